@@ -1,0 +1,175 @@
+//! [`AnyGame`]: the four games behind one enum (static dispatch), so that matches, storage, the
+//! protocol and the adapters handle every game the same way.
+
+use super::barrier::{Barrier, BarrierMove};
+use super::lightning::{Lightning, LightningMove};
+use super::loa::{Loa, LoaMove};
+use super::simultana::{Simultana, SimultanaMove};
+use super::{Game, GameKind, GameOptions, ImportError, MoveError, OptionsError, Side, Status};
+
+/// A position of any of the four games.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    Loa(Loa),
+    Lightning(Lightning),
+    Barrier(Barrier),
+    Simultana(Simultana),
+}
+
+/// A move of any of the four games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AnyMove {
+    Loa(LoaMove),
+    Lightning(LightningMove),
+    Barrier(BarrierMove),
+    Simultana(SimultanaMove),
+}
+
+/// Runs `$body` with `$g` bound to the inner game, whichever it is.
+macro_rules! dispatch {
+    ($value:expr, $g:ident => $body:expr) => {
+        match $value {
+            AnyGame::Loa($g) => $body,
+            AnyGame::Lightning($g) => $body,
+            AnyGame::Barrier($g) => $body,
+            AnyGame::Simultana($g) => $body,
+        }
+    };
+}
+
+/// Runs `$body` with `$g` and `$m` bound when the move belongs to the same game, else `$other`.
+macro_rules! with_move {
+    ($game:expr, $mv:expr, ($g:ident, $m:ident) => $body:expr, $other:expr) => {
+        match ($game, $mv) {
+            (AnyGame::Loa($g), AnyMove::Loa($m)) => $body,
+            (AnyGame::Lightning($g), AnyMove::Lightning($m)) => $body,
+            (AnyGame::Barrier($g), AnyMove::Barrier($m)) => $body,
+            (AnyGame::Simultana($g), AnyMove::Simultana($m)) => $body,
+            _ => $other,
+        }
+    };
+}
+
+fn wrong_game() -> MoveError {
+    MoveError::Illegal("that move belongs to another game".to_string())
+}
+
+impl AnyGame {
+    /// The start position of `kind` with `key=value` options (RULES.md), e.g. `rules=olympiad`.
+    pub fn new(kind: GameKind, options: &str) -> Result<Self, OptionsError> {
+        Ok(match kind {
+            GameKind::Loa => AnyGame::Loa(Loa::new(GameOptions::parse(options)?)),
+            GameKind::Lightning => AnyGame::Lightning(Lightning::new(GameOptions::parse(options)?)),
+            GameKind::Barrier => AnyGame::Barrier(Barrier::new(GameOptions::parse(options)?)),
+            GameKind::Simultana => AnyGame::Simultana(Simultana::new(GameOptions::parse(options)?)),
+        })
+    }
+
+    pub fn kind(&self) -> GameKind {
+        match self {
+            AnyGame::Loa(_) => GameKind::Loa,
+            AnyGame::Lightning(_) => GameKind::Lightning,
+            AnyGame::Barrier(_) => GameKind::Barrier,
+            AnyGame::Simultana(_) => GameKind::Simultana,
+        }
+    }
+
+    /// The canonical `key=value ...` text of this game's options.
+    pub fn options_text(&self) -> String {
+        dispatch!(self, g => g.options().to_text())
+    }
+
+    pub fn status(&self) -> Status {
+        dispatch!(self, g => g.status())
+    }
+
+    pub fn side_name(&self, side: Side) -> &'static str {
+        dispatch!(self, g => g.side_name(side))
+    }
+
+    /// Reads a side by its name in this game (`white`, `clear`, `second`, ...).
+    pub fn side_by_name(&self, name: &str) -> Option<Side> {
+        let name = name.trim().to_ascii_lowercase();
+        Side::BOTH.into_iter().find(|&s| self.side_name(s) == name)
+    }
+
+    pub fn legal_moves(&self) -> Vec<AnyMove> {
+        match self {
+            AnyGame::Loa(g) => g.legal_moves().into_iter().map(AnyMove::Loa).collect(),
+            AnyGame::Lightning(g) => g
+                .legal_moves()
+                .into_iter()
+                .map(AnyMove::Lightning)
+                .collect(),
+            AnyGame::Barrier(g) => g.legal_moves().into_iter().map(AnyMove::Barrier).collect(),
+            AnyGame::Simultana(g) => g
+                .legal_moves()
+                .into_iter()
+                .map(AnyMove::Simultana)
+                .collect(),
+        }
+    }
+
+    /// The legal moves in canonical notation.
+    pub fn legal_move_texts(&self) -> Vec<String> {
+        dispatch!(self, g => g.legal_moves().iter().map(|m| g.format_move(m)).collect())
+    }
+
+    /// The canonical notation of a move of this game.
+    pub fn format_move(&self, mv: &AnyMove) -> Result<String, MoveError> {
+        with_move!(self, mv, (g, m) => Ok(g.format_move(m)), Err(wrong_game()))
+    }
+
+    /// Reads a typed move; only a legal move is returned (see [`Game::parse_move`]).
+    pub fn parse_move(&self, text: &str) -> Result<AnyMove, MoveError> {
+        Ok(match self {
+            AnyGame::Loa(g) => AnyMove::Loa(g.parse_move(text)?),
+            AnyGame::Lightning(g) => AnyMove::Lightning(g.parse_move(text)?),
+            AnyGame::Barrier(g) => AnyMove::Barrier(g.parse_move(text)?),
+            AnyGame::Simultana(g) => AnyMove::Simultana(g.parse_move(text)?),
+        })
+    }
+
+    /// Plays a move; an illegal one (or one of another game) leaves the position unchanged.
+    pub fn play(&mut self, mv: &AnyMove) -> Result<(), MoveError> {
+        with_move!(self, mv, (g, m) => g.play(m), Err(wrong_game()))
+    }
+
+    /// Reads and plays a typed move, returning its canonical notation.
+    pub fn play_text(&mut self, text: &str) -> Result<String, MoveError> {
+        if self.status().is_over() {
+            return Err(MoveError::GameOver);
+        }
+        let mv = self.parse_move(text)?;
+        let canonical = self.format_move(&mv)?;
+        self.play(&mv)?;
+        Ok(canonical)
+    }
+
+    /// The game's name followed by its own export text, e.g. `loa ...`.
+    pub fn export(&self) -> String {
+        let inner = dispatch!(self, g => g.export());
+        format!("{} {inner}", self.kind())
+    }
+
+    /// Reads back what [`AnyGame::export`] wrote.
+    pub fn import(text: &str) -> Result<Self, ImportError> {
+        let text = text.trim();
+        let (kind, rest) = text.split_once(' ').unwrap_or((text, ""));
+        let kind: GameKind = kind.parse().map_err(ImportError)?;
+        Ok(match kind {
+            GameKind::Loa => AnyGame::Loa(Loa::import(rest)?),
+            GameKind::Lightning => AnyGame::Lightning(Lightning::import(rest)?),
+            GameKind::Barrier => AnyGame::Barrier(Barrier::import(rest)?),
+            GameKind::Simultana => AnyGame::Simultana(Simultana::import(rest)?),
+        })
+    }
+
+    pub fn draw_text(&self) -> String {
+        dispatch!(self, g => g.draw_text())
+    }
+
+    pub fn perft(&self, depth: u32) -> u64 {
+        dispatch!(self, g => g.perft(depth))
+    }
+}

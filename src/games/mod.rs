@@ -1,0 +1,381 @@
+//! The rules of the four games: pure, synchronous code with no I/O.
+//!
+//! Every game implements [`Game`] with the same shape (options, position, move, legal moves,
+//! `play`, status, notation, export/import), and [`AnyGame`] wraps the four behind one enum so
+//! that the rest of the program handles any match the same way.
+
+pub mod any;
+pub mod barrier;
+pub mod lightning;
+pub mod loa;
+pub mod notation;
+pub mod simultana;
+
+use std::fmt;
+use std::hash::Hash;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+pub use any::{AnyGame, AnyMove};
+
+/// A seat at the table. `First` is the side that moves first at the start of the game
+/// (for Lines of Action that is White under the abacus rules and Black under the olympiad rules).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    First,
+    Second,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
+
+    /// The other side.
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+
+    /// 0 for the first seat, 1 for the second: handy for indexing per-side arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Why a game ended (RULES.md, "Common conventions").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    Connection,
+    Elimination,
+    Blocked,
+    Repetition,
+    MoveLimit,
+    Agreement,
+    Resignation,
+    Timeout,
+    Abort,
+}
+
+impl Reason {
+    pub const ALL: [Reason; 9] = [
+        Reason::Connection,
+        Reason::Elimination,
+        Reason::Blocked,
+        Reason::Repetition,
+        Reason::MoveLimit,
+        Reason::Agreement,
+        Reason::Resignation,
+        Reason::Timeout,
+        Reason::Abort,
+    ];
+
+    /// The one-word name used by the engine protocol and in storage.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::Connection => "connection",
+            Reason::Elimination => "elimination",
+            Reason::Blocked => "blocked",
+            Reason::Repetition => "repetition",
+            Reason::MoveLimit => "move-limit",
+            Reason::Agreement => "agreement",
+            Reason::Resignation => "resignation",
+            Reason::Timeout => "timeout",
+            Reason::Abort => "abort",
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Reason {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Reason::ALL
+            .into_iter()
+            .find(|r| r.name() == s)
+            .ok_or_else(|| format!("unknown reason `{s}`"))
+    }
+}
+
+/// How a finished game ended: a winner (or `None` for a draw) and the reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    pub winner: Option<Side>,
+    pub reason: Reason,
+}
+
+impl Outcome {
+    pub fn win(side: Side, reason: Reason) -> Self {
+        Outcome {
+            winner: Some(side),
+            reason,
+        }
+    }
+
+    pub fn draw(reason: Reason) -> Self {
+        Outcome {
+            winner: None,
+            reason,
+        }
+    }
+}
+
+/// Whether the game goes on (and who is to move) or is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    ToMove(Side),
+    Over(Outcome),
+}
+
+impl Status {
+    pub fn is_over(self) -> bool {
+        matches!(self, Status::Over(_))
+    }
+
+    pub fn to_move(self) -> Option<Side> {
+        match self {
+            Status::ToMove(side) => Some(side),
+            Status::Over(_) => None,
+        }
+    }
+}
+
+/// The four games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GameKind {
+    Loa,
+    Lightning,
+    Barrier,
+    Simultana,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Loa,
+        GameKind::Lightning,
+        GameKind::Barrier,
+        GameKind::Simultana,
+    ];
+
+    /// The short name used in commands, the protocol and storage.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Loa => "loa",
+            GameKind::Lightning => "lightning",
+            GameKind::Barrier => "barrier",
+            GameKind::Simultana => "simultana",
+        }
+    }
+
+    /// The name shown to players.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Loa => "Lines of Action",
+            GameKind::Lightning => "Lightning",
+            GameKind::Barrier => "Barrier",
+            GameKind::Simultana => "Simultana",
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let s = s.trim().to_ascii_lowercase();
+        GameKind::ALL
+            .into_iter()
+            .find(|g| g.name() == s)
+            .ok_or_else(|| {
+                format!("unknown game `{s}`; the games are loa, lightning, barrier and simultana")
+            })
+    }
+}
+
+/// Why a move was not played. The messages are written for players.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// The text is not a move in this game's notation; the message says what was expected.
+    #[error("{0}")]
+    Syntax(String),
+    /// A well-formed move that the rules do not allow here; the message says why.
+    #[error("{0}")]
+    Illegal(String),
+    /// Nothing can be played: the game has ended.
+    #[error("the game is over")]
+    GameOver,
+}
+
+/// A bad `key=value` game option.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct OptionsError(pub String);
+
+/// A position text that could not be imported.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("cannot read the position: {0}")]
+pub struct ImportError(pub String);
+
+/// The settings of a game chosen when a match is created (RULES.md's **[option]**s).
+pub trait GameOptions:
+    Clone + fmt::Debug + Default + PartialEq + Eq + Send + Sync + 'static
+{
+    /// Sets one option from its `key=value` form; unknown keys and values are errors.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), OptionsError>;
+
+    /// Every option with its current value, in canonical text form (for storage and display).
+    fn pairs(&self) -> Vec<(&'static str, String)>;
+
+    /// Parses whitespace-separated `key=value` pairs over the defaults.
+    fn parse(text: &str) -> Result<Self, OptionsError> {
+        let mut options = Self::default();
+        for token in text.split_whitespace() {
+            let (key, value) = token.split_once('=').ok_or_else(|| {
+                OptionsError(format!("`{token}` is not an option; write key=value"))
+            })?;
+            options.set(&key.to_ascii_lowercase(), value)?;
+        }
+        Ok(options)
+    }
+
+    /// The canonical `key=value key=value` text of these options; `parse` reads it back.
+    fn to_text(&self) -> String {
+        self.pairs()
+            .into_iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// One game's rules: a validated position that only changes through legal moves.
+pub trait Game: Clone + fmt::Debug + Send + Sync + Sized + 'static {
+    /// A move; small and `Copy` so that search can use it freely.
+    type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+    type Options: GameOptions;
+
+    const KIND: GameKind;
+
+    /// The start position for these options.
+    fn new(options: Self::Options) -> Self;
+
+    fn options(&self) -> &Self::Options;
+
+    /// The name of a side in this game (`white`/`black`, `yellow`/`clear`, `first`/`second`).
+    fn side_name(&self, side: Side) -> &'static str;
+
+    /// Who is to move, or how the game ended.
+    fn status(&self) -> Status;
+
+    /// Appends every legal move to `out` (nothing when the game is over).
+    fn legal_moves_into(&self, out: &mut Vec<Self::Move>);
+
+    /// Plays a move known to be legal; the caller guarantees legality (search and perft).
+    fn play_unchecked(&mut self, mv: &Self::Move);
+
+    /// The canonical notation of a legal move of this position.
+    fn format_move(&self, mv: &Self::Move) -> String;
+
+    /// Reads a move leniently (case, separators, spaces) and returns it only if it is legal here;
+    /// otherwise the error says what was expected or why the rules forbid it.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+
+    /// A compact one-line text of the position (board, side to move, counters, result).
+    /// It does not carry the history, so repetitions before an import are forgotten.
+    fn export(&self) -> String;
+
+    /// Reads back what [`Game::export`] wrote.
+    fn import(text: &str) -> Result<Self, ImportError>;
+
+    /// A multi-line text drawing of the position for terminals and debugging.
+    fn draw_text(&self) -> String;
+
+    fn legal_moves(&self) -> Vec<Self::Move> {
+        let mut out = Vec::new();
+        self.legal_moves_into(&mut out);
+        out
+    }
+
+    fn is_legal(&self, mv: &Self::Move) -> bool {
+        self.legal_moves().contains(mv)
+    }
+
+    /// Plays a move; an illegal one is refused and the position is left unchanged.
+    fn play(&mut self, mv: &Self::Move) -> Result<(), MoveError> {
+        if self.status().is_over() {
+            return Err(MoveError::GameOver);
+        }
+        if !self.is_legal(mv) {
+            return Err(MoveError::Illegal(
+                "that move is not legal in this position".to_string(),
+            ));
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// The number of move sequences of exactly `depth` moves (sequences stop where a game ends).
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|mv| {
+                let mut child = self.clone();
+                child.play_unchecked(mv);
+                child.perft(depth - 1)
+            })
+            .sum()
+    }
+}
+
+/// Positions seen since the last irreversible move, for threefold-repetition draws.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Repetitions {
+    keys: Vec<u64>,
+}
+
+impl Repetitions {
+    /// Records a position and returns how many times it has now occurred.
+    pub fn record(&mut self, key: u64) -> usize {
+        self.keys.push(key);
+        self.keys.iter().filter(|&&k| k == key).count()
+    }
+
+    /// Forgets everything: after a capture or any other move that can never be undone.
+    pub fn clear(&mut self) {
+        self.keys.clear();
+    }
+
+    /// How many times a position has occurred.
+    pub fn count(&self, key: u64) -> usize {
+        self.keys.iter().filter(|&&k| k == key).count()
+    }
+}
+
+/// A 64-bit key of any hashable value, for repetition tables. Deterministic within one build
+/// (std's `DefaultHasher::new` uses fixed keys); never stored.
+pub fn position_key<T: Hash + ?Sized>(value: &T) -> u64 {
+    use std::hash::{DefaultHasher, Hasher};
+    let mut h = DefaultHasher::new();
+    value.hash(&mut h);
+    h.finish()
+}

@@ -1,0 +1,6 @@
+//! Parlor: board games for Discord. The library holds every layer; the binary only picks one.
+//!
+//! Layers point downward only: `games` (pure rules) <- `protocol` (the text engine protocol).
+
+pub mod games;
+pub mod protocol;

@@ -1,0 +1,152 @@
+//! The engine protocol of INTERFACES.md (`parlor engine`): one command per line in, exactly one
+//! answer line out (`show` prints a drawing and then `.`). Bad input answers `error: ...` and
+//! changes nothing.
+
+use std::io::{BufRead, Write};
+
+use crate::games::{AnyGame, GameKind, Status};
+
+/// What one input line asks the caller to do after printing the answer.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// One protocol session: the current game, if any.
+#[derive(Debug, Default)]
+pub struct Session {
+    game: Option<AnyGame>,
+}
+
+impl Session {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The current position, once `new` has been given.
+    pub fn game(&self) -> Option<&AnyGame> {
+        self.game.as_ref()
+    }
+
+    /// Handles one input line and returns the answer lines (none for an empty line).
+    pub fn handle(&mut self, line: &str) -> (Vec<String>, Flow) {
+        let mut words = line.split_whitespace();
+        let Some(command) = words.next() else {
+            return (Vec::new(), Flow::Continue);
+        };
+        let args: Vec<&str> = words.collect();
+        let answer = match command {
+            "quit" => return (Vec::new(), Flow::Quit),
+            "new" => self.new_game(&args),
+            "moves" => self.moves(&args),
+            "legal" => self.current().map(|g| {
+                let mut line = String::from("legal");
+                for mv in g.legal_move_texts() {
+                    line.push(' ');
+                    line.push_str(&mv);
+                }
+                line
+            }),
+            "status" => self.current().map(status_line),
+            "perft" => self.perft(&args),
+            "go" => Err("the AI is not available yet".to_string()),
+            "show" => {
+                return match self.current() {
+                    Ok(g) => {
+                        let mut lines: Vec<String> =
+                            g.draw_text().lines().map(String::from).collect();
+                        lines.push(".".to_string());
+                        (lines, Flow::Continue)
+                    }
+                    Err(e) => (vec![format!("error: {e}")], Flow::Continue),
+                };
+            }
+            other => Err(format!(
+                "unknown command `{}`; commands: new, moves, legal, status, perft, go, show, quit",
+                printable(other)
+            )),
+        };
+        let line = answer.unwrap_or_else(|e| format!("error: {e}"));
+        (vec![line], Flow::Continue)
+    }
+
+    fn current(&self) -> Result<&AnyGame, String> {
+        self.game
+            .as_ref()
+            .ok_or_else(|| "no game yet; start one with `new <game>`".to_string())
+    }
+
+    fn new_game(&mut self, args: &[&str]) -> Result<String, String> {
+        let Some((kind, options)) = args.split_first() else {
+            return Err("new needs a game: loa, lightning, barrier or simultana".to_string());
+        };
+        let kind: GameKind = kind.parse()?;
+        let game = AnyGame::new(kind, &options.join(" ")).map_err(|e| e.to_string())?;
+        self.game = Some(game);
+        Ok("ok".to_string())
+    }
+
+    fn moves(&mut self, args: &[&str]) -> Result<String, String> {
+        let mut game = self.current()?.clone();
+        for (i, text) in args.iter().enumerate() {
+            game.play_text(text)
+                .map_err(|e| format!("{}: {e}", i + 1))?;
+        }
+        self.game = Some(game);
+        Ok("ok".to_string())
+    }
+
+    fn perft(&self, args: &[&str]) -> Result<String, String> {
+        let game = self.current()?;
+        let depth: u32 = match args {
+            [d] => d
+                .parse()
+                .map_err(|_| format!("`{}` is not a depth; write perft <depth>", printable(d)))?,
+            _ => return Err("write perft <depth>".to_string()),
+        };
+        Ok(format!("perft {depth} {}", game.perft(depth)))
+    }
+}
+
+/// `to-move <side>`, `win <side> <reason>` or `draw <reason>`.
+pub fn status_line(game: &AnyGame) -> String {
+    match game.status() {
+        Status::ToMove(side) => format!("to-move {}", game.side_name(side)),
+        Status::Over(outcome) => match outcome.winner {
+            Some(side) => format!("win {} {}", game.side_name(side), outcome.reason),
+            None => format!("draw {}", outcome.reason),
+        },
+    }
+}
+
+/// Keeps echoed input short and on one line.
+fn printable(text: &str) -> String {
+    let mut s: String = text.chars().filter(|c| !c.is_control()).take(40).collect();
+    if text.chars().count() > 40 {
+        s.push('…');
+    }
+    s
+}
+
+/// Runs the protocol over any reader and writer until `quit` or end of input.
+pub fn run(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+    let mut session = Session::new();
+    let mut buffer = Vec::new();
+    loop {
+        buffer.clear();
+        if input.read_until(b'\n', &mut buffer)? == 0 {
+            return Ok(());
+        }
+        // Bytes that are not UTF-8 are garbage like any other: they get an error answer.
+        let line = String::from_utf8_lossy(&buffer);
+        let (lines, flow) = session.handle(&line);
+        for l in lines {
+            writeln!(output, "{l}")?;
+        }
+        output.flush()?;
+        if flow == Flow::Quit {
+            return Ok(());
+        }
+    }
+}

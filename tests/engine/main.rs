@@ -1,0 +1,9 @@
+//! The rules engines' integration tests, in one test binary: a conformance suite every game must
+//! pass, then each game's own rule tests, then the engine protocol.
+
+mod barrier;
+mod conformance;
+mod lightning;
+mod loa;
+mod protocol;
+mod simultana;
