@@ -173,6 +173,7 @@ fn list_numbers(numbers: &[u32]) -> String {
     }
 }
 
+/// What a syntax error tells the player.
 const SYNTAX_HINT: &str = "write a move like a2-a3: the square of one of your pieces, then the \
                            square next to it (squares a1 to e5)";
 
@@ -213,8 +214,8 @@ impl Simultana {
             && regions_after(occupied, mv).any(|r| wanted(side, r.count_ones()))
     }
 
-    /// Calls `f` on every legal move of `side` in a fixed order (by square, then direction);
-    /// stops as soon as `f` returns `false`.
+    /// Calls `f` on every legal move of `side`, ordered by the piece's square then the target
+    /// square; stops as soon as `f` returns `false`.
     fn for_each_move(&self, side: Side, mut f: impl FnMut(SimultanaMove) -> bool) {
         let empty = !self.occupied() & FULL;
         let mut own = self.pieces[side.index()];

@@ -434,3 +434,30 @@ fn the_drawing_shows_the_board_with_coordinates_and_who_is_to_move() {
     assert!(text.contains("White"));
     assert!(text.contains("to move"));
 }
+
+proptest::proptest! {
+    #[test]
+    fn any_typed_text_gets_a_move_or_an_error(text in "\\PC{0,40}") {
+        let g = start();
+        if let Ok(m) = g.parse_move(&text) {
+            proptest::prop_assert!(g.is_legal(&m));
+        }
+    }
+
+    #[test]
+    fn near_miss_moves_never_panic(text in "[a-fA-F0-6x\\- ]{0,8}") {
+        let g = start();
+        if let Ok(m) = g.parse_move(&text) {
+            proptest::prop_assert!(g.is_legal(&m));
+        }
+    }
+
+    #[test]
+    fn any_position_text_is_read_or_refused(text in "[ox0-6/]{0,30} (white|black|red)( win| draw)?( white| black)?( blocked| repetition)?") {
+        if let Ok(g) = Simultana::import(&text) {
+            let again = import(&g.export());
+            proptest::prop_assert_eq!(again.export(), g.export());
+            proptest::prop_assert_eq!(again.status(), g.status());
+        }
+    }
+}
