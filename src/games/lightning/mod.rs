@@ -10,6 +10,8 @@ mod design;
 mod half;
 mod text;
 
+use std::sync::Arc;
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -150,13 +152,15 @@ fn shuffled_pile(seed: u64) -> [Design; PILE_SIZE] {
 }
 
 /// A Lightning position: the pile, both halves, the reserve, the tile in hand and the result.
+/// The bulky parts live behind pointers so that the position stays small inside `AnyGame`; the
+/// pile order never changes during a game, so copies share it.
 #[derive(Clone, Debug)]
 pub struct Lightning {
     options: LightningOptions,
     /// The draw order; `pile[drawn..]` is still face down, top first.
-    pile: [Design; PILE_SIZE],
+    pile: Arc<[Design; PILE_SIZE]>,
     drawn: u8,
-    halves: [Half; 2],
+    halves: Box<[Half; 2]>,
     reserve: [u8; 5],
     hand: Option<(Source, Design)>,
     to_move: Side,
@@ -362,7 +366,7 @@ impl Lightning {
 
     /// Reads the text of a move without looking at the position.
     fn read(text: &str) -> Result<Typed, MoveError> {
-        if text.len() > 64 {
+        if text.len() > 256 {
             return Err(MoveError::Syntax(format!(
                 "that is too long for a move; {EXPECTED}"
             )));
@@ -471,10 +475,10 @@ impl Game for Lightning {
 
     fn new(options: LightningOptions) -> Self {
         Lightning {
-            pile: shuffled_pile(options.seed),
+            pile: Arc::new(shuffled_pile(options.seed)),
             options,
             drawn: 0,
-            halves: [Half::default(), Half::default()],
+            halves: Box::new([Half::default(), Half::default()]),
             reserve: [0; 5],
             hand: None,
             to_move: Side::First,

@@ -11,6 +11,7 @@
 //! be imported.
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 use super::half::{FILES, Half, RANKS};
 use super::{Design, Lightning, LightningOptions, PER_DESIGN, PILE_SIZE, Source, shuffled_pile};
@@ -298,9 +299,9 @@ pub(super) fn import(text: &str) -> Result<Lightning, ImportError> {
 
     let mut game = Lightning {
         options: LightningOptions { seed },
-        pile,
+        pile: Arc::new(pile),
         drawn,
-        halves: [Half::default(), Half::default()],
+        halves: Box::new([Half::default(), Half::default()]),
         reserve,
         hand,
         to_move,
@@ -348,12 +349,12 @@ pub(super) fn draw(game: &Lightning) -> String {
         }
         name
     };
-    let _ = writeln!(
-        out,
-        "    {:<16}         {:<16}",
+    let header = format!(
+        "   {:<16}       {}",
         label(Side::First),
         label(Side::Second)
     );
+    let _ = writeln!(out, "{}", header.trim_end());
     for rank in (0..RANKS).rev() {
         let mut line = String::new();
         for (i, half) in game.halves.iter().enumerate() {
@@ -376,15 +377,12 @@ pub(super) fn draw(game: &Lightning) -> String {
         .collect();
     let _ = writeln!(out, "reserve: {}", reserve.join("  "));
     let _ = write!(out, "pile: {} tiles", game.pile_len());
-    match game.hand {
-        Some((source, design)) => {
-            let from = match source {
-                Source::Pile => "pile",
-                Source::Reserve => "reserve",
-            };
-            let _ = write!(out, "   in hand: {design} from the {from}");
-        }
-        None => {}
+    if let Some((source, design)) = game.hand {
+        let from = match source {
+            Source::Pile => "pile",
+            Source::Reserve => "reserve",
+        };
+        let _ = write!(out, "   in hand: {design} from the {from}");
     }
     out.push('\n');
     match game.outcome {
