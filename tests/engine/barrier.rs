@@ -679,3 +679,33 @@ fn the_drawing_shows_coordinates_pieces_and_tiles() {
     let start = Barrier::new(BarrierOptions::default()).draw_text();
     assert!(start.contains("yellow holds N+S E+W NE+SW NW+SE N+E N+W S+E S+W"));
 }
+
+#[test]
+fn perft_counts_follow_from_the_rules() {
+    // Yellow 8 tiles x 8 squares, Clear the same, then Yellow 7 x 7.
+    let game = Barrier::new(BarrierOptions::default());
+    assert_eq!(game.perft(1), 64);
+    assert_eq!(game.perft(3), 64 * 64 * 49);
+    // After the barrier: 19 first moves each (see play_starts_with_yellow...), and no first
+    // move of one side touches a square the other side's first moves use.
+    let game = laid(LAYS);
+    assert_eq!(game.perft(1), 19);
+    assert_eq!(game.perft(2), 19 * 19);
+}
+
+#[test]
+fn any_game_names_the_sides_and_round_trips() {
+    let mut game = AnyGame::new(GameKind::Barrier, "").unwrap();
+    assert_eq!(game.side_by_name("Yellow"), Some(Side::First));
+    assert_eq!(game.side_by_name("clear"), Some(Side::Second));
+    for lay in LAYS.split_whitespace() {
+        game.play_text(lay).unwrap();
+    }
+    assert_eq!(game.play_text("C3C4").unwrap(), "c3-c4");
+    let export = game.export();
+    assert!(export.starts_with("barrier "));
+    let back = AnyGame::import(&export).unwrap();
+    assert_eq!(back.export(), export);
+    assert_eq!(back.legal_move_texts(), game.legal_move_texts());
+    assert_eq!(back.status(), Status::ToMove(Side::Second));
+}

@@ -97,7 +97,7 @@ impl Barrier {
         if self.status.is_over() {
             return Err(MoveError::GameOver);
         }
-        if text.len() > 4 * MAX_TEXT {
+        if text.len() > 64 * MAX_TEXT {
             return Err(self.syntax());
         }
         let text = squash(text);
