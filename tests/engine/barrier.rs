@@ -709,3 +709,41 @@ fn any_game_names_the_sides_and_round_trips() {
     assert_eq!(back.legal_move_texts(), game.legal_move_texts());
     assert_eq!(back.status(), Status::ToMove(Side::Second));
 }
+
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn typed_text_never_panics_and_only_legal_moves_come_back(
+            text in prop_oneof![".{0,30}", "[a-jx@+nsewNSEW0-9 -]{0,14}"],
+        ) {
+            for game in [Barrier::new(BarrierOptions::default()), laid(LAYS), position(CHAIN, "yellow", 0)] {
+                if let Ok(mv) = game.parse_move(&text) {
+                    prop_assert!(game.legal_moves().contains(&mv));
+                }
+            }
+        }
+
+        #[test]
+        fn damaged_position_texts_never_panic(
+            cut in 0usize..200,
+            at in 0usize..200,
+            with in prop_oneof![Just("".to_string()), ".{1,3}", "[0-9yYcC/,+NSEW:-]{1,3}"],
+        ) {
+            let mut game = laid(LAYS);
+            play(&mut game, "c3-c4 b6-c5");
+            let export = game.export();
+            let mut chars: Vec<char> = export.chars().collect();
+            let at = at % chars.len();
+            chars.splice(at..(at + cut % 4).min(chars.len()), with.chars());
+            let damaged: String = chars.into_iter().collect();
+            if let Ok(back) = Barrier::import(&damaged) {
+                let again = Barrier::import(&back.export()).unwrap();
+                prop_assert_eq!(again.export(), back.export());
+                prop_assert_eq!(again.legal_moves(), back.legal_moves());
+            }
+        }
+    }
+}
