@@ -16,13 +16,14 @@ use super::{Game, GameKind, ImportError, MoveError, Outcome, Reason, Repetitions
 /// 50 turns by each side.
 pub const MOVE_LIMIT: u32 = 100;
 
-/// The most captures one turn can make: the opponent has at most 12 pieces.
+/// The most squares one move visits: the start and up to 12 landings (the opponent has at most
+/// 12 pieces to capture).
 const MAX_PATH: usize = 13;
 
 /// A piece on the board: its side and whether it is crowned, in one byte so that a board is
 /// 64 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Piece {
+enum Piece {
     Yellow,
     YellowCrowned,
     Clear,
@@ -30,7 +31,7 @@ pub(crate) enum Piece {
 }
 
 impl Piece {
-    pub(crate) fn new(side: Side, crowned: bool) -> Self {
+    fn new(side: Side, crowned: bool) -> Self {
         match (side, crowned) {
             (Side::First, false) => Piece::Yellow,
             (Side::First, true) => Piece::YellowCrowned,
@@ -39,14 +40,14 @@ impl Piece {
         }
     }
 
-    pub(crate) fn side(self) -> Side {
+    fn side(self) -> Side {
         match self {
             Piece::Yellow | Piece::YellowCrowned => Side::First,
             Piece::Clear | Piece::ClearCrowned => Side::Second,
         }
     }
 
-    pub(crate) fn crowned(self) -> bool {
+    fn crowned(self) -> bool {
         matches!(self, Piece::YellowCrowned | Piece::ClearCrowned)
     }
 }
