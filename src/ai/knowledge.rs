@@ -4,9 +4,9 @@
 use rand::RngExt;
 
 use super::AiRng;
-use crate::games::Game;
-use crate::games::barrier::Barrier;
-use crate::games::lightning::Lightning;
+use crate::games::barrier::{Barrier, BarrierMove};
+use crate::games::lightning::{Lightning, LightningMove, Source};
+use crate::games::{Game, Side};
 use crate::games::loa::Loa;
 use crate::games::simultana::Simultana;
 
@@ -51,8 +51,69 @@ pub trait AiGame: Game {
 
 impl AiGame for Simultana {}
 
-impl AiGame for Barrier {}
+impl AiGame for Barrier {
+    /// Captures are optional, so random playouts wander; taking a capture when one is there
+    /// (most of the time) makes them look more like real games.
+    fn playout_move(&self, moves: &[BarrierMove], rng: &mut AiRng) -> BarrierMove {
+        let captures = moves.iter().filter(|m| m.is_capture()).count();
+        if captures > 0 && rng.random_range(0..8) != 0 {
+            let k = rng.random_range(0..captures);
+            if let Some(m) = moves.iter().filter(|m| m.is_capture()).nth(k) {
+                return *m;
+            }
+        }
+        moves[rng.random_range(0..moves.len())]
+    }
+
+    /// Material, a crowned piece counting double.
+    fn evaluate(&self) -> f64 {
+        let mut balance = 0.0f64;
+        for file in 0..8 {
+            for rank in 0..8 {
+                if let Some((side, crowned)) = self.piece_at(file, rank) {
+                    let worth = if crowned { 2.0 } else { 1.0 };
+                    balance += if side == Side::First { worth } else { -worth };
+                }
+            }
+        }
+        (balance / 4.0).tanh()
+    }
+}
 
 impl AiGame for Loa {}
 
-impl AiGame for Lightning {}
+impl AiGame for Lightning {
+    /// At the start of a turn: draw (`P`) or play a whole turn from the reserve. Whole turns
+    /// from the pile are left out: they name the hidden top tile. Reserve take-steps are left
+    /// out too, as the whole reserve turns cover them.
+    fn search_moves(&self, out: &mut Vec<LightningMove>) {
+        let start = out.len();
+        self.legal_moves_into(out);
+        if self.in_hand().is_none() {
+            let kept: Vec<LightningMove> = out
+                .drain(start..)
+                .filter(|m| match m.source() {
+                    Source::Pile => m.design().is_none(),
+                    Source::Reserve => m.target().is_some(),
+                })
+                .collect();
+            out.extend(kept);
+        }
+    }
+
+    fn has_hidden_information(&self) -> bool {
+        self.pile_len() > 0
+    }
+
+    fn determinize(&mut self, rng: &mut AiRng) {
+        self.redeal_unseen(rng);
+    }
+
+    fn is_chance(mv: &LightningMove) -> bool {
+        mv.source() == Source::Pile && mv.design().is_none()
+    }
+
+    fn observation(&self) -> u64 {
+        self.in_hand().map_or(0, |(_, d)| d.index() as u64 + 1)
+    }
+}
