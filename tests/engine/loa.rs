@@ -78,7 +78,7 @@ fn perft_scrambled_eggs_matches_the_reference_under_both_rule_sets() {
 }
 
 #[test]
-#[ignore = "slow in debug builds; run with --ignored (or `parlor perft loa 5` in release)"]
+#[ignore = "the longest perft (56 million sequences); run with --ignored"]
 fn perft_standard_depth_5() {
     assert_eq!(game("").perft(5), 55_963_132);
 }

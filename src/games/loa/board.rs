@@ -434,8 +434,8 @@ impl Board {
 /// The state of a perft walk: the rules, the game's repetition history and the keys along the
 /// current path.
 pub(super) struct Perft<'a> {
-    pub(super) rules: LoaRules,
-    pub(super) history: &'a Repetitions,
+    rules: LoaRules,
+    history: &'a Repetitions,
     path: Vec<u64>,
 }
 
