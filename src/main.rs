@@ -162,10 +162,12 @@ fn arena(config: &ArenaConfig, verbose: bool) -> Result<()> {
     );
     let result = parlor::ai::arena::run(config, |g| {
         let seat = if g.a_first { "A first " } else { "A second" };
-        let score = match g.score_a {
-            s if s == 1.0 => "A wins",
-            s if s == 0.0 => "B wins",
-            _ => "draw  ",
+        let score = if g.score_a == 1.0 {
+            "A wins"
+        } else if g.score_a == 0.0 {
+            "B wins"
+        } else {
+            "draw  "
         };
         println!(
             "game {:>3}  {seat}  {score}  {:>4} plies  {}",

@@ -6,9 +6,9 @@ use rand::RngExt;
 use super::AiRng;
 use crate::games::barrier::{Barrier, BarrierMove};
 use crate::games::lightning::{Lightning, LightningMove, Source};
-use crate::games::{Game, Side};
 use crate::games::loa::Loa;
 use crate::games::simultana::Simultana;
+use crate::games::{Game, Side};
 
 /// A game the search can play. Every method has a neutral default; games override what helps.
 pub trait AiGame: Game {

@@ -10,6 +10,7 @@
 
 pub mod arena;
 pub mod knowledge;
+pub mod loa;
 pub mod mcts;
 mod pool;
 pub mod tactics;
@@ -21,7 +22,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use thiserror::Error;
 
-use crate::games::{AnyGame, AnyMove, GameKind};
+use crate::games::{AnyGame, AnyMove, Game, GameKind};
 use knowledge::AiGame;
 use mcts::{Budget, MctsConfig};
 
@@ -213,7 +214,7 @@ pub fn think(game: &AnyGame, settings: &Settings, seed: u64) -> Result<Thought, 
     let mut rng = AiRng::seed_from_u64(seed);
     let kind = game.kind();
     let (best, nodes, value, shortcut) = match game {
-        AnyGame::Loa(g) => lift(think_generic(g, settings, kind, &mut rng)?, AnyMove::Loa),
+        AnyGame::Loa(g) => lift(think_loa(g, settings, seed, &mut rng)?, AnyMove::Loa),
         AnyGame::Lightning(g) => lift(
             think_generic(g, settings, kind, &mut rng)?,
             AnyMove::Lightning,
@@ -288,4 +289,39 @@ fn think_generic<G: AiGame>(
     };
     let found = mcts::search(game, &candidates, config, budget, rng).ok_or(AiError::GameOver)?;
     Ok((found.best, found.iterations, found.value, None))
+}
+
+/// Per level, the leaf noise of the LOA searcher (evaluation units; a pawn-like unit is ~100).
+const LOA_NOISE: [u32; 5] = [60, 30, 15, 8, 4];
+
+/// Lines of Action: the levels use the alpha-beta searcher; the UCT baseline stays generic.
+fn think_loa(
+    game: &crate::games::loa::Loa,
+    settings: &Settings,
+    seed: u64,
+    rng: &mut AiRng,
+) -> Result<Found<crate::games::loa::LoaMove>, AiError> {
+    let Style::Level(level) = settings.style else {
+        return think_generic(game, settings, GameKind::Loa, rng);
+    };
+    let start = Instant::now();
+    let mut moves = Vec::new();
+    game.search_moves(&mut moves);
+    if game.status().is_over() || moves.is_empty() {
+        return Err(AiError::GameOver);
+    }
+    if let Some(mv) = tactics::winning_move(game) {
+        return Ok((mv, 0, 1.0, Some("win in one")));
+    }
+    let candidates = tactics::safe_moves(game, &moves);
+    if candidates.len() == 1 {
+        return Ok((candidates[0], 0, 0.0, Some("only move")));
+    }
+    let budget = level_budget(GameKind::Loa, level);
+    let nodes = settings.nodes.unwrap_or(budget.nodes);
+    let deadline = settings.time.or(Some(budget.cap)).map(|c| start + c);
+    let noise = LOA_NOISE[usize::from(level.clamp(MIN_LEVEL, MAX_LEVEL) - 1)];
+    let found =
+        loa::search(game, &candidates, nodes, deadline, noise, seed).ok_or(AiError::GameOver)?;
+    Ok((found.best, found.nodes, found.value(), None))
 }
