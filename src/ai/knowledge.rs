@@ -43,6 +43,9 @@ pub trait AiGame: Game {
         moves[rng.random_range(0..moves.len())]
     }
 
+    /// Plies after which a playout stops and [`AiGame::evaluate`] scores it.
+    const PLAYOUT_CAP: u32 = 200;
+
     /// A static estimate in [-1, 1] for the first seat, used when a playout is cut short.
     fn evaluate(&self) -> f64 {
         0.0
@@ -64,6 +67,8 @@ impl AiGame for Barrier {
         }
         moves[rng.random_range(0..moves.len())]
     }
+
+    const PLAYOUT_CAP: u32 = 80;
 
     /// Material, a crowned piece counting double.
     fn evaluate(&self) -> f64 {
@@ -115,5 +120,12 @@ impl AiGame for Lightning {
 
     fn observation(&self) -> u64 {
         self.in_hand().map_or(0, |(_, d)| d.index() as u64 + 1)
+    }
+
+    /// Random tiles say little about a 17-rank race: a few plies, then the shortest-path count.
+    const PLAYOUT_CAP: u32 = 8;
+
+    fn evaluate(&self) -> f64 {
+        super::lightning::evaluate(self)
     }
 }

@@ -53,7 +53,7 @@ impl MctsConfig {
             exploration: 0.7,
             solver: true,
             knowledge: true,
-            playout_cap: 200,
+            playout_cap: 1000,
         }
     }
 }
@@ -365,7 +365,12 @@ impl<G: AiGame> Tree<'_, G> {
 
     /// Plays on at random (or by the game's policy) and scores the end for the first seat.
     fn playout(&mut self, state: &mut G) -> f64 {
-        for _ in 0..self.config.playout_cap {
+        let cap = if self.config.knowledge {
+            self.config.playout_cap.min(G::PLAYOUT_CAP)
+        } else {
+            self.config.playout_cap
+        };
+        for _ in 0..cap {
             if let Status::Over(outcome) = state.status() {
                 return f64::from(outcome_value(outcome));
             }

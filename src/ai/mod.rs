@@ -10,6 +10,7 @@
 
 pub mod arena;
 pub mod knowledge;
+pub mod lightning;
 pub mod loa;
 pub mod mcts;
 mod pool;
@@ -168,24 +169,15 @@ pub struct LevelBudget {
 /// The budgets of the levels, per game (index = level - 1).
 pub fn level_budget(kind: GameKind, level: u8) -> LevelBudget {
     let i = usize::from(level.clamp(MIN_LEVEL, MAX_LEVEL) - 1);
-    let (nodes, caps): ([u64; 5], [u64; 5]) = match kind {
-        GameKind::Loa => (
-            [60, 400, 3_000, 30_000, 400_000],
-            [250, 500, 1_000, 1_500, 2_000],
-        ),
-        GameKind::Simultana => (
-            [30, 200, 1_200, 8_000, 60_000],
-            [250, 500, 1_000, 1_500, 2_000],
-        ),
-        GameKind::Barrier => (
-            [30, 200, 1_200, 6_000, 30_000],
-            [250, 500, 1_000, 1_500, 2_000],
-        ),
-        GameKind::Lightning => (
-            [30, 200, 1_000, 4_000, 15_000],
-            [250, 500, 1_000, 1_500, 2_000],
-        ),
+    // Work per move grows about sevenfold a level; level 5 is sized to take about a second
+    // on an idle core, under the 2 s cap.
+    let nodes: [u64; 5] = match kind {
+        GameKind::Loa => [60, 500, 4_000, 40_000, 600_000],
+        GameKind::Simultana => [20, 150, 1_000, 6_000, 40_000],
+        GameKind::Barrier => [20, 150, 1_000, 5_000, 25_000],
+        GameKind::Lightning => [20, 150, 1_000, 8_000, 50_000],
     };
+    let caps: [u64; 5] = [250, 500, 1_000, 1_500, 2_000];
     LevelBudget {
         nodes: nodes[i],
         cap: Duration::from_millis(caps[i]),
