@@ -444,3 +444,46 @@ fn the_arena_alternates_seats_and_counts_every_game() {
     assert_eq!(moves(&result), moves(&again));
     let _ = Side::First;
 }
+
+/// The solver proves a win in one for the side to move, and a loss when every move allows one.
+#[test]
+fn the_solver_proves_wins_and_losses() {
+    use parlor::ai::mcts::{Budget, MctsConfig, search};
+    let mut proved_win = false;
+    let mut proved_loss = false;
+    for seed in 0..2000u64 {
+        if proved_win && proved_loss {
+            break;
+        }
+        let game = random_position(GameKind::Simultana, "", 6 + (seed as usize * 13) % 90, seed);
+        let AnyGame::Simultana(inner) = &game else {
+            unreachable!()
+        };
+        if game.status().is_over() {
+            continue;
+        }
+        let moves = game.legal_moves();
+        let wins = moves.iter().any(|m| wins_at_once(&game, m));
+        let all_lose = !wins && moves.iter().all(|m| allows_win_in_one(&game, m));
+        if !(wins && !proved_win || all_lose && !proved_loss) {
+            continue;
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let budget = Budget {
+            iterations: 20_000,
+            deadline: None,
+        };
+        let root_moves = inner.legal_moves();
+        let found =
+            search(inner, &root_moves, MctsConfig::strong(), budget, &mut rng).expect("a move");
+        if wins {
+            assert_eq!(found.proven, Some(1), "{}", game.export());
+            proved_win = true;
+        } else {
+            assert_eq!(found.proven, Some(-1), "{}", game.export());
+            proved_loss = true;
+        }
+        assert!(found.iterations < 20_000, "a proven root stops the search");
+    }
+    assert!(proved_win && proved_loss);
+}

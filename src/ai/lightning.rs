@@ -95,10 +95,7 @@ mod tests {
 
     #[test]
     fn an_empty_half_needs_seventeen_tiles_and_corners_are_in_engine_order() {
-        assert_eq!(
-            Point::CORNERS,
-            [Point::SW, Point::SE, Point::NW, Point::NE]
-        );
+        assert_eq!(Point::CORNERS, [Point::SW, Point::SE, Point::NW, Point::NE]);
         let game = Lightning::new(LightningOptions::parse("seed=1").expect("options"));
         assert_eq!(tiles_to_connect(&game, Side::First), 17);
         assert_eq!(evaluate(&game).signum(), 1.0);
