@@ -465,7 +465,8 @@ fn the_solver_proves_wins_and_losses() {
         let moves = game.legal_moves();
         let wins = moves.iter().any(|m| wins_at_once(&game, m));
         let all_lose = !wins && moves.iter().all(|m| allows_win_in_one(&game, m));
-        if !(wins && !proved_win || all_lose && !proved_loss) {
+        let wanted = wins && !proved_win || all_lose && !proved_loss;
+        if !wanted {
             continue;
         }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
