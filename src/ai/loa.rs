@@ -1,5 +1,6 @@
 //! Lines of Action: an alpha-beta searcher (negamax with principal-variation search,
-//! iterative deepening, a transposition table, killer and history move ordering) over an
+//! iterative deepening, a transposition table, killer and history move ordering, late move
+//! reductions) over an
 //! evaluation built on the features strong LOA programs use (after Winands' MIA): concentration
 //! around the centre of mass, centralisation, connectedness, quads (the Euler number, a cheap
 //! count of groups), the number of groups, and mobility.
@@ -239,7 +240,17 @@ impl Searcher {
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
             } else {
-                let mut sc = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                // Late quiet moves are searched one ply shallower first (late move reduction);
+                // only a move that then beats alpha gets the full depth.
+                let c = code(&mv);
+                let quiet =
+                    !mv.is_capture() && self.killers[ply][0] != c && self.killers[ply][1] != c;
+                let reduction = i32::from(depth >= 3 && i >= 4 && quiet);
+                let mut sc =
+                    -self.negamax(&child, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+                if sc > alpha && reduction > 0 && !self.stopped {
+                    sc = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
                 if sc > alpha && sc < beta && !self.stopped {
                     sc = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
                 }

@@ -5,8 +5,14 @@
 //! - [`Ai::best_move`] does the same from async code, one search per core at most.
 //! - [`Settings`] says who plays: `level=3`, `uct=10000`, with optional `nodes=` / `ms=`.
 //!
-//! Every search is reproducible from its seed as long as the wall-clock cap does not cut it
-//! short (the levels' node budgets are set to finish well within their caps).
+//! Searchers: Lines of Action levels use alpha-beta ([`loa`]); the other games use the generic
+//! MCTS with a solver ([`mcts`]), with determinization and chance nodes for Lightning's pile.
+//! Every level first takes a win within the turn and drops moves that let the opponent win at
+//! once ([`tactics`]). Levels differ by their budget ([`level_budget`]).
+//!
+//! A search is reproducible from its seed as long as the wall-clock cap does not cut it short.
+//! Level 5 may reach its 2 s cap on a loaded machine; pass a long `time` in [`Settings`] when
+//! exact replay matters more than speed (tests do).
 
 pub mod arena;
 pub mod knowledge;
@@ -172,7 +178,7 @@ pub fn level_budget(kind: GameKind, level: u8) -> LevelBudget {
     // Work per move grows about sevenfold a level; level 5 is sized to take about a second
     // on an idle core, under the 2 s cap.
     let nodes: [u64; 5] = match kind {
-        GameKind::Loa => [60, 500, 4_000, 40_000, 600_000],
+        GameKind::Loa => [60, 500, 4_000, 25_000, 600_000],
         GameKind::Simultana => [20, 150, 1_000, 6_000, 40_000],
         GameKind::Barrier => [20, 150, 1_000, 5_000, 25_000],
         GameKind::Lightning => [20, 150, 1_000, 8_000, 50_000],
