@@ -8,7 +8,7 @@ use parlor::ai::arena::{ArenaConfig, run};
 use parlor::ai::knowledge::AiGame;
 use parlor::ai::{Ai, AiError, Settings, Style, think};
 use parlor::games::lightning::{Lightning, Source};
-use parlor::games::{AnyGame, AnyMove, Game, GameKind, Side, Status};
+use parlor::games::{AnyGame, AnyMove, Game, GameKind, Outcome, Reason, Side, Status};
 use parlor::protocol::Session;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -203,11 +203,20 @@ fn lightning_one_from_home(hand: &str, reserve: &str) -> AnyGame {
 
 #[test]
 fn lightning_takes_a_win_in_one_from_the_hand_or_the_reserve() {
-    for (hand, reserve, expected) in [("PX", "S0B0X0A0V0", "-a17"), ("-", "S0B0X1A0V0", "RX-a17")] {
-        let game = lightning_one_from_home(hand, reserve);
+    for (hand, reserve, expected) in [
+        ("PX", "S0B0X0A0V0", ["-a17"].as_slice()),
+        ("-", "S0B0X1A0V0", ["RX", "-a17"].as_slice()),
+    ] {
         for settings in [level(1), level(5)] {
-            let thought = think(&game, &settings, 1).expect("a move");
-            assert_eq!(thought.notation, expected);
+            // The turn is played step by step: take the X, then put it.
+            let mut game = lightning_one_from_home(hand, reserve);
+            for step in expected {
+                let thought = think(&game, &settings, 1).expect("a move");
+                assert_eq!(thought.notation, *step);
+                game.play(&thought.best).expect("legal");
+            }
+            let won = Outcome::win(Side::First, Reason::Connection);
+            assert_eq!(game.status(), Status::Over(won));
         }
     }
 }
@@ -442,7 +451,6 @@ fn the_arena_alternates_seats_and_counts_every_game() {
         r.games.iter().map(|g| g.moves.clone()).collect::<Vec<_>>()
     };
     assert_eq!(moves(&result), moves(&again));
-    let _ = Side::First;
 }
 
 /// The solver proves a win in one for the side to move, and a loss when every move allows one.

@@ -88,9 +88,11 @@ impl AiGame for Barrier {
 impl AiGame for Loa {}
 
 impl AiGame for Lightning {
-    /// At the start of a turn: draw (`P`) or play a whole turn from the reserve. Whole turns
-    /// from the pile are left out: they name the hidden top tile. Reserve take-steps are left
-    /// out too, as the whole reserve turns cover them.
+    /// At the start of a turn: draw (`P`) or take a design from the reserve (`RS`), and put
+    /// it in the next step. Whole turns from the pile are left out: they name the hidden top
+    /// tile. Whole reserve turns are left out too: the two steps cover them, and keep the choice
+    /// at the start of a turn to at most six moves, so the search compares drawing with taking
+    /// instead of averaging over every square a reserve tile could go to.
     fn search_moves(&self, out: &mut Vec<LightningMove>) {
         let start = out.len();
         self.legal_moves_into(out);
@@ -99,7 +101,7 @@ impl AiGame for Lightning {
                 .drain(start..)
                 .filter(|m| match m.source() {
                     Source::Pile => m.design().is_none(),
-                    Source::Reserve => m.target().is_some(),
+                    Source::Reserve => m.target().is_none(),
                 })
                 .collect();
             out.extend(kept);
@@ -123,7 +125,7 @@ impl AiGame for Lightning {
     }
 
     /// Random tiles say little about a 17-rank race: a few plies, then the shortest-path count.
-    const PLAYOUT_CAP: u32 = 8;
+    const PLAYOUT_CAP: u32 = 0;
 
     fn evaluate(&self) -> f64 {
         super::lightning::evaluate(self)
