@@ -124,8 +124,8 @@ impl AiGame for Lightning {
         self.in_hand().map_or(0, |(_, d)| d.index() as u64 + 1)
     }
 
-    /// Random tiles say little about a 17-rank race: leaves are scored by the shortest-path
-    /// count at once (random plies before it measured no better).
+    /// Random tiles say little about a 17-rank race, so leaves are scored by the shortest-path
+    /// count at once.
     const PLAYOUT_CAP: u32 = 0;
 
     fn evaluate(&self) -> f64 {
