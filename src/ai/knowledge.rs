@@ -43,6 +43,12 @@ pub trait AiGame: Game {
         moves[rng.random_range(0..moves.len())]
     }
 
+    /// Whether the search orders each node's moves by [`AiGame::evaluate`] of the position
+    /// they lead to and widens progressively (a node tries a new move only as its visits grow),
+    /// so that deep search follows plausible moves instead of averaging over random ones.
+    /// Worth its cost when the evaluation is informative and the branching wide.
+    const GUIDED: bool = false;
+
     /// Plies after which a playout stops and [`AiGame::evaluate`] scores it.
     const PLAYOUT_CAP: u32 = 200;
 
@@ -127,6 +133,9 @@ impl AiGame for Lightning {
     /// Random tiles say little about a 17-rank race, so leaves are scored by the shortest-path
     /// count at once.
     const PLAYOUT_CAP: u32 = 0;
+
+    /// A put can go to a hundred squares; most of them are pointless.
+    const GUIDED: bool = true;
 
     fn evaluate(&self) -> f64 {
         super::lightning::evaluate(self)

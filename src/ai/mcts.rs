@@ -124,6 +124,32 @@ fn sign(side: Side) -> f64 {
     }
 }
 
+/// Sorts `moves` so that the most promising for `side` by the evaluation of the position each
+/// leads to comes last (the search pops untried moves from the end). Chance moves get the
+/// current position's evaluation: their result is not known yet.
+fn order_by_prior<G: AiGame>(state: &G, side: Side, moves: &mut Vec<G::Move>) {
+    let s = sign(side);
+    let here = state.evaluate();
+    let mut keyed: Vec<(f64, G::Move)> = moves
+        .iter()
+        .map(|m| {
+            let v = if G::is_chance(m) {
+                here
+            } else {
+                let mut next = state.clone();
+                next.play_unchecked(m);
+                match next.status() {
+                    Status::Over(o) => f64::from(outcome_value(o)),
+                    Status::ToMove(_) => next.evaluate(),
+                }
+            };
+            (s * v, *m)
+        })
+        .collect();
+    keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
+    *moves = keyed.into_iter().map(|(_, m)| m).collect();
+}
+
 /// A limit on the search: iterations, and a deadline.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
@@ -161,6 +187,9 @@ pub fn search<G: AiGame>(
     root_node.to_move = side;
     root_node.untried = root_moves.to_vec();
     root_node.untried.shuffle(rng);
+    if G::GUIDED && config.knowledge {
+        order_by_prior(root, side, &mut root_node.untried);
+    }
     let mut tree = Tree::<G> {
         nodes: vec![root_node],
         config,
@@ -219,6 +248,9 @@ impl<G: AiGame> Tree<'_, G> {
                 let mut moves = Vec::new();
                 state.search_moves(&mut moves);
                 moves.shuffle(self.rng);
+                if G::GUIDED && self.config.knowledge {
+                    order_by_prior(&state, side, &mut moves);
+                }
                 let n = &mut self.nodes[node as usize];
                 n.expanded = true;
                 n.to_move = side;
@@ -303,7 +335,13 @@ impl<G: AiGame> Tree<'_, G> {
     /// Picks a child: an untried move first (in random order), else by UCT, skipping children
     /// that cannot beat what is already proven.
     fn select(&mut self, node: u32, side: Side) -> u32 {
-        if let Some(mv) = self.nodes[node as usize].untried.pop() {
+        let n = &self.nodes[node as usize];
+        let widen = !(G::GUIDED && self.config.knowledge)
+            || n.children.len() < 2 + (f64::from(n.visits)).sqrt() as usize;
+        if let Some(mv) = widen
+            .then(|| self.nodes[node as usize].untried.pop())
+            .flatten()
+        {
             let chance = G::is_chance(&mv);
             let child = self.push(Node::new(Some(mv), chance, 0));
             self.nodes[node as usize].children.push(child);

@@ -181,9 +181,9 @@ pub fn level_budget(kind: GameKind, level: u8) -> LevelBudget {
         GameKind::Loa => [60, 500, 4_000, 25_000, 600_000],
         GameKind::Simultana => [20, 150, 1_000, 6_000, 40_000],
         GameKind::Barrier => [20, 150, 1_000, 5_000, 25_000],
-        // Lightning's draw dominates: measured, 8,000 iterations did not beat 1,000, so its
-        // levels are spread over the range where search still pays.
-        GameKind::Lightning => [5, 25, 100, 400, 4_000],
+        // Lightning's search expands every move with the evaluation (see `AiGame::GUIDED`),
+        // so an iteration costs more and buys more.
+        GameKind::Lightning => [5, 20, 80, 400, 6_000],
     };
     let caps: [u64; 5] = [250, 500, 1_000, 1_500, 2_000];
     LevelBudget {
