@@ -34,6 +34,9 @@ pub struct MctsConfig {
     pub knowledge: bool,
     /// Plies after which a playout stops and is scored (by the evaluation, or as a draw).
     pub playout_cap: u32,
+    /// Evaluation-guided expansion with progressive widening, for games that offer it
+    /// ([`AiGame::GUIDED`]).
+    pub guided: bool,
 }
 
 impl MctsConfig {
@@ -44,6 +47,7 @@ impl MctsConfig {
             solver: false,
             knowledge: false,
             playout_cap: 1000,
+            guided: false,
         }
     }
 
@@ -54,6 +58,7 @@ impl MctsConfig {
             solver: true,
             knowledge: true,
             playout_cap: 1000,
+            guided: true,
         }
     }
 }
@@ -187,7 +192,7 @@ pub fn search<G: AiGame>(
     root_node.to_move = side;
     root_node.untried = root_moves.to_vec();
     root_node.untried.shuffle(rng);
-    if G::GUIDED && config.knowledge {
+    if G::GUIDED && config.guided {
         order_by_prior(root, side, &mut root_node.untried);
     }
     let mut tree = Tree::<G> {
@@ -248,7 +253,7 @@ impl<G: AiGame> Tree<'_, G> {
                 let mut moves = Vec::new();
                 state.search_moves(&mut moves);
                 moves.shuffle(self.rng);
-                if G::GUIDED && self.config.knowledge {
+                if G::GUIDED && self.config.guided {
                     order_by_prior(&state, side, &mut moves);
                 }
                 let n = &mut self.nodes[node as usize];
@@ -336,7 +341,7 @@ impl<G: AiGame> Tree<'_, G> {
     /// that cannot beat what is already proven.
     fn select(&mut self, node: u32, side: Side) -> u32 {
         let n = &self.nodes[node as usize];
-        let widen = !(G::GUIDED && self.config.knowledge)
+        let widen = !(G::GUIDED && self.config.guided)
             || n.children.len() < 2 + (f64::from(n.visits)).sqrt() as usize;
         if let Some(mv) = widen
             .then(|| self.nodes[node as usize].untried.pop())

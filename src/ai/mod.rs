@@ -181,9 +181,10 @@ pub fn level_budget(kind: GameKind, level: u8) -> LevelBudget {
         GameKind::Loa => [60, 500, 4_000, 25_000, 600_000],
         GameKind::Simultana => [20, 150, 1_000, 6_000, 40_000],
         GameKind::Barrier => [20, 150, 1_000, 5_000, 25_000],
-        // Lightning's search expands every move with the evaluation (see `AiGame::GUIDED`),
-        // so an iteration costs more and buys more.
-        GameKind::Lightning => [5, 20, 80, 400, 6_000],
+        // Lightning: levels 1-3 sample moves at random (a greedy one-ply search is already
+        // near the top of what search buys against the draw); levels 4-5 expand every move
+        // with the evaluation (`AiGame::GUIDED`), which costs more per iteration.
+        GameKind::Lightning => [5, 25, 100, 1_500, 6_000],
     };
     let caps: [u64; 5] = [250, 500, 1_000, 1_500, 2_000];
     LevelBudget {
@@ -191,6 +192,10 @@ pub fn level_budget(kind: GameKind, level: u8) -> LevelBudget {
         cap: Duration::from_millis(caps[i]),
     }
 }
+
+/// From this level on, games that offer it ([`AiGame::GUIDED`]) use evaluation-guided
+/// expansion; below it their moves are sampled at random, which keeps the low levels beatable.
+const GUIDED_FROM_LEVEL: u8 = 4;
 
 /// What a search decided, with numbers for logs and the arena.
 #[derive(Clone, Debug)]
@@ -266,7 +271,11 @@ fn think_generic<G: AiGame>(
         Style::Uct(n) => (MctsConfig::plain(), n, None),
         Style::Level(level) => {
             let budget = level_budget(kind, level);
-            (MctsConfig::strong(), budget.nodes, Some(budget.cap))
+            let config = MctsConfig {
+                guided: level >= GUIDED_FROM_LEVEL,
+                ..MctsConfig::strong()
+            };
+            (config, budget.nodes, Some(budget.cap))
         }
     };
     let nodes = settings.nodes.unwrap_or(nodes);
