@@ -4,3 +4,5 @@
 
 pub mod games;
 pub mod protocol;
+pub mod store;
+pub mod table;
