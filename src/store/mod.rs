@@ -61,6 +61,12 @@ impl Store {
     /// its schema up to date. A file that is not a SQLite database, or holds someone else's
     /// tables, gives an error and is not modified.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        if !url.starts_with("sqlite:") {
+            return Err(StoreError::Url {
+                url: url.to_string(),
+                detail: "only sqlite: addresses are supported".to_string(),
+            });
+        }
         let options = SqliteConnectOptions::from_str(url)
             .map_err(|e| StoreError::Url {
                 url: url.to_string(),
