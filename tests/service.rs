@@ -951,3 +951,118 @@ async fn a_broken_or_foreign_database_gives_a_clear_error() {
         .unwrap();
     assert!(fresh.exists());
 }
+
+#[tokio::test]
+async fn lightning_hides_the_pile_and_refuses_takebacks() {
+    let w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let place = channel(1);
+    w.challenge(&a, place, GameKind::Lightning, Opponent::User(user(&b)))
+        .await;
+    let board = w.run(&b, place, Command::Accept { at: None }).await;
+    assert!(!board.private, "{}", board.text);
+    let (first, second) = to_move(&board, [&a, &b]);
+    // The pile's top tile is not named anywhere before it is drawn.
+    let hints = w.table.move_hints(&place, "").await;
+    assert_eq!(hints, ["P"]);
+    assert!(w.table.move_hints(&place, "PS").await.is_empty());
+    let r = w.run(first, place, Command::Takeback { at: None }).await;
+    assert!(
+        r.private && r.text.starts_with("Takebacks are off in Lightning"),
+        "{}",
+        r.text
+    );
+    // A turn in two steps: draw, then put; the turn passes only after the second.
+    let drawn = w.run(first, place, mv("P")).await;
+    assert!(!drawn.private, "{}", drawn.text);
+    assert_eq!(drawn.mentions, vec![first.id]);
+    let puts = w.table.move_hints(&place, "").await;
+    assert!(puts.iter().all(|m| m.starts_with('-')), "{puts:?}");
+    assert_eq!(
+        drawn.menus[0].options[0].value, puts[0],
+        "the put step is offered directly"
+    );
+    let put = w.run(first, place, mv(&puts[0])).await;
+    assert_eq!(put.mentions, vec![second.id], "{}", put.text);
+    // Only one side has moved: still abortable.
+    assert!(put.button(Action::Abort).is_some());
+    assert!(put.button(Action::Takeback).is_none());
+}
+
+/// A stand-in for the AI: the first legal move.
+struct FirstMove;
+
+impl parlor::table::Ai for FirstMove {
+    fn choose(&self, game: &parlor::games::AnyGame, _level: u8) -> Option<parlor::games::AnyMove> {
+        game.legal_moves().into_iter().next()
+    }
+}
+
+#[tokio::test]
+async fn the_ai_seam_plays_the_bots_moves_as_notices() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let clock = parlor::table::ManualClock::new(START_MS);
+    let mut cfg = config(&clock);
+    cfg.bot = parlor::table::UserRef::new(900, "Parlor");
+    cfg.ai = Some(std::sync::Arc::new(FirstMove));
+    let store = Store::open(&url).await.unwrap();
+    let (table, mut notices) = parlor::table::Table::start(store, cfg).await.unwrap();
+    let a = alice();
+    let place = channel(1);
+    let mut spec = ChallengeSpec::new(GameKind::Simultana, Opponent::Bot);
+    spec.rated = Some(true);
+    spec.level = Some(3);
+    let mut board = table.handle(&a, &place, Command::Challenge(spec)).await;
+    assert!(
+        board.text.contains("The bot takes the challenge"),
+        "{}",
+        board.text
+    );
+    assert!(
+        board.text.contains("casual") && board.text.contains("AI level 3"),
+        "{}",
+        board.text
+    );
+    for _ in 0..200 {
+        if is_over(&board) {
+            break;
+        }
+        if board.mentions[0] == 900 {
+            let wait = std::time::Duration::from_secs(30);
+            let notice = tokio::time::timeout(wait, notices.recv())
+                .await
+                .expect("the bot moves")
+                .expect("notice channel open");
+            assert_eq!(notice.place, place);
+            assert!(
+                notice.reply.text.contains("@Parlor played"),
+                "{}",
+                notice.reply.text
+            );
+            board = notice.reply;
+            continue;
+        }
+        let hints = table.move_hints(&place, "").await;
+        board = table.handle(&a, &place, mv(&hints[0])).await;
+        assert!(!board.private, "{}", board.text);
+    }
+    assert!(is_over(&board), "{}", board.text);
+    // Games against the bot are casual: no rating.
+    assert!(table.store().ratings_of(a.id).await.unwrap().is_empty());
+    // The bot declines draws.
+    clock.advance_secs(60);
+    let spec = ChallengeSpec::new(GameKind::Simultana, Opponent::Bot);
+    let board = table
+        .handle(&a, &channel(2), Command::Challenge(spec))
+        .await;
+    assert!(!board.private, "{}", board.text);
+    let r = table
+        .handle(&a, &channel(2), Command::Draw { at: None })
+        .await;
+    assert!(
+        r.private && r.text.contains("does not accept draws"),
+        "{}",
+        r.text
+    );
+}

@@ -505,7 +505,13 @@ impl Table {
                 .finish(e, outcome, false, Some(step), Some(headline))
                 .await;
         }
-        let deadline = e.clock_secs.map(|s| now + s * 1000);
+        // The clock restarts when the turn passes (not after the first step of a two-step turn).
+        let turn_passes = step.game.status().to_move() != Some(me);
+        let (deadline, warned) = if turn_passes {
+            (e.clock_secs.map(|s| now + s * 1000), false)
+        } else {
+            (live.deadline, live.warned)
+        };
         // A standing draw offer lapses when the other side moves instead of accepting.
         let draw_offer = live.draw_offer.filter(|&s| s == me);
         self.inner
@@ -514,7 +520,7 @@ impl Table {
                 match_id: e.id,
                 entry: Some(step.entry.clone()),
                 deadline_at: deadline,
-                warned: false,
+                warned,
                 draw_offer_seat: draw_offer.map(seat_of_side),
                 takeback_seat: None,
                 finish: None,
@@ -525,7 +531,7 @@ impl Table {
         live.moves.push((step.mv, step.side));
         live.seq = step.entry.seq;
         live.deadline = deadline;
-        live.warned = false;
+        live.warned = warned;
         live.draw_offer = draw_offer;
         live.takeback = None;
         self.reschedule(e);
@@ -545,7 +551,7 @@ impl Table {
                 .map_or("your opponent", |p| p.name.as_str());
             return refuse(format!("It's not your turn — waiting for @{waiting}."));
         }
-        let legal = live.game.legal_move_texts();
+        let legal = hints::visible_moves(&live.game);
         let menus = hints::move_menus(&legal, source, e.stamp());
         if menus.is_empty() {
             return refuse(format!("{source} has no legal move."));
@@ -753,7 +759,7 @@ impl Table {
         }
         let live = self.live(e)?;
         let player = e.seat_of(actor.id).is_some();
-        let early = live.moves.len() < 2;
+        let early = !live.both_moved();
         if !(actor.is_moderator || (player && early)) {
             return refuse(if player {
                 "Too late to abort: both players have moved. You can resign or offer a draw."
@@ -885,7 +891,7 @@ impl Table {
                 };
                 let name = e.player(side).map_or(String::new(), |p| p.name.clone());
                 if now >= deadline {
-                    let early = live.moves.len() < 2;
+                    let early = !live.both_moved();
                     let outcome = Outcome::win(side.opponent(), Reason::Timeout);
                     let headline = format!("@{name} ran out of time.");
                     let reply = self.finish(e, outcome, early, None, Some(headline)).await?;

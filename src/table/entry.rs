@@ -57,6 +57,15 @@ pub struct Live {
     pub takeback: Option<Side>,
 }
 
+impl Live {
+    /// Whether each side has made a move (until then a player may abort).
+    pub fn both_moved(&self) -> bool {
+        Side::BOTH
+            .iter()
+            .all(|side| self.moves.iter().any(|(_, s)| s == side))
+    }
+}
+
 /// The start position of a match: the preset's options plus, for Lightning, the seed.
 pub fn start_position(kind: GameKind, options: &str, seed: i64) -> Result<AnyGame, OptionsError> {
     match kind {
@@ -274,9 +283,9 @@ impl Entry {
             }
             reply.deadline = live.deadline;
             reply.buttons = self.controls(live);
-            let legal = live.game.legal_move_texts();
-            let rows = hints::MAX_ROWS - reply.buttons.len();
-            reply.menus = hints::source_menus(&legal, self.stamp(), rows.min(2));
+            let legal = hints::visible_moves(&live.game);
+            let rows = hints::MAX_ROWS.saturating_sub(reply.buttons.len());
+            reply.menus = hints::source_menus(&legal, self.stamp(), rows);
         }
         reply.text = lines.join("\n");
         reply.picture = Some(self.picture(live));
@@ -314,7 +323,7 @@ impl Entry {
         if self.kind != GameKind::Lightning {
             row.push(b(Action::Takeback, "Takeback", ButtonStyle::Secondary));
         }
-        if live.moves.len() < 2 {
+        if !live.both_moved() {
             row.push(b(Action::Abort, "Abort", ButtonStyle::Secondary));
         }
         let mut rows = vec![row];

@@ -1,11 +1,25 @@
 //! Finding moves without typing them in full: autocomplete hints and the select menus.
 
+use crate::games::{AnyGame, GameKind};
+
 use super::api::{Menu, MenuOption, Stamp};
 use super::ids::{Action, ButtonId};
 
 /// Discord's limits: choices per autocomplete or menu, rows per message.
 pub const MAX_CHOICES: usize = 25;
 pub const MAX_ROWS: usize = 5;
+
+/// The legal moves a player may be shown. Lightning's whole turns from the pile (`PS-c1`) name
+/// the hidden top tile, so only the draw step `P` is offered for the pile.
+pub fn visible_moves(game: &AnyGame) -> Vec<String> {
+    let all = game.legal_move_texts();
+    if game.kind() != GameKind::Lightning {
+        return all;
+    }
+    all.into_iter()
+        .filter(|m| !(m.starts_with('P') && m.len() > 1))
+        .collect()
+}
 
 /// A move text reduced for matching what people type: lower case, no separators (`-`, `@`, `*`,
 /// `+`, spaces) and no capture `x` after a square (`c1xa3` -> `c1a3`); Lightning's `X` design
@@ -119,8 +133,12 @@ fn menus_of(
         .collect()
 }
 
-/// The first step of moving with menus: one entry per source (piece, tile, pile ...).
+/// The first step of moving with menus: one entry per source (piece, tile, pile ...); when no
+/// move has a source of its own (Lightning's second step `-c1`, a lone `pass`), the moves.
 pub fn source_menus(legal: &[String], stamp: Stamp, rows: usize) -> Vec<Menu> {
+    if legal.iter().all(|m| source_of(m) == m) {
+        return menus_of(Action::Move, stamp, "Move", legal, rows);
+    }
     let mut sources: Vec<String> = Vec::new();
     for m in legal {
         let s = source_of(m);

@@ -209,7 +209,7 @@ impl Table {
         };
         let e = slot.lock().await;
         match e.live() {
-            Some(live) => hints::hints(&live.game.legal_move_texts(), prefix),
+            Some(live) => hints::hints(&hints::visible_moves(&live.game), prefix),
             None => Vec::new(),
         }
     }
