@@ -35,6 +35,8 @@ pub enum StoreError {
     Sql(#[from] sqlx::Error),
     #[error("the database holds a value Parlor cannot read: {0}")]
     Corrupt(String),
+    #[error("match {0} is no longer live in the database")]
+    NotLive(i64),
 }
 
 /// The embedded migrations (`migrations/`), run by [`Store::open`].
@@ -260,10 +262,7 @@ impl Store {
         if changed != 1 {
             // Someone else closed the match: keep the log as it was.
             tx.rollback().await?;
-            return Err(StoreError::Corrupt(format!(
-                "match {} is not live in the database",
-                update.match_id
-            )));
+            return Err(StoreError::NotLive(update.match_id));
         }
         let mut changes = Vec::new();
         if let Some(job) = update.finish.as_ref().and_then(|f| f.rating.as_ref()) {
