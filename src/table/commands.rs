@@ -239,7 +239,7 @@ impl Table {
             }
         };
         tracing::info!(match_id = id, game = %spec.game, challenger = actor.id, "challenge");
-        self.register(Entry {
+        let e = Entry {
             id,
             place: *place,
             kind: spec.game,
@@ -255,16 +255,24 @@ impl Table {
             challenger_seat,
             rematch_of: rematch.map(|(id, _)| id),
             phase: Phase::Challenge { expires_at },
-        });
-        let slot = self
-            .slot(id)
-            .ok_or_else(|| Fail::Refuse("The challenge vanished; please try again.".into()))?;
-        let mut e = slot.lock().await;
-        if let (true, Some(bot)) = (vs_bot, opponent) {
-            return self.start_live(&mut e, bot).await;
-        }
-        let preview = self.preview(&e).await?;
-        Ok(e.challenge_reply(preview, expires_at, now))
+        };
+        let card = match (vs_bot, opponent) {
+            (true, Some(bot)) => {
+                // The bot accepts at once; its moves are looked up by id, so register first.
+                self.register(e);
+                let slot = self.slot(id).ok_or_else(|| {
+                    Fail::Refuse("The challenge vanished; please try again.".into())
+                })?;
+                let mut e = slot.lock().await;
+                return self.start_live(&mut e, bot).await;
+            }
+            _ => {
+                let preview = self.preview(&e).await;
+                e.challenge_reply(preview.unwrap_or(None), expires_at, now)
+            }
+        };
+        self.register(e);
+        Ok(card)
     }
 
     /// The rating line of a rated challenge: what the challenger stands to win or lose.

@@ -31,7 +31,6 @@ pub use api::{
     Reply, Scope, Stamp, UserRef,
 };
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use hints::{hints as move_hints_in, match_key, source_of};
 pub use ids::{Action, ButtonId};
 pub use picture::{Image, Picture, PictureError};
 pub use presets::{
