@@ -1066,3 +1066,52 @@ async fn the_ai_seam_plays_the_bots_moves_as_notices() {
         r.text
     );
 }
+
+#[tokio::test]
+async fn barrier_tiles_are_laid_through_the_menus() {
+    let w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let place = channel(1);
+    w.challenge(&a, place, GameKind::Barrier, Opponent::User(user(&b)))
+        .await;
+    let board = w.run(&b, place, Command::Accept { at: None }).await;
+    assert!(board.text.contains("(yellow) vs"), "{}", board.text);
+    let (first, second) = to_move(&board, [&a, &b]);
+    // First the tile (8 kinds), then the square (8 dot squares).
+    let menu = &board.menus[0];
+    assert_eq!(menu.options.len(), 8, "{:?}", menu.options);
+    assert!(menu.options.iter().any(|o| o.value == "N+E"));
+    let pick = w
+        .run(
+            first,
+            place,
+            Command::from_component(&menu.id, &["N+E".into()]).unwrap(),
+        )
+        .await;
+    let squares: Vec<&str> = pick.menus[0]
+        .options
+        .iter()
+        .map(|o| o.value.as_str())
+        .collect();
+    assert_eq!(squares.len(), 8);
+    assert!(squares.iter().all(|m| m.starts_with("N+E@")), "{squares:?}");
+    let laid = w
+        .run(
+            first,
+            place,
+            Command::from_component(&pick.menus[0].id, &[squares[0].to_string()]).unwrap(),
+        )
+        .await;
+    assert!(
+        laid.text.contains(&format!("played {}", squares[0])),
+        "{}",
+        laid.text
+    );
+    assert_eq!(laid.mentions, vec![second.id]);
+    // Typed leniently too.
+    let hints = w.table.move_hints(&place, "ew").await;
+    assert!(
+        !hints.is_empty() && hints.iter().all(|m| m.starts_with("E+W@")),
+        "{hints:?}"
+    );
+}
