@@ -1115,3 +1115,75 @@ async fn barrier_tiles_are_laid_through_the_menus() {
         "{hints:?}"
     );
 }
+
+#[tokio::test]
+async fn loa_variants_and_parachute_drops_through_the_menus() {
+    let w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let mut spec = ChallengeSpec::new(GameKind::Loa, Opponent::User(user(&b)));
+    spec.variant = Some("olympiad".into());
+    let card = w.run(&a, channel(1), Command::Challenge(spec)).await;
+    assert!(
+        card.text.contains("Lines of Action #1 (olympiad"),
+        "{}",
+        card.text
+    );
+    let board = w.run(&b, channel(1), Command::Accept { at: None }).await;
+    assert!(
+        board.text.contains("(black) vs"),
+        "Black moves first: {}",
+        board.text
+    );
+    assert!(
+        w.table.move_hints(&channel(1), "a2").await.is_empty(),
+        "a2 is White's"
+    );
+    let mut b1 = w.table.move_hints(&channel(1), "b1").await;
+    b1.sort();
+    assert_eq!(b1, ["b1-b3", "b1-d3", "b1-h1"]);
+    w.clock.advance_secs(60);
+
+    let mut spec = ChallengeSpec::new(GameKind::Loa, Opponent::User(user(&a)));
+    spec.variant = Some("parachute".into());
+    w.run(&b, channel(2), Command::Challenge(spec)).await;
+    let board = w.run(&a, channel(2), Command::Accept { at: None }).await;
+    let (first, _) = to_move(&board, [&a, &b]);
+    let source = board.menus[0].options[0].value.clone();
+    // Too many move-and-drop choices for one menu: first the move, then the drop.
+    let pick = w
+        .run(
+            first,
+            channel(2),
+            Command::from_component(&board.menus[0].id, &[source.clone()]).unwrap(),
+        )
+        .await;
+    let stage = pick.menus[0].options[0].value.clone();
+    assert!(
+        stage.starts_with(&source) && !stage.contains('@'),
+        "{stage}"
+    );
+    let drops = w
+        .run(
+            first,
+            channel(2),
+            Command::from_component(&pick.menus[0].id, &[stage.clone()]).unwrap(),
+        )
+        .await;
+    assert!(drops.menus.len() <= 5 && drops.menus.iter().all(|m| m.options.len() <= 25));
+    let choice = drops.menus[0].options[0].value.clone();
+    assert!(choice.starts_with(&format!("{stage}@")), "{choice}");
+    let ids: std::collections::HashSet<&str> = drops.menus.iter().map(|m| m.id.as_str()).collect();
+    assert_eq!(ids.len(), drops.menus.len(), "distinct menu ids");
+    let played = w
+        .run(
+            first,
+            channel(2),
+            Command::from_component(&drops.menus[0].id, &[choice.clone()]).unwrap(),
+        )
+        .await;
+    assert!(
+        played.text.contains(&format!("played {choice}")),
+        "{}",
+        played.text
+    );
+}
