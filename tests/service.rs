@@ -1154,7 +1154,7 @@ async fn loa_variants_and_parachute_drops_through_the_menus() {
         .run(
             first,
             channel(2),
-            Command::from_component(&board.menus[0].id, &[source.clone()]).unwrap(),
+            Command::from_component(&board.menus[0].id, std::slice::from_ref(&source)).unwrap(),
         )
         .await;
     let stage = pick.menus[0].options[0].value.clone();
@@ -1166,7 +1166,7 @@ async fn loa_variants_and_parachute_drops_through_the_menus() {
         .run(
             first,
             channel(2),
-            Command::from_component(&pick.menus[0].id, &[stage.clone()]).unwrap(),
+            Command::from_component(&pick.menus[0].id, std::slice::from_ref(&stage)).unwrap(),
         )
         .await;
     assert!(drops.menus.len() <= 5 && drops.menus.iter().all(|m| m.options.len() <= 25));
@@ -1178,7 +1178,7 @@ async fn loa_variants_and_parachute_drops_through_the_menus() {
         .run(
             first,
             channel(2),
-            Command::from_component(&drops.menus[0].id, &[choice.clone()]).unwrap(),
+            Command::from_component(&drops.menus[0].id, std::slice::from_ref(&choice)).unwrap(),
         )
         .await;
     assert!(
