@@ -1187,3 +1187,36 @@ async fn loa_variants_and_parachute_drops_through_the_menus() {
         played.text
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_people_accepting_an_open_challenge_at_once_seat_exactly_one() {
+    let w = World::new().await;
+    for trial in 0..20u64 {
+        let place = channel(500 + trial);
+        let card = w
+            .challenge(&alice(), place, GameKind::Simultana, Opponent::Anyone)
+            .await;
+        assert!(!card.private, "{}", card.text);
+        let accept = press(&card, Action::Accept);
+        let tasks: Vec<_> = [bob(), carol()]
+            .into_iter()
+            .map(|who| {
+                let (t, c) = (w.table.clone(), accept.clone());
+                tokio::spawn(async move { t.handle(&who, &place, c).await })
+            })
+            .collect();
+        let mut seated = 0;
+        for t in tasks {
+            let r = t.await.unwrap();
+            if r.private {
+                assert!(r.text.contains("already been accepted"), "{}", r.text);
+            } else {
+                seated += 1;
+            }
+        }
+        assert_eq!(seated, 1, "trial {trial}");
+        w.run(&moderator(), place, Command::Abort { at: None })
+            .await;
+        w.clock.advance_secs(60);
+    }
+}
