@@ -268,6 +268,14 @@ impl Reply {
         }
     }
 
+    /// Greys out every button and drops the menus: for a board that is no longer current.
+    pub fn disable_controls(&mut self) {
+        for b in self.buttons.iter_mut().flatten() {
+            b.disabled = true;
+        }
+        self.menus.clear();
+    }
+
     /// Every button of the reply, row by row.
     pub fn all_buttons(&self) -> impl Iterator<Item = &Button> {
         self.buttons.iter().flatten()
