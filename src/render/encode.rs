@@ -1,0 +1,381 @@
+//! Encoding finished canvases: PNG for single pictures, and GIF replays the lila-gif way (one
+//! small palette for the whole replay, each frame only the rectangle that changed, unchanged
+//! pixels inside it transparent, a long pause on the last frame).
+
+use std::borrow::Cow;
+
+use super::RenderError;
+use super::canvas::Canvas;
+use super::palette::Rgb;
+
+/// Colours in a replay's palette, the transparent index included: 7-bit LZW codes.
+const PALETTE_SIZE: usize = 128;
+/// Colours in a PNG's palette.
+const PNG_PALETTE_SIZE: usize = 256;
+/// Lookup-table entries that are not an index: not computed yet, or shared by two key colours.
+const UNKNOWN: u16 = u16::MAX;
+const SHARED: u16 = u16::MAX - 1;
+
+/// Encodes a canvas as an indexed PNG: `keys` are kept exactly, the rest is the picture's own
+/// commonest colours (antialiasing ramps), so the loss is invisible and the file a third of RGB.
+pub fn png(c: &Canvas, keys: &[Rgb]) -> Result<Vec<u8>, RenderError> {
+    let mut q = Quantizer::new(keys, &[c], PNG_PALETTE_SIZE);
+    let indices: Vec<u8> =
+        c.px.chunks_exact(3)
+            .map(|p| q.index([p[0], p[1], p[2]]))
+            .collect();
+    let mut out = Vec::with_capacity(32 * 1024);
+    let err = |e: png::EncodingError| RenderError::Encode(e.to_string());
+    let mut encoder = png::Encoder::new(&mut out, c.w, c.h);
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(q.colours.iter().flatten().copied().collect::<Vec<u8>>());
+    encoder.set_compression(png::Compression::Balanced);
+    encoder.set_filter(png::Filter::NoFilter);
+    let mut writer = encoder.write_header().map_err(err)?;
+    writer.write_image_data(&indices).map_err(err)?;
+    writer.finish().map_err(err)?;
+    Ok(out)
+}
+
+/// Maps colours to a small palette: the game's key colours exactly, then the commonest other
+/// colours of sample pictures (antialiasing, text), and every other colour to its nearest entry.
+pub(crate) struct Quantizer {
+    colours: Vec<Rgb>,
+    /// How many of `colours` are key colours, kept exactly.
+    exact: usize,
+    /// Nearest entry per 15-bit colour bucket, filled lazily.
+    lut: Vec<u16>,
+}
+
+fn bucket(c: Rgb) -> usize {
+    (usize::from(c[0] >> 3) << 10) | (usize::from(c[1] >> 3) << 5) | usize::from(c[2] >> 3)
+}
+
+impl Quantizer {
+    /// A palette of at most `size` entries (a GIF keeps one more index for transparency).
+    pub(crate) fn new(keys: &[Rgb], samples: &[&Canvas], size: usize) -> Self {
+        let size = size.min(256);
+        let mut colours: Vec<Rgb> = Vec::with_capacity(size);
+        for &k in keys {
+            if colours.len() < size && !colours.contains(&k) {
+                colours.push(k);
+            }
+        }
+        let exact = colours.len();
+        // Histogram of the samples by bucket, with colour sums for the bucket's mean.
+        let mut count = vec![0u32; 1 << 15];
+        let mut sum = vec![[0u32; 3]; 1 << 15];
+        for c in samples {
+            for p in c.px.chunks_exact(3) {
+                let b = bucket([p[0], p[1], p[2]]);
+                count[b] += 1;
+                for i in 0..3 {
+                    sum[b][i] += u32::from(p[i]);
+                }
+            }
+        }
+        let mut lut = vec![UNKNOWN; 1 << 15];
+        for (i, &k) in colours.iter().enumerate() {
+            let b = bucket(k);
+            lut[b] = if lut[b] == UNKNOWN { i as u16 } else { SHARED };
+            count[b] = 0;
+        }
+        let mut order: Vec<usize> = (0..count.len()).filter(|&b| count[b] > 0).collect();
+        order.sort_by_key(|&b| (std::cmp::Reverse(count[b]), b));
+        for b in order.into_iter().take(size - colours.len()) {
+            let n = count[b];
+            colours.push([
+                ((sum[b][0] + n / 2) / n) as u8,
+                ((sum[b][1] + n / 2) / n) as u8,
+                ((sum[b][2] + n / 2) / n) as u8,
+            ]);
+        }
+        Quantizer {
+            colours,
+            exact,
+            lut,
+        }
+    }
+
+    /// The index used for transparent pixels: just past the colours.
+    fn transparent(&self) -> u8 {
+        self.colours.len().min(255) as u8
+    }
+
+    /// The palette index for a colour.
+    pub(crate) fn index(&mut self, c: Rgb) -> u8 {
+        let b = bucket(c);
+        match self.lut[b] {
+            UNKNOWN => {
+                let i = self.nearest(c);
+                self.lut[b] = u16::from(i);
+                i
+            }
+            // Two key colours share this bucket: exact match first, else the nearest.
+            SHARED => match self.colours[..self.exact].iter().position(|&k| k == c) {
+                Some(i) => i as u8,
+                None => self.nearest(c),
+            },
+            i => i as u8,
+        }
+    }
+
+    fn nearest(&self, c: Rgb) -> u8 {
+        let mut best = (i32::MAX, 0u8);
+        for (i, p) in self.colours.iter().enumerate() {
+            let d: i32 = (0..3)
+                .map(|k| {
+                    let e = i32::from(c[k]) - i32::from(p[k]);
+                    // Weighted roughly like the eye: green counts most, blue least.
+                    e * e * [3, 4, 2][k]
+                })
+                .sum();
+            if d < best.0 {
+                best = (d, i as u8);
+            }
+        }
+        best.1
+    }
+
+    /// The palette as GIF wants it: RGB triples, the transparent slot included.
+    pub(crate) fn table(&self) -> Vec<u8> {
+        let mut t: Vec<u8> = self.colours.iter().flatten().copied().collect();
+        t.extend_from_slice(&[0, 0, 0]);
+        t
+    }
+}
+
+/// A frame waiting for its delay: it is written once the next frame is known (or at the end,
+/// with the long final pause).
+struct Pending {
+    left: u16,
+    top: u16,
+    width: u16,
+    height: u16,
+    indices: Vec<u8>,
+    transparent: bool,
+}
+
+/// Writes a GIF replay one canvas at a time; every canvas must have the first one's size.
+pub struct GifWriter {
+    encoder: gif::Encoder<Vec<u8>>,
+    quantizer: Quantizer,
+    previous: Option<Canvas>,
+    pending: Option<Pending>,
+    delay: u16,
+    frames: usize,
+}
+
+impl GifWriter {
+    /// Starts a replay of `w` x `h` frames; the palette holds `keys` exactly and the commonest
+    /// other colours of `samples`; every frame but the last shows for `delay` hundredths.
+    pub fn new(
+        w: u32,
+        h: u32,
+        keys: &[Rgb],
+        samples: &[&Canvas],
+        delay: u16,
+    ) -> Result<Self, RenderError> {
+        let quantizer = Quantizer::new(keys, samples, PALETTE_SIZE);
+        let (w, h) = (to_u16(w)?, to_u16(h)?);
+        let mut encoder = gif::Encoder::new(Vec::new(), w, h, &quantizer.table())
+            .map_err(|e| RenderError::Encode(e.to_string()))?;
+        encoder
+            .set_repeat(gif::Repeat::Infinite)
+            .map_err(|e| RenderError::Encode(e.to_string()))?;
+        Ok(GifWriter {
+            encoder,
+            quantizer,
+            previous: None,
+            pending: None,
+            delay,
+            frames: 0,
+        })
+    }
+
+    /// Adds the next picture: only the rectangle that differs from the previous one is encoded,
+    /// and inside it the pixels that did not change are transparent.
+    pub fn push(&mut self, c: &Canvas) -> Result<(), RenderError> {
+        let next = match &self.previous {
+            None => Pending {
+                left: 0,
+                top: 0,
+                width: to_u16(c.w)?,
+                height: to_u16(c.h)?,
+                indices: c
+                    .px
+                    .chunks_exact(3)
+                    .map(|p| self.quantizer.index([p[0], p[1], p[2]]))
+                    .collect(),
+                transparent: false,
+            },
+            Some(prev) => {
+                if (prev.w, prev.h) != (c.w, c.h) {
+                    return Err(RenderError::Encode("frames differ in size".to_string()));
+                }
+                diff(prev, c, &mut self.quantizer)
+            }
+        };
+        self.flush(self.delay)?;
+        self.pending = Some(next);
+        self.previous = Some(c.clone());
+        self.frames += 1;
+        Ok(())
+    }
+
+    /// Writes the last frame with a pause of `last_delay` hundredths and returns the file.
+    pub fn finish(mut self, last_delay: u16) -> Result<Vec<u8>, RenderError> {
+        self.flush(last_delay)?;
+        self.encoder
+            .into_inner()
+            .map_err(|e| RenderError::Encode(e.to_string()))
+    }
+
+    fn flush(&mut self, delay: u16) -> Result<(), RenderError> {
+        let Some(p) = self.pending.take() else {
+            return Ok(());
+        };
+        let frame = gif::Frame {
+            delay,
+            dispose: gif::DisposalMethod::Keep,
+            transparent: p.transparent.then(|| self.quantizer.transparent()),
+            left: p.left,
+            top: p.top,
+            width: p.width,
+            height: p.height,
+            buffer: Cow::Owned(p.indices),
+            ..gif::Frame::default()
+        };
+        self.encoder
+            .write_frame(&frame)
+            .map_err(|e| RenderError::Encode(e.to_string()))
+    }
+}
+
+fn to_u16(v: u32) -> Result<u16, RenderError> {
+    u16::try_from(v).map_err(|_| RenderError::Encode(format!("{v} pixels is too big for a GIF")))
+}
+
+/// The changed rectangle between two canvases, as palette indices with unchanged pixels
+/// transparent; a single transparent pixel when nothing changed.
+fn diff(prev: &Canvas, next: &Canvas, q: &mut Quantizer) -> Pending {
+    let row = (next.w * 3) as usize;
+    let rows_prev = prev.px.chunks_exact(row);
+    let changed: Vec<usize> = rows_prev
+        .zip(next.px.chunks_exact(row))
+        .enumerate()
+        .filter(|(_, (a, b))| a != b)
+        .map(|(y, _)| y)
+        .collect();
+    let transparent = q.transparent();
+    let (Some(&top), Some(&bottom)) = (changed.first(), changed.last()) else {
+        return Pending {
+            left: 0,
+            top: 0,
+            width: 1,
+            height: 1,
+            indices: vec![transparent],
+            transparent: true,
+        };
+    };
+    let (mut left, mut right) = (next.w as usize, 0usize);
+    for &y in &changed {
+        let a = &prev.px[y * row..(y + 1) * row];
+        let b = &next.px[y * row..(y + 1) * row];
+        let first = a
+            .chunks_exact(3)
+            .zip(b.chunks_exact(3))
+            .position(|(p, n)| p != n);
+        let last = a
+            .chunks_exact(3)
+            .zip(b.chunks_exact(3))
+            .rposition(|(p, n)| p != n);
+        if let (Some(f), Some(l)) = (first, last) {
+            left = left.min(f);
+            right = right.max(l);
+        }
+    }
+    let (width, height) = (right + 1 - left, bottom + 1 - top);
+    let mut indices = Vec::with_capacity(width * height);
+    for y in top..=bottom {
+        let start = (y * next.w as usize + left) * 3;
+        let a = &prev.px[start..start + width * 3];
+        let b = &next.px[start..start + width * 3];
+        for (p, n) in a.chunks_exact(3).zip(b.chunks_exact(3)) {
+            indices.push(if p == n {
+                transparent
+            } else {
+                q.index([n[0], n[1], n[2]])
+            });
+        }
+    }
+    // The rectangle fits a canvas whose sides were checked to fit in u16.
+    Pending {
+        left: left as u16,
+        top: top as u16,
+        width: width as u16,
+        height: height as u16,
+        indices,
+        transparent: true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_colours_are_kept_exactly() {
+        let keys = [[10, 20, 30], [200, 100, 50], [255, 255, 255]];
+        let sample = Canvas::new(4, 4, [12, 22, 33]);
+        let mut q = Quantizer::new(&keys, &[&sample], PALETTE_SIZE);
+        for (i, k) in keys.iter().enumerate() {
+            assert_eq!(q.index(*k), i as u8);
+        }
+        assert!(q.colours.len() < PALETTE_SIZE);
+    }
+
+    #[test]
+    fn key_colours_sharing_a_bucket_stay_apart() {
+        let keys = [[100, 100, 100], [101, 101, 101], [102, 100, 100]];
+        let mut q = Quantizer::new(&keys, &[], 16);
+        for (i, k) in keys.iter().enumerate() {
+            assert_eq!(q.index(*k), i as u8);
+        }
+        assert_eq!(q.index([99, 99, 99]), 0);
+    }
+
+    #[test]
+    fn every_palette_key_survives_png_quantization() {
+        let keys = crate::render::palette::KEYS;
+        let mut q = Quantizer::new(keys, &[], PNG_PALETTE_SIZE);
+        for k in keys {
+            let i = q.index(*k);
+            assert_eq!(q.colours[usize::from(i)], *k);
+        }
+    }
+
+    #[test]
+    fn a_frame_without_change_is_one_transparent_pixel() {
+        let c = Canvas::new(8, 8, [1, 2, 3]);
+        let mut q = Quantizer::new(&[[1, 2, 3]], &[&c], PALETTE_SIZE);
+        let p = diff(&c, &c, &mut q);
+        assert_eq!((p.width, p.height), (1, 1));
+        assert_eq!(p.indices, vec![q.transparent()]);
+    }
+
+    #[test]
+    fn the_diff_covers_exactly_the_changed_rectangle() {
+        let a = Canvas::new(10, 10, [0, 0, 0]);
+        let mut b = a.clone();
+        b.fill_rect(2, 3, 1, 1, [255, 255, 255]);
+        b.fill_rect(6, 7, 1, 1, [255, 255, 255]);
+        let mut q = Quantizer::new(&[[0, 0, 0], [255, 255, 255]], &[&a], PALETTE_SIZE);
+        let p = diff(&a, &b, &mut q);
+        assert_eq!((p.left, p.top, p.width, p.height), (2, 3, 5, 5));
+        assert_eq!(p.indices[0], 1);
+        assert_eq!(p.indices[1], q.transparent());
+        assert_eq!(p.indices[24], 1);
+    }
+}

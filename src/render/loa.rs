@@ -1,0 +1,171 @@
+//! Lines of Action: the 8x8 board with white and black stones, marked stones, and in the
+//! parachute setup the stones each side still holds.
+
+use std::sync::OnceLock;
+
+use super::canvas::{Canvas, Sprite};
+use super::frame::{self, Grid, HEADER, Header, SWATCH, WIDTH};
+use super::palette;
+use super::stones::{Tone, stone};
+use super::text::{self, Align, Weight};
+
+/// Square size: 8 x 58 = 464 px of board in a 512 px picture.
+const S: i32 = 58;
+/// Height of the parachute footer (stones still held).
+const FOOTER: u32 = 46;
+/// Size of the small stones in the footer.
+const SMALL: u32 = 24;
+
+/// What to draw, read from the engine.
+#[derive(Clone, Debug, Default)]
+pub struct View {
+    /// The stone on each square, `[file][rank]`, with its mark.
+    pub cells: [[Option<(Tone, bool)>; 8]; 8],
+    /// The parachute setup: the footer with held stones is drawn.
+    pub parachute: bool,
+    /// Stones of each tone (White, Black) still held by the other side.
+    pub held: [u8; 2],
+    /// Squares the last move left and reached (and where it dropped a stone).
+    pub moved: Vec<(u8, u8)>,
+    /// Where the last move captured (the mover's stone stands there now).
+    pub captured: Option<(u8, u8)>,
+}
+
+pub fn grid() -> Grid {
+    Grid {
+        x0: 24,
+        y0: HEADER as i32 + 8,
+        s: S,
+        files: 8,
+        ranks: 8,
+    }
+}
+
+pub fn size(parachute: bool) -> (u32, u32) {
+    let g = grid();
+    let h = (g.y0 + g.height()) as u32 + 26;
+    (WIDTH, if parachute { h + FOOTER } else { h })
+}
+
+struct Sprites {
+    /// `[tone][marked]`
+    board: [[Sprite; 2]; 2],
+    swatch: [Sprite; 2],
+    small: [Sprite; 2],
+}
+
+fn sprites() -> &'static Sprites {
+    static SPRITES: OnceLock<Sprites> = OnceLock::new();
+    SPRITES.get_or_init(|| {
+        let tones = [Tone::White, Tone::Black];
+        Sprites {
+            board: tones.map(|t| [false, true].map(|m| stone(t, m, S as u32, 0.8))),
+            swatch: tones.map(|t| stone(t, false, SWATCH, 0.92)),
+            small: tones.map(|t| stone(t, false, SMALL, 0.86)),
+        }
+    })
+}
+
+/// The header swatch of a tone.
+pub fn swatch(tone: Tone) -> &'static Sprite {
+    &sprites().swatch[tone as usize]
+}
+
+/// The board, its coordinates and the empty footer, drawn once per layout.
+fn background(parachute: bool) -> &'static Canvas {
+    static PLAIN: OnceLock<Canvas> = OnceLock::new();
+    static PARACHUTE: OnceLock<Canvas> = OnceLock::new();
+    let cell = if parachute { &PARACHUTE } else { &PLAIN };
+    cell.get_or_init(|| {
+        let (w, h) = size(parachute);
+        let mut c = Canvas::new(w, h, palette::BACKGROUND);
+        let g = grid();
+        for f in 0..8 {
+            for r in 0..8 {
+                g.fill_square(&mut c, f, r, square_colour(f, r, false));
+            }
+        }
+        g.draw_coordinates(&mut c);
+        c
+    })
+}
+
+fn square_colour(file: u8, rank: u8, moved: bool) -> palette::Rgb {
+    match ((file + rank) % 2 == 0, moved) {
+        (true, false) => palette::DARK,
+        (true, true) => palette::DARK_MOVED,
+        (false, false) => palette::LIGHT,
+        (false, true) => palette::LIGHT_MOVED,
+    }
+}
+
+/// Draws a position with its header.
+pub fn draw(view: &View, header: &Header) -> Canvas {
+    let mut c = background(view.parachute).clone();
+    frame::draw_header(&mut c, header);
+    let g = grid();
+    for &(f, r) in &view.moved {
+        if g.contains(f, r) {
+            g.mark_moved(&mut c, f, r, square_colour(f, r, true));
+        }
+    }
+    let sprites = sprites();
+    for f in 0..8u8 {
+        for r in 0..8u8 {
+            if let Some((tone, marked)) = view.cells[f as usize][r as usize] {
+                let (x, y) = g.corner(f, r);
+                c.draw_sprite(&sprites.board[tone as usize][marked as usize], x, y);
+            }
+        }
+    }
+    if let Some((f, r)) = view.captured.filter(|&(f, r)| g.contains(f, r)) {
+        g.mark_capture_badge(&mut c, f, r);
+    }
+    if view.parachute {
+        draw_held(&mut c, view);
+    }
+    c
+}
+
+/// The parachute footer: for each side, the opponent's stones it still holds.
+fn draw_held(c: &mut Canvas, view: &View) {
+    let g = grid();
+    let y0 = (g.y0 + g.height()) as f32 + 26.0;
+    let mid = y0 + FOOTER as f32 / 2.0 - 2.0;
+    let sprites = sprites();
+    for (seat, tone) in [Tone::White, Tone::Black].into_iter().enumerate() {
+        // The seat that plays `tone` holds stones of the other tone.
+        let other = match tone {
+            Tone::White => Tone::Black,
+            Tone::Black => Tone::White,
+        };
+        let count = view.held[other as usize];
+        let x = if seat == 0 {
+            24.0
+        } else {
+            WIDTH as f32 / 2.0 + 8.0
+        };
+        let label = format!("{} holds", tone.name());
+        let ink = palette::TEXT_DIM;
+        let end = x + text::width(&label, 13.0, Weight::Regular);
+        text::draw_aligned(c, &label, x, mid, 13.0, Weight::Regular, ink, Align::Left);
+        if count == 0 {
+            let t = palette::TEXT_DIM;
+            text::draw_aligned(
+                c,
+                "nothing",
+                end + 8.0,
+                mid,
+                13.0,
+                Weight::Regular,
+                t,
+                Align::Left,
+            );
+        }
+        for i in 0..count.min(6) {
+            let sx = (end + 6.0 + f32::from(i) * (SMALL as f32 - 4.0)).round() as i32;
+            let sy = (mid - SMALL as f32 / 2.0).round() as i32;
+            c.draw_sprite(&sprites.small[other as usize], sx, sy);
+        }
+    }
+}
