@@ -37,6 +37,7 @@ impl Canvas {
     }
 
     /// The colour at (x, y); black outside.
+    #[cfg(test)]
     pub fn get(&self, x: u32, y: u32) -> Rgb {
         if x >= self.w || y >= self.h {
             return [0, 0, 0];
@@ -54,33 +55,6 @@ impl Canvas {
         for yy in y0..y1 {
             let i = ((yy * self.w + x0) * 3) as usize;
             self.px[i..i + row.len()].copy_from_slice(&row);
-        }
-    }
-
-    /// Paints a rectangle with opacity `a`, clipped.
-    pub fn blend_rect(&mut self, x: i32, y: i32, w: i32, h: i32, colour: Rgb, a: u8) {
-        let Some((x0, y0, x1, y1)) = self.clip(x, y, w, h) else {
-            return;
-        };
-        for yy in y0..y1 {
-            for xx in x0..x1 {
-                self.plot(xx, yy, colour, a);
-            }
-        }
-    }
-
-    /// Copies another canvas with its top-left corner at (x, y), clipped.
-    pub fn blit(&mut self, src: &Canvas, x: i32, y: i32) {
-        let Some((x0, y0, x1, y1)) = self.clip(x, y, src.w as i32, src.h as i32) else {
-            return;
-        };
-        let n = ((x1 - x0) * 3) as usize;
-        for yy in y0..y1 {
-            let sy = (yy as i32 - y) as u32;
-            let sx = (x0 as i32 - x) as u32;
-            let s = ((sy * src.w + sx) * 3) as usize;
-            let d = ((yy * self.w + x0) * 3) as usize;
-            self.px[d..d + n].copy_from_slice(&src.px[s..s + n]);
         }
     }
 

@@ -29,6 +29,14 @@ pub struct View {
     pub moved: Vec<(u8, u8)>,
     /// Where the last move captured (the mover's stone stands there now).
     pub captured: Option<(u8, u8)>,
+    /// The tone each seat plays (it depends on the rule set).
+    pub tones: [Tone; 2],
+}
+
+impl Default for Tone {
+    fn default() -> Self {
+        Tone::White
+    }
 }
 
 pub fn grid() -> Grid {
@@ -167,5 +175,20 @@ fn draw_held(c: &mut Canvas, view: &View) {
             let sy = (mid - SMALL as f32 / 2.0).round() as i32;
             c.draw_sprite(&sprites.small[other as usize], sx, sy);
         }
+    }
+}
+
+// TEMPORARY until the LOA engine lands on main.
+pub fn is_parachute(_g: &crate::games::loa::Loa) -> bool {
+    false
+}
+
+pub fn view(
+    _g: &crate::games::loa::Loa,
+    _last: Option<(&crate::games::loa::Loa, &crate::games::loa::LoaMove)>,
+) -> View {
+    View {
+        tones: [Tone::White, Tone::Black],
+        ..View::default()
     }
 }

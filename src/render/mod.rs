@@ -5,15 +5,21 @@
 //! last move marked; then whatever the game keeps off the board (held stones, unplayed tiles,
 //! Lightning's reserve). Static parts are drawn once and cached; pictures are deterministic.
 
+mod barrier;
 mod canvas;
 mod encode;
 mod frame;
+mod lightning;
 mod loa;
 pub mod palette;
+mod simultana;
 mod stones;
 mod text;
 
 use thiserror::Error;
+
+use crate::games::{AnyGame, AnyMove, Side, Status};
+use canvas::{Canvas, Sprite};
 
 /// Why a picture or replay could not be made.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -53,54 +59,244 @@ impl PlayerLabel {
     }
 }
 
-#[cfg(test)]
-mod dev {
-    //! Writes sample pictures to /tmp for a person to look at:
-    //! `cargo test --lib render::dev -- --ignored`.
-    use super::*;
+/// Everything one board picture shows.
+#[derive(Clone, Debug)]
+pub struct Scene<'a> {
+    /// The position to draw.
+    pub game: &'a AnyGame,
+    /// The position before the last move, and that move: marked on the board.
+    pub last_move: Option<(&'a AnyGame, AnyMove)>,
+    /// The players by seat ([`Side::index`]); an empty name shows the side's name instead.
+    pub players: [PlayerLabel; 2],
+    /// Moves played so far, shown in the header ("Start" when 0).
+    pub move_number: u32,
+    /// Simultana only: shade the empty region that made the last move legal.
+    pub show_region: bool,
+}
 
-    fn header_for<'a>(swatches: [&'a canvas::Sprite; 2], over: bool) -> frame::Header<'a> {
-        frame::Header {
-            names: [
-                "Alice".into(),
-                "Bartholomew the Magnificent of Somewhere".into(),
-            ],
-            details: ["White · 1523".into(), "Black · 1490?".into()],
-            swatches,
-            to_move: (!over).then_some(1),
-            line: "Move 12: c1xa3 · Black to move".into(),
-            banner: over.then(|| "Alice (White) wins by connection".into()),
+impl<'a> Scene<'a> {
+    /// A scene of `game` with no last move, unnamed players and move number 0.
+    pub fn new(game: &'a AnyGame) -> Self {
+        Scene {
+            game,
+            last_move: None,
+            players: Default::default(),
+            move_number: 0,
+            show_region: false,
         }
     }
+}
 
-    #[test]
-    #[ignore]
-    fn write_loa_samples() {
-        use stones::Tone;
-        let mut v = loa::View::default();
-        for f in 1..7 {
-            v.cells[f][0] = Some((Tone::Black, f % 2 == 0));
-            v.cells[f][7] = Some((Tone::Black, false));
+/// The PNG of a scene. Never fails for a position the engines produced; a last move that does
+/// not belong to the game is ignored.
+pub fn board_png(scene: &Scene) -> Vec<u8> {
+    let c = draw(scene);
+    // Encoding an in-memory picture of fixed, small size cannot fail.
+    encode::png(&c, palette::KEYS).expect("PNG encoding to memory")
+}
+
+/// Width and height in pixels of every picture of this game (they depend only on the game and,
+/// for Lines of Action, on the parachute setup).
+pub fn picture_size(game: &AnyGame) -> (u32, u32) {
+    match game {
+        AnyGame::Loa(g) => loa::size(loa::is_parachute(g)),
+        AnyGame::Lightning(_) => lightning::size(),
+        AnyGame::Barrier(_) => barrier::size(),
+        AnyGame::Simultana(_) => simultana::size(),
+    }
+}
+
+/// The pixel at the centre of a square (0-based file and rank) in pictures of this game, for
+/// tests and image maps. `half` picks Lightning's half (each in its owner's frame); the other
+/// games ignore it.
+pub fn square_center(game: &AnyGame, half: Side, file: u8, rank: u8) -> Option<(u32, u32)> {
+    let grid = match game {
+        AnyGame::Loa(_) => loa::grid(),
+        AnyGame::Lightning(_) => lightning::grid(half.index()),
+        AnyGame::Barrier(_) => barrier::grid(),
+        AnyGame::Simultana(_) => simultana::grid(),
+    };
+    grid.contains(file, rank).then(|| {
+        let (x, y) = grid.center(file, rank);
+        (x as u32, y as u32)
+    })
+}
+
+/// The side length of a square in pictures of this game.
+pub fn square_size(game: &AnyGame) -> u32 {
+    square_center(game, Side::First, 0, 0).map_or(0, |_| match game {
+        AnyGame::Loa(_) => loa::grid().s as u32,
+        AnyGame::Lightning(_) => lightning::grid(0).s as u32,
+        AnyGame::Barrier(_) => barrier::grid().s as u32,
+        AnyGame::Simultana(_) => simultana::grid().s as u32,
+    })
+}
+
+/// Hundredths of a second each replay frame shows, and the last one.
+const FRAME_DELAY: u16 = 90;
+const LAST_FRAME_DELAY: u16 = 400;
+
+/// An animated GIF of a match from `start` through `moves`: one frame for the start and one per
+/// move, a long pause on the last. Fails on a move that cannot be played where it stands.
+pub fn replay_gif(
+    start: &AnyGame,
+    moves: &[AnyMove],
+    players: [PlayerLabel; 2],
+) -> Result<Vec<u8>, RenderError> {
+    if moves.len() > MAX_REPLAY_MOVES {
+        return Err(RenderError::TooLong);
+    }
+    // Play everything first: an illegal move is refused before any drawing, and the last
+    // position helps choose the palette.
+    let mut game = start.clone();
+    let mut before_last = None;
+    for (i, mv) in moves.iter().enumerate() {
+        let before = game.clone();
+        game.play(mv).map_err(|e| RenderError::IllegalMove {
+            index: i + 1,
+            reason: e.to_string(),
+        })?;
+        before_last = Some(before);
+    }
+    let scene = |game, last_move, move_number| replay_scene(game, last_move, &players, move_number);
+    let first = draw(&scene(start, None, 0));
+    let last_move = before_last.as_ref().zip(moves.last().copied());
+    let last = draw(&scene(&game, last_move, moves.len() as u32));
+    let mut gif = encode::GifWriter::new(first.w, first.h, palette::KEYS, &[&first, &last], FRAME_DELAY)?;
+    gif.push(&first)?;
+    let mut game = start.clone();
+    for (i, mv) in moves.iter().enumerate() {
+        let before = game.clone();
+        game.play(mv).map_err(|e| RenderError::IllegalMove {
+            index: i + 1,
+            reason: e.to_string(),
+        })?;
+        let frame = draw(&replay_scene(&game, Some((&before, *mv)), &players, i as u32 + 1));
+        gif.push(&frame)?;
+    }
+    gif.finish(LAST_FRAME_DELAY)
+}
+
+/// The scene of one replay frame.
+fn replay_scene<'a>(
+    game: &'a AnyGame,
+    last_move: Option<(&'a AnyGame, AnyMove)>,
+    players: &[PlayerLabel; 2],
+    move_number: u32,
+) -> Scene<'a> {
+    Scene {
+        game,
+        last_move,
+        players: players.clone(),
+        move_number,
+        show_region: false,
+    }
+}
+
+/// Draws a scene on a fresh canvas.
+fn draw(scene: &Scene) -> Canvas {
+    match scene.game {
+        AnyGame::Loa(g) => {
+            let last = match scene.last_move {
+                Some((AnyGame::Loa(b), AnyMove::Loa(m))) => Some((b, m)),
+                _ => None,
+            };
+            let view = loa::view(g, last.as_ref().map(|(b, m)| (*b, m)));
+            let tones = view.tones;
+            loa::draw(&view, &header(scene, tones.map(loa::swatch)))
         }
-        for r in 1..7 {
-            v.cells[0][r] = Some((Tone::White, r % 2 == 1));
-            v.cells[7][r] = Some((Tone::White, false));
+        AnyGame::Lightning(g) => {
+            let last = match scene.last_move {
+                Some((AnyGame::Lightning(b), AnyMove::Lightning(m))) => Some((b, m)),
+                _ => None,
+            };
+            let view = lightning::view(g, last.as_ref().map(|(b, m)| (*b, m)));
+            lightning::draw(&view, &header(scene, [0, 1].map(lightning::swatch)))
         }
-        v.cells[2][0] = None;
-        v.cells[0][2] = Some((Tone::Black, false));
-        v.moved = vec![(2, 0), (0, 2)];
-        v.captured = Some((0, 2));
-        let h = header_for([loa::swatch(Tone::White), loa::swatch(Tone::Black)], false);
-        let c = loa::draw(&v, &h);
-        std::fs::write("/tmp/loa.png", encode::png(&c, palette::KEYS).unwrap()).unwrap();
-        v.parachute = true;
-        v.held = [3, 5];
-        let h = header_for([loa::swatch(Tone::White), loa::swatch(Tone::Black)], true);
-        let c = loa::draw(&v, &h);
-        std::fs::write(
-            "/tmp/loa-parachute.png",
-            encode::png(&c, palette::KEYS).unwrap(),
-        )
-        .unwrap();
+        AnyGame::Barrier(g) => {
+            let last = match scene.last_move {
+                Some((AnyGame::Barrier(b), AnyMove::Barrier(m))) => Some((b, m)),
+                _ => None,
+            };
+            let view = barrier::view(g, last.as_ref().map(|(b, m)| (*b, m)));
+            barrier::draw(&view, &header(scene, [0, 1].map(barrier::swatch)))
+        }
+        AnyGame::Simultana(g) => {
+            let last = match scene.last_move {
+                Some((AnyGame::Simultana(b), AnyMove::Simultana(m))) => Some((b, m)),
+                _ => None,
+            };
+            let view = simultana::view(g, last.as_ref().map(|(b, m)| (*b, m)), scene.show_region);
+            let swatches = [stones::Tone::White, stones::Tone::Black].map(simultana::swatch);
+            simultana::draw(&view, &header(scene, swatches))
+        }
+    }
+}
+
+/// A side's name as shown: `white` becomes `White`.
+fn side_title(game: &AnyGame, side: Side) -> String {
+    let name = game.side_name(side);
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// The header of a scene: names, sides, ratings, the move and whose turn it is, or the result.
+fn header<'s>(scene: &Scene, swatches: [&'s Sprite; 2]) -> frame::Header<'s> {
+    let game = scene.game;
+    let titles = Side::BOTH.map(|s| side_title(game, s));
+    let names: [String; 2] = std::array::from_fn(|i| {
+        let name = scene.players[i].name.trim();
+        if name.is_empty() {
+            titles[i].clone()
+        } else {
+            name.to_string()
+        }
+    });
+    // The detail line says which side a named player plays; for an unnamed one, which seat.
+    let details: [String; 2] = std::array::from_fn(|i| {
+        let what = if names[i] == titles[i] {
+            ["first player", "second player"][i].to_string()
+        } else {
+            titles[i].clone()
+        };
+        match &scene.players[i].rating {
+            Some(r) if !r.trim().is_empty() => format!("{what} · {}", r.trim()),
+            _ => what,
+        }
+    });
+    let who = |i: usize| {
+        if names[i] == titles[i] {
+            titles[i].clone()
+        } else {
+            format!("{} ({})", names[i], titles[i])
+        }
+    };
+    let status = game.status();
+    let moved = scene.last_move.as_ref().and_then(|(before, mv)| before.format_move(mv).ok());
+    let mut line = match (scene.move_number, moved) {
+        (0, None) => "Start".to_string(),
+        (n, Some(text)) => format!("Move {n}: {text}"),
+        (n, None) => format!("Move {n}"),
+    };
+    if let Status::ToMove(side) = status {
+        line.push_str(&format!(" · {} to move", titles[side.index()]));
+    }
+    let banner = match status {
+        Status::Over(outcome) => {
+            let winner = outcome.winner.map(|s| who(s.index()));
+            Some(frame::result_text(winner.as_deref(), outcome.reason))
+        }
+        Status::ToMove(_) => None,
+    };
+    frame::Header {
+        names,
+        details,
+        swatches,
+        to_move: status.to_move().map(Side::index),
+        line,
+        banner,
     }
 }
