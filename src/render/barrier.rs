@@ -95,9 +95,17 @@ fn piece(seat: usize, crowned: bool, size: u32, fraction: f32) -> Sprite {
     let c = size as f32 / 2.0;
     let r = size as f32 * fraction / 2.0;
     let (body, edge, width) = if seat == 0 {
-        (palette::YELLOW_PIECE, palette::YELLOW_EDGE, (r * 0.09).max(1.2))
+        (
+            palette::YELLOW_PIECE,
+            palette::YELLOW_EDGE,
+            (r * 0.09).max(1.2),
+        )
     } else {
-        (palette::CLEAR_PIECE, palette::CLEAR_EDGE, (r * 0.2).max(2.4))
+        (
+            palette::CLEAR_PIECE,
+            palette::CLEAR_EDGE,
+            (r * 0.2).max(2.4),
+        )
     };
     fill(&mut s, &[Shape::circle(c, c + r * 0.07, r)], [0, 0, 0], 90);
     fill(&mut s, &[Shape::circle(c, c, r)], edge, 255);
@@ -114,7 +122,12 @@ fn piece(seat: usize, crowned: bool, size: u32, fraction: f32) -> Sprite {
     if crowned {
         let p = |x: f32, y: f32| (c + x * r, c + y * r);
         let shapes = [
-            Shape::Polygon(vec![p(-0.5, 0.06), p(0.5, 0.06), p(0.5, 0.32), p(-0.5, 0.32)]),
+            Shape::Polygon(vec![
+                p(-0.5, 0.06),
+                p(0.5, 0.06),
+                p(0.5, 0.32),
+                p(-0.5, 0.32),
+            ]),
             Shape::Polygon(vec![p(-0.5, -0.36), p(-0.5, 0.1), p(-0.1, 0.1)]),
             Shape::Polygon(vec![p(0.0, -0.5), p(-0.3, 0.1), p(0.3, 0.1)]),
             Shape::Polygon(vec![p(0.5, -0.36), p(0.5, 0.1), p(0.1, 0.1)]),
@@ -131,7 +144,10 @@ fn piece(seat: usize, crowned: bool, size: u32, fraction: f32) -> Sprite {
 /// directions the arrow does not use, as an angle in eighths of a turn from north.
 fn mark_slot(tile: Tile) -> f32 {
     let free = |k: usize| !tile.contains(&k) && !tile.contains(&((k + 1) % 8));
-    let k = [7, 0, 6, 1, 5, 2, 4, 3].into_iter().find(|&k| free(k)).unwrap_or(7);
+    let k = [7, 0, 6, 1, 5, 2, 4, 3]
+        .into_iter()
+        .find(|&k| free(k))
+        .unwrap_or(7);
     k as f32 + 0.5
 }
 
@@ -171,7 +187,12 @@ fn tile(t: Tile, owner: usize, size: u32) -> Sprite {
     fill(&mut s, &shapes, palette::TILE_INK, 255);
     let angle = mark_slot(t) * std::f32::consts::FRAC_PI_4;
     let (mx, my) = (c + angle.sin() * 0.34 * z, c - angle.cos() * 0.34 * z);
-    fill(&mut s, &[owner_mark(owner, mx, my, z)], palette::TILE_INK, 255);
+    fill(
+        &mut s,
+        &[owner_mark(owner, mx, my, z)],
+        palette::TILE_INK,
+        255,
+    );
     s
 }
 
@@ -277,7 +298,8 @@ pub fn draw(view: &View, header: &Header) -> Canvas {
                 (None, None) => {}
             }
             if let Some((seat, crowned)) = view.pieces[f as usize][r as usize] {
-                let sprite = &sprites.pieces[seat.min(1)][crowned as usize][tile.is_some() as usize];
+                let sprite =
+                    &sprites.pieces[seat.min(1)][crowned as usize][tile.is_some() as usize];
                 c.draw_sprite(sprite, x, y);
             }
         }
@@ -298,14 +320,36 @@ fn draw_footer(c: &mut Canvas, view: &View, header: &Header) {
     for seat in 0..2 {
         let mid = top + 18.0 + seat as f32 * (ICON as f32 + 6.0);
         let x = 24.0;
-        c.draw_sprite(&sprites.swatch[seat], x as i32 - 2, (mid - SWATCH as f32 / 2.0) as i32);
+        c.draw_sprite(
+            &sprites.swatch[seat],
+            x as i32 - 2,
+            (mid - SWATCH as f32 / 2.0) as i32,
+        );
         let name = text::fit(&header.names[seat], 13.0, Weight::Bold, 110.0);
         let tx = x + SWATCH as f32 + 4.0;
-        text::draw_aligned(c, &name, tx, mid, 13.0, Weight::Bold, palette::TEXT, Align::Left);
+        text::draw_aligned(
+            c,
+            &name,
+            tx,
+            mid,
+            13.0,
+            Weight::Bold,
+            palette::TEXT,
+            Align::Left,
+        );
         let x0 = 170.0;
         if view.laying || !view.unplayed[seat].is_empty() {
             if view.unplayed[seat].is_empty() {
-                text::draw_aligned(c, "all tiles laid", x0, mid, 13.0, Weight::Regular, ink, Align::Left);
+                text::draw_aligned(
+                    c,
+                    "all tiles laid",
+                    x0,
+                    mid,
+                    13.0,
+                    Weight::Regular,
+                    ink,
+                    Align::Left,
+                );
             }
             for (i, &t) in view.unplayed[seat].iter().take(9).enumerate() {
                 let ix = x0 as i32 + i as i32 * (ICON as i32 + 6);
@@ -313,7 +357,12 @@ fn draw_footer(c: &mut Canvas, view: &View, header: &Header) {
                 c.draw_sprite(&sprites.icons[tile_key(t, seat)], ix, iy);
             }
         } else {
-            let pieces = view.pieces.iter().flatten().flatten().filter(|p| p.0 == seat);
+            let pieces = view
+                .pieces
+                .iter()
+                .flatten()
+                .flatten()
+                .filter(|p| p.0 == seat);
             let (n, crowned) = pieces.fold((0, 0), |(n, k), p| (n + 1, k + p.1 as u32));
             let words = match crowned {
                 0 => format!("{n} pieces"),
@@ -335,13 +384,19 @@ pub fn view(g: &Barrier, last: Option<(&Barrier, &BarrierMove)>) -> View {
     for f in 0..8u8 {
         for r in 0..8u8 {
             let (fi, ri) = (f as usize, r as usize);
-            v.pieces[fi][ri] = g.piece_at(f, r).map(|(side, crowned)| (side.index(), crowned));
+            v.pieces[fi][ri] = g
+                .piece_at(f, r)
+                .map(|(side, crowned)| (side.index(), crowned));
             v.tiles[fi][ri] = g.tile_at(f, r).and_then(tile_of);
             v.owners[fi][ri] = Barrier::barrier_owner(f, r).map(Side::index);
         }
     }
     for side in Side::BOTH {
-        v.unplayed[side.index()] = g.unplayed_tiles(side).into_iter().filter_map(tile_of).collect();
+        v.unplayed[side.index()] = g
+            .unplayed_tiles(side)
+            .into_iter()
+            .filter_map(tile_of)
+            .collect();
     }
     v.laying = g.is_laying();
     if let Some((_, mv)) = last {

@@ -6,11 +6,11 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use super::canvas::{Canvas, Shape, Sprite, fill};
-use crate::games::Game;
+use super::frame::{self, Grid};
 use super::frame::{HEADER, Header, SWATCH, WIDTH};
 use super::palette::{self, Rgb};
 use super::text::{self, Align, Weight};
-use super::frame::{self, Grid};
+use crate::games::Game;
 use crate::games::Side;
 use crate::games::lightning::{Design, Lightning, LightningMove, Point, Source, Target};
 
@@ -62,7 +62,11 @@ fn pairs(s: Strokes) -> impl Iterator<Item = (Point, Point)> {
 /// Where the last move put its tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Placed {
-    Square { half: usize, file: u8, rank: u8 },
+    Square {
+        half: usize,
+        file: u8,
+        rank: u8,
+    },
     /// Into the reserve: the index of the design in [`View::reserve`].
     Reserve(usize),
     /// Into the hand (the first step of a two-step turn).
@@ -95,7 +99,10 @@ pub fn grid(half: usize) -> Grid {
 }
 
 pub fn size() -> (u32, u32) {
-    (WIDTH, (TOP + S * i32::from(RANKS)) as u32 + 30 + FOOTER as u32)
+    (
+        WIDTH,
+        (TOP + S * i32::from(RANKS)) as u32 + 30 + FOOTER as u32,
+    )
 }
 
 /// The bolt polyline of one stroke from `a` to `b` (pixels): a zigzag whose middle crosses the
@@ -142,8 +149,18 @@ fn tile(s: Strokes, size: u32, winning: bool) -> Sprite {
     for (a, b) in pairs(s) {
         // A stroke between opposite corners passes the centre: draw it as two, so that each
         // half's zigzag is centred on its own midpoint.
-        let opposite = matches!((a, b), (Point::SW, Point::NE) | (Point::SE, Point::NW) | (Point::NE, Point::SW) | (Point::NW, Point::SE));
-        let legs: &[(Point, Point)] = if opposite { &[(a, Point::C), (Point::C, b)] } else { &[(a, b)] };
+        let opposite = matches!(
+            (a, b),
+            (Point::SW, Point::NE)
+                | (Point::SE, Point::NW)
+                | (Point::NE, Point::SW)
+                | (Point::NW, Point::SE)
+        );
+        let legs: &[(Point, Point)] = if opposite {
+            &[(a, Point::C), (Point::C, b)]
+        } else {
+            &[(a, b)]
+        };
         for &(p, q) in legs {
             bolt(px(p), px(q), width, &mut core);
             bolt(px(p), px(q), width + z * 0.13, &mut glow);
@@ -207,7 +224,13 @@ fn background() -> &'static Canvas {
         let mut c = Canvas::new(w, h, palette::BACKGROUND);
         for half in 0..2 {
             let g = grid(half);
-            c.fill_rect(g.x0 - 1, g.y0 - 1, g.width() + 2, g.height() + 2, palette::NIGHT_GRID);
+            c.fill_rect(
+                g.x0 - 1,
+                g.y0 - 1,
+                g.width() + 2,
+                g.height() + 2,
+                palette::NIGHT_GRID,
+            );
             for f in 0..FILES {
                 for r in 0..RANKS {
                     let (x, y) = g.corner(f, r);
@@ -218,7 +241,11 @@ fn background() -> &'static Canvas {
             let cell = 4;
             for i in 0..g.width() / cell {
                 for j in 0..2 {
-                    let colour = if (i + j) % 2 == 0 { [0xf4; 3] } else { [0x14; 3] };
+                    let colour = if (i + j) % 2 == 0 {
+                        [0xf4; 3]
+                    } else {
+                        [0x14; 3]
+                    };
                     c.fill_rect(g.x0 + i * cell, g.y0 - 11 + j * cell, cell, cell, colour);
                 }
             }
@@ -229,7 +256,16 @@ fn background() -> &'static Canvas {
                 let label = ((b'a' + f) as char).to_string();
                 let x = g.center(f, 0).0;
                 let y = bottom as f32 + 19.0;
-                text::draw_aligned(&mut c, &label, x, y, 12.0, Weight::Regular, ink, Align::Center);
+                text::draw_aligned(
+                    &mut c,
+                    &label,
+                    x,
+                    y,
+                    12.0,
+                    Weight::Regular,
+                    ink,
+                    Align::Center,
+                );
             }
         }
         let g = grid(0);
@@ -238,7 +274,16 @@ fn background() -> &'static Canvas {
             let y = g.center(0, r).1;
             let label = (r + 1).to_string();
             let ink = palette::TEXT_DIM;
-            text::draw_aligned(&mut c, &label, mid, y, 12.0, Weight::Regular, ink, Align::Center);
+            text::draw_aligned(
+                &mut c,
+                &label,
+                mid,
+                y,
+                12.0,
+                Weight::Regular,
+                ink,
+                Align::Center,
+            );
         }
         c
     })
@@ -278,7 +323,12 @@ pub fn draw(view: &View, header: &Header) -> Canvas {
                 }
             }
         }
-        if let Some(Placed::Square { half: h, file, rank }) = view.placed {
+        if let Some(Placed::Square {
+            half: h,
+            file,
+            rank,
+        }) = view.placed
+        {
             if h == half && g.contains(file, rank) {
                 let (x, y) = g.corner(file, rank);
                 outline(&mut c, x - 1, y - 1, S + 3, S + 3, 3, palette::BOLT_MOVED);
@@ -304,11 +354,28 @@ fn draw_footer(c: &mut Canvas, view: &View) {
         let iy = (row1 - ICON as f32 / 2.0).round() as i32;
         c.draw_sprite(&cached_tile(s, ICON, false), ix as i32, iy);
         if view.placed == Some(Placed::Reserve(i)) {
-            outline(c, ix as i32 - 3, iy - 3, ICON as i32 + 6, ICON as i32 + 6, 2, palette::BOLT_MOVED);
+            outline(
+                c,
+                ix as i32 - 3,
+                iy - 3,
+                ICON as i32 + 6,
+                ICON as i32 + 6,
+                2,
+                palette::BOLT_MOVED,
+            );
         }
         let label = format!("×{count}");
         let tone = if count == 0 { dim } else { ink };
-        text::draw_aligned(c, &label, ix + ICON as f32 + 5.0, row1, size, Weight::Regular, tone, Align::Left);
+        text::draw_aligned(
+            c,
+            &label,
+            ix + ICON as f32 + 5.0,
+            row1,
+            size,
+            Weight::Regular,
+            tone,
+            Align::Left,
+        );
         ix += ICON as f32 + 5.0 + 40.0;
     }
     let pile = match view.pile {
@@ -319,21 +386,51 @@ fn draw_footer(c: &mut Canvas, view: &View) {
     text::draw_aligned(c, &pile, x, row2, size, Weight::Regular, ink, Align::Left);
     let hx = 200.0;
     let end = hx + text::width("In hand:", size, Weight::Bold);
-    text::draw_aligned(c, "In hand:", hx, row2, size, Weight::Bold, ink, Align::Left);
+    text::draw_aligned(
+        c,
+        "In hand:",
+        hx,
+        row2,
+        size,
+        Weight::Bold,
+        ink,
+        Align::Left,
+    );
     match view.in_hand {
         Some((s, from_pile)) => {
             let iy = (row2 - ICON as f32 / 2.0).round() as i32;
             let ix = (end + 10.0) as i32;
             c.draw_sprite(&cached_tile(s, ICON, false), ix, iy);
             if view.placed == Some(Placed::Hand) {
-                outline(c, ix - 3, iy - 3, ICON as i32 + 6, ICON as i32 + 6, 2, palette::BOLT_MOVED);
+                outline(
+                    c,
+                    ix - 3,
+                    iy - 3,
+                    ICON as i32 + 6,
+                    ICON as i32 + 6,
+                    2,
+                    palette::BOLT_MOVED,
+                );
             }
-            let from = if from_pile { "from the pile" } else { "from the reserve" };
+            let from = if from_pile {
+                "from the pile"
+            } else {
+                "from the reserve"
+            };
             let tx = ix as f32 + ICON as f32 + 8.0;
             text::draw_aligned(c, from, tx, row2, size, Weight::Regular, dim, Align::Left);
         }
         None => {
-            text::draw_aligned(c, "nothing", end + 10.0, row2, size, Weight::Regular, dim, Align::Left);
+            text::draw_aligned(
+                c,
+                "nothing",
+                end + 10.0,
+                row2,
+                size,
+                Weight::Regular,
+                dim,
+                Align::Left,
+            );
         }
     }
 }
@@ -349,7 +446,9 @@ pub fn view(g: &Lightning, last: Option<(&Lightning, &LightningMove)>) -> View {
             }
         }
     }
-    v.winning = g.winning_line().map(|(side, squares)| (side.index(), squares));
+    v.winning = g
+        .winning_line()
+        .map(|(side, squares)| (side.index(), squares));
     let counts = g.reserve();
     v.reserve = Design::ALL
         .iter()

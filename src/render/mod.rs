@@ -162,7 +162,13 @@ pub fn replay_gif(
     let first = draw(&scene(start, None, 0));
     let last_move = before_last.as_ref().zip(moves.last().copied());
     let last = draw(&scene(&game, last_move, moves.len() as u32));
-    let mut gif = encode::GifWriter::new(first.w, first.h, palette::KEYS, &[&first, &last], FRAME_DELAY)?;
+    let mut gif = encode::GifWriter::new(
+        first.w,
+        first.h,
+        palette::KEYS,
+        &[&first, &last],
+        FRAME_DELAY,
+    )?;
     gif.push(&first)?;
     let mut game = start.clone();
     for (i, mv) in moves.iter().enumerate() {
@@ -171,7 +177,12 @@ pub fn replay_gif(
             index: i + 1,
             reason: e.to_string(),
         })?;
-        let frame = draw(&replay_scene(&game, Some((&before, *mv)), &players, i as u32 + 1));
+        let frame = draw(&replay_scene(
+            &game,
+            Some((&before, *mv)),
+            &players,
+            i as u32 + 1,
+        ));
         gif.push(&frame)?;
     }
     gif.finish(LAST_FRAME_DELAY)
@@ -275,7 +286,10 @@ fn header<'s>(scene: &Scene, swatches: [&'s Sprite; 2]) -> frame::Header<'s> {
         }
     };
     let status = game.status();
-    let moved = scene.last_move.as_ref().and_then(|(before, mv)| before.format_move(mv).ok());
+    let moved = scene
+        .last_move
+        .as_ref()
+        .and_then(|(before, mv)| before.format_move(mv).ok());
     let mut line = match (scene.move_number, moved) {
         (0, None) => "Start".to_string(),
         (n, Some(text)) => format!("Move {n}: {text}"),

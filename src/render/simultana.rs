@@ -72,7 +72,13 @@ fn background() -> &'static Canvas {
         let (w, h) = size();
         let mut c = Canvas::new(w, h, palette::BACKGROUND);
         let g = grid();
-        c.fill_rect(g.x0 - 3, g.y0 - 3, g.width() + 6, g.height() + 6, palette::SIM_GRID);
+        c.fill_rect(
+            g.x0 - 3,
+            g.y0 - 3,
+            g.width() + 6,
+            g.height() + 6,
+            palette::SIM_GRID,
+        );
         for f in 0..5 {
             for r in 0..5 {
                 square(&mut c, &g, f, r, palette::SIM_SQUARE);
