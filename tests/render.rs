@@ -117,6 +117,8 @@ fn colours_near(img: &RgbImage, (cx, cy): (u32, u32), radius: u32) -> Vec<Rgb> {
 #[test]
 fn every_game_draws_a_decodable_picture_of_the_advertised_size() {
     for (kind, options) in [
+        (GameKind::Loa, ""),
+        (GameKind::Loa, "setup=parachute"),
         (GameKind::Simultana, ""),
         (GameKind::Barrier, ""),
         (GameKind::Lightning, "seed=5"),
@@ -142,6 +144,7 @@ fn every_game_draws_a_decodable_picture_of_the_advertised_size() {
 #[test]
 fn pictures_are_deterministic() {
     for (kind, options) in [
+        (GameKind::Loa, "setup=parachute"),
         (GameKind::Simultana, ""),
         (GameKind::Barrier, ""),
         (GameKind::Lightning, "seed=9"),
@@ -149,6 +152,95 @@ fn pictures_are_deterministic() {
         let p = play(kind, options, 25, 11);
         assert_eq!(board_png(&p.scene()), board_png(&p.scene()), "{kind}");
     }
+}
+
+#[test]
+fn loa_squares_show_the_stones_and_the_last_move() {
+    use parlor::games::loa::Color;
+    let mut captures = 0;
+    for (i, options) in [
+        "",
+        "rules=olympiad",
+        "setup=scrambled-eggs",
+        "setup=parachute",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for seed in 1..8 {
+            let p = play(
+                GameKind::Loa,
+                options,
+                3 + seed as usize * 4,
+                seed + 10 * i as u64,
+            );
+            let AnyGame::Loa(g) = &p.game else {
+                unreachable!()
+            };
+            let Some(AnyMove::Loa(mv)) = p.moves.last() else {
+                panic!("no move")
+            };
+            let img = decode(&board_png(&p.scene()));
+            let touched: Vec<(u8, u8)> = [mv.from(), mv.to(), mv.drop_square()]
+                .into_iter()
+                .flatten()
+                .collect();
+            for f in 0..8 {
+                for r in 0..8 {
+                    let moved = touched.contains(&(f, r));
+                    let dark = (f + r) % 2 == 0;
+                    let expected = match (g.piece_at(f, r), moved, dark) {
+                        (Some(Color::White), _, _) => palette::WHITE_PIECE,
+                        (Some(Color::Black), _, _) => palette::BLACK_PIECE,
+                        (None, true, true) => palette::DARK_MOVED,
+                        (None, true, false) => palette::LIGHT_MOVED,
+                        (None, false, true) => palette::DARK,
+                        (None, false, false) => palette::LIGHT,
+                    };
+                    let c = centre(&p.game, Side::First, f, r);
+                    assert_eq!(at(&img, c), expected, "{options} seed {seed} {f},{r}");
+                    assert_eq!(
+                        marked(&img, &p.game, f, r),
+                        moved,
+                        "{options} {seed} {f},{r}"
+                    );
+                }
+            }
+            // A capture puts a badge in the top-right corner of the square reached.
+            let (x, y) = mv
+                .to()
+                .map_or((0, 0), |(f, r)| corner(&p.game, Side::First, f, r));
+            let s = square_size(&p.game);
+            let badge = colours_near(&img, (x + s - s / 6, y + s / 6), 2);
+            assert_eq!(
+                badge.contains(&palette::CAPTURE),
+                mv.is_capture(),
+                "{options} {seed}"
+            );
+            captures += usize::from(mv.is_capture());
+        }
+    }
+    assert!(
+        captures > 0,
+        "no capture among the games: the badge went untested"
+    );
+}
+
+#[test]
+fn loa_parachute_pictures_have_the_held_stones_footer() {
+    let plain = AnyGame::new(GameKind::Loa, "").expect("options");
+    let parachute = AnyGame::new(GameKind::Loa, "setup=parachute").expect("options");
+    let (w, h) = picture_size(&plain);
+    let (pw, ph) = picture_size(&parachute);
+    assert_eq!(w, pw);
+    assert!(ph > h);
+    // Below the board and its letters, the parachute picture holds white and black stones.
+    let img = decode(&board_png(&Scene::new(&parachute)));
+    let footer: Vec<Rgb> = (h..ph)
+        .flat_map(|y| (0..pw).map(move |x| (x, y)))
+        .map(|p| at(&img, p))
+        .collect();
+    assert!(footer.contains(&palette::WHITE_PIECE) && footer.contains(&palette::BLACK_PIECE));
 }
 
 #[test]
@@ -415,7 +507,12 @@ fn turn_bar(img: &RgbImage, seat: usize) -> bool {
 #[test]
 fn the_header_shows_whose_turn_it_is_and_the_banner_only_at_the_end() {
     for seed in 1..30 {
-        let p = play(GameKind::Simultana, "", 200, seed);
+        let kind = if seed % 2 == 0 {
+            GameKind::Simultana
+        } else {
+            GameKind::Loa
+        };
+        let p = play(kind, "", 200, seed);
         let img = decode(&board_png(&p.scene()));
         match p.game.status() {
             Status::ToMove(side) => {
@@ -456,6 +553,7 @@ fn gif_frames(bytes: &[u8]) -> Vec<image::Frame> {
 #[test]
 fn a_replay_has_one_frame_per_move_plus_the_start_and_ends_on_the_final_position() {
     for (kind, options, plies) in [
+        (GameKind::Loa, "", 20),
         (GameKind::Simultana, "", 15),
         (GameKind::Barrier, "", 40),
         (GameKind::Lightning, "seed=2", 30),

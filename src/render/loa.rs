@@ -3,11 +3,13 @@
 
 use std::sync::OnceLock;
 
-use super::canvas::{Canvas, Sprite};
+use super::canvas::{Canvas, Shape, Sprite, fill};
 use super::frame::{self, Grid, HEADER, Header, SWATCH, WIDTH};
 use super::palette;
-use super::stones::{Tone, stone};
+use super::stones::{Tone, chip, stone};
 use super::text::{self, Align, Weight};
+use crate::games::loa::{Color, Loa, LoaMove, LoaSetup};
+use crate::games::{Game, Side};
 
 /// Square size: 8 x 58 = 464 px of board in a 512 px picture.
 const S: i32 = 58;
@@ -31,12 +33,6 @@ pub struct View {
     pub captured: Option<(u8, u8)>,
     /// The tone each seat plays (it depends on the rule set).
     pub tones: [Tone; 2],
-}
-
-impl Default for Tone {
-    fn default() -> Self {
-        Tone::White
-    }
 }
 
 pub fn grid() -> Grid {
@@ -68,7 +64,7 @@ fn sprites() -> &'static Sprites {
         let tones = [Tone::White, Tone::Black];
         Sprites {
             board: tones.map(|t| [false, true].map(|m| stone(t, m, S as u32, 0.8))),
-            swatch: tones.map(|t| stone(t, false, SWATCH, 0.92)),
+            swatch: tones.map(|t| chip(t, SWATCH)),
             small: tones.map(|t| stone(t, false, SMALL, 0.86)),
         }
     })
@@ -158,37 +154,60 @@ fn draw_held(c: &mut Canvas, view: &View) {
         let end = x + text::width(&label, 13.0, Weight::Regular);
         text::draw_aligned(c, &label, x, mid, 13.0, Weight::Regular, ink, Align::Left);
         if count == 0 {
-            let t = palette::TEXT_DIM;
-            text::draw_aligned(
-                c,
-                "nothing",
-                end + 8.0,
-                mid,
-                13.0,
-                Weight::Regular,
-                t,
-                Align::Left,
-            );
+            let (t, x) = (palette::TEXT_DIM, end + 8.0);
+            text::draw_aligned(c, "nothing", x, mid, 13.0, Weight::Regular, t, Align::Left);
+        } else {
+            // A light tray, so that black stones show against the dark frame.
+            let step = SMALL as f32 + 2.0;
+            let tray = Shape::RoundRect {
+                x0: end + 4.0,
+                y0: mid - SMALL as f32 / 2.0 - 4.0,
+                x1: end + 10.0 + f32::from(count.min(6)) * step,
+                y1: mid + SMALL as f32 / 2.0 + 4.0,
+                r: 8.0,
+            };
+            fill(c, &[tray], palette::LIGHT, 255);
         }
         for i in 0..count.min(6) {
-            let sx = (end + 6.0 + f32::from(i) * (SMALL as f32 - 4.0)).round() as i32;
+            let sx = (end + 8.0 + f32::from(i) * (SMALL as f32 + 2.0)).round() as i32;
             let sy = (mid - SMALL as f32 / 2.0).round() as i32;
             c.draw_sprite(&sprites.small[other as usize], sx, sy);
         }
     }
 }
 
-// TEMPORARY until the LOA engine lands on main.
-pub fn is_parachute(_g: &crate::games::loa::Loa) -> bool {
-    false
+/// Whether pictures of this game have the parachute footer.
+pub fn is_parachute(g: &Loa) -> bool {
+    g.options().setup == LoaSetup::Parachute
 }
 
-pub fn view(
-    _g: &crate::games::loa::Loa,
-    _last: Option<(&crate::games::loa::Loa, &crate::games::loa::LoaMove)>,
-) -> View {
-    View {
-        tones: [Tone::White, Tone::Black],
-        ..View::default()
+fn tone(c: Color) -> Tone {
+    match c {
+        Color::White => Tone::White,
+        Color::Black => Tone::Black,
     }
+}
+
+/// Reads what to draw from the engine; `last` is the position before the last move, and it.
+/// The engine has no marked stones yet (four-player and ambidextrous modes), so none is marked.
+pub fn view(g: &Loa, last: Option<(&Loa, &LoaMove)>) -> View {
+    let mut v = View {
+        parachute: is_parachute(g),
+        held: [g.held(Color::White), g.held(Color::Black)],
+        tones: Side::BOTH.map(|s| tone(g.color_of(s))),
+        ..View::default()
+    };
+    for f in 0..8u8 {
+        for r in 0..8u8 {
+            v.cells[f as usize][r as usize] = g.piece_at(f, r).map(|c| (tone(c), false));
+        }
+    }
+    if let Some((_, mv)) = last {
+        v.moved = [mv.from(), mv.to(), mv.drop_square()]
+            .into_iter()
+            .flatten()
+            .collect();
+        v.captured = mv.is_capture().then(|| mv.to()).flatten();
+    }
+    v
 }

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use super::canvas::{Canvas, Shape, Sprite, fill};
 use super::frame::{self, Grid, HEADER, Header, SWATCH, WIDTH};
 use super::palette;
-use super::stones::{Tone, stone};
+use super::stones::{Tone, chip, stone};
 use crate::games::Side;
 use crate::games::simultana::{Simultana, SimultanaMove};
 
@@ -51,7 +51,7 @@ fn sprites() -> &'static Sprites {
         let tones = [Tone::White, Tone::Black];
         Sprites {
             board: tones.map(|t| stone(t, false, S as u32, 0.72)),
-            swatch: tones.map(|t| stone(t, false, SWATCH, 0.92)),
+            swatch: tones.map(|t| chip(t, SWATCH)),
         }
     })
 }

@@ -4,8 +4,9 @@ use super::canvas::{Shape, Sprite, fill};
 use super::palette::{self, Rgb};
 
 /// The two colours of stones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Tone {
+    #[default]
     White,
     Black,
 }
@@ -46,13 +47,38 @@ pub fn stone(tone: Tone, marked: bool, size: u32, fraction: f32) -> Sprite {
         r: radius,
         half,
     };
-    fill(&mut s, &[ring(r * 0.78, (r * 0.035).max(0.6))], sheen, 255);
+    if size >= 40 {
+        fill(&mut s, &[ring(r * 0.78, (r * 0.035).max(0.6))], sheen, 255);
+    }
     if marked {
         let mark = match tone {
             Tone::White => palette::WHITE_MARK,
             Tone::Black => palette::BLACK_MARK,
         };
         fill(&mut s, &[ring(r * 0.45, (r * 0.09).max(1.2))], mark, 255);
+    }
+    s
+}
+
+/// A header swatch: the stone on a chip of the light square colour, so that a black stone
+/// stands out from the dark header.
+pub fn chip(tone: Tone, size: u32) -> Sprite {
+    let mut s = Sprite::new(size, size);
+    let z = size as f32;
+    let chip = Shape::RoundRect {
+        x0: 0.0,
+        y0: 0.0,
+        x1: z,
+        y1: z,
+        r: z * 0.22,
+    };
+    fill(&mut s, &[chip], palette::LIGHT, 255);
+    let stone = stone(tone, false, size, 0.8);
+    for (d, p) in s.px.iter_mut().zip(&stone.px) {
+        let keep = 255 - u32::from(p[3]);
+        for i in 0..4 {
+            d[i] = (u32::from(p[i]) + (u32::from(d[i]) * keep + 127) / 255).min(255) as u8;
+        }
     }
     s
 }
