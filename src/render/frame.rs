@@ -1,6 +1,8 @@
 //! What every picture shares: the header with both players and the move, the game-over banner,
 //! the board grid and its coordinates, and the last-move marks.
 
+use std::sync::OnceLock;
+
 use super::canvas::{Canvas, Shape, Sprite, fill};
 use super::palette::{self, Rgb};
 use super::text::{self, Align, Weight};
@@ -26,41 +28,64 @@ pub struct Header<'a> {
     pub line: String,
     /// The result and reason when the game is over; replaces the status line.
     pub banner: Option<String>,
+    /// Light up the panel of the player to move (replays leave it off, so that a frame's
+    /// changes stay small; the status line still says whose turn it is).
+    pub highlight_turn: bool,
+}
+
+/// Player panels (idle and with the turn bar) and the banner, drawn once.
+struct Panels {
+    idle: Sprite,
+    active: Sprite,
+    banner: Sprite,
+}
+
+const PANEL_W: u32 = WIDTH / 2 - 9;
+const PANEL_H: u32 = 46;
+const PANEL_TOP: i32 = 6;
+const BANNER_TOP: i32 = 57;
+
+fn panels() -> &'static Panels {
+    static PANELS: OnceLock<Panels> = OnceLock::new();
+    PANELS.get_or_init(|| {
+        let (w, h) = (PANEL_W as f32, PANEL_H as f32);
+        let rect = |x0, y0, x1, y1, r| Shape::RoundRect { x0, y0, x1, y1, r };
+        let mut idle = Sprite::new(PANEL_W, PANEL_H);
+        fill(&mut idle, &[rect(0.0, 0.0, w, h, 7.0)], palette::PANEL, 255);
+        let mut active = Sprite::new(PANEL_W, PANEL_H);
+        fill(&mut active, &[rect(0.0, 0.0, w, h, 7.0)], palette::PANEL_ACTIVE, 255);
+        let bar = rect(10.0, h - 5.0, w - 10.0, h - 1.0, 2.0);
+        fill(&mut active, &[bar], palette::ACCENT, 255);
+        let bh = (HEADER as i32 - 3 - BANNER_TOP) as u32;
+        let mut banner = Sprite::new(WIDTH - 12, bh);
+        let r = rect(0.0, 0.0, (WIDTH - 12) as f32, bh as f32, 6.0);
+        fill(&mut banner, &[r], palette::BANNER, 255);
+        Panels {
+            idle,
+            active,
+            banner,
+        }
+    })
 }
 
 /// Draws the header across the top of the canvas.
 pub fn draw_header(c: &mut Canvas, h: &Header) {
-    let half = WIDTH as f32 / 2.0;
+    let panels = panels();
     for seat in 0..2 {
-        let (x0, x1) = if seat == 0 {
-            (6.0, half - 3.0)
-        } else {
-            (half + 3.0, WIDTH as f32 - 6.0)
-        };
-        let (y0, y1) = (6.0, 52.0);
-        let active = h.to_move == Some(seat);
-        let panel = if active {
-            palette::PANEL_ACTIVE
-        } else {
-            palette::PANEL
-        };
-        let rect = |x0, y0, x1, y1, r| Shape::RoundRect { x0, y0, x1, y1, r };
-        fill(c, &[rect(x0, y0, x1, y1, 7.0)], panel, 255);
-        if active {
-            fill(
-                c,
-                &[rect(x0 + 10.0, y1 - 5.0, x1 - 10.0, y1 - 1.0, 2.0)],
-                palette::ACCENT,
-                255,
-            );
-        }
+        let x0 = if seat == 0 { 6 } else { WIDTH as i32 - 6 - PANEL_W as i32 };
+        let x1 = x0 as f32 + PANEL_W as f32;
+        let x0f = x0 as f32;
+        let y0 = PANEL_TOP as f32;
+        let active = h.highlight_turn && h.to_move == Some(seat);
+        let panel = if active { &panels.active } else { &panels.idle };
+        c.draw_sprite(panel, x0, PANEL_TOP);
         let sw = SWATCH as f32;
-        let sy = ((y0 + y1) / 2.0 - sw / 2.0 - 1.0).round() as i32;
-        let text_room = x1 - x0 - sw - 30.0;
+        let sy = (y0 + PANEL_H as f32 / 2.0 - sw / 2.0 - 1.0).round() as i32;
+        let text_room = x1 - x0f - sw - 30.0;
         let name = text::fit(&h.names[seat], 16.0, Weight::Bold, text_room);
         let detail = text::fit(&h.details[seat], 12.5, Weight::Regular, text_room);
         let (sx, tx, align) = if seat == 0 {
-            (x0 + 10.0, x0 + 10.0 + sw + 9.0, Align::Left)
+            (x0f + 10.0, x0f + 10.0 + sw + 9.0, Align::Left)
         } else {
             (x1 - 10.0 - sw, x1 - 10.0 - sw - 9.0, Align::Right)
         };
@@ -70,36 +95,19 @@ pub fn draw_header(c: &mut Canvas, h: &Header) {
         let dim = palette::TEXT_DIM;
         text::draw_aligned(c, &detail, tx, y0 + 32.0, 12.5, Weight::Regular, dim, align);
     }
-    let (y0, y1) = (57.0, HEADER as f32 - 3.0);
-    let mid = (y0 + y1) / 2.0;
+    let mid = (BANNER_TOP as f32 + HEADER as f32 - 3.0) / 2.0;
+    let centre = WIDTH as f32 / 2.0;
     match &h.banner {
         Some(banner) => {
-            let r = Shape::RoundRect {
-                x0: 6.0,
-                y0,
-                x1: WIDTH as f32 - 6.0,
-                y1,
-                r: 6.0,
-            };
-            fill(c, &[r], palette::BANNER, 255);
+            c.draw_sprite(&panels.banner, 6, BANNER_TOP);
             let t = text::fit(banner, 16.0, Weight::Bold, WIDTH as f32 - 30.0);
             let ink = palette::BANNER_TEXT;
-            text::draw_aligned(
-                c,
-                &t,
-                WIDTH as f32 / 2.0,
-                mid,
-                16.0,
-                Weight::Bold,
-                ink,
-                Align::Center,
-            );
+            text::draw_aligned(c, &t, centre, mid, 16.0, Weight::Bold, ink, Align::Center);
         }
         None => {
             let t = text::fit(&h.line, 14.5, Weight::Regular, WIDTH as f32 - 20.0);
             let ink = palette::TEXT;
-            let x = WIDTH as f32 / 2.0;
-            text::draw_aligned(c, &t, x, mid, 14.5, Weight::Regular, ink, Align::Center);
+            text::draw_aligned(c, &t, centre, mid, 14.5, Weight::Regular, ink, Align::Center);
         }
     }
 }

@@ -20,10 +20,12 @@ const FILES: u8 = 8;
 const RANKS: u8 = 17;
 /// Left edges of the two halves.
 const HALF_X: [i32; 2] = [10, 278];
-/// Top of the boards: below the header, the owners' names and the finish strips.
-const TOP: i32 = HEADER as i32 + 34;
-/// The footer with the reserve, the pile and the tile in hand.
-const FOOTER: i32 = 74;
+/// The panel with the reserve, the pile and the tile in hand, just under the header: what
+/// changes every turn stays near the top, so replay frames stay small.
+const INFO_TOP: i32 = HEADER as i32 + 2;
+const INFO: i32 = 62;
+/// Top of the boards: below the panel, the owners' names and the finish strips.
+const TOP: i32 = INFO_TOP + INFO + 34;
 /// Reserve and hand icons.
 const ICON: u32 = 24;
 
@@ -101,7 +103,7 @@ pub fn grid(half: usize) -> Grid {
 pub fn size() -> (u32, u32) {
     (
         WIDTH,
-        (TOP + S * i32::from(RANKS)) as u32 + 30 + FOOTER as u32,
+        (TOP + S * i32::from(RANKS)) as u32 + 30,
     )
 }
 
@@ -335,15 +337,15 @@ pub fn draw(view: &View, header: &Header) -> Canvas {
             }
         }
     }
-    draw_footer(&mut c, view);
+    draw_info(&mut c, view);
     c
 }
 
 /// The reserve with counts, the pile, and the tile in hand.
-fn draw_footer(c: &mut Canvas, view: &View) {
-    let top = TOP + S * i32::from(RANKS) + 30;
+fn draw_info(c: &mut Canvas, view: &View) {
+    let top = INFO_TOP;
     let row1 = top as f32 + 16.0;
-    let row2 = top as f32 + 50.0;
+    let row2 = top as f32 + 46.0;
     let (ink, dim) = (palette::TEXT, palette::TEXT_DIM);
     let size = 13.0;
     let x = 12.0;

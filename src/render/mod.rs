@@ -11,6 +11,7 @@ mod encode;
 mod frame;
 mod lightning;
 mod loa;
+mod lzw;
 pub mod palette;
 mod simultana;
 mod stones;
@@ -18,7 +19,9 @@ mod text;
 
 use thiserror::Error;
 
-use crate::games::{AnyGame, AnyMove, Side, Status};
+use std::sync::OnceLock;
+
+use crate::games::{AnyGame, AnyMove, GameKind, Side, Status};
 use canvas::{Canvas, Sprite};
 
 /// Why a picture or replay could not be made.
@@ -90,9 +93,9 @@ impl<'a> Scene<'a> {
 /// The PNG of a scene. Never fails for a position the engines produced; a last move that does
 /// not belong to the game is ignored.
 pub fn board_png(scene: &Scene) -> Vec<u8> {
-    let c = draw(scene);
+    let c = draw(scene, true);
     // Encoding an in-memory picture of fixed, small size cannot fail.
-    encode::png(&c, palette::KEYS).expect("PNG encoding to memory")
+    encode::png(&c, &quantizers(scene.game.kind()).0).expect("PNG encoding to memory")
 }
 
 /// Width and height in pixels of every picture of this game (they depend only on the game and,
@@ -146,30 +149,10 @@ pub fn replay_gif(
     if moves.len() > MAX_REPLAY_MOVES {
         return Err(RenderError::TooLong);
     }
-    // Play everything first: an illegal move is refused before any drawing, and the last
-    // position helps choose the palette.
-    let mut game = start.clone();
-    let mut before_last = None;
-    for (i, mv) in moves.iter().enumerate() {
-        let before = game.clone();
-        game.play(mv).map_err(|e| RenderError::IllegalMove {
-            index: i + 1,
-            reason: e.to_string(),
-        })?;
-        before_last = Some(before);
-    }
-    let scene = |game, last_move, move_number| replay_scene(game, last_move, &players, move_number);
-    let first = draw(&scene(start, None, 0));
-    let last_move = before_last.as_ref().zip(moves.last().copied());
-    let last = draw(&scene(&game, last_move, moves.len() as u32));
-    let mut gif = encode::GifWriter::new(
-        first.w,
-        first.h,
-        palette::KEYS,
-        &[&first, &last],
-        FRAME_DELAY,
-    )?;
-    gif.push(&first)?;
+    let first = draw(&replay_scene(start, None, &players, 0), false);
+    let quantizer = &quantizers(start.kind()).1;
+    let mut gif = encode::GifWriter::new(first.w, first.h, quantizer, FRAME_DELAY)?;
+    gif.push(first)?;
     let mut game = start.clone();
     for (i, mv) in moves.iter().enumerate() {
         let before = game.clone();
@@ -177,13 +160,8 @@ pub fn replay_gif(
             index: i + 1,
             reason: e.to_string(),
         })?;
-        let frame = draw(&replay_scene(
-            &game,
-            Some((&before, *mv)),
-            &players,
-            i as u32 + 1,
-        ));
-        gif.push(&frame)?;
+        let scene = replay_scene(&game, Some((&before, *mv)), &players, i as u32 + 1);
+        gif.push(draw(&scene, false))?;
     }
     gif.finish(LAST_FRAME_DELAY)
 }
@@ -204,8 +182,62 @@ fn replay_scene<'a>(
     }
 }
 
-/// Draws a scene on a fresh canvas.
-fn draw(scene: &Scene) -> Canvas {
+/// The PNG and GIF palettes of a game: its key colours, then the commonest shades of sample
+/// pictures. Built once from fixed samples, so that the same scene always gives the same bytes.
+fn quantizers(kind: GameKind) -> &'static (encode::Quantizer, encode::Quantizer) {
+    static CACHE: [OnceLock<(encode::Quantizer, encode::Quantizer)>; 4] =
+        [const { OnceLock::new() }; 4];
+    let slot = GameKind::ALL.iter().position(|&k| k == kind).unwrap_or(0);
+    CACHE[slot].get_or_init(|| {
+        let samples = samples(kind);
+        let refs: Vec<&Canvas> = samples.iter().collect();
+        (
+            encode::Quantizer::new(palette::KEYS, &refs, encode::PNG_COLOURS),
+            encode::Quantizer::new(palette::KEYS, &refs, encode::GIF_COLOURS),
+        )
+    })
+}
+
+/// Sample pictures of a game for its palette: a few moves in, with named players, and again
+/// with the game-over banner.
+fn samples(kind: GameKind) -> Vec<Canvas> {
+    let options = if kind == GameKind::Loa { "setup=parachute" } else { "" };
+    let Ok(mut game) = AnyGame::new(kind, options) else {
+        return Vec::new();
+    };
+    let mut last = None;
+    for _ in 0..3 {
+        let Some(&mv) = game.legal_moves().first() else {
+            break;
+        };
+        let before = game.clone();
+        if game.play(&mv).is_err() {
+            break;
+        }
+        last = Some((before, mv));
+    }
+    let players = [
+        PlayerLabel::new("Alice").with_rating("1500"),
+        PlayerLabel::new("Bob").with_rating("1500"),
+    ];
+    let scene = Scene {
+        game: &game,
+        last_move: last.as_ref().map(|(b, m)| (b, *m)),
+        players,
+        move_number: 3,
+        show_region: true,
+    };
+    let plain = draw(&scene, true);
+    let mut over = plain.clone();
+    let blank = Sprite::new(1, 1);
+    let mut h = header(&scene, [&blank, &blank], true);
+    h.banner = Some("Alice (White) wins by connection".to_string());
+    frame::draw_header(&mut over, &h);
+    vec![plain, over]
+}
+
+/// Draws a scene on a fresh canvas; `highlight_turn` lights up the panel of the player to move.
+fn draw(scene: &Scene, highlight_turn: bool) -> Canvas {
     match scene.game {
         AnyGame::Loa(g) => {
             let last = match scene.last_move {
@@ -214,7 +246,7 @@ fn draw(scene: &Scene) -> Canvas {
             };
             let view = loa::view(g, last.as_ref().map(|(b, m)| (*b, m)));
             let tones = view.tones;
-            loa::draw(&view, &header(scene, tones.map(loa::swatch)))
+            loa::draw(&view, &header(scene, tones.map(loa::swatch), highlight_turn))
         }
         AnyGame::Lightning(g) => {
             let last = match scene.last_move {
@@ -222,7 +254,7 @@ fn draw(scene: &Scene) -> Canvas {
                 _ => None,
             };
             let view = lightning::view(g, last.as_ref().map(|(b, m)| (*b, m)));
-            lightning::draw(&view, &header(scene, [0, 1].map(lightning::swatch)))
+            lightning::draw(&view, &header(scene, [0, 1].map(lightning::swatch), highlight_turn))
         }
         AnyGame::Barrier(g) => {
             let last = match scene.last_move {
@@ -230,7 +262,7 @@ fn draw(scene: &Scene) -> Canvas {
                 _ => None,
             };
             let view = barrier::view(g, last.as_ref().map(|(b, m)| (*b, m)));
-            barrier::draw(&view, &header(scene, [0, 1].map(barrier::swatch)))
+            barrier::draw(&view, &header(scene, [0, 1].map(barrier::swatch), highlight_turn))
         }
         AnyGame::Simultana(g) => {
             let last = match scene.last_move {
@@ -239,7 +271,7 @@ fn draw(scene: &Scene) -> Canvas {
             };
             let view = simultana::view(g, last.as_ref().map(|(b, m)| (*b, m)), scene.show_region);
             let swatches = [stones::Tone::White, stones::Tone::Black].map(simultana::swatch);
-            simultana::draw(&view, &header(scene, swatches))
+            simultana::draw(&view, &header(scene, swatches, highlight_turn))
         }
     }
 }
@@ -255,7 +287,11 @@ fn side_title(game: &AnyGame, side: Side) -> String {
 }
 
 /// The header of a scene: names, sides, ratings, the move and whose turn it is, or the result.
-fn header<'s>(scene: &Scene, swatches: [&'s Sprite; 2]) -> frame::Header<'s> {
+fn header<'s>(
+    scene: &Scene,
+    swatches: [&'s Sprite; 2],
+    highlight_turn: bool,
+) -> frame::Header<'s> {
     let game = scene.game;
     let titles = Side::BOTH.map(|s| side_title(game, s));
     let names: [String; 2] = std::array::from_fn(|i| {
@@ -295,7 +331,8 @@ fn header<'s>(scene: &Scene, swatches: [&'s Sprite; 2]) -> frame::Header<'s> {
         (n, Some(text)) => format!("Move {n}: {text}"),
         (n, None) => format!("Move {n}"),
     };
-    if let Status::ToMove(side) = status {
+    // Replays leave the turn out: it changes every frame and the moves show it.
+    if let (Status::ToMove(side), true) = (status, highlight_turn) {
         line.push_str(&format!(" · {} to move", titles[side.index()]));
     }
     let banner = match status {
@@ -312,5 +349,6 @@ fn header<'s>(scene: &Scene, swatches: [&'s Sprite; 2]) -> frame::Header<'s> {
         to_move: status.to_move().map(Side::index),
         line,
         banner,
+        highlight_turn,
     }
 }

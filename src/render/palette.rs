@@ -43,7 +43,7 @@ pub const TEXT_DIM: Rgb = hex(0xb4_b0_a8);
 pub const ACCENT: Rgb = hex(0xf0_a2_02);
 /// The game-over banner and its text.
 pub const BANNER: Rgb = hex(0xf0_a2_02);
-pub const BANNER_TEXT: Rgb = hex(0x14_12_10);
+pub const BANNER_TEXT: Rgb = hex(0x0a_0a_0a);
 
 // Square boards (Lines of Action, Simultana).
 pub const LIGHT: Rgb = hex(0xe0_e5_c0);
@@ -62,7 +62,7 @@ pub const CAPTURE: Rgb = hex(0xd5_3e_00);
 
 /// Pieces: white and black stones.
 pub const WHITE_PIECE: Rgb = hex(0xfa_fa_f7);
-pub const BLACK_PIECE: Rgb = hex(0x24_24_24);
+pub const BLACK_PIECE: Rgb = hex(0x1c_1c_1c);
 /// Outline of every stone, light or dark.
 pub const PIECE_EDGE: Rgb = hex(0x10_10_10);
 /// The ring that marks a stone (four-player and ambidextrous modes) is the opposite tone.
@@ -94,7 +94,7 @@ pub const YELLOW_EDGE: Rgb = hex(0x5a_3c_00);
 pub const CLEAR_PIECE: Rgb = hex(0xf2_f8_fb);
 pub const CLEAR_EDGE: Rgb = hex(0x1d_3c_5c);
 /// The crown on a crowned piece.
-pub const CROWN: Rgb = hex(0x1a_1a_1a);
+pub const CROWN: Rgb = hex(0x00_00_00);
 
 // Lightning.
 pub const NIGHT: Rgb = hex(0x1d_22_2c);
