@@ -19,7 +19,9 @@ fn play(kind: GameKind, options: &str, plies: usize) -> (AnyGame, Vec<AnyMove>, 
         if legal.is_empty() {
             break;
         }
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let mv = legal[((state >> 33) % legal.len() as u64) as usize];
         before = game.clone();
         game.play(&mv).expect("legal");
@@ -62,13 +64,26 @@ fn time<T>(runs: u32, mut f: impl FnMut() -> T) -> (Duration, Option<Duration>) 
 }
 
 fn main() {
-    println!("{:<44} {:>10} {:>10} {:>10}", "picture", "wall", "cpu", "size");
+    println!(
+        "{:<44} {:>10} {:>10} {:>10}",
+        "picture", "wall", "cpu", "size"
+    );
     for (label, kind, options, plies) in [
         ("LOA PNG, 30 moves", GameKind::Loa, "", 30),
-        ("LOA parachute PNG, 12 moves", GameKind::Loa, "setup=parachute", 12),
+        (
+            "LOA parachute PNG, 12 moves",
+            GameKind::Loa,
+            "setup=parachute",
+            12,
+        ),
         ("Simultana PNG, 10 moves", GameKind::Simultana, "", 10),
         ("Barrier PNG, 40 moves", GameKind::Barrier, "", 40),
-        ("Lightning PNG, 120 moves", GameKind::Lightning, "seed=7", 120),
+        (
+            "Lightning PNG, 120 moves",
+            GameKind::Lightning,
+            "seed=7",
+            120,
+        ),
     ] {
         let (_, moves, game, before) = play(kind, options, plies);
         let scene = Scene {

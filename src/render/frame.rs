@@ -53,7 +53,12 @@ fn panels() -> &'static Panels {
         let mut idle = Sprite::new(PANEL_W, PANEL_H);
         fill(&mut idle, &[rect(0.0, 0.0, w, h, 7.0)], palette::PANEL, 255);
         let mut active = Sprite::new(PANEL_W, PANEL_H);
-        fill(&mut active, &[rect(0.0, 0.0, w, h, 7.0)], palette::PANEL_ACTIVE, 255);
+        fill(
+            &mut active,
+            &[rect(0.0, 0.0, w, h, 7.0)],
+            palette::PANEL_ACTIVE,
+            255,
+        );
         let bar = rect(10.0, h - 5.0, w - 10.0, h - 1.0, 2.0);
         fill(&mut active, &[bar], palette::ACCENT, 255);
         let bh = (HEADER as i32 - 3 - BANNER_TOP) as u32;
@@ -72,7 +77,11 @@ fn panels() -> &'static Panels {
 pub fn draw_header(c: &mut Canvas, h: &Header) {
     let panels = panels();
     for seat in 0..2 {
-        let x0 = if seat == 0 { 6 } else { WIDTH as i32 - 6 - PANEL_W as i32 };
+        let x0 = if seat == 0 {
+            6
+        } else {
+            WIDTH as i32 - 6 - PANEL_W as i32
+        };
         let x1 = x0 as f32 + PANEL_W as f32;
         let x0f = x0 as f32;
         let y0 = PANEL_TOP as f32;
@@ -107,7 +116,16 @@ pub fn draw_header(c: &mut Canvas, h: &Header) {
         None => {
             let t = text::fit(&h.line, 14.5, Weight::Regular, WIDTH as f32 - 20.0);
             let ink = palette::TEXT;
-            text::draw_aligned(c, &t, centre, mid, 14.5, Weight::Regular, ink, Align::Center);
+            text::draw_aligned(
+                c,
+                &t,
+                centre,
+                mid,
+                14.5,
+                Weight::Regular,
+                ink,
+                Align::Center,
+            );
         }
     }
 }

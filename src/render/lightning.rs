@@ -101,10 +101,7 @@ pub fn grid(half: usize) -> Grid {
 }
 
 pub fn size() -> (u32, u32) {
-    (
-        WIDTH,
-        (TOP + S * i32::from(RANKS)) as u32 + 30,
-    )
+    (WIDTH, (TOP + S * i32::from(RANKS)) as u32 + 30)
 }
 
 /// The bolt polyline of one stroke from `a` to `b` (pixels): a zigzag whose middle crosses the

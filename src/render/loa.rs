@@ -211,3 +211,39 @@ pub fn view(g: &Loa, last: Option<(&Loa, &LoaMove)>) -> View {
     }
     v
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header() -> Header<'static> {
+        Header {
+            names: ["A".into(), "B".into()],
+            details: [String::new(), String::new()],
+            swatches: [swatch(Tone::White), swatch(Tone::Black)],
+            to_move: Some(0),
+            line: String::new(),
+            banner: None,
+            highlight_turn: true,
+        }
+    }
+
+    /// The engine has no marked stones yet; the drawing is ready for the four-player modes.
+    #[test]
+    fn marked_stones_carry_a_ring_of_the_opposite_tone() {
+        let mut view = View::default();
+        view.cells[2][2] = Some((Tone::White, true));
+        view.cells[3][2] = Some((Tone::White, false));
+        view.cells[4][2] = Some((Tone::Black, true));
+        let c = draw(&view, &header());
+        let g = grid();
+        let ring_at = |f: u8| {
+            let (x, y) = g.center(f, 2);
+            // Half way out along the radius: where the mark's ring runs.
+            c.get(x as u32 + (S as f32 * 0.4 * 0.45) as u32, y as u32)
+        };
+        assert_eq!(ring_at(2), palette::WHITE_MARK);
+        assert_eq!(ring_at(3), palette::WHITE_PIECE);
+        assert_eq!(ring_at(4), palette::BLACK_MARK);
+    }
+}

@@ -143,7 +143,10 @@ mod tests {
         let mut options = gif::DecodeOptions::new();
         options.set_color_output(gif::ColorOutput::Indexed);
         let mut decoder = options.read_info(bytes.as_slice()).expect("decodes");
-        let frame = decoder.read_next_frame().expect("frame decodes").expect("a frame");
+        let frame = decoder
+            .read_next_frame()
+            .expect("frame decodes")
+            .expect("a frame");
         frame.buffer.to_vec()
     }
 
@@ -168,7 +171,12 @@ mod tests {
             ((0..50_000).map(|i| ((i / 37) % 128) as u8).collect(), 7),
         ];
         for (data, m) in cases {
-            assert_eq!(round_trip(&data, m), data, "{} symbols, min code size {m}", data.len());
+            assert_eq!(
+                round_trip(&data, m),
+                data,
+                "{} symbols, min code size {m}",
+                data.len()
+            );
         }
     }
 }

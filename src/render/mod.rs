@@ -201,7 +201,11 @@ fn quantizers(kind: GameKind) -> &'static (encode::Quantizer, encode::Quantizer)
 /// Sample pictures of a game for its palette: a few moves in, with named players, and again
 /// with the game-over banner.
 fn samples(kind: GameKind) -> Vec<Canvas> {
-    let options = if kind == GameKind::Loa { "setup=parachute" } else { "" };
+    let options = if kind == GameKind::Loa {
+        "setup=parachute"
+    } else {
+        ""
+    };
     let Ok(mut game) = AnyGame::new(kind, options) else {
         return Vec::new();
     };
@@ -246,7 +250,10 @@ fn draw(scene: &Scene, highlight_turn: bool) -> Canvas {
             };
             let view = loa::view(g, last.as_ref().map(|(b, m)| (*b, m)));
             let tones = view.tones;
-            loa::draw(&view, &header(scene, tones.map(loa::swatch), highlight_turn))
+            loa::draw(
+                &view,
+                &header(scene, tones.map(loa::swatch), highlight_turn),
+            )
         }
         AnyGame::Lightning(g) => {
             let last = match scene.last_move {
@@ -254,7 +261,10 @@ fn draw(scene: &Scene, highlight_turn: bool) -> Canvas {
                 _ => None,
             };
             let view = lightning::view(g, last.as_ref().map(|(b, m)| (*b, m)));
-            lightning::draw(&view, &header(scene, [0, 1].map(lightning::swatch), highlight_turn))
+            lightning::draw(
+                &view,
+                &header(scene, [0, 1].map(lightning::swatch), highlight_turn),
+            )
         }
         AnyGame::Barrier(g) => {
             let last = match scene.last_move {
@@ -262,7 +272,10 @@ fn draw(scene: &Scene, highlight_turn: bool) -> Canvas {
                 _ => None,
             };
             let view = barrier::view(g, last.as_ref().map(|(b, m)| (*b, m)));
-            barrier::draw(&view, &header(scene, [0, 1].map(barrier::swatch), highlight_turn))
+            barrier::draw(
+                &view,
+                &header(scene, [0, 1].map(barrier::swatch), highlight_turn),
+            )
         }
         AnyGame::Simultana(g) => {
             let last = match scene.last_move {
@@ -287,11 +300,7 @@ fn side_title(game: &AnyGame, side: Side) -> String {
 }
 
 /// The header of a scene: names, sides, ratings, the move and whose turn it is, or the result.
-fn header<'s>(
-    scene: &Scene,
-    swatches: [&'s Sprite; 2],
-    highlight_turn: bool,
-) -> frame::Header<'s> {
+fn header<'s>(scene: &Scene, swatches: [&'s Sprite; 2], highlight_turn: bool) -> frame::Header<'s> {
     let game = scene.game;
     let titles = Side::BOTH.map(|s| side_title(game, s));
     let names: [String; 2] = std::array::from_fn(|i| {

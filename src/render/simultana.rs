@@ -93,29 +93,28 @@ pub fn draw(view: &View, header: &Header) -> Canvas {
     let mut c = background().clone();
     frame::draw_header(&mut c, header);
     let g = grid();
+    for &(f, r) in view.moved.iter().filter(|&&(f, r)| g.contains(f, r)) {
+        g.mark_moved(&mut c, f, r, palette::SIM_MOVED);
+    }
+    // The region: shaded, with an inner outline that also shows on the vacated square (which
+    // keeps its last-move tint) and without colour.
     for &(f, r) in view.region.iter().filter(|&&(f, r)| g.contains(f, r)) {
-        square(&mut c, &g, f, r, palette::REGION);
+        let inner = if view.moved.contains(&(f, r)) {
+            palette::SIM_MOVED
+        } else {
+            square(&mut c, &g, f, r, palette::REGION);
+            palette::REGION
+        };
         let (x, y) = g.corner(f, r);
-        let inset = 9.0;
-        let ring = Shape::RoundRect {
+        let rect = |inset: f32, r: f32| Shape::RoundRect {
             x0: x as f32 + inset,
             y0: y as f32 + inset,
             x1: (x + S) as f32 - inset,
             y1: (y + S) as f32 - inset,
-            r: 10.0,
+            r,
         };
-        let hole = Shape::RoundRect {
-            x0: x as f32 + inset + 3.0,
-            y0: y as f32 + inset + 3.0,
-            x1: (x + S) as f32 - inset - 3.0,
-            y1: (y + S) as f32 - inset - 3.0,
-            r: 7.0,
-        };
-        fill(&mut c, &[ring], REGION_EDGE, 255);
-        fill(&mut c, &[hole], palette::REGION, 255);
-    }
-    for &(f, r) in view.moved.iter().filter(|&&(f, r)| g.contains(f, r)) {
-        g.mark_moved(&mut c, f, r, palette::SIM_MOVED);
+        fill(&mut c, &[rect(9.0, 10.0)], REGION_EDGE, 255);
+        fill(&mut c, &[rect(12.0, 7.0)], inner, 255);
     }
     let sprites = sprites();
     for f in 0..5u8 {
