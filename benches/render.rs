@@ -95,7 +95,7 @@ fn main() {
         };
         let size = board_png(&scene).len();
         let t = time(200, || board_png(&scene));
-        report(&label, t, size);
+        report(label, t, size);
     }
     for (label, kind, options) in [
         ("LOA GIF, 100 moves", GameKind::Loa, ""),
