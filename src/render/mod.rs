@@ -17,9 +17,9 @@ mod simultana;
 mod stones;
 mod text;
 
-use thiserror::Error;
-
 use std::sync::OnceLock;
+
+use thiserror::Error;
 
 use crate::games::{AnyGame, AnyMove, GameKind, Side, Status};
 use canvas::{Canvas, Sprite};
@@ -113,26 +113,25 @@ pub fn picture_size(game: &AnyGame) -> (u32, u32) {
 /// tests and image maps. `half` picks Lightning's half (each in its owner's frame); the other
 /// games ignore it.
 pub fn square_center(game: &AnyGame, half: Side, file: u8, rank: u8) -> Option<(u32, u32)> {
-    let grid = match game {
-        AnyGame::Loa(_) => loa::grid(),
-        AnyGame::Lightning(_) => lightning::grid(half.index()),
-        AnyGame::Barrier(_) => barrier::grid(),
-        AnyGame::Simultana(_) => simultana::grid(),
-    };
+    let grid = grid(game, half);
     grid.contains(file, rank).then(|| {
         let (x, y) = grid.center(file, rank);
         (x as u32, y as u32)
     })
 }
 
-/// The side length of a square in pictures of this game.
+/// The side of a square in pixels in pictures of this game.
 pub fn square_size(game: &AnyGame) -> u32 {
-    square_center(game, Side::First, 0, 0).map_or(0, |_| match game {
-        AnyGame::Loa(_) => loa::grid().s as u32,
-        AnyGame::Lightning(_) => lightning::grid(0).s as u32,
-        AnyGame::Barrier(_) => barrier::grid().s as u32,
-        AnyGame::Simultana(_) => simultana::grid().s as u32,
-    })
+    grid(game, Side::First).s as u32
+}
+
+fn grid(game: &AnyGame, half: Side) -> frame::Grid {
+    match game {
+        AnyGame::Loa(_) => loa::grid(),
+        AnyGame::Lightning(_) => lightning::grid(half.index()),
+        AnyGame::Barrier(_) => barrier::grid(),
+        AnyGame::Simultana(_) => simultana::grid(),
+    }
 }
 
 /// Hundredths of a second each replay frame shows, and the last one.
@@ -140,7 +139,9 @@ const FRAME_DELAY: u16 = 90;
 const LAST_FRAME_DELAY: u16 = 400;
 
 /// An animated GIF of a match from `start` through `moves`: one frame for the start and one per
-/// move, a long pause on the last. Fails on a move that cannot be played where it stands.
+/// move, a long pause on the last. Frames are the board pictures without the turn highlight,
+/// which would make every frame's changes span the header. Fails on a move that cannot be
+/// played where it stands.
 pub fn replay_gif(
     start: &AnyGame,
     moves: &[AnyMove],
