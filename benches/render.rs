@@ -1,5 +1,6 @@
 //! Timing of board pictures and replays (issue 3's targets): `cargo bench --bench render`.
-//! A plain loop: each figure is the mean over many runs after a warm-up that fills the caches.
+//! A plain loop after a warm-up that fills the caches: the median wall time of a call, the mean
+//! CPU time of the process per call (Linux), and the size of the file.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -48,22 +49,31 @@ fn cpu_time() -> Option<Duration> {
     Some(Duration::from_millis(ticks * 10))
 }
 
-/// Mean wall and CPU time of `f` over at least `runs` calls and 2 s, after 3 warm-up calls.
+/// Median wall time and mean CPU time of `f` over at least `runs` calls and 2 s, after 3
+/// warm-up calls. The median shrugs off the moments when other work takes the machine.
 fn time<T>(runs: u32, mut f: impl FnMut() -> T) -> (Duration, Option<Duration>) {
     for _ in 0..3 {
         black_box(f());
     }
     let (start, cpu) = (Instant::now(), cpu_time());
-    let mut n = 0;
-    while n < runs || start.elapsed() < Duration::from_secs(2) {
+    let mut walls = Vec::new();
+    while walls.len() < runs as usize || start.elapsed() < Duration::from_secs(2) {
+        let t = Instant::now();
         black_box(f());
-        n += 1;
+        walls.push(t.elapsed());
     }
+    let n = walls.len() as u32;
     let cpu = cpu.zip(cpu_time()).map(|(a, b)| (b - a) / n);
-    (start.elapsed() / n, cpu)
+    walls.sort();
+    (walls[walls.len() / 2], cpu)
 }
 
 fn main() {
+    // `cargo bench --bench render -- GIF` runs only the lines whose label contains "GIF".
+    let filter = std::env::args()
+        .skip(1)
+        .find(|a| !a.starts_with("--"))
+        .unwrap_or_default();
     println!(
         "{:<44} {:>10} {:>10} {:>10}",
         "picture", "wall", "cpu", "size"
@@ -85,6 +95,9 @@ fn main() {
             120,
         ),
     ] {
+        if !label.contains(&filter) {
+            continue;
+        }
         let (_, moves, game, before) = play(kind, options, plies);
         let scene = Scene {
             game: &game,
@@ -102,6 +115,9 @@ fn main() {
         ("Barrier GIF, 100 moves", GameKind::Barrier, ""),
         ("Lightning GIF, 100 moves", GameKind::Lightning, "seed=7"),
     ] {
+        if !label.contains(&filter) {
+            continue;
+        }
         let (start, moves, _, _) = play(kind, options, 100);
         let gif = replay_gif(&start, &moves, players()).expect("replay");
         let t = time(5, || replay_gif(&start, &moves, players()).expect("replay"));

@@ -273,12 +273,13 @@ fn background() -> &'static Canvas {
     })
 }
 
-pub fn draw(view: &View, header: &Header) -> Canvas {
-    let mut c = background().clone();
-    frame::draw_header(&mut c, header);
+/// Draws a position with its header into `c`, which is reused between pictures.
+pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
+    c.clone_from(background());
+    frame::draw_header(c, header);
     let g = grid();
     for &(f, r) in view.moved.iter().filter(|&&(f, r)| g.contains(f, r)) {
-        g.mark_moved(&mut c, f, r, square_colour(f, r, true));
+        g.mark_moved(c, f, r, square_colour(f, r, true));
     }
     let sprites = sprites();
     for f in 0..8u8 {
@@ -293,7 +294,7 @@ pub fn draw(view: &View, header: &Header) -> Canvas {
                 }
                 (None, Some(o)) => {
                     let (cx, cy) = g.center(f, r);
-                    fill(&mut c, &[owner_mark(o, cx, cy, S as f32)], SLOT_MARK, 255);
+                    fill(c, &[owner_mark(o, cx, cy, S as f32)], SLOT_MARK, 255);
                 }
                 (None, None) => {}
             }
@@ -305,10 +306,9 @@ pub fn draw(view: &View, header: &Header) -> Canvas {
         }
     }
     for &(f, r) in view.captured.iter().filter(|&&(f, r)| g.contains(f, r)) {
-        g.mark_captured(&mut c, f, r);
+        g.mark_captured(c, f, r);
     }
-    draw_footer(&mut c, view, header);
-    c
+    draw_footer(c, view, header);
 }
 
 /// Each side's unplayed tiles while the barrier is laid, then the pieces left.

@@ -5,11 +5,28 @@
 use super::palette::{Rgb, mix_channel};
 
 /// An opaque RGB picture, row by row.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Canvas {
     pub w: u32,
     pub h: u32,
     pub px: Vec<u8>,
+}
+
+impl Clone for Canvas {
+    fn clone(&self) -> Self {
+        Canvas {
+            w: self.w,
+            h: self.h,
+            px: self.px.clone(),
+        }
+    }
+
+    /// Copies into the existing buffer: redrawing a picture allocates nothing.
+    fn clone_from(&mut self, source: &Self) {
+        self.w = source.w;
+        self.h = source.h;
+        self.px.clone_from(&source.px);
+    }
 }
 
 /// A premultiplied RGBA picture, drawn once and then blitted onto canvases.

@@ -217,8 +217,9 @@ impl GifWriter {
     }
 
     /// Adds the next picture: only the rectangle that differs from the previous one is encoded,
-    /// and inside it the pixels that did not change are transparent.
-    pub fn push(&mut self, c: Canvas) -> Result<(), RenderError> {
+    /// and inside it the pixels that did not change are transparent. The writer keeps the
+    /// picture and hands back the previous one's buffer in `c`, to draw the next frame in.
+    pub fn push(&mut self, c: &mut Canvas) -> Result<(), RenderError> {
         let next = match &self.previous {
             None => Pending {
                 left: 0,
@@ -236,12 +237,15 @@ impl GifWriter {
                 if (prev.w, prev.h) != (c.w, c.h) {
                     return Err(RenderError::Encode("frames differ in size".to_string()));
                 }
-                diff(prev, &c, &mut self.quantizer)
+                diff(prev, c, &mut self.quantizer)
             }
         };
         self.flush(self.delay)?;
         self.pending = Some(next);
-        self.previous = Some(c);
+        match &mut self.previous {
+            Some(prev) => std::mem::swap(prev, c),
+            None => self.previous = Some(std::mem::take(c)),
+        }
         self.frames += 1;
         Ok(())
     }
@@ -259,7 +263,8 @@ impl GifWriter {
             return Ok(());
         };
         let mut compressed = Vec::with_capacity(p.indices.len() / 8 + 16);
-        self.lzw.encode(&p.indices, &mut compressed);
+        self.lzw
+            .encode(&p.indices, self.quantizer.transparent(), &mut compressed);
         let frame = gif::Frame {
             delay,
             dispose: gif::DisposalMethod::Keep,
@@ -313,17 +318,19 @@ fn diff(prev: &Canvas, next: &Canvas, q: &mut Quantizer) -> Pending {
         }
     }
     let (width, height) = (right + 1 - left, bottom + 1 - top);
-    let mut indices = Vec::with_capacity(width * height);
-    for y in top..=bottom {
-        let start = (y * next.w as usize + left) * 3;
+    let mut indices = vec![transparent; width * height];
+    for (row, out) in (top..=bottom).zip(indices.chunks_exact_mut(width)) {
+        let start = (row * next.w as usize + left) * 3;
         let a = &prev.px[start..start + width * 3];
         let b = &next.px[start..start + width * 3];
-        for (p, n) in a.chunks_exact(3).zip(b.chunks_exact(3)) {
-            indices.push(if p == n {
-                transparent
-            } else {
-                q.index([n[0], n[1], n[2]])
-            });
+        // Jump over unchanged stretches eight bytes at a time, then map the changed pixels.
+        let mut x = 0;
+        while let Some(d) = first_difference(&a[x * 3..], &b[x * 3..]) {
+            x += d / 3;
+            while x < width && a[x * 3..x * 3 + 3] != b[x * 3..x * 3 + 3] {
+                out[x] = q.index([b[x * 3], b[x * 3 + 1], b[x * 3 + 2]]);
+                x += 1;
+            }
         }
     }
     // The rectangle fits a canvas whose sides were checked to fit in u16.

@@ -296,9 +296,10 @@ fn outline(c: &mut Canvas, x: i32, y: i32, w: i32, h: i32, t: i32, colour: Rgb) 
     c.fill_rect(x + w - t, y + t, t, h - 2 * t, colour);
 }
 
-pub fn draw(view: &View, header: &Header) -> Canvas {
-    let mut c = background().clone();
-    frame::draw_header(&mut c, header);
+/// Draws a position with its header into `c`, which is reused between pictures.
+pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
+    c.clone_from(background());
+    frame::draw_header(c, header);
     for half in 0..2 {
         let g = grid(half);
         let name = format!("{}'s half", header.names[half]);
@@ -306,7 +307,7 @@ pub fn draw(view: &View, header: &Header) -> Canvas {
         let x = g.x0 as f32 + g.width() as f32 / 2.0;
         let y = (TOP - 22) as f32;
         let ink = owner_colour(half);
-        text::draw_aligned(&mut c, &name, x, y, 13.0, Weight::Bold, ink, Align::Center);
+        text::draw_aligned(c, &name, x, y, 13.0, Weight::Bold, ink, Align::Center);
         let winning = view
             .winning
             .as_ref()
@@ -330,12 +331,11 @@ pub fn draw(view: &View, header: &Header) -> Canvas {
         {
             if h == half && g.contains(file, rank) {
                 let (x, y) = g.corner(file, rank);
-                outline(&mut c, x - 1, y - 1, S + 3, S + 3, 3, palette::BOLT_MOVED);
+                outline(c, x - 1, y - 1, S + 3, S + 3, 3, palette::BOLT_MOVED);
             }
         }
     }
-    draw_info(&mut c, view);
-    c
+    draw_info(c, view);
 }
 
 /// The reserve with counts, the pile, and the tile in hand.

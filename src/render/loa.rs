@@ -104,13 +104,14 @@ fn square_colour(file: u8, rank: u8, moved: bool) -> palette::Rgb {
 }
 
 /// Draws a position with its header.
-pub fn draw(view: &View, header: &Header) -> Canvas {
-    let mut c = background(view.parachute).clone();
-    frame::draw_header(&mut c, header);
+/// Draws a position with its header into `c`, which is reused between pictures.
+pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
+    c.clone_from(background(view.parachute));
+    frame::draw_header(c, header);
     let g = grid();
     for &(f, r) in &view.moved {
         if g.contains(f, r) {
-            g.mark_moved(&mut c, f, r, square_colour(f, r, true));
+            g.mark_moved(c, f, r, square_colour(f, r, true));
         }
     }
     let sprites = sprites();
@@ -123,12 +124,11 @@ pub fn draw(view: &View, header: &Header) -> Canvas {
         }
     }
     if let Some((f, r)) = view.captured.filter(|&(f, r)| g.contains(f, r)) {
-        g.mark_capture_badge(&mut c, f, r);
+        g.mark_capture_badge(c, f, r);
     }
     if view.parachute {
-        draw_held(&mut c, view);
+        draw_held(c, view);
     }
-    c
 }
 
 /// The parachute footer: for each side, the opponent's stones it still holds.
@@ -235,7 +235,8 @@ mod tests {
         view.cells[2][2] = Some((Tone::White, true));
         view.cells[3][2] = Some((Tone::White, false));
         view.cells[4][2] = Some((Tone::Black, true));
-        let c = draw(&view, &header());
+        let mut c = Canvas::default();
+        draw(&view, &header(), &mut c);
         let g = grid();
         let ring_at = |f: u8| {
             let (x, y) = g.center(f, 2);

@@ -93,7 +93,8 @@ impl<'a> Scene<'a> {
 /// The PNG of a scene. Never fails for a position the engines produced; a last move that does
 /// not belong to the game is ignored.
 pub fn board_png(scene: &Scene) -> Vec<u8> {
-    let c = draw(scene, true);
+    let mut c = Canvas::default();
+    draw(scene, true, &mut c);
     // Encoding an in-memory picture of fixed, small size cannot fail.
     encode::png(&c, &quantizers(scene.game.kind()).0).expect("PNG encoding to memory")
 }
@@ -150,10 +151,11 @@ pub fn replay_gif(
     if moves.len() > MAX_REPLAY_MOVES {
         return Err(RenderError::TooLong);
     }
-    let first = draw(&replay_scene(start, None, &players, 0), false);
+    let mut canvas = Canvas::default();
+    draw(&replay_scene(start, None, &players, 0), false, &mut canvas);
     let quantizer = &quantizers(start.kind()).1;
-    let mut gif = encode::GifWriter::new(first.w, first.h, quantizer, FRAME_DELAY)?;
-    gif.push(first)?;
+    let mut gif = encode::GifWriter::new(canvas.w, canvas.h, quantizer, FRAME_DELAY)?;
+    gif.push(&mut canvas)?;
     let mut game = start.clone();
     for (i, mv) in moves.iter().enumerate() {
         let before = game.clone();
@@ -162,7 +164,8 @@ pub fn replay_gif(
             reason: e.to_string(),
         })?;
         let scene = replay_scene(&game, Some((&before, *mv)), &players, i as u32 + 1);
-        gif.push(draw(&scene, false))?;
+        draw(&scene, false, &mut canvas);
+        gif.push(&mut canvas)?;
     }
     gif.finish(LAST_FRAME_DELAY)
 }
@@ -232,7 +235,8 @@ fn samples(kind: GameKind) -> Vec<Canvas> {
         move_number: 3,
         show_region: true,
     };
-    let plain = draw(&scene, true);
+    let mut plain = Canvas::default();
+    draw(&scene, true, &mut plain);
     let mut over = plain.clone();
     let blank = Sprite::new(1, 1);
     let mut h = header(&scene, [&blank, &blank], true);
@@ -241,8 +245,9 @@ fn samples(kind: GameKind) -> Vec<Canvas> {
     vec![plain, over]
 }
 
-/// Draws a scene on a fresh canvas; `highlight_turn` lights up the panel of the player to move.
-fn draw(scene: &Scene, highlight_turn: bool) -> Canvas {
+/// Draws a scene into `c` (its buffer is reused); `highlight_turn` lights up the panel of the
+/// player to move.
+fn draw(scene: &Scene, highlight_turn: bool, c: &mut Canvas) {
     match scene.game {
         AnyGame::Loa(g) => {
             let last = match scene.last_move {
@@ -254,6 +259,7 @@ fn draw(scene: &Scene, highlight_turn: bool) -> Canvas {
             loa::draw(
                 &view,
                 &header(scene, tones.map(loa::swatch), highlight_turn),
+                c,
             )
         }
         AnyGame::Lightning(g) => {
@@ -265,6 +271,7 @@ fn draw(scene: &Scene, highlight_turn: bool) -> Canvas {
             lightning::draw(
                 &view,
                 &header(scene, [0, 1].map(lightning::swatch), highlight_turn),
+                c,
             )
         }
         AnyGame::Barrier(g) => {
@@ -276,6 +283,7 @@ fn draw(scene: &Scene, highlight_turn: bool) -> Canvas {
             barrier::draw(
                 &view,
                 &header(scene, [0, 1].map(barrier::swatch), highlight_turn),
+                c,
             )
         }
         AnyGame::Simultana(g) => {
@@ -285,7 +293,7 @@ fn draw(scene: &Scene, highlight_turn: bool) -> Canvas {
             };
             let view = simultana::view(g, last.as_ref().map(|(b, m)| (*b, m)), scene.show_region);
             let swatches = [stones::Tone::White, stones::Tone::Black].map(simultana::swatch);
-            simultana::draw(&view, &header(scene, swatches, highlight_turn))
+            simultana::draw(&view, &header(scene, swatches, highlight_turn), c)
         }
     }
 }

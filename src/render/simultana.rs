@@ -89,12 +89,13 @@ fn background() -> &'static Canvas {
     })
 }
 
-pub fn draw(view: &View, header: &Header) -> Canvas {
-    let mut c = background().clone();
-    frame::draw_header(&mut c, header);
+/// Draws a position with its header into `c`, which is reused between pictures.
+pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
+    c.clone_from(background());
+    frame::draw_header(c, header);
     let g = grid();
     for &(f, r) in view.moved.iter().filter(|&&(f, r)| g.contains(f, r)) {
-        g.mark_moved(&mut c, f, r, palette::SIM_MOVED);
+        g.mark_moved(c, f, r, palette::SIM_MOVED);
     }
     // The region: shaded, with an inner outline that also shows on the vacated square (which
     // keeps its last-move tint) and without colour.
@@ -102,7 +103,7 @@ pub fn draw(view: &View, header: &Header) -> Canvas {
         let inner = if view.moved.contains(&(f, r)) {
             palette::SIM_MOVED
         } else {
-            square(&mut c, &g, f, r, palette::REGION);
+            square(c, &g, f, r, palette::REGION);
             palette::REGION
         };
         let (x, y) = g.corner(f, r);
@@ -113,8 +114,8 @@ pub fn draw(view: &View, header: &Header) -> Canvas {
             y1: (y + S) as f32 - inset,
             r,
         };
-        fill(&mut c, &[rect(9.0, 10.0)], REGION_EDGE, 255);
-        fill(&mut c, &[rect(12.0, 7.0)], inner, 255);
+        fill(c, &[rect(9.0, 10.0)], REGION_EDGE, 255);
+        fill(c, &[rect(12.0, 7.0)], inner, 255);
     }
     let sprites = sprites();
     for f in 0..5u8 {
@@ -125,7 +126,6 @@ pub fn draw(view: &View, header: &Header) -> Canvas {
             }
         }
     }
-    c
 }
 
 /// Reads what to draw from the engine; `last` is the position before the last move, and it.
