@@ -75,8 +75,8 @@ fn main() {
         .find(|a| !a.starts_with("--"))
         .unwrap_or_default();
     println!(
-        "{:<44} {:>10} {:>10} {:>10}",
-        "picture", "wall", "cpu", "size"
+        "{:<44} {:>14} {:>11} {:>10}",
+        "picture", "median wall", "mean cpu", "size"
     );
     for (label, kind, options, plies) in [
         ("LOA PNG, 30 moves", GameKind::Loa, "", 30),
@@ -129,5 +129,5 @@ fn report(label: &str, (wall, cpu): (Duration, Option<Duration>), bytes: usize) 
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let cpu = cpu.map_or("?".to_string(), |c| format!("{:.2} ms", ms(c)));
     let kb = bytes as f64 / 1024.0;
-    println!("{label:<44} {:>7.2} ms {cpu:>10} {kb:>7.1} KB", ms(wall));
+    println!("{label:<44} {:>11.2} ms {cpu:>11} {kb:>7.1} KB", ms(wall));
 }

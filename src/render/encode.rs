@@ -187,7 +187,6 @@ pub struct GifWriter {
     previous: Option<Canvas>,
     pending: Option<Pending>,
     delay: u16,
-    frames: usize,
 }
 
 impl GifWriter {
@@ -212,7 +211,6 @@ impl GifWriter {
             previous: None,
             pending: None,
             delay,
-            frames: 0,
         })
     }
 
@@ -246,7 +244,6 @@ impl GifWriter {
             Some(prev) => std::mem::swap(prev, c),
             None => self.previous = Some(std::mem::take(c)),
         }
-        self.frames += 1;
         Ok(())
     }
 

@@ -29,7 +29,7 @@ pub struct Header<'a> {
     /// The result and reason when the game is over; replaces the status line.
     pub banner: Option<String>,
     /// Light up the panel of the player to move (replays leave it off, so that a frame's
-    /// changes stay small; the status line still says whose turn it is).
+    /// changes stay small).
     pub highlight_turn: bool,
 }
 

@@ -6,13 +6,11 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use super::canvas::{Canvas, Shape, Sprite, fill};
-use super::frame::{self, Grid};
-use super::frame::{HEADER, Header, SWATCH, WIDTH};
+use super::frame::{self, Grid, HEADER, Header, SWATCH, WIDTH};
 use super::palette::{self, Rgb};
 use super::text::{self, Align, Weight};
-use crate::games::Game;
-use crate::games::Side;
 use crate::games::lightning::{Design, Lightning, LightningMove, Point, Source, Target};
+use crate::games::{Game, Side};
 
 /// Square size: two halves of 8 x 28 px with the rank numbers between them.
 const S: i32 = 28;

@@ -16,6 +16,8 @@ static BOLD: &[u8] = include_bytes!("../../assets/DejaVuSans-Bold.ttf");
 const MAX_CHARS: usize = 200;
 /// Sub-pixel steps of the pen position: glyph bitmaps are cached per step.
 const SUBPIXEL: f32 = 4.0;
+/// Glyph bitmaps kept at most; past that the cache starts again (names can use any glyph).
+const CACHE_LIMIT: usize = 20_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Weight {
@@ -111,6 +113,9 @@ pub fn draw<P: Paint>(
         Ok(guard) => guard,
         Err(poisoned) => poisoned.into_inner(),
     };
+    if cache.len() > CACHE_LIMIT {
+        cache.clear();
+    }
     for c in clean(text) {
         let id = f.glyph_id(c);
         if let Some(p) = prev {
