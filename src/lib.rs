@@ -4,3 +4,4 @@
 
 pub mod games;
 pub mod protocol;
+pub mod render;
