@@ -422,6 +422,15 @@ fn the_pool_runs_searches_off_the_runtime_and_queues_the_rest() {
     for mv in moves {
         assert!(game.clone().play(&mv).is_ok());
     }
+    // The blocking entry point for the match service: legal, and replayable from the seed.
+    let first = Ai::new(2).with_seed(9);
+    let again = Ai::new(2).with_seed(9);
+    for _ in 0..3 {
+        let a = first.choose(&game, 1).expect("a move");
+        assert_eq!(Some(a), again.choose(&game, 1));
+        assert!(game.clone().play(&a).is_ok());
+    }
+    assert_eq!(first.choose(&game, 9), None);
 }
 
 #[test]
