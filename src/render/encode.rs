@@ -6,7 +6,6 @@ use std::borrow::Cow;
 
 use super::RenderError;
 use super::canvas::Canvas;
-use super::lzw::Lzw;
 use super::palette::Rgb;
 
 /// Colours in a replay's palette, the transparent index included: 7-bit LZW codes.
@@ -182,7 +181,6 @@ struct Pending {
 /// Writes a GIF replay one canvas at a time; every canvas must have the first one's size.
 pub struct GifWriter {
     encoder: gif::Encoder<Vec<u8>>,
-    lzw: Lzw,
     quantizer: Quantizer,
     previous: Option<Canvas>,
     pending: Option<Pending>,
@@ -201,12 +199,8 @@ impl GifWriter {
         encoder
             .set_repeat(gif::Repeat::Infinite)
             .map_err(|e| RenderError::Encode(e.to_string()))?;
-        // Enough bits for every colour and the transparent index.
-        let symbols = quantizer.colours.len() + 1;
-        let min_code_size = (usize::BITS - (symbols - 1).leading_zeros()).max(2) as u8;
         Ok(GifWriter {
             encoder,
-            lzw: Lzw::new(min_code_size),
             quantizer,
             previous: None,
             pending: None,
@@ -259,9 +253,7 @@ impl GifWriter {
         let Some(p) = self.pending.take() else {
             return Ok(());
         };
-        let mut compressed = Vec::with_capacity(p.indices.len() / 8 + 16);
-        self.lzw
-            .encode(&p.indices, self.quantizer.transparent(), &mut compressed);
+        // The `gif` crate compresses with `weezl`, sizing codes to the frame's largest index.
         let frame = gif::Frame {
             delay,
             dispose: gif::DisposalMethod::Keep,
@@ -270,11 +262,11 @@ impl GifWriter {
             top: p.top,
             width: p.width,
             height: p.height,
-            buffer: Cow::Owned(compressed),
+            buffer: Cow::Owned(p.indices),
             ..gif::Frame::default()
         };
         self.encoder
-            .write_lzw_pre_encoded_frame(&frame)
+            .write_frame(&frame)
             .map_err(|e| RenderError::Encode(e.to_string()))
     }
 }

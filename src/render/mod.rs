@@ -11,7 +11,6 @@ mod encode;
 mod frame;
 mod lightning;
 mod loa;
-mod lzw;
 pub mod palette;
 mod simultana;
 mod stones;
