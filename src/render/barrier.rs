@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use super::canvas::{Canvas, Shape, Sprite, fill};
+use super::canvas::{Canvas, Draw, Shape, Sprite, fill};
 use super::frame::{self, Grid, HEADER, Header, SWATCH, WIDTH};
 use super::palette::{self, Rgb};
 use super::text::{self, Align, Weight};
@@ -254,7 +254,7 @@ fn background() -> &'static Canvas {
     static BACKGROUND: OnceLock<Canvas> = OnceLock::new();
     BACKGROUND.get_or_init(|| {
         let (w, h) = size();
-        let mut c = Canvas::new(w, h, palette::BACKGROUND);
+        let mut c = Canvas::from_pixel(w, h, image::Rgb(palette::BACKGROUND));
         let g = grid();
         for f in 0..8 {
             for r in 0..8 {

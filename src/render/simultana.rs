@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use super::canvas::{Canvas, Shape, Sprite, fill};
+use super::canvas::{Canvas, Draw, Shape, Sprite, fill};
 use super::frame::{self, Grid, HEADER, Header, SWATCH, WIDTH};
 use super::palette;
 use super::stones::{Tone, chip, stone};
@@ -70,7 +70,7 @@ fn background() -> &'static Canvas {
     static BACKGROUND: OnceLock<Canvas> = OnceLock::new();
     BACKGROUND.get_or_init(|| {
         let (w, h) = size();
-        let mut c = Canvas::new(w, h, palette::BACKGROUND);
+        let mut c = Canvas::from_pixel(w, h, image::Rgb(palette::BACKGROUND));
         let g = grid();
         c.fill_rect(
             g.x0 - 3,
