@@ -3,6 +3,8 @@
 //! pixels inside it transparent, a long pause on the last frame).
 
 use std::borrow::Cow;
+use std::sync::mpsc::{SyncSender, sync_channel};
+use std::thread::JoinHandle;
 
 use super::RenderError;
 use super::canvas::Canvas;
@@ -180,8 +182,10 @@ struct Pending {
 }
 
 /// Writes a GIF replay one canvas at a time; every canvas must have the first one's size.
+/// A second thread compresses and writes the frames while the next ones are drawn.
 pub struct GifWriter {
-    encoder: gif::Encoder<Vec<u8>>,
+    frames: SyncSender<gif::Frame<'static>>,
+    compressor: JoinHandle<Result<Vec<u8>, gif::EncodingError>>,
     quantizer: Quantizer,
     previous: Option<Canvas>,
     pending: Option<Pending>,
@@ -200,8 +204,22 @@ impl GifWriter {
         encoder
             .set_repeat(gif::Repeat::Infinite)
             .map_err(|e| RenderError::Encode(e.to_string()))?;
+        let (frames, queue) = sync_channel::<gif::Frame<'static>>(4);
+        let compressor = std::thread::Builder::new()
+            .name("gif-lzw".to_string())
+            .spawn(move || {
+                // `make_lzw_pre_encoded` is the `gif` crate's own weezl compression, split off
+                // from writing so that it can run on another thread.
+                for mut frame in queue {
+                    frame.make_lzw_pre_encoded();
+                    encoder.write_lzw_pre_encoded_frame(&frame)?;
+                }
+                encoder.into_inner()
+            })
+            .map_err(|e| RenderError::Encode(e.to_string()))?;
         Ok(GifWriter {
-            encoder,
+            frames,
+            compressor,
             quantizer,
             previous: None,
             pending: None,
@@ -245,8 +263,10 @@ impl GifWriter {
     /// Writes the last frame with a pause of `last_delay` hundredths and returns the file.
     pub fn finish(mut self, last_delay: u16) -> Result<Vec<u8>, RenderError> {
         self.flush(last_delay)?;
-        self.encoder
-            .into_inner()
+        drop(self.frames);
+        self.compressor
+            .join()
+            .map_err(|_| RenderError::Encode("the GIF compressor panicked".to_string()))?
             .map_err(|e| RenderError::Encode(e.to_string()))
     }
 
@@ -254,7 +274,6 @@ impl GifWriter {
         let Some(p) = self.pending.take() else {
             return Ok(());
         };
-        // The `gif` crate compresses with `weezl`, sizing codes to the frame's largest index.
         let frame = gif::Frame {
             delay,
             dispose: gif::DisposalMethod::Keep,
@@ -266,9 +285,9 @@ impl GifWriter {
             buffer: Cow::Owned(p.indices),
             ..gif::Frame::default()
         };
-        self.encoder
-            .write_frame(&frame)
-            .map_err(|e| RenderError::Encode(e.to_string()))
+        // A closed queue means the compressor stopped on an error, which `finish` reports.
+        let _ = self.frames.send(frame);
+        Ok(())
     }
 }
 
