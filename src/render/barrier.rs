@@ -212,6 +212,8 @@ struct Sprites {
     /// `[first dir][second dir][owner]`, board size and icon size.
     tiles: Vec<Sprite>,
     icons: Vec<Sprite>,
+    /// The owner's mark on an empty slot, by owner: a square's worth of sprite.
+    slots: [Sprite; 2],
 }
 
 fn tile_key(t: Tile, owner: usize) -> usize {
@@ -242,6 +244,12 @@ fn sprites() -> &'static Sprites {
             swatch: [0, 1].map(|seat| piece(seat, false, SWATCH, 0.92)),
             tiles: all(S as u32),
             icons: all(ICON),
+            slots: [0, 1].map(|owner| {
+                let mut s = Sprite::new(S as u32, S as u32);
+                let c = S as f32 / 2.0;
+                fill(&mut s, &[owner_mark(owner, c, c, S as f32)], SLOT_MARK, 255);
+                s
+            }),
         }
     })
 }
@@ -292,10 +300,7 @@ pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
                     let sprite = &sprites.tiles[tile_key(t, owner.unwrap_or(0))];
                     c.draw_sprite(sprite, x, y);
                 }
-                (None, Some(o)) => {
-                    let (cx, cy) = g.center(f, r);
-                    fill(c, &[owner_mark(o, cx, cy, S as f32)], SLOT_MARK, 255);
-                }
+                (None, Some(o)) => c.draw_sprite(&sprites.slots[o.min(1)], x, y),
                 (None, None) => {}
             }
             if let Some((seat, crowned)) = view.pieces[f as usize][r as usize] {
