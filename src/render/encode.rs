@@ -3,11 +3,10 @@
 //! pixels inside it transparent, a long pause on the last frame).
 
 use std::borrow::Cow;
-use std::sync::mpsc::{SyncSender, sync_channel};
-use std::thread::JoinHandle;
 
 use super::RenderError;
 use super::canvas::Canvas;
+use super::lzw::Lzw;
 use super::palette::Rgb;
 
 /// Colours in a replay's palette, the transparent index included: 7-bit LZW codes.
@@ -182,10 +181,9 @@ struct Pending {
 }
 
 /// Writes a GIF replay one canvas at a time; every canvas must have the first one's size.
-/// A second thread compresses and writes the frames while the next ones are drawn.
 pub struct GifWriter {
-    frames: SyncSender<gif::Frame<'static>>,
-    compressor: JoinHandle<Result<Vec<u8>, gif::EncodingError>>,
+    encoder: gif::Encoder<Vec<u8>>,
+    lzw: Lzw,
     quantizer: Quantizer,
     previous: Option<Canvas>,
     pending: Option<Pending>,
@@ -204,22 +202,12 @@ impl GifWriter {
         encoder
             .set_repeat(gif::Repeat::Infinite)
             .map_err(|e| RenderError::Encode(e.to_string()))?;
-        let (frames, queue) = sync_channel::<gif::Frame<'static>>(4);
-        let compressor = std::thread::Builder::new()
-            .name("gif-lzw".to_string())
-            .spawn(move || {
-                // `make_lzw_pre_encoded` is the `gif` crate's own weezl compression, split off
-                // from writing so that it can run on another thread.
-                for mut frame in queue {
-                    frame.make_lzw_pre_encoded();
-                    encoder.write_lzw_pre_encoded_frame(&frame)?;
-                }
-                encoder.into_inner()
-            })
-            .map_err(|e| RenderError::Encode(e.to_string()))?;
+        // Enough bits for every colour and the transparent index.
+        let symbols = quantizer.colours.len() + 1;
+        let min_code_size = (usize::BITS - (symbols - 1).leading_zeros()).max(2) as u8;
         Ok(GifWriter {
-            frames,
-            compressor,
+            encoder,
+            lzw: Lzw::new(min_code_size),
             quantizer,
             previous: None,
             pending: None,
@@ -263,10 +251,8 @@ impl GifWriter {
     /// Writes the last frame with a pause of `last_delay` hundredths and returns the file.
     pub fn finish(mut self, last_delay: u16) -> Result<Vec<u8>, RenderError> {
         self.flush(last_delay)?;
-        drop(self.frames);
-        self.compressor
-            .join()
-            .map_err(|_| RenderError::Encode("the GIF compressor panicked".to_string()))?
+        self.encoder
+            .into_inner()
             .map_err(|e| RenderError::Encode(e.to_string()))
     }
 
@@ -274,6 +260,9 @@ impl GifWriter {
         let Some(p) = self.pending.take() else {
             return Ok(());
         };
+        let mut compressed = Vec::with_capacity(p.indices.len() / 8 + 16);
+        self.lzw
+            .encode(&p.indices, self.quantizer.transparent(), &mut compressed);
         let frame = gif::Frame {
             delay,
             dispose: gif::DisposalMethod::Keep,
@@ -282,12 +271,12 @@ impl GifWriter {
             top: p.top,
             width: p.width,
             height: p.height,
-            buffer: Cow::Owned(p.indices),
+            buffer: Cow::Owned(compressed),
             ..gif::Frame::default()
         };
-        // A closed queue means the compressor stopped on an error, which `finish` reports.
-        let _ = self.frames.send(frame);
-        Ok(())
+        self.encoder
+            .write_lzw_pre_encoded_frame(&frame)
+            .map_err(|e| RenderError::Encode(e.to_string()))
     }
 }
 

@@ -11,6 +11,7 @@ mod encode;
 mod frame;
 mod lightning;
 mod loa;
+mod lzw;
 pub mod palette;
 mod simultana;
 mod stones;
