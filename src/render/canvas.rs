@@ -52,24 +52,26 @@ impl Draw for Canvas {
         if x0 >= x1 || y0 >= y1 {
             return;
         }
-        let src = sprite.as_raw();
         let stride = sprite.width() as usize * 4;
+        let width = self.width() as usize;
+        let (sx0, sx1) = ((x0 - x) as usize * 4, (x1 - x) as usize * 4);
+        let (dx0, dx1) = (x0 as usize * 3, x1 as usize * 3);
+        let src = sprite.as_raw();
         let dst = &mut **self;
         for yy in y0..y1 {
             let srow = (yy - y) as usize * stride;
-            for xx in x0..x1 {
-                let s = srow + (xx - x) as usize * 4;
-                let [r, g, b, a] = [src[s], src[s + 1], src[s + 2], src[s + 3]];
-                if a == 0 {
-                    continue;
-                }
-                let d = (yy as usize * w as usize + xx as usize) * 3;
-                if a == 255 {
-                    dst[d..d + 3].copy_from_slice(&[r, g, b]);
-                } else {
-                    let keep = 255 - u32::from(a);
-                    for (c, s) in dst[d..d + 3].iter_mut().zip([r, g, b]) {
-                        *c = (u32::from(s) + (u32::from(*c) * keep + 127) / 255).min(255) as u8;
+            let drow = yy as usize * width * 3;
+            let from = src[srow + sx0..srow + sx1].chunks_exact(4);
+            let to = dst[drow + dx0..drow + dx1].chunks_exact_mut(3);
+            for (s, d) in from.zip(to) {
+                match s[3] {
+                    0 => {}
+                    255 => d.copy_from_slice(&s[..3]),
+                    a => {
+                        let keep = 255 - u32::from(a);
+                        for (c, &v) in d.iter_mut().zip(&s[..3]) {
+                            *c = (u32::from(v) + (u32::from(*c) * keep + 127) / 255).min(255) as u8;
+                        }
                     }
                 }
             }
