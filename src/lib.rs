@@ -2,5 +2,6 @@
 //!
 //! Layers point downward only: `games` (pure rules) <- `protocol` (the text engine protocol).
 
+pub mod discord;
 pub mod games;
 pub mod protocol;
