@@ -1,0 +1,371 @@
+//! Reading typed moves and explaining, in words for a player, why a move is not legal.
+
+use super::tiles::shorten;
+use super::{
+    Barrier, BarrierMove, Dir, MAX_PATH, Piece, Tile, coords, far_rank, forward_dirs, index,
+    neighbour, tile_slot,
+};
+use crate::games::notation::{parse_square, square_name, squash, take_square};
+use crate::games::{Game, MoveError, Side};
+
+/// Longer typed texts cannot be a move (13 squares with separators is 38 characters).
+const MAX_TEXT: usize = 64;
+
+fn name(square: (u8, u8)) -> String {
+    square_name(square.0, square.1)
+}
+
+fn illegal(message: impl Into<String>) -> MoveError {
+    MoveError::Illegal(message.into())
+}
+
+/// Lists directions in words: `N, NE or NW`.
+fn dir_list(mask: u8) -> String {
+    let names: Vec<&str> = Dir::ALL
+        .into_iter()
+        .filter(|d| mask & d.bit() != 0)
+        .map(Dir::name)
+        .collect();
+    match names.split_last() {
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => "nowhere".to_string(),
+    }
+}
+
+/// How a run of squares moves, judged from geometry alone.
+enum Shape {
+    Step,
+    Jumps,
+}
+
+/// Whether `a` to `b` is a straight line of exactly `n` squares, and in which direction.
+fn line(a: (u8, u8), b: (u8, u8), n: i8) -> Option<Dir> {
+    let df = b.0 as i8 - a.0 as i8;
+    let dr = b.1 as i8 - a.1 as i8;
+    if df % n != 0 || dr % n != 0 {
+        return None;
+    }
+    Dir::from_delta(df / n, dr / n)
+}
+
+fn shape(squares: &[(u8, u8)]) -> Result<Shape, MoveError> {
+    if squares.len() == 2 && line(squares[0], squares[1], 1).is_some() {
+        return Ok(Shape::Step);
+    }
+    for pair in squares.windows(2) {
+        if line(pair[0], pair[1], 2).is_some() {
+            continue;
+        }
+        return Err(if line(pair[0], pair[1], 1).is_some() {
+            illegal(format!(
+                "{} to {} is a step, and a step is a whole turn; only captures can be chained",
+                name(pair[0]),
+                name(pair[1])
+            ))
+        } else {
+            illegal(format!(
+                "{} to {} is neither a step to a neighbouring square nor a jump over one",
+                name(pair[0]),
+                name(pair[1])
+            ))
+        });
+    }
+    if squares.len() > MAX_PATH {
+        return Err(illegal("one turn can capture at most 12 pieces"));
+    }
+    Ok(Shape::Jumps)
+}
+
+impl Barrier {
+    fn expected(&self) -> String {
+        if self.is_laying() {
+            "write a lay like N+E@c4: one of your unplayed tiles, @, one of your empty barrier \
+             squares"
+                .to_string()
+        } else {
+            "write a move like c3-c4 for a step, or c3xe5 (or c3xe5xc7) for captures".to_string()
+        }
+    }
+
+    fn syntax(&self) -> MoveError {
+        MoveError::Syntax(self.expected())
+    }
+
+    /// Reads a typed move (see [`Game::parse_move`]).
+    pub(super) fn parse_text(&self, text: &str) -> Result<BarrierMove, MoveError> {
+        if self.status.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        if text.len() > 64 * MAX_TEXT {
+            return Err(self.syntax());
+        }
+        let text = squash(text);
+        if text.is_empty() || text.len() > MAX_TEXT {
+            return Err(self.syntax());
+        }
+        let bytes = text.as_bytes();
+        if bytes.len() >= 2 && (b'a'..=b'h').contains(&bytes[0]) && bytes[1].is_ascii_digit() {
+            self.parse_path(&text)
+        } else {
+            self.parse_lay(&text)
+        }
+    }
+
+    /// Reads `N+E@c4`, `n+e@c4`, `NEc4`, `ne c4`.
+    fn parse_lay(&self, text: &str) -> Result<BarrierMove, MoveError> {
+        let (tile_text, square_text) = match text.split_once('@') {
+            Some(parts) => parts,
+            None => {
+                let bytes = text.as_bytes();
+                let digits = bytes
+                    .iter()
+                    .rev()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count();
+                if digits == 0 || digits >= bytes.len() {
+                    return Err(self.syntax());
+                }
+                let start = bytes.len() - digits - 1;
+                if !bytes[start].is_ascii_lowercase() {
+                    return Err(self.syntax());
+                }
+                text.split_at(start)
+            }
+        };
+        let tile: Tile = tile_text
+            .parse()
+            .map_err(|e| MoveError::Syntax(format!("{e}; {}", self.expected())))?;
+        let square = parse_square(square_text, 8, 8).ok_or_else(|| {
+            MoveError::Syntax(format!(
+                "`{}` is not a square; {}",
+                shorten(square_text),
+                self.expected()
+            ))
+        })?;
+        self.check_lay(tile, square)
+    }
+
+    /// Reads `c3-c4`, `c3xe5xc7`, `C3C4`, `c3 e5 c7`; a wrong separator is refused with the right
+    /// form.
+    fn parse_path(&self, text: &str) -> Result<BarrierMove, MoveError> {
+        let (first, mut rest) = take_square(text, 8, 8).ok_or_else(|| self.syntax())?;
+        let mut squares = vec![first];
+        let mut separators = Vec::new();
+        while !rest.is_empty() {
+            let separator = if let Some(tail) = rest.strip_prefix('-') {
+                rest = tail;
+                Some('-')
+            } else if let Some(tail) = rest.strip_prefix('x') {
+                rest = tail;
+                Some('x')
+            } else {
+                None
+            };
+            let (square, after) = take_square(rest, 8, 8).ok_or_else(|| self.syntax())?;
+            squares.push(square);
+            separators.push(separator);
+            rest = after;
+        }
+        if squares.len() < 2 {
+            return Err(self.syntax());
+        }
+        if self.is_laying() {
+            return Err(self.laying_not_done());
+        }
+        let wanted = match shape(&squares)? {
+            Shape::Step => '-',
+            Shape::Jumps => 'x',
+        };
+        if separators.iter().flatten().any(|&s| s != wanted) {
+            let right: Vec<String> = squares.iter().map(|&s| name(s)).collect();
+            let right = right.join(&wanted.to_string());
+            return Err(MoveError::Syntax(if wanted == '-' {
+                format!("a step is written with -: {right}")
+            } else {
+                format!("captures are written with x: {right}")
+            }));
+        }
+        self.check_path(&squares)
+    }
+
+    fn laying_not_done(&self) -> MoveError {
+        illegal(format!(
+            "the barrier is not complete yet: {} must lay a tile first, like N+E@c4",
+            self.side_name(self.to_move)
+        ))
+    }
+
+    /// The lay of `tile` on `square` if it is legal here, else why not.
+    pub(super) fn check_lay(&self, tile: Tile, square: (u8, u8)) -> Result<BarrierMove, MoveError> {
+        if self.status.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        if !self.is_laying() {
+            return Err(illegal(
+                "the barrier is complete: every tile is laid, so move a piece, like c3-c4",
+            ));
+        }
+        let me = self.to_move;
+        let owner = Barrier::barrier_owner(square.0, square.1).ok_or_else(|| {
+            illegal(format!(
+                "{} is not a barrier square: tiles go on ranks 4 and 5",
+                name(square)
+            ))
+        })?;
+        if owner != me {
+            let mine: Vec<String> = self.empty_barrier_squares(me).map(name).collect();
+            return Err(illegal(format!(
+                "{} is {}'s barrier square; you may lay on {}",
+                name(square),
+                self.side_name(owner),
+                mine.join(" ")
+            )));
+        }
+        if self.tile_at(square.0, square.1).is_some() {
+            return Err(illegal(format!(
+                "there is already a tile on {}",
+                name(square)
+            )));
+        }
+        if !self.unplayed_tiles(me).contains(&tile) {
+            let left: Vec<String> = self
+                .distinct_unplayed(me)
+                .iter()
+                .map(Tile::to_string)
+                .collect();
+            return Err(illegal(format!(
+                "you have no {tile} tile left; yours are {}",
+                left.join(" ")
+            )));
+        }
+        Ok(BarrierMove::lay(tile, square))
+    }
+
+    /// Why `piece` may not leave `sq` in `dir`.
+    fn wrong_direction(&self, piece: Piece, sq: usize, dir: Dir) -> MoveError {
+        let mask = self.dirs_at(piece, sq);
+        let at = name(coords(sq));
+        if let Some(tile) = tile_slot(sq).and_then(|slot| self.tiles[slot]) {
+            illegal(format!(
+                "the {tile} tile on {at} only lets a piece move {}, not {dir}",
+                dir_list(mask)
+            ))
+        } else {
+            let forward = match piece.side() {
+                Side::First => "toward rank 8",
+                Side::Second => "toward rank 1",
+            };
+            illegal(format!(
+                "an uncrowned piece off the barrier moves only forward ({forward}): {}, not {dir}",
+                dir_list(
+                    forward_dirs(piece.side())
+                        .iter()
+                        .fold(0, |m, d| m | d.bit())
+                )
+            ))
+        }
+    }
+
+    /// The step or capture sequence through `squares` if it is legal here, else why not.
+    pub(super) fn check_path(&self, squares: &[(u8, u8)]) -> Result<BarrierMove, MoveError> {
+        if self.status.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        if self.is_laying() {
+            return Err(self.laying_not_done());
+        }
+        if squares.len() < 2 || squares.iter().any(|&(f, r)| f >= 8 || r >= 8) {
+            return Err(self.syntax());
+        }
+        let from = index(squares[0]);
+        let Some(piece) = self.board[from] else {
+            return Err(illegal(format!(
+                "there is no piece on {}",
+                name(squares[0])
+            )));
+        };
+        if piece.side() != self.to_move {
+            return Err(illegal(format!(
+                "the piece on {} is not yours",
+                name(squares[0])
+            )));
+        }
+        match shape(squares)? {
+            Shape::Step => {
+                let to = index(squares[1]);
+                let dir = line(squares[0], squares[1], 1).ok_or_else(|| self.syntax())?;
+                if self.dirs_at(piece, from) & dir.bit() == 0 {
+                    return Err(self.wrong_direction(piece, from, dir));
+                }
+                if self.board[to].is_some() {
+                    return Err(illegal(format!("{} is taken", name(squares[1]))));
+                }
+                Ok(BarrierMove::step(squares[0], squares[1]))
+            }
+            Shape::Jumps => {
+                let mut board = self.board;
+                board[from] = None;
+                for (i, pair) in squares.windows(2).enumerate() {
+                    let at = index(pair[0]);
+                    if i > 0 && !piece.crowned() && pair[0].1 == far_rank(piece.side()) {
+                        return Err(illegal(format!(
+                            "the piece is crowned on {}, and that ends the turn",
+                            name(pair[0])
+                        )));
+                    }
+                    let dir = line(pair[0], pair[1], 2).ok_or_else(|| self.syntax())?;
+                    if self.dirs_at(piece, at) & dir.bit() == 0 {
+                        return Err(self.wrong_direction(piece, at, dir));
+                    }
+                    let over = neighbour(at, dir).ok_or_else(|| self.syntax())?;
+                    let land = index(pair[1]);
+                    match board[over] {
+                        None => {
+                            return Err(illegal(format!(
+                                "there is no piece to jump over on {}",
+                                name(coords(over))
+                            )));
+                        }
+                        Some(other) if other.side() == piece.side() => {
+                            return Err(illegal(format!(
+                                "you cannot jump over your own piece on {}",
+                                name(coords(over))
+                            )));
+                        }
+                        Some(_) => {}
+                    }
+                    if board[land].is_some() {
+                        return Err(illegal(format!("{} is taken", name(pair[1]))));
+                    }
+                    board[over] = None;
+                }
+                Ok(BarrierMove::jump(squares))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn direction_lists_read_as_words() {
+        assert_eq!(dir_list(Dir::N.bit()), "N");
+        assert_eq!(dir_list(Dir::N.bit() | Dir::S.bit()), "N or S");
+        assert_eq!(
+            dir_list(Dir::N.bit() | Dir::NE.bit() | Dir::NW.bit()),
+            "N, NE or NW"
+        );
+    }
+
+    #[test]
+    fn lines_need_exact_lengths() {
+        assert_eq!(line((2, 2), (2, 3), 1), Some(Dir::N));
+        assert_eq!(line((2, 2), (4, 4), 2), Some(Dir::NE));
+        assert_eq!(line((2, 2), (3, 4), 1), None);
+        assert_eq!(line((2, 2), (3, 3), 2), None);
+        assert_eq!(line((2, 2), (2, 5), 2), None);
+    }
+}

@@ -1,0 +1,263 @@
+//! One player's half of the board: its tiles, an occupancy mask per rank for contact tests, and
+//! a union-find over the corner points that tracks which stroke groups touch the bottom edge of
+//! rank 1 and the top edge of rank 17. Tiles are never removed, so the union-find only grows.
+
+use super::design::{Design, Point};
+
+/// Files per half (a–h).
+pub const FILES: u8 = 8;
+/// Ranks per half (1–17).
+pub const RANKS: u8 = 17;
+
+const SQUARES: usize = FILES as usize * RANKS as usize;
+/// Corner points per row of the point grid (one more than the files).
+const POINT_COLS: usize = FILES as usize + 1;
+/// Corner points of a half: `POINT_COLS` x (`RANKS` + 1).
+const POINTS: usize = POINT_COLS * (RANKS as usize + 1);
+
+const BOTTOM: u8 = 1;
+const TOP: u8 = 2;
+const BOTH_EDGES: u8 = BOTTOM | TOP;
+
+/// A set of squares of a half: one 8-bit mask per rank, bit `f` for file `f`.
+pub type Mask = [u8; RANKS as usize];
+
+#[derive(Clone, Debug)]
+pub struct Half {
+    tiles: [Option<Design>; SQUARES],
+    occupied: Mask,
+    parent: [u8; POINTS],
+    edges: [u8; POINTS],
+}
+
+impl Default for Half {
+    fn default() -> Self {
+        let mut parent = [0u8; POINTS];
+        for (i, p) in parent.iter_mut().enumerate() {
+            *p = i as u8;
+        }
+        Half {
+            tiles: [None; SQUARES],
+            occupied: [0; RANKS as usize],
+            parent,
+            edges: [0; POINTS],
+        }
+    }
+}
+
+/// Spreads each set bit of a rank mask to its left and right neighbours.
+fn widen(mask: u8) -> u8 {
+    mask | (mask << 1) | (mask >> 1)
+}
+
+fn square_index(file: u8, rank: u8) -> usize {
+    usize::from(rank) * usize::from(FILES) + usize::from(file)
+}
+
+/// The corner point of square `(file, rank)` named by `corner`.
+fn corner_point(file: u8, rank: u8, corner: Point) -> usize {
+    let (dx, dy) = corner.corner_offset().unwrap_or((0, 0));
+    (usize::from(rank + dy)) * POINT_COLS + usize::from(file + dx)
+}
+
+fn edge_of(point: usize) -> u8 {
+    match point / POINT_COLS {
+        0 => BOTTOM,
+        y if y == RANKS as usize => TOP,
+        _ => 0,
+    }
+}
+
+impl Half {
+    pub fn tile(&self, file: u8, rank: u8) -> Option<Design> {
+        if file >= FILES || rank >= RANKS {
+            return None;
+        }
+        self.tiles[square_index(file, rank)]
+    }
+
+    pub fn is_occupied(&self, file: u8, rank: u8) -> bool {
+        self.tile(file, rank).is_some()
+    }
+
+    /// Whether some tile of this half is on one of the eight squares around `(file, rank)`.
+    pub fn touches_tile(&self, file: u8, rank: u8) -> bool {
+        let bit = 1u8 << file;
+        let low = rank.saturating_sub(1);
+        let high = (rank + 1).min(RANKS - 1);
+        (low..=high).any(|r| {
+            let around = if r == rank {
+                widen(bit) & !bit
+            } else {
+                widen(bit)
+            };
+            self.occupied[usize::from(r)] & around != 0
+        })
+    }
+
+    /// The empty squares where a tile may go: those touching a tile of this half, plus every
+    /// empty square of rank 1 when `start_row` is set.
+    pub fn targets(&self, start_row: bool) -> Mask {
+        let mut out = [0u8; RANKS as usize];
+        let occ = &self.occupied;
+        for r in 0..RANKS as usize {
+            let mut near = widen(occ[r]);
+            if r > 0 {
+                near |= widen(occ[r - 1]);
+            }
+            if r + 1 < RANKS as usize {
+                near |= widen(occ[r + 1]);
+            }
+            if r == 0 && start_row {
+                near = 0xFF;
+            }
+            out[r] = near & !occ[r];
+        }
+        out
+    }
+
+    /// The square must be empty and on the half. Returns whether the tile completed a connection
+    /// between the two edges.
+    pub fn place(&mut self, file: u8, rank: u8, design: Design) -> bool {
+        self.tiles[square_index(file, rank)] = Some(design);
+        self.occupied[usize::from(rank)] |= 1 << file;
+        let mut connected = false;
+        for &group in design.corner_groups().iter().filter(|&&g| g != 0) {
+            let mut first: Option<usize> = None;
+            for (bit, corner) in Point::CORNERS.into_iter().enumerate() {
+                if group & (1 << bit) == 0 {
+                    continue;
+                }
+                let point = corner_point(file, rank, corner);
+                let root = self.find(point);
+                self.edges[root] |= edge_of(point);
+                match first {
+                    None => first = Some(point),
+                    Some(f) => self.union(f, point),
+                }
+            }
+            if let Some(f) = first {
+                let root = self.find(f);
+                connected |= self.edges[root] == BOTH_EDGES;
+            }
+        }
+        connected
+    }
+
+    /// Whether some group of strokes touches both edges.
+    pub fn is_connected(&self) -> bool {
+        (0..POINTS).any(|p| usize::from(self.parent[p]) == p && self.edges[p] == BOTH_EDGES)
+    }
+
+    /// The squares whose strokes belong to a group touching both edges, rank by rank.
+    pub fn winning_squares(&self) -> Vec<(u8, u8)> {
+        let mut out = Vec::new();
+        for rank in 0..RANKS {
+            for file in 0..FILES {
+                let Some(design) = self.tile(file, rank) else {
+                    continue;
+                };
+                let on_line = design.corner_groups().iter().any(|&group| {
+                    let Some(bit) = (0..4).find(|b| group & (1 << b) != 0) else {
+                        return false;
+                    };
+                    let point = corner_point(file, rank, Point::CORNERS[bit]);
+                    self.edges[self.root(point)] == BOTH_EDGES
+                });
+                if on_line {
+                    out.push((file, rank));
+                }
+            }
+        }
+        out
+    }
+
+    fn find(&mut self, mut p: usize) -> usize {
+        while usize::from(self.parent[p]) != p {
+            let grand = self.parent[usize::from(self.parent[p])];
+            self.parent[p] = grand;
+            p = usize::from(grand);
+        }
+        p
+    }
+
+    fn root(&self, mut p: usize) -> usize {
+        while usize::from(self.parent[p]) != p {
+            p = usize::from(self.parent[p]);
+        }
+        p
+    }
+
+    fn union(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.parent[rb] = ra as u8;
+            self.edges[ra] |= self.edges[rb];
+        }
+    }
+}
+
+/// Iterates the squares of a mask as `(file, rank)`, rank by rank.
+pub fn mask_squares(mask: &Mask) -> impl Iterator<Item = (u8, u8)> + '_ {
+    (0..RANKS).flat_map(move |rank| {
+        (0..FILES)
+            .filter(move |&file| mask[usize::from(rank)] & (1 << file) != 0)
+            .map(move |file| (file, rank))
+    })
+}
+
+pub fn mask_is_empty(mask: &Mask) -> bool {
+    mask.iter().all(|&m| m == 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contact_counts_sides_and_corners() {
+        let mut half = Half::default();
+        half.place(3, 5, Design::S);
+        for (f, r) in [
+            (2, 4),
+            (3, 4),
+            (4, 4),
+            (2, 5),
+            (4, 5),
+            (2, 6),
+            (3, 6),
+            (4, 6),
+        ] {
+            assert!(half.touches_tile(f, r), "{f} {r}");
+        }
+        for (f, r) in [(1, 5), (5, 5), (3, 3), (3, 7), (1, 3), (5, 7)] {
+            assert!(!half.touches_tile(f, r), "{f} {r}");
+        }
+        let targets = half.targets(false);
+        assert_eq!(mask_squares(&targets).count(), 8);
+        assert_eq!(mask_squares(&half.targets(true)).count(), 16);
+    }
+
+    #[test]
+    fn contact_at_the_board_edges() {
+        let mut half = Half::default();
+        half.place(0, 0, Design::A);
+        half.place(7, 16, Design::V);
+        assert!(half.touches_tile(1, 1) && half.touches_tile(0, 1) && half.touches_tile(1, 0));
+        assert!(half.touches_tile(6, 15) && half.touches_tile(6, 16) && half.touches_tile(7, 15));
+        assert!(!half.touches_tile(2, 0) && !half.touches_tile(7, 14) && !half.touches_tile(5, 16));
+        assert_eq!(mask_squares(&half.targets(false)).count(), 6);
+    }
+
+    #[test]
+    fn a_straight_column_of_crosses_connects() {
+        let mut half = Half::default();
+        for rank in 0..RANKS - 1 {
+            assert!(!half.place(2, rank, Design::X));
+        }
+        assert!(!half.is_connected());
+        assert!(half.place(2, RANKS - 1, Design::X));
+        assert!(half.is_connected());
+        assert_eq!(half.winning_squares().len(), usize::from(RANKS));
+    }
+}

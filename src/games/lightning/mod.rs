@@ -1,0 +1,712 @@
+//! Lightning (RULES.md section 4): each player builds a path of tile strokes across their own
+//! 8 x 17 half, drawing tiles from a shuffled pile or a shared face-up reserve, and may block on
+//! the opponent's half.
+//!
+//! A turn may be one move (`PS-c1`) or two (`P`, then `-c1`); while a tile is in hand the same
+//! side is still to move. Every turn draws from the pile or puts a reserve tile on a board, so no
+//! position can ever come back: there is no repetition table.
+
+mod design;
+mod half;
+mod text;
+
+use std::sync::Arc;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::notation::{parse_square, square_name, squash};
+use super::{Game, GameKind, GameOptions, MoveError, OptionsError, Outcome, Reason, Side, Status};
+
+pub use design::{Design, Point};
+use half::{FILES, Half, Mask, RANKS, mask_is_empty, mask_squares};
+
+/// Tiles in the game: 30 of each of the five designs.
+pub const PILE_SIZE: usize = 150;
+/// Tiles of each design.
+pub const PER_DESIGN: u8 = 30;
+
+/// The settings of a match: the seed that fixes the order of the draw pile.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LightningOptions {
+    pub seed: u64,
+}
+
+impl GameOptions for LightningOptions {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), OptionsError> {
+        match key {
+            "seed" => {
+                self.seed = value.parse().map_err(|_| {
+                    OptionsError(format!(
+                        "the seed must be a whole number from 0 to {}",
+                        u64::MAX
+                    ))
+                })?;
+                Ok(())
+            }
+            _ => Err(OptionsError(format!(
+                "unknown option `{key}`; lightning has only seed=<number>"
+            ))),
+        }
+    }
+
+    fn pairs(&self) -> Vec<(&'static str, String)> {
+        vec![("seed", self.seed.to_string())]
+    }
+}
+
+/// Where a tile is taken from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Source {
+    Pile,
+    Reserve,
+}
+
+impl Source {
+    fn letter(self) -> char {
+        match self {
+            Source::Pile => 'P',
+            Source::Reserve => 'R',
+        }
+    }
+}
+
+/// Where a tile is put. Squares are 0-based `(file, rank)` in the frame of the half's owner;
+/// `Own` is the mover's half, `Opponent` the other one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    Own(u8, u8),
+    Opponent(u8, u8),
+    Reserve,
+}
+
+impl Target {
+    fn text(self) -> String {
+        match self {
+            Target::Own(f, r) => square_name(f, r),
+            Target::Opponent(f, r) => format!("*{}", square_name(f, r)),
+            Target::Reserve => "R".to_string(),
+        }
+    }
+}
+
+/// A move: a whole turn (source, design and target), the first step of a turn (`P` draws the
+/// top tile, `RS` takes an S from the reserve), or the second step (put the tile in hand; then
+/// the source and design are those of the tile in hand).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LightningMove {
+    source: Source,
+    design: Option<Design>,
+    target: Option<Target>,
+}
+
+impl LightningMove {
+    /// Where the tile comes from.
+    pub fn source(&self) -> Source {
+        self.source
+    }
+
+    /// The tile's design; `None` only for the `P` step, which draws a tile unseen.
+    pub fn design(&self) -> Option<Design> {
+        self.design
+    }
+
+    /// Where the tile goes; `None` for a first step (`P`, `RS`).
+    pub fn target(&self) -> Option<Target> {
+        self.target
+    }
+}
+
+/// What a typed move said, before it is matched against the position.
+enum Typed {
+    Draw,
+    Take(Design),
+    Whole(Source, Design, Target),
+    Put(Target),
+}
+
+const EXPECTED: &str = "write a turn like PS-c1 (take an S from the pile, put it on c1), \
+     PX-*d4 (on your opponent's d4), PA-R (into the reserve) or RV-e6 (a V from the reserve); \
+     or in two steps: P or RV, then -c1, -*d4 or -R";
+
+/// The pile order for a seed: a Fisher–Yates shuffle driven only by ChaCha8's output stream,
+/// so stored matches replay identically whatever `rand`'s own shuffle does in later versions.
+fn shuffled_pile(seed: u64) -> [Design; PILE_SIZE] {
+    let mut pile = [Design::S; PILE_SIZE];
+    for (i, tile) in pile.iter_mut().enumerate() {
+        *tile = Design::ALL[i / usize::from(PER_DESIGN)];
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for i in (1..PILE_SIZE).rev() {
+        let bound = i as u32 + 1;
+        let limit = u32::MAX - u32::MAX % bound;
+        let j = loop {
+            let x = rng.next_u32();
+            if x < limit {
+                break x % bound;
+            }
+        };
+        pile.swap(i, j as usize);
+    }
+    pile
+}
+
+/// A Lightning position: the pile, both halves, the reserve, the tile in hand and the result.
+/// The bulky parts live behind pointers so that the position stays small inside `AnyGame`; the
+/// pile order never changes during a game, so copies share it.
+#[derive(Clone, Debug)]
+pub struct Lightning {
+    options: LightningOptions,
+    /// The draw order; `pile[drawn..]` is still face down, top first.
+    pile: Arc<[Design; PILE_SIZE]>,
+    drawn: u8,
+    halves: Box<[Half; 2]>,
+    reserve: [u8; 5],
+    hand: Option<(Source, Design)>,
+    to_move: Side,
+    /// Whether the first tile of the game has been put on a board.
+    started: bool,
+    outcome: Option<Outcome>,
+}
+
+/// The places a tile may go this turn.
+struct Targets {
+    own: Mask,
+    opponent: Mask,
+    reserve: bool,
+}
+
+impl Targets {
+    fn on_board(&self) -> bool {
+        !mask_is_empty(&self.own) || !mask_is_empty(&self.opponent)
+    }
+}
+
+impl Lightning {
+    /// The design on a square of `half` (0-based file and rank, in that half's owner's frame).
+    pub fn tile_at(&self, half: Side, file: u8, rank: u8) -> Option<Design> {
+        self.halves[half.index()].tile(file, rank)
+    }
+
+    /// The face-up reserve: how many tiles of each design, in [`Design::ALL`] order.
+    pub fn reserve(&self) -> [u8; 5] {
+        self.reserve
+    }
+
+    /// How many tiles are still face down in the pile.
+    pub fn pile_len(&self) -> usize {
+        PILE_SIZE - usize::from(self.drawn)
+    }
+
+    /// The tile taken in the first step of a turn and not yet put, with where it came from.
+    pub fn in_hand(&self) -> Option<(Source, Design)> {
+        self.hand
+    }
+
+    /// When the game was won by a connection: the winner and the squares of the connected group
+    /// that touches both edges of their half (all its branches included).
+    pub fn winning_line(&self) -> Option<(Side, Vec<(u8, u8)>)> {
+        match self.outcome {
+            Some(Outcome {
+                winner: Some(side),
+                reason: Reason::Connection,
+            }) => Some((side, self.halves[side.index()].winning_squares())),
+            _ => None,
+        }
+    }
+
+    /// How many tiles of each design have not been drawn yet: public knowledge, unlike the order
+    /// of the pile, so an AI may use it.
+    pub fn unseen_counts(&self) -> [u8; 5] {
+        let mut counts = [0u8; 5];
+        for d in &self.pile[usize::from(self.drawn)..] {
+            counts[d.index()] += 1;
+        }
+        counts
+    }
+
+    fn targets(&self, source: Source) -> Targets {
+        let me = self.to_move.index();
+        if !self.started {
+            let mut own = [0u8; RANKS as usize];
+            own[0] = self.halves[me].targets(true)[0];
+            return Targets {
+                own,
+                opponent: [0; RANKS as usize],
+                reserve: false,
+            };
+        }
+        Targets {
+            own: self.halves[me].targets(true),
+            opponent: self.halves[1 - me].targets(false),
+            reserve: source == Source::Pile,
+        }
+    }
+
+    /// Whether the side to move could put some reserve tile on a board.
+    fn reserve_playable(&self) -> bool {
+        self.reserve.iter().any(|&n| n > 0) && self.targets(Source::Reserve).on_board()
+    }
+
+    fn push_puts(source: Source, design: Design, targets: &Targets, out: &mut Vec<LightningMove>) {
+        let mv = |target| LightningMove {
+            source,
+            design: Some(design),
+            target: Some(target),
+        };
+        out.extend(mask_squares(&targets.own).map(|(f, r)| mv(Target::Own(f, r))));
+        out.extend(mask_squares(&targets.opponent).map(|(f, r)| mv(Target::Opponent(f, r))));
+        if targets.reserve {
+            out.push(mv(Target::Reserve));
+        }
+    }
+
+    /// Why `target` is not allowed for a tile from `source`, in words for the player.
+    fn check_target(&self, source: Source, target: Target) -> Result<(), String> {
+        let me = self.to_move.index();
+        if !self.started {
+            return match target {
+                Target::Own(f, 0) if f < FILES => Ok(()),
+                _ => Err("the first tile of the game must go on your start row (rank 1)".into()),
+            };
+        }
+        match target {
+            Target::Own(f, r) | Target::Opponent(f, r) if f >= FILES || r >= RANKS => {
+                Err("there is no such square".into())
+            }
+            Target::Own(f, r) => {
+                let half = &self.halves[me];
+                if half.is_occupied(f, r) {
+                    Err(format!("{} is taken", square_name(f, r)))
+                } else if r != 0 && !half.touches_tile(f, r) {
+                    Err(format!(
+                        "{} is not on your start row and touches no tile of your half",
+                        square_name(f, r)
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            Target::Opponent(f, r) => {
+                let half = &self.halves[1 - me];
+                if half.is_occupied(f, r) {
+                    Err(format!("*{} is taken", square_name(f, r)))
+                } else if !half.touches_tile(f, r) {
+                    Err(format!(
+                        "*{} touches no tile of your opponent's half: you may only block next \
+                         to their tiles",
+                        square_name(f, r)
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            Target::Reserve if source == Source::Reserve => {
+                Err("a tile taken from the reserve must be put on a board".into())
+            }
+            Target::Reserve => Ok(()),
+        }
+    }
+
+    /// Whether `mv` is legal here, and if not, why (in words for the player). The game must not
+    /// be over.
+    fn check(&self, mv: &LightningMove) -> Result<(), String> {
+        if let Some((source, design)) = self.hand {
+            let Some(target) = mv.target else {
+                return Err(format!(
+                    "you already hold {}; put it first: {}",
+                    describe_hand(source, design),
+                    put_examples(source)
+                ));
+            };
+            if mv.source != source || mv.design != Some(design) {
+                return Err(format!(
+                    "you hold {}; put it with {}",
+                    describe_hand(source, design),
+                    put_examples(source)
+                ));
+            }
+            return self.check_target(source, target);
+        }
+        match (mv.source, mv.design, mv.target) {
+            (_, None, Some(_)) | (Source::Reserve, None, None) => Err(EXPECTED.into()),
+            (Source::Pile, Some(_), None) => Err(EXPECTED.into()),
+            (Source::Pile, design, target) => {
+                let Some(&top) = self.pile.get(usize::from(self.drawn)) else {
+                    return Err("the draw pile is empty: take a tile from the reserve".into());
+                };
+                match (design, target) {
+                    (Some(d), Some(t)) => {
+                        if d != top {
+                            return Err(format!(
+                                "P{d} does not match the top tile of the pile; draw it with P \
+                                 first to see it"
+                            ));
+                        }
+                        self.check_target(Source::Pile, t)
+                    }
+                    _ => Ok(()),
+                }
+            }
+            (Source::Reserve, Some(d), target) => {
+                if self.reserve[d.index()] == 0 {
+                    return Err(format!("there is no {d} in the reserve"));
+                }
+                match target {
+                    Some(t) => self.check_target(Source::Reserve, t),
+                    None if self.targets(Source::Reserve).on_board() => Ok(()),
+                    None => Err(format!(
+                        "a tile from the reserve must go on a board, and there is no room for \
+                         an {d}"
+                    )),
+                }
+            }
+        }
+    }
+
+    /// Reads the text of a move without looking at the position.
+    fn read(text: &str) -> Result<Typed, MoveError> {
+        if text.len() > 256 {
+            return Err(MoveError::Syntax(format!(
+                "that is too long for a move; {EXPECTED}"
+            )));
+        }
+        let s = squash(text);
+        let syntax = || MoveError::Syntax(EXPECTED.to_string());
+        if let Some(rest) = s.strip_prefix('-') {
+            return read_target(rest).map(Typed::Put);
+        }
+        if let Some(rest) = s.strip_prefix('p') {
+            if rest.is_empty() {
+                return Ok(Typed::Draw);
+            }
+            let mut chars = rest.chars();
+            let design = chars
+                .next()
+                .and_then(Design::from_letter)
+                .ok_or_else(syntax)?;
+            let rest = chars.as_str();
+            if rest.is_empty() {
+                return Err(MoveError::Syntax(format!(
+                    "P{design} needs a target: P{design}-c1, P{design}-*d4 or P{design}-R; \
+                     or write P alone to draw the top tile"
+                )));
+            }
+            let target = read_target(rest.strip_prefix('-').unwrap_or(rest))?;
+            return Ok(Typed::Whole(Source::Pile, design, target));
+        }
+        if let Some(rest) = s.strip_prefix('r') {
+            if rest.is_empty() {
+                return Ok(Typed::Put(Target::Reserve));
+            }
+            let mut chars = rest.chars();
+            let design = chars
+                .next()
+                .and_then(Design::from_letter)
+                .ok_or_else(syntax)?;
+            let rest = chars.as_str();
+            if rest.is_empty() {
+                return Ok(Typed::Take(design));
+            }
+            let target = read_target(rest.strip_prefix('-').unwrap_or(rest))?;
+            return Ok(Typed::Whole(Source::Reserve, design, target));
+        }
+        if s.starts_with(|c: char| c == '*' || ('a'..='h').contains(&c)) {
+            return read_target(&s).map(Typed::Put);
+        }
+        Err(syntax())
+    }
+
+    fn end_turn(&mut self) {
+        self.to_move = self.to_move.opponent();
+        if usize::from(self.drawn) == PILE_SIZE && !self.reserve_playable() {
+            self.outcome = Some(Outcome::draw(Reason::Blocked));
+        }
+    }
+}
+
+fn describe_hand(source: Source, design: Design) -> String {
+    let from = match source {
+        Source::Pile => "the pile",
+        Source::Reserve => "the reserve",
+    };
+    format!("{} {design} from {from}", article(design))
+}
+
+fn article(design: Design) -> &'static str {
+    match design {
+        Design::S | Design::X => "an",
+        _ => "a",
+    }
+}
+
+fn put_examples(source: Source) -> &'static str {
+    match source {
+        Source::Pile => "-c1 (your half), -*d4 (your opponent's half) or -R (the reserve)",
+        Source::Reserve => "-c1 (your half) or -*d4 (your opponent's half)",
+    }
+}
+
+/// Reads a target: `r` for the reserve, `*d4` for a square of the opponent's half, `c1` for one
+/// of the mover's half.
+fn read_target(text: &str) -> Result<Target, MoveError> {
+    let bad = || {
+        MoveError::Syntax(format!(
+            "`{}` is not a target: write a square of your half like c1 (a–h, 1–17), a square of \
+             your opponent's half with a star like *d4, or R for the reserve",
+            text.chars().take(20).collect::<String>()
+        ))
+    };
+    if text == "r" {
+        return Ok(Target::Reserve);
+    }
+    if let Some(square) = text.strip_prefix('*') {
+        let (f, r) = parse_square(square, FILES, RANKS).ok_or_else(bad)?;
+        return Ok(Target::Opponent(f, r));
+    }
+    let (f, r) = parse_square(text, FILES, RANKS).ok_or_else(bad)?;
+    Ok(Target::Own(f, r))
+}
+
+impl Game for Lightning {
+    type Move = LightningMove;
+    type Options = LightningOptions;
+    const KIND: GameKind = GameKind::Lightning;
+
+    fn new(options: LightningOptions) -> Self {
+        Lightning {
+            pile: Arc::new(shuffled_pile(options.seed)),
+            options,
+            drawn: 0,
+            halves: Box::new([Half::default(), Half::default()]),
+            reserve: [0; 5],
+            hand: None,
+            to_move: Side::First,
+            started: false,
+            outcome: None,
+        }
+    }
+
+    fn options(&self) -> &LightningOptions {
+        &self.options
+    }
+
+    fn side_name(&self, side: Side) -> &'static str {
+        match side {
+            Side::First => "first",
+            Side::Second => "second",
+        }
+    }
+
+    fn status(&self) -> Status {
+        match self.outcome {
+            Some(outcome) => Status::Over(outcome),
+            None => Status::ToMove(self.to_move),
+        }
+    }
+
+    fn legal_moves_into(&self, out: &mut Vec<LightningMove>) {
+        if self.outcome.is_some() {
+            return;
+        }
+        if let Some((source, design)) = self.hand {
+            Self::push_puts(source, design, &self.targets(source), out);
+            return;
+        }
+        if let Some(&top) = self.pile.get(usize::from(self.drawn)) {
+            out.push(LightningMove {
+                source: Source::Pile,
+                design: None,
+                target: None,
+            });
+            Self::push_puts(Source::Pile, top, &self.targets(Source::Pile), out);
+        }
+        let targets = self.targets(Source::Reserve);
+        if !targets.on_board() {
+            return;
+        }
+        for design in Design::ALL {
+            if self.reserve[design.index()] > 0 {
+                out.push(LightningMove {
+                    source: Source::Reserve,
+                    design: Some(design),
+                    target: None,
+                });
+                Self::push_puts(Source::Reserve, design, &targets, out);
+            }
+        }
+    }
+
+    fn is_legal(&self, mv: &LightningMove) -> bool {
+        self.outcome.is_none() && self.check(mv).is_ok()
+    }
+
+    fn play_unchecked(&mut self, mv: &LightningMove) {
+        if self.hand.is_none() {
+            let design = match mv.source {
+                Source::Pile => {
+                    let top = self.pile[usize::from(self.drawn)];
+                    self.drawn += 1;
+                    top
+                }
+                Source::Reserve => {
+                    let design = mv.design.unwrap_or(Design::S);
+                    let count = &mut self.reserve[design.index()];
+                    *count = count.saturating_sub(1);
+                    design
+                }
+            };
+            self.hand = Some((mv.source, design));
+        }
+        let Some(target) = mv.target else {
+            return;
+        };
+        let Some((_, design)) = self.hand.take() else {
+            return;
+        };
+        let (owner, file, rank) = match target {
+            Target::Reserve => {
+                self.reserve[design.index()] += 1;
+                self.end_turn();
+                return;
+            }
+            Target::Own(f, r) => (self.to_move, f, r),
+            Target::Opponent(f, r) => (self.to_move.opponent(), f, r),
+        };
+        self.started = true;
+        if self.halves[owner.index()].place(file, rank, design) {
+            self.outcome = Some(Outcome::win(owner, Reason::Connection));
+        } else {
+            self.end_turn();
+        }
+    }
+
+    fn format_move(&self, mv: &LightningMove) -> String {
+        match (mv.design, mv.target) {
+            (None, _) => "P".to_string(),
+            (Some(d), None) => format!("R{d}"),
+            (Some(d), Some(t)) if self.hand.is_none() => {
+                format!("{}{d}-{}", mv.source.letter(), t.text())
+            }
+            (Some(_), Some(t)) => format!("-{}", t.text()),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<LightningMove, MoveError> {
+        if self.outcome.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let mv = match Self::read(text)? {
+            Typed::Draw => LightningMove {
+                source: Source::Pile,
+                design: None,
+                target: None,
+            },
+            Typed::Take(design) => LightningMove {
+                source: Source::Reserve,
+                design: Some(design),
+                target: None,
+            },
+            Typed::Whole(source, design, target) => LightningMove {
+                source,
+                design: Some(design),
+                target: Some(target),
+            },
+            Typed::Put(target) => {
+                let Some((source, design)) = self.hand else {
+                    return Err(MoveError::Illegal(
+                        "you have no tile in hand: take one first with P (the pile) or R and a \
+                         design (the reserve, like RS), or write the whole turn, like PS-c1"
+                            .into(),
+                    ));
+                };
+                LightningMove {
+                    source,
+                    design: Some(design),
+                    target: Some(target),
+                }
+            }
+        };
+        self.check(&mv).map_err(MoveError::Illegal)?;
+        Ok(mv)
+    }
+
+    fn export(&self) -> String {
+        text::export(self)
+    }
+
+    fn import(text: &str) -> Result<Self, super::ImportError> {
+        text::import(text)
+    }
+
+    fn draw_text(&self) -> String {
+        text::draw(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pile_holds_thirty_of_each_design() {
+        for seed in [0, 1, u64::MAX] {
+            let pile = shuffled_pile(seed);
+            for d in Design::ALL {
+                assert_eq!(pile.iter().filter(|&&t| t == d).count(), 30);
+            }
+        }
+        assert_ne!(shuffled_pile(0), shuffled_pile(1));
+    }
+
+    #[test]
+    fn reading_accepts_the_lenient_forms() {
+        let whole = |t: &str| match Lightning::read(t) {
+            Ok(Typed::Whole(s, d, t)) => Some((s, d, t)),
+            _ => None,
+        };
+        let ps_c1 = Some((Source::Pile, Design::S, Target::Own(2, 0)));
+        for text in ["PS-c1", "ps-c1", "PSc1", "ps c1", " P S - C 1 "] {
+            assert_eq!(whole(text), ps_c1, "{text}");
+        }
+        let px = Some((Source::Pile, Design::X, Target::Opponent(3, 3)));
+        assert_eq!(whole("px*d4"), px);
+        assert_eq!(whole("PX-*D4"), px);
+        assert_eq!(
+            whole("pa-r"),
+            Some((Source::Pile, Design::A, Target::Reserve))
+        );
+        assert_eq!(
+            whole("RV-e17"),
+            Some((Source::Reserve, Design::V, Target::Own(4, 16)))
+        );
+        assert!(matches!(Lightning::read("p"), Ok(Typed::Draw)));
+        assert!(matches!(Lightning::read("Rb"), Ok(Typed::Take(Design::B))));
+        assert!(matches!(
+            Lightning::read("r"),
+            Ok(Typed::Put(Target::Reserve))
+        ));
+        assert!(matches!(
+            Lightning::read("*a2"),
+            Ok(Typed::Put(Target::Opponent(0, 1)))
+        ));
+        assert!(matches!(
+            Lightning::read("-h17"),
+            Ok(Typed::Put(Target::Own(7, 16)))
+        ));
+    }
+
+    #[test]
+    fn reading_refuses_everything_else() {
+        for text in [
+            "", "ps", "pq-c1", "ps-i1", "ps-c18", "ps-c0", "x", "rs-", "-", "*", "ps-*", "psr1",
+            "é", "p🙂", "c1c2", "ps-c1-", "rs--c1",
+        ] {
+            assert!(
+                matches!(Lightning::read(text), Err(MoveError::Syntax(_))),
+                "{text}"
+            );
+        }
+        assert!(Lightning::read(&"p".repeat(100_000)).is_err());
+    }
+}

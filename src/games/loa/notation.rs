@@ -1,0 +1,196 @@
+//! Move notation: `b1-b3`, `c1xa3`, `pass`, and in the parachute phase `a2-a4@d5` or `pass@d5`.
+//! Reading is lenient about case, spaces and missing separators, but a wrong separator (`-` for
+//! a capture, `x` for a plain move) is refused with the right form.
+
+use super::board::{NO_SQUARE, StepError};
+use super::{Loa, LoaMove};
+use crate::games::MoveError;
+use crate::games::notation::{parse_square, square_name, squash, take_square};
+
+/// Typed moves longer than this (after squashing) cannot be a move; they are refused unread.
+const MAX_LEN: usize = 24;
+
+/// The 0..64 index of a square name such as `d5`.
+pub(super) fn square_index(name: &str) -> Option<u8> {
+    parse_square(name, 8, 8).map(|(file, rank)| rank * 8 + file)
+}
+
+/// The name of a 0..64 square index.
+pub(super) fn name(sq: u8) -> String {
+    square_name(sq % 8, sq / 8)
+}
+
+/// The canonical text of a turn.
+pub(super) fn format(mv: &LoaMove) -> String {
+    let mut text = if mv.from == NO_SQUARE {
+        "pass".to_string()
+    } else {
+        let separator = if mv.capture { 'x' } else { '-' };
+        format!("{}{separator}{}", name(mv.from), name(mv.to))
+    };
+    if mv.drop != NO_SQUARE {
+        text.push('@');
+        text.push_str(&name(mv.drop));
+    }
+    text
+}
+
+/// The first part of a typed turn: a pass, or a move with the separator typed (if any).
+enum Typed {
+    Pass,
+    Step {
+        from: u8,
+        to: u8,
+        /// `Some(true)` for `x`, `Some(false)` for `-`, `None` when left out.
+        capture: Option<bool>,
+    },
+}
+
+/// Splits typed text into its parts, or `None` when it is not in the notation at all.
+fn read(text: &str) -> Option<(Typed, Option<u8>)> {
+    let index = |(file, rank): (u8, u8)| rank * 8 + file;
+    let (typed, rest) = if let Some(rest) = text.strip_prefix("pass") {
+        (Typed::Pass, rest)
+    } else {
+        let (from, rest) = take_square(text, 8, 8)?;
+        let (capture, rest) = match rest.as_bytes().first() {
+            Some(b'-') => (Some(false), &rest[1..]),
+            Some(b'x') => (Some(true), &rest[1..]),
+            _ => (None, rest),
+        };
+        let (to, rest) = take_square(rest, 8, 8)?;
+        let step = Typed::Step {
+            from: index(from),
+            to: index(to),
+            capture,
+        };
+        (step, rest)
+    };
+    if rest.is_empty() {
+        return Some((typed, None));
+    }
+    let rest = rest.strip_prefix('@').unwrap_or(rest);
+    let drop = parse_square(rest, 8, 8)?;
+    Some((typed, Some(index(drop))))
+}
+
+fn step_message(game: &Loa, error: StepError, from: u8, to: u8) -> String {
+    let (from_name, to_name) = (name(from), name(to));
+    let mover = game.color_to_move();
+    match error {
+        StepError::NoPiece => format!("there is no piece on {from_name}"),
+        StepError::NotYours => {
+            format!("{from_name} is not your piece: you play {mover}")
+        }
+        StepError::SameSquare => format!("{from_name} must move to another square"),
+        StepError::NotALine => format!(
+            "{to_name} is not on a line from {from_name}: pieces move along a rank, a file or a diagonal"
+        ),
+        StepError::Distance(n) => format!(
+            "{from_name} must move exactly {n} square{} along that line: it holds {n} piece{}",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "" } else { "s" },
+        ),
+        StepError::JumpsEnemy(sq) => format!(
+            "you cannot jump over an enemy piece ({} is in the way)",
+            name(sq)
+        ),
+        StepError::OwnPiece => format!("{to_name} is taken by your own piece"),
+    }
+}
+
+/// Reads a typed turn and returns it only if it is legal in `game`.
+pub(super) fn parse(game: &Loa, text: &str) -> Result<LoaMove, MoveError> {
+    if game.outcome.is_some() {
+        return Err(MoveError::GameOver);
+    }
+    let board = &game.board;
+    let must_drop = board.must_drop();
+    let expected = || {
+        MoveError::Syntax(if must_drop {
+            "write a move and a drop like a2-a4@d5, a capture like c1xa3@d5, or pass@d5 when you have no move"
+                .to_string()
+        } else {
+            "write a move like b1-b3, a capture like c1xa3, or pass when you have no move"
+                .to_string()
+        })
+    };
+    let squashed = squash(text);
+    if squashed.len() > MAX_LEN {
+        return Err(expected());
+    }
+    let (typed, drop) = read(&squashed).ok_or_else(expected)?;
+    let (mut mv, typed_capture) = match typed {
+        Typed::Pass => {
+            if board.has_step() {
+                return Err(MoveError::Illegal(
+                    "you can pass only when you have no legal move".to_string(),
+                ));
+            }
+            let mv = LoaMove {
+                from: NO_SQUARE,
+                to: NO_SQUARE,
+                capture: false,
+                drop: NO_SQUARE,
+            };
+            (mv, None)
+        }
+        Typed::Step { from, to, capture } => {
+            let is_capture = board
+                .check_step(from, to)
+                .map_err(|e| MoveError::Illegal(step_message(game, e, from, to)))?;
+            let mv = LoaMove {
+                from,
+                to,
+                capture: is_capture,
+                drop: NO_SQUARE,
+            };
+            (mv, capture)
+        }
+    };
+    let free = !game.occupied_after(mv.from, mv.to);
+    match (must_drop, drop) {
+        (true, None) => {
+            let example = LoaMove {
+                drop: free.trailing_zeros() as u8,
+                ..mv
+            };
+            return Err(MoveError::Illegal(format!(
+                "you must also drop one of the {} stones you hold on an empty square: write {}",
+                game.color_to_move().opponent(),
+                format(&example)
+            )));
+        }
+        (false, Some(_)) => {
+            return Err(MoveError::Illegal(format!(
+                "you hold no stones to drop: write {}",
+                format(&mv)
+            )));
+        }
+        (true, Some(sq)) => {
+            if free & (1u64 << sq) == 0 {
+                return Err(MoveError::Illegal(format!(
+                    "{} is taken: drop the stone on an empty square",
+                    name(sq)
+                )));
+            }
+            mv.drop = sq;
+        }
+        (false, None) => {}
+    }
+    match typed_capture {
+        Some(true) if !mv.capture => Err(MoveError::Syntax(format!(
+            "{}x{} is not a capture: write {}",
+            name(mv.from),
+            name(mv.to),
+            format(&mv)
+        ))),
+        Some(false) if mv.capture => Err(MoveError::Syntax(format!(
+            "{}-{} is a capture: write {}",
+            name(mv.from),
+            name(mv.to),
+            format(&mv)
+        ))),
+        _ => Ok(mv),
+    }
+}
