@@ -1,7 +1,10 @@
 //! Parlor: board games for Discord. The library holds every layer; the binary only picks one.
 //!
-//! Layers point downward only: `games` (pure rules) <- `protocol` (the text engine protocol).
+//! Layers point downward only: `games` (pure rules) <- `protocol` (the text engine protocol);
+//! `games` <- `store` (SQLite, the only SQL) <- `table` (the match service the adapters call).
 
 pub mod discord;
 pub mod games;
 pub mod protocol;
+pub mod store;
+pub mod table;

@@ -1,0 +1,721 @@
+//! Storage: the only place with SQL. SQLite through sqlx, with portable queries (`$1`
+//! placeholders, plain types, INTEGER ids, unix-millisecond times) so that PostgreSQL could follow.
+//!
+//! Writes go through a single connection (SQLite has one writer anyway), so transactions never
+//! fight over the lock; reads use a small pool of their own.
+
+mod rows;
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow,
+    SqliteSynchronous,
+};
+use sqlx::{Row, Sqlite, Transaction};
+use thiserror::Error;
+
+pub use rows::*;
+
+/// What went wrong with the database, in words an operator can act on.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error(
+        "DATABASE_URL `{url}` is not a SQLite address (write e.g. sqlite://parlor.db): {detail}"
+    )]
+    Url { url: String, detail: String },
+    #[error("cannot open the database `{url}`: {detail}")]
+    Open { url: String, detail: String },
+    #[error(
+        "`{url}` is not a Parlor database (or was written by a newer version), so it was left untouched: {detail}"
+    )]
+    Foreign { url: String, detail: String },
+    #[error("database error: {0}")]
+    Sql(#[from] sqlx::Error),
+    #[error("the database holds a value Parlor cannot read: {0}")]
+    Corrupt(String),
+    #[error("match {0} is no longer live in the database")]
+    NotLive(i64),
+}
+
+/// The embedded migrations (`migrations/`), run by [`Store::open`].
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
+
+/// A handle on the database; cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Store {
+    write: SqlitePool,
+    read: SqlitePool,
+}
+
+/// Discord ids are u64 but SQL integers are signed: store the same 64 bits.
+fn db_id(id: u64) -> i64 {
+    id as i64
+}
+
+fn from_db_id(id: i64) -> u64 {
+    id as u64
+}
+
+impl Store {
+    /// Opens (creating if missing) the database at `url`, e.g. `sqlite://parlor.db`, and brings
+    /// its schema up to date. A file that is not a SQLite database, or holds someone else's
+    /// tables, gives an error and is not modified.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        if !url.starts_with("sqlite:") {
+            return Err(StoreError::Url {
+                url: url.to_string(),
+                detail: "only sqlite: addresses are supported".to_string(),
+            });
+        }
+        let options = SqliteConnectOptions::from_str(url)
+            .map_err(|e| StoreError::Url {
+                url: url.to_string(),
+                detail: e.to_string(),
+            })?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            // WAL with synchronous=NORMAL never corrupts; a power cut may lose the last commits.
+            .synchronous(SqliteSynchronous::Normal)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(10));
+        let in_memory = url.contains(":memory:") || url.contains("mode=memory");
+        let open_error = |e: sqlx::Error| StoreError::Open {
+            url: url.to_string(),
+            detail: e.to_string(),
+        };
+        let write = SqlitePoolOptions::new()
+            .max_connections(1)
+            .min_connections(1)
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .connect_with(options.clone())
+            .await
+            .map_err(open_error)?;
+        // A file that is not a database only shows it on the first real read.
+        sqlx::query("SELECT count(*) FROM sqlite_master")
+            .fetch_one(&write)
+            .await
+            .map_err(open_error)?;
+        MIGRATOR
+            .run(&write)
+            .await
+            .map_err(|e| StoreError::Foreign {
+                url: url.to_string(),
+                detail: e.to_string(),
+            })?;
+        let read = if in_memory {
+            write.clone()
+        } else {
+            SqlitePoolOptions::new()
+                .max_connections(4)
+                .connect_with(options.read_only(true))
+                .await
+                .map_err(open_error)?
+        };
+        Ok(Store { write, read })
+    }
+
+    /// Closes both pools, waiting for queries in flight.
+    pub async fn close(&self) {
+        self.read.close().await;
+        self.write.close().await;
+    }
+
+    /// Records a new challenge (and refreshes both players' names); returns the match id.
+    pub async fn create_challenge(&self, m: &NewMatch) -> Result<i64, StoreError> {
+        let mut tx = self.write.begin().await?;
+        upsert_player(&mut tx, &m.challenger, m.created_at).await?;
+        if let Some(opponent) = &m.opponent {
+            upsert_player(&mut tx, opponent, m.created_at).await?;
+        }
+        let row = sqlx::query(
+            "INSERT INTO matches (guild_id, channel_id, parent_id, game, variant, options, seed, \
+             rated, clock_secs, level, challenger_id, opponent_id, vs_bot, challenger_seat, status, \
+             deadline_at, rematch_of, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'challenge', $15, $16, $17) \
+             RETURNING id",
+        )
+        .bind(m.guild_id.map(db_id))
+        .bind(db_id(m.channel_id))
+        .bind(m.parent_id.map(db_id))
+        .bind(&m.game)
+        .bind(&m.variant)
+        .bind(&m.options)
+        .bind(m.seed)
+        .bind(m.rated)
+        .bind(m.clock_secs)
+        .bind(m.level.map(i64::from))
+        .bind(db_id(m.challenger.id))
+        .bind(m.opponent.as_ref().map(|p| db_id(p.id)))
+        .bind(m.vs_bot)
+        .bind(i64::from(m.challenger_seat))
+        .bind(m.deadline_at)
+        .bind(m.rematch_of)
+        .bind(m.created_at)
+        .fetch_one(&mut *tx)
+        .await?;
+        let id: i64 = row.try_get(0)?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Turns a pending challenge into a live match. Returns false (and changes nothing) when the
+    /// challenge was no longer pending.
+    pub async fn start_match(
+        &self,
+        id: i64,
+        opponent: &PlayerRef,
+        started_at: i64,
+        deadline_at: Option<i64>,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.write.begin().await?;
+        upsert_player(&mut tx, opponent, started_at).await?;
+        let done = sqlx::query(
+            "UPDATE matches SET status = 'live', opponent_id = $1, started_at = $2, deadline_at = $3, \
+             warned = 0 WHERE id = $4 AND status = 'challenge'",
+        )
+        .bind(db_id(opponent.id))
+        .bind(started_at)
+        .bind(deadline_at)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        tx.commit().await?;
+        Ok(done)
+    }
+
+    /// Closes a pending challenge (declined, cancelled, expired, or aborted by a moderator).
+    pub async fn close_challenge(
+        &self,
+        id: i64,
+        status: MatchStatus,
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE matches SET status = $1, finished_at = $2, deadline_at = NULL \
+             WHERE id = $3 AND status = 'challenge'",
+        )
+        .bind(status.name())
+        .bind(at)
+        .bind(id)
+        .execute(&self.write)
+        .await?
+        .rows_affected()
+            == 1;
+        Ok(done)
+    }
+
+    /// Applies one change to a live match in a single transaction: the new log entry (if any),
+    /// the deadline and standing offers, and at the end the result and rating updates.
+    /// Returns the rating changes made (empty unless the match was rated and just finished).
+    pub async fn update_match(
+        &self,
+        update: &MatchUpdate<'_>,
+    ) -> Result<Vec<RatingChange>, StoreError> {
+        let mut tx = self.write.begin().await?;
+        if let Some(entry) = &update.entry {
+            sqlx::query(
+                "INSERT INTO moves (match_id, seq, kind, ply, notation, player_id, played_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(update.match_id)
+            .bind(i64::from(entry.seq))
+            .bind(entry.kind.name())
+            .bind(i64::from(entry.ply))
+            .bind(entry.notation.as_deref())
+            .bind(db_id(entry.player_id))
+            .bind(entry.at)
+            .execute(&mut *tx)
+            .await?;
+        }
+        let changed = match &update.finish {
+            None => sqlx::query(
+                "UPDATE matches SET deadline_at = $1, warned = $2, draw_offer_seat = $3, \
+                 takeback_seat = $4 WHERE id = $5 AND status = 'live'",
+            )
+            .bind(update.deadline_at)
+            .bind(update.warned)
+            .bind(update.draw_offer_seat.map(i64::from))
+            .bind(update.takeback_seat.map(i64::from))
+            .bind(update.match_id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected(),
+            Some(finish) => sqlx::query(
+                "UPDATE matches SET status = $1, winner_seat = $2, reason = $3, finished_at = $4, \
+                 deadline_at = NULL, draw_offer_seat = NULL, takeback_seat = NULL \
+                 WHERE id = $5 AND status = 'live'",
+            )
+            .bind(finish.status.name())
+            .bind(finish.winner_seat.map(i64::from))
+            .bind(finish.reason)
+            .bind(finish.at)
+            .bind(update.match_id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected(),
+        };
+        if changed != 1 {
+            // Someone else closed the match: keep the log as it was.
+            tx.rollback().await?;
+            return Err(StoreError::NotLive(update.match_id));
+        }
+        let mut changes = Vec::new();
+        if let Some(job) = update.finish.as_ref().and_then(|f| f.rating.as_ref()) {
+            for &scope in &job.scopes {
+                rate_scope(&mut tx, update.match_id, job, scope, &mut changes).await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(changes)
+    }
+
+    /// Every pending challenge and live match, with its log, for a restart.
+    pub async fn open_matches(&self) -> Result<Vec<(MatchRow, Vec<LogEntry>)>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "{MATCH_SELECT} WHERE m.status IN ('challenge', 'live') ORDER BY m.id"
+        ))
+        .fetch_all(&self.read)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let m = match_from_row(row)?;
+            let log = self.log(m.id).await?;
+            out.push((m, log));
+        }
+        Ok(out)
+    }
+
+    /// One match, whatever its status.
+    pub async fn match_by_id(&self, id: i64) -> Result<Option<MatchRow>, StoreError> {
+        let row = sqlx::query(&format!("{MATCH_SELECT} WHERE m.id = $1"))
+            .bind(id)
+            .fetch_optional(&self.read)
+            .await?;
+        row.as_ref().map(match_from_row).transpose()
+    }
+
+    /// The move log of a match, in order.
+    pub async fn log(&self, match_id: i64) -> Result<Vec<LogEntry>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seq, kind, ply, notation, player_id, played_at FROM moves \
+             WHERE match_id = $1 ORDER BY seq",
+        )
+        .bind(match_id)
+        .fetch_all(&self.read)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let kind: String = r.try_get("kind")?;
+                Ok(LogEntry {
+                    seq: to_u32(r.try_get("seq")?)?,
+                    kind: EntryKind::from_name(&kind)
+                        .ok_or_else(|| StoreError::Corrupt(format!("log entry kind `{kind}`")))?,
+                    ply: to_u32(r.try_get("ply")?)?,
+                    notation: r.try_get("notation")?,
+                    player_id: from_db_id(r.try_get("player_id")?),
+                    at: r.try_get("played_at")?,
+                })
+            })
+            .collect()
+    }
+
+    /// When this user last issued a challenge (for the cooldown).
+    pub async fn last_challenge_at(&self, user: u64) -> Result<Option<i64>, StoreError> {
+        let row = sqlx::query("SELECT MAX(created_at) FROM matches WHERE challenger_id = $1")
+            .bind(db_id(user))
+            .fetch_one(&self.read)
+            .await?;
+        Ok(row.try_get(0)?)
+    }
+
+    /// The latest finished or aborted match in a channel that this user played.
+    pub async fn last_closed_in_channel(
+        &self,
+        channel: u64,
+        user: u64,
+    ) -> Result<Option<MatchRow>, StoreError> {
+        let row = sqlx::query(&format!(
+            "{MATCH_SELECT} WHERE m.channel_id = $1 AND m.status IN ('finished', 'aborted') \
+             AND (m.challenger_id = $2 OR m.opponent_id = $2) ORDER BY m.finished_at DESC, m.id DESC LIMIT 1"
+        ))
+        .bind(db_id(channel))
+        .bind(db_id(user))
+        .fetch_optional(&self.read)
+        .await?;
+        row.as_ref().map(match_from_row).transpose()
+    }
+
+    /// A player's rating in one game and scope, if they have played one rated game there.
+    pub async fn rating(
+        &self,
+        user: u64,
+        game: &str,
+        scope: i64,
+    ) -> Result<Option<RatingRow>, StoreError> {
+        let row = sqlx::query(&format!(
+            "{RATING_SELECT} WHERE r.player_id = $1 AND r.game = $2 AND r.scope = $3"
+        ))
+        .bind(db_id(user))
+        .bind(game)
+        .bind(scope)
+        .fetch_optional(&self.read)
+        .await?;
+        row.as_ref().map(rating_from_row).transpose()
+    }
+
+    /// Every rating of a player (all games, all scopes).
+    pub async fn ratings_of(&self, user: u64) -> Result<Vec<RatingRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "{RATING_SELECT} WHERE r.player_id = $1 ORDER BY r.game, r.scope"
+        ))
+        .bind(db_id(user))
+        .fetch_all(&self.read)
+        .await?;
+        rows.iter().map(rating_from_row).collect()
+    }
+
+    /// One page of a ladder: established ratings only (deviation at most `max_deviation`), best
+    /// first; also the number of such ratings, for paging.
+    pub async fn leaderboard(
+        &self,
+        game: &str,
+        scope: i64,
+        max_deviation: f64,
+        limit: u32,
+        offset: u32,
+    ) -> Result<(Vec<RatingRow>, u32), StoreError> {
+        let rows = sqlx::query(&format!(
+            "{RATING_SELECT} WHERE r.game = $1 AND r.scope = $2 AND r.deviation <= $3 \
+             ORDER BY r.rating DESC, r.player_id LIMIT $4 OFFSET $5"
+        ))
+        .bind(game)
+        .bind(scope)
+        .bind(max_deviation)
+        .bind(i64::from(limit))
+        .bind(i64::from(offset))
+        .fetch_all(&self.read)
+        .await?;
+        let total: i64 = sqlx::query(
+            "SELECT COUNT(*) FROM ratings WHERE game = $1 AND scope = $2 AND deviation <= $3",
+        )
+        .bind(game)
+        .bind(scope)
+        .bind(max_deviation)
+        .fetch_one(&self.read)
+        .await?
+        .try_get(0)?;
+        let rows = rows.iter().map(rating_from_row).collect::<Result<_, _>>()?;
+        Ok((rows, to_u32(total)?))
+    }
+
+    /// How many established ratings in a ladder are above `rating` (rank = this + 1).
+    pub async fn count_above(
+        &self,
+        game: &str,
+        scope: i64,
+        rating: f64,
+        max_deviation: f64,
+    ) -> Result<u32, StoreError> {
+        let n: i64 = sqlx::query(
+            "SELECT COUNT(*) FROM ratings WHERE game = $1 AND scope = $2 AND deviation <= $3 \
+             AND rating > $4",
+        )
+        .bind(game)
+        .bind(scope)
+        .bind(max_deviation)
+        .bind(rating)
+        .fetch_one(&self.read)
+        .await?
+        .try_get(0)?;
+        to_u32(n)
+    }
+
+    /// Finished matches between two players, per game: (game, a's wins, draws, a's losses).
+    pub async fn head_to_head(&self, a: u64, b: u64) -> Result<Vec<Tally>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT game, \
+               SUM(CASE WHEN winner_seat IS NULL THEN 1 ELSE 0 END) AS draws, \
+               SUM(CASE WHEN winner_seat IS NOT NULL AND \
+                 ((challenger_id = $1 AND winner_seat = challenger_seat) OR \
+                  (opponent_id = $1 AND winner_seat <> challenger_seat)) THEN 1 ELSE 0 END) AS wins, \
+               COUNT(*) AS games \
+             FROM matches WHERE status = 'finished' AND \
+               ((challenger_id = $1 AND opponent_id = $2) OR (challenger_id = $2 AND opponent_id = $1)) \
+             GROUP BY game ORDER BY game",
+        )
+        .bind(db_id(a))
+        .bind(db_id(b))
+        .fetch_all(&self.read)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let games = to_u32(r.try_get("games")?)?;
+                let wins = to_u32(r.try_get("wins")?)?;
+                let draws = to_u32(r.try_get("draws")?)?;
+                Ok(Tally {
+                    game: r.try_get("game")?,
+                    wins,
+                    draws,
+                    losses: games.saturating_sub(wins + draws),
+                })
+            })
+            .collect()
+    }
+
+    /// A player's latest finished or aborted matches, newest first.
+    pub async fn history(&self, user: u64, limit: u32) -> Result<Vec<MatchRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "{MATCH_SELECT} WHERE (m.challenger_id = $1 OR m.opponent_id = $1) \
+             AND m.status IN ('finished', 'aborted') ORDER BY m.finished_at DESC, m.id DESC LIMIT $2"
+        ))
+        .bind(db_id(user))
+        .bind(i64::from(limit))
+        .fetch_all(&self.read)
+        .await?;
+        rows.iter().map(match_from_row).collect()
+    }
+
+    /// Rating changes recorded for one match.
+    pub async fn rating_changes(&self, match_id: i64) -> Result<Vec<RatingChange>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT player_id, scope, rating_before, deviation_before, rating_after, \
+             deviation_after, volatility_after FROM rating_history WHERE match_id = $1 \
+             ORDER BY scope, player_id",
+        )
+        .bind(match_id)
+        .fetch_all(&self.read)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(RatingChange {
+                    player_id: from_db_id(r.try_get("player_id")?),
+                    scope: r.try_get("scope")?,
+                    rating_before: r.try_get("rating_before")?,
+                    deviation_before: r.try_get("deviation_before")?,
+                    after: Glicko {
+                        rating: r.try_get("rating_after")?,
+                        deviation: r.try_get("deviation_after")?,
+                        volatility: r.try_get("volatility_after")?,
+                    },
+                })
+            })
+            .collect()
+    }
+
+    /// The cached display name of a player.
+    pub async fn player_name(&self, user: u64) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT name FROM players WHERE id = $1")
+            .bind(db_id(user))
+            .fetch_optional(&self.read)
+            .await?;
+        Ok(row.map(|r| r.try_get(0)).transpose()?)
+    }
+
+    /// Refreshes a player's cached display name.
+    pub async fn touch_player(&self, player: &PlayerRef, at: i64) -> Result<(), StoreError> {
+        let mut tx = self.write.begin().await?;
+        upsert_player(&mut tx, player, at).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+const MATCH_SELECT: &str = "SELECT m.*, c.name AS challenger_name, o.name AS opponent_name \
+     FROM matches m JOIN players c ON c.id = m.challenger_id \
+     LEFT JOIN players o ON o.id = m.opponent_id";
+
+const RATING_SELECT: &str = "SELECT r.*, p.name AS player_name FROM ratings r \
+     JOIN players p ON p.id = r.player_id";
+
+fn to_u32(v: i64) -> Result<u32, StoreError> {
+    u32::try_from(v).map_err(|_| StoreError::Corrupt(format!("{v} is out of range")))
+}
+
+fn to_u8(v: i64) -> Result<u8, StoreError> {
+    u8::try_from(v).map_err(|_| StoreError::Corrupt(format!("{v} is out of range")))
+}
+
+async fn upsert_player(
+    tx: &mut Transaction<'_, Sqlite>,
+    player: &PlayerRef,
+    at: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO players (id, name, updated_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at",
+    )
+    .bind(db_id(player.id))
+    .bind(&player.name)
+    .bind(at)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Reads both players' ratings in one scope, rates the game, writes ratings and history.
+async fn rate_scope(
+    tx: &mut Transaction<'_, Sqlite>,
+    match_id: i64,
+    job: &RatingJob<'_>,
+    scope: i64,
+    changes: &mut Vec<RatingChange>,
+) -> Result<(), StoreError> {
+    let mut before = [job.initial; 2];
+    for (slot, &player) in before.iter_mut().zip(&job.players) {
+        let row = sqlx::query(
+            "SELECT rating, deviation, volatility FROM ratings \
+             WHERE player_id = $1 AND game = $2 AND scope = $3",
+        )
+        .bind(db_id(player))
+        .bind(job.game)
+        .bind(scope)
+        .fetch_optional(&mut **tx)
+        .await?;
+        if let Some(r) = row {
+            *slot = Glicko {
+                rating: r.try_get(0)?,
+                deviation: r.try_get(1)?,
+                volatility: r.try_get(2)?,
+            };
+        }
+    }
+    let after = (job.rate)(before, job.score_first);
+    for seat in 0..2 {
+        let score = if seat == 0 {
+            job.score_first
+        } else {
+            1.0 - job.score_first
+        };
+        let (w, d, l) = if score > 0.75 {
+            (1, 0, 0)
+        } else if score < 0.25 {
+            (0, 0, 1)
+        } else {
+            (0, 1, 0)
+        };
+        let player = job.players[seat];
+        sqlx::query(
+            "INSERT INTO ratings (player_id, game, scope, rating, deviation, volatility, games, \
+             wins, draws, losses, last_played) VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8, $9, $10) \
+             ON CONFLICT (player_id, game, scope) DO UPDATE SET rating = excluded.rating, \
+             deviation = excluded.deviation, volatility = excluded.volatility, \
+             games = ratings.games + 1, wins = ratings.wins + excluded.wins, \
+             draws = ratings.draws + excluded.draws, losses = ratings.losses + excluded.losses, \
+             last_played = excluded.last_played",
+        )
+        .bind(db_id(player))
+        .bind(job.game)
+        .bind(scope)
+        .bind(after[seat].rating)
+        .bind(after[seat].deviation)
+        .bind(after[seat].volatility)
+        .bind(w)
+        .bind(d)
+        .bind(l)
+        .bind(job.at)
+        .execute(&mut **tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO rating_history (match_id, player_id, scope, rating_before, \
+             deviation_before, rating_after, deviation_after, volatility_after) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(match_id)
+        .bind(db_id(player))
+        .bind(scope)
+        .bind(before[seat].rating)
+        .bind(before[seat].deviation)
+        .bind(after[seat].rating)
+        .bind(after[seat].deviation)
+        .bind(after[seat].volatility)
+        .execute(&mut **tx)
+        .await?;
+        changes.push(RatingChange {
+            player_id: player,
+            scope,
+            rating_before: before[seat].rating,
+            deviation_before: before[seat].deviation,
+            after: after[seat],
+        });
+    }
+    Ok(())
+}
+
+fn match_from_row(r: &SqliteRow) -> Result<MatchRow, StoreError> {
+    let status: String = r.try_get("status")?;
+    let opponent_id: Option<i64> = r.try_get("opponent_id")?;
+    let opponent_name: Option<String> = r.try_get("opponent_name")?;
+    Ok(MatchRow {
+        id: r.try_get("id")?,
+        guild_id: r.try_get::<Option<i64>, _>("guild_id")?.map(from_db_id),
+        channel_id: from_db_id(r.try_get("channel_id")?),
+        parent_id: r.try_get::<Option<i64>, _>("parent_id")?.map(from_db_id),
+        game: r.try_get("game")?,
+        variant: r.try_get("variant")?,
+        options: r.try_get("options")?,
+        seed: r.try_get("seed")?,
+        rated: r.try_get("rated")?,
+        clock_secs: r.try_get("clock_secs")?,
+        level: r
+            .try_get::<Option<i64>, _>("level")?
+            .map(to_u8)
+            .transpose()?,
+        challenger: PlayerRef {
+            id: from_db_id(r.try_get("challenger_id")?),
+            name: r.try_get("challenger_name")?,
+        },
+        opponent: opponent_id.map(|id| PlayerRef {
+            id: from_db_id(id),
+            name: opponent_name.unwrap_or_default(),
+        }),
+        vs_bot: r.try_get("vs_bot")?,
+        challenger_seat: to_u8(r.try_get("challenger_seat")?)?,
+        status: MatchStatus::from_name(&status)
+            .ok_or_else(|| StoreError::Corrupt(format!("match status `{status}`")))?,
+        winner_seat: r
+            .try_get::<Option<i64>, _>("winner_seat")?
+            .map(to_u8)
+            .transpose()?,
+        reason: r.try_get("reason")?,
+        deadline_at: r.try_get("deadline_at")?,
+        warned: r.try_get("warned")?,
+        draw_offer_seat: r
+            .try_get::<Option<i64>, _>("draw_offer_seat")?
+            .map(to_u8)
+            .transpose()?,
+        takeback_seat: r
+            .try_get::<Option<i64>, _>("takeback_seat")?
+            .map(to_u8)
+            .transpose()?,
+        rematch_of: r.try_get("rematch_of")?,
+        created_at: r.try_get("created_at")?,
+        started_at: r.try_get("started_at")?,
+        finished_at: r.try_get("finished_at")?,
+    })
+}
+
+fn rating_from_row(r: &SqliteRow) -> Result<RatingRow, StoreError> {
+    Ok(RatingRow {
+        player: PlayerRef {
+            id: from_db_id(r.try_get("player_id")?),
+            name: r.try_get("player_name")?,
+        },
+        game: r.try_get("game")?,
+        scope: r.try_get("scope")?,
+        value: Glicko {
+            rating: r.try_get("rating")?,
+            deviation: r.try_get("deviation")?,
+            volatility: r.try_get("volatility")?,
+        },
+        games: to_u32(r.try_get("games")?)?,
+        wins: to_u32(r.try_get("wins")?)?,
+        draws: to_u32(r.try_get("draws")?)?,
+        losses: to_u32(r.try_get("losses")?)?,
+        last_played: r.try_get("last_played")?,
+    })
+}

@@ -1,0 +1,235 @@
+//! Plain data read from and written to the database.
+
+/// A player as stored: Discord user id and the display name last seen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRef {
+    pub id: u64,
+    pub name: String,
+}
+
+/// Where a match is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchStatus {
+    Challenge,
+    Declined,
+    Cancelled,
+    Expired,
+    Live,
+    Finished,
+    Aborted,
+}
+
+impl MatchStatus {
+    const ALL: [MatchStatus; 7] = [
+        MatchStatus::Challenge,
+        MatchStatus::Declined,
+        MatchStatus::Cancelled,
+        MatchStatus::Expired,
+        MatchStatus::Live,
+        MatchStatus::Finished,
+        MatchStatus::Aborted,
+    ];
+
+    /// The word stored in `matches.status`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MatchStatus::Challenge => "challenge",
+            MatchStatus::Declined => "declined",
+            MatchStatus::Cancelled => "cancelled",
+            MatchStatus::Expired => "expired",
+            MatchStatus::Live => "live",
+            MatchStatus::Finished => "finished",
+            MatchStatus::Aborted => "aborted",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<MatchStatus> {
+        Self::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+/// A row of `matches`, with the players' names joined in.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchRow {
+    pub id: i64,
+    pub guild_id: Option<u64>,
+    pub channel_id: u64,
+    pub parent_id: Option<u64>,
+    pub game: String,
+    pub variant: String,
+    pub options: String,
+    pub seed: i64,
+    pub rated: bool,
+    pub clock_secs: Option<i64>,
+    pub level: Option<u8>,
+    pub challenger: PlayerRef,
+    pub opponent: Option<PlayerRef>,
+    pub vs_bot: bool,
+    pub challenger_seat: u8,
+    pub status: MatchStatus,
+    pub winner_seat: Option<u8>,
+    pub reason: Option<String>,
+    pub deadline_at: Option<i64>,
+    pub warned: bool,
+    pub draw_offer_seat: Option<u8>,
+    pub takeback_seat: Option<u8>,
+    pub rematch_of: Option<i64>,
+    pub created_at: i64,
+    pub started_at: Option<i64>,
+    pub finished_at: Option<i64>,
+}
+
+impl MatchRow {
+    /// The players by seat (first to move, second), once the match has an opponent.
+    pub fn seats(&self) -> Option<[&PlayerRef; 2]> {
+        let opponent = self.opponent.as_ref()?;
+        Some(if self.challenger_seat == 0 {
+            [&self.challenger, opponent]
+        } else {
+            [opponent, &self.challenger]
+        })
+    }
+}
+
+/// What a new challenge records.
+#[derive(Clone, Debug)]
+pub struct NewMatch {
+    pub guild_id: Option<u64>,
+    pub channel_id: u64,
+    pub parent_id: Option<u64>,
+    pub game: String,
+    pub variant: String,
+    pub options: String,
+    pub seed: i64,
+    pub rated: bool,
+    pub clock_secs: Option<i64>,
+    pub level: Option<u8>,
+    pub challenger: PlayerRef,
+    pub opponent: Option<PlayerRef>,
+    pub vs_bot: bool,
+    pub challenger_seat: u8,
+    pub deadline_at: Option<i64>,
+    pub rematch_of: Option<i64>,
+    pub created_at: i64,
+}
+
+/// A kind of log entry: a move, or a takeback that undoes the plies above `ply`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryKind {
+    Move,
+    Takeback,
+}
+
+impl EntryKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            EntryKind::Move => "move",
+            EntryKind::Takeback => "takeback",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<EntryKind> {
+        match name {
+            "move" => Some(EntryKind::Move),
+            "takeback" => Some(EntryKind::Takeback),
+            _ => None,
+        }
+    }
+}
+
+/// One entry of the append-only move log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogEntry {
+    /// 1, 2, 3 ... within the match; never reused.
+    pub seq: u32,
+    pub kind: EntryKind,
+    /// Plies on the board after this entry.
+    pub ply: u32,
+    /// The canonical move text (moves only).
+    pub notation: Option<String>,
+    pub player_id: u64,
+    pub at: i64,
+}
+
+/// A Glicko-2 rating on the usual (1500-centred) scale.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Glicko {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+}
+
+/// A row of `ratings`, with the player's name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRow {
+    pub player: PlayerRef,
+    pub game: String,
+    /// A guild id, or 0 for the global ladder.
+    pub scope: i64,
+    pub value: Glicko,
+    pub games: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub last_played: i64,
+}
+
+/// How one player's rating moved in one scope because of one match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingChange {
+    pub player_id: u64,
+    pub scope: i64,
+    pub rating_before: f64,
+    pub deviation_before: f64,
+    pub after: Glicko,
+}
+
+/// A head-to-head tally in one game, from the first player's point of view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    pub game: String,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+/// One change to a live match, written in one transaction by [`super::Store::update_match`].
+#[derive(Debug)]
+pub struct MatchUpdate<'a> {
+    pub match_id: i64,
+    pub entry: Option<LogEntry>,
+    pub deadline_at: Option<i64>,
+    pub warned: bool,
+    pub draw_offer_seat: Option<u8>,
+    pub takeback_seat: Option<u8>,
+    pub finish: Option<Finish<'a>>,
+}
+
+/// The end of a match.
+#[derive(Debug)]
+pub struct Finish<'a> {
+    /// `Finished` with a result, or `Aborted`.
+    pub status: MatchStatus,
+    pub winner_seat: Option<u8>,
+    pub reason: &'a str,
+    pub at: i64,
+    /// Set for rated matches: the ratings to update.
+    pub rating: Option<RatingJob<'a>>,
+}
+
+/// The rating update of a finished rated match; the arithmetic is the caller's.
+#[derive(Debug)]
+pub struct RatingJob<'a> {
+    pub game: &'a str,
+    /// Guild id and/or 0 (global).
+    pub scopes: Vec<i64>,
+    /// The players by seat.
+    pub players: [u64; 2],
+    /// 1 if the first seat won, 0.5 for a draw, 0 if it lost.
+    pub score_first: f64,
+    /// The rating of a player with no rated game yet.
+    pub initial: Glicko,
+    pub at: i64,
+    /// New ratings of both seats from their old ones and the first seat's score.
+    pub rate: fn([Glicko; 2], f64) -> [Glicko; 2],
+}

@@ -1,0 +1,298 @@
+//! What goes into the table and what comes out: plain data, no transport types.
+
+use crate::games::GameKind;
+
+use super::ids::ButtonId;
+use super::picture::Picture;
+
+/// Who is asking.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Actor {
+    pub id: u64,
+    pub name: String,
+    /// May abort any match here (Discord: Manage Messages).
+    pub is_moderator: bool,
+}
+
+impl Actor {
+    pub fn new(id: u64, name: impl Into<String>) -> Actor {
+        Actor {
+            id,
+            name: name.into(),
+            is_moderator: false,
+        }
+    }
+
+    pub fn moderator(mut self) -> Actor {
+        self.is_moderator = true;
+        self
+    }
+}
+
+/// Where a request was made. A thread is just a channel (its parent is kept for reference).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Place {
+    /// The server, or `None` in direct messages and in the terminal.
+    pub guild: Option<u64>,
+    pub channel: u64,
+    /// The channel a thread belongs to.
+    pub parent: Option<u64>,
+}
+
+impl Place {
+    pub fn new(guild: Option<u64>, channel: u64) -> Place {
+        Place {
+            guild,
+            channel,
+            parent: None,
+        }
+    }
+}
+
+/// Another user named in a command (an opponent, whose stats to show ...).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UserRef {
+    pub id: u64,
+    pub name: String,
+}
+
+impl UserRef {
+    pub fn new(id: u64, name: impl Into<String>) -> UserRef {
+        UserRef {
+            id,
+            name: name.into(),
+        }
+    }
+}
+
+/// Whom a challenge is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// Anyone in the channel may accept.
+    Anyone,
+    /// The bot itself (the AI).
+    Bot,
+    User(UserRef),
+}
+
+/// `/play`: everything but the game is optional and takes the documented default.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeSpec {
+    pub game: GameKind,
+    pub opponent: Opponent,
+    /// A preset name of [`super::variants`]; default `standard`.
+    pub variant: Option<String>,
+    /// Default: rated, except against the bot.
+    pub rated: Option<bool>,
+    /// `none`, `30m`, `1h`, `1d` ...; default one day per move.
+    pub clock: Option<String>,
+    /// AI level 1-5 (against the bot); default 2.
+    pub level: Option<u8>,
+}
+
+impl ChallengeSpec {
+    pub fn new(game: GameKind, opponent: Opponent) -> ChallengeSpec {
+        ChallengeSpec {
+            game,
+            opponent,
+            variant: None,
+            rated: None,
+            clock: None,
+            level: None,
+        }
+    }
+}
+
+/// The ladder of one server, or everyone's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    Server,
+    Global,
+}
+
+/// A match and the log position a button or menu was drawn for; see [`ButtonId`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Stamp {
+    pub match_id: i64,
+    /// Entries in the match's log when the board was drawn (the ply, until a takeback).
+    pub seq: u32,
+}
+
+/// One request. Match commands with `at: None` (slash commands) act on the match of this
+/// channel; with `at: Some` (buttons and menus) on that match, and refuse a stale board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Challenge(ChallengeSpec),
+    Accept {
+        at: Option<Stamp>,
+    },
+    Decline {
+        at: Option<Stamp>,
+    },
+    Cancel {
+        at: Option<Stamp>,
+    },
+    Move {
+        text: String,
+        at: Option<Stamp>,
+    },
+    /// The first step of moving with menus: the piece (or source) chosen; answers with the
+    /// moves from there.
+    PickSource {
+        source: String,
+        at: Option<Stamp>,
+    },
+    Board,
+    Resign {
+        at: Option<Stamp>,
+    },
+    /// Offer a draw, or accept the opponent's standing offer.
+    Draw {
+        at: Option<Stamp>,
+    },
+    RefuseDraw {
+        at: Option<Stamp>,
+    },
+    /// Ask to take back your last move, or accept the opponent's request.
+    Takeback {
+        at: Option<Stamp>,
+    },
+    RefuseTakeback {
+        at: Option<Stamp>,
+    },
+    Abort {
+        at: Option<Stamp>,
+    },
+    /// Challenge the opponent of a finished match again, with seats swapped.
+    Rematch {
+        at: Option<Stamp>,
+    },
+    Rules {
+        game: GameKind,
+    },
+    Leaderboard {
+        game: GameKind,
+        scope: Scope,
+        page: u32,
+    },
+    /// A player's ratings (default: the requester), for one game or all.
+    Stats {
+        user: Option<UserRef>,
+        game: Option<GameKind>,
+    },
+    /// Results between the requester (or `other`) and `user`.
+    HeadToHead {
+        user: UserRef,
+        other: Option<UserRef>,
+    },
+    History {
+        user: Option<UserRef>,
+    },
+    Replay {
+        match_id: i64,
+    },
+}
+
+impl Command {
+    /// The command behind a button or select-menu press (`custom_id` and chosen values), or
+    /// `None` for an id this bot did not make.
+    pub fn from_component(custom_id: &str, values: &[String]) -> Option<Command> {
+        ButtonId::parse(custom_id).map(|id| id.command(values))
+    }
+}
+
+/// How a button looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ButtonStyle {
+    Primary,
+    Secondary,
+    Success,
+    Danger,
+}
+
+/// A button; `id` is its `custom_id` (see [`ButtonId`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    pub id: String,
+    pub label: String,
+    pub style: ButtonStyle,
+    pub disabled: bool,
+}
+
+/// A select menu; choosing an option sends `Command::from_component(id, [value])`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Menu {
+    pub id: String,
+    pub placeholder: String,
+    /// At most 25 (Discord's limit).
+    pub options: Vec<MenuOption>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MenuOption {
+    pub label: String,
+    pub value: String,
+}
+
+/// An answer. `text` uses `@Name` for people; `mentions` lists whom to notify.
+#[derive(Clone, Debug, Default)]
+pub struct Reply {
+    pub text: String,
+    pub picture: Option<Picture>,
+    /// Rows of at most 5 buttons.
+    pub buttons: Vec<Vec<Button>>,
+    /// Each menu takes a row of its own (Discord allows 5 rows in all).
+    pub menus: Vec<Menu>,
+    /// Only the requester should see it.
+    pub private: bool,
+    pub mentions: Vec<u64>,
+    /// The current move deadline (unix ms), for a live countdown where the transport has one.
+    pub deadline: Option<i64>,
+}
+
+impl Reply {
+    /// A message for the requester only (refusals, errors).
+    pub fn private(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            private: true,
+            ..Reply::default()
+        }
+    }
+
+    /// A message for the channel.
+    pub fn public(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ..Reply::default()
+        }
+    }
+
+    /// Greys out every button and drops the menus: for a board that is no longer current.
+    pub fn disable_controls(&mut self) {
+        for b in self.buttons.iter_mut().flatten() {
+            b.disabled = true;
+        }
+        self.menus.clear();
+    }
+
+    /// Every button of the reply, row by row.
+    pub fn all_buttons(&self) -> impl Iterator<Item = &Button> {
+        self.buttons.iter().flatten()
+    }
+
+    /// The first button whose id has this action, if any (handy for tests and the terminal).
+    pub fn button(&self, action: super::Action) -> Option<&Button> {
+        self.all_buttons()
+            .find(|b| ButtonId::parse(&b.id).is_some_and(|id| id.action == action))
+    }
+}
+
+/// Something that happened without a request (a move by the AI, a clock warning, a timeout,
+/// an expired challenge), to post in `place`.
+#[derive(Clone, Debug)]
+pub struct Notice {
+    pub place: Place,
+    pub match_id: i64,
+    pub reply: Reply,
+}

@@ -1,0 +1,232 @@
+//! Finding moves without typing them in full: autocomplete hints and the select menus.
+
+use crate::games::{AnyGame, GameKind};
+
+use super::api::{Menu, MenuOption, Stamp};
+use super::ids::{Action, ButtonId};
+
+/// Discord's limits: choices per autocomplete or menu, rows per message.
+pub const MAX_CHOICES: usize = 25;
+pub const MAX_ROWS: usize = 5;
+
+/// The legal moves a player may be shown. Lightning's whole turns from the pile (`PS-c1`) name
+/// the hidden top tile, so only the draw step `P` is offered for the pile.
+pub fn visible_moves(game: &AnyGame) -> Vec<String> {
+    let all = game.legal_move_texts();
+    if game.kind() != GameKind::Lightning {
+        return all;
+    }
+    all.into_iter()
+        .filter(|m| !(m.starts_with('P') && m.len() > 1))
+        .collect()
+}
+
+/// A move text reduced for matching what people type: lower case, no separators (`-`, `@`, `*`,
+/// `+`, spaces) and no capture `x` after a square (`c1xa3` -> `c1a3`); Lightning's `X` design
+/// letter stays because it follows a letter.
+pub fn match_key(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut previous = ' ';
+    for c in text.chars().flat_map(char::to_lowercase) {
+        let skip = c.is_whitespace()
+            || matches!(c, '-' | '@' | '*' | '+')
+            || (c == 'x' && previous.is_ascii_digit());
+        if !skip {
+            out.push(c);
+        }
+        previous = c;
+    }
+    out
+}
+
+/// Where a move starts, for grouping: the text before its first separator (`b1` of `b1-b3`,
+/// `c1` of `c1xa3`, `PS` of `PS-c1`, `N+E` of `N+E@c4`, `pass` of `pass@d5`).
+pub fn source_of(text: &str) -> &str {
+    let mut previous = ' ';
+    for (i, c) in text.char_indices() {
+        if i > 0 && (c == '-' || c == '@' || (c == 'x' && previous.is_ascii_digit())) {
+            return &text[..i];
+        }
+        previous = c;
+    }
+    text
+}
+
+/// The legal moves matching a typed prefix (case-insensitive, separators optional), at most 25.
+/// With nothing typed, or more matches than fit, moves are taken in turn from each source so
+/// that every piece shows up, then listed grouped by source.
+pub fn hints(legal: &[String], prefix: &str) -> Vec<String> {
+    let key = match_key(prefix);
+    let matching: Vec<&String> = legal
+        .iter()
+        .filter(|m| match_key(m).starts_with(&key))
+        .collect();
+    spread(&matching, MAX_CHOICES)
+}
+
+/// Up to `limit` moves, fairly spread over their sources, listed source by source.
+fn spread(moves: &[&String], limit: usize) -> Vec<String> {
+    if moves.len() <= limit {
+        return moves.iter().map(|m| m.to_string()).collect();
+    }
+    let mut groups: Vec<(&str, Vec<&String>)> = Vec::new();
+    for m in moves {
+        let source = source_of(m);
+        match groups.iter_mut().find(|(s, _)| *s == source) {
+            Some((_, list)) => list.push(m),
+            None => groups.push((source, vec![m])),
+        }
+    }
+    let mut taken = vec![0usize; groups.len()];
+    let mut count = 0;
+    'outer: loop {
+        let mut progressed = false;
+        for (i, (_, list)) in groups.iter().enumerate() {
+            if taken[i] < list.len() {
+                taken[i] += 1;
+                count += 1;
+                progressed = true;
+                if count == limit {
+                    break 'outer;
+                }
+            }
+        }
+        if !progressed {
+            break;
+        }
+    }
+    groups
+        .iter()
+        .zip(taken)
+        .flat_map(|((_, list), n)| list[..n].iter().map(|m| m.to_string()))
+        .collect()
+}
+
+fn menus_of(
+    action: Action,
+    stamp: Stamp,
+    placeholder: &str,
+    items: &[String],
+    rows: usize,
+) -> Vec<Menu> {
+    let id = ButtonId::new(action, stamp).to_string();
+    items
+        .chunks(MAX_CHOICES)
+        .take(rows)
+        .enumerate()
+        .map(|(i, chunk)| Menu {
+            // Discord wants distinct ids within a message; the suffix is ignored when parsing.
+            id: if i == 0 {
+                id.clone()
+            } else {
+                format!("{id}:{i}")
+            },
+            placeholder: placeholder.to_string(),
+            options: chunk
+                .iter()
+                .map(|m| MenuOption {
+                    label: m.clone(),
+                    value: m.clone(),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// The first step of moving with menus: one entry per source (piece, tile, pile ...); when no
+/// move has a source of its own (Lightning's second step `-c1`, a lone `pass`), the moves.
+pub fn source_menus(legal: &[String], stamp: Stamp, rows: usize) -> Vec<Menu> {
+    if legal.iter().all(|m| source_of(m) == m) {
+        return menus_of(Action::Move, stamp, "Move", legal, rows);
+    }
+    let mut sources: Vec<String> = Vec::new();
+    for m in legal {
+        let s = source_of(m);
+        if !sources.iter().any(|x| x == s) {
+            sources.push(s.to_string());
+        }
+    }
+    menus_of(Action::Source, stamp, "Move: pick a piece", &sources, rows)
+}
+
+/// The second step: the moves that start with `source`; when there are too many (a move
+/// followed by a drop), first the part before the drop, as a further source menu.
+pub fn move_menus(legal: &[String], source: &str, stamp: Stamp) -> Vec<Menu> {
+    let chosen: Vec<String> = legal
+        .iter()
+        .filter(|m| m.starts_with(source))
+        .cloned()
+        .collect();
+    if chosen.len() <= MAX_CHOICES * MAX_ROWS {
+        return menus_of(
+            Action::Move,
+            stamp,
+            &format!("Move {source} to..."),
+            &chosen,
+            MAX_ROWS,
+        );
+    }
+    let mut stages: Vec<String> = Vec::new();
+    for m in &chosen {
+        let stage = m.split('@').next().unwrap_or(m);
+        if stage.len() > source.len() && !stages.iter().any(|s| s == stage) {
+            stages.push(stage.to_string());
+        }
+    }
+    if stages.is_empty() || stages.len() >= chosen.len() {
+        return menus_of(
+            Action::Move,
+            stamp,
+            &format!("Move {source} to..."),
+            &chosen,
+            MAX_ROWS,
+        );
+    }
+    menus_of(
+        Action::Source,
+        stamp,
+        &format!("{source}: pick the move"),
+        &stages,
+        MAX_ROWS,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn keys_and_sources() {
+        assert_eq!(match_key("C1xA3"), "c1a3");
+        assert_eq!(match_key("PX-*d4"), "pxd4");
+        assert_eq!(match_key("N+E@c4"), "nec4");
+        assert_eq!(source_of("b1-b3"), "b1");
+        assert_eq!(source_of("c1xa3"), "c1");
+        assert_eq!(source_of("PX-*d4"), "PX");
+        assert_eq!(source_of("N+E@c4"), "N+E");
+        assert_eq!(source_of("pass@d5"), "pass");
+        assert_eq!(source_of("pass"), "pass");
+        assert_eq!(source_of("c3xe5xc7"), "c3");
+    }
+
+    #[test]
+    fn hints_filter_leniently_and_spread() {
+        let legal = strings(&["b1-b3", "b1-d3", "b1-h1", "c1xa3", "c1-c3", "d1-d3"]);
+        assert_eq!(hints(&legal, "B1"), strings(&["b1-b3", "b1-d3", "b1-h1"]));
+        assert_eq!(hints(&legal, "c1a"), strings(&["c1xa3"]));
+        assert_eq!(hints(&legal, "b1 b3"), strings(&["b1-b3"]));
+        assert_eq!(hints(&legal, ""), legal);
+        let many: Vec<String> = (0..40)
+            .map(|i| format!("{}{}-a1", (b'a' + (i % 4) as u8) as char, i / 4 + 1))
+            .collect();
+        let shown = hints(&many, "");
+        assert_eq!(shown.len(), 25);
+        for file in ["a", "b", "c", "d"] {
+            assert!(shown.iter().filter(|m| m.starts_with(file)).count() >= 6);
+        }
+    }
+}

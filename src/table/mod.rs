@@ -1,0 +1,424 @@
+//! The match service: challenges, moves, clocks, ratings, ladders, independent of any transport.
+//!
+//! Adapters (Discord, the terminal) turn their input into a [`Command`] with an [`Actor`] and a
+//! [`Place`], call [`Table::handle`], and show the [`Reply`]. Things that happen on their own
+//! (timeouts, clock warnings, expired challenges, the AI's moves) arrive as [`Notice`]s on the
+//! receiver returned by [`Table::start`]. Every change is committed to the database before it is
+//! reported, and the changes of one match apply one at a time.
+
+mod api;
+mod clock;
+mod commands;
+mod entry;
+mod hints;
+mod ids;
+mod picture;
+mod presets;
+pub mod rating;
+mod records;
+mod texts;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex as StdMutex};
+
+use tokio::sync::{Mutex, mpsc};
+
+use crate::games::{AnyGame, AnyMove, GameKind, Side, Status};
+use crate::store::{MatchStatus, Store, StoreError};
+
+pub use api::{
+    Actor, Button, ButtonStyle, ChallengeSpec, Command, Menu, MenuOption, Notice, Opponent, Place,
+    Reply, Scope, Stamp, UserRef,
+};
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use ids::{Action, ButtonId};
+pub use picture::{Image, Picture, PictureError};
+pub use presets::{
+    CLOCK_CHOICES, DEFAULT_CLOCK_SECS, MAX_CLOCK_SECS, MIN_CLOCK_SECS, Variant, parse_clock,
+    show_clock, variant, variants,
+};
+
+use entry::{Entry, Live, Phase};
+
+/// The seam where the AI plugs in: picks a move for the side to move.
+pub trait Ai: Send + Sync + 'static {
+    /// A legal move of `game` at `level` (1-5), or `None` if it has none to offer. Blocking: the
+    /// table calls it on a blocking thread.
+    fn choose(&self, game: &AnyGame, level: u8) -> Option<AnyMove>;
+}
+
+/// Settings of the service.
+#[derive(Clone)]
+pub struct Config {
+    pub clock: Arc<dyn Clock>,
+    /// How long a challenge waits for an answer.
+    pub challenge_ttl_ms: i64,
+    /// The least time between two challenges by the same person.
+    pub challenge_cooldown_ms: i64,
+    /// The bot's own user (the opponent of `/play opponent:<the bot>`).
+    pub bot: UserRef,
+    /// The AI; `None` until it exists, and then challenges to the bot are refused.
+    pub ai: Option<Arc<dyn Ai>>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            clock: Arc::new(SystemClock),
+            challenge_ttl_ms: 10 * 60 * 1000,
+            challenge_cooldown_ms: 15 * 1000,
+            bot: UserRef::new(0, "Parlor"),
+            ai: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("challenge_ttl_ms", &self.challenge_ttl_ms)
+            .field("challenge_cooldown_ms", &self.challenge_cooldown_ms)
+            .field("bot", &self.bot)
+            .field("ai", &self.ai.is_some())
+            .finish()
+    }
+}
+
+/// The receiver of [`Notice`]s.
+pub type Notices = mpsc::UnboundedReceiver<Notice>;
+
+/// The match service. Cheap to clone; all clones share the same state.
+#[derive(Clone)]
+pub struct Table {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    store: Store,
+    config: Config,
+    index: StdMutex<Index>,
+    notices: mpsc::UnboundedSender<Notice>,
+}
+
+type Slot = Arc<Mutex<Entry>>;
+
+/// Open matches by id and by channel, and when each next needs the timer.
+#[derive(Default)]
+struct Index {
+    entries: HashMap<i64, Slot>,
+    /// The open match of a channel; `RESERVED` while a challenge is being written.
+    by_channel: HashMap<u64, i64>,
+    /// Match id -> the next time `tick` must look at it (expiry, warning or deadline).
+    due: HashMap<i64, i64>,
+}
+
+const RESERVED: i64 = -1;
+
+impl Table {
+    /// Starts the service on an opened store: rebuilds every open match from its log, applies
+    /// deadlines that passed while it was down (their notices wait in the receiver), and
+    /// returns the table with the receiver of its notices.
+    pub async fn start(store: Store, config: Config) -> Result<(Table, Notices), StoreError> {
+        let (tx, rx) = mpsc::unbounded_channel();
+        let table = Table {
+            inner: Arc::new(Inner {
+                store,
+                config,
+                index: StdMutex::new(Index::default()),
+                notices: tx,
+            }),
+        };
+        let open = table.inner.store.open_matches().await?;
+        let mut restored = 0usize;
+        for (row, log) in open {
+            let Ok(kind) = row.game.parse::<GameKind>() else {
+                tracing::error!(match_id = row.id, game = %row.game, "unknown game; match left as it is");
+                continue;
+            };
+            let phase = match row.status {
+                MatchStatus::Challenge => Phase::Challenge {
+                    expires_at: row.deadline_at.unwrap_or(row.created_at),
+                },
+                _ => {
+                    let Some(seats) = row.seats().map(|s| [s[0].id, s[1].id]) else {
+                        tracing::error!(match_id = row.id, "live match without an opponent");
+                        continue;
+                    };
+                    match entry::replay_log(kind, &row.options, row.seed, &log, seats) {
+                        Ok(r) => Phase::Live(Box::new(Live {
+                            game: r.game,
+                            before: r.before,
+                            moves: r.moves,
+                            seq: log.last().map_or(0, |e| e.seq),
+                            deadline: row.deadline_at,
+                            warned: row.warned,
+                            draw_offer: row.draw_offer_seat.map(side_of_seat),
+                            takeback: row.takeback_seat.map(side_of_seat),
+                        })),
+                        Err(e) => {
+                            tracing::error!(match_id = row.id, error = %e, "cannot rebuild match; left as it is");
+                            continue;
+                        }
+                    }
+                }
+            };
+            let e = Entry::from_row(&row, kind, phase);
+            table.register(e);
+            restored += 1;
+        }
+        tracing::info!(restored, "open matches restored");
+        table.tick().await;
+        let bot_turns: Vec<Slot> = table.lock_index().entries.values().cloned().collect();
+        for slot in bot_turns {
+            let e = slot.lock().await;
+            table.maybe_bot_turn(&e);
+        }
+        Ok((table, rx))
+    }
+
+    /// Handles one request and returns the answer to show. Never fails: refusals and errors
+    /// are replies for the requester.
+    pub async fn handle(&self, actor: &Actor, place: &Place, command: Command) -> Reply {
+        let started = std::time::Instant::now();
+        let what = command_name(&command);
+        let reply = match self.dispatch(actor, place, command).await {
+            Ok(reply) => reply,
+            Err(commands::Fail::Refuse(text)) => Reply::private(text),
+            Err(commands::Fail::Store(e)) => {
+                tracing::error!(error = %e, command = what, "storage failed");
+                Reply::private(
+                    "Something went wrong on our side and nothing was changed. Please try again.",
+                )
+            }
+        };
+        tracing::debug!(
+            user = actor.id,
+            command = what,
+            ms = started.elapsed().as_millis() as u64,
+            "handled"
+        );
+        reply
+    }
+
+    /// Autocomplete for `/move`: the legal moves of the player to move in this channel's match
+    /// that start with `prefix` (case-insensitive, separators optional), at most 25.
+    pub async fn move_hints(&self, place: &Place, prefix: &str) -> Vec<String> {
+        let Some(slot) = self.slot_in_channel(place.channel) else {
+            return Vec::new();
+        };
+        let e = slot.lock().await;
+        match e.live() {
+            Some(live) => hints::hints(&hints::visible_moves(&live.game), prefix),
+            None => Vec::new(),
+        }
+    }
+
+    /// Applies everything that is due: expired challenges, clock warnings, timeouts. Returns
+    /// how many matches it acted on. [`Table::spawn_timer`] calls it every second.
+    pub async fn tick(&self) -> usize {
+        let now = self.now();
+        let due: Vec<(i64, Slot)> = {
+            let index = self.lock_index();
+            index
+                .due
+                .iter()
+                .filter(|&(_, &at)| at <= now)
+                .filter_map(|(id, _)| index.entries.get(id).map(|s| (*id, s.clone())))
+                .collect()
+        };
+        let mut acted = 0;
+        for (id, slot) in due {
+            let mut e = slot.lock().await;
+            match self.apply_due(&mut e, now).await {
+                Ok(true) => acted += 1,
+                Ok(false) => {}
+                Err(error) => tracing::error!(match_id = id, %error, "could not apply a deadline"),
+            }
+        }
+        acted
+    }
+
+    /// Runs [`Table::tick`] every second on the current tokio runtime, until the table is
+    /// dropped everywhere else.
+    pub fn spawn_timer(&self) -> tokio::task::JoinHandle<()> {
+        let weak = Arc::downgrade(&self.inner);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(std::time::Duration::from_secs(1));
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+            loop {
+                every.tick().await;
+                let Some(inner) = weak.upgrade() else { break };
+                Table { inner }.tick().await;
+            }
+        })
+    }
+
+    /// The store underneath (for adapters that need more than the commands).
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    /// How many challenges and live matches are open.
+    pub fn open_count(&self) -> usize {
+        self.lock_index().entries.len()
+    }
+
+    fn now(&self) -> i64 {
+        self.inner.config.clock.now_ms()
+    }
+
+    fn lock_index(&self) -> std::sync::MutexGuard<'_, Index> {
+        // The index holds no invariant that a panic elsewhere could break half-way.
+        self.inner
+            .index
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn slot(&self, id: i64) -> Option<Slot> {
+        self.lock_index().entries.get(&id).cloned()
+    }
+
+    fn slot_in_channel(&self, channel: u64) -> Option<Slot> {
+        let index = self.lock_index();
+        let id = index.by_channel.get(&channel)?;
+        index.entries.get(id).cloned()
+    }
+
+    /// Puts an open entry in the index.
+    fn register(&self, e: Entry) {
+        let id = e.id;
+        let channel = e.place.channel;
+        let due = next_due(&e);
+        let mut index = self.lock_index();
+        index.by_channel.insert(channel, id);
+        if let Some(at) = due {
+            index.due.insert(id, at);
+        }
+        index.entries.insert(id, Arc::new(Mutex::new(e)));
+    }
+
+    /// Updates when the timer must next look at this entry (call after every change).
+    fn reschedule(&self, e: &Entry) {
+        let due = next_due(e);
+        let mut index = self.lock_index();
+        match due {
+            Some(at) => index.due.insert(e.id, at),
+            None => index.due.remove(&e.id),
+        };
+    }
+
+    /// Takes a closed entry out of the index.
+    fn unregister(&self, e: &Entry) {
+        let mut index = self.lock_index();
+        index.entries.remove(&e.id);
+        index.due.remove(&e.id);
+        if index.by_channel.get(&e.place.channel) == Some(&e.id) {
+            index.by_channel.remove(&e.place.channel);
+        }
+    }
+
+    fn notify(&self, e: &Entry, reply: Reply) {
+        // Nobody listening is fine: the change is in the database already.
+        let _ = self.inner.notices.send(Notice {
+            place: e.place,
+            match_id: e.id,
+            reply,
+        });
+    }
+
+    /// If the bot is to move in this match, lets the AI think in the background and play.
+    fn maybe_bot_turn(&self, e: &Entry) {
+        let (Some(ai), Some(live)) = (self.inner.config.ai.clone(), e.live()) else {
+            return;
+        };
+        let Status::ToMove(side) = live.game.status() else {
+            return;
+        };
+        if !e.vs_bot || e.player(side).map(|p| p.id) != Some(self.inner.config.bot.id) {
+            return;
+        }
+        let game = live.game.clone();
+        let level = e.level.unwrap_or(2);
+        let stamp = e.stamp();
+        let table = self.clone();
+        tokio::spawn(async move {
+            let chosen = tokio::task::spawn_blocking(move || {
+                let mv = ai.choose(&game, level)?;
+                game.format_move(&mv).ok()
+            })
+            .await;
+            let Ok(Some(text)) = chosen else {
+                tracing::warn!(match_id = stamp.match_id, "the AI found no move");
+                return;
+            };
+            table.bot_move(stamp, text).await;
+        });
+    }
+
+    async fn bot_move(&self, stamp: Stamp, text: String) {
+        let Some(slot) = self.slot(stamp.match_id) else {
+            return;
+        };
+        let mut e = slot.lock().await;
+        if e.stamp() != stamp {
+            return; // a takeback or an abort came first
+        }
+        let bot = self.inner.config.bot.clone();
+        let actor = Actor::new(bot.id, bot.name);
+        match self.play_move(&mut e, &actor, &text).await {
+            Ok(reply) => self.notify(&e, reply),
+            Err(error) => {
+                tracing::error!(match_id = stamp.match_id, ?error, "the AI's move failed")
+            }
+        }
+    }
+}
+
+fn side_of_seat(seat: u8) -> Side {
+    if seat == 0 { Side::First } else { Side::Second }
+}
+
+fn seat_of_side(side: Side) -> u8 {
+    side.index() as u8
+}
+
+/// The next time the timer must look at an entry.
+fn next_due(e: &Entry) -> Option<i64> {
+    match &e.phase {
+        Phase::Challenge { expires_at } => Some(*expires_at),
+        Phase::Live(live) => {
+            let deadline = live.deadline?;
+            match (live.warned, e.clock_secs) {
+                (false, Some(secs)) => Some(deadline - secs * 1000 / 5),
+                _ => Some(deadline),
+            }
+        }
+        Phase::Closed => None,
+    }
+}
+
+fn command_name(c: &Command) -> &'static str {
+    match c {
+        Command::Challenge(_) => "challenge",
+        Command::Accept { .. } => "accept",
+        Command::Decline { .. } => "decline",
+        Command::Cancel { .. } => "cancel",
+        Command::Move { .. } => "move",
+        Command::PickSource { .. } => "pick",
+        Command::Board => "board",
+        Command::Resign { .. } => "resign",
+        Command::Draw { .. } => "draw",
+        Command::RefuseDraw { .. } => "refuse-draw",
+        Command::Takeback { .. } => "takeback",
+        Command::RefuseTakeback { .. } => "refuse-takeback",
+        Command::Abort { .. } => "abort",
+        Command::Rematch { .. } => "rematch",
+        Command::Rules { .. } => "rules",
+        Command::Leaderboard { .. } => "leaderboard",
+        Command::Stats { .. } => "stats",
+        Command::HeadToHead { .. } => "head-to-head",
+        Command::History { .. } => "history",
+        Command::Replay { .. } => "replay",
+    }
+}

@@ -1,0 +1,70 @@
+//! Pictures described, not drawn: a reply says what to show and the adapter calls
+//! [`Picture::render`] when (and if) it wants the bytes, so the service never waits on drawing.
+
+use thiserror::Error;
+
+use crate::games::{AnyGame, AnyMove};
+
+/// What to draw.
+#[derive(Clone, Debug)]
+pub enum Picture {
+    /// One position, with the move that led to it.
+    Board {
+        /// `None` for a position that is no match (e.g. the start position for `/rules`).
+        match_id: Option<i64>,
+        /// The log position of the match this board shows (see [`super::Stamp`]).
+        seq: u32,
+        game: AnyGame,
+        /// The position before the last move, and that move.
+        last_move: Option<(AnyGame, AnyMove)>,
+        /// Display names by seat (first to move, second).
+        players: [String; 2],
+        /// Plies played so far.
+        move_number: u32,
+    },
+    /// An animation of a whole finished match.
+    Replay {
+        match_id: i64,
+        start: AnyGame,
+        moves: Vec<AnyMove>,
+        players: [String; 2],
+    },
+}
+
+/// Drawn bytes, ready to attach.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Image {
+    pub bytes: Vec<u8>,
+    /// e.g. `match-12.png`
+    pub file_name: String,
+    /// `image/png` or `image/gif`
+    pub mime: &'static str,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PictureError {
+    #[error("pictures are not available yet")]
+    Unavailable,
+    #[error("cannot draw this picture: {0}")]
+    Failed(String),
+}
+
+impl Picture {
+    /// The file name the picture would be attached under.
+    pub fn file_name(&self) -> String {
+        match self {
+            Picture::Board {
+                match_id: Some(id),
+                seq,
+                ..
+            } => format!("match-{id}-{seq}.png"),
+            Picture::Board { game, .. } => format!("{}.png", game.kind()),
+            Picture::Replay { match_id, .. } => format!("match-{match_id}.gif"),
+        }
+    }
+
+    /// Draws the picture. CPU work: call it off the async threads (e.g. `spawn_blocking`).
+    pub fn render(&self) -> Result<Image, PictureError> {
+        Err(PictureError::Unavailable)
+    }
+}

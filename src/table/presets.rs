@@ -1,0 +1,189 @@
+//! Named variants per game (mapped to engine options) and per-move clock settings.
+
+use crate::games::GameKind;
+
+/// A named preset of a game's options, offered as a choice to players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Variant {
+    pub name: &'static str,
+    /// What a player sees in a list of choices.
+    pub label: &'static str,
+    /// The engine's `key=value` options.
+    pub options: &'static str,
+}
+
+const LOA: &[Variant] = &[
+    Variant {
+        name: "standard",
+        label: "Standard",
+        options: "",
+    },
+    Variant {
+        name: "scrambled-eggs",
+        label: "Scrambled eggs",
+        options: "setup=scrambled-eggs",
+    },
+    Variant {
+        name: "parachute",
+        label: "Parachute",
+        options: "setup=parachute",
+    },
+    Variant {
+        name: "olympiad",
+        label: "Olympiad rules (Black first, double connection draws)",
+        options: "rules=olympiad",
+    },
+];
+
+const STANDARD: &[Variant] = &[Variant {
+    name: "standard",
+    label: "Standard",
+    options: "",
+}];
+
+/// The presets of a game; the first is the default.
+pub fn variants(game: GameKind) -> &'static [Variant] {
+    match game {
+        GameKind::Loa => LOA,
+        GameKind::Lightning | GameKind::Barrier | GameKind::Simultana => STANDARD,
+    }
+}
+
+/// Finds a preset by name (case and spaces forgiven); the message lists the choices.
+pub fn variant(game: GameKind, name: Option<&str>) -> Result<&'static Variant, String> {
+    let all = variants(game);
+    let Some(name) = name.map(|n| n.trim().to_ascii_lowercase().replace([' ', '_'], "-")) else {
+        return Ok(&all[0]);
+    };
+    if name.is_empty() {
+        return Ok(&all[0]);
+    }
+    all.iter().find(|v| v.name == name).ok_or_else(|| {
+        let names: Vec<&str> = all.iter().map(|v| v.name).collect();
+        format!(
+            "{} has no variant `{name}`; choose one of: {}.",
+            game.title(),
+            names.join(", ")
+        )
+    })
+}
+
+/// The shortest and longest time per move.
+pub const MIN_CLOCK_SECS: i64 = 60;
+pub const MAX_CLOCK_SECS: i64 = 7 * 24 * 3600;
+/// One day per move, unless the challenge says otherwise.
+pub const DEFAULT_CLOCK_SECS: i64 = 24 * 3600;
+
+/// Suggested clock choices: (label, value to pass back as the `clock` option).
+pub const CLOCK_CHOICES: &[(&str, &str)] = &[
+    ("5 minutes per move", "5m"),
+    ("30 minutes per move", "30m"),
+    ("1 hour per move", "1h"),
+    ("1 day per move", "1d"),
+    ("3 days per move", "3d"),
+    ("7 days per move", "7d"),
+    ("No clock", "none"),
+];
+
+/// Reads a per-move clock: `none`, or a number with a unit (`90s`, `30m`, `1h`, `1d`, `1w`);
+/// `None` input means the default. Returns seconds, or `None` for no clock.
+pub fn parse_clock(text: Option<&str>) -> Result<Option<i64>, String> {
+    let Some(text) = text.map(|t| t.trim().to_ascii_lowercase()) else {
+        return Ok(Some(DEFAULT_CLOCK_SECS));
+    };
+    if text.is_empty() {
+        return Ok(Some(DEFAULT_CLOCK_SECS));
+    }
+    if matches!(text.as_str(), "none" | "off" | "no" | "unlimited") {
+        return Ok(None);
+    }
+    let expected = || {
+        format!(
+            "`{}` is not a clock; write e.g. 30m, 1h, 1d or none.",
+            text.chars().take(20).collect::<String>()
+        )
+    };
+    let split = text
+        .find(|c: char| !c.is_ascii_digit())
+        .ok_or_else(expected)?;
+    let (number, unit) = text.split_at(split);
+    let number: i64 = number.parse().map_err(|_| expected())?;
+    let unit_secs = match unit.trim() {
+        "s" | "sec" | "secs" | "second" | "seconds" => 1,
+        "m" | "min" | "mins" | "minute" | "minutes" => 60,
+        "h" | "hr" | "hour" | "hours" => 3600,
+        "d" | "day" | "days" => 86_400,
+        "w" | "week" | "weeks" => 7 * 86_400,
+        _ => return Err(expected()),
+    };
+    let secs = number.checked_mul(unit_secs).ok_or_else(expected)?;
+    if !(MIN_CLOCK_SECS..=MAX_CLOCK_SECS).contains(&secs) {
+        return Err("The clock must be between 1 minute and 7 days per move (or none).".into());
+    }
+    Ok(Some(secs))
+}
+
+/// `30 minutes`, `1 day`, `2 hours 30 minutes`.
+pub fn show_duration(secs: i64) -> String {
+    let units = [
+        (86_400, "day"),
+        (3600, "hour"),
+        (60, "minute"),
+        (1, "second"),
+    ];
+    let mut rest = secs.max(0);
+    let mut parts = Vec::new();
+    for (size, name) in units {
+        let n = rest / size;
+        if n > 0 {
+            parts.push(format!("{n} {name}{}", if n == 1 { "" } else { "s" }));
+            rest -= n * size;
+        }
+        if parts.len() == 2 {
+            break;
+        }
+    }
+    if parts.is_empty() {
+        "0 seconds".to_string()
+    } else {
+        parts.join(" ")
+    }
+}
+
+/// `1 day per move` or `no clock`.
+pub fn show_clock(secs: Option<i64>) -> String {
+    match secs {
+        Some(s) => format!("{} per move", show_duration(s)),
+        None => "no clock".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks() {
+        assert_eq!(parse_clock(None), Ok(Some(86_400)));
+        assert_eq!(parse_clock(Some("30m")), Ok(Some(1800)));
+        assert_eq!(parse_clock(Some(" 1H ")), Ok(Some(3600)));
+        assert_eq!(parse_clock(Some("1d")), Ok(Some(86_400)));
+        assert_eq!(parse_clock(Some("2 days")), Ok(Some(172_800)));
+        assert_eq!(parse_clock(Some("none")), Ok(None));
+        assert!(parse_clock(Some("30s")).is_err());
+        assert!(parse_clock(Some("8d")).is_err());
+        assert!(parse_clock(Some("soon")).is_err());
+        assert!(parse_clock(Some("99999999999999999999d")).is_err());
+        assert_eq!(show_clock(Some(5400)), "1 hour 30 minutes per move");
+    }
+
+    #[test]
+    fn variants_resolve() {
+        assert_eq!(variant(GameKind::Loa, None).map(|v| v.name), Ok("standard"));
+        assert_eq!(
+            variant(GameKind::Loa, Some("Scrambled Eggs")).map(|v| v.options),
+            Ok("setup=scrambled-eggs")
+        );
+        assert!(variant(GameKind::Simultana, Some("olympiad")).is_err());
+    }
+}

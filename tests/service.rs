@@ -1,0 +1,1222 @@
+//! The match service against temporary databases: whole matches, every refusal, concurrency,
+//! restarts, clocks, ratings, ladders and the storage's failure modes.
+
+#[path = "service/common.rs"]
+mod common;
+#[path = "service/glicko.rs"]
+mod glicko;
+
+use common::*;
+use parlor::games::GameKind;
+use parlor::store::{EntryKind, Store, StoreError};
+use parlor::table::{Action, Actor, ChallengeSpec, Command, Opponent, Reply, Scope, Stamp, rating};
+
+fn mv(text: &str) -> Command {
+    Command::Move {
+        text: text.to_string(),
+        at: None,
+    }
+}
+
+fn mv_at(text: &str, at: Stamp) -> Command {
+    Command::Move {
+        text: text.to_string(),
+        at: Some(at),
+    }
+}
+
+/// Which of `players` is to move on this board.
+fn to_move<'a>(board: &Reply, players: [&'a Actor; 2]) -> (&'a Actor, &'a Actor) {
+    if board.mentions[0] == players[0].id {
+        (players[0], players[1])
+    } else {
+        (players[1], players[0])
+    }
+}
+
+#[tokio::test]
+async fn a_whole_match_from_challenge_to_rating_update() {
+    let w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let place = channel(1);
+    let card = w
+        .challenge(&a, place, GameKind::Simultana, Opponent::User(user(&b)))
+        .await;
+    assert!(
+        card.text.contains("@Alice challenges @Bob"),
+        "{}",
+        card.text
+    );
+    // The challenger sees what is at stake: two newcomers, +/- about 162 for a decisive game.
+    assert!(card.text.contains("win +162"), "{}", card.text);
+    assert!(card.text.contains("loss -162"), "{}", card.text);
+    assert_eq!(card.mentions, vec![b.id]);
+    let board = w.run(&b, place, press(&card, Action::Accept)).await;
+    assert!(board.text.contains("@Bob accepts"), "{}", board.text);
+    assert!(board.picture.is_some());
+    assert!(!board.menus.is_empty(), "menus to move without typing");
+    let result = w.play_out(place, board, &[&a, &b]).await;
+    assert!(
+        result.text.contains("wins") || result.text.contains("Draw"),
+        "{}",
+        result.text
+    );
+
+    // Ratings: both scopes, matching Glicko-2 computed from the paper.
+    let store = w.table.store();
+    let winner_seat = w
+        .sql_i64("SELECT COALESCE(winner_seat, -1) FROM matches WHERE id = 1")
+        .await;
+    let challenger_seat = w
+        .sql_i64("SELECT challenger_seat FROM matches WHERE id = 1")
+        .await;
+    let score_alice = match winner_seat {
+        -1 => 0.5,
+        s if s == challenger_seat => 1.0,
+        _ => 0.0,
+    };
+    let expect_a = glicko::update(
+        (1500.0, 350.0, 0.06),
+        (1500.0, 350.0),
+        score_alice,
+        rating::TAU,
+    );
+    let expect_b = glicko::update(
+        (1500.0, 350.0, 0.06),
+        (1500.0, 350.0),
+        1.0 - score_alice,
+        rating::TAU,
+    );
+    for scope in [GUILD as i64, 0] {
+        let ra = store
+            .rating(a.id, "simultana", scope)
+            .await
+            .unwrap()
+            .expect("alice rated");
+        let rb = store
+            .rating(b.id, "simultana", scope)
+            .await
+            .unwrap()
+            .expect("bob rated");
+        for (got, want) in [(&ra, expect_a), (&rb, expect_b)] {
+            assert!(
+                (got.value.rating - want.0).abs() < 1e-3,
+                "{} vs {}",
+                got.value.rating,
+                want.0
+            );
+            assert!((got.value.deviation - want.1).abs() < 1e-3);
+            assert!((got.value.volatility - want.2).abs() < 1e-6);
+            assert_eq!(got.games, 1);
+        }
+        assert_eq!(ra.wins + ra.draws + ra.losses, 1);
+        assert_eq!((ra.wins, ra.losses), (rb.losses, rb.wins));
+    }
+    // The result message shows the change; history and stats know the match.
+    assert!(result.text.contains("1500? ->"), "{}", result.text);
+    let history = w.run(&a, place, Command::History { user: None }).await;
+    assert!(
+        history.text.contains("#1 Simultana vs @Bob"),
+        "{}",
+        history.text
+    );
+    let stats = w
+        .run(
+            &b,
+            place,
+            Command::Stats {
+                user: Some(user(&a)),
+                game: None,
+            },
+        )
+        .await;
+    assert!(
+        stats.text.contains("Simultana:") && stats.text.contains("provisional"),
+        "{}",
+        stats.text
+    );
+    let h2h = w
+        .run(
+            &a,
+            place,
+            Command::HeadToHead {
+                user: user(&b),
+                other: None,
+            },
+        )
+        .await;
+    assert!(h2h.text.contains("Simultana:"), "{}", h2h.text);
+    // The channel is free again; the finished match can be replayed.
+    let replay = w.run(&a, place, Command::Replay { match_id: 1 }).await;
+    assert!(
+        !replay.private && replay.picture.is_some(),
+        "{}",
+        replay.text
+    );
+    assert_eq!(w.table.open_count(), 0);
+}
+
+#[tokio::test]
+async fn refusals_while_playing() {
+    let w = World::new().await;
+    let (a, b, c) = (alice(), bob(), carol());
+    let place = channel(1);
+    let board = w.simultana(&a, &b, place).await;
+    let (first, second) = to_move(&board, [&a, &b]);
+
+    let r = w.run(&c, place, mv("a2-a3")).await;
+    assert!(r.private);
+    assert_eq!(r.text, "You are not playing in this match.");
+    let r = w.run(second, place, mv("a2-a3")).await;
+    assert!(r.private);
+    assert_eq!(
+        r.text,
+        format!("It's not your turn — waiting for @{}.", first.name)
+    );
+    let r = w.run(first, place, mv("a2-a1")).await;
+    assert!(r.private);
+    assert!(
+        r.text
+            .starts_with("That's not a legal move: after a2-a1 the empty regions"),
+        "{}",
+        r.text
+    );
+    let r = w.run(first, place, mv("hello")).await;
+    assert!(
+        r.private && r.text.starts_with("That's not a move"),
+        "{}",
+        r.text
+    );
+    let r = w.run(&c, place, Command::Resign { at: None }).await;
+    assert!(r.private);
+    // Lenient notation goes through the engine.
+    let r = w.run(first, place, mv(" A2A3 ")).await;
+    assert!(!r.private && r.text.contains("played a2-a3"), "{}", r.text);
+    // No match in another channel.
+    let r = w.run(&a, channel(2), mv("a2-a3")).await;
+    assert!(
+        r.private && r.text.contains("no match in this channel"),
+        "{}",
+        r.text
+    );
+    // One match per channel.
+    let r = w
+        .challenge(&c, place, GameKind::Simultana, Opponent::Anyone)
+        .await;
+    assert!(
+        r.private && r.text.contains("already a match"),
+        "{}",
+        r.text
+    );
+    // But a player may play in another channel (or thread) at the same time.
+    let thread = parlor::table::Place {
+        guild: Some(GUILD),
+        channel: 3,
+        parent: Some(1),
+    };
+    let card = w
+        .challenge(&a, thread, GameKind::Simultana, Opponent::User(user(&c)))
+        .await;
+    assert!(!card.private, "{}", card.text);
+    let parent: i64 = w
+        .sql_i64("SELECT parent_id FROM matches WHERE channel_id = 3")
+        .await;
+    assert_eq!(parent, 1);
+}
+
+#[tokio::test]
+async fn challenge_refusals_cooldown_and_open_challenges() {
+    let mut w = World::new().await;
+    let (a, b, c) = (alice(), bob(), carol());
+    let card = w
+        .challenge(
+            &a,
+            channel(1),
+            GameKind::Simultana,
+            Opponent::User(user(&b)),
+        )
+        .await;
+    // Only the challenged accepts; not the challenger, not a third person.
+    let r = w.run(&c, channel(1), press(&card, Action::Accept)).await;
+    assert!(
+        r.private && r.text == "This challenge is for @Bob.",
+        "{}",
+        r.text
+    );
+    let r = w.run(&a, channel(1), press(&card, Action::Accept)).await;
+    assert!(
+        r.private && r.text.contains("your own challenge"),
+        "{}",
+        r.text
+    );
+    let r = w.run(&c, channel(1), press(&card, Action::Decline)).await;
+    assert!(r.private);
+    let r = w.run(&c, channel(1), press(&card, Action::Cancel)).await;
+    assert!(r.private && r.text.contains("Only @Alice"), "{}", r.text);
+    // Moving before the challenge is accepted.
+    let r = w.run(&a, channel(1), mv("a2-a3")).await;
+    assert!(
+        r.private && r.text.contains("not been accepted"),
+        "{}",
+        r.text
+    );
+    // Cooldown: a second challenge right away is refused, even elsewhere.
+    let r = w
+        .challenge(&a, channel(2), GameKind::Simultana, Opponent::Anyone)
+        .await;
+    assert!(r.private && r.text.starts_with("Please wait"), "{}", r.text);
+    w.clock.advance_secs(60);
+    // An open challenge: anyone but the challenger may accept.
+    let open = w
+        .challenge(&a, channel(2), GameKind::Simultana, Opponent::Anyone)
+        .await;
+    assert!(open.text.contains("challenges anyone"), "{}", open.text);
+    let r = w.run(&c, channel(2), press(&open, Action::Decline)).await;
+    assert!(r.private && r.text.contains("open challenge"), "{}", r.text);
+    let board = w.run(&c, channel(2), press(&open, Action::Accept)).await;
+    assert!(
+        !board.private && board.text.contains("@Carol accepts"),
+        "{}",
+        board.text
+    );
+    let r = w.run(&b, channel(2), press(&open, Action::Accept)).await;
+    assert!(
+        r.private && r.text.contains("already been accepted"),
+        "{}",
+        r.text
+    );
+    // Decline by the challenged frees the channel.
+    let r = w.run(&b, channel(1), press(&card, Action::Decline)).await;
+    assert!(!r.private && r.text.contains("declines"), "{}", r.text);
+    let r = w.run(&b, channel(1), press(&card, Action::Accept)).await;
+    assert!(r.private && r.text.contains("is over"), "{}", r.text);
+    // Expiry: ten minutes without an answer.
+    w.clock.advance_secs(60);
+    let card = w
+        .challenge(
+            &b,
+            channel(1),
+            GameKind::Simultana,
+            Opponent::User(user(&a)),
+        )
+        .await;
+    assert!(!card.private, "{}", card.text);
+    w.clock.advance_secs(9 * 60);
+    assert_eq!(w.table.tick().await, 0);
+    w.clock.advance_secs(61);
+    assert_eq!(w.table.tick().await, 1);
+    let notices = w.drain();
+    assert_eq!(notices.len(), 1);
+    assert!(
+        notices[0].reply.text.contains("expired"),
+        "{}",
+        notices[0].reply.text
+    );
+    assert_eq!(notices[0].place, channel(1));
+    let r = w.run(&a, channel(1), press(&card, Action::Accept)).await;
+    assert!(r.private && r.text.contains("is over"), "{}", r.text);
+    assert_eq!(
+        w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'expired'")
+            .await,
+        1
+    );
+    // Bad settings are explained.
+    w.clock.advance_secs(60);
+    let mut spec = ChallengeSpec::new(GameKind::Simultana, Opponent::User(user(&a)));
+    spec.clock = Some("10s".into());
+    let r = w
+        .run(&c, channel(5), Command::Challenge(spec.clone()))
+        .await;
+    assert!(
+        r.private && r.text.contains("between 1 minute and 7 days"),
+        "{}",
+        r.text
+    );
+    spec.clock = None;
+    spec.variant = Some("olympiad".into());
+    let r = w.run(&c, channel(5), Command::Challenge(spec)).await;
+    assert!(
+        r.private && r.text.contains("no variant `olympiad`"),
+        "{}",
+        r.text
+    );
+    let r = w
+        .challenge(
+            &c,
+            channel(5),
+            GameKind::Simultana,
+            Opponent::User(user(&c)),
+        )
+        .await;
+    assert!(r.private && r.text.contains("yourself"), "{}", r.text);
+}
+
+#[tokio::test]
+async fn the_bot_says_the_ai_is_not_there_yet_and_changes_nothing() {
+    let w = World::new().await;
+    let r = w
+        .challenge(&alice(), channel(1), GameKind::Simultana, Opponent::Bot)
+        .await;
+    assert!(
+        r.private && r.text.contains("AI is not available yet"),
+        "{}",
+        r.text
+    );
+    assert_eq!(w.sql_i64("SELECT COUNT(*) FROM matches").await, 0);
+    assert_eq!(w.table.open_count(), 0);
+    // The cooldown did not start either.
+    let r = w
+        .challenge(&alice(), channel(1), GameKind::Simultana, Opponent::Anyone)
+        .await;
+    assert!(!r.private, "{}", r.text);
+}
+
+#[tokio::test]
+async fn abort_rules() {
+    let w = World::new().await;
+    let (a, b, c) = (alice(), bob(), carol());
+    // Before each side has moved a player may abort; no rating change.
+    let board = w.simultana(&a, &b, channel(1)).await;
+    let board = w.play_one(channel(1), &board, &[&a, &b]).await;
+    let r = w.run(&c, channel(1), Command::Abort { at: None }).await;
+    assert!(
+        r.private && r.text.contains("Only the players"),
+        "{}",
+        r.text
+    );
+    let r = w.run(&a, channel(1), press(&board, Action::Abort)).await;
+    assert!(!r.private && r.text.contains("Aborted"), "{}", r.text);
+    assert_eq!(w.sql_i64("SELECT COUNT(*) FROM ratings").await, 0);
+    assert_eq!(
+        w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'aborted'")
+            .await,
+        1
+    );
+    // After two moves, players cannot; a moderator can.
+    let board = w.simultana(&a, &b, channel(1)).await;
+    let board = w.play_one(channel(1), &board, &[&a, &b]).await;
+    let board = w.play_one(channel(1), &board, &[&a, &b]).await;
+    assert!(board.button(Action::Abort).is_none());
+    let r = w.run(&b, channel(1), Command::Abort { at: None }).await;
+    assert!(
+        r.private && r.text.starts_with("Too late to abort"),
+        "{}",
+        r.text
+    );
+    let r = w
+        .run(&moderator(), channel(1), Command::Abort { at: None })
+        .await;
+    assert!(!r.private && r.text.contains("Aborted"), "{}", r.text);
+    assert_eq!(w.sql_i64("SELECT COUNT(*) FROM ratings").await, 0);
+    // A moderator can also withdraw someone's challenge.
+    let card = w
+        .challenge(&a, channel(1), GameKind::Simultana, Opponent::Anyone)
+        .await;
+    let at = Some(stamp(&card));
+    let r = w.run(&moderator(), channel(1), Command::Abort { at }).await;
+    assert!(!r.private && r.text.contains("withdrawn"), "{}", r.text);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_moves_for_the_same_turn_apply_exactly_one() {
+    let w = World::new().await;
+    let (a, b) = (alice(), bob());
+    for trial in 0..40u64 {
+        let place = channel(100 + trial);
+        let board = w.simultana(&a, &b, place).await;
+        let (first, _) = to_move(&board, [&a, &b]);
+        let at = stamp(&board);
+        let hints = w.table.move_hints(&place, "").await;
+        // Two presses of two different moves from the same board, plus a typed move.
+        let t1 = {
+            let (t, f, m) = (w.table.clone(), first.clone(), hints[0].clone());
+            tokio::spawn(async move { t.handle(&f, &place, mv_at(&m, at)).await })
+        };
+        let t2 = {
+            let (t, f, m) = (w.table.clone(), first.clone(), hints[1].clone());
+            tokio::spawn(async move { t.handle(&f, &place, mv_at(&m, at)).await })
+        };
+        let t3 = {
+            let (t, f, m) = (w.table.clone(), first.clone(), hints[2].clone());
+            tokio::spawn(async move { t.handle(&f, &place, mv(&m)).await })
+        };
+        let replies = [t1.await.unwrap(), t2.await.unwrap(), t3.await.unwrap()];
+        let applied = replies.iter().filter(|r| !r.private).count();
+        assert_eq!(applied, 1, "trial {trial}: {:?}", replies.map(|r| r.text));
+        for r in replies.iter().filter(|r| r.private) {
+            assert!(
+                r.text.contains("out of date") || r.text.contains("not your turn"),
+                "{}",
+                r.text
+            );
+        }
+        let id = at.match_id;
+        let logged = w
+            .sql_i64(&format!("SELECT COUNT(*) FROM moves WHERE match_id = {id}"))
+            .await;
+        assert_eq!(logged, 1, "trial {trial}");
+        w.run(&moderator(), place, Command::Abort { at: None })
+            .await;
+    }
+}
+
+#[tokio::test]
+async fn a_restart_in_the_middle_of_a_match_carries_on() {
+    let mut w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let place = channel(1);
+    let mut board = w.simultana(&a, &b, place).await;
+    let old = board.clone();
+    for _ in 0..4 {
+        board = w.play_one(place, &board, &[&a, &b]).await;
+    }
+    let before = w.table.move_hints(&place, "").await;
+    w.restart().await;
+    assert_eq!(w.table.open_count(), 1);
+    assert_eq!(w.table.move_hints(&place, "").await, before);
+    // A stale button from before the restart is refused and plays nothing.
+    let (first, _) = to_move(&board, [&a, &b]);
+    let r = w.run(first, place, mv_at(&before[0], stamp(&old))).await;
+    assert!(
+        r.private && r.text.starts_with("This board is out of date"),
+        "{}",
+        r.text
+    );
+    // The current board's buttons still work.
+    let menu = &board.menus[0];
+    let source = &menu.options[0].value;
+    let pick = w
+        .run(
+            first,
+            place,
+            Command::from_component(&menu.id, std::slice::from_ref(source)).unwrap(),
+        )
+        .await;
+    assert!(pick.private && !pick.menus.is_empty(), "{}", pick.text);
+    let choice = pick.menus[0].options[0].value.clone();
+    let r = w
+        .run(
+            first,
+            place,
+            Command::from_component(&pick.menus[0].id, std::slice::from_ref(&choice)).unwrap(),
+        )
+        .await;
+    assert!(
+        !r.private && r.text.contains(&format!("played {choice}")),
+        "{}",
+        r.text
+    );
+    let result = w.play_out(place, r, &[&a, &b]).await;
+    assert!(is_over(&result));
+    assert_eq!(
+        w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'finished'")
+            .await,
+        1
+    );
+}
+
+#[tokio::test]
+async fn a_deadline_that_passed_while_down_is_applied_at_start() {
+    let mut w = World::new().await;
+    let (a, b, c) = (alice(), bob(), carol());
+    // Match 1: four moves made, then the service is down for two days: the player to move
+    // loses on time.
+    let mut board = w.simultana(&a, &b, channel(1)).await;
+    for _ in 0..4 {
+        board = w.play_one(channel(1), &board, &[&a, &b]).await;
+    }
+    let (late, winner) = to_move(&board, [&a, &b]);
+    // Match 2: one move only: aborted instead.
+    let board2 = w.simultana(&a, &c, channel(2)).await;
+    w.play_one(channel(2), &board2, &[&a, &c]).await;
+    w.table.store().close().await;
+    w.clock.advance_secs(2 * 86_400);
+    w.restart().await;
+    let notices = w.drain();
+    assert_eq!(notices.len(), 2, "{notices:?}");
+    let n1 = notices.iter().find(|n| n.place == channel(1)).unwrap();
+    assert!(
+        n1.reply
+            .text
+            .contains(&format!("@{} ran out of time", late.name)),
+        "{}",
+        n1.reply.text
+    );
+    assert!(
+        n1.reply
+            .text
+            .contains(&format!("@{} wins on time", winner.name)),
+        "{}",
+        n1.reply.text
+    );
+    let n2 = notices.iter().find(|n| n.place == channel(2)).unwrap();
+    assert!(
+        n2.reply.text.contains("before both players had moved"),
+        "{}",
+        n2.reply.text
+    );
+    assert_eq!(
+        w.sql_i64("SELECT COUNT(*) FROM matches WHERE reason = 'timeout'")
+            .await,
+        1
+    );
+    assert_eq!(
+        w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'aborted'")
+            .await,
+        1
+    );
+    assert_eq!(w.sql_i64("SELECT COUNT(*) FROM rating_history").await, 4);
+    assert_eq!(w.table.open_count(), 0);
+}
+
+#[tokio::test]
+async fn the_clock_warns_at_a_fifth_then_times_out() {
+    let mut w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let place = channel(1);
+    let mut spec = ChallengeSpec::new(GameKind::Simultana, Opponent::User(user(&b)));
+    spec.clock = Some("1h".into());
+    w.run(&a, place, Command::Challenge(spec)).await;
+    let mut board = w.run(&b, place, Command::Accept { at: None }).await;
+    assert!(board.text.contains("1 hour per move"), "{}", board.text);
+    for _ in 0..3 {
+        board = w.play_one(place, &board, &[&a, &b]).await;
+    }
+    let (late, _) = to_move(&board, [&a, &b]);
+    w.clock.advance_secs(47 * 60);
+    assert_eq!(w.table.tick().await, 0);
+    w.clock.advance_secs(60);
+    assert_eq!(w.table.tick().await, 1);
+    let warn = w.drain();
+    assert_eq!(warn.len(), 1);
+    assert!(
+        warn[0].reply.text.contains("Time left: 12 minutes"),
+        "{}",
+        warn[0].reply.text
+    );
+    assert_eq!(warn[0].reply.mentions, vec![late.id]);
+    assert_eq!(w.table.tick().await, 0, "warned once only");
+    w.clock.advance_secs(12 * 60);
+    assert_eq!(w.table.tick().await, 1);
+    let out = w.drain();
+    assert!(
+        out[0].reply.text.contains("on time"),
+        "{}",
+        out[0].reply.text
+    );
+}
+
+#[tokio::test]
+async fn takeback_is_logged_append_only() {
+    let w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let place = channel(1);
+    let mut board = w.simultana(&a, &b, place).await;
+    for _ in 0..3 {
+        board = w.play_one(place, &board, &[&a, &b]).await;
+    }
+    let (next, last) = to_move(&board, [&a, &b]);
+    let hints_before = w.table.move_hints(&place, "").await;
+    // The player who just moved asks; the opponent accepts with the button.
+    let ask = w.run(last, place, Command::Takeback { at: None }).await;
+    assert!(
+        !ask.private && ask.text.contains("asks to take back"),
+        "{}",
+        ask.text
+    );
+    let r = w.run(last, place, Command::Takeback { at: None }).await;
+    assert!(r.private && r.text.contains("already"), "{}", r.text);
+    let done = w.run(next, place, press(&ask, Action::Takeback)).await;
+    assert!(
+        !done.private && done.text.contains("1 move undone"),
+        "{}",
+        done.text
+    );
+    assert_eq!(done.mentions, vec![last.id], "the asker is to move again");
+    assert_ne!(w.table.move_hints(&place, "").await, hints_before);
+    // The log keeps every move and adds the takeback.
+    let store = w.table.store();
+    let log = store.log(1).await.unwrap();
+    assert_eq!(log.len(), 4);
+    assert_eq!(log[3].kind, EntryKind::Takeback);
+    assert_eq!(log[3].ply, 2);
+    assert!(log[..3].iter().all(|e| e.kind == EntryKind::Move));
+    // Asking when the opponent has moved since undoes two plies; refusing works too.
+    let board = w.play_one(place, &done, &[&a, &b]).await;
+    let (asker, other) = to_move(&board, [&a, &b]);
+    let ask = w.run(asker, place, Command::Takeback { at: None }).await;
+    let r = w
+        .run(other, place, press(&ask, Action::RefuseTakeback))
+        .await;
+    assert!(
+        !r.private && r.text.contains("refuses the takeback"),
+        "{}",
+        r.text
+    );
+    let ask = w.run(asker, place, Command::Takeback { at: None }).await;
+    let done = w.run(other, place, Command::Takeback { at: None }).await;
+    assert!(
+        done.text.contains("2 moves undone"),
+        "{} / {}",
+        ask.text,
+        done.text
+    );
+    let log = store.log(1).await.unwrap();
+    assert_eq!(log.len(), 6);
+    assert_eq!((log[5].kind, log[5].ply), (EntryKind::Takeback, 1));
+    // A button drawn before the takeback is stale now.
+    let r = w.run(asker, place, mv_at("a2-a3", stamp(&board))).await;
+    assert!(r.private && r.text.contains("out of date"), "{}", r.text);
+}
+
+#[tokio::test]
+async fn draws_by_agreement_and_rematch_with_seats_swapped() {
+    let w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let place = channel(1);
+    let board = w.simultana(&a, &b, place).await;
+    let board = w.play_one(place, &board, &[&a, &b]).await;
+    let offer = w.run(&a, place, Command::Draw { at: None }).await;
+    assert!(
+        offer.text.contains("@Alice offers a draw"),
+        "{}",
+        offer.text
+    );
+    let r = w.run(&a, place, press(&offer, Action::RefuseDraw)).await;
+    assert!(r.private && r.text.contains("no draw offer"), "{}", r.text);
+    let result = w.run(&b, place, press(&offer, Action::Draw)).await;
+    assert!(result.text.contains("Draw by agreement"), "{}", result.text);
+    let ra = w
+        .table
+        .store()
+        .rating(a.id, "simultana", 0)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((ra.wins, ra.draws, ra.losses), (0, 1, 0));
+    assert!(!board.private);
+    let seat1 = w
+        .sql_i64("SELECT challenger_seat FROM matches WHERE id = 1")
+        .await;
+    // Bob asks for a rematch; Alice's press accepts it.
+    w.clock.advance_secs(60);
+    let card = w.run(&b, place, press(&result, Action::Rematch)).await;
+    assert!(
+        card.text.contains("@Bob challenges @Alice"),
+        "{}",
+        card.text
+    );
+    let board = w.run(&a, place, press(&result, Action::Rematch)).await;
+    assert!(board.text.contains("@Alice accepts"), "{}", board.text);
+    // Seats are swapped: Alice (the first challenger, seat s) now sits in seat 1 - s.
+    let rematch_alice_seat = w
+        .sql_i64("SELECT 1 - challenger_seat FROM matches WHERE id = 2")
+        .await;
+    assert_eq!(rematch_alice_seat, 1 - seat1);
+    assert_eq!(
+        w.sql_i64("SELECT rematch_of FROM matches WHERE id = 2")
+            .await,
+        1
+    );
+}
+
+#[tokio::test]
+async fn move_hints_and_menus() {
+    let w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let place = channel(1);
+    let board = w.simultana(&a, &b, place).await;
+    let (first, second) = to_move(&board, [&a, &b]);
+    assert_eq!(
+        w.table.move_hints(&place, "").await,
+        ["a2-a3", "c2-c3", "e2-e3"]
+    );
+    assert_eq!(w.table.move_hints(&place, "C2").await, ["c2-c3"]);
+    assert_eq!(w.table.move_hints(&place, "e2e").await, ["e2-e3"]);
+    assert!(w.table.move_hints(&place, "b").await.is_empty());
+    assert!(w.table.move_hints(&channel(9), "").await.is_empty());
+    let sources: Vec<&str> = board.menus[0]
+        .options
+        .iter()
+        .map(|o| o.value.as_str())
+        .collect();
+    assert_eq!(sources, ["a2", "c2", "e2"]);
+    let r = w
+        .run(
+            second,
+            place,
+            Command::from_component(&board.menus[0].id, &["a2".into()]).unwrap(),
+        )
+        .await;
+    assert!(r.private && r.text.contains("not your turn"), "{}", r.text);
+    let r = w
+        .run(
+            first,
+            place,
+            Command::from_component(&board.menus[0].id, &["c2".into()]).unwrap(),
+        )
+        .await;
+    let moves: Vec<&str> = r.menus[0]
+        .options
+        .iter()
+        .map(|o| o.value.as_str())
+        .collect();
+    assert_eq!(moves, ["c2-c3"]);
+    // Ids fit Discord, rows hold at most 5 buttons, menus at most 25 options.
+    for b in board.all_buttons() {
+        assert!(b.id.len() <= 100);
+    }
+    assert!(board.buttons.iter().all(|row| row.len() <= 5));
+    assert!(board.buttons.len() + board.menus.len() <= 5);
+    assert!(Command::from_component("something-else", &[]).is_none());
+}
+
+#[tokio::test]
+async fn rules_text_and_unknown_matches() {
+    let w = World::new().await;
+    let r = w
+        .run(
+            &alice(),
+            channel(1),
+            Command::Rules {
+                game: GameKind::Simultana,
+            },
+        )
+        .await;
+    assert!(
+        r.text.contains("Simultana") && r.picture.is_some(),
+        "{}",
+        r.text
+    );
+    let r = w
+        .run(&alice(), channel(1), Command::Replay { match_id: 42 })
+        .await;
+    assert!(r.private && r.text.contains("no match #42"), "{}", r.text);
+    let r = w.run(&alice(), channel(1), Command::Board).await;
+    assert!(r.private && r.text.contains("no match"), "{}", r.text);
+    let r = w
+        .run(
+            &alice(),
+            channel(1),
+            Command::from_component("pl:res:42:0", &[]).unwrap(),
+        )
+        .await;
+    assert!(r.private && r.text.contains("no match #42"), "{}", r.text);
+    // Pictures are described; drawing them waits for the renderer.
+    let picture = w
+        .run(
+            &alice(),
+            channel(1),
+            Command::Rules {
+                game: GameKind::Simultana,
+            },
+        )
+        .await
+        .picture
+        .unwrap();
+    assert_eq!(picture.file_name(), "simultana.png");
+}
+
+/// Writes ratings straight into the database to build ladders of known shape.
+async fn seed_ratings(url: &str, rows: &[(u64, i64, f64, f64)]) {
+    let pool = sqlx::SqlitePool::connect(url).await.unwrap();
+    for &(player, scope, rating, deviation) in rows {
+        sqlx::query("INSERT OR IGNORE INTO players (id, name, updated_at) VALUES ($1, $2, 0)")
+            .bind(player as i64)
+            .bind(format!("P{player}"))
+            .execute(&pool)
+            .await
+            .unwrap();
+        sqlx::query(
+            "INSERT INTO ratings (player_id, game, scope, rating, deviation, volatility, games, \
+             wins, draws, losses, last_played) VALUES ($1, 'loa', $2, $3, $4, 0.06, 30, 20, 4, 6, 0)",
+        )
+        .bind(player as i64)
+        .bind(scope)
+        .bind(rating)
+        .bind(deviation)
+        .execute(&pool)
+        .await
+        .unwrap();
+    }
+    pool.close().await;
+}
+
+#[tokio::test]
+async fn leaderboards_hide_provisional_ratings_and_page_by_scope() {
+    let w = World::new().await;
+    let mut rows = Vec::new();
+    // 25 established players on this server, ratings 1700, 1690, ... 1460.
+    for i in 0..25u64 {
+        rows.push((1000 + i, GUILD as i64, 1700.0 - 10.0 * i as f64, 60.0));
+    }
+    // A provisional player with the best rating, and an established one on another server.
+    rows.push((2000, GUILD as i64, 2400.0, 200.0));
+    rows.push((3000, 555, 2300.0, 50.0));
+    // The global ladder: only two players.
+    rows.push((1000, 0, 1650.0, 80.0));
+    rows.push((3000, 0, 1800.0, 100.0));
+    seed_ratings(&w.url, &rows).await;
+    let board = |scope, page| Command::Leaderboard {
+        game: GameKind::Loa,
+        scope,
+        page,
+    };
+    let r = w.run(&alice(), channel(1), board(Scope::Server, 1)).await;
+    assert!(r.text.contains("page 1 of 3"), "{}", r.text);
+    assert!(
+        r.text
+            .contains("1. @P1000 1700 — 30 games (20 W / 4 D / 6 L)"),
+        "{}",
+        r.text
+    );
+    assert!(r.text.contains("10. @P1009 1610"), "{}", r.text);
+    assert!(
+        !r.text.contains("P2000") && !r.text.contains("P3000"),
+        "{}",
+        r.text
+    );
+    let r = w.run(&alice(), channel(1), board(Scope::Server, 3)).await;
+    assert!(
+        r.text.contains("21. @P1020") && r.text.contains("25. @P1024"),
+        "{}",
+        r.text
+    );
+    assert!(!r.text.contains("26."), "{}", r.text);
+    let r = w.run(&alice(), channel(1), board(Scope::Global, 1)).await;
+    assert!(
+        r.text.contains("1. @P3000 1800") && r.text.contains("2. @P1000 1650"),
+        "{}",
+        r.text
+    );
+    // Stats: rank among established players; provisional ratings have none.
+    let p = |id: u64| parlor::table::UserRef::new(id, format!("P{id}"));
+    let r = w
+        .run(
+            &alice(),
+            channel(1),
+            Command::Stats {
+                user: Some(p(1003)),
+                game: Some(GameKind::Loa),
+            },
+        )
+        .await;
+    assert!(r.text.contains("1670 (#4), 30 games"), "{}", r.text);
+    let r = w
+        .run(
+            &alice(),
+            channel(1),
+            Command::Stats {
+                user: Some(p(2000)),
+                game: None,
+            },
+        )
+        .await;
+    assert!(r.text.contains("2400? (provisional)"), "{}", r.text);
+}
+
+#[tokio::test]
+async fn a_broken_or_foreign_database_gives_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("garbage.db");
+    std::fs::write(&path, vec![0x42u8; 8192]).unwrap();
+    let err = Store::open(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Open { .. }), "{err:?}");
+    assert!(err.to_string().contains("not a database"), "{err}");
+    // Untouched.
+    assert_eq!(std::fs::read(&path).unwrap(), vec![0x42u8; 8192]);
+
+    let foreign = dir.path().join("foreign.db");
+    let url = format!("sqlite://{}?mode=rwc", foreign.display());
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    sqlx::query("CREATE TABLE players (who TEXT)")
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    let err = Store::open(&format!("sqlite://{}", foreign.display()))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Foreign { .. }), "{err:?}");
+    assert!(err.to_string().contains("not a Parlor database"), "{err}");
+
+    let err = Store::open("postgres://nowhere").await.unwrap_err();
+    assert!(matches!(err, StoreError::Url { .. }), "{err:?}");
+    // A missing file is created.
+    let fresh = dir.path().join("new.db");
+    Store::open(&format!("sqlite://{}", fresh.display()))
+        .await
+        .unwrap();
+    assert!(fresh.exists());
+}
+
+#[tokio::test]
+async fn lightning_hides_the_pile_and_refuses_takebacks() {
+    let w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let place = channel(1);
+    w.challenge(&a, place, GameKind::Lightning, Opponent::User(user(&b)))
+        .await;
+    let board = w.run(&b, place, Command::Accept { at: None }).await;
+    assert!(!board.private, "{}", board.text);
+    let (first, second) = to_move(&board, [&a, &b]);
+    // The pile's top tile is not named anywhere before it is drawn.
+    let hints = w.table.move_hints(&place, "").await;
+    assert_eq!(hints, ["P"]);
+    assert!(w.table.move_hints(&place, "PS").await.is_empty());
+    let r = w.run(first, place, Command::Takeback { at: None }).await;
+    assert!(
+        r.private && r.text.starts_with("Takebacks are off in Lightning"),
+        "{}",
+        r.text
+    );
+    // A turn in two steps: draw, then put; the turn passes only after the second.
+    let drawn = w.run(first, place, mv("P")).await;
+    assert!(!drawn.private, "{}", drawn.text);
+    assert_eq!(drawn.mentions, vec![first.id]);
+    let puts = w.table.move_hints(&place, "").await;
+    assert!(puts.iter().all(|m| m.starts_with('-')), "{puts:?}");
+    assert_eq!(
+        drawn.menus[0].options[0].value, puts[0],
+        "the put step is offered directly"
+    );
+    let put = w.run(first, place, mv(&puts[0])).await;
+    assert_eq!(put.mentions, vec![second.id], "{}", put.text);
+    // Only one side has moved: still abortable.
+    assert!(put.button(Action::Abort).is_some());
+    assert!(put.button(Action::Takeback).is_none());
+}
+
+/// A stand-in for the AI: the first legal move.
+struct FirstMove;
+
+impl parlor::table::Ai for FirstMove {
+    fn choose(&self, game: &parlor::games::AnyGame, _level: u8) -> Option<parlor::games::AnyMove> {
+        game.legal_moves().into_iter().next()
+    }
+}
+
+#[tokio::test]
+async fn the_ai_seam_plays_the_bots_moves_as_notices() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let clock = parlor::table::ManualClock::new(START_MS);
+    let mut cfg = config(&clock);
+    cfg.bot = parlor::table::UserRef::new(900, "Parlor");
+    cfg.ai = Some(std::sync::Arc::new(FirstMove));
+    let store = Store::open(&url).await.unwrap();
+    let (table, mut notices) = parlor::table::Table::start(store, cfg).await.unwrap();
+    let a = alice();
+    let place = channel(1);
+    let mut spec = ChallengeSpec::new(GameKind::Simultana, Opponent::Bot);
+    spec.rated = Some(true);
+    spec.level = Some(3);
+    let mut board = table.handle(&a, &place, Command::Challenge(spec)).await;
+    assert!(
+        board.text.contains("The bot takes the challenge"),
+        "{}",
+        board.text
+    );
+    assert!(
+        board.text.contains("casual") && board.text.contains("AI level 3"),
+        "{}",
+        board.text
+    );
+    for _ in 0..200 {
+        if is_over(&board) {
+            break;
+        }
+        if board.mentions[0] == 900 {
+            let wait = std::time::Duration::from_secs(30);
+            let notice = tokio::time::timeout(wait, notices.recv())
+                .await
+                .expect("the bot moves")
+                .expect("notice channel open");
+            assert_eq!(notice.place, place);
+            assert!(
+                notice.reply.text.contains("@Parlor played"),
+                "{}",
+                notice.reply.text
+            );
+            board = notice.reply;
+            continue;
+        }
+        let hints = table.move_hints(&place, "").await;
+        board = table.handle(&a, &place, mv(&hints[0])).await;
+        assert!(!board.private, "{}", board.text);
+    }
+    assert!(is_over(&board), "{}", board.text);
+    // Games against the bot are casual: no rating.
+    assert!(table.store().ratings_of(a.id).await.unwrap().is_empty());
+    // The bot declines draws.
+    clock.advance_secs(60);
+    let spec = ChallengeSpec::new(GameKind::Simultana, Opponent::Bot);
+    let board = table
+        .handle(&a, &channel(2), Command::Challenge(spec))
+        .await;
+    assert!(!board.private, "{}", board.text);
+    let r = table
+        .handle(&a, &channel(2), Command::Draw { at: None })
+        .await;
+    assert!(
+        r.private && r.text.contains("does not accept draws"),
+        "{}",
+        r.text
+    );
+}
+
+#[tokio::test]
+async fn barrier_tiles_are_laid_through_the_menus() {
+    let w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let place = channel(1);
+    w.challenge(&a, place, GameKind::Barrier, Opponent::User(user(&b)))
+        .await;
+    let board = w.run(&b, place, Command::Accept { at: None }).await;
+    assert!(board.text.contains("(yellow) vs"), "{}", board.text);
+    let (first, second) = to_move(&board, [&a, &b]);
+    // First the tile (8 kinds), then the square (8 dot squares).
+    let menu = &board.menus[0];
+    assert_eq!(menu.options.len(), 8, "{:?}", menu.options);
+    assert!(menu.options.iter().any(|o| o.value == "N+E"));
+    let pick = w
+        .run(
+            first,
+            place,
+            Command::from_component(&menu.id, &["N+E".into()]).unwrap(),
+        )
+        .await;
+    let squares: Vec<&str> = pick.menus[0]
+        .options
+        .iter()
+        .map(|o| o.value.as_str())
+        .collect();
+    assert_eq!(squares.len(), 8);
+    assert!(squares.iter().all(|m| m.starts_with("N+E@")), "{squares:?}");
+    let laid = w
+        .run(
+            first,
+            place,
+            Command::from_component(&pick.menus[0].id, &[squares[0].to_string()]).unwrap(),
+        )
+        .await;
+    assert!(
+        laid.text.contains(&format!("played {}", squares[0])),
+        "{}",
+        laid.text
+    );
+    assert_eq!(laid.mentions, vec![second.id]);
+    // Typed leniently too.
+    let hints = w.table.move_hints(&place, "ew").await;
+    assert!(
+        !hints.is_empty() && hints.iter().all(|m| m.starts_with("E+W@")),
+        "{hints:?}"
+    );
+}
+
+#[tokio::test]
+async fn loa_variants_and_parachute_drops_through_the_menus() {
+    let w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let mut spec = ChallengeSpec::new(GameKind::Loa, Opponent::User(user(&b)));
+    spec.variant = Some("olympiad".into());
+    let card = w.run(&a, channel(1), Command::Challenge(spec)).await;
+    assert!(
+        card.text.contains("Lines of Action #1 (olympiad"),
+        "{}",
+        card.text
+    );
+    let board = w.run(&b, channel(1), Command::Accept { at: None }).await;
+    assert!(
+        board.text.contains("(black) vs"),
+        "Black moves first: {}",
+        board.text
+    );
+    assert!(
+        w.table.move_hints(&channel(1), "a2").await.is_empty(),
+        "a2 is White's"
+    );
+    let mut b1 = w.table.move_hints(&channel(1), "b1").await;
+    b1.sort();
+    assert_eq!(b1, ["b1-b3", "b1-d3", "b1-h1"]);
+    w.clock.advance_secs(60);
+
+    let mut spec = ChallengeSpec::new(GameKind::Loa, Opponent::User(user(&a)));
+    spec.variant = Some("parachute".into());
+    w.run(&b, channel(2), Command::Challenge(spec)).await;
+    let board = w.run(&a, channel(2), Command::Accept { at: None }).await;
+    let (first, _) = to_move(&board, [&a, &b]);
+    let source = board.menus[0].options[0].value.clone();
+    // Too many move-and-drop choices for one menu: first the move, then the drop.
+    let pick = w
+        .run(
+            first,
+            channel(2),
+            Command::from_component(&board.menus[0].id, std::slice::from_ref(&source)).unwrap(),
+        )
+        .await;
+    let stage = pick.menus[0].options[0].value.clone();
+    assert!(
+        stage.starts_with(&source) && !stage.contains('@'),
+        "{stage}"
+    );
+    let drops = w
+        .run(
+            first,
+            channel(2),
+            Command::from_component(&pick.menus[0].id, std::slice::from_ref(&stage)).unwrap(),
+        )
+        .await;
+    assert!(drops.menus.len() <= 5 && drops.menus.iter().all(|m| m.options.len() <= 25));
+    let choice = drops.menus[0].options[0].value.clone();
+    assert!(choice.starts_with(&format!("{stage}@")), "{choice}");
+    let ids: std::collections::HashSet<&str> = drops.menus.iter().map(|m| m.id.as_str()).collect();
+    assert_eq!(ids.len(), drops.menus.len(), "distinct menu ids");
+    let played = w
+        .run(
+            first,
+            channel(2),
+            Command::from_component(&drops.menus[0].id, std::slice::from_ref(&choice)).unwrap(),
+        )
+        .await;
+    assert!(
+        played.text.contains(&format!("played {choice}")),
+        "{}",
+        played.text
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_people_accepting_an_open_challenge_at_once_seat_exactly_one() {
+    let w = World::new().await;
+    for trial in 0..20u64 {
+        let place = channel(500 + trial);
+        let card = w
+            .challenge(&alice(), place, GameKind::Simultana, Opponent::Anyone)
+            .await;
+        assert!(!card.private, "{}", card.text);
+        let accept = press(&card, Action::Accept);
+        let tasks: Vec<_> = [bob(), carol()]
+            .into_iter()
+            .map(|who| {
+                let (t, c) = (w.table.clone(), accept.clone());
+                tokio::spawn(async move { t.handle(&who, &place, c).await })
+            })
+            .collect();
+        let mut seated = 0;
+        for t in tasks {
+            let r = t.await.unwrap();
+            if r.private {
+                assert!(r.text.contains("already been accepted"), "{}", r.text);
+            } else {
+                seated += 1;
+            }
+        }
+        assert_eq!(seated, 1, "trial {trial}");
+        w.run(&moderator(), place, Command::Abort { at: None })
+            .await;
+        w.clock.advance_secs(60);
+    }
+}

@@ -1,0 +1,189 @@
+//! Shared set-up for the service tests: a table on a temporary database with a hand-driven clock.
+
+use parlor::games::GameKind;
+use parlor::store::Store;
+use parlor::table::{
+    Action, Actor, ButtonId, ChallengeSpec, Command, Config, ManualClock, Notice, Notices,
+    Opponent, Place, Reply, Stamp, Table, UserRef,
+};
+use tempfile::TempDir;
+
+pub const GUILD: u64 = 7_000;
+pub const START_MS: i64 = 1_700_000_000_000;
+
+pub fn alice() -> Actor {
+    Actor::new(101, "Alice")
+}
+pub fn bob() -> Actor {
+    Actor::new(102, "Bob")
+}
+pub fn carol() -> Actor {
+    Actor::new(103, "Carol")
+}
+pub fn moderator() -> Actor {
+    Actor::new(199, "Mod").moderator()
+}
+
+pub fn user(a: &Actor) -> UserRef {
+    UserRef::new(a.id, a.name.clone())
+}
+
+pub fn channel(n: u64) -> Place {
+    Place::new(Some(GUILD), n)
+}
+
+/// A temporary database, a clock and a table on them.
+pub struct World {
+    pub _dir: TempDir,
+    pub url: String,
+    pub clock: ManualClock,
+    pub table: Table,
+    pub notices: Notices,
+}
+
+pub fn config(clock: &ManualClock) -> Config {
+    Config {
+        clock: std::sync::Arc::new(clock.clone()),
+        ..Config::default()
+    }
+}
+
+impl World {
+    pub async fn new() -> World {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = format!("sqlite://{}", dir.path().join("parlor.db").display());
+        let clock = ManualClock::new(START_MS);
+        let store = Store::open(&url).await.expect("open store");
+        let (table, notices) = Table::start(store, config(&clock)).await.expect("start");
+        World {
+            _dir: dir,
+            url,
+            clock,
+            table,
+            notices,
+        }
+    }
+
+    /// Stops this table and starts a new one on the same database file (a restart).
+    pub async fn restart(&mut self) {
+        self.table.store().close().await;
+        let store = Store::open(&self.url).await.expect("reopen store");
+        let (table, notices) = Table::start(store, config(&self.clock))
+            .await
+            .expect("restart");
+        self.table = table;
+        self.notices = notices;
+    }
+
+    pub async fn run(&self, actor: &Actor, place: Place, command: Command) -> Reply {
+        self.table.handle(actor, &place, command).await
+    }
+
+    /// `/play` with the defaults (rated, one day per move).
+    pub async fn challenge(
+        &self,
+        actor: &Actor,
+        place: Place,
+        game: GameKind,
+        opponent: Opponent,
+    ) -> Reply {
+        self.run(
+            actor,
+            place,
+            Command::Challenge(ChallengeSpec::new(game, opponent)),
+        )
+        .await
+    }
+
+    /// A live Simultana match between `a` and `b` in `place`; returns the first board.
+    pub async fn simultana(&self, a: &Actor, b: &Actor, place: Place) -> Reply {
+        let card = self
+            .challenge(a, place, GameKind::Simultana, Opponent::User(user(b)))
+            .await;
+        assert!(!card.private, "challenge refused: {}", card.text);
+        let board = self.run(b, place, Command::Accept { at: None }).await;
+        assert!(!board.private, "accept refused: {}", board.text);
+        // Later challenges by the same people must not hit the cooldown.
+        self.clock.advance_secs(60);
+        board
+    }
+
+    /// Plays the first suggested move for whoever is to move (read from the board's mention).
+    pub async fn play_one(&self, place: Place, board: &Reply, players: &[&Actor]) -> Reply {
+        let to_move = board.mentions[0];
+        let actor = players
+            .iter()
+            .find(|a| a.id == to_move)
+            .expect("the player to move is one of ours");
+        let hints = self.table.move_hints(&place, "").await;
+        assert!(!hints.is_empty(), "no legal move offered: {}", board.text);
+        let reply = self
+            .run(
+                actor,
+                place,
+                Command::Move {
+                    text: hints[0].clone(),
+                    at: None,
+                },
+            )
+            .await;
+        assert!(!reply.private, "move refused: {}", reply.text);
+        reply
+    }
+
+    /// Plays first suggested moves until the match ends; returns the result message.
+    pub async fn play_out(&self, place: Place, mut board: Reply, players: &[&Actor]) -> Reply {
+        for _ in 0..500 {
+            if is_over(&board) {
+                return board;
+            }
+            board = self.play_one(place, &board, players).await;
+        }
+        panic!("the game did not end in 500 moves");
+    }
+
+    /// Every notice waiting.
+    pub fn drain(&mut self) -> Vec<Notice> {
+        let mut out = Vec::new();
+        while let Ok(n) = self.notices.try_recv() {
+            out.push(n);
+        }
+        out
+    }
+
+    /// Runs SQL on the database directly (to check what was written).
+    pub async fn sql_i64(&self, sql: &str) -> i64 {
+        use sqlx::Row;
+        let pool = sqlx::SqlitePool::connect(&self.url).await.expect("connect");
+        let v: i64 = sqlx::query(sql)
+            .fetch_one(&pool)
+            .await
+            .expect("query")
+            .try_get(0)
+            .expect("value");
+        pool.close().await;
+        v
+    }
+}
+
+/// A result message carries a Rematch button and nothing to move with.
+pub fn is_over(reply: &Reply) -> bool {
+    reply.button(Action::Rematch).is_some()
+}
+
+/// The match and log position a reply's buttons were drawn for.
+pub fn stamp(reply: &Reply) -> Stamp {
+    let button = reply
+        .all_buttons()
+        .next()
+        .unwrap_or_else(|| panic!("no button in: {}", reply.text));
+    ButtonId::parse(&button.id).expect("our id").stamp()
+}
+
+/// Presses the button with this action.
+pub fn press(reply: &Reply, action: Action) -> Command {
+    let b = reply
+        .button(action)
+        .unwrap_or_else(|| panic!("no {action:?} button in: {}", reply.text));
+    Command::from_component(&b.id, &[]).expect("our id")
+}
