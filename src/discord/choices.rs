@@ -1,10 +1,14 @@
-//! The fixed choices of the slash options `game`, `variant`, `clock` and `scope`.
+//! The choices of the slash options `game`, `variant`, `clock` and `scope`.
 //!
 //! Discord sends the choice's value; the values are the short names of INTERFACES.md (`loa`, `1d`,
 //! ...), the labels are what a newcomer reads in the menu. poise's own choice derive sends list
-//! indices instead, so these implement `SlashArgument` by hand.
+//! indices instead, so these implement `SlashArgument` by hand. Variants and clocks come from the
+//! match service's presets, so the menus always offer exactly what it accepts.
 
 use poise::serenity_prelude as serenity;
+
+use crate::games::GameKind;
+use crate::table;
 
 macro_rules! string_choices {
     ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $value:literal : $label:literal,)+ }) => {
@@ -80,40 +84,6 @@ string_choices! {
 }
 
 string_choices! {
-    /// A variant of a game (RULES.md options); the match service checks it fits the game.
-    Variant {
-        /// The standard rules of the game.
-        Standard = "standard": "Standard rules (any game)",
-        /// LOA, Olympiad rules: Black starts, a double connection is a draw.
-        Olympiad = "olympiad": "Lines of Action: Olympiad rules (Black starts)",
-        /// LOA, Soucie's scrambled-eggs setup.
-        ScrambledEggs = "scrambled-eggs": "Lines of Action: scrambled eggs setup",
-        /// LOA, parachute: six stones dropped in the first turns.
-        Parachute = "parachute": "Lines of Action: parachute (drop stones early on)",
-    }
-}
-
-string_choices! {
-    /// The time each player has for a move.
-    Clock {
-        /// No time limit.
-        None = "none": "No clock",
-        /// One minute per move.
-        OneMinute = "1m": "1 minute per move",
-        /// Five minutes per move.
-        FiveMinutes = "5m": "5 minutes per move",
-        /// One hour per move.
-        OneHour = "1h": "1 hour per move",
-        /// One day per move (the default).
-        OneDay = "1d": "1 day per move (default)",
-        /// Three days per move.
-        ThreeDays = "3d": "3 days per move",
-        /// Seven days per move.
-        SevenDays = "7d": "7 days per move",
-    }
-}
-
-string_choices! {
     /// Whose ratings a leaderboard ranks.
     Scope {
         /// This server's players.
@@ -121,6 +91,100 @@ string_choices! {
         /// Everyone, everywhere.
         Global = "global": "Everyone (global)",
     }
+}
+
+impl Game {
+    /// The engine's game kind.
+    pub fn kind(self) -> GameKind {
+        match self {
+            Game::Loa => GameKind::Loa,
+            Game::Lightning => GameKind::Lightning,
+            Game::Barrier => GameKind::Barrier,
+            Game::Simultana => GameKind::Simultana,
+        }
+    }
+}
+
+impl Scope {
+    /// The match service's scope.
+    pub fn scope(self) -> table::Scope {
+        match self {
+            Scope::Server => table::Scope::Server,
+            Scope::Global => table::Scope::Global,
+        }
+    }
+}
+
+/// Defines a text option whose choices are computed (from the match service's presets).
+macro_rules! preset_choice {
+    ($(#[$meta:meta])* $name:ident, $choices:expr) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub struct $name(pub String);
+
+        impl $name {
+            /// (label, value) of every choice, in menu order.
+            pub fn choices() -> Vec<(String, String)> {
+                $choices
+            }
+        }
+
+        #[poise::async_trait]
+        impl poise::SlashArgument for $name {
+            async fn extract(
+                _: &serenity::Context,
+                _: &serenity::CommandInteraction,
+                value: &serenity::ResolvedValue<'_>,
+            ) -> Result<Self, poise::SlashArgError> {
+                match value {
+                    serenity::ResolvedValue::String(text) => Ok(Self((*text).to_owned())),
+                    _ => Err(poise::SlashArgError::new_command_structure_mismatch(
+                        "expected a string choice",
+                    )),
+                }
+            }
+
+            fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
+                Self::choices().into_iter().take(25).fold(
+                    builder.kind(serenity::CommandOptionType::String),
+                    |b, (label, value)| b.add_string_choice(label, value),
+                )
+            }
+        }
+    };
+}
+
+preset_choice!(
+    /// A variant name of any game (the match service checks it fits the chosen game).
+    Variant,
+    variant_choices()
+);
+
+preset_choice!(
+    /// A per-move time limit (`none`, `1h`, `1d`, ...).
+    Clock,
+    table::CLOCK_CHOICES
+        .iter()
+        .map(|(label, value)| ((*label).to_owned(), (*value).to_owned()))
+        .collect()
+);
+
+fn variant_choices() -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for game in Game::ALL {
+        for v in table::variants(game.kind()) {
+            if out.iter().any(|(_, value)| value == v.name) {
+                continue;
+            }
+            let label = if v.name == "standard" {
+                "Standard rules (any game)".to_owned()
+            } else {
+                format!("{}: {}", game.kind().title(), v.label)
+            };
+            out.push((label.chars().take(100).collect(), v.name.to_owned()));
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -134,8 +198,13 @@ mod tests {
             assert!(g.label().len() <= 100, "Discord's limit for a choice name");
         }
         assert_eq!(Game::from_value(" LOA "), Some(Game::Loa));
-        assert_eq!(Clock::from_value("1d"), Some(Clock::OneDay));
-        assert_eq!(Variant::from_value("chess"), None);
+        assert!(Clock::choices().iter().any(|(_, v)| v == "1d"));
+        let variants = Variant::choices();
+        assert!(variants.iter().any(|(_, v)| v == "standard"));
+        assert!(variants.iter().any(|(_, v)| v == "scrambled-eggs"));
+        for g in Game::ALL {
+            assert_eq!(g.kind().name(), g.value());
+        }
         assert_eq!(Scope::ALL.len(), 2);
     }
 }

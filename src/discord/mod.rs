@@ -7,6 +7,7 @@ mod choices;
 mod commands;
 mod components;
 mod config;
+mod present;
 mod respond;
 
 use std::fmt::Display;
@@ -21,10 +22,17 @@ pub use choices::{Clock, Game, Scope, Variant};
 pub use config::{Config, ConfigError, DEFAULT_DATABASE_URL};
 pub use respond::{Answer, DEFER_AFTER};
 
+use crate::store::Store;
+use crate::table::{self, Table};
+
 /// What every command and button handler can reach.
 pub struct Data {
     /// The bot's own user id, to recognise `/play opponent:<the bot>`.
     pub bot_id: serenity::UserId,
+    /// The match service.
+    pub table: Table,
+    /// The newest board of each match, to grey out the one before.
+    boards: std::sync::Arc<respond::Boards>,
 }
 
 /// The error type of commands (an edge, so `anyhow`).
@@ -45,9 +53,9 @@ pub fn init_logging() {
     let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
 }
 
-/// Runs the bot until SIGTERM or ctrl-c.
+/// Runs the bot until SIGTERM or ctrl-c, with the match service's default settings.
 pub async fn run(config: Config) -> anyhow::Result<()> {
-    serve(config, shutdown_signal()).await
+    serve(config, table::Config::default(), shutdown_signal()).await
 }
 
 /// Resolves on ctrl-c or (on Unix) SIGTERM.
@@ -79,10 +87,17 @@ pub async fn shutdown_signal() {
 }
 
 /// Runs the bot until `shutdown` resolves, then disconnects every shard and returns.
+/// `settings` are the match service's (its `bot` is filled in once Discord says who we are).
 pub async fn serve(
     config: Config,
+    settings: table::Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
+    // The database first: a bad DATABASE_URL should stop us before we log in.
+    let store = Store::open(&config.database_url)
+        .await
+        .with_context(|| format!("cannot open the database {}", config.database_url))?;
+    info!(database = %config.database_url, "database ready");
     let mut http = serenity::HttpBuilder::new(&config.token);
     if let Some(base) = &config.api_base {
         // serenity ignores the proxy while its rate limiter is on.
@@ -104,8 +119,16 @@ pub async fn serve(
                     "connected to Discord"
                 );
                 register(ctx, &framework.options().commands, guild_id).await;
+                let mut settings = settings;
+                settings.bot = table::UserRef::new(ready.user.id.get(), ready.user.name.clone());
+                let (table, notices) = Table::start(store, settings).await?;
+                table.spawn_timer();
+                let boards = std::sync::Arc::new(respond::Boards::default());
+                tokio::spawn(post_notices(ctx.http.clone(), notices, boards.clone()));
                 Ok(Data {
                     bot_id: ready.user.id,
+                    table,
+                    boards,
                 })
             })
         })
@@ -127,6 +150,27 @@ pub async fn serve(
     result.context("the connection to Discord failed (is DISCORD_TOKEN right?)")?;
     info!("stopped");
     Ok(())
+}
+
+/// Posts what happens without a request (the AI's moves, clock warnings, timeouts, expired
+/// challenges) in the match's channel, until the match service stops.
+async fn post_notices(
+    http: std::sync::Arc<serenity::Http>,
+    mut notices: table::Notices,
+    boards: std::sync::Arc<respond::Boards>,
+) {
+    while let Some(notice) = notices.recv().await {
+        let start = Instant::now();
+        let channel = serenity::ChannelId::new(notice.place.channel);
+        let answer = present::present(notice.reply).await;
+        match channel.send_message(&http, answer.to_message()).await {
+            Ok(message) => {
+                boards.posted(&http, &answer, channel, message.id).await;
+                info!(match_id = notice.match_id, %channel, ms = format!("{:.1}", start.elapsed().as_secs_f64() * 1000.0), "notice posted");
+            }
+            Err(e) => warn!(match_id = notice.match_id, %channel, "cannot post a notice: {e}"),
+        }
+    }
 }
 
 /// Registers the slash commands in one server (instant) or globally (may take an hour to show).
@@ -176,12 +220,19 @@ fn options() -> poise::FrameworkOptions<Data, Error> {
 
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
+        poise::FrameworkError::Setup {
+            error, framework, ..
+        } => {
+            // Without the match service the bot can do nothing: stop rather than hang.
+            error!("cannot start the match service: {error:#}");
+            framework.shard_manager().shutdown_all().await;
+        }
         poise::FrameworkError::Command { error, ctx, .. } => {
             log_command(ctx, Some(&error)).await;
             let reply =
                 Answer::private("Sorry, something went wrong on my side. Please try again.");
             // The interaction may already be answered, or expired: nothing more to do then.
-            let _ = ctx.send(reply.into_reply()).await;
+            let _ = ctx.send(reply.to_reply()).await;
         }
         other => {
             if let Some(ctx) = other.ctx() {

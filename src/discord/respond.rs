@@ -1,31 +1,39 @@
 //! Answering interactions within Discord's rules: a first response within 3 seconds, exactly once,
-//! with its visibility (public or only for the person) fixed by the first response.
+//! with its visibility (public or only for the person) fixed by the first response. Also keeps,
+//! per match, the newest message with live controls, so that older ones are greyed out.
 
+use std::collections::HashMap;
 use std::future::Future;
+use std::sync::Mutex;
 use std::time::Duration;
 
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
+use tracing::debug;
 
-use super::{Context, Error};
+use super::{Context, Data, Error};
 
 /// How long the work may take before the interaction is deferred ("Parlor is thinking..."). Well
-/// inside Discord's 3 seconds, leaving room for the round trip.
+/// inside Discord's 3 seconds, leaving room for the round trip and the upload.
 pub const DEFER_AFTER: Duration = Duration::from_millis(1200);
 
-/// What the bot says in answer to one interaction, before it is turned into Discord's builders.
+/// A message ready for Discord.
 #[derive(Debug, Default, Clone)]
 pub struct Answer {
-    /// The message text (markdown).
+    /// The message text (markdown); for boards, the pings.
     pub text: String,
     /// Only the person who asked sees it (errors that concern one person).
     pub private: bool,
-    /// A picture, as (file name, PNG or GIF bytes), shown inside an embed.
-    pub picture: Option<(String, Vec<u8>)>,
+    pub embed: Option<serenity::CreateEmbed>,
+    /// The picture the embed shows.
+    pub file: Option<serenity::CreateAttachment>,
     /// Rows of buttons and select menus.
     pub rows: Vec<serenity::CreateActionRow>,
-    /// Users whose mention in `text` should notify them.
+    /// Users the message may notify.
     pub mentions: Vec<serenity::UserId>,
+    /// The match whose controls this message carries, with those controls greyed out (for when
+    /// a newer message replaces it).
+    pub board: Option<(i64, Vec<serenity::CreateActionRow>)>,
 }
 
 impl Answer {
@@ -38,68 +46,116 @@ impl Answer {
         }
     }
 
-    /// A message everyone in the channel sees.
-    pub fn public(text: impl Into<String>) -> Self {
-        Self {
-            text: text.into(),
-            ..Self::default()
-        }
-    }
-
     fn allowed_mentions(&self) -> serenity::CreateAllowedMentions {
         serenity::CreateAllowedMentions::new().users(self.mentions.clone())
     }
 
-    fn embed(&self) -> Option<(serenity::CreateEmbed, serenity::CreateAttachment)> {
-        let (name, bytes) = self.picture.as_ref()?;
-        let embed = serenity::CreateEmbed::new().image(format!("attachment://{name}"));
-        Some((
-            embed,
-            serenity::CreateAttachment::bytes(bytes.clone(), name.clone()),
-        ))
-    }
-
     /// As a poise reply (slash commands).
-    pub fn into_reply(self) -> CreateReply {
+    pub fn to_reply(&self) -> CreateReply {
         let mut reply = CreateReply::default()
             .content(self.text.clone())
             .ephemeral(self.private)
             .allowed_mentions(self.allowed_mentions())
             .components(self.rows.clone());
-        if let Some((embed, file)) = self.embed() {
-            reply = reply.embed(embed).attachment(file);
+        if let Some(embed) = &self.embed {
+            reply = reply.embed(embed.clone());
+        }
+        if let Some(file) = &self.file {
+            reply = reply.attachment(file.clone());
         }
         reply
     }
 
     /// As the first response to a component interaction, posting a new message.
-    pub fn into_response_message(self) -> serenity::CreateInteractionResponseMessage {
+    pub fn to_response(&self) -> serenity::CreateInteractionResponseMessage {
         let mut msg = serenity::CreateInteractionResponseMessage::new()
             .content(self.text.clone())
             .ephemeral(self.private)
             .allowed_mentions(self.allowed_mentions())
             .components(self.rows.clone());
-        if let Some((embed, file)) = self.embed() {
-            msg = msg.embed(embed).add_file(file);
+        if let Some(embed) = &self.embed {
+            msg = msg.embed(embed.clone());
+        }
+        if let Some(file) = &self.file {
+            msg = msg.add_file(file.clone());
         }
         msg
     }
 
-    /// As a follow-up message (after a deferral, or a second message).
-    pub fn into_followup(self) -> serenity::CreateInteractionResponseFollowup {
+    /// As a follow-up message.
+    pub fn to_followup(&self) -> serenity::CreateInteractionResponseFollowup {
         let mut msg = serenity::CreateInteractionResponseFollowup::new()
             .content(self.text.clone())
             .ephemeral(self.private)
             .allowed_mentions(self.allowed_mentions())
             .components(self.rows.clone());
-        if let Some((embed, file)) = self.embed() {
-            msg = msg.embed(embed).add_file(file);
+        if let Some(embed) = &self.embed {
+            msg = msg.embed(embed.clone());
+        }
+        if let Some(file) = &self.file {
+            msg = msg.add_file(file.clone());
+        }
+        msg
+    }
+
+    /// As a channel message (notices: the AI's moves, timeouts).
+    pub fn to_message(&self) -> serenity::CreateMessage {
+        let mut msg = serenity::CreateMessage::new()
+            .content(self.text.clone())
+            .allowed_mentions(self.allowed_mentions())
+            .components(self.rows.clone());
+        if let Some(embed) = &self.embed {
+            msg = msg.embed(embed.clone());
+        }
+        if let Some(file) = &self.file {
+            msg = msg.add_file(file.clone());
         }
         msg
     }
 }
 
-/// Answers a slash command with the result of `work`: directly if it is ready within
+/// A posted message with live controls: where it is, and its controls greyed out.
+type Board = (
+    serenity::ChannelId,
+    serenity::MessageId,
+    Vec<serenity::CreateActionRow>,
+);
+
+/// The newest message with live controls, per match.
+#[derive(Default)]
+pub struct Boards(Mutex<HashMap<i64, Board>>);
+
+impl Boards {
+    /// Records that `message` now carries the controls of its match, and greys out the
+    /// previous message of that match. Best effort: an old board that cannot be edited only
+    /// keeps buttons that answer "out of date".
+    pub async fn posted(
+        &self,
+        http: &serenity::Http,
+        answer: &Answer,
+        channel: serenity::ChannelId,
+        message: serenity::MessageId,
+    ) {
+        let Some((match_id, greyed)) = answer.board.clone() else {
+            return;
+        };
+        if answer.private {
+            return;
+        }
+        let previous = {
+            let mut boards = self.0.lock().unwrap_or_else(|p| p.into_inner());
+            boards.insert(match_id, (channel, message, greyed))
+        };
+        if let Some((channel, old, rows)) = previous.filter(|(_, old, _)| *old != message) {
+            let edit = serenity::EditMessage::new().components(rows);
+            if let Err(e) = channel.edit_message(http, old, edit).await {
+                debug!(match_id, "cannot grey out an old board: {e}");
+            }
+        }
+    }
+}
+
+/// Answers a slash command with `work`'s message: directly if it is ready within
 /// [`DEFER_AFTER`], otherwise after a public deferral. A private result after a public deferral
 /// removes the "thinking" message and follows up privately, so an error never shows to everyone.
 pub async fn answer_command(
@@ -120,35 +176,51 @@ pub async fn answer_command(
             answer
         }
     };
-    ctx.send(answer.into_reply()).await?;
+    let handle = ctx.send(answer.to_reply()).await?;
+    if answer.board.is_some() && !answer.private {
+        let message = handle.message().await?;
+        ctx.data()
+            .boards
+            .posted(ctx.http(), &answer, message.channel_id, message.id)
+            .await;
+    }
     Ok(())
 }
 
-/// Answers a component interaction (button or menu) by posting `work`'s result as a new message.
-/// If that takes longer than [`DEFER_AFTER`], the press is acknowledged first (a deferred update,
-/// which shows nothing) and the result follows as a new message, public or private as it says.
+/// Answers a component interaction (button or menu) by posting `work`'s message as a new
+/// message. If that takes longer than [`DEFER_AFTER`], the press is acknowledged first (a
+/// deferred update, which shows nothing) and the result follows, public or private as it says.
 pub async fn answer_component(
     http: &serenity::Http,
+    data: &Data,
     interaction: &serenity::ComponentInteraction,
     work: impl Future<Output = Answer> + Send,
 ) -> Result<(), serenity::Error> {
     let mut work = std::pin::pin!(work);
-    match tokio::time::timeout(DEFER_AFTER, &mut work).await {
+    let (answer, message) = match tokio::time::timeout(DEFER_AFTER, &mut work).await {
         Ok(answer) => {
-            interaction
-                .create_response(
-                    http,
-                    serenity::CreateInteractionResponse::Message(answer.into_response_message()),
-                )
-                .await
+            let response = serenity::CreateInteractionResponse::Message(answer.to_response());
+            interaction.create_response(http, response).await?;
+            let message = if answer.board.is_some() && !answer.private {
+                Some(interaction.get_response(http).await?)
+            } else {
+                None
+            };
+            (answer, message)
         }
         Err(_) => {
             interaction.defer(http).await?;
             let answer = work.await;
-            interaction
-                .create_followup(http, answer.into_followup())
+            let message = interaction
+                .create_followup(http, answer.to_followup())
                 .await?;
-            Ok(())
+            (answer, Some(message))
         }
+    };
+    if let Some(message) = message {
+        data.boards
+            .posted(http, &answer, message.channel_id, message.id)
+            .await;
     }
+    Ok(())
 }

@@ -360,6 +360,8 @@ impl Inner {
 pub struct FakeDiscord {
     /// The value for `DISCORD_API_BASE`.
     pub api_base: String,
+    /// Holds the bot's database (`DATABASE_URL` of [`FakeDiscord::config`]).
+    pub dir: tempfile::TempDir,
     inner: Arc<Inner>,
     tasks: Vec<JoinHandle<()>>,
 }
@@ -419,6 +421,7 @@ impl FakeDiscord {
         });
         Self {
             api_base: format!("http://{rest_addr}"),
+            dir: tempfile::tempdir().expect("a temporary directory"),
             inner,
             tasks: vec![rest_task, gateway_task],
         }
@@ -433,13 +436,29 @@ impl FakeDiscord {
         all.entry("DISCORD_TOKEN".into()).or_insert(TOKEN.into());
         all.entry("DISCORD_API_BASE".into())
             .or_insert(self.api_base.clone());
+        let db = self.dir.path().join("parlor.db");
+        all.entry("DATABASE_URL".into())
+            .or_insert(format!("sqlite://{}", db.display()));
         parlor::discord::Config::from_lookup(|k| all.get(k).cloned()).expect("valid test config")
     }
 
-    /// Starts the real bot against this fake.
+    /// Starts the real bot against this fake (no cooldown between challenges).
     pub fn start_bot(&self, config: parlor::discord::Config) -> Bot {
+        let settings = parlor::table::Config {
+            challenge_cooldown_ms: 0,
+            ..parlor::table::Config::default()
+        };
+        self.start_bot_with(config, settings)
+    }
+
+    /// Starts the real bot with these match-service settings.
+    pub fn start_bot_with(
+        &self,
+        config: parlor::discord::Config,
+        settings: parlor::table::Config,
+    ) -> Bot {
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let task = tokio::spawn(parlor::discord::serve(config, async move {
+        let task = tokio::spawn(parlor::discord::serve(config, settings, async move {
             let _ = stopped.await;
         }));
         Bot {
@@ -587,7 +606,7 @@ impl FakeDiscord {
             let kind = decl["type"].as_u64().unwrap_or(0);
             let is_focused = focused == Some(key.as_str());
             if !is_focused {
-                if let Some(choices) = decl["choices"].as_array() {
+                if let Some(choices) = decl["choices"].as_array().filter(|c| !c.is_empty()) {
                     assert!(
                         choices.iter().any(|c| c["value"] == *value),
                         "/{name} {key}: {value} is not one of the registered choices {choices:?}"

@@ -2,18 +2,19 @@
 //! fake Discord served on 127.0.0.1 by the test itself.
 
 mod fake;
+mod play;
 
 use std::collections::BTreeSet;
 
 use fake::{FakeDiscord, GUILD_ID, User};
 use serde_json::{Value, json};
 
-fn alice() -> User {
+pub(crate) fn alice() -> User {
     User::new(100_000_000_000_000_001, "alice")
 }
 
 /// Starts a fake and the bot, registering in the fake's guild; waits until it is ready.
-async fn start() -> (FakeDiscord, fake::Bot) {
+pub(crate) async fn start() -> (FakeDiscord, fake::Bot) {
     let discord = FakeDiscord::start().await;
     let guild = GUILD_ID.to_string();
     let bot = discord.start_bot(discord.config(&[("DISCORD_GUILD_ID", &guild)]));
@@ -127,7 +128,11 @@ async fn registers_every_command_with_its_options_in_the_guild() {
         );
     }
     assert_eq!(option_names(&find("rules")), set(&["game"]));
-    assert_eq!(option_names(&find("leaderboard")), set(&["game", "scope"]));
+    // `page` is an extension of INTERFACES.md's options.
+    assert_eq!(
+        option_names(&find("leaderboard")),
+        set(&["game", "scope", "page"])
+    );
     assert_eq!(
         choice_values(option(&find("leaderboard"), "scope")),
         set(&["server", "global"])
