@@ -333,6 +333,8 @@ impl FakeState {
 }
 
 struct Inner {
+    /// Discord's window for the first response (shorter in the fake's own tests).
+    window: Duration,
     state: Mutex<FakeState>,
     version: watch::Sender<u64>,
     gateway_url: String,
@@ -397,6 +399,11 @@ impl Bot {
 impl FakeDiscord {
     /// Starts the fake on two free ports of 127.0.0.1.
     pub async fn start() -> Self {
+        Self::start_with_window(RESPONSE_WINDOW).await
+    }
+
+    /// Starts the fake with another first-response window (to test the fake's own rules).
+    pub async fn start_with_window(window: Duration) -> Self {
         let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind REST");
         let gateway = TcpListener::bind("127.0.0.1:0")
             .await
@@ -405,6 +412,7 @@ impl FakeDiscord {
         let gateway_addr: SocketAddr = gateway.local_addr().expect("gateway address");
         let (version, _) = watch::channel(0);
         let inner = Arc::new(Inner {
+            window,
             state: Mutex::new(FakeState::default()),
             version,
             gateway_url: format!("ws://{gateway_addr}"),
@@ -700,6 +708,20 @@ impl FakeDiscord {
             "guild_id": GUILD_ID.to_string(),
         });
         self.send_interaction(record, payload)
+    }
+
+    /// Records a slash-command interaction without sending it (to answer it by hand in the fake's
+    /// own tests); returns its id and token.
+    pub fn record_interaction(&self, user: &User) -> (u64, String) {
+        let (record, _) = self.base_interaction(2, user, CHANNEL_ID, None);
+        let (id, token) = (record.id, record.token.clone());
+        self.inner.lock().interactions.insert(id, record);
+        (id, token)
+    }
+
+    /// Takes the recorded violations (for tests that break rules on purpose).
+    pub fn take_violations(&self) -> Vec<String> {
+        std::mem::take(&mut self.inner.lock().violations)
     }
 
     /// Sends a slash command in the default channel.
@@ -1305,10 +1327,10 @@ async fn interaction_callback(
             50027,
             "Invalid Webhook Token",
         )
-    } else if after > RESPONSE_WINDOW {
+    } else if after > inner.window {
         refuse(
             &mut state,
-            format!("first response after {after:?} (over 3 s)"),
+            format!("first response after {after:?} (over {:?})", inner.window),
             StatusCode::NOT_FOUND,
             10062,
             "Unknown interaction",

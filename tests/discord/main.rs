@@ -3,8 +3,11 @@
 
 mod fake;
 mod play;
+mod rules;
 
 use std::collections::BTreeSet;
+use std::io::Write;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use fake::{FakeDiscord, GUILD_ID, User};
 use serde_json::{Value, json};
@@ -13,8 +16,44 @@ pub(crate) fn alice() -> User {
     User::new(100_000_000_000_000_001, "alice")
 }
 
+/// Everything logged by every bot of this test binary (serenity at debug level too).
+pub(crate) fn logs() -> Arc<Mutex<Vec<u8>>> {
+    static LOGS: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
+    LOGS.get_or_init(|| {
+        let buffer = Arc::new(Mutex::new(Vec::new()));
+        let writer = buffer.clone();
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::new(
+                "info,parlor=debug,serenity=debug,poise=debug",
+            ))
+            .with_ansi(false)
+            .with_writer(move || LogWriter(writer.clone()))
+            .try_init();
+        buffer
+    })
+    .clone()
+}
+
+/// Appends log output to the shared buffer.
+struct LogWriter(Arc<Mutex<Vec<u8>>>);
+
+impl Write for LogWriter {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Starts a fake and the bot, registering in the fake's guild; waits until it is ready.
 pub(crate) async fn start() -> (FakeDiscord, fake::Bot) {
+    logs();
     let discord = FakeDiscord::start().await;
     let guild = GUILD_ID.to_string();
     let bot = discord.start_bot(discord.config(&[("DISCORD_GUILD_ID", &guild)]));

@@ -15,7 +15,7 @@ fn carol() -> User {
 }
 
 /// The user a board pings (whose turn it is).
-fn to_move(board: &Msg) -> u64 {
+pub(crate) fn to_move(board: &Msg) -> u64 {
     board
         .content
         .trim_start_matches("<@")
@@ -25,7 +25,7 @@ fn to_move(board: &Msg) -> u64 {
         .unwrap_or_else(|| panic!("the board pings nobody: {:?}", board.content))
 }
 
-fn who(players: &[User], id: u64) -> &User {
+pub(crate) fn who(players: &[User], id: u64) -> &User {
     players
         .iter()
         .find(|u| u.id == id)
