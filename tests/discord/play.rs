@@ -338,3 +338,45 @@ async fn rules_show_a_game() {
     bot.stop().await.expect("clean shutdown");
     discord.assert_no_violations();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn menus_for_lightning_tiles_and_barrier_laying() {
+    let (discord, bot) = start().await;
+    let players = [alice(), bob()];
+    for (channel, game) in [(CHANNEL_ID + 10, "lightning"), (CHANNEL_ID + 11, "barrier")] {
+        let (_, board) = challenge_accepted(&discord, channel, &alice(), &bob(), game).await;
+        let mover = who(&players, to_move(&board)).clone();
+        let menu = board.menus()[0].clone();
+        let sources = board.menu_values(&menu);
+        match game {
+            // Lightning: draw from the pile (the tile is hidden until drawn).
+            "lightning" => assert!(sources.iter().any(|s| s == "P"), "{sources:?}"),
+            // Barrier's laying phase: a tile first.
+            _ => assert!(sources.iter().any(|s| s.contains('+')), "{sources:?}"),
+        }
+        // Pick the first option of the first menu until the turn passes: a source then its
+        // target (in a private message), or Lightning's draw (public: the tile is revealed),
+        // then where to put it.
+        let mut current = board.clone();
+        let mut choice = sources[0].clone();
+        let mut menu = menu;
+        let mut passed = false;
+        for _ in 0..4 {
+            let id = discord.select(&mover, current.id, &menu, &[&choice]);
+            current = discord.outcome(id).await;
+            if !current.ephemeral && to_move(&current) != mover.id {
+                passed = true;
+                break;
+            }
+            menu = current
+                .menus()
+                .first()
+                .cloned()
+                .unwrap_or_else(|| panic!("{game}: no menu to go on with: {}", current.text()));
+            choice = current.menu_values(&menu)[0].clone();
+        }
+        assert!(passed, "{game}: the turn passed by menus alone");
+    }
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
