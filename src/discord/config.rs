@@ -16,6 +16,8 @@ pub struct Config {
     pub guild_id: Option<serenity::GuildId>,
     /// Send every REST call and the gateway look-up here instead of Discord (tests, local fakes).
     pub api_base: Option<String>,
+    /// Work slower than this is deferred first (not from the environment; tests lower it).
+    pub defer_after: std::time::Duration,
 }
 
 /// Why the configuration cannot be used.
@@ -80,6 +82,7 @@ impl Config {
             database_url,
             guild_id,
             api_base,
+            defer_after: super::respond::DEFER_AFTER,
         })
     }
 }
@@ -91,6 +94,7 @@ impl fmt::Debug for Config {
             .field("database_url", &self.database_url)
             .field("guild_id", &self.guild_id)
             .field("api_base", &self.api_base)
+            .field("defer_after", &self.defer_after)
             .finish()
     }
 }

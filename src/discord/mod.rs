@@ -31,6 +31,8 @@ pub struct Data {
     pub bot_id: serenity::UserId,
     /// The match service.
     pub table: Table,
+    /// Work slower than this is deferred before it is answered.
+    pub defer_after: std::time::Duration,
     /// The newest board of each match, to grey out the one before.
     boards: std::sync::Arc<respond::Boards>,
 }
@@ -106,6 +108,7 @@ pub async fn serve(
     }
     let http = http.build();
     let guild_id = config.guild_id;
+    let defer_after = config.defer_after;
 
     let framework = poise::Framework::builder()
         .options(options())
@@ -128,6 +131,7 @@ pub async fn serve(
                 Ok(Data {
                     bot_id: ready.user.id,
                     table,
+                    defer_after,
                     boards,
                 })
             })

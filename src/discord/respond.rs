@@ -156,14 +156,14 @@ impl Boards {
 }
 
 /// Answers a slash command with `work`'s message: directly if it is ready within
-/// [`DEFER_AFTER`], otherwise after a public deferral. A private result after a public deferral
+/// the configured delay ([`DEFER_AFTER`] by default), otherwise after a public deferral. A private result after a public deferral
 /// removes the "thinking" message and follows up privately, so an error never shows to everyone.
 pub async fn answer_command(
     ctx: Context<'_>,
     work: impl Future<Output = Answer> + Send,
 ) -> Result<(), Error> {
     let mut work = std::pin::pin!(work);
-    let answer = match tokio::time::timeout(DEFER_AFTER, &mut work).await {
+    let answer = match tokio::time::timeout(ctx.data().defer_after, &mut work).await {
         Ok(answer) => answer,
         Err(_) => {
             ctx.defer().await?;
@@ -188,7 +188,7 @@ pub async fn answer_command(
 }
 
 /// Answers a component interaction (button or menu) by posting `work`'s message as a new
-/// message. If that takes longer than [`DEFER_AFTER`], the press is acknowledged first (a
+/// message. If that takes longer than the configured delay, the press is acknowledged first (a
 /// deferred update, which shows nothing) and the result follows, public or private as it says.
 pub async fn answer_component(
     http: &serenity::Http,
@@ -197,7 +197,7 @@ pub async fn answer_component(
     work: impl Future<Output = Answer> + Send,
 ) -> Result<(), serenity::Error> {
     let mut work = std::pin::pin!(work);
-    let (answer, message) = match tokio::time::timeout(DEFER_AFTER, &mut work).await {
+    let (answer, message) = match tokio::time::timeout(data.defer_after, &mut work).await {
         Ok(answer) => {
             let response = serenity::CreateInteractionResponse::Message(answer.to_response());
             interaction.create_response(http, response).await?;

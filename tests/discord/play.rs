@@ -322,8 +322,9 @@ async fn playing_the_bot_is_answered() {
         &[User::bot()],
     );
     let answer = discord.outcome(id).await;
-    // Until the AI is part of the build the service refuses, privately; with it, a board.
-    assert!(!answer.text().is_empty());
+    // Until the AI is part of the build the service says so, privately.
+    assert!(answer.ephemeral, "{}", answer.text());
+    assert!(answer.text().contains("AI"), "{}", answer.text());
     bot.stop().await.expect("clean shutdown");
     discord.assert_no_violations();
 }
@@ -377,6 +378,49 @@ async fn menus_for_lightning_tiles_and_barrier_laying() {
         }
         assert!(passed, "{game}: the turn passed by menus alone");
     }
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_answers_are_deferred_and_keep_their_visibility() {
+    // Every answer deferred first, as a slow one would be.
+    let discord = FakeDiscord::start().await;
+    let guild = fake::GUILD_ID.to_string();
+    let mut config = discord.config(&[("DISCORD_GUILD_ID", &guild)]);
+    config.defer_after = std::time::Duration::ZERO;
+    let bot = discord.start_bot(config);
+    discord.wait_ready(1).await;
+    let players = [alice(), bob()];
+    let (_, board) = challenge_accepted(&discord, CHANNEL_ID, &alice(), &bob(), "simultana").await;
+    let mover = who(&players, to_move(&board)).clone();
+    let other = players
+        .iter()
+        .find(|p| p.id != mover.id)
+        .cloned()
+        .expect("two players");
+    let deferred = discord
+        .state()
+        .interactions
+        .values()
+        .filter(|i| {
+            i.callbacks
+                .iter()
+                .any(|c| c.accepted && matches!(c.kind, 5 | 6))
+        })
+        .count();
+    assert!(deferred >= 1, "the answers were deferred");
+    // A refusal after a public deferral must still reach only the person.
+    let legal = discord.autocomplete(&mover, "move", "move", "").await;
+    let mv = legal[0]["value"].as_str().expect("a move").to_owned();
+    let id = discord.slash(&other, "move", json!({ "move": mv }));
+    let refused = discord.outcome(id).await;
+    assert!(refused.ephemeral, "{}", refused.text());
+    let first = discord.first_response(id).await;
+    assert_eq!(first.kind, 5, "deferred publicly, then answered privately");
+    let next = play(&discord, &mover, CHANNEL_ID, &mv).await;
+    assert!(!next.ephemeral, "{}", next.text());
+    assert_eq!(to_move(&next), other.id);
     bot.stop().await.expect("clean shutdown");
     discord.assert_no_violations();
 }
