@@ -16,7 +16,8 @@ pub struct Config {
     pub guild_id: Option<serenity::GuildId>,
     /// Send every REST call and the gateway look-up here instead of Discord (tests, local fakes).
     pub api_base: Option<String>,
-    /// Work slower than this is deferred first (not from the environment; tests lower it).
+    /// Work slower than this is deferred first; zero defers always (not from the environment:
+    /// tests set it).
     pub defer_after: std::time::Duration,
 }
 

@@ -155,6 +155,14 @@ impl Boards {
     }
 }
 
+/// `work`'s result if it is ready within `delay`; a zero delay always defers.
+async fn within<T>(delay: Duration, work: impl Future<Output = T>) -> Option<T> {
+    if delay.is_zero() {
+        return None;
+    }
+    tokio::time::timeout(delay, work).await.ok()
+}
+
 /// Answers a slash command with `work`'s message: directly if it is ready within
 /// the configured delay ([`DEFER_AFTER`] by default), otherwise after a public deferral. A private result after a public deferral
 /// removes the "thinking" message and follows up privately, so an error never shows to everyone.
@@ -163,9 +171,9 @@ pub async fn answer_command(
     work: impl Future<Output = Answer> + Send,
 ) -> Result<(), Error> {
     let mut work = std::pin::pin!(work);
-    let answer = match tokio::time::timeout(ctx.data().defer_after, &mut work).await {
-        Ok(answer) => answer,
-        Err(_) => {
+    let answer = match within(ctx.data().defer_after, &mut work).await {
+        Some(answer) => answer,
+        None => {
             ctx.defer().await?;
             let answer = work.await;
             if answer.private {
@@ -197,8 +205,8 @@ pub async fn answer_component(
     work: impl Future<Output = Answer> + Send,
 ) -> Result<(), serenity::Error> {
     let mut work = std::pin::pin!(work);
-    let (answer, message) = match tokio::time::timeout(data.defer_after, &mut work).await {
-        Ok(answer) => {
+    let (answer, message) = match within(data.defer_after, &mut work).await {
+        Some(answer) => {
             let response = serenity::CreateInteractionResponse::Message(answer.to_response());
             interaction.create_response(http, response).await?;
             let message = if answer.board.is_some() && !answer.private {
@@ -208,7 +216,7 @@ pub async fn answer_component(
             };
             (answer, message)
         }
-        Err(_) => {
+        None => {
             interaction.defer(http).await?;
             let answer = work.await;
             let message = interaction
