@@ -84,7 +84,9 @@ async fn bench(moves: usize) -> anyhow::Result<()> {
             .ok_or_else(|| anyhow::anyhow!("no player to move: {}", current.text()))?
             .clone();
         let started = std::time::Instant::now();
-        let hints = discord.autocomplete(&mover, "move", "move", "").await;
+        let hints = discord
+            .autocomplete_in(&mover, channel, "move", "move", "")
+            .await;
         hint_times.push(started.elapsed());
         let mv = hints
             .first()

@@ -729,10 +729,24 @@ impl FakeDiscord {
         self.slash_in(user, CHANNEL_ID, name, options, &[])
     }
 
-    /// Asks for autocomplete of `option` of `/name` with `typed` so far; returns the choices.
+    /// Asks for autocomplete of `option` of `/name` with `typed` so far, in the default
+    /// channel; returns the choices.
     pub async fn autocomplete(
         &self,
         user: &User,
+        name: &str,
+        option: &str,
+        typed: &str,
+    ) -> Vec<Value> {
+        self.autocomplete_in(user, CHANNEL_ID, name, option, typed)
+            .await
+    }
+
+    /// Asks for autocomplete in `channel_id`.
+    pub async fn autocomplete_in(
+        &self,
+        user: &User,
+        channel_id: u64,
         name: &str,
         option: &str,
         typed: &str,
@@ -742,7 +756,7 @@ impl FakeDiscord {
         };
         let (opts, _) =
             Self::command_options(&command, &json!({ option: typed }), Some(option), &[]);
-        let (record, mut payload) = self.base_interaction(4, user, CHANNEL_ID, None);
+        let (record, mut payload) = self.base_interaction(4, user, channel_id, None);
         payload["data"] = json!({
             "id": command["id"],
             "name": name,
