@@ -6,5 +6,6 @@
 pub mod discord;
 pub mod games;
 pub mod protocol;
+pub mod render;
 pub mod store;
 pub mod table;

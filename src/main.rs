@@ -37,6 +37,38 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Draw a position as a PNG, or a whole match as an animated GIF.
+    Render(RenderArgs),
+}
+
+#[derive(clap::Args)]
+struct RenderArgs {
+    /// loa, lightning, barrier or simultana
+    game: GameKind,
+    /// Game options as key=value (e.g. setup=parachute, seed=42).
+    options: Vec<String>,
+    /// The moves to play from the start, separated by spaces.
+    #[arg(long, default_value = "")]
+    moves: String,
+    /// Where to write the picture.
+    #[arg(short, long)]
+    output: std::path::PathBuf,
+    /// Write an animated replay of the moves (GIF) instead of the final position.
+    #[arg(long)]
+    gif: bool,
+    /// Names shown for the first and second seats.
+    #[arg(long, default_value = "")]
+    first: String,
+    #[arg(long, default_value = "")]
+    second: String,
+    /// Ratings shown next to the names.
+    #[arg(long)]
+    first_rating: Option<String>,
+    #[arg(long)]
+    second_rating: Option<String>,
+    /// Simultana: shade the empty region that made the last move legal.
+    #[arg(long)]
+    region: bool,
 }
 
 fn main() -> ExitCode {
@@ -67,6 +99,7 @@ fn run(cli: Cli) -> Result<()> {
             let stdout = BufWriter::new(io::stdout().lock());
             parlor::protocol::run(stdin, stdout).context("engine protocol I/O failed")
         }
+        Some(Command::Render(args)) => render(args),
         Some(Command::Perft {
             game,
             depth,
@@ -103,4 +136,42 @@ fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// `parlor render`: plays the moves from the start and writes the picture or the replay.
+fn render(args: RenderArgs) -> Result<()> {
+    use parlor::render::{PlayerLabel, Scene};
+    let start = AnyGame::new(args.game, &args.options.join(" "))?;
+    let mut game = start.clone();
+    let mut moves = Vec::new();
+    let mut before_last = None;
+    for (i, text) in args.moves.split_whitespace().enumerate() {
+        let mv = game
+            .parse_move(text)
+            .with_context(|| format!("move {} `{text}`", i + 1))?;
+        before_last = Some(game.clone());
+        game.play(&mv)
+            .with_context(|| format!("move {} `{text}`", i + 1))?;
+        moves.push(mv);
+    }
+    let label = |name: String, rating: Option<String>| PlayerLabel { name, rating };
+    let players = [
+        label(args.first, args.first_rating),
+        label(args.second, args.second_rating),
+    ];
+    let bytes = if args.gif {
+        parlor::render::replay_gif(&start, &moves, players)?
+    } else {
+        parlor::render::board_png(&Scene {
+            game: &game,
+            last_move: before_last.as_ref().zip(moves.last().copied()),
+            players,
+            move_number: moves.len() as u32,
+            show_region: args.region,
+        })
+    };
+    std::fs::write(&args.output, &bytes)
+        .with_context(|| format!("cannot write {}", args.output.display()))?;
+    println!("wrote {} ({} bytes)", args.output.display(), bytes.len());
+    Ok(())
 }

@@ -1,0 +1,272 @@
+//! What every picture shares: the header with both players and the move, the game-over banner,
+//! the board grid and its coordinates, and the last-move marks.
+
+use std::sync::OnceLock;
+
+use super::canvas::{Canvas, Shape, Sprite, fill};
+use super::palette::{self, Rgb};
+use super::text::{self, Align, Weight};
+
+/// Width of every picture: readable when Discord scales it to about 400 px on a phone.
+pub const WIDTH: u32 = 512;
+/// Height of the header (players, then the status line or the banner).
+pub const HEADER: u32 = 84;
+/// Size of the swatch sprite that shows each player's pieces in the header.
+pub const SWATCH: u32 = 28;
+/// Size of coordinate labels.
+const COORD_SIZE: f32 = 13.0;
+
+/// The header's content, already in words.
+pub struct Header<'a> {
+    /// Each seat's name (the player's, or the side's when unknown) and detail line.
+    pub names: [String; 2],
+    pub details: [String; 2],
+    pub swatches: [&'a Sprite; 2],
+    /// The seat to move (index), if the game goes on.
+    pub to_move: Option<usize>,
+    /// The status line: move number, last move, who is to move.
+    pub line: String,
+    /// The result and reason when the game is over; replaces the status line.
+    pub banner: Option<String>,
+    /// Light up the panel of the player to move (replays leave it off, so that a frame's
+    /// changes stay small).
+    pub highlight_turn: bool,
+}
+
+/// Player panels (idle and with the turn bar) and the banner, drawn once.
+struct Panels {
+    idle: Sprite,
+    active: Sprite,
+    banner: Sprite,
+}
+
+const PANEL_W: u32 = WIDTH / 2 - 9;
+const PANEL_H: u32 = 46;
+const PANEL_TOP: i32 = 6;
+const BANNER_TOP: i32 = 57;
+
+fn panels() -> &'static Panels {
+    static PANELS: OnceLock<Panels> = OnceLock::new();
+    PANELS.get_or_init(|| {
+        let (w, h) = (PANEL_W as f32, PANEL_H as f32);
+        let rect = |x0, y0, x1, y1, r| Shape::RoundRect { x0, y0, x1, y1, r };
+        let mut idle = Sprite::new(PANEL_W, PANEL_H);
+        fill(&mut idle, &[rect(0.0, 0.0, w, h, 7.0)], palette::PANEL, 255);
+        let mut active = Sprite::new(PANEL_W, PANEL_H);
+        fill(
+            &mut active,
+            &[rect(0.0, 0.0, w, h, 7.0)],
+            palette::PANEL_ACTIVE,
+            255,
+        );
+        let bar = rect(10.0, h - 5.0, w - 10.0, h - 1.0, 2.0);
+        fill(&mut active, &[bar], palette::ACCENT, 255);
+        let bh = (HEADER as i32 - 3 - BANNER_TOP) as u32;
+        let mut banner = Sprite::new(WIDTH - 12, bh);
+        let r = rect(0.0, 0.0, (WIDTH - 12) as f32, bh as f32, 6.0);
+        fill(&mut banner, &[r], palette::BANNER, 255);
+        Panels {
+            idle,
+            active,
+            banner,
+        }
+    })
+}
+
+/// Draws the header across the top of the canvas.
+pub fn draw_header(c: &mut Canvas, h: &Header) {
+    let panels = panels();
+    for seat in 0..2 {
+        let x0 = if seat == 0 {
+            6
+        } else {
+            WIDTH as i32 - 6 - PANEL_W as i32
+        };
+        let x1 = x0 as f32 + PANEL_W as f32;
+        let x0f = x0 as f32;
+        let y0 = PANEL_TOP as f32;
+        let active = h.highlight_turn && h.to_move == Some(seat);
+        let panel = if active { &panels.active } else { &panels.idle };
+        c.draw_sprite(panel, x0, PANEL_TOP);
+        let sw = SWATCH as f32;
+        let sy = (y0 + PANEL_H as f32 / 2.0 - sw / 2.0 - 1.0).round() as i32;
+        let text_room = x1 - x0f - sw - 30.0;
+        let name = text::fit(&h.names[seat], 16.0, Weight::Bold, text_room);
+        let detail = text::fit(&h.details[seat], 12.5, Weight::Regular, text_room);
+        let (sx, tx, align) = if seat == 0 {
+            (x0f + 10.0, x0f + 10.0 + sw + 9.0, Align::Left)
+        } else {
+            (x1 - 10.0 - sw, x1 - 10.0 - sw - 9.0, Align::Right)
+        };
+        c.draw_sprite(h.swatches[seat], sx.round() as i32, sy);
+        let tone = palette::TEXT;
+        text::draw_aligned(c, &name, tx, y0 + 14.0, 16.0, Weight::Bold, tone, align);
+        let dim = palette::TEXT_DIM;
+        text::draw_aligned(c, &detail, tx, y0 + 32.0, 12.5, Weight::Regular, dim, align);
+    }
+    let mid = (BANNER_TOP as f32 + HEADER as f32 - 3.0) / 2.0;
+    let centre = WIDTH as f32 / 2.0;
+    match &h.banner {
+        Some(banner) => {
+            c.draw_sprite(&panels.banner, 6, BANNER_TOP);
+            let t = text::fit(banner, 16.0, Weight::Bold, WIDTH as f32 - 30.0);
+            let ink = palette::BANNER_TEXT;
+            text::draw_aligned(c, &t, centre, mid, 16.0, Weight::Bold, ink, Align::Center);
+        }
+        None => {
+            let t = text::fit(&h.line, 14.5, Weight::Regular, WIDTH as f32 - 20.0);
+            let ink = palette::TEXT;
+            text::draw_aligned(
+                c,
+                &t,
+                centre,
+                mid,
+                14.5,
+                Weight::Regular,
+                ink,
+                Align::Center,
+            );
+        }
+    }
+}
+
+/// A rectangular board placed on the canvas: `files` x `ranks` squares of `s` pixels with the
+/// top-left corner at (`x0`, `y0`); rank 0 is drawn at the bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grid {
+    pub x0: i32,
+    pub y0: i32,
+    pub s: i32,
+    pub files: u8,
+    pub ranks: u8,
+}
+
+impl Grid {
+    /// The top-left corner of a square.
+    pub fn corner(&self, file: u8, rank: u8) -> (i32, i32) {
+        (
+            self.x0 + i32::from(file) * self.s,
+            self.y0 + i32::from(self.ranks - 1 - rank) * self.s,
+        )
+    }
+
+    /// The centre of a square, in pixel coordinates (pixel centres are at .5).
+    pub fn center(&self, file: u8, rank: u8) -> (f32, f32) {
+        let (x, y) = self.corner(file, rank);
+        let half = self.s as f32 / 2.0;
+        (x as f32 + half, y as f32 + half)
+    }
+
+    pub fn contains(&self, file: u8, rank: u8) -> bool {
+        file < self.files && rank < self.ranks
+    }
+
+    pub fn width(&self) -> i32 {
+        self.s * i32::from(self.files)
+    }
+
+    pub fn height(&self) -> i32 {
+        self.s * i32::from(self.ranks)
+    }
+
+    pub fn fill_square(&self, c: &mut Canvas, file: u8, rank: u8, colour: Rgb) {
+        let (x, y) = self.corner(file, rank);
+        c.fill_rect(x, y, self.s, self.s, colour);
+    }
+
+    /// Letters under the board and numbers on its left.
+    pub fn draw_coordinates(&self, c: &mut Canvas) {
+        let ink = palette::TEXT_DIM;
+        let bottom = (self.y0 + self.height()) as f32 + 11.0;
+        for f in 0..self.files {
+            let label = ((b'a' + f) as char).to_string();
+            let x = self.center(f, 0).0;
+            text::draw_aligned(
+                c,
+                &label,
+                x,
+                bottom,
+                COORD_SIZE,
+                Weight::Regular,
+                ink,
+                Align::Center,
+            );
+        }
+        for r in 0..self.ranks {
+            let label = (r + 1).to_string();
+            let (x, y) = (self.x0 as f32 - 5.0, self.center(0, r).1);
+            text::draw_aligned(
+                c,
+                &label,
+                x,
+                y,
+                COORD_SIZE,
+                Weight::Regular,
+                ink,
+                Align::Right,
+            );
+        }
+    }
+
+    /// Marks a square touched by the last move: a tinted fill (`moved`, the square's colour under
+    /// the tint) and an inner frame, so that the mark shows without relying on colour.
+    pub fn mark_moved(&self, c: &mut Canvas, file: u8, rank: u8, moved: Rgb) {
+        let (x, y) = self.corner(file, rank);
+        let s = self.s;
+        c.fill_rect(x, y, s, s, moved);
+        let t = (s / 20).max(2);
+        let edge = palette::HIGHLIGHT_EDGE;
+        c.fill_rect(x, y, s, t, edge);
+        c.fill_rect(x, y + s - t, s, t, edge);
+        c.fill_rect(x, y + t, t, s - 2 * t, edge);
+        c.fill_rect(x + s - t, y + t, t, s - 2 * t, edge);
+    }
+
+    /// A cross over a square whose piece was captured (the square is empty now).
+    pub fn mark_captured(&self, c: &mut Canvas, file: u8, rank: u8) {
+        let (cx, cy) = self.center(file, rank);
+        let d = self.s as f32 * 0.22;
+        let w = (self.s as f32 * 0.1).max(3.0);
+        let shapes = [
+            Shape::segment((cx - d, cy - d), (cx + d, cy + d), w),
+            Shape::segment((cx - d, cy + d), (cx + d, cy - d), w),
+        ];
+        fill(c, &shapes, palette::CAPTURE, 255);
+    }
+
+    /// A small badge in a square's top-right corner: the piece there captured on arrival.
+    pub fn mark_capture_badge(&self, c: &mut Canvas, file: u8, rank: u8) {
+        let (x, y) = self.corner(file, rank);
+        let r = self.s as f32 * 0.15;
+        let (cx, cy) = (x as f32 + self.s as f32 - r - 3.0, y as f32 + r + 3.0);
+        fill(c, &[Shape::circle(cx, cy, r)], palette::CAPTURE, 255);
+        let d = r * 0.45;
+        let shapes = [
+            Shape::segment((cx - d, cy - d), (cx + d, cy + d), 2.2),
+            Shape::segment((cx - d, cy + d), (cx + d, cy - d), 2.2),
+        ];
+        fill(c, &shapes, palette::WHITE_PIECE, 255);
+    }
+}
+
+/// The words for a finished game: "White wins by connection", "Draw by repetition".
+pub fn result_text(winner: Option<&str>, reason: crate::games::Reason) -> String {
+    use crate::games::Reason;
+    let how = match reason {
+        Reason::Connection => "by connection",
+        Reason::Elimination => "by elimination",
+        Reason::Blocked => "by blockade",
+        Reason::Repetition => "by repetition",
+        Reason::MoveLimit => "by the move limit",
+        Reason::Agreement => "by agreement",
+        Reason::Resignation => "by resignation",
+        Reason::Timeout => "on time",
+        Reason::Abort => "",
+    };
+    match (winner, reason) {
+        (_, Reason::Abort) => "Game aborted".to_string(),
+        (Some(w), _) => format!("{w} wins {how}"),
+        (None, Reason::Blocked) => "Draw: no tile can be placed".to_string(),
+        (None, _) => format!("Draw {how}"),
+    }
+}

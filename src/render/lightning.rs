@@ -1,0 +1,483 @@
+//! Lightning: the two 8x17 halves side by side, each in its owner's frame (rank 1 at the
+//! bottom, as the notation names squares), start and finish rows marked, every tile's strokes
+//! drawn as bolts, the winning line highlighted, and the reserve, pile and tile in hand.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use super::canvas::{Canvas, Shape, Sprite, fill};
+use super::frame::{self, Grid, HEADER, Header, SWATCH, WIDTH};
+use super::palette::{self, Rgb};
+use super::text::{self, Align, Weight};
+use crate::games::lightning::{Design, Lightning, LightningMove, Point, Source, Target};
+use crate::games::{Game, Side};
+
+/// Square size: two halves of 8 x 28 px with the rank numbers between them.
+const S: i32 = 28;
+const FILES: u8 = 8;
+const RANKS: u8 = 17;
+/// Left edges of the two halves.
+const HALF_X: [i32; 2] = [10, 278];
+/// The panel with the reserve, the pile and the tile in hand, just under the header: what
+/// changes every turn stays near the top, so replay frames stay small.
+const INFO_TOP: i32 = HEADER as i32 + 2;
+const INFO: i32 = 62;
+/// Top of the boards: below the panel, the owners' names and the finish strips.
+const TOP: i32 = INFO_TOP + INFO + 34;
+/// Reserve and hand icons.
+const ICON: u32 = 24;
+
+/// Position of a stroke's end in a unit square, y downward.
+fn at(p: Point) -> (f32, f32) {
+    match p {
+        Point::SW => (0.0, 1.0),
+        Point::SE => (1.0, 1.0),
+        Point::NW => (0.0, 0.0),
+        Point::NE => (1.0, 0.0),
+        Point::C => (0.5, 0.5),
+    }
+}
+
+const POINTS: [Point; 5] = [Point::SW, Point::SE, Point::NW, Point::NE, Point::C];
+
+/// A design as a set of strokes: bit `5 * a + b` for the stroke between points `a <= b`; a key
+/// for the tile cache that follows the engine's stroke table, whatever designs it holds.
+pub type Strokes = u32;
+
+/// The stroke set of a list of point pairs.
+pub fn strokes(pairs: &[(Point, Point)]) -> Strokes {
+    let index = |p: Point| POINTS.iter().position(|&q| q == p).unwrap_or(0);
+    pairs.iter().fold(0, |m, &(a, b)| {
+        let (a, b) = (index(a).min(index(b)), index(a).max(index(b)));
+        m | (1 << (5 * a + b))
+    })
+}
+
+fn pairs(s: Strokes) -> impl Iterator<Item = (Point, Point)> {
+    (0..25)
+        .filter(move |bit| s & (1 << bit) != 0)
+        .map(|bit| (POINTS[bit / 5], POINTS[bit % 5]))
+}
+
+/// Where the last move put its tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Placed {
+    Square {
+        half: usize,
+        file: u8,
+        rank: u8,
+    },
+    /// Into the reserve: the index of the design in [`View::reserve`].
+    Reserve(usize),
+    /// Into the hand (the first step of a two-step turn).
+    Hand,
+}
+
+/// What to draw, read from the engine.
+#[derive(Clone, Debug, Default)]
+pub struct View {
+    /// `[half][file][rank]`, the half indexed by its owner's seat.
+    pub tiles: [[[Option<Strokes>; RANKS as usize]; FILES as usize]; 2],
+    /// The owner and squares of the winning line.
+    pub winning: Option<(usize, Vec<(u8, u8)>)>,
+    /// Each design with its count in the reserve.
+    pub reserve: Vec<(Strokes, u8)>,
+    pub pile: usize,
+    /// The tile in hand and whether it came from the pile.
+    pub in_hand: Option<(Strokes, bool)>,
+    pub placed: Option<Placed>,
+}
+
+pub fn grid(half: usize) -> Grid {
+    Grid {
+        x0: HALF_X[half.min(1)],
+        y0: TOP,
+        s: S,
+        files: FILES,
+        ranks: RANKS,
+    }
+}
+
+pub fn size() -> (u32, u32) {
+    (WIDTH, (TOP + S * i32::from(RANKS)) as u32 + 30)
+}
+
+/// The bolt polyline of one stroke from `a` to `b` (pixels): a zigzag whose middle crosses the
+/// straight line at its midpoint, so that the stroke's midpoint is always inked.
+fn bolt(a: (f32, f32), b: (f32, f32), width: f32, out: &mut Vec<Shape>) {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = dx.hypot(dy);
+    if len == 0.0 {
+        return;
+    }
+    let k = 0.1 * len;
+    let (nx, ny) = (-dy / len * k, dx / len * k);
+    let p1 = (a.0 + dx / 3.0 + nx, a.1 + dy / 3.0 + ny);
+    let p2 = (a.0 + 2.0 * dx / 3.0 - nx, a.1 + 2.0 * dy / 3.0 - ny);
+    for (p, q) in [(a, p1), (p1, p2), (p2, b)] {
+        out.push(Shape::segment(p, q, width));
+    }
+}
+
+/// A tile of `size` pixels with its strokes as bolts, plain or in the winning colours.
+fn tile(s: Strokes, size: u32, winning: bool) -> Sprite {
+    let mut sprite = Sprite::new(size, size);
+    let z = size as f32;
+    let (face, ink) = if winning {
+        (palette::WIN_TILE, palette::WIN_BOLT)
+    } else {
+        (palette::BOLT_TILE, palette::BOLT)
+    };
+    let r = Shape::RoundRect {
+        x0: 1.0,
+        y0: 1.0,
+        x1: z - 1.0,
+        y1: z - 1.0,
+        r: z * 0.08,
+    };
+    fill(&mut sprite, &[r], face, 255);
+    let inset = 2.0;
+    let px = |p: Point| {
+        let (x, y) = at(p);
+        (inset + x * (z - 2.0 * inset), inset + y * (z - 2.0 * inset))
+    };
+    let width = (z * 0.095).max(1.6);
+    let (mut core, mut glow) = (Vec::new(), Vec::new());
+    for (a, b) in pairs(s) {
+        // A stroke between opposite corners passes the centre: draw it as two, so that each
+        // half's zigzag is centred on its own midpoint.
+        let opposite = matches!(
+            (a, b),
+            (Point::SW, Point::NE)
+                | (Point::SE, Point::NW)
+                | (Point::NE, Point::SW)
+                | (Point::NW, Point::SE)
+        );
+        let legs: &[(Point, Point)] = if opposite {
+            &[(a, Point::C), (Point::C, b)]
+        } else {
+            &[(a, b)]
+        };
+        for &(p, q) in legs {
+            bolt(px(p), px(q), width, &mut core);
+            bolt(px(p), px(q), width + z * 0.13, &mut glow);
+        }
+    }
+    fill(&mut sprite, &glow, ink, 70);
+    fill(&mut sprite, &core, ink, 255);
+    sprite
+}
+
+type TileKey = (Strokes, u32, bool);
+
+/// Tiles by stroke set, size and highlight, drawn on first use.
+fn cached_tile(s: Strokes, size: u32, winning: bool) -> std::sync::Arc<Sprite> {
+    static CACHE: OnceLock<Mutex<HashMap<TileKey, std::sync::Arc<Sprite>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut map = match cache.lock() {
+        Ok(guard) => guard,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    map.entry((s, size, winning))
+        .or_insert_with(|| std::sync::Arc::new(tile(s, size, winning)))
+        .clone()
+}
+
+fn owner_colour(seat: usize) -> Rgb {
+    if seat == 0 {
+        palette::FIRST_OWNER
+    } else {
+        palette::SECOND_OWNER
+    }
+}
+
+/// The header swatch: a tile in its owner's colour.
+pub fn swatch(seat: usize) -> &'static Sprite {
+    static SWATCHES: OnceLock<[Sprite; 2]> = OnceLock::new();
+    &SWATCHES.get_or_init(|| {
+        [0, 1].map(|seat| {
+            let mut s = Sprite::new(SWATCH, SWATCH);
+            let z = SWATCH as f32;
+            let r = Shape::RoundRect {
+                x0: 2.0,
+                y0: 2.0,
+                x1: z - 2.0,
+                y1: z - 2.0,
+                r: 4.0,
+            };
+            fill(&mut s, &[r], owner_colour(seat), 255);
+            let mut shapes = Vec::new();
+            bolt((6.0, z - 6.0), (z - 6.0, 6.0), 2.6, &mut shapes);
+            fill(&mut s, &shapes, palette::NIGHT, 255);
+            s
+        })
+    })[seat.min(1)]
+}
+
+fn background() -> &'static Canvas {
+    static BACKGROUND: OnceLock<Canvas> = OnceLock::new();
+    BACKGROUND.get_or_init(|| {
+        let (w, h) = size();
+        let mut c = Canvas::new(w, h, palette::BACKGROUND);
+        for half in 0..2 {
+            let g = grid(half);
+            c.fill_rect(
+                g.x0 - 1,
+                g.y0 - 1,
+                g.width() + 2,
+                g.height() + 2,
+                palette::NIGHT_GRID,
+            );
+            for f in 0..FILES {
+                for r in 0..RANKS {
+                    let (x, y) = g.corner(f, r);
+                    c.fill_rect(x + 1, y + 1, S - 1, S - 1, palette::NIGHT);
+                }
+            }
+            // Finish: a chequered strip above rank 17. Start: the owner's colour under rank 1.
+            let cell = 4;
+            for i in 0..g.width() / cell {
+                for j in 0..2 {
+                    let colour = if (i + j) % 2 == 0 {
+                        [0xf4; 3]
+                    } else {
+                        [0x14; 3]
+                    };
+                    c.fill_rect(g.x0 + i * cell, g.y0 - 11 + j * cell, cell, cell, colour);
+                }
+            }
+            let bottom = g.y0 + g.height();
+            c.fill_rect(g.x0, bottom + 3, g.width(), 6, owner_colour(half));
+            let ink = palette::TEXT_DIM;
+            for f in 0..FILES {
+                let label = ((b'a' + f) as char).to_string();
+                let x = g.center(f, 0).0;
+                let y = bottom as f32 + 19.0;
+                text::draw_aligned(
+                    &mut c,
+                    &label,
+                    x,
+                    y,
+                    12.0,
+                    Weight::Regular,
+                    ink,
+                    Align::Center,
+                );
+            }
+        }
+        let g = grid(0);
+        let mid = (HALF_X[0] + g.width() + HALF_X[1]) as f32 / 2.0;
+        for r in 0..RANKS {
+            let y = g.center(0, r).1;
+            let label = (r + 1).to_string();
+            let ink = palette::TEXT_DIM;
+            text::draw_aligned(
+                &mut c,
+                &label,
+                mid,
+                y,
+                12.0,
+                Weight::Regular,
+                ink,
+                Align::Center,
+            );
+        }
+        c
+    })
+}
+
+/// A frame of `t` pixels inside a rectangle.
+fn outline(c: &mut Canvas, x: i32, y: i32, w: i32, h: i32, t: i32, colour: Rgb) {
+    c.fill_rect(x, y, w, t, colour);
+    c.fill_rect(x, y + h - t, w, t, colour);
+    c.fill_rect(x, y + t, t, h - 2 * t, colour);
+    c.fill_rect(x + w - t, y + t, t, h - 2 * t, colour);
+}
+
+/// Draws a position with its header into `c`, which is reused between pictures.
+pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
+    c.clone_from(background());
+    frame::draw_header(c, header);
+    for half in 0..2 {
+        let g = grid(half);
+        let name = format!("{}'s half", header.names[half]);
+        let name = text::fit(&name, 13.0, Weight::Bold, g.width() as f32);
+        let x = g.x0 as f32 + g.width() as f32 / 2.0;
+        let y = (TOP - 22) as f32;
+        let ink = owner_colour(half);
+        text::draw_aligned(c, &name, x, y, 13.0, Weight::Bold, ink, Align::Center);
+        let winning = view
+            .winning
+            .as_ref()
+            .filter(|(owner, _)| *owner == half)
+            .map(|(_, squares)| squares.as_slice())
+            .unwrap_or(&[]);
+        for f in 0..FILES {
+            for r in 0..RANKS {
+                if let Some(s) = view.tiles[half][f as usize][r as usize] {
+                    let (x, y) = g.corner(f, r);
+                    let win = winning.contains(&(f, r));
+                    c.draw_sprite(&cached_tile(s, S as u32, win), x, y);
+                }
+            }
+        }
+        if let Some(Placed::Square {
+            half: h,
+            file,
+            rank,
+        }) = view.placed
+        {
+            if h == half && g.contains(file, rank) {
+                let (x, y) = g.corner(file, rank);
+                outline(c, x - 1, y - 1, S + 3, S + 3, 3, palette::BOLT_MOVED);
+            }
+        }
+    }
+    draw_info(c, view);
+}
+
+/// The reserve with counts, the pile, and the tile in hand.
+fn draw_info(c: &mut Canvas, view: &View) {
+    let top = INFO_TOP;
+    let row1 = top as f32 + 16.0;
+    let row2 = top as f32 + 46.0;
+    let (ink, dim) = (palette::TEXT, palette::TEXT_DIM);
+    let size = 13.0;
+    let x = 12.0;
+    let end = x + text::width("Reserve", size, Weight::Bold);
+    text::draw_aligned(c, "Reserve", x, row1, size, Weight::Bold, ink, Align::Left);
+    let mut ix = end + 12.0;
+    for (i, &(s, count)) in view.reserve.iter().enumerate() {
+        let iy = (row1 - ICON as f32 / 2.0).round() as i32;
+        c.draw_sprite(&cached_tile(s, ICON, false), ix as i32, iy);
+        if view.placed == Some(Placed::Reserve(i)) {
+            outline(
+                c,
+                ix as i32 - 3,
+                iy - 3,
+                ICON as i32 + 6,
+                ICON as i32 + 6,
+                2,
+                palette::BOLT_MOVED,
+            );
+        }
+        let label = format!("×{count}");
+        let tone = if count == 0 { dim } else { ink };
+        text::draw_aligned(
+            c,
+            &label,
+            ix + ICON as f32 + 5.0,
+            row1,
+            size,
+            Weight::Regular,
+            tone,
+            Align::Left,
+        );
+        ix += ICON as f32 + 5.0 + 40.0;
+    }
+    let pile = match view.pile {
+        0 => "Pile: empty".to_string(),
+        1 => "Pile: 1 tile".to_string(),
+        n => format!("Pile: {n} tiles"),
+    };
+    text::draw_aligned(c, &pile, x, row2, size, Weight::Regular, ink, Align::Left);
+    let hx = 200.0;
+    let end = hx + text::width("In hand:", size, Weight::Bold);
+    text::draw_aligned(
+        c,
+        "In hand:",
+        hx,
+        row2,
+        size,
+        Weight::Bold,
+        ink,
+        Align::Left,
+    );
+    match view.in_hand {
+        Some((s, from_pile)) => {
+            let iy = (row2 - ICON as f32 / 2.0).round() as i32;
+            let ix = (end + 10.0) as i32;
+            c.draw_sprite(&cached_tile(s, ICON, false), ix, iy);
+            if view.placed == Some(Placed::Hand) {
+                outline(
+                    c,
+                    ix - 3,
+                    iy - 3,
+                    ICON as i32 + 6,
+                    ICON as i32 + 6,
+                    2,
+                    palette::BOLT_MOVED,
+                );
+            }
+            let from = if from_pile {
+                "from the pile"
+            } else {
+                "from the reserve"
+            };
+            let tx = ix as f32 + ICON as f32 + 8.0;
+            text::draw_aligned(c, from, tx, row2, size, Weight::Regular, dim, Align::Left);
+        }
+        None => {
+            text::draw_aligned(
+                c,
+                "nothing",
+                end + 10.0,
+                row2,
+                size,
+                Weight::Regular,
+                dim,
+                Align::Left,
+            );
+        }
+    }
+}
+
+/// Reads what to draw from the engine; `last` is the position before the last move, and it.
+pub fn view(g: &Lightning, last: Option<(&Lightning, &LightningMove)>) -> View {
+    let mut v = View::default();
+    for half in Side::BOTH {
+        for f in 0..FILES {
+            for r in 0..RANKS {
+                v.tiles[half.index()][f as usize][r as usize] =
+                    g.tile_at(half, f, r).map(|d| strokes(d.strokes()));
+            }
+        }
+    }
+    v.winning = g
+        .winning_line()
+        .map(|(side, squares)| (side.index(), squares));
+    let counts = g.reserve();
+    v.reserve = Design::ALL
+        .iter()
+        .map(|d| (strokes(d.strokes()), counts[d.index()]))
+        .collect();
+    v.pile = g.pile_len();
+    v.in_hand = g
+        .in_hand()
+        .map(|(source, d)| (strokes(d.strokes()), source == Source::Pile));
+    if let Some((before, mv)) = last {
+        let mover = before.status().to_move().unwrap_or(Side::First);
+        v.placed = Some(match mv.target() {
+            None => Placed::Hand,
+            Some(Target::Own(file, rank)) => Placed::Square {
+                half: mover.index(),
+                file,
+                rank,
+            },
+            Some(Target::Opponent(file, rank)) => Placed::Square {
+                half: mover.opponent().index(),
+                file,
+                rank,
+            },
+            Some(Target::Reserve) => {
+                // The design is that of the move, or of the tile that was in hand.
+                let design = mv.design().or(before.in_hand().map(|(_, d)| d));
+                match design {
+                    Some(d) => Placed::Reserve(d.index()),
+                    None => Placed::Hand,
+                }
+            }
+        });
+    }
+    v
+}

@@ -1,0 +1,250 @@
+//! Lines of Action: the 8x8 board with white and black stones, marked stones, and in the
+//! parachute setup the stones each side still holds.
+
+use std::sync::OnceLock;
+
+use super::canvas::{Canvas, Shape, Sprite, fill};
+use super::frame::{self, Grid, HEADER, Header, SWATCH, WIDTH};
+use super::palette;
+use super::stones::{Tone, chip, stone};
+use super::text::{self, Align, Weight};
+use crate::games::loa::{Color, Loa, LoaMove, LoaSetup};
+use crate::games::{Game, Side};
+
+/// Square size: 8 x 58 = 464 px of board in a 512 px picture.
+const S: i32 = 58;
+/// Height of the parachute footer (stones still held).
+const FOOTER: u32 = 46;
+/// Size of the small stones in the footer.
+const SMALL: u32 = 24;
+
+/// What to draw, read from the engine.
+#[derive(Clone, Debug, Default)]
+pub struct View {
+    /// The stone on each square, `[file][rank]`, with its mark.
+    pub cells: [[Option<(Tone, bool)>; 8]; 8],
+    /// The parachute setup: the footer with held stones is drawn.
+    pub parachute: bool,
+    /// Stones of each tone (White, Black) still held by the other side.
+    pub held: [u8; 2],
+    /// Squares the last move left and reached (and where it dropped a stone).
+    pub moved: Vec<(u8, u8)>,
+    /// Where the last move captured (the mover's stone stands there now).
+    pub captured: Option<(u8, u8)>,
+    /// The tone each seat plays (it depends on the rule set).
+    pub tones: [Tone; 2],
+}
+
+pub fn grid() -> Grid {
+    Grid {
+        x0: 24,
+        y0: HEADER as i32 + 8,
+        s: S,
+        files: 8,
+        ranks: 8,
+    }
+}
+
+pub fn size(parachute: bool) -> (u32, u32) {
+    let g = grid();
+    let h = (g.y0 + g.height()) as u32 + 26;
+    (WIDTH, if parachute { h + FOOTER } else { h })
+}
+
+struct Sprites {
+    /// `[tone][marked]`
+    board: [[Sprite; 2]; 2],
+    swatch: [Sprite; 2],
+    small: [Sprite; 2],
+}
+
+fn sprites() -> &'static Sprites {
+    static SPRITES: OnceLock<Sprites> = OnceLock::new();
+    SPRITES.get_or_init(|| {
+        let tones = [Tone::White, Tone::Black];
+        Sprites {
+            board: tones.map(|t| [false, true].map(|m| stone(t, m, S as u32, 0.8))),
+            swatch: tones.map(|t| chip(t, SWATCH)),
+            small: tones.map(|t| stone(t, false, SMALL, 0.86)),
+        }
+    })
+}
+
+/// The header swatch of a tone.
+pub fn swatch(tone: Tone) -> &'static Sprite {
+    &sprites().swatch[tone as usize]
+}
+
+/// The board, its coordinates and the empty footer, drawn once per layout.
+fn background(parachute: bool) -> &'static Canvas {
+    static PLAIN: OnceLock<Canvas> = OnceLock::new();
+    static PARACHUTE: OnceLock<Canvas> = OnceLock::new();
+    let cell = if parachute { &PARACHUTE } else { &PLAIN };
+    cell.get_or_init(|| {
+        let (w, h) = size(parachute);
+        let mut c = Canvas::new(w, h, palette::BACKGROUND);
+        let g = grid();
+        for f in 0..8 {
+            for r in 0..8 {
+                g.fill_square(&mut c, f, r, square_colour(f, r, false));
+            }
+        }
+        g.draw_coordinates(&mut c);
+        c
+    })
+}
+
+fn square_colour(file: u8, rank: u8, moved: bool) -> palette::Rgb {
+    match ((file + rank) % 2 == 0, moved) {
+        (true, false) => palette::DARK,
+        (true, true) => palette::DARK_MOVED,
+        (false, false) => palette::LIGHT,
+        (false, true) => palette::LIGHT_MOVED,
+    }
+}
+
+/// Draws a position with its header.
+/// Draws a position with its header into `c`, which is reused between pictures.
+pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
+    c.clone_from(background(view.parachute));
+    frame::draw_header(c, header);
+    let g = grid();
+    for &(f, r) in &view.moved {
+        if g.contains(f, r) {
+            g.mark_moved(c, f, r, square_colour(f, r, true));
+        }
+    }
+    let sprites = sprites();
+    for f in 0..8u8 {
+        for r in 0..8u8 {
+            if let Some((tone, marked)) = view.cells[f as usize][r as usize] {
+                let (x, y) = g.corner(f, r);
+                c.draw_sprite(&sprites.board[tone as usize][marked as usize], x, y);
+            }
+        }
+    }
+    if let Some((f, r)) = view.captured.filter(|&(f, r)| g.contains(f, r)) {
+        g.mark_capture_badge(c, f, r);
+    }
+    if view.parachute {
+        draw_held(c, view);
+    }
+}
+
+/// The parachute footer: for each side, the opponent's stones it still holds.
+fn draw_held(c: &mut Canvas, view: &View) {
+    let g = grid();
+    let y0 = (g.y0 + g.height()) as f32 + 26.0;
+    let mid = y0 + FOOTER as f32 / 2.0 - 2.0;
+    let sprites = sprites();
+    for (seat, tone) in [Tone::White, Tone::Black].into_iter().enumerate() {
+        // The seat that plays `tone` holds stones of the other tone.
+        let other = match tone {
+            Tone::White => Tone::Black,
+            Tone::Black => Tone::White,
+        };
+        let count = view.held[other as usize];
+        let x = if seat == 0 {
+            24.0
+        } else {
+            WIDTH as f32 / 2.0 + 8.0
+        };
+        let label = format!("{} holds", tone.name());
+        let ink = palette::TEXT_DIM;
+        let end = x + text::width(&label, 13.0, Weight::Regular);
+        text::draw_aligned(c, &label, x, mid, 13.0, Weight::Regular, ink, Align::Left);
+        if count == 0 {
+            let (t, x) = (palette::TEXT_DIM, end + 8.0);
+            text::draw_aligned(c, "nothing", x, mid, 13.0, Weight::Regular, t, Align::Left);
+        } else {
+            // A light tray, so that black stones show against the dark frame.
+            let step = SMALL as f32 + 2.0;
+            let tray = Shape::RoundRect {
+                x0: end + 4.0,
+                y0: mid - SMALL as f32 / 2.0 - 4.0,
+                x1: end + 10.0 + f32::from(count.min(6)) * step,
+                y1: mid + SMALL as f32 / 2.0 + 4.0,
+                r: 8.0,
+            };
+            fill(c, &[tray], palette::LIGHT, 255);
+        }
+        for i in 0..count.min(6) {
+            let sx = (end + 8.0 + f32::from(i) * (SMALL as f32 + 2.0)).round() as i32;
+            let sy = (mid - SMALL as f32 / 2.0).round() as i32;
+            c.draw_sprite(&sprites.small[other as usize], sx, sy);
+        }
+    }
+}
+
+/// Whether pictures of this game have the parachute footer.
+pub fn is_parachute(g: &Loa) -> bool {
+    g.options().setup == LoaSetup::Parachute
+}
+
+fn tone(c: Color) -> Tone {
+    match c {
+        Color::White => Tone::White,
+        Color::Black => Tone::Black,
+    }
+}
+
+/// Reads what to draw from the engine; `last` is the position before the last move, and it.
+/// The engine has no marked stones yet (four-player and ambidextrous modes), so none is marked.
+pub fn view(g: &Loa, last: Option<(&Loa, &LoaMove)>) -> View {
+    let mut v = View {
+        parachute: is_parachute(g),
+        held: [g.held(Color::White), g.held(Color::Black)],
+        tones: Side::BOTH.map(|s| tone(g.color_of(s))),
+        ..View::default()
+    };
+    for f in 0..8u8 {
+        for r in 0..8u8 {
+            v.cells[f as usize][r as usize] = g.piece_at(f, r).map(|c| (tone(c), false));
+        }
+    }
+    if let Some((_, mv)) = last {
+        v.moved = [mv.from(), mv.to(), mv.drop_square()]
+            .into_iter()
+            .flatten()
+            .collect();
+        v.captured = mv.is_capture().then(|| mv.to()).flatten();
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header() -> Header<'static> {
+        Header {
+            names: ["A".into(), "B".into()],
+            details: [String::new(), String::new()],
+            swatches: [swatch(Tone::White), swatch(Tone::Black)],
+            to_move: Some(0),
+            line: String::new(),
+            banner: None,
+            highlight_turn: true,
+        }
+    }
+
+    /// The engine has no marked stones yet; the drawing is ready for the four-player modes.
+    #[test]
+    fn marked_stones_carry_a_ring_of_the_opposite_tone() {
+        let mut view = View::default();
+        view.cells[2][2] = Some((Tone::White, true));
+        view.cells[3][2] = Some((Tone::White, false));
+        view.cells[4][2] = Some((Tone::Black, true));
+        let mut c = Canvas::default();
+        draw(&view, &header(), &mut c);
+        let g = grid();
+        let ring_at = |f: u8| {
+            let (x, y) = g.center(f, 2);
+            // Half way out along the radius: where the mark's ring runs.
+            c.get(x as u32 + (S as f32 * 0.4 * 0.45) as u32, y as u32)
+        };
+        assert_eq!(ring_at(2), palette::WHITE_MARK);
+        assert_eq!(ring_at(3), palette::WHITE_PIECE);
+        assert_eq!(ring_at(4), palette::BLACK_MARK);
+    }
+}

@@ -1,0 +1,372 @@
+//! Board pictures (PNG) and replays (GIF) for the four games.
+//!
+//! Every picture is 512 px wide: a header with both players (the one to move highlighted), the
+//! move number and last move, or a game-over banner; then the board with coordinates and the
+//! last move marked; then whatever the game keeps off the board (held stones, unplayed tiles,
+//! Lightning's reserve). Static parts are drawn once and cached; pictures are deterministic.
+
+mod barrier;
+mod canvas;
+mod encode;
+mod frame;
+mod lightning;
+mod loa;
+mod lzw;
+pub mod palette;
+mod simultana;
+mod stones;
+mod text;
+
+use std::sync::OnceLock;
+
+use thiserror::Error;
+
+use crate::games::{AnyGame, AnyMove, GameKind, Side, Status};
+use canvas::{Canvas, Sprite};
+
+/// Why a picture or replay could not be made.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RenderError {
+    /// A move of the replay is not legal where it is played (1-based index).
+    #[error("move {index} cannot be played: {reason}")]
+    IllegalMove { index: usize, reason: String },
+    /// The replay is longer than [`MAX_REPLAY_MOVES`].
+    #[error("a replay has at most {MAX_REPLAY_MOVES} moves")]
+    TooLong,
+    /// The encoder failed (it writes to memory, so this means a bug).
+    #[error("encoding failed: {0}")]
+    Encode(String),
+}
+
+/// The longest replay drawn, to bound the time and memory one request can take.
+pub const MAX_REPLAY_MOVES: usize = 3000;
+
+/// A player as shown in the header: a name and, when known, a rating text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayerLabel {
+    pub name: String,
+    pub rating: Option<String>,
+}
+
+impl PlayerLabel {
+    pub fn new(name: impl Into<String>) -> Self {
+        PlayerLabel {
+            name: name.into(),
+            rating: None,
+        }
+    }
+
+    pub fn with_rating(mut self, rating: impl Into<String>) -> Self {
+        self.rating = Some(rating.into());
+        self
+    }
+}
+
+/// Everything one board picture shows.
+#[derive(Clone, Debug)]
+pub struct Scene<'a> {
+    /// The position to draw.
+    pub game: &'a AnyGame,
+    /// The position before the last move, and that move: marked on the board.
+    pub last_move: Option<(&'a AnyGame, AnyMove)>,
+    /// The players by seat ([`Side::index`]); an empty name shows the side's name instead.
+    pub players: [PlayerLabel; 2],
+    /// Moves played so far, shown in the header ("Start" when 0).
+    pub move_number: u32,
+    /// Simultana only: shade the empty region that made the last move legal.
+    pub show_region: bool,
+}
+
+impl<'a> Scene<'a> {
+    /// A scene of `game` with no last move, unnamed players and move number 0.
+    pub fn new(game: &'a AnyGame) -> Self {
+        Scene {
+            game,
+            last_move: None,
+            players: Default::default(),
+            move_number: 0,
+            show_region: false,
+        }
+    }
+}
+
+/// The PNG of a scene. Never fails for a position the engines produced; a last move that does
+/// not belong to the game is ignored.
+pub fn board_png(scene: &Scene) -> Vec<u8> {
+    let mut c = Canvas::default();
+    draw(scene, true, &mut c);
+    // Encoding an in-memory picture of fixed, small size cannot fail.
+    encode::png(&c, &quantizers(scene.game.kind()).0).expect("PNG encoding to memory")
+}
+
+/// Width and height in pixels of every picture of this game (they depend only on the game and,
+/// for Lines of Action, on the parachute setup).
+pub fn picture_size(game: &AnyGame) -> (u32, u32) {
+    match game {
+        AnyGame::Loa(g) => loa::size(loa::is_parachute(g)),
+        AnyGame::Lightning(_) => lightning::size(),
+        AnyGame::Barrier(_) => barrier::size(),
+        AnyGame::Simultana(_) => simultana::size(),
+    }
+}
+
+/// The pixel at the centre of a square (0-based file and rank) in pictures of this game, for
+/// tests and image maps. `half` picks Lightning's half (each in its owner's frame); the other
+/// games ignore it.
+pub fn square_center(game: &AnyGame, half: Side, file: u8, rank: u8) -> Option<(u32, u32)> {
+    let grid = grid(game, half);
+    grid.contains(file, rank).then(|| {
+        let (x, y) = grid.center(file, rank);
+        (x as u32, y as u32)
+    })
+}
+
+/// The side of a square in pixels in pictures of this game.
+pub fn square_size(game: &AnyGame) -> u32 {
+    grid(game, Side::First).s as u32
+}
+
+fn grid(game: &AnyGame, half: Side) -> frame::Grid {
+    match game {
+        AnyGame::Loa(_) => loa::grid(),
+        AnyGame::Lightning(_) => lightning::grid(half.index()),
+        AnyGame::Barrier(_) => barrier::grid(),
+        AnyGame::Simultana(_) => simultana::grid(),
+    }
+}
+
+/// Hundredths of a second each replay frame shows, and the last one.
+const FRAME_DELAY: u16 = 90;
+const LAST_FRAME_DELAY: u16 = 400;
+
+/// An animated GIF of a match from `start` through `moves`: one frame for the start and one per
+/// move, a long pause on the last. Frames are the board pictures without the turn highlight,
+/// which would make every frame's changes span the header. Fails on a move that cannot be
+/// played where it stands.
+pub fn replay_gif(
+    start: &AnyGame,
+    moves: &[AnyMove],
+    players: [PlayerLabel; 2],
+) -> Result<Vec<u8>, RenderError> {
+    if moves.len() > MAX_REPLAY_MOVES {
+        return Err(RenderError::TooLong);
+    }
+    let mut canvas = Canvas::default();
+    draw(&replay_scene(start, None, &players, 0), false, &mut canvas);
+    let quantizer = &quantizers(start.kind()).1;
+    let mut gif = encode::GifWriter::new(canvas.w, canvas.h, quantizer, FRAME_DELAY)?;
+    gif.push(&mut canvas)?;
+    let mut game = start.clone();
+    for (i, mv) in moves.iter().enumerate() {
+        let before = game.clone();
+        game.play(mv).map_err(|e| RenderError::IllegalMove {
+            index: i + 1,
+            reason: e.to_string(),
+        })?;
+        let scene = replay_scene(&game, Some((&before, *mv)), &players, i as u32 + 1);
+        draw(&scene, false, &mut canvas);
+        gif.push(&mut canvas)?;
+    }
+    gif.finish(LAST_FRAME_DELAY)
+}
+
+/// The scene of one replay frame.
+fn replay_scene<'a>(
+    game: &'a AnyGame,
+    last_move: Option<(&'a AnyGame, AnyMove)>,
+    players: &[PlayerLabel; 2],
+    move_number: u32,
+) -> Scene<'a> {
+    Scene {
+        game,
+        last_move,
+        players: players.clone(),
+        move_number,
+        show_region: false,
+    }
+}
+
+/// The PNG and GIF palettes of a game: its key colours, then the commonest shades of sample
+/// pictures. Built once from fixed samples, so that the same scene always gives the same bytes.
+fn quantizers(kind: GameKind) -> &'static (encode::Quantizer, encode::Quantizer) {
+    static CACHE: [OnceLock<(encode::Quantizer, encode::Quantizer)>; 4] =
+        [const { OnceLock::new() }; 4];
+    let slot = GameKind::ALL.iter().position(|&k| k == kind).unwrap_or(0);
+    CACHE[slot].get_or_init(|| {
+        let samples = samples(kind);
+        let refs: Vec<&Canvas> = samples.iter().collect();
+        (
+            encode::Quantizer::new(palette::KEYS, &refs, encode::PNG_COLOURS),
+            encode::Quantizer::new(palette::KEYS, &refs, encode::GIF_COLOURS),
+        )
+    })
+}
+
+/// Sample pictures of a game for its palette: a few moves in, with named players, and again
+/// with the game-over banner.
+fn samples(kind: GameKind) -> Vec<Canvas> {
+    let options = if kind == GameKind::Loa {
+        "setup=parachute"
+    } else {
+        ""
+    };
+    let Ok(mut game) = AnyGame::new(kind, options) else {
+        return Vec::new();
+    };
+    let mut last = None;
+    for _ in 0..3 {
+        let Some(&mv) = game.legal_moves().first() else {
+            break;
+        };
+        let before = game.clone();
+        if game.play(&mv).is_err() {
+            break;
+        }
+        last = Some((before, mv));
+    }
+    let players = [
+        PlayerLabel::new("Alice").with_rating("1500"),
+        PlayerLabel::new("Bob").with_rating("1500"),
+    ];
+    let scene = Scene {
+        game: &game,
+        last_move: last.as_ref().map(|(b, m)| (b, *m)),
+        players,
+        move_number: 3,
+        show_region: true,
+    };
+    let mut plain = Canvas::default();
+    draw(&scene, true, &mut plain);
+    let mut over = plain.clone();
+    let blank = Sprite::new(1, 1);
+    let mut h = header(&scene, [&blank, &blank], true);
+    h.banner = Some("Alice (White) wins by connection".to_string());
+    frame::draw_header(&mut over, &h);
+    vec![plain, over]
+}
+
+/// Draws a scene into `c` (its buffer is reused); `highlight_turn` lights up the panel of the
+/// player to move.
+fn draw(scene: &Scene, highlight_turn: bool, c: &mut Canvas) {
+    match scene.game {
+        AnyGame::Loa(g) => {
+            let last = match scene.last_move {
+                Some((AnyGame::Loa(b), AnyMove::Loa(m))) => Some((b, m)),
+                _ => None,
+            };
+            let view = loa::view(g, last.as_ref().map(|(b, m)| (*b, m)));
+            let tones = view.tones;
+            loa::draw(
+                &view,
+                &header(scene, tones.map(loa::swatch), highlight_turn),
+                c,
+            )
+        }
+        AnyGame::Lightning(g) => {
+            let last = match scene.last_move {
+                Some((AnyGame::Lightning(b), AnyMove::Lightning(m))) => Some((b, m)),
+                _ => None,
+            };
+            let view = lightning::view(g, last.as_ref().map(|(b, m)| (*b, m)));
+            lightning::draw(
+                &view,
+                &header(scene, [0, 1].map(lightning::swatch), highlight_turn),
+                c,
+            )
+        }
+        AnyGame::Barrier(g) => {
+            let last = match scene.last_move {
+                Some((AnyGame::Barrier(b), AnyMove::Barrier(m))) => Some((b, m)),
+                _ => None,
+            };
+            let view = barrier::view(g, last.as_ref().map(|(b, m)| (*b, m)));
+            barrier::draw(
+                &view,
+                &header(scene, [0, 1].map(barrier::swatch), highlight_turn),
+                c,
+            )
+        }
+        AnyGame::Simultana(g) => {
+            let last = match scene.last_move {
+                Some((AnyGame::Simultana(b), AnyMove::Simultana(m))) => Some((b, m)),
+                _ => None,
+            };
+            let view = simultana::view(g, last.as_ref().map(|(b, m)| (*b, m)), scene.show_region);
+            let swatches = [stones::Tone::White, stones::Tone::Black].map(simultana::swatch);
+            simultana::draw(&view, &header(scene, swatches, highlight_turn), c)
+        }
+    }
+}
+
+/// A side's name as shown: `white` becomes `White`.
+fn side_title(game: &AnyGame, side: Side) -> String {
+    let name = game.side_name(side);
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// The header of a scene: names, sides, ratings, the move and whose turn it is, or the result.
+fn header<'s>(scene: &Scene, swatches: [&'s Sprite; 2], highlight_turn: bool) -> frame::Header<'s> {
+    let game = scene.game;
+    let titles = Side::BOTH.map(|s| side_title(game, s));
+    let names: [String; 2] = std::array::from_fn(|i| {
+        let name = scene.players[i].name.trim();
+        if name.is_empty() {
+            titles[i].clone()
+        } else {
+            name.to_string()
+        }
+    });
+    // The detail line says which side a named player plays; for an unnamed one, which seat.
+    let details: [String; 2] = std::array::from_fn(|i| {
+        let what = if names[i] == titles[i] {
+            ["first player", "second player"][i].to_string()
+        } else {
+            titles[i].clone()
+        };
+        match &scene.players[i].rating {
+            Some(r) if !r.trim().is_empty() => format!("{what} · {}", r.trim()),
+            _ => what,
+        }
+    });
+    let who = |i: usize| {
+        if names[i] == titles[i] {
+            titles[i].clone()
+        } else {
+            format!("{} ({})", names[i], titles[i])
+        }
+    };
+    let status = game.status();
+    let moved = scene
+        .last_move
+        .as_ref()
+        .and_then(|(before, mv)| before.format_move(mv).ok());
+    let mut line = match (scene.move_number, moved) {
+        (0, None) => "Start".to_string(),
+        (n, Some(text)) => format!("Move {n}: {text}"),
+        (n, None) => format!("Move {n}"),
+    };
+    // Replays leave the turn out: it changes every frame and the moves show it.
+    if let (Status::ToMove(side), true) = (status, highlight_turn) {
+        line.push_str(&format!(" · {} to move", titles[side.index()]));
+    }
+    let banner = match status {
+        Status::Over(outcome) => {
+            let winner = outcome.winner.map(|s| who(s.index()));
+            Some(frame::result_text(winner.as_deref(), outcome.reason))
+        }
+        Status::ToMove(_) => None,
+    };
+    frame::Header {
+        names,
+        details,
+        swatches,
+        to_move: status.to_move().map(Side::index),
+        line,
+        banner,
+        highlight_turn,
+    }
+}

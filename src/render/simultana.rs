@@ -1,0 +1,149 @@
+//! Simultana: the 5x5 board, white and black stones, and optionally the empty region that made
+//! the last move legal.
+
+use std::sync::OnceLock;
+
+use super::canvas::{Canvas, Shape, Sprite, fill};
+use super::frame::{self, Grid, HEADER, Header, SWATCH, WIDTH};
+use super::palette;
+use super::stones::{Tone, chip, stone};
+use crate::games::Side;
+use crate::games::simultana::{Simultana, SimultanaMove};
+
+/// Square size: 5 x 92 = 460 px of board.
+const S: i32 = 92;
+/// The outline drawn inside region squares, so that the shading shows without colour.
+const REGION_EDGE: palette::Rgb = [0x1f, 0x6a, 0xa0];
+
+/// What to draw, read from the engine.
+#[derive(Clone, Debug, Default)]
+pub struct View {
+    /// `[file][rank]`
+    pub cells: [[Option<Tone>; 5]; 5],
+    pub moved: Vec<(u8, u8)>,
+    /// The empty squares to shade (the region that made the last move legal), if asked for.
+    pub region: Vec<(u8, u8)>,
+}
+
+pub fn grid() -> Grid {
+    Grid {
+        x0: 28,
+        y0: HEADER as i32 + 8,
+        s: S,
+        files: 5,
+        ranks: 5,
+    }
+}
+
+pub fn size() -> (u32, u32) {
+    let g = grid();
+    (WIDTH, (g.y0 + g.height()) as u32 + 26)
+}
+
+struct Sprites {
+    board: [Sprite; 2],
+    swatch: [Sprite; 2],
+}
+
+fn sprites() -> &'static Sprites {
+    static SPRITES: OnceLock<Sprites> = OnceLock::new();
+    SPRITES.get_or_init(|| {
+        let tones = [Tone::White, Tone::Black];
+        Sprites {
+            board: tones.map(|t| stone(t, false, S as u32, 0.72)),
+            swatch: tones.map(|t| chip(t, SWATCH)),
+        }
+    })
+}
+
+pub fn swatch(tone: Tone) -> &'static Sprite {
+    &sprites().swatch[tone as usize]
+}
+
+/// Fills a square inside its share of the grid lines.
+fn square(c: &mut Canvas, g: &Grid, f: u8, r: u8, colour: palette::Rgb) {
+    let (x, y) = g.corner(f, r);
+    c.fill_rect(x + 1, y + 1, S - 2, S - 2, colour);
+}
+
+fn background() -> &'static Canvas {
+    static BACKGROUND: OnceLock<Canvas> = OnceLock::new();
+    BACKGROUND.get_or_init(|| {
+        let (w, h) = size();
+        let mut c = Canvas::new(w, h, palette::BACKGROUND);
+        let g = grid();
+        c.fill_rect(
+            g.x0 - 3,
+            g.y0 - 3,
+            g.width() + 6,
+            g.height() + 6,
+            palette::SIM_GRID,
+        );
+        for f in 0..5 {
+            for r in 0..5 {
+                square(&mut c, &g, f, r, palette::SIM_SQUARE);
+            }
+        }
+        g.draw_coordinates(&mut c);
+        c
+    })
+}
+
+/// Draws a position with its header into `c`, which is reused between pictures.
+pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
+    c.clone_from(background());
+    frame::draw_header(c, header);
+    let g = grid();
+    for &(f, r) in view.moved.iter().filter(|&&(f, r)| g.contains(f, r)) {
+        g.mark_moved(c, f, r, palette::SIM_MOVED);
+    }
+    // The region: shaded, with an inner outline that also shows on the vacated square (which
+    // keeps its last-move tint) and without colour.
+    for &(f, r) in view.region.iter().filter(|&&(f, r)| g.contains(f, r)) {
+        let inner = if view.moved.contains(&(f, r)) {
+            palette::SIM_MOVED
+        } else {
+            square(c, &g, f, r, palette::REGION);
+            palette::REGION
+        };
+        let (x, y) = g.corner(f, r);
+        let rect = |inset: f32, r: f32| Shape::RoundRect {
+            x0: x as f32 + inset,
+            y0: y as f32 + inset,
+            x1: (x + S) as f32 - inset,
+            y1: (y + S) as f32 - inset,
+            r,
+        };
+        fill(c, &[rect(9.0, 10.0)], REGION_EDGE, 255);
+        fill(c, &[rect(12.0, 7.0)], inner, 255);
+    }
+    let sprites = sprites();
+    for f in 0..5u8 {
+        for r in 0..5u8 {
+            if let Some(tone) = view.cells[f as usize][r as usize] {
+                let (x, y) = g.corner(f, r);
+                c.draw_sprite(&sprites.board[tone as usize], x, y);
+            }
+        }
+    }
+}
+
+/// Reads what to draw from the engine; `last` is the position before the last move, and it.
+pub fn view(g: &Simultana, last: Option<(&Simultana, &SimultanaMove)>, region: bool) -> View {
+    let mut v = View::default();
+    for f in 0..5u8 {
+        for r in 0..5u8 {
+            v.cells[f as usize][r as usize] = g.piece_at(f, r).map(|side| match side {
+                Side::First => Tone::White,
+                Side::Second => Tone::Black,
+            });
+        }
+    }
+    if let Some((before, mv)) = last {
+        v.moved = vec![mv.from(), mv.to()];
+        if region {
+            v.region = before.qualifying_region(mv).unwrap_or_default();
+        }
+    }
+    v
+}

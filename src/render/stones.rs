@@ -1,0 +1,84 @@
+//! Round stones for Lines of Action and Simultana, drawn once per size and cached by the games.
+
+use super::canvas::{Shape, Sprite, fill};
+use super::palette::{self, Rgb};
+
+/// The two colours of stones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Tone {
+    #[default]
+    White,
+    Black,
+}
+
+impl Tone {
+    pub fn colour(self) -> Rgb {
+        match self {
+            Tone::White => palette::WHITE_PIECE,
+            Tone::Black => palette::BLACK_PIECE,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Tone::White => "White",
+            Tone::Black => "Black",
+        }
+    }
+}
+
+/// A stone filling `fraction` of a `size`-pixel sprite, with a soft shadow, a dark outline, an
+/// inner sheen ring, and (when `marked`) a ring of the opposite tone.
+pub fn stone(tone: Tone, marked: bool, size: u32, fraction: f32) -> Sprite {
+    let mut s = Sprite::new(size, size);
+    let c = size as f32 / 2.0;
+    let r = size as f32 * fraction / 2.0;
+    let edge = (r * 0.08).clamp(1.2, 2.2);
+    fill(&mut s, &[Shape::circle(c, c + r * 0.06, r)], [0, 0, 0], 90);
+    fill(&mut s, &[Shape::circle(c, c, r)], palette::PIECE_EDGE, 255);
+    fill(&mut s, &[Shape::circle(c, c, r - edge)], tone.colour(), 255);
+    let sheen = match tone {
+        Tone::White => [0xd6, 0xd6, 0xd0],
+        Tone::Black => [0x50, 0x50, 0x50],
+    };
+    let ring = |radius: f32, half: f32| Shape::Ring {
+        cx: c,
+        cy: c,
+        r: radius,
+        half,
+    };
+    if size >= 40 {
+        fill(&mut s, &[ring(r * 0.78, (r * 0.035).max(0.6))], sheen, 255);
+    }
+    if marked {
+        let mark = match tone {
+            Tone::White => palette::WHITE_MARK,
+            Tone::Black => palette::BLACK_MARK,
+        };
+        fill(&mut s, &[ring(r * 0.45, (r * 0.09).max(1.2))], mark, 255);
+    }
+    s
+}
+
+/// A header swatch: the stone on a chip of the light square colour, so that a black stone
+/// stands out from the dark header.
+pub fn chip(tone: Tone, size: u32) -> Sprite {
+    let mut s = Sprite::new(size, size);
+    let z = size as f32;
+    let chip = Shape::RoundRect {
+        x0: 0.0,
+        y0: 0.0,
+        x1: z,
+        y1: z,
+        r: z * 0.22,
+    };
+    fill(&mut s, &[chip], palette::LIGHT, 255);
+    let stone = stone(tone, false, size, 0.8);
+    for (d, p) in s.px.iter_mut().zip(&stone.px) {
+        let keep = 255 - u32::from(p[3]);
+        for i in 0..4 {
+            d[i] = (u32::from(p[i]) + (u32::from(d[i]) * keep + 127) / 255).min(255) as u8;
+        }
+    }
+    s
+}

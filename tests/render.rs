@@ -1,0 +1,645 @@
+//! Board pictures and replays: they decode, have the advertised size, are deterministic, and
+//! show what the engines say (sampled at square centres), with the last move marked.
+
+use std::io::Cursor;
+
+use image::{AnimationDecoder, RgbImage};
+use parlor::games::barrier::Barrier;
+use parlor::games::{AnyGame, AnyMove, GameKind, Side, Status};
+use parlor::render::palette::{self, Rgb};
+use parlor::render::{
+    PlayerLabel, RenderError, Scene, board_png, picture_size, replay_gif, square_center,
+    square_size,
+};
+
+/// A small deterministic generator, so that every run plays the same "random" games.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// A game played from the start with up to `plies` pseudo-random legal moves.
+struct Played {
+    start: AnyGame,
+    moves: Vec<AnyMove>,
+    game: AnyGame,
+    before: Option<AnyGame>,
+}
+
+fn play(kind: GameKind, options: &str, plies: usize, seed: u64) -> Played {
+    let start = AnyGame::new(kind, options).expect("valid options");
+    let mut game = start.clone();
+    let mut rng = Lcg(seed);
+    let mut moves = Vec::new();
+    let mut before = None;
+    for _ in 0..plies {
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let mv = legal[rng.below(legal.len())];
+        before = Some(game.clone());
+        game.play(&mv).expect("a legal move plays");
+        moves.push(mv);
+    }
+    Played {
+        start,
+        moves,
+        game,
+        before,
+    }
+}
+
+impl Played {
+    fn scene(&self) -> Scene<'_> {
+        Scene {
+            game: &self.game,
+            last_move: self.before.as_ref().zip(self.moves.last().copied()),
+            players: [
+                PlayerLabel::new("Alice").with_rating("1523"),
+                PlayerLabel::new("Bob"),
+            ],
+            move_number: self.moves.len() as u32,
+            show_region: true,
+        }
+    }
+}
+
+fn decode(png: &[u8]) -> RgbImage {
+    image::load_from_memory_with_format(png, image::ImageFormat::Png)
+        .expect("the PNG decodes")
+        .to_rgb8()
+}
+
+fn at(img: &RgbImage, (x, y): (u32, u32)) -> Rgb {
+    img.get_pixel(x, y).0
+}
+
+fn centre(game: &AnyGame, half: Side, file: u8, rank: u8) -> (u32, u32) {
+    square_center(game, half, file, rank).expect("the square is on the board")
+}
+
+/// The top-left pixel of a square.
+fn corner(game: &AnyGame, half: Side, file: u8, rank: u8) -> (u32, u32) {
+    let (x, y) = centre(game, half, file, rank);
+    let s = square_size(game);
+    (x - s / 2, y - s / 2)
+}
+
+/// Whether a square carries the last-move mark: the frame on its left edge.
+fn marked(img: &RgbImage, game: &AnyGame, file: u8, rank: u8) -> bool {
+    let (x, y) = corner(game, Side::First, file, rank);
+    let s = square_size(game);
+    at(img, (x, y + s / 2)) == palette::HIGHLIGHT_EDGE
+}
+
+/// Distinct colours in a disc around a point.
+fn colours_near(img: &RgbImage, (cx, cy): (u32, u32), radius: u32) -> Vec<Rgb> {
+    let mut out = Vec::new();
+    for y in cy - radius..=cy + radius {
+        for x in cx - radius..=cx + radius {
+            let (dx, dy) = (x.abs_diff(cx), y.abs_diff(cy));
+            if dx * dx + dy * dy <= radius * radius && !out.contains(&at(img, (x, y))) {
+                out.push(at(img, (x, y)));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_game_draws_a_decodable_picture_of_the_advertised_size() {
+    for (kind, options) in [
+        (GameKind::Loa, ""),
+        (GameKind::Loa, "setup=parachute"),
+        (GameKind::Simultana, ""),
+        (GameKind::Barrier, ""),
+        (GameKind::Lightning, "seed=5"),
+    ] {
+        let game = AnyGame::new(kind, options).expect("valid options");
+        let png = board_png(&Scene::new(&game));
+        let img = decode(&png);
+        assert_eq!(img.dimensions(), picture_size(&game), "{kind}");
+        assert!(
+            img.width() >= 480 && img.width() <= 560,
+            "{kind}: about 512 px wide"
+        );
+        let p = play(kind, options, 30, 7);
+        let img = decode(&board_png(&p.scene()));
+        assert_eq!(
+            img.dimensions(),
+            picture_size(&p.game),
+            "{kind} after moves"
+        );
+    }
+}
+
+#[test]
+fn pictures_are_deterministic() {
+    for (kind, options) in [
+        (GameKind::Loa, "setup=parachute"),
+        (GameKind::Simultana, ""),
+        (GameKind::Barrier, ""),
+        (GameKind::Lightning, "seed=9"),
+    ] {
+        let p = play(kind, options, 25, 11);
+        assert_eq!(board_png(&p.scene()), board_png(&p.scene()), "{kind}");
+    }
+}
+
+#[test]
+fn loa_squares_show_the_stones_and_the_last_move() {
+    use parlor::games::loa::Color;
+    let mut captures = 0;
+    for (i, options) in [
+        "",
+        "rules=olympiad",
+        "setup=scrambled-eggs",
+        "setup=parachute",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for seed in 1..8 {
+            let p = play(
+                GameKind::Loa,
+                options,
+                3 + seed as usize * 4,
+                seed + 10 * i as u64,
+            );
+            let AnyGame::Loa(g) = &p.game else {
+                unreachable!()
+            };
+            let Some(AnyMove::Loa(mv)) = p.moves.last() else {
+                panic!("no move")
+            };
+            let img = decode(&board_png(&p.scene()));
+            let touched: Vec<(u8, u8)> = [mv.from(), mv.to(), mv.drop_square()]
+                .into_iter()
+                .flatten()
+                .collect();
+            for f in 0..8 {
+                for r in 0..8 {
+                    let moved = touched.contains(&(f, r));
+                    let dark = (f + r) % 2 == 0;
+                    let expected = match (g.piece_at(f, r), moved, dark) {
+                        (Some(Color::White), _, _) => palette::WHITE_PIECE,
+                        (Some(Color::Black), _, _) => palette::BLACK_PIECE,
+                        (None, true, true) => palette::DARK_MOVED,
+                        (None, true, false) => palette::LIGHT_MOVED,
+                        (None, false, true) => palette::DARK,
+                        (None, false, false) => palette::LIGHT,
+                    };
+                    let c = centre(&p.game, Side::First, f, r);
+                    assert_eq!(at(&img, c), expected, "{options} seed {seed} {f},{r}");
+                    assert_eq!(
+                        marked(&img, &p.game, f, r),
+                        moved,
+                        "{options} {seed} {f},{r}"
+                    );
+                }
+            }
+            // A capture puts a badge in the top-right corner of the square reached.
+            let (x, y) = mv
+                .to()
+                .map_or((0, 0), |(f, r)| corner(&p.game, Side::First, f, r));
+            let s = square_size(&p.game);
+            let badge = colours_near(&img, (x + s - s / 6, y + s / 6), 2);
+            assert_eq!(
+                badge.contains(&palette::CAPTURE),
+                mv.is_capture(),
+                "{options} {seed}"
+            );
+            captures += usize::from(mv.is_capture());
+        }
+    }
+    assert!(
+        captures > 0,
+        "no capture among the games: the badge went untested"
+    );
+}
+
+#[test]
+fn loa_parachute_pictures_have_the_held_stones_footer() {
+    let plain = AnyGame::new(GameKind::Loa, "").expect("options");
+    let parachute = AnyGame::new(GameKind::Loa, "setup=parachute").expect("options");
+    let (w, h) = picture_size(&plain);
+    let (pw, ph) = picture_size(&parachute);
+    assert_eq!(w, pw);
+    assert!(ph > h);
+    // Below the board and its letters, the parachute picture holds white and black stones.
+    let img = decode(&board_png(&Scene::new(&parachute)));
+    let footer: Vec<Rgb> = (h..ph)
+        .flat_map(|y| (0..pw).map(move |x| (x, y)))
+        .map(|p| at(&img, p))
+        .collect();
+    assert!(footer.contains(&palette::WHITE_PIECE) && footer.contains(&palette::BLACK_PIECE));
+}
+
+#[test]
+fn simultana_squares_show_what_the_engine_has() {
+    for seed in 1..6 {
+        let p = play(GameKind::Simultana, "", 12, seed);
+        let AnyGame::Simultana(g) = &p.game else {
+            unreachable!()
+        };
+        let (Some(AnyGame::Simultana(before)), Some(AnyMove::Simultana(mv))) =
+            (&p.before, p.moves.last())
+        else {
+            panic!("seed {seed}: the game ended at once")
+        };
+        let region = before.qualifying_region(mv).expect("the move was legal");
+        let img = decode(&board_png(&p.scene()));
+        for f in 0..5 {
+            for r in 0..5 {
+                let moved = [mv.from(), mv.to()].contains(&(f, r));
+                let expected = match g.piece_at(f, r) {
+                    Some(Side::First) => palette::WHITE_PIECE,
+                    Some(Side::Second) => palette::BLACK_PIECE,
+                    None if moved => palette::SIM_MOVED,
+                    None if region.contains(&(f, r)) => palette::REGION,
+                    None => palette::SIM_SQUARE,
+                };
+                let got = at(&img, centre(&p.game, Side::First, f, r));
+                assert_eq!(got, expected, "seed {seed}, square {f},{r}");
+                assert_eq!(marked(&img, &p.game, f, r), moved, "seed {seed}, {f},{r}");
+            }
+        }
+    }
+}
+
+#[test]
+fn simultana_region_shading_is_optional() {
+    let p = play(GameKind::Simultana, "", 1, 3);
+    let mut scene = p.scene();
+    scene.show_region = false;
+    let img = decode(&board_png(&scene));
+    let colours: Vec<Rgb> = img.pixels().map(|p| p.0).collect();
+    assert!(!colours.contains(&palette::REGION));
+    scene.show_region = true;
+    let img = decode(&board_png(&scene));
+    assert!(img.pixels().any(|p| p.0 == palette::REGION));
+}
+
+#[test]
+fn barrier_squares_show_pieces_crowns_tiles_and_captures() {
+    let mut capture_seen = false;
+    for seed in 1..40 {
+        let p = play(GameKind::Barrier, "", 16 + seed as usize * 3, seed);
+        let AnyGame::Barrier(g) = &p.game else {
+            unreachable!()
+        };
+        let Some(AnyMove::Barrier(mv)) = p.moves.last() else {
+            panic!("no move")
+        };
+        let img = decode(&board_png(&p.scene()));
+        let s = square_size(&p.game);
+        let captured = mv.captured();
+        capture_seen |= !captured.is_empty();
+        for f in 0..8 {
+            for r in 0..8 {
+                let c = centre(&p.game, Side::First, f, r);
+                let near = colours_near(&img, c, s * 15 / 100);
+                match g.piece_at(f, r) {
+                    Some((side, crowned)) => {
+                        let (mine, theirs) = match side {
+                            Side::First => (palette::YELLOW_PIECE, palette::CLEAR_PIECE),
+                            Side::Second => (palette::CLEAR_PIECE, palette::YELLOW_PIECE),
+                        };
+                        assert!(near.contains(&mine), "seed {seed} {f},{r}: piece colour");
+                        assert!(!near.contains(&theirs), "seed {seed} {f},{r}: wrong side");
+                        assert_eq!(
+                            near.contains(&palette::CROWN),
+                            crowned,
+                            "seed {seed} {f},{r}"
+                        );
+                    }
+                    None if captured.contains(&(f, r)) => {
+                        assert_eq!(at(&img, c), palette::CAPTURE, "seed {seed} {f},{r}");
+                    }
+                    None => match g.tile_at(f, r) {
+                        Some(_) => {
+                            assert!(near.contains(&palette::TILE), "seed {seed} {f},{r}");
+                            assert_eq!(at(&img, c), palette::TILE_INK, "seed {seed} {f},{r}");
+                        }
+                        None => {
+                            let plain = [
+                                palette::BARRIER_LIGHT,
+                                palette::BARRIER_DARK,
+                                palette::BARRIER_BAND,
+                                palette::BARRIER_LIGHT_MOVED,
+                                palette::BARRIER_DARK_MOVED,
+                                palette::BARRIER_BAND_MOVED,
+                            ];
+                            let got = at(&img, c);
+                            let slot = Barrier::barrier_owner(f, r).is_some();
+                            assert!(
+                                plain.contains(&got) || slot,
+                                "seed {seed} {f},{r}: {got:?} on an empty square"
+                            );
+                        }
+                    },
+                }
+                let moved = mv.squares().contains(&(f, r));
+                assert_eq!(marked(&img, &p.game, f, r), moved, "seed {seed} {f},{r}");
+            }
+        }
+    }
+    assert!(capture_seen, "no game captured: the test saw no cross");
+}
+
+#[test]
+fn barrier_crowns_are_drawn() {
+    // Play until some piece is crowned, then check the crown is on it.
+    for seed in 1..200 {
+        let p = play(GameKind::Barrier, "", 140, seed);
+        let AnyGame::Barrier(g) = &p.game else {
+            unreachable!()
+        };
+        let crowned: Vec<(u8, u8)> = (0..8)
+            .flat_map(|f| (0..8).map(move |r| (f, r)))
+            .filter(|&(f, r)| g.piece_at(f, r).is_some_and(|p| p.1))
+            .collect();
+        if crowned.is_empty() {
+            continue;
+        }
+        let img = decode(&board_png(&p.scene()));
+        for (f, r) in crowned {
+            let c = centre(&p.game, Side::First, f, r);
+            assert_eq!(at(&img, c), palette::CROWN, "seed {seed} {f},{r}");
+        }
+        return;
+    }
+    panic!("no random game crowned a piece");
+}
+
+#[test]
+fn lightning_tiles_show_their_design_on_the_right_half() {
+    for seed in 1..5 {
+        let p = play(GameKind::Lightning, &format!("seed={seed}"), 60, seed);
+        let AnyGame::Lightning(g) = &p.game else {
+            unreachable!()
+        };
+        let img = decode(&board_png(&p.scene()));
+        let s = square_size(&p.game) as f32;
+        let mut tiles = 0;
+        for half in Side::BOTH {
+            for f in 0..8 {
+                for r in 0..17 {
+                    let (x, y) = centre(&p.game, half, f, r);
+                    let face = at(&img, (x - s as u32 / 2 + 4, y));
+                    let Some(design) = g.tile_at(half, f, r) else {
+                        assert_eq!(at(&img, (x, y)), palette::NIGHT, "{half:?} {f},{r}");
+                        assert_eq!(face, palette::NIGHT, "{half:?} {f},{r}");
+                        continue;
+                    };
+                    tiles += 1;
+                    assert_eq!(at(&img, (x, y)), palette::BOLT, "{half:?} {f},{r}: centre");
+                    assert_eq!(face, palette::BOLT_TILE, "{half:?} {f},{r}: tile face");
+                    // Each stroke from a corner to the centre passes its midpoint: sample the
+                    // four midpoints and compare with the corners the design's strokes reach.
+                    use parlor::games::lightning::Point;
+                    let quarter = s / 4.0 - 0.6;
+                    for (corner, (dx, dy)) in [
+                        (Point::SW, (-1.0, 1.0)),
+                        (Point::SE, (1.0, 1.0)),
+                        (Point::NW, (-1.0, -1.0)),
+                        (Point::NE, (1.0, -1.0)),
+                    ] {
+                        let p = (
+                            (x as f32 + dx * quarter) as u32,
+                            (y as f32 + dy * quarter) as u32,
+                        );
+                        let has = design
+                            .strokes()
+                            .iter()
+                            .any(|&(a, b)| a == corner || b == corner);
+                        let ink = closer(at(&img, p), palette::BOLT, palette::BOLT_TILE);
+                        assert_eq!(ink, has, "{design:?} at {half:?} {f},{r}, {corner:?}");
+                    }
+                }
+            }
+        }
+        assert!(tiles > 10, "seed {seed}: only {tiles} tiles laid");
+    }
+}
+
+/// Whether `c` is nearer to `a` than to `b`.
+fn closer(c: Rgb, a: Rgb, b: Rgb) -> bool {
+    let d = |x: Rgb, y: Rgb| -> i32 {
+        (0..3)
+            .map(|i| (i32::from(x[i]) - i32::from(y[i])).pow(2))
+            .sum()
+    };
+    d(c, a) < d(c, b)
+}
+
+#[test]
+fn lightning_marks_the_tile_just_placed_and_the_winning_line() {
+    // Two steps: draw (the hand shows the tile), then put it on the start row.
+    let start = AnyGame::new(GameKind::Lightning, "seed=4").expect("options");
+    let mut game = start.clone();
+    let draw = game.parse_move("P").expect("drawing is legal");
+    game.play(&draw).expect("draw");
+    let put = game.parse_move("-c1").expect("the first tile may go on c1");
+    let before = game.clone();
+    game.play(&put).expect("put");
+    let scene = Scene {
+        last_move: Some((&before, put)),
+        move_number: 2,
+        ..Scene::new(&game)
+    };
+    let img = decode(&board_png(&scene));
+    let (x, y) = corner(&game, Side::First, 2, 0);
+    assert_eq!(at(&img, (x, y + 10)), palette::BOLT_MOVED, "frame round c1");
+    let (x, y) = corner(&game, Side::First, 4, 0);
+    assert_ne!(
+        at(&img, (x, y + 10)),
+        palette::BOLT_MOVED,
+        "no frame round e1"
+    );
+
+    // A finished game: First's column of crosses is highlighted; Second's tiles are not.
+    let column = "X7/".repeat(16) + "X7";
+    let text = format!(
+        "lightning seed=4 drawn=18 first={column} second=8/8/8/8/8/8/8/8/8/8/8/8/8/8/8/8/S7 \
+         reserve=S0B0X0A0V0 hand=- to=second started=yes result=first-connection"
+    );
+    let game = AnyGame::import(&text).expect("a hand-written finished position");
+    assert!(game.status().is_over());
+    let img = decode(&board_png(&Scene::new(&game)));
+    for r in 0..17 {
+        let (x, y) = centre(&game, Side::First, 0, r);
+        assert_eq!(at(&img, (x, y)), palette::WIN_BOLT, "a{}", r + 1);
+        assert_eq!(at(&img, (x - 10, y)), palette::WIN_TILE, "a{}", r + 1);
+    }
+    let (x, y) = centre(&game, Side::Second, 0, 0);
+    assert_eq!(at(&img, (x, y)), palette::BOLT, "the loser's tile is plain");
+    assert!(
+        header_has(&img, palette::BANNER, 56, 84),
+        "the game-over banner"
+    );
+}
+
+/// Whether a band of header rows holds a colour.
+fn header_has(img: &RgbImage, colour: Rgb, from: u32, to: u32) -> bool {
+    (from..to).any(|y| (0..img.width()).any(|x| at(img, (x, y)) == colour))
+}
+
+/// Whether the accent bar is under the left (seat 0) or right (seat 1) player panel.
+fn turn_bar(img: &RgbImage, seat: usize) -> bool {
+    let half = img.width() / 2;
+    let xs = if seat == 0 {
+        0..half
+    } else {
+        half..img.width()
+    };
+    (40..56).any(|y| xs.clone().any(|x| at(img, (x, y)) == palette::ACCENT))
+}
+
+#[test]
+fn the_header_shows_whose_turn_it_is_and_the_banner_only_at_the_end() {
+    for seed in 1..30 {
+        let kind = if seed % 2 == 0 {
+            GameKind::Simultana
+        } else {
+            GameKind::Loa
+        };
+        let p = play(kind, "", 200, seed);
+        let img = decode(&board_png(&p.scene()));
+        match p.game.status() {
+            Status::ToMove(side) => {
+                assert!(turn_bar(&img, side.index()), "seed {seed}");
+                assert!(!turn_bar(&img, side.opponent().index()), "seed {seed}");
+                assert!(!header_has(&img, palette::BANNER, 56, 84), "seed {seed}");
+            }
+            Status::Over(_) => {
+                assert!(!turn_bar(&img, 0) && !turn_bar(&img, 1), "seed {seed}");
+                assert!(header_has(&img, palette::BANNER, 56, 84), "seed {seed}");
+            }
+        }
+    }
+}
+
+#[test]
+fn hostile_names_neither_panic_nor_change_the_size() {
+    let game = AnyGame::new(GameKind::Barrier, "").expect("options");
+    let scene = Scene {
+        players: [
+            PlayerLabel::new("\u{202e}😀".repeat(5000)).with_rating("\n\t\0"),
+            PlayerLabel::new("   "),
+        ],
+        ..Scene::new(&game)
+    };
+    let img = decode(&board_png(&scene));
+    assert_eq!(img.dimensions(), picture_size(&game));
+}
+
+fn gif_frames(bytes: &[u8]) -> Vec<image::Frame> {
+    image::codecs::gif::GifDecoder::new(Cursor::new(bytes))
+        .expect("the GIF decodes")
+        .into_frames()
+        .collect_frames()
+        .expect("every frame decodes")
+}
+
+#[test]
+fn a_replay_has_one_frame_per_move_plus_the_start_and_ends_on_the_final_position() {
+    for (kind, options, plies) in [
+        (GameKind::Loa, "", 20),
+        (GameKind::Simultana, "", 15),
+        (GameKind::Barrier, "", 40),
+        (GameKind::Lightning, "seed=2", 30),
+    ] {
+        let p = play(kind, options, plies, 5);
+        let players = [PlayerLabel::new("Alice"), PlayerLabel::new("Bob")];
+        let gif = replay_gif(&p.start, &p.moves, players.clone()).expect("the replay is drawn");
+        assert_eq!(
+            gif,
+            replay_gif(&p.start, &p.moves, players.clone()).expect("again")
+        );
+        let frames = gif_frames(&gif);
+        assert_eq!(frames.len(), p.moves.len() + 1, "{kind}");
+        let (w, h) = picture_size(&p.game);
+        for f in &frames {
+            assert_eq!(f.buffer().dimensions(), (w, h), "{kind}");
+        }
+        let delays: Vec<u32> = frames
+            .iter()
+            .map(|f| f.delay().numer_denom_ms().0 / f.delay().numer_denom_ms().1)
+            .collect();
+        assert!(
+            delays[delays.len() - 1] > delays[0],
+            "{kind}: a longer last frame"
+        );
+        // The last frame shows the final position as the PNG does, square by square.
+        let scene = Scene {
+            players,
+            show_region: false,
+            ..p.scene()
+        };
+        let png = decode(&board_png(&scene));
+        let last = frames.last().expect("frames").buffer();
+        let halves: &[Side] = if kind == GameKind::Lightning {
+            &Side::BOTH
+        } else {
+            &[Side::First]
+        };
+        let (files, ranks) = match kind {
+            GameKind::Simultana => (5, 5),
+            GameKind::Lightning => (8, 17),
+            _ => (8, 8),
+        };
+        for &half in halves {
+            for f in 0..files {
+                for r in 0..ranks {
+                    let (x, y) = centre(&p.game, half, f, r);
+                    let gif_px = last.get_pixel(x, y).0;
+                    assert_eq!(&gif_px[..3], &at(&png, (x, y)), "{kind} {half:?} {f},{r}");
+                }
+            }
+        }
+        // The first frame is the start position.
+        let start = decode(&board_png(&Scene {
+            players: [PlayerLabel::new("Alice"), PlayerLabel::new("Bob")],
+            ..Scene::new(&p.start)
+        }));
+        let first = frames[0].buffer();
+        let (x, y) = centre(&p.start, Side::First, 0, 0);
+        assert_eq!(&first.get_pixel(x, y).0[..3], &at(&start, (x, y)), "{kind}");
+    }
+}
+
+#[test]
+fn a_replay_refuses_an_illegal_move_and_names_it() {
+    let start = AnyGame::new(GameKind::Simultana, "").expect("options");
+    let mut game = start.clone();
+    let first = game.parse_move("a2-a3").expect("legal");
+    game.play(&first).expect("plays");
+    // The same move again is not legal: a3 is White's now and it is Black's turn.
+    let err = replay_gif(&start, &[first, first], Default::default()).expect_err("illegal");
+    assert!(
+        matches!(err, RenderError::IllegalMove { index: 2, .. }),
+        "{err}"
+    );
+    let other = AnyGame::new(GameKind::Barrier, "").expect("options");
+    let err = replay_gif(&other, &[first], Default::default()).expect_err("wrong game");
+    assert!(
+        matches!(err, RenderError::IllegalMove { index: 1, .. }),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_replay_of_no_moves_is_the_start_alone() {
+    let start = AnyGame::new(GameKind::Lightning, "seed=1").expect("options");
+    let frames = gif_frames(&replay_gif(&start, &[], Default::default()).expect("drawn"));
+    assert_eq!(frames.len(), 1);
+}
