@@ -174,9 +174,14 @@ fn main() {
     runtime.block_on(async {
         throughput(200, 100).await;
         memory(GameKind::Simultana, 10).await;
-        for game in [GameKind::Loa, GameKind::Barrier, GameKind::Lightning] {
+        // Plies short of the end of a game played by first suggested moves.
+        for (game, plies) in [
+            (GameKind::Loa, 8),
+            (GameKind::Barrier, 30),
+            (GameKind::Lightning, 30),
+        ] {
             if engine_ready(game) {
-                memory(game, 30).await;
+                memory(game, plies).await;
             } else {
                 println!(
                     "memory: {} skipped (its engine is not on this branch yet)",

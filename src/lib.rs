@@ -1,7 +1,8 @@
 //! Parlor: board games for Discord. The library holds every layer; the binary only picks one.
 //!
 //! Layers point downward only: `games` (pure rules) <- `protocol` (the text engine protocol);
-//! `games` <- `store` (SQLite, the only SQL) <- `table` (the match service the adapters call).
+//! `games` <- `render` (pictures); `games` <- `store` (SQLite, the only SQL) <- `table` (the
+//! match service the adapters call, which describes pictures and draws them through `render`).
 
 pub mod discord;
 pub mod games;

@@ -53,7 +53,13 @@ async fn a_whole_match_from_challenge_to_rating_update() {
     assert_eq!(card.mentions, vec![b.id]);
     let board = w.run(&b, place, press(&card, Action::Accept)).await;
     assert!(board.text.contains("@Bob accepts"), "{}", board.text);
-    assert!(board.picture.is_some());
+    let png = board
+        .picture
+        .as_ref()
+        .expect("a board")
+        .render()
+        .expect("board drawn");
+    assert!(png.bytes.starts_with(b"\x89PNG") && png.file_name == "match-1-0.png");
     assert!(!board.menus.is_empty(), "menus to move without typing");
     let result = w.play_out(place, board, &[&a, &b]).await;
     assert!(
@@ -774,7 +780,7 @@ async fn move_hints_and_menus() {
 #[tokio::test]
 async fn rules_text_and_unknown_matches() {
     let w = World::new().await;
-    let r = w
+    let rules = w
         .run(
             &alice(),
             channel(1),
@@ -783,11 +789,7 @@ async fn rules_text_and_unknown_matches() {
             },
         )
         .await;
-    assert!(
-        r.text.contains("Simultana") && r.picture.is_some(),
-        "{}",
-        r.text
-    );
+    assert!(rules.text.contains("Simultana"), "{}", rules.text);
     let r = w
         .run(&alice(), channel(1), Command::Replay { match_id: 42 })
         .await;
@@ -802,19 +804,15 @@ async fn rules_text_and_unknown_matches() {
         )
         .await;
     assert!(r.private && r.text.contains("no match #42"), "{}", r.text);
-    // Pictures are described; drawing them waits for the renderer.
-    let picture = w
-        .run(
-            &alice(),
-            channel(1),
-            Command::Rules {
-                game: GameKind::Simultana,
-            },
-        )
-        .await
+    // Pictures are described, and drawn on demand.
+    let image = rules
         .picture
-        .unwrap();
-    assert_eq!(picture.file_name(), "simultana.png");
+        .expect("a picture")
+        .render()
+        .expect("rules picture");
+    assert_eq!(image.file_name, "simultana.png");
+    assert_eq!(image.mime, "image/png");
+    assert!(image.bytes.starts_with(b"\x89PNG"));
 }
 
 /// Writes ratings straight into the database to build ladders of known shape.

@@ -479,50 +479,6 @@ impl Store {
         .await?;
         rows.iter().map(match_from_row).collect()
     }
-
-    /// Rating changes recorded for one match.
-    pub async fn rating_changes(&self, match_id: i64) -> Result<Vec<RatingChange>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT player_id, scope, rating_before, deviation_before, rating_after, \
-             deviation_after, volatility_after FROM rating_history WHERE match_id = $1 \
-             ORDER BY scope, player_id",
-        )
-        .bind(match_id)
-        .fetch_all(&self.read)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(RatingChange {
-                    player_id: from_db_id(r.try_get("player_id")?),
-                    scope: r.try_get("scope")?,
-                    rating_before: r.try_get("rating_before")?,
-                    deviation_before: r.try_get("deviation_before")?,
-                    after: Glicko {
-                        rating: r.try_get("rating_after")?,
-                        deviation: r.try_get("deviation_after")?,
-                        volatility: r.try_get("volatility_after")?,
-                    },
-                })
-            })
-            .collect()
-    }
-
-    /// The cached display name of a player.
-    pub async fn player_name(&self, user: u64) -> Result<Option<String>, StoreError> {
-        let row = sqlx::query("SELECT name FROM players WHERE id = $1")
-            .bind(db_id(user))
-            .fetch_optional(&self.read)
-            .await?;
-        Ok(row.map(|r| r.try_get(0)).transpose()?)
-    }
-
-    /// Refreshes a player's cached display name.
-    pub async fn touch_player(&self, player: &PlayerRef, at: i64) -> Result<(), StoreError> {
-        let mut tx = self.write.begin().await?;
-        upsert_player(&mut tx, player, at).await?;
-        tx.commit().await?;
-        Ok(())
-    }
 }
 
 const MATCH_SELECT: &str = "SELECT m.*, c.name AS challenger_name, o.name AS opponent_name \

@@ -1,9 +1,11 @@
 //! Pictures described, not drawn: a reply says what to show and the adapter calls
-//! [`Picture::render`] when (and if) it wants the bytes, so the service never waits on drawing.
+//! [`Picture::render`] when (and if) it wants the bytes, so the service never waits on drawing
+//! and stays independent of how pictures look.
 
 use thiserror::Error;
 
-use crate::games::{AnyGame, AnyMove};
+use crate::games::{AnyGame, AnyMove, GameKind};
+use crate::render::{self, PlayerLabel, Scene};
 
 /// What to draw.
 #[derive(Clone, Debug)]
@@ -43,8 +45,6 @@ pub struct Image {
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PictureError {
-    #[error("pictures are not available yet")]
-    Unavailable,
     #[error("cannot draw this picture: {0}")]
     Failed(String),
 }
@@ -65,6 +65,41 @@ impl Picture {
 
     /// Draws the picture. CPU work: call it off the async threads (e.g. `spawn_blocking`).
     pub fn render(&self) -> Result<Image, PictureError> {
-        Err(PictureError::Unavailable)
+        let file_name = self.file_name();
+        match self {
+            Picture::Board {
+                game,
+                last_move,
+                players,
+                move_number,
+                ..
+            } => {
+                let mut scene = Scene::new(game);
+                scene.last_move = last_move.as_ref().map(|(before, mv)| (before, *mv));
+                scene.players = players.clone().map(PlayerLabel::new);
+                scene.move_number = *move_number;
+                // Simultana's rule is about the region a move leaves: show it.
+                scene.show_region = game.kind() == GameKind::Simultana;
+                Ok(Image {
+                    bytes: render::board_png(&scene),
+                    file_name,
+                    mime: "image/png",
+                })
+            }
+            Picture::Replay {
+                start,
+                moves,
+                players,
+                ..
+            } => {
+                let bytes = render::replay_gif(start, moves, players.clone().map(PlayerLabel::new))
+                    .map_err(|e| PictureError::Failed(e.to_string()))?;
+                Ok(Image {
+                    bytes,
+                    file_name,
+                    mime: "image/gif",
+                })
+            }
+        }
     }
 }
