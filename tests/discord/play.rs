@@ -83,7 +83,17 @@ async fn a_whole_game_from_challenge_to_rating_change() {
         "{}",
         card.text()
     );
-    let png = board.png().map(<[u8]>::len);
+    let png = board.png().expect("the board picture is attached");
+    assert!(png.len() > 1000);
+    let image = board.embeds[0]["image"]["url"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert_eq!(
+        image,
+        format!("attachment://{}", board.files[0].filename),
+        "shown in the embed"
+    );
     let text = board.text();
     assert!(
         text.contains("<t:"),
@@ -91,7 +101,6 @@ async fn a_whole_game_from_challenge_to_rating_change() {
     );
     assert!(board.button("Resign").is_some() && board.button("Offer draw").is_some());
     assert!(!board.menus().is_empty(), "a way to move without typing");
-    let _ = png; // pictures arrive with the render work; the embed carries them when present
 
     for _ in 0..300 {
         if is_result(&board) {
@@ -114,6 +123,20 @@ async fn a_whole_game_from_challenge_to_rating_change() {
         "the result says who won: {text}"
     );
     assert!(text.contains("->"), "rating changes shown: {text}");
+    // The whole match again, as an animation.
+    let number: String = text
+        .split('#')
+        .nth(1)
+        .map(|rest| rest.chars().take_while(char::is_ascii_digit).collect())
+        .unwrap_or_default();
+    let id = discord.slash(&alice(), "replay", json!({ "match": number }));
+    let replay = discord.outcome(id).await;
+    assert!(!replay.ephemeral, "{}", replay.text());
+    assert!(
+        replay.files.iter().any(|f| f.bytes.starts_with(b"GIF8")),
+        "a GIF attached: {}",
+        replay.text()
+    );
     // The board before the result no longer offers moves.
     discord
         .wait("the last board greyed out", |s| {
@@ -336,6 +359,7 @@ async fn rules_show_a_game() {
     let rules = discord.outcome(id).await;
     assert!(!rules.ephemeral);
     assert!(rules.text().contains("Barrier"), "{}", rules.text());
+    assert!(rules.png().is_some(), "a picture of the start position");
     bot.stop().await.expect("clean shutdown");
     discord.assert_no_violations();
 }
