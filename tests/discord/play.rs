@@ -335,19 +335,40 @@ async fn autocomplete_lists_legal_moves_by_prefix() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn playing_the_bot_is_answered() {
+async fn a_game_against_the_ai_whose_moves_follow_by_themselves() {
     let (discord, bot) = start().await;
     let id = discord.slash_in(
         &alice(),
         CHANNEL_ID,
         "play",
-        json!({"game": "loa", "opponent": fake::APP_ID, "level": 1}),
+        json!({"game": "simultana", "opponent": fake::APP_ID, "level": 1}),
         &[User::bot()],
     );
-    let answer = discord.outcome(id).await;
-    // Until the AI is part of the build the service says so, privately.
-    assert!(answer.ephemeral, "{}", answer.text());
-    assert!(answer.text().contains("AI"), "{}", answer.text());
+    let mut board = discord.outcome(id).await;
+    assert!(!board.ephemeral, "{}", board.text());
+    let mut bot_moves = 0;
+    while bot_moves < 3 && !is_result(&board) {
+        if to_move(&board) == fake::APP_ID {
+            // The AI's move arrives as a message of its own, not an answer to anything.
+            let after = board.id;
+            board = discord
+                .wait("the AI's move", |s| {
+                    s.messages
+                        .iter()
+                        .find(|m| m.id > after && m.touched_by.is_empty() && !m.ephemeral)
+                        .cloned()
+                })
+                .await;
+            assert!(board.text().contains("Parlor played"), "{}", board.text());
+            bot_moves += 1;
+            continue;
+        }
+        let hints = discord.autocomplete(&alice(), "move", "move", "").await;
+        let mv = hints[0]["value"].as_str().expect("a move").to_owned();
+        board = play(&discord, &alice(), CHANNEL_ID, &mv).await;
+        assert!(!board.ephemeral, "{}", board.text());
+    }
+    assert!(bot_moves == 3 || is_result(&board), "{}", board.text());
     bot.stop().await.expect("clean shutdown");
     discord.assert_no_violations();
 }
