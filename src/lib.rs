@@ -3,9 +3,10 @@
 //! Layers point downward only: `games` (pure rules) <- `ai` (search) <- `protocol` (the text
 //! engine protocol); `games` <- `render` (pictures); `games` <- `store` (SQLite, the only SQL)
 //! <- `table` (the match service the adapters call, which describes pictures and draws them
-//! through `render`, and will ask `ai` for the bot's moves).
+//! through `render`, and will ask `ai` for the bot's moves) <- `discord` (the Discord adapter).
 
 pub mod ai;
+pub mod discord;
 pub mod games;
 pub mod protocol;
 pub mod render;

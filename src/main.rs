@@ -23,6 +23,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the Discord bot (the default): needs DISCORD_TOKEN (also read from a .env file).
+    Bot,
     /// Speak the engine protocol on standard input and output.
     Engine,
     /// Count the move sequences of a given length from the start position, and time it.
@@ -111,13 +113,19 @@ fn main() -> ExitCode {
     }
 }
 
+/// Reads the configuration (and `.env`), then runs the bot until SIGTERM or ctrl-c.
+fn run_bot() -> Result<()> {
+    // A missing .env file is normal; the environment alone may hold everything.
+    let _ = dotenvy::dotenv();
+    let config = parlor::discord::Config::from_env()?;
+    parlor::discord::init_logging();
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    runtime.block_on(parlor::discord::run(config))
+}
+
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        None => {
-            anyhow::bail!(
-                "the Discord bot is not part of this build yet; try `parlor engine` or `parlor perft loa 4`"
-            )
-        }
+        None | Some(Command::Bot) => run_bot(),
         Some(Command::Engine) => {
             let stdin = io::stdin().lock();
             let stdout = BufWriter::new(io::stdout().lock());

@@ -1,0 +1,257 @@
+//! The slash commands of INTERFACES.md: names and option names are fixed, descriptions are free.
+//! Each one turns its options into a match-service command and shows the reply.
+
+use std::time::Instant;
+
+use poise::serenity_prelude as serenity;
+
+use super::choices::{Clock, Game, Scope, Variant};
+use super::present::present;
+use super::respond::{Answer, answer_command};
+use super::{Context, Error};
+use crate::table::{self, ChallengeSpec, Command, Opponent, UserRef};
+
+/// Every command, in the order Discord lists them.
+pub fn all() -> Vec<poise::Command<super::Data, Error>> {
+    vec![
+        play(),
+        move_(),
+        board(),
+        resign(),
+        draw(),
+        takeback(),
+        abort(),
+        rules(),
+        leaderboard(),
+        stats(),
+        history(),
+        replay(),
+    ]
+}
+
+/// Who is asking: their id, the name this server shows, and whether they may moderate here.
+fn actor(ctx: Context<'_>) -> table::Actor {
+    let user = ctx.author();
+    let (name, moderator) = match ctx {
+        Context::Application(app) => match &app.interaction.member {
+            Some(member) => (
+                member.display_name().to_owned(),
+                member
+                    .permissions
+                    .is_some_and(|p| p.manage_messages() || p.administrator()),
+            ),
+            None => (user.display_name().to_owned(), false),
+        },
+        Context::Prefix(_) => (user.display_name().to_owned(), false),
+    };
+    let actor = table::Actor::new(user.id.get(), name);
+    if moderator { actor.moderator() } else { actor }
+}
+
+/// Where: the server, the channel, and the parent channel when this is a thread.
+fn place(ctx: Context<'_>) -> table::Place {
+    let mut place = table::Place::new(ctx.guild_id().map(|g| g.get()), ctx.channel_id().get());
+    if let Context::Application(app) = ctx {
+        if let Some(channel) = &app.interaction.channel {
+            let thread = matches!(
+                channel.kind,
+                serenity::ChannelType::PublicThread
+                    | serenity::ChannelType::PrivateThread
+                    | serenity::ChannelType::NewsThread
+            );
+            if thread {
+                place.parent = channel.parent_id.map(|p| p.get());
+            }
+        }
+    }
+    place
+}
+
+/// A named user as the service knows them.
+fn user_ref(user: &serenity::User) -> UserRef {
+    UserRef::new(user.id.get(), user.display_name())
+}
+
+/// Hands `command` to the match service and answers with its reply.
+async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+    let actor = actor(ctx);
+    let place = place(ctx);
+    let table = ctx.data().table.clone();
+    answer_command(ctx, async move {
+        present(table.handle(&actor, &place, command).await).await
+    })
+    .await
+}
+
+/// Challenge someone to a game (or the bot, or anyone).
+#[poise::command(slash_command)]
+pub async fn play(
+    ctx: Context<'_>,
+    #[description = "Which game to play"] game: Game,
+    #[description = "Who to challenge; pick me to play the computer; leave empty for an open challenge"]
+    opponent: Option<serenity::User>,
+    #[description = "A variant of the rules (standard if not set)"] variant: Option<Variant>,
+    #[description = "Whether the result changes ratings (yes by default; never against the computer)"]
+    rated: Option<bool>,
+    #[description = "Time allowed for each move (1 day by default)"] clock: Option<Clock>,
+    #[description = "The computer's strength, 1 (easy) to 5 (strong)"]
+    #[min = 1]
+    #[max = 5]
+    level: Option<u8>,
+) -> Result<(), Error> {
+    let opponent = match opponent {
+        None => Opponent::Anyone,
+        Some(user) if user.id == ctx.data().bot_id => Opponent::Bot,
+        Some(user) if user.bot => {
+            let text = format!(
+                "{} is a bot and cannot play. Challenge a person, or me to play the computer.",
+                user.display_name()
+            );
+            return answer_command(ctx, async move { Answer::private(text) }).await;
+        }
+        Some(user) => Opponent::User(user_ref(&user)),
+    };
+    let mut spec = ChallengeSpec::new(game.kind(), opponent);
+    spec.variant = variant.map(|v| v.0);
+    spec.rated = rated;
+    spec.clock = clock.map(|c| c.0);
+    spec.level = level;
+    run(ctx, Command::Challenge(spec)).await
+}
+
+/// Play a move in this channel's match.
+#[poise::command(slash_command, rename = "move")]
+pub async fn move_(
+    ctx: Context<'_>,
+    #[description = "Your move, e.g. b1-b3 (start typing to see the legal moves)"]
+    #[rename = "move"]
+    #[autocomplete = "autocomplete_move"]
+    mv: String,
+) -> Result<(), Error> {
+    run(ctx, Command::Move { text: mv, at: None }).await
+}
+
+/// Lists the legal moves that start with what was typed (Discord shows at most 25).
+async fn autocomplete_move(ctx: Context<'_>, partial: &str) -> Vec<String> {
+    let start = Instant::now();
+    let mut hints = ctx.data().table.move_hints(&place(ctx), partial).await;
+    hints.truncate(25);
+    super::log_interaction(
+        ctx.author().id,
+        &ctx.author().name,
+        &format!("autocomplete /move {partial:?}: {} moves", hints.len()),
+        start,
+        None::<&str>,
+    );
+    hints
+}
+
+/// Show this channel's match again.
+#[poise::command(slash_command)]
+pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Board).await
+}
+
+/// Give up this channel's match.
+#[poise::command(slash_command)]
+pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Resign { at: None }).await
+}
+
+/// Offer a draw, or accept your opponent's offer.
+#[poise::command(slash_command)]
+pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Draw { at: None }).await
+}
+
+/// Ask to take back your last move (your opponent accepts or refuses).
+#[poise::command(slash_command)]
+pub async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Takeback { at: None }).await
+}
+
+/// Cancel this channel's match before it really started (moderators: at any time).
+#[poise::command(slash_command)]
+pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Abort { at: None }).await
+}
+
+/// Learn how to play a game.
+#[poise::command(slash_command)]
+pub async fn rules(
+    ctx: Context<'_>,
+    #[description = "Which game"] game: Game,
+) -> Result<(), Error> {
+    run(ctx, Command::Rules { game: game.kind() }).await
+}
+
+/// The best players of a game.
+#[poise::command(slash_command)]
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "Which game"] game: Game,
+    #[description = "This server's players, or everyone (this server by default)"] scope: Option<
+        Scope,
+    >,
+    #[description = "Which page of ten (the first by default)"]
+    #[min = 1]
+    page: Option<u32>,
+) -> Result<(), Error> {
+    let scope = scope.unwrap_or(Scope::Server).scope();
+    let page = page.unwrap_or(1);
+    run(
+        ctx,
+        Command::Leaderboard {
+            game: game.kind(),
+            scope,
+            page,
+        },
+    )
+    .await
+}
+
+/// Ratings and results of a player (you by default).
+#[poise::command(slash_command)]
+pub async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose stats (yours if not set)"] user: Option<serenity::User>,
+    #[description = "Only this game"] game: Option<Game>,
+) -> Result<(), Error> {
+    let command = Command::Stats {
+        user: user.as_ref().map(user_ref),
+        game: game.map(Game::kind),
+    };
+    run(ctx, command).await
+}
+
+/// The latest matches of a player (you by default).
+#[poise::command(slash_command)]
+pub async fn history(
+    ctx: Context<'_>,
+    #[description = "Whose matches (yours if not set)"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        Command::History {
+            user: user.as_ref().map(user_ref),
+        },
+    )
+    .await
+}
+
+/// Watch a finished match again, as an animation.
+#[poise::command(slash_command)]
+pub async fn replay(
+    ctx: Context<'_>,
+    #[description = "The match number (see /history)"]
+    #[rename = "match"]
+    match_id: String,
+) -> Result<(), Error> {
+    match match_id.trim().trim_start_matches('#').parse::<i64>() {
+        Ok(match_id) => run(ctx, Command::Replay { match_id }).await,
+        Err(_) => {
+            let text = format!("`{match_id}` is not a match number; /history lists yours.");
+            answer_command(ctx, async move { Answer::private(text) }).await
+        }
+    }
+}

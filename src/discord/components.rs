@@ -1,0 +1,86 @@
+//! The global handler for button presses and menu choices. It works from the `custom_id` alone
+//! (no collectors), so the buttons of any board keep working after a restart; the match service
+//! makes and parses the ids, and refuses a stale board.
+
+use std::time::Instant;
+
+use poise::serenity_prelude as serenity;
+
+use super::Data;
+use super::present::present;
+use super::respond::{Answer, answer_component};
+use crate::table;
+
+/// What an id this bot did not make (or no longer understands) answers.
+const UNKNOWN: &str =
+    "This button is out of date: use the newest board, or `/board` to show it again.";
+
+/// Answers one component interaction and logs it.
+pub async fn handle(
+    ctx: &serenity::Context,
+    data: &Data,
+    interaction: &serenity::ComponentInteraction,
+) {
+    let start = Instant::now();
+    let custom_id = interaction.data.custom_id.as_str();
+    let values: Vec<String> = match &interaction.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
+        _ => Vec::new(),
+    };
+    let command = table::Command::from_component(custom_id, &values);
+    let actor = actor(interaction);
+    let place = place(interaction);
+    let table = data.table.clone();
+    let result = answer_component(&ctx.http, data, interaction, async move {
+        match command {
+            Some(command) => present(table.handle(&actor, &place, command).await).await,
+            None => Answer::private(UNKNOWN),
+        }
+    })
+    .await;
+    let what = match values.first() {
+        Some(value) => format!("menu {custom_id} = {value}"),
+        None => format!("button {custom_id}"),
+    };
+    super::log_interaction(
+        interaction.user.id,
+        &interaction.user.name,
+        &what,
+        start,
+        result.as_ref().err(),
+    );
+}
+
+fn actor(interaction: &serenity::ComponentInteraction) -> table::Actor {
+    let user = &interaction.user;
+    let (name, moderator) = match &interaction.member {
+        Some(member) => (
+            member.display_name().to_owned(),
+            member
+                .permissions
+                .is_some_and(|p| p.manage_messages() || p.administrator()),
+        ),
+        None => (user.display_name().to_owned(), false),
+    };
+    let actor = table::Actor::new(user.id.get(), name);
+    if moderator { actor.moderator() } else { actor }
+}
+
+fn place(interaction: &serenity::ComponentInteraction) -> table::Place {
+    let mut place = table::Place::new(
+        interaction.guild_id.map(|g| g.get()),
+        interaction.channel_id.get(),
+    );
+    if let Some(channel) = &interaction.channel {
+        let thread = matches!(
+            channel.kind,
+            serenity::ChannelType::PublicThread
+                | serenity::ChannelType::PrivateThread
+                | serenity::ChannelType::NewsThread
+        );
+        if thread {
+            place.parent = channel.parent_id.map(|p| p.get());
+        }
+    }
+    place
+}

@@ -1,0 +1,153 @@
+//! The bot's configuration, read from the environment (INTERFACES.md).
+
+use std::fmt;
+
+use poise::serenity_prelude as serenity;
+
+/// Everything the bot needs to start, from `DISCORD_TOKEN`, `DATABASE_URL`, `DISCORD_GUILD_ID` and
+/// `DISCORD_API_BASE`.
+#[derive(Clone)]
+pub struct Config {
+    /// The bot token (never logged: `Debug` hides it).
+    pub token: String,
+    /// Where matches are kept; `sqlite://parlor.db` by default.
+    pub database_url: String,
+    /// Register the slash commands in this server only (instant) instead of globally.
+    pub guild_id: Option<serenity::GuildId>,
+    /// Send every REST call and the gateway look-up here instead of Discord (tests, local fakes).
+    pub api_base: Option<String>,
+    /// Work slower than this is deferred first; zero defers always (not from the environment:
+    /// tests set it).
+    pub defer_after: std::time::Duration,
+}
+
+/// Why the configuration cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// No token: say how to get one, and what works without one.
+    #[error(
+        "DISCORD_TOKEN is not set.\n\
+         The bot needs a token to log in to Discord. To get one:\n  \
+         1. open https://discord.com/developers/applications and create an application;\n  \
+         2. on its Bot page, press \"Reset Token\" and copy the token;\n  \
+         3. run `DISCORD_TOKEN=<the token> parlor` (or put DISCORD_TOKEN=<the token> in a .env file).\n\
+         The README's \"Run the bot\" section says how to invite the bot to a server.\n\
+         To play without Discord, try `parlor local`."
+    )]
+    MissingToken,
+    /// `DISCORD_GUILD_ID` is not a server id.
+    #[error("DISCORD_GUILD_ID must be a server id (a positive number), not {0:?}")]
+    BadGuildId(String),
+    /// `DISCORD_API_BASE` is not an http(s) URL.
+    #[error(
+        "DISCORD_API_BASE must be an http:// or https:// URL (e.g. http://127.0.0.1:8080), not {0:?}"
+    )]
+    BadApiBase(String),
+}
+
+/// The default database: a file next to where the bot runs.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://parlor.db";
+
+impl Config {
+    /// Reads the process environment (call `dotenvy::dotenv()` first to include a `.env` file).
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|key| std::env::var(key).ok())
+    }
+
+    /// Reads the configuration through `get`, so that tests need not touch the process environment.
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let non_empty = |key: &str| {
+            get(key)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        let token = non_empty("DISCORD_TOKEN").ok_or(ConfigError::MissingToken)?;
+        let database_url =
+            non_empty("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned());
+        let guild_id = match non_empty("DISCORD_GUILD_ID") {
+            None => None,
+            Some(text) => match text.parse::<u64>() {
+                Ok(id) if id > 0 => Some(serenity::GuildId::new(id)),
+                _ => return Err(ConfigError::BadGuildId(text)),
+            },
+        };
+        let api_base = match non_empty("DISCORD_API_BASE") {
+            None => None,
+            Some(base) if base.starts_with("http://") || base.starts_with("https://") => {
+                Some(base.trim_end_matches('/').to_owned())
+            }
+            Some(base) => return Err(ConfigError::BadApiBase(base)),
+        };
+        Ok(Self {
+            token,
+            database_url,
+            guild_id,
+            api_base,
+            defer_after: super::respond::DEFER_AFTER,
+        })
+    }
+}
+
+impl fmt::Debug for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Config")
+            .field("token", &"<hidden>")
+            .field("database_url", &self.database_url)
+            .field("guild_id", &self.guild_id)
+            .field("api_base", &self.api_base)
+            .field("defer_after", &self.defer_after)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        Config::from_lookup(|key| {
+            vars.iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| (*v).to_owned())
+        })
+    }
+
+    #[test]
+    fn no_token_says_how_to_get_one() {
+        let err = config(&[]).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("DISCORD_TOKEN"), "{err}");
+        assert!(err.contains("parlor local"), "{err}");
+        assert!(config(&[("DISCORD_TOKEN", "  ")]).is_err());
+    }
+
+    #[test]
+    fn defaults_and_overrides() {
+        let c = config(&[("DISCORD_TOKEN", "abc")]).expect("valid");
+        assert_eq!(c.database_url, DEFAULT_DATABASE_URL);
+        assert_eq!(c.guild_id, None);
+        assert_eq!(c.api_base, None);
+        let c = config(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("DISCORD_GUILD_ID", "42"),
+            ("DISCORD_API_BASE", "http://127.0.0.1:8080/"),
+            ("DATABASE_URL", "sqlite://x.db"),
+        ])
+        .expect("valid");
+        assert_eq!(c.guild_id, Some(serenity::GuildId::new(42)));
+        assert_eq!(c.api_base.as_deref(), Some("http://127.0.0.1:8080"));
+        assert_eq!(c.database_url, "sqlite://x.db");
+        assert!(!format!("{c:?}").contains("abc"));
+    }
+
+    #[test]
+    fn bad_values_are_refused() {
+        assert!(matches!(
+            config(&[("DISCORD_TOKEN", "a"), ("DISCORD_GUILD_ID", "guild")]),
+            Err(ConfigError::BadGuildId(_))
+        ));
+        assert!(matches!(
+            config(&[("DISCORD_TOKEN", "a"), ("DISCORD_API_BASE", "127.0.0.1:80")]),
+            Err(ConfigError::BadApiBase(_))
+        ));
+    }
+}

@@ -1,0 +1,282 @@
+//! The Discord adapter: poise slash commands and a global button handler, thin over the match
+//! service. Everything here is Discord plumbing; what a command means is decided elsewhere.
+//!
+//! Start-up: [`run`] reads nothing itself; `main` builds a [`Config`] from the environment.
+
+mod choices;
+mod commands;
+mod components;
+mod config;
+mod present;
+mod respond;
+
+use std::fmt::Display;
+use std::future::Future;
+use std::time::Instant;
+
+use anyhow::Context as _;
+use poise::serenity_prelude as serenity;
+use tracing::{error, info, warn};
+
+pub use choices::{Clock, Game, Scope, Variant};
+pub use config::{Config, ConfigError, DEFAULT_DATABASE_URL};
+pub use respond::{Answer, DEFER_AFTER};
+
+use crate::store::Store;
+use crate::table::{self, Table};
+
+/// What every command and button handler can reach.
+pub struct Data {
+    /// The bot's own user id, to recognise `/play opponent:<the bot>`.
+    pub bot_id: serenity::UserId,
+    /// The match service.
+    pub table: Table,
+    /// Work slower than this is deferred before it is answered.
+    pub defer_after: std::time::Duration,
+    /// The newest board of each match, to grey out the one before.
+    boards: std::sync::Arc<respond::Boards>,
+}
+
+/// The error type of commands (an edge, so `anyhow`).
+pub type Error = anyhow::Error;
+/// The poise context of a command.
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// The names of every slash command, as registered.
+pub fn command_names() -> Vec<String> {
+    commands::all().into_iter().map(|c| c.name).collect()
+}
+
+/// Installs the log output: `RUST_LOG` filters it, `info` by default. The token is never logged.
+pub fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    // A second call (tests) keeps the first subscriber.
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
+}
+
+/// Runs the bot until SIGTERM or ctrl-c, with the match service's default settings.
+pub async fn run(config: Config) -> anyhow::Result<()> {
+    serve(config, table::Config::default(), shutdown_signal()).await
+}
+
+/// Resolves on ctrl-c or (on Unix) SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            warn!("cannot listen for ctrl-c: {e}");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(e) => {
+                warn!("cannot listen for SIGTERM: {e}");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => info!("ctrl-c received"),
+        () = term => info!("SIGTERM received"),
+    }
+}
+
+/// Runs the bot until `shutdown` resolves, then disconnects every shard and returns.
+/// `settings` are the match service's (its `bot` is filled in once Discord says who we are).
+pub async fn serve(
+    config: Config,
+    settings: table::Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    // The database first: a bad DATABASE_URL should stop us before we log in.
+    let store = Store::open(&config.database_url)
+        .await
+        .with_context(|| format!("cannot open the database {}", config.database_url))?;
+    info!(database = %config.database_url, "database ready");
+    let mut http = serenity::HttpBuilder::new(&config.token);
+    if let Some(base) = &config.api_base {
+        // serenity ignores the proxy while its rate limiter is on.
+        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+        info!(base = %base, "using a Discord API base other than Discord's");
+    }
+    let http = http.build();
+    let guild_id = config.guild_id;
+    let defer_after = config.defer_after;
+
+    let framework = poise::Framework::builder()
+        .options(options())
+        // Owners are not used; skipping them saves a request at start.
+        .initialize_owners(false)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                info!(
+                    bot = %ready.user.name,
+                    servers = ready.guilds.len(),
+                    "connected to Discord"
+                );
+                register(ctx, &framework.options().commands, guild_id).await;
+                let mut settings = settings;
+                settings.bot = table::UserRef::new(ready.user.id.get(), ready.user.name.clone());
+                let (table, notices) = Table::start(store, settings).await?;
+                table.spawn_timer();
+                let boards = std::sync::Arc::new(respond::Boards::default());
+                tokio::spawn(post_notices(ctx.http.clone(), notices, boards.clone()));
+                Ok(Data {
+                    bot_id: ready.user.id,
+                    table,
+                    defer_after,
+                    boards,
+                })
+            })
+        })
+        .build();
+
+    let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
+        .framework(framework)
+        .await
+        .context("cannot set up the Discord client")?;
+
+    let shards = client.shard_manager.clone();
+    let stopper = tokio::spawn(async move {
+        shutdown.await;
+        info!("shutting down");
+        shards.shutdown_all().await;
+    });
+    let result = client.start_autosharded().await;
+    stopper.abort();
+    result.context("the connection to Discord failed (is DISCORD_TOKEN right?)")?;
+    info!("stopped");
+    Ok(())
+}
+
+/// Posts what happens without a request (the AI's moves, clock warnings, timeouts, expired
+/// challenges) in the match's channel, until the match service stops.
+async fn post_notices(
+    http: std::sync::Arc<serenity::Http>,
+    mut notices: table::Notices,
+    boards: std::sync::Arc<respond::Boards>,
+) {
+    while let Some(notice) = notices.recv().await {
+        let start = Instant::now();
+        let channel = serenity::ChannelId::new(notice.place.channel);
+        let answer = present::present(notice.reply).await;
+        match channel.send_message(&http, answer.to_message()).await {
+            Ok(message) => {
+                boards.posted(&http, &answer, channel, message.id).await;
+                info!(match_id = notice.match_id, %channel, ms = format!("{:.1}", start.elapsed().as_secs_f64() * 1000.0), "notice posted");
+            }
+            Err(e) => warn!(match_id = notice.match_id, %channel, "cannot post a notice: {e}"),
+        }
+    }
+}
+
+/// Registers the slash commands in one server (instant) or globally (may take an hour to show).
+/// A failure is logged, not fatal: the commands of a previous start may still be there.
+async fn register(
+    http: &serenity::Context,
+    commands: &[poise::Command<Data, Error>],
+    guild_id: Option<serenity::GuildId>,
+) {
+    let result = match guild_id {
+        Some(guild) => poise::builtins::register_in_guild(http, commands, guild).await,
+        None => poise::builtins::register_globally(http, commands).await,
+    };
+    match (result, guild_id) {
+        (Ok(()), Some(guild)) => {
+            info!(count = commands.len(), %guild, "slash commands registered in one server")
+        }
+        (Ok(()), None) => info!(count = commands.len(), "slash commands registered globally"),
+        (Err(e), _) => error!("cannot register the slash commands: {e}"),
+    }
+}
+
+fn options() -> poise::FrameworkOptions<Data, Error> {
+    poise::FrameworkOptions {
+        commands: commands::all(),
+        pre_command: |ctx| {
+            Box::pin(async move {
+                ctx.set_invocation_data(Instant::now()).await;
+            })
+        },
+        post_command: |ctx| Box::pin(async move { log_command(ctx, None::<&str>).await }),
+        on_error: |error| Box::pin(on_error(error)),
+        event_handler: |ctx, event, _framework, data| {
+            Box::pin(async move {
+                if let serenity::FullEvent::InteractionCreate {
+                    interaction: serenity::Interaction::Component(interaction),
+                } = event
+                {
+                    components::handle(ctx, data, interaction).await;
+                }
+                Ok(())
+            })
+        },
+        ..Default::default()
+    }
+}
+
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Setup {
+            error, framework, ..
+        } => {
+            // Without the match service the bot can do nothing: stop rather than hang.
+            error!("cannot start the match service: {error:#}");
+            framework.shard_manager().shutdown_all().await;
+        }
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            log_command(ctx, Some(&error)).await;
+            let reply =
+                Answer::private("Sorry, something went wrong on my side. Please try again.");
+            // The interaction may already be answered, or expired: nothing more to do then.
+            let _ = ctx.send(reply.to_reply()).await;
+        }
+        other => {
+            if let Some(ctx) = other.ctx() {
+                log_command(ctx, Some(&other.to_string())).await;
+            }
+            if let Err(e) = poise::builtins::on_error(other).await {
+                warn!("cannot report an error to Discord: {e}");
+            }
+        }
+    }
+}
+
+async fn log_command(ctx: Context<'_>, error: Option<&(impl Display + ?Sized)>) {
+    let start = ctx
+        .invocation_data::<Instant>()
+        .await
+        .map(|start| *start)
+        .unwrap_or_else(Instant::now);
+    log_interaction(
+        ctx.author().id,
+        &ctx.author().name,
+        &ctx.invocation_string(),
+        start,
+        error,
+    );
+}
+
+/// The one log line of an interaction: who, what, how long (and the error, if any).
+pub(crate) fn log_interaction(
+    user: serenity::UserId,
+    name: &str,
+    what: &str,
+    start: Instant,
+    error: Option<&(impl Display + ?Sized)>,
+) {
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    match error {
+        None => info!(user = %user, name, what, ms = format!("{ms:.1}"), "interaction"),
+        Some(e) => {
+            warn!(user = %user, name, what, ms = format!("{ms:.1}"), error = %e, "interaction failed")
+        }
+    }
+}

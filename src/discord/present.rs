@@ -1,0 +1,190 @@
+//! Turning the match service's [`Reply`] into a Discord message: the text, the picture inside an
+//! embed, pings for the people concerned, the deadline as a live relative timestamp, and the
+//! buttons and menus.
+
+use poise::serenity_prelude as serenity;
+use tracing::debug;
+
+use crate::table::{Action, ButtonId, ButtonStyle, Reply};
+
+use super::respond::Answer;
+
+/// Discord's limits on text.
+const MAX_CONTENT: usize = 2000;
+const MAX_DESCRIPTION: usize = 4096;
+/// Discord allows five rows of components.
+const MAX_ROWS: usize = 5;
+
+/// Builds the message for a reply, drawing its picture off the async threads.
+pub async fn present(reply: Reply) -> Answer {
+    let image = match reply.picture.clone() {
+        None => None,
+        Some(picture) => match tokio::task::spawn_blocking(move || picture.render()).await {
+            Ok(Ok(image)) => Some(image),
+            Ok(Err(e)) => {
+                debug!("no picture: {e}");
+                None
+            }
+            Err(e) => {
+                debug!("the picture task failed: {e}");
+                None
+            }
+        },
+    };
+    let mut text = reply.text.clone();
+    if let Some(at) = reply.deadline {
+        let secs = at.div_euclid(1000);
+        if reply.button(Action::Accept).is_some() {
+            text.push_str(&format!("\nExpires <t:{secs}:R>."));
+        } else {
+            text.push_str(&format!("\nDeadline: <t:{secs}:R> (<t:{secs}:f>)."));
+        }
+    }
+    let mentions: Vec<serenity::UserId> = reply
+        .mentions
+        .iter()
+        .filter(|id| **id != 0)
+        .map(|id| serenity::UserId::new(*id))
+        .collect();
+    let controls = rows(&reply);
+    let mut greyed = reply.clone();
+    greyed.disable_controls();
+    let board = match_of(&reply).map(|id| (id, rows(&greyed)));
+
+    let fancy = !reply.private && (image.is_some() || !mentions.is_empty());
+    let (content, embed) = if fancy {
+        let pings: Vec<String> = mentions.iter().map(|id| format!("<@{id}>")).collect();
+        let mut embed = serenity::CreateEmbed::new().description(truncate(&text, MAX_DESCRIPTION));
+        if let Some(image) = &image {
+            embed = embed.image(format!("attachment://{}", image.file_name));
+        }
+        (pings.join(" "), Some(embed))
+    } else {
+        (truncate(&text, MAX_CONTENT), None)
+    };
+    Answer {
+        text: content,
+        private: reply.private,
+        embed,
+        file: image.map(|i| serenity::CreateAttachment::bytes(i.bytes, i.file_name)),
+        rows: controls,
+        mentions,
+        board,
+    }
+}
+
+/// The match a reply's controls act on, if it has any.
+fn match_of(reply: &Reply) -> Option<i64> {
+    reply
+        .all_buttons()
+        .map(|b| b.id.as_str())
+        .chain(reply.menus.iter().map(|m| m.id.as_str()))
+        .find_map(ButtonId::parse)
+        .map(|id| id.match_id)
+}
+
+/// Buttons first (at most five a row, as the service makes them), then one row per menu.
+fn rows(reply: &Reply) -> Vec<serenity::CreateActionRow> {
+    let buttons = reply
+        .buttons
+        .iter()
+        .filter(|row| !row.is_empty())
+        .map(|row| {
+            serenity::CreateActionRow::Buttons(
+                row.iter()
+                    .take(5)
+                    .map(|b| {
+                        serenity::CreateButton::new(b.id.clone())
+                            .label(truncate(&b.label, 80))
+                            .style(match b.style {
+                                ButtonStyle::Primary => serenity::ButtonStyle::Primary,
+                                ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
+                                ButtonStyle::Success => serenity::ButtonStyle::Success,
+                                ButtonStyle::Danger => serenity::ButtonStyle::Danger,
+                            })
+                            .disabled(b.disabled)
+                    })
+                    .collect(),
+            )
+        });
+    let menus = reply
+        .menus
+        .iter()
+        .filter(|m| !m.options.is_empty())
+        .map(|m| {
+            let options = m
+                .options
+                .iter()
+                .take(25)
+                .map(|o| {
+                    serenity::CreateSelectMenuOption::new(truncate(&o.label, 100), o.value.clone())
+                })
+                .collect();
+            serenity::CreateActionRow::SelectMenu(
+                serenity::CreateSelectMenu::new(
+                    m.id.clone(),
+                    serenity::CreateSelectMenuKind::String { options },
+                )
+                .placeholder(truncate(&m.placeholder, 150)),
+            )
+        });
+    buttons.chain(menus).take(MAX_ROWS).collect()
+}
+
+/// At most `max` characters, with an ellipsis when cut.
+fn truncate(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::{Button, Menu, MenuOption};
+
+    #[test]
+    fn truncates_by_characters() {
+        assert_eq!(truncate("abc", 3), "abc");
+        assert_eq!(truncate("abcdé", 4), "abc…");
+    }
+
+    #[tokio::test]
+    async fn a_board_pings_and_carries_its_match() {
+        let mut reply = Reply::public("Move 3: @bob to play.");
+        reply.mentions = vec![7];
+        reply.deadline = Some(1_700_000_000_000);
+        reply.buttons = vec![vec![Button {
+            id: "pl:res:12:3".into(),
+            label: "Resign".into(),
+            style: ButtonStyle::Danger,
+            disabled: false,
+        }]];
+        reply.menus = vec![Menu {
+            id: "pl:src:12:3".into(),
+            placeholder: "Piece".into(),
+            options: vec![MenuOption {
+                label: "b1".into(),
+                value: "b1".into(),
+            }],
+        }];
+        let answer = present(reply).await;
+        assert_eq!(answer.text, "<@7>");
+        assert_eq!(answer.rows.len(), 2);
+        assert!(answer.embed.is_some());
+        let (id, greyed) = answer.board.expect("a board");
+        assert_eq!(id, 12);
+        assert_eq!(greyed.len(), 1, "menus dropped from an old board");
+    }
+
+    #[tokio::test]
+    async fn a_refusal_is_plain_and_private() {
+        let answer = present(Reply::private("Not your turn.")).await;
+        assert!(answer.private);
+        assert_eq!(answer.text, "Not your turn.");
+        assert!(answer.embed.is_none() && answer.board.is_none());
+    }
+}

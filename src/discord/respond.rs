@@ -1,0 +1,234 @@
+//! Answering interactions within Discord's rules: a first response within 3 seconds, exactly once,
+//! with its visibility (public or only for the person) fixed by the first response. Also keeps,
+//! per match, the newest message with live controls, so that older ones are greyed out.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use poise::CreateReply;
+use poise::serenity_prelude as serenity;
+use tracing::debug;
+
+use super::{Context, Data, Error};
+
+/// How long the work may take before the interaction is deferred ("Parlor is thinking..."). Well
+/// inside Discord's 3 seconds, leaving room for the round trip and the upload.
+pub const DEFER_AFTER: Duration = Duration::from_millis(1200);
+
+/// A message ready for Discord.
+#[derive(Debug, Default, Clone)]
+pub struct Answer {
+    /// The message text (markdown); for boards, the pings.
+    pub text: String,
+    /// Only the person who asked sees it (errors that concern one person).
+    pub private: bool,
+    pub embed: Option<serenity::CreateEmbed>,
+    /// The picture the embed shows.
+    pub file: Option<serenity::CreateAttachment>,
+    /// Rows of buttons and select menus.
+    pub rows: Vec<serenity::CreateActionRow>,
+    /// Users the message may notify.
+    pub mentions: Vec<serenity::UserId>,
+    /// The match whose controls this message carries, with those controls greyed out (for when
+    /// a newer message replaces it).
+    pub board: Option<(i64, Vec<serenity::CreateActionRow>)>,
+}
+
+impl Answer {
+    /// A message for the person who asked only.
+    pub fn private(text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            private: true,
+            ..Self::default()
+        }
+    }
+
+    fn allowed_mentions(&self) -> serenity::CreateAllowedMentions {
+        serenity::CreateAllowedMentions::new().users(self.mentions.clone())
+    }
+
+    /// As a poise reply (slash commands).
+    pub fn to_reply(&self) -> CreateReply {
+        let mut reply = CreateReply::default()
+            .content(self.text.clone())
+            .ephemeral(self.private)
+            .allowed_mentions(self.allowed_mentions())
+            .components(self.rows.clone());
+        if let Some(embed) = &self.embed {
+            reply = reply.embed(embed.clone());
+        }
+        if let Some(file) = &self.file {
+            reply = reply.attachment(file.clone());
+        }
+        reply
+    }
+
+    /// As the first response to a component interaction, posting a new message.
+    pub fn to_response(&self) -> serenity::CreateInteractionResponseMessage {
+        let mut msg = serenity::CreateInteractionResponseMessage::new()
+            .content(self.text.clone())
+            .ephemeral(self.private)
+            .allowed_mentions(self.allowed_mentions())
+            .components(self.rows.clone());
+        if let Some(embed) = &self.embed {
+            msg = msg.embed(embed.clone());
+        }
+        if let Some(file) = &self.file {
+            msg = msg.add_file(file.clone());
+        }
+        msg
+    }
+
+    /// As a follow-up message.
+    pub fn to_followup(&self) -> serenity::CreateInteractionResponseFollowup {
+        let mut msg = serenity::CreateInteractionResponseFollowup::new()
+            .content(self.text.clone())
+            .ephemeral(self.private)
+            .allowed_mentions(self.allowed_mentions())
+            .components(self.rows.clone());
+        if let Some(embed) = &self.embed {
+            msg = msg.embed(embed.clone());
+        }
+        if let Some(file) = &self.file {
+            msg = msg.add_file(file.clone());
+        }
+        msg
+    }
+
+    /// As a channel message (notices: the AI's moves, timeouts).
+    pub fn to_message(&self) -> serenity::CreateMessage {
+        let mut msg = serenity::CreateMessage::new()
+            .content(self.text.clone())
+            .allowed_mentions(self.allowed_mentions())
+            .components(self.rows.clone());
+        if let Some(embed) = &self.embed {
+            msg = msg.embed(embed.clone());
+        }
+        if let Some(file) = &self.file {
+            msg = msg.add_file(file.clone());
+        }
+        msg
+    }
+}
+
+/// A posted message with live controls: where it is, and its controls greyed out.
+type Board = (
+    serenity::ChannelId,
+    serenity::MessageId,
+    Vec<serenity::CreateActionRow>,
+);
+
+/// The newest message with live controls, per match.
+#[derive(Default)]
+pub struct Boards(Mutex<HashMap<i64, Board>>);
+
+impl Boards {
+    /// Records that `message` now carries the controls of its match, and greys out the
+    /// previous message of that match. Best effort: an old board that cannot be edited only
+    /// keeps buttons that answer "out of date".
+    pub async fn posted(
+        &self,
+        http: &serenity::Http,
+        answer: &Answer,
+        channel: serenity::ChannelId,
+        message: serenity::MessageId,
+    ) {
+        let Some((match_id, greyed)) = answer.board.clone() else {
+            return;
+        };
+        if answer.private {
+            return;
+        }
+        let previous = {
+            let mut boards = self.0.lock().unwrap_or_else(|p| p.into_inner());
+            boards.insert(match_id, (channel, message, greyed))
+        };
+        if let Some((channel, old, rows)) = previous.filter(|(_, old, _)| *old != message) {
+            let edit = serenity::EditMessage::new().components(rows);
+            if let Err(e) = channel.edit_message(http, old, edit).await {
+                debug!(match_id, "cannot grey out an old board: {e}");
+            }
+        }
+    }
+}
+
+/// `work`'s result if it is ready within `delay`; a zero delay always defers.
+async fn within<T>(delay: Duration, work: impl Future<Output = T>) -> Option<T> {
+    if delay.is_zero() {
+        return None;
+    }
+    tokio::time::timeout(delay, work).await.ok()
+}
+
+/// Answers a slash command with `work`'s message: directly if it is ready within
+/// the configured delay ([`DEFER_AFTER`] by default), otherwise after a public deferral. A private result after a public deferral
+/// removes the "thinking" message and follows up privately, so an error never shows to everyone.
+pub async fn answer_command(
+    ctx: Context<'_>,
+    work: impl Future<Output = Answer> + Send,
+) -> Result<(), Error> {
+    let mut work = std::pin::pin!(work);
+    let answer = match within(ctx.data().defer_after, &mut work).await {
+        Some(answer) => answer,
+        None => {
+            ctx.defer().await?;
+            let answer = work.await;
+            if answer.private {
+                if let Context::Application(app) = ctx {
+                    app.interaction.delete_response(ctx.http()).await?;
+                }
+            }
+            answer
+        }
+    };
+    let handle = ctx.send(answer.to_reply()).await?;
+    if answer.board.is_some() && !answer.private {
+        let message = handle.message().await?;
+        ctx.data()
+            .boards
+            .posted(ctx.http(), &answer, message.channel_id, message.id)
+            .await;
+    }
+    Ok(())
+}
+
+/// Answers a component interaction (button or menu) by posting `work`'s message as a new
+/// message. If that takes longer than the configured delay, the press is acknowledged first (a
+/// deferred update, which shows nothing) and the result follows, public or private as it says.
+pub async fn answer_component(
+    http: &serenity::Http,
+    data: &Data,
+    interaction: &serenity::ComponentInteraction,
+    work: impl Future<Output = Answer> + Send,
+) -> Result<(), serenity::Error> {
+    let mut work = std::pin::pin!(work);
+    let (answer, message) = match within(data.defer_after, &mut work).await {
+        Some(answer) => {
+            let response = serenity::CreateInteractionResponse::Message(answer.to_response());
+            interaction.create_response(http, response).await?;
+            let message = if answer.board.is_some() && !answer.private {
+                Some(interaction.get_response(http).await?)
+            } else {
+                None
+            };
+            (answer, message)
+        }
+        None => {
+            interaction.defer(http).await?;
+            let answer = work.await;
+            let message = interaction
+                .create_followup(http, answer.to_followup())
+                .await?;
+            (answer, Some(message))
+        }
+    };
+    if let Some(message) = message {
+        data.boards
+            .posted(http, &answer, message.channel_id, message.id)
+            .await;
+    }
+    Ok(())
+}

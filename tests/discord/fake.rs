@@ -1,0 +1,1742 @@
+//! A fake Discord on 127.0.0.1: the gateway (a websocket) and the REST routes the bot uses, with
+//! Discord's rules for interactions enforced, so the real bot code (serenity + poise, unmodified)
+//! can be tested end to end.
+//!
+//! Every payload sent to the bot is first checked to deserialize into serenity's own model types:
+//! serenity silently drops events it cannot parse, and a silently dropped event would make a test
+//! time out without saying why.
+//!
+//! The rules enforced (a broken rule answers as Discord does and is recorded in `violations`,
+//! which every test checks is empty at the end):
+//! - an interaction gets exactly one first response, within 3 seconds of being sent;
+//! - a follow-up or an edit needs an answered interaction;
+//! - a deferral fixes visibility: the first follow-up edits the "thinking" message, which stays
+//!   public or private as the deferral was, whatever the follow-up asks;
+//! - message limits: 2000 characters, 10 embeds, 5 rows, 5 buttons a row or one menu, 25 menu
+//!   options, 25 autocomplete choices, `custom_id`s of at most 100 characters, unique in a message;
+//! - a slash command's options must match what the bot registered (names, types, choices, ranges),
+//!   and only buttons and menus present and enabled on a message can be pressed.
+
+// Shared with the latency benchmark, which uses only part of it.
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use axum::extract::{FromRequest, Multipart, Path, Request, State as AxState};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, patch, post, put};
+use axum::{Json, Router};
+use futures_util::{SinkExt, StreamExt};
+use poise::serenity_prelude as serenity;
+use serde_json::{Value, json};
+use tokio::net::TcpListener;
+use tokio::sync::{mpsc, watch};
+use tokio::task::JoinHandle;
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+
+/// The application id, which is also the bot's user id.
+pub const APP_ID: u64 = 900_000_000_000_000_001;
+/// The one server of the fake.
+pub const GUILD_ID: u64 = 910_000_000_000_000_001;
+/// The default channel.
+pub const CHANNEL_ID: u64 = 920_000_000_000_000_001;
+/// The token the bot must present.
+pub const TOKEN: &str = "fake.bot-token.for-tests-only";
+/// Discord's window for the first response.
+pub const RESPONSE_WINDOW: Duration = Duration::from_secs(3);
+/// How long a test waits for something before failing.
+pub const WAIT: Duration = Duration::from_secs(20);
+/// The ephemeral message flag.
+const EPHEMERAL: u64 = 1 << 6;
+
+/// A member of the fake server.
+#[derive(Debug, Clone)]
+pub struct User {
+    pub id: u64,
+    pub name: String,
+    pub bot: bool,
+}
+
+impl User {
+    pub fn new(id: u64, name: &str) -> Self {
+        Self {
+            id,
+            name: name.to_owned(),
+            bot: false,
+        }
+    }
+
+    /// The bot itself, as a user (for `/play opponent:<the bot>`).
+    pub fn bot() -> Self {
+        Self {
+            id: APP_ID,
+            name: "Parlor".to_owned(),
+            bot: true,
+        }
+    }
+
+    pub fn json(&self) -> Value {
+        json!({
+            "id": self.id.to_string(),
+            "username": self.name,
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": null,
+            "bot": self.bot,
+            "public_flags": 0,
+        })
+    }
+
+    /// A member object without `user` (as in `resolved.members`).
+    fn partial_member_json(&self) -> Value {
+        json!({
+            "nick": null,
+            "avatar": null,
+            "roles": [],
+            "joined_at": "2024-01-01T00:00:00.000000+00:00",
+            "premium_since": null,
+            "deaf": false,
+            "mute": false,
+            "flags": 0,
+            "pending": false,
+            "permissions": "2248473465835073",
+            "communication_disabled_until": null,
+        })
+    }
+
+    fn member_json(&self) -> Value {
+        let mut member = self.partial_member_json();
+        member["user"] = self.json();
+        member
+    }
+}
+
+/// A file attached to a message.
+#[derive(Debug, Clone)]
+pub struct File {
+    pub id: u64,
+    pub filename: String,
+    pub bytes: Vec<u8>,
+}
+
+/// A message as the fake keeps it.
+#[derive(Debug, Clone)]
+pub struct Msg {
+    pub id: u64,
+    pub channel_id: u64,
+    /// Only the person of `interaction` sees it.
+    pub ephemeral: bool,
+    pub content: String,
+    pub embeds: Vec<Value>,
+    /// Rows of components, as sent by the bot.
+    pub components: Vec<Value>,
+    pub files: Vec<File>,
+    /// A deferral's "thinking" placeholder not yet replaced.
+    pub thinking: bool,
+    pub deleted: bool,
+    pub edits: u32,
+    /// The interactions that created or changed it, oldest first.
+    pub touched_by: Vec<u64>,
+    /// Users the bot allowed to be notified by mentions.
+    pub allowed_users: Vec<u64>,
+}
+
+impl Msg {
+    /// Every button and menu: (custom_id, component type, disabled).
+    pub fn controls(&self) -> Vec<(String, u64, bool)> {
+        self.components
+            .iter()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .filter_map(|c| {
+                Some((
+                    c["custom_id"].as_str()?.to_owned(),
+                    c["type"].as_u64().unwrap_or(0),
+                    c["disabled"].as_bool().unwrap_or(false),
+                ))
+            })
+            .collect()
+    }
+
+    /// The custom_id of the first button whose label contains `label` (case-insensitive).
+    pub fn button(&self, label: &str) -> Option<String> {
+        let label = label.to_lowercase();
+        self.components
+            .iter()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .find(|c| {
+                c["type"] == 2
+                    && c["label"]
+                        .as_str()
+                        .is_some_and(|l| l.to_lowercase().contains(&label))
+            })
+            .and_then(|c| c["custom_id"].as_str().map(str::to_owned))
+    }
+
+    /// The options (values) of the select menu `custom_id`.
+    pub fn menu_values(&self, custom_id: &str) -> Vec<String> {
+        self.components
+            .iter()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .filter(|c| c["custom_id"] == custom_id)
+            .flat_map(|c| c["options"].as_array().cloned().unwrap_or_default())
+            .filter_map(|o| o["value"].as_str().map(str::to_owned))
+            .collect()
+    }
+
+    /// Every select menu's custom_id.
+    pub fn menus(&self) -> Vec<String> {
+        self.controls()
+            .into_iter()
+            .filter(|(_, kind, _)| *kind == 3)
+            .map(|(id, _, _)| id)
+            .collect()
+    }
+
+    /// Whether every button and menu is disabled (a finished board).
+    pub fn all_disabled(&self) -> bool {
+        self.controls().iter().all(|(_, _, disabled)| *disabled)
+    }
+
+    /// The text and the embeds' text, for assertions.
+    pub fn text(&self) -> String {
+        let mut text = self.content.clone();
+        for embed in &self.embeds {
+            for key in ["title", "description"] {
+                if let Some(s) = embed[key].as_str() {
+                    text.push('\n');
+                    text.push_str(s);
+                }
+            }
+            for field in embed["fields"].as_array().into_iter().flatten() {
+                for key in ["name", "value"] {
+                    if let Some(s) = field[key].as_str() {
+                        text.push('\n');
+                        text.push_str(s);
+                    }
+                }
+            }
+            if let Some(s) = embed["footer"]["text"].as_str() {
+                text.push('\n');
+                text.push_str(s);
+            }
+        }
+        text
+    }
+
+    /// The first PNG attached, if any.
+    pub fn png(&self) -> Option<&[u8]> {
+        self.files
+            .iter()
+            .find(|f| f.bytes.starts_with(b"\x89PNG"))
+            .map(|f| f.bytes.as_slice())
+    }
+}
+
+/// One response call to an interaction's callback route.
+#[derive(Debug, Clone)]
+pub struct Callback {
+    /// The interaction response type (4 message, 5 deferred message, 6 deferred update, 7 update,
+    /// 8 autocomplete).
+    pub kind: u64,
+    /// Time since the interaction was sent.
+    pub after: Duration,
+    pub accepted: bool,
+    pub ephemeral: bool,
+    pub data: Value,
+}
+
+/// An interaction sent to the bot.
+#[derive(Debug, Clone)]
+pub struct Interaction {
+    pub id: u64,
+    pub token: String,
+    /// 2 command, 3 component, 4 autocomplete.
+    pub kind: u64,
+    pub user: u64,
+    pub channel_id: u64,
+    pub sent_at: Instant,
+    /// The message a component was on.
+    pub source: Option<u64>,
+    pub callbacks: Vec<Callback>,
+    /// The message `@original` refers to.
+    pub original: Option<u64>,
+    /// Messages created by follow-ups.
+    pub followups: Vec<u64>,
+}
+
+impl Interaction {
+    fn answered(&self) -> bool {
+        self.callbacks.iter().any(|c| c.accepted)
+    }
+}
+
+/// A registration of slash commands (a bulk overwrite).
+#[derive(Debug, Clone)]
+pub struct Registration {
+    /// `None` for global commands.
+    pub guild: Option<u64>,
+    pub commands: Vec<Value>,
+}
+
+/// Everything the fake has seen.
+#[derive(Default)]
+pub struct FakeState {
+    pub identifies: Vec<Value>,
+    pub connections: usize,
+    pub open_sessions: usize,
+    pub registrations: Vec<Registration>,
+    pub interactions: HashMap<u64, Interaction>,
+    pub messages: Vec<Msg>,
+    /// Broken Discord rules, unknown routes, payloads the fake could not build.
+    pub violations: Vec<String>,
+    /// Every REST request, as "METHOD path".
+    pub requests: Vec<String>,
+    gateway: Option<(u64, mpsc::UnboundedSender<String>)>,
+    seq: u64,
+    next_id: u64,
+}
+
+impl FakeState {
+    fn new_id(&mut self) -> u64 {
+        self.next_id += 1;
+        1_000_000_000_000_000_000 + self.next_id
+    }
+
+    pub fn message(&self, id: u64) -> Option<&Msg> {
+        self.messages.iter().find(|m| m.id == id)
+    }
+
+    fn message_mut(&mut self, id: u64) -> Option<&mut Msg> {
+        self.messages.iter_mut().find(|m| m.id == id)
+    }
+
+    /// The commands registered last, in the guild or globally.
+    pub fn commands(&self) -> Vec<Value> {
+        let mut all: HashMap<String, Value> = HashMap::new();
+        for reg in &self.registrations {
+            for cmd in &reg.commands {
+                if let Some(name) = cmd["name"].as_str() {
+                    all.insert(name.to_owned(), cmd.clone());
+                }
+            }
+        }
+        all.into_values().collect()
+    }
+
+    fn command(&self, name: &str) -> Option<Value> {
+        self.commands().into_iter().find(|c| c["name"] == name)
+    }
+}
+
+struct Inner {
+    /// Discord's window for the first response (shorter in the fake's own tests).
+    window: Duration,
+    state: Mutex<FakeState>,
+    version: watch::Sender<u64>,
+    gateway_url: String,
+}
+
+impl Inner {
+    fn lock(&self) -> MutexGuard<'_, FakeState> {
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn changed(&self) {
+        self.version.send_modify(|v| *v += 1);
+    }
+
+    fn violation(&self, what: String) {
+        eprintln!("fake discord: {what}");
+        self.lock().violations.push(what);
+        self.changed();
+    }
+}
+
+/// The fake Discord: a gateway and a REST API on 127.0.0.1, dropped with the test.
+pub struct FakeDiscord {
+    /// The value for `DISCORD_API_BASE`.
+    pub api_base: String,
+    /// Holds the bot's database (`DATABASE_URL` of [`FakeDiscord::config`]).
+    pub dir: tempfile::TempDir,
+    inner: Arc<Inner>,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl Drop for FakeDiscord {
+    fn drop(&mut self) {
+        for task in &self.tasks {
+            task.abort();
+        }
+    }
+}
+
+/// The bot, running in this process.
+pub struct Bot {
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: JoinHandle<anyhow::Result<()>>,
+}
+
+impl Bot {
+    /// Asks the bot to shut down (as SIGTERM does) and waits for it.
+    pub async fn stop(mut self) -> anyhow::Result<()> {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        match tokio::time::timeout(WAIT, &mut self.task).await {
+            Ok(Ok(result)) => result,
+            Ok(Err(e)) => Err(anyhow::anyhow!("the bot task failed: {e}")),
+            Err(_) => Err(anyhow::anyhow!("the bot did not stop in time")),
+        }
+    }
+}
+
+impl FakeDiscord {
+    /// Starts the fake on two free ports of 127.0.0.1.
+    pub async fn start() -> Self {
+        Self::start_with_window(RESPONSE_WINDOW).await
+    }
+
+    /// Starts the fake with another first-response window (to test the fake's own rules).
+    pub async fn start_with_window(window: Duration) -> Self {
+        let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind REST");
+        let gateway = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind gateway");
+        let rest_addr: SocketAddr = rest.local_addr().expect("REST address");
+        let gateway_addr: SocketAddr = gateway.local_addr().expect("gateway address");
+        let (version, _) = watch::channel(0);
+        let inner = Arc::new(Inner {
+            window,
+            state: Mutex::new(FakeState::default()),
+            version,
+            gateway_url: format!("ws://{gateway_addr}"),
+        });
+        let app = router(inner.clone());
+        let rest_task = tokio::spawn(async move {
+            let _ = axum::serve(rest, app).await;
+        });
+        let gw_inner = inner.clone();
+        let gateway_task = tokio::spawn(async move {
+            while let Ok((stream, _)) = gateway.accept().await {
+                tokio::spawn(gateway_session(gw_inner.clone(), stream));
+            }
+        });
+        Self {
+            api_base: format!("http://{rest_addr}"),
+            dir: tempfile::tempdir().expect("a temporary directory"),
+            inner,
+            tasks: vec![rest_task, gateway_task],
+        }
+    }
+
+    /// The bot's configuration for this fake: `vars` are extra environment variables.
+    pub fn config(&self, vars: &[(&str, &str)]) -> parlor::discord::Config {
+        let mut all: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        all.entry("DISCORD_TOKEN".into()).or_insert(TOKEN.into());
+        all.entry("DISCORD_API_BASE".into())
+            .or_insert(self.api_base.clone());
+        let db = self.dir.path().join("parlor.db");
+        all.entry("DATABASE_URL".into())
+            .or_insert(format!("sqlite://{}", db.display()));
+        parlor::discord::Config::from_lookup(|k| all.get(k).cloned()).expect("valid test config")
+    }
+
+    /// Starts the real bot against this fake (no cooldown between challenges).
+    pub fn start_bot(&self, config: parlor::discord::Config) -> Bot {
+        let settings = parlor::table::Config {
+            challenge_cooldown_ms: 0,
+            ..parlor::table::Config::default()
+        };
+        self.start_bot_with(config, settings)
+    }
+
+    /// Starts the real bot with these match-service settings.
+    pub fn start_bot_with(
+        &self,
+        config: parlor::discord::Config,
+        settings: parlor::table::Config,
+    ) -> Bot {
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(parlor::discord::serve(config, settings, async move {
+            let _ = stopped.await;
+        }));
+        Bot {
+            stop: Some(stop),
+            task,
+        }
+    }
+
+    /// A snapshot of everything seen so far.
+    pub fn state(&self) -> MutexGuard<'_, FakeState> {
+        self.inner.lock()
+    }
+
+    /// Waits until `f` returns something, or fails the test after [`WAIT`].
+    pub async fn wait<T>(&self, what: &str, mut f: impl FnMut(&FakeState) -> Option<T>) -> T {
+        let mut rx = self.inner.version.subscribe();
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            if let Some(found) = f(&self.inner.lock()) {
+                return found;
+            }
+            if tokio::time::timeout_at(deadline, rx.changed())
+                .await
+                .is_err()
+            {
+                let state = self.inner.lock();
+                panic!(
+                    "timed out waiting for {what}; requests: {:?}; violations: {:?}",
+                    state.requests, state.violations
+                );
+            }
+        }
+    }
+
+    /// Waits until the bot is connected and has registered its commands (`count` registrations
+    /// in all, counting earlier starts).
+    pub async fn wait_ready(&self, count: usize) {
+        self.wait("the bot to register its commands", |s| {
+            (s.registrations.len() >= count && s.gateway.is_some()).then_some(())
+        })
+        .await;
+    }
+
+    /// Fails the test if any Discord rule was broken.
+    pub fn assert_no_violations(&self) {
+        let state = self.inner.lock();
+        assert!(
+            state.violations.is_empty(),
+            "Discord rules broken: {:#?}",
+            state.violations
+        );
+    }
+
+    fn dispatch(&self, event: &str, data: Value) {
+        let mut state = self.inner.lock();
+        state.seq += 1;
+        let frame = json!({"op": 0, "t": event, "s": state.seq, "d": data});
+        let Some((_, tx)) = &state.gateway else {
+            panic!("the bot is not connected to the gateway");
+        };
+        tx.send(frame.to_string()).expect("gateway session alive");
+    }
+
+    /// A new interaction's record and the fields common to every kind of payload.
+    fn base_interaction(
+        &self,
+        kind: u64,
+        user: &User,
+        channel_id: u64,
+        source: Option<u64>,
+    ) -> (Interaction, Value) {
+        let (id, token) = {
+            let mut state = self.inner.lock();
+            let id = state.new_id();
+            (id, format!("interaction-token-{id}"))
+        };
+        let payload = json!({
+            "id": id.to_string(),
+            "application_id": APP_ID.to_string(),
+            "type": kind,
+            "guild_id": GUILD_ID.to_string(),
+            "channel_id": channel_id.to_string(),
+            "channel": {"id": channel_id.to_string(), "type": 0, "name": "games", "permissions": "2248473465835073"},
+            "member": user.member_json(),
+            "token": token,
+            "version": 1,
+            "app_permissions": "2248473465835073",
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": GUILD_ID.to_string()},
+            "context": 0,
+            "attachment_size_limit": 26_214_400,
+        });
+        let record = Interaction {
+            id,
+            token,
+            kind,
+            user: user.id,
+            channel_id,
+            sent_at: Instant::now(),
+            source,
+            callbacks: Vec::new(),
+            original: None,
+            followups: Vec::new(),
+        };
+        (record, payload)
+    }
+
+    /// Sends an interaction (kept as `record`) to the bot.
+    fn send_interaction(&self, record: Interaction, payload: Value) -> u64 {
+        if let Err(e) = serde_json::from_value::<serenity::Interaction>(payload.clone()) {
+            panic!("the fake built an interaction serenity cannot read: {e}\n{payload:#}");
+        }
+        let id = record.id;
+        self.inner.lock().interactions.insert(
+            id,
+            Interaction {
+                sent_at: Instant::now(),
+                ..record
+            },
+        );
+        self.dispatch("INTERACTION_CREATE", payload);
+        id
+    }
+
+    /// Converts `options` ({"name": value}) to Discord's option list, checked against the
+    /// registered command; returns the options and the `resolved` users.
+    fn command_options(
+        command: &Value,
+        options: &Value,
+        focused: Option<&str>,
+        users: &[User],
+    ) -> (Vec<Value>, Value) {
+        let name = command["name"].as_str().unwrap_or_default();
+        let declared = command["options"].as_array().cloned().unwrap_or_default();
+        let given = options.as_object().cloned().unwrap_or_default();
+        let mut out = Vec::new();
+        let mut resolved_users = serde_json::Map::new();
+        let mut resolved_members = serde_json::Map::new();
+        for (key, value) in &given {
+            let Some(decl) = declared.iter().find(|d| d["name"] == key.as_str()) else {
+                panic!("/{name} has no option {key:?} (registered: {declared:#?})");
+            };
+            let kind = decl["type"].as_u64().unwrap_or(0);
+            let is_focused = focused == Some(key.as_str());
+            if !is_focused {
+                if let Some(choices) = decl["choices"].as_array().filter(|c| !c.is_empty()) {
+                    assert!(
+                        choices.iter().any(|c| c["value"] == *value),
+                        "/{name} {key}: {value} is not one of the registered choices {choices:?}"
+                    );
+                }
+                if let (Some(min), Some(v)) = (decl["min_value"].as_f64(), value.as_f64()) {
+                    assert!(v >= min, "/{name} {key}: {v} below the minimum {min}");
+                }
+                if let (Some(max), Some(v)) = (decl["max_value"].as_f64(), value.as_f64()) {
+                    assert!(v <= max, "/{name} {key}: {v} above the maximum {max}");
+                }
+            }
+            let value = match kind {
+                // A user: the value is the id, the user goes into `resolved`.
+                6 => {
+                    let id = value.as_u64().expect("a user option takes a user id");
+                    let user = users
+                        .iter()
+                        .find(|u| u.id == id)
+                        .cloned()
+                        .unwrap_or_else(|| User::new(id, &format!("user{id}")));
+                    resolved_users.insert(id.to_string(), user.json());
+                    resolved_members.insert(id.to_string(), user.partial_member_json());
+                    json!(id.to_string())
+                }
+                3 => {
+                    assert!(value.is_string(), "/{name} {key} takes text");
+                    value.clone()
+                }
+                4 => {
+                    assert!(
+                        is_focused || value.is_i64(),
+                        "/{name} {key} takes an integer"
+                    );
+                    value.clone()
+                }
+                5 => {
+                    assert!(value.is_boolean(), "/{name} {key} takes true or false");
+                    value.clone()
+                }
+                _ => value.clone(),
+            };
+            let mut option =
+                json!({"name": key, "type": if is_focused { 3 } else { kind }, "value": value});
+            if is_focused {
+                assert_eq!(
+                    decl["autocomplete"], true,
+                    "/{name} {key} has no autocomplete"
+                );
+                option["focused"] = json!(true);
+            }
+            out.push(option);
+        }
+        if focused.is_none() {
+            for decl in &declared {
+                if decl["required"] == true {
+                    let key = decl["name"].as_str().unwrap_or_default();
+                    assert!(given.contains_key(key), "/{name} needs the option {key:?}");
+                }
+            }
+        }
+        let resolved = if resolved_users.is_empty() {
+            json!({})
+        } else {
+            json!({"users": resolved_users, "members": resolved_members})
+        };
+        (out, resolved)
+    }
+
+    /// Sends a slash command as `user` in `channel_id`; `options` maps option names to values
+    /// (a user option takes the user's id; pass those users in `users` to give their names).
+    pub fn slash_in(
+        &self,
+        user: &User,
+        channel_id: u64,
+        name: &str,
+        options: Value,
+        users: &[User],
+    ) -> u64 {
+        let Some(command) = self.inner.lock().command(name) else {
+            panic!("/{name} is not registered");
+        };
+        let (opts, resolved) = Self::command_options(&command, &options, None, users);
+        let (record, mut payload) = self.base_interaction(2, user, channel_id, None);
+        payload["data"] = json!({
+            "id": command["id"],
+            "name": name,
+            "type": 1,
+            "options": opts,
+            "resolved": resolved,
+            "guild_id": GUILD_ID.to_string(),
+        });
+        self.send_interaction(record, payload)
+    }
+
+    /// Records a slash-command interaction without sending it (to answer it by hand in the fake's
+    /// own tests); returns its id and token.
+    pub fn record_interaction(&self, user: &User) -> (u64, String) {
+        let (record, _) = self.base_interaction(2, user, CHANNEL_ID, None);
+        let (id, token) = (record.id, record.token.clone());
+        self.inner.lock().interactions.insert(id, record);
+        (id, token)
+    }
+
+    /// Takes the recorded violations (for tests that break rules on purpose).
+    pub fn take_violations(&self) -> Vec<String> {
+        std::mem::take(&mut self.inner.lock().violations)
+    }
+
+    /// Sends a slash command in the default channel.
+    pub fn slash(&self, user: &User, name: &str, options: Value) -> u64 {
+        self.slash_in(user, CHANNEL_ID, name, options, &[])
+    }
+
+    /// Asks for autocomplete of `option` of `/name` with `typed` so far, in the default
+    /// channel; returns the choices.
+    pub async fn autocomplete(
+        &self,
+        user: &User,
+        name: &str,
+        option: &str,
+        typed: &str,
+    ) -> Vec<Value> {
+        self.autocomplete_in(user, CHANNEL_ID, name, option, typed)
+            .await
+    }
+
+    /// Asks for autocomplete in `channel_id`.
+    pub async fn autocomplete_in(
+        &self,
+        user: &User,
+        channel_id: u64,
+        name: &str,
+        option: &str,
+        typed: &str,
+    ) -> Vec<Value> {
+        let Some(command) = self.inner.lock().command(name) else {
+            panic!("/{name} is not registered");
+        };
+        let (opts, _) =
+            Self::command_options(&command, &json!({ option: typed }), Some(option), &[]);
+        let (record, mut payload) = self.base_interaction(4, user, channel_id, None);
+        payload["data"] = json!({
+            "id": command["id"],
+            "name": name,
+            "type": 1,
+            "options": opts,
+            "guild_id": GUILD_ID.to_string(),
+        });
+        let id = self.send_interaction(record, payload);
+        let first = self.first_response(id).await;
+        assert_eq!(
+            first.kind, 8,
+            "autocomplete answered with type {}",
+            first.kind
+        );
+        first.data["choices"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Presses the button `custom_id` on message `message_id`, as `user`.
+    pub fn press(&self, user: &User, message_id: u64, custom_id: &str) -> u64 {
+        self.component(user, message_id, custom_id, 2, None)
+    }
+
+    /// Picks `values` in the select menu `custom_id` on message `message_id`, as `user`.
+    pub fn select(&self, user: &User, message_id: u64, custom_id: &str, values: &[&str]) -> u64 {
+        self.component(user, message_id, custom_id, 3, Some(values))
+    }
+
+    fn component(
+        &self,
+        user: &User,
+        message_id: u64,
+        custom_id: &str,
+        kind: u64,
+        values: Option<&[&str]>,
+    ) -> u64 {
+        let message = {
+            let state = self.inner.lock();
+            let Some(msg) = state.message(message_id).cloned() else {
+                panic!("no message {message_id}");
+            };
+            msg
+        };
+        assert!(!message.deleted, "message {message_id} was deleted");
+        let control = message
+            .controls()
+            .into_iter()
+            .find(|(id, _, _)| id == custom_id);
+        let Some((_, found_kind, disabled)) = control else {
+            panic!(
+                "message {message_id} has no component {custom_id:?}: {:?}",
+                message.controls()
+            );
+        };
+        assert_eq!(found_kind, kind, "{custom_id} is not of the expected kind");
+        assert!(
+            !disabled,
+            "{custom_id} is disabled: Discord would not send the press"
+        );
+        if let Some(values) = values {
+            let offered = message.menu_values(custom_id);
+            for v in values {
+                assert!(
+                    offered.iter().any(|o| o == v),
+                    "{v:?} is not an option of {custom_id}: {offered:?}"
+                );
+            }
+        }
+        let (record, mut payload) =
+            self.base_interaction(3, user, message.channel_id, Some(message_id));
+        payload["data"] = match values {
+            None => json!({"custom_id": custom_id, "component_type": 2}),
+            Some(values) => json!({"custom_id": custom_id, "component_type": 3, "values": values}),
+        };
+        payload["message"] = message_json(&message);
+        self.send_interaction(record, payload)
+    }
+
+    /// Puts a message with these component rows into a channel, as if an earlier run of the bot
+    /// had posted it (old boards after a restart).
+    pub fn inject_message(&self, channel_id: u64, content: &str, components: Vec<Value>) -> u64 {
+        let mut state = self.inner.lock();
+        let id = state.new_id();
+        state.messages.push(Msg {
+            id,
+            channel_id,
+            ephemeral: false,
+            content: content.to_owned(),
+            embeds: Vec::new(),
+            components,
+            files: Vec::new(),
+            thinking: false,
+            deleted: false,
+            edits: 0,
+            touched_by: Vec::new(),
+            allowed_users: Vec::new(),
+        });
+        id
+    }
+
+    /// Waits for the first accepted response to interaction `id`.
+    pub async fn first_response(&self, id: u64) -> Callback {
+        self.wait("a first response", |s| {
+            s.interactions
+                .get(&id)
+                .and_then(|i| i.callbacks.iter().find(|c| c.accepted).cloned())
+        })
+        .await
+    }
+
+    /// Waits until interaction `id` has shown a finished (not "thinking") message, and returns
+    /// the newest one it created or changed.
+    pub async fn outcome(&self, id: u64) -> Msg {
+        self.wait("the interaction's message", |s| {
+            s.messages
+                .iter()
+                .filter(|m| m.touched_by.contains(&id) && !m.thinking && !m.deleted)
+                .max_by_key(|m| m.touched_by.iter().position(|t| *t == id).map(|_| m.id))
+                .cloned()
+        })
+        .await
+    }
+
+    /// Every message of a channel that everyone sees, oldest first.
+    pub fn public_messages(&self, channel_id: u64) -> Vec<Msg> {
+        self.inner
+            .lock()
+            .messages
+            .iter()
+            .filter(|m| m.channel_id == channel_id && !m.ephemeral && !m.deleted)
+            .cloned()
+            .collect()
+    }
+}
+
+/// A message as Discord returns it (complete enough for serenity's `Message`).
+fn message_json(msg: &Msg) -> Value {
+    let attachments: Vec<Value> = msg
+        .files
+        .iter()
+        .map(|f| {
+            json!({
+                "id": f.id.to_string(),
+                "filename": f.filename,
+                "size": f.bytes.len(),
+                "url": format!("https://cdn.invalid/{}/{}", f.id, f.filename),
+                "proxy_url": format!("https://media.invalid/{}/{}", f.id, f.filename),
+                "content_type": if f.filename.ends_with(".gif") { "image/gif" } else { "image/png" },
+                "ephemeral": msg.ephemeral,
+            })
+        })
+        .collect();
+    json!({
+        "id": msg.id.to_string(),
+        "channel_id": msg.channel_id.to_string(),
+        "guild_id": GUILD_ID.to_string(),
+        "author": User::bot().json(),
+        "content": msg.content,
+        "timestamp": "2024-01-01T00:00:00.000000+00:00",
+        "edited_timestamp": if msg.edits > 0 { json!("2024-01-01T00:00:01.000000+00:00") } else { Value::Null },
+        "tts": false,
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": attachments,
+        "embeds": msg.embeds,
+        "pinned": false,
+        "type": 0,
+        "flags": if msg.ephemeral { EPHEMERAL } else { 0 } | if msg.thinking { 1 << 7 } else { 0 },
+        "components": msg.components,
+        "application_id": APP_ID.to_string(),
+        "webhook_id": APP_ID.to_string(),
+    })
+}
+
+/// Checks a message body against Discord's limits.
+fn check_message(data: &Value) -> Result<(), String> {
+    if let Some(content) = data["content"].as_str() {
+        if content.chars().count() > 2000 {
+            return Err(format!(
+                "content of {} characters (max 2000)",
+                content.chars().count()
+            ));
+        }
+    }
+    if let Some(embeds) = data["embeds"].as_array() {
+        if embeds.len() > 10 {
+            return Err("more than 10 embeds".into());
+        }
+        for embed in embeds {
+            if embed["description"]
+                .as_str()
+                .is_some_and(|d| d.chars().count() > 4096)
+            {
+                return Err("embed description over 4096 characters".into());
+            }
+            if embed["title"]
+                .as_str()
+                .is_some_and(|d| d.chars().count() > 256)
+            {
+                return Err("embed title over 256 characters".into());
+            }
+        }
+    }
+    let rows = data["components"].as_array().cloned().unwrap_or_default();
+    if rows.len() > 5 {
+        return Err(format!("{} component rows (max 5)", rows.len()));
+    }
+    let mut ids = Vec::new();
+    for row in &rows {
+        if row["type"] != 1 {
+            return Err(format!(
+                "a top-level component of type {} (must be a row)",
+                row["type"]
+            ));
+        }
+        let children = row["components"].as_array().cloned().unwrap_or_default();
+        if children.is_empty() {
+            return Err("an empty row".into());
+        }
+        let buttons = children.iter().filter(|c| c["type"] == 2).count();
+        let menus = children.len() - buttons;
+        if buttons > 5 {
+            return Err(format!("{buttons} buttons in a row (max 5)"));
+        }
+        if menus > 0 && children.len() > 1 {
+            return Err("a select menu must be alone in its row".into());
+        }
+        for c in &children {
+            if let Some(id) = c["custom_id"].as_str() {
+                if id.is_empty() || id.chars().count() > 100 {
+                    return Err(format!("custom_id {id:?} not 1 to 100 characters"));
+                }
+                if ids.contains(&id.to_owned()) {
+                    return Err(format!("custom_id {id:?} used twice in one message"));
+                }
+                ids.push(id.to_owned());
+            } else if c["url"].is_null() {
+                return Err("a component with neither custom_id nor url".into());
+            }
+            if c["label"].as_str().is_some_and(|l| l.chars().count() > 80) {
+                return Err("a button label over 80 characters".into());
+            }
+            if c["type"] == 3 {
+                let options = c["options"].as_array().cloned().unwrap_or_default();
+                if options.is_empty() || options.len() > 25 {
+                    return Err(format!(
+                        "a select menu with {} options (1 to 25)",
+                        options.len()
+                    ));
+                }
+                for o in &options {
+                    let label = o["label"].as_str().unwrap_or_default();
+                    let value = o["value"].as_str().unwrap_or_default();
+                    if label.is_empty()
+                        || label.chars().count() > 100
+                        || value.is_empty()
+                        || value.chars().count() > 100
+                    {
+                        return Err(format!("a select option {o} not 1 to 100 characters"));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn discord_error(status: StatusCode, code: u64, message: &str) -> Response {
+    (status, Json(json!({"code": code, "message": message}))).into_response()
+}
+
+fn router(inner: Arc<Inner>) -> Router {
+    Router::new()
+        .route("/api/v10/gateway", get(gateway_url))
+        .route("/api/v10/gateway/bot", get(gateway_bot))
+        .route("/api/v10/applications/:app/commands", put(register_global))
+        .route(
+            "/api/v10/applications/:app/guilds/:guild/commands",
+            put(register_guild),
+        )
+        .route(
+            "/api/v10/interactions/:id/:token/callback",
+            post(interaction_callback),
+        )
+        .route("/api/v10/webhooks/:app/:token", post(followup))
+        .route(
+            "/api/v10/webhooks/:app/:token/messages/:message",
+            patch(edit_webhook_message)
+                .delete(delete_webhook_message)
+                .get(get_webhook_message),
+        )
+        .route("/api/v10/channels/:channel/messages", post(channel_post))
+        .route(
+            "/api/v10/channels/:channel/messages/:message",
+            patch(channel_edit),
+        )
+        .fallback(unknown_route)
+        .layer(axum::extract::DefaultBodyLimit::max(30 * 1024 * 1024))
+        .layer(axum::middleware::from_fn_with_state(
+            inner.clone(),
+            check_request,
+        ))
+        .with_state(inner)
+}
+
+/// Records every request and checks the bot's Authorization header.
+async fn check_request(
+    AxState(inner): AxState<Arc<Inner>>,
+    req: Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let line = format!("{} {}", req.method(), req.uri().path());
+    let auth = req
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    inner.lock().requests.push(line.clone());
+    if auth != format!("Bot {TOKEN}") {
+        inner.violation(format!("{line}: bad Authorization header"));
+        return discord_error(StatusCode::UNAUTHORIZED, 0, "401: Unauthorized");
+    }
+    next.run(req).await
+}
+
+async fn unknown_route(AxState(inner): AxState<Arc<Inner>>, req: Request) -> Response {
+    inner.violation(format!("unknown route {} {}", req.method(), req.uri()));
+    discord_error(StatusCode::NOT_FOUND, 0, "404: Not Found")
+}
+
+async fn gateway_url(AxState(inner): AxState<Arc<Inner>>) -> Json<Value> {
+    Json(json!({"url": inner.gateway_url}))
+}
+
+async fn gateway_bot(AxState(inner): AxState<Arc<Inner>>) -> Json<Value> {
+    Json(json!({
+        "url": inner.gateway_url,
+        "shards": 1,
+        "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
+    }))
+}
+
+fn register(inner: &Inner, guild: Option<u64>, body: Value) -> Response {
+    let Some(commands) = body.as_array() else {
+        inner.violation("command registration is not a list".into());
+        return discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
+    };
+    let mut state = inner.lock();
+    let mut out = Vec::new();
+    for command in commands {
+        let mut command = command.clone();
+        let id = state.new_id();
+        command["id"] = json!(id.to_string());
+        command["application_id"] = json!(APP_ID.to_string());
+        command["version"] = json!(id.to_string());
+        if command.get("type").is_none() {
+            command["type"] = json!(1);
+        }
+        if let Some(guild) = guild {
+            command["guild_id"] = json!(guild.to_string());
+        }
+        if command.get("default_member_permissions").is_none() {
+            command["default_member_permissions"] = Value::Null;
+        }
+        out.push(command);
+    }
+    if let Err(e) = serde_json::from_value::<Vec<serenity::Command>>(json!(out)) {
+        drop(state);
+        inner.violation(format!("the fake's command list does not parse: {e}"));
+        return discord_error(StatusCode::INTERNAL_SERVER_ERROR, 0, "fake bug");
+    }
+    state.registrations.push(Registration {
+        guild,
+        commands: out.clone(),
+    });
+    drop(state);
+    inner.changed();
+    Json(json!(out)).into_response()
+}
+
+async fn register_global(
+    AxState(inner): AxState<Arc<Inner>>,
+    Path(app): Path<u64>,
+    Json(body): Json<Value>,
+) -> Response {
+    if app != APP_ID {
+        inner.violation(format!("commands registered for application {app}"));
+    }
+    register(&inner, None, body)
+}
+
+async fn register_guild(
+    AxState(inner): AxState<Arc<Inner>>,
+    Path((app, guild)): Path<(u64, u64)>,
+    Json(body): Json<Value>,
+) -> Response {
+    if app != APP_ID {
+        inner.violation(format!("commands registered for application {app}"));
+    }
+    register(&inner, Some(guild), body)
+}
+
+/// Reads a JSON or multipart (`payload_json` + files) body.
+async fn read_body(inner: &Inner, req: Request) -> Result<(Value, Vec<File>), Response> {
+    let multipart = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    let bad = |what: String| {
+        inner.violation(what);
+        discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body")
+    };
+    if !multipart {
+        let bytes = axum::body::to_bytes(req.into_body(), 30 * 1024 * 1024)
+            .await
+            .map_err(|e| bad(format!("unreadable body: {e}")))?;
+        if bytes.is_empty() {
+            return Ok((Value::Null, Vec::new()));
+        }
+        let value =
+            serde_json::from_slice(&bytes).map_err(|e| bad(format!("body is not JSON: {e}")))?;
+        return Ok((value, Vec::new()));
+    }
+    let mut form = Multipart::from_request(req, &())
+        .await
+        .map_err(|e| bad(format!("bad multipart body: {e}")))?;
+    let mut payload = Value::Null;
+    let mut files = Vec::new();
+    while let Some(field) = form
+        .next_field()
+        .await
+        .map_err(|e| bad(format!("bad multipart field: {e}")))?
+    {
+        let name = field.name().unwrap_or_default().to_owned();
+        let filename = field.file_name().map(str::to_owned);
+        let bytes = field
+            .bytes()
+            .await
+            .map_err(|e| bad(format!("unreadable multipart field: {e}")))?;
+        if name == "payload_json" {
+            payload = serde_json::from_slice(&bytes)
+                .map_err(|e| bad(format!("payload_json is not JSON: {e}")))?;
+        } else {
+            files.push(File {
+                id: 0,
+                filename: filename.unwrap_or(name),
+                bytes: bytes.to_vec(),
+            });
+        }
+    }
+    Ok((payload, files))
+}
+
+/// Applies a message body to a message (creation or edit).
+fn apply(msg: &mut Msg, data: &Value, mut files: Vec<File>, state_ids: &mut impl FnMut() -> u64) {
+    if let Some(content) = data.get("content") {
+        msg.content = content.as_str().unwrap_or_default().to_owned();
+    }
+    if let Some(embeds) = data.get("embeds") {
+        msg.embeds = embeds.as_array().cloned().unwrap_or_default();
+    }
+    if let Some(components) = data.get("components") {
+        msg.components = components.as_array().cloned().unwrap_or_default();
+    }
+    if let Some(keep) = data.get("attachments").and_then(Value::as_array) {
+        let keep: Vec<String> = keep
+            .iter()
+            .filter_map(|a| {
+                a["id"]
+                    .as_str()
+                    .map(str::to_owned)
+                    .or_else(|| a["id"].as_u64().map(|n| n.to_string()))
+            })
+            .collect();
+        msg.files.retain(|f| keep.contains(&f.id.to_string()));
+    }
+    for file in &mut files {
+        file.id = state_ids();
+    }
+    msg.files.extend(files);
+    if let Some(users) = data["allowed_mentions"]["users"].as_array() {
+        msg.allowed_users = users
+            .iter()
+            .filter_map(|u| {
+                u.as_str()
+                    .and_then(|s| s.parse().ok())
+                    .or_else(|| u.as_u64())
+            })
+            .collect();
+    }
+}
+
+fn new_message(state: &mut FakeState, channel_id: u64, ephemeral: bool, thinking: bool) -> u64 {
+    let id = state.new_id();
+    state.messages.push(Msg {
+        id,
+        channel_id,
+        ephemeral,
+        content: String::new(),
+        embeds: Vec::new(),
+        components: Vec::new(),
+        files: Vec::new(),
+        thinking,
+        deleted: false,
+        edits: 0,
+        touched_by: Vec::new(),
+        allowed_users: Vec::new(),
+    });
+    id
+}
+
+/// Sets a message's content from a body and records who touched it.
+fn write_message(
+    state: &mut FakeState,
+    id: u64,
+    data: &Value,
+    files: Vec<File>,
+    by: Option<u64>,
+    edit: bool,
+) {
+    let mut next = state.next_id;
+    let mut ids = || {
+        next += 1;
+        1_000_000_000_000_000_000 + next
+    };
+    if let Some(msg) = state.messages.iter_mut().find(|m| m.id == id) {
+        apply(msg, data, files, &mut ids);
+        if edit {
+            msg.edits += 1;
+        }
+        msg.thinking = false;
+        if let Some(by) = by {
+            msg.touched_by.push(by);
+        }
+    }
+    state.next_id = next;
+}
+
+async fn interaction_callback(
+    AxState(inner): AxState<Arc<Inner>>,
+    Path((id, token)): Path<(u64, String)>,
+    req: Request,
+) -> Response {
+    let (body, files) = match read_body(&inner, req).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let kind = body["type"].as_u64().unwrap_or(0);
+    let data = body["data"].clone();
+    let ephemeral = data["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0;
+    let mut state = inner.lock();
+    let Some(ix) = state.interactions.get(&id).cloned() else {
+        drop(state);
+        inner.violation(format!("response to unknown interaction {id}"));
+        return discord_error(StatusCode::NOT_FOUND, 10062, "Unknown interaction");
+    };
+    let after = ix.sent_at.elapsed();
+    let refuse = |state: &mut FakeState, why: String, status, code, message: &str| {
+        state.violations.push(format!("interaction {id}: {why}"));
+        if let Some(ix) = state.interactions.get_mut(&id) {
+            ix.callbacks.push(Callback {
+                kind,
+                after,
+                accepted: false,
+                ephemeral,
+                data: data.clone(),
+            });
+        }
+        eprintln!("fake discord: interaction {id}: {why}");
+        discord_error(status, code, message)
+    };
+    let response = if ix.token != token {
+        refuse(
+            &mut state,
+            "wrong token".into(),
+            StatusCode::UNAUTHORIZED,
+            50027,
+            "Invalid Webhook Token",
+        )
+    } else if after > inner.window {
+        refuse(
+            &mut state,
+            format!("first response after {after:?} (over {:?})", inner.window),
+            StatusCode::NOT_FOUND,
+            10062,
+            "Unknown interaction",
+        )
+    } else if ix.answered() {
+        refuse(
+            &mut state,
+            "a second response".into(),
+            StatusCode::BAD_REQUEST,
+            40060,
+            "Interaction has already been acknowledged.",
+        )
+    } else {
+        let allowed: &[u64] = match ix.kind {
+            2 => &[4, 5, 9],
+            3 => &[4, 5, 6, 7, 9],
+            4 => &[8],
+            _ => &[],
+        };
+        let checked = if !allowed.contains(&kind) {
+            Err(format!(
+                "response type {kind} to an interaction of type {}",
+                ix.kind
+            ))
+        } else if kind == 8 {
+            let choices = data["choices"].as_array().cloned().unwrap_or_default();
+            if choices.len() > 25 {
+                Err(format!("{} autocomplete choices (max 25)", choices.len()))
+            } else if let Some(bad) = choices.iter().find(|c| {
+                let n = c["name"].as_str().map_or(0, |s| s.chars().count());
+                !(1..=100).contains(&n)
+            }) {
+                Err(format!(
+                    "autocomplete choice name {bad} not 1 to 100 characters"
+                ))
+            } else {
+                Ok(())
+            }
+        } else if kind == 7
+            && ephemeral
+                != state
+                    .message(ix.source.unwrap_or(0))
+                    .is_some_and(|m| m.ephemeral)
+            && data["flags"].is_u64()
+        {
+            Err("an update cannot change a message's visibility".into())
+        } else {
+            check_message(&data)
+        };
+        match checked {
+            Err(why) => refuse(
+                &mut state,
+                why,
+                StatusCode::BAD_REQUEST,
+                50035,
+                "Invalid Form Body",
+            ),
+            Ok(()) => {
+                let original = match kind {
+                    4 => {
+                        let msg = new_message(&mut state, ix.channel_id, ephemeral, false);
+                        write_message(&mut state, msg, &data, files, Some(id), false);
+                        Some(msg)
+                    }
+                    5 => {
+                        let msg = new_message(&mut state, ix.channel_id, ephemeral, true);
+                        if let Some(m) = state.message_mut(msg) {
+                            m.touched_by.push(id);
+                        }
+                        Some(msg)
+                    }
+                    6 => ix.source,
+                    7 => {
+                        if let Some(source) = ix.source {
+                            write_message(&mut state, source, &data, files, Some(id), true);
+                        }
+                        ix.source
+                    }
+                    _ => None,
+                };
+                if let Some(ix) = state.interactions.get_mut(&id) {
+                    ix.callbacks.push(Callback {
+                        kind,
+                        after,
+                        accepted: true,
+                        ephemeral,
+                        data: data.clone(),
+                    });
+                    ix.original = original;
+                }
+                StatusCode::NO_CONTENT.into_response()
+            }
+        }
+    };
+    drop(state);
+    inner.changed();
+    response
+}
+
+fn interaction_by_token(state: &FakeState, token: &str) -> Option<Interaction> {
+    state
+        .interactions
+        .values()
+        .find(|i| i.token == token)
+        .cloned()
+}
+
+async fn followup(
+    AxState(inner): AxState<Arc<Inner>>,
+    Path((app, token)): Path<(u64, String)>,
+    req: Request,
+) -> Response {
+    let (data, files) = match read_body(&inner, req).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let mut state = inner.lock();
+    let Some(ix) = interaction_by_token(&state, &token).filter(|_| app == APP_ID) else {
+        drop(state);
+        inner.violation("follow-up with an unknown token".into());
+        return discord_error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
+    };
+    if !ix.answered() {
+        drop(state);
+        inner.violation(format!(
+            "interaction {}: follow-up before any response",
+            ix.id
+        ));
+        return discord_error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
+    }
+    if let Err(why) = check_message(&data) {
+        drop(state);
+        inner.violation(format!("interaction {}: follow-up: {why}", ix.id));
+        return discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
+    }
+    let ephemeral = data["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0;
+    // After a deferral, the first follow-up replaces the "thinking" message, keeping its
+    // visibility whatever the follow-up asks.
+    let pending = ix
+        .original
+        .filter(|m| state.message(*m).is_some_and(|m| m.thinking && !m.deleted));
+    let id = match pending {
+        Some(msg) => {
+            write_message(&mut state, msg, &data, files, Some(ix.id), false);
+            msg
+        }
+        None => {
+            let msg = new_message(&mut state, ix.channel_id, ephemeral, false);
+            write_message(&mut state, msg, &data, files, Some(ix.id), false);
+            if let Some(i) = state.interactions.get_mut(&ix.id) {
+                i.followups.push(msg);
+            }
+            msg
+        }
+    };
+    let json = state.message(id).map(message_json).unwrap_or(Value::Null);
+    drop(state);
+    inner.changed();
+    respond_message(&inner, json)
+}
+
+/// Returns a message, after checking serenity can read it.
+fn respond_message(inner: &Inner, json: Value) -> Response {
+    if let Err(e) = serde_json::from_value::<serenity::Message>(json.clone()) {
+        inner.violation(format!(
+            "the fake built a message serenity cannot read: {e}"
+        ));
+    }
+    Json(json).into_response()
+}
+
+fn webhook_target(state: &FakeState, token: &str, message: &str) -> Option<(Interaction, u64)> {
+    let ix = interaction_by_token(state, token)?;
+    let id = if message == "@original" {
+        ix.original?
+    } else {
+        message.parse().ok()?
+    };
+    Some((ix, id))
+}
+
+async fn edit_webhook_message(
+    AxState(inner): AxState<Arc<Inner>>,
+    Path((_app, token, message)): Path<(u64, String, String)>,
+    req: Request,
+) -> Response {
+    let (data, files) = match read_body(&inner, req).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let mut state = inner.lock();
+    let Some((ix, id)) = webhook_target(&state, &token, &message) else {
+        drop(state);
+        inner.violation(format!("edit of unknown message {message}"));
+        return discord_error(StatusCode::NOT_FOUND, 10008, "Unknown Message");
+    };
+    if let Err(why) = check_message(&data) {
+        drop(state);
+        inner.violation(format!("interaction {}: edit: {why}", ix.id));
+        return discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
+    }
+    let was_thinking = state.message(id).is_some_and(|m| m.thinking);
+    write_message(&mut state, id, &data, files, Some(ix.id), !was_thinking);
+    let json = state.message(id).map(message_json).unwrap_or(Value::Null);
+    drop(state);
+    inner.changed();
+    respond_message(&inner, json)
+}
+
+async fn delete_webhook_message(
+    AxState(inner): AxState<Arc<Inner>>,
+    Path((_app, token, message)): Path<(u64, String, String)>,
+) -> Response {
+    let mut state = inner.lock();
+    let Some((_, id)) = webhook_target(&state, &token, &message) else {
+        drop(state);
+        inner.violation(format!("delete of unknown message {message}"));
+        return discord_error(StatusCode::NOT_FOUND, 10008, "Unknown Message");
+    };
+    if let Some(m) = state.message_mut(id) {
+        m.deleted = true;
+    }
+    drop(state);
+    inner.changed();
+    StatusCode::NO_CONTENT.into_response()
+}
+
+async fn get_webhook_message(
+    AxState(inner): AxState<Arc<Inner>>,
+    Path((_app, token, message)): Path<(u64, String, String)>,
+) -> Response {
+    let state = inner.lock();
+    match webhook_target(&state, &token, &message)
+        .and_then(|(_, id)| state.message(id).map(message_json))
+    {
+        Some(json) => {
+            drop(state);
+            respond_message(&inner, json)
+        }
+        None => discord_error(StatusCode::NOT_FOUND, 10008, "Unknown Message"),
+    }
+}
+
+async fn channel_post(
+    AxState(inner): AxState<Arc<Inner>>,
+    Path(channel): Path<u64>,
+    req: Request,
+) -> Response {
+    let (data, files) = match read_body(&inner, req).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    if let Err(why) = check_message(&data) {
+        inner.violation(format!("channel message: {why}"));
+        return discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
+    }
+    let mut state = inner.lock();
+    let id = new_message(&mut state, channel, false, false);
+    write_message(&mut state, id, &data, files, None, false);
+    let json = state.message(id).map(message_json).unwrap_or(Value::Null);
+    drop(state);
+    inner.changed();
+    respond_message(&inner, json)
+}
+
+async fn channel_edit(
+    AxState(inner): AxState<Arc<Inner>>,
+    Path((channel, message)): Path<(u64, u64)>,
+    _headers: HeaderMap,
+    req: Request,
+) -> Response {
+    let (data, files) = match read_body(&inner, req).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let mut state = inner.lock();
+    let editable = state
+        .message(message)
+        .is_some_and(|m| m.channel_id == channel && !m.ephemeral && !m.deleted);
+    if !editable {
+        drop(state);
+        inner.violation(format!(
+            "edit of message {message}, unknown in channel {channel} (or ephemeral)"
+        ));
+        return discord_error(StatusCode::NOT_FOUND, 10008, "Unknown Message");
+    }
+    if let Err(why) = check_message(&data) {
+        drop(state);
+        inner.violation(format!("channel edit: {why}"));
+        return discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
+    }
+    write_message(&mut state, message, &data, files, None, true);
+    let json = state
+        .message(message)
+        .map(message_json)
+        .unwrap_or(Value::Null);
+    drop(state);
+    inner.changed();
+    respond_message(&inner, json)
+}
+
+/// One gateway connection: HELLO, IDENTIFY -> READY, heartbeats, then the dispatches of the test.
+async fn gateway_session(inner: Arc<Inner>, stream: tokio::net::TcpStream) {
+    let Ok(ws) = tokio_tungstenite::accept_async(stream).await else {
+        inner.violation("a gateway connection that is not a websocket".into());
+        return;
+    };
+    let (mut sink, mut source) = ws.split();
+    let (tx, mut rx) = mpsc::unbounded_channel::<String>();
+    let session = {
+        let mut state = inner.lock();
+        state.connections += 1;
+        state.open_sessions += 1;
+        state.connections as u64
+    };
+    inner.changed();
+    let hello = json!({"op": 10, "d": {"heartbeat_interval": 5000}});
+    if sink.send(WsMessage::Text(hello.to_string())).await.is_err() {
+        return;
+    }
+    loop {
+        tokio::select! {
+            incoming = source.next() => {
+                let Some(Ok(message)) = incoming else { break };
+                let text = match message {
+                    WsMessage::Text(text) => text,
+                    WsMessage::Close(_) => break,
+                    _ => continue,
+                };
+                let Ok(frame) = serde_json::from_str::<Value>(&text) else {
+                    inner.violation(format!("gateway frame is not JSON: {text}"));
+                    continue;
+                };
+                match frame["op"].as_u64() {
+                    Some(1) => {
+                        let _ = tx.send(json!({"op": 11}).to_string());
+                    }
+                    Some(2) => {
+                        let token = frame["d"]["token"].as_str().unwrap_or_default();
+                        if token.trim_start_matches("Bot ") != TOKEN {
+                            inner.violation("IDENTIFY with a wrong token".into());
+                            let _ = sink.send(WsMessage::Close(None)).await;
+                            break;
+                        }
+                        let shard = frame["d"]["shard"].clone();
+                        let ready = json!({
+                            "v": 10,
+                            "user": {
+                                "id": APP_ID.to_string(), "username": "Parlor", "discriminator": "0",
+                                "global_name": null, "avatar": null, "bot": true, "verified": true,
+                                "mfa_enabled": false, "flags": 0,
+                            },
+                            "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
+                            "session_id": format!("fake-session-{session}"),
+                            "resume_gateway_url": inner.gateway_url,
+                            "shard": if shard.is_null() { json!([0, 1]) } else { shard },
+                            "application": {"id": APP_ID.to_string(), "flags": 0},
+                        });
+                        if let Err(e) = serde_json::from_value::<serenity::Ready>(ready.clone()) {
+                            inner.violation(format!("the fake's READY does not parse: {e}"));
+                        }
+                        let mut state = inner.lock();
+                        let mut identify = frame["d"].clone();
+                        identify["token"] = json!("<checked>");
+                        state.identifies.push(identify);
+                        state.seq += 1;
+                        let frame = json!({"op": 0, "t": "READY", "s": state.seq, "d": ready});
+                        let _ = tx.send(frame.to_string());
+                        state.gateway = Some((session, tx.clone()));
+                        drop(state);
+                        inner.changed();
+                    }
+                    Some(6) => {
+                        // No resuming here: ask for a new session.
+                        let _ = tx.send(json!({"op": 9, "d": false}).to_string());
+                    }
+                    _ => {}
+                }
+            }
+            outgoing = rx.recv() => {
+                let Some(text) = outgoing else { break };
+                if sink.send(WsMessage::Text(text)).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    let mut state = inner.lock();
+    state.open_sessions -= 1;
+    if state.gateway.as_ref().is_some_and(|(s, _)| *s == session) {
+        state.gateway = None;
+    }
+    drop(state);
+    inner.changed();
+}

@@ -1,0 +1,282 @@
+//! End-to-end tests of the Discord bot: the real bot code (serenity + poise, unmodified) against a
+//! fake Discord served on 127.0.0.1 by the test itself.
+
+mod fake;
+mod play;
+mod rules;
+
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use fake::{FakeDiscord, GUILD_ID, User};
+use serde_json::{Value, json};
+
+pub(crate) fn alice() -> User {
+    User::new(100_000_000_000_000_001, "alice")
+}
+
+/// Everything logged by every bot of this test binary (serenity at debug level too).
+pub(crate) fn logs() -> Arc<Mutex<Vec<u8>>> {
+    static LOGS: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
+    LOGS.get_or_init(|| {
+        let buffer = Arc::new(Mutex::new(Vec::new()));
+        let writer = buffer.clone();
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::new(
+                "info,parlor=debug,serenity=debug,poise=debug",
+            ))
+            .with_ansi(false)
+            .with_writer(move || LogWriter(writer.clone()))
+            .try_init();
+        buffer
+    })
+    .clone()
+}
+
+/// Appends log output to the shared buffer.
+struct LogWriter(Arc<Mutex<Vec<u8>>>);
+
+impl Write for LogWriter {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Starts a fake and the bot, registering in the fake's guild; waits until it is ready.
+pub(crate) async fn start() -> (FakeDiscord, fake::Bot) {
+    logs();
+    let discord = FakeDiscord::start().await;
+    let guild = GUILD_ID.to_string();
+    let bot = discord.start_bot(discord.config(&[("DISCORD_GUILD_ID", &guild)]));
+    discord.wait_ready(1).await;
+    (discord, bot)
+}
+
+fn option<'a>(command: &'a Value, name: &str) -> &'a Value {
+    command["options"]
+        .as_array()
+        .and_then(|o| o.iter().find(|o| o["name"] == name))
+        .unwrap_or_else(|| panic!("/{} has no option {name}", command["name"]))
+}
+
+fn option_names(command: &Value) -> BTreeSet<String> {
+    command["options"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|o| o["name"].as_str().map(str::to_owned))
+        .collect()
+}
+
+fn choice_values(option: &Value) -> BTreeSet<String> {
+    option["choices"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c["value"].as_str().map(str::to_owned))
+        .collect()
+}
+
+fn set(items: &[&str]) -> BTreeSet<String> {
+    items.iter().map(|s| (*s).to_owned()).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn registers_every_command_with_its_options_in_the_guild() {
+    let (discord, bot) = start().await;
+    let (registrations, identifies) = {
+        let state = discord.state();
+        (state.registrations.clone(), state.identifies.clone())
+    };
+    assert_eq!(registrations.len(), 1);
+    assert_eq!(registrations[0].guild, Some(GUILD_ID));
+    assert_eq!(
+        identifies.len(),
+        1,
+        "one shard (autosharding: the fake says 1)"
+    );
+    assert_eq!(identifies[0]["shard"], json!([0, 1]));
+
+    let commands = &registrations[0].commands;
+    let find = |name: &str| {
+        commands
+            .iter()
+            .find(|c| c["name"] == name)
+            .unwrap_or_else(|| panic!("/{name} not registered"))
+            .clone()
+    };
+    let names: BTreeSet<String> = commands
+        .iter()
+        .filter_map(|c| c["name"].as_str().map(str::to_owned))
+        .collect();
+    let expected = [
+        "play",
+        "move",
+        "board",
+        "resign",
+        "draw",
+        "takeback",
+        "abort",
+        "rules",
+        "leaderboard",
+        "stats",
+        "history",
+        "replay",
+    ];
+    assert!(names.is_superset(&set(&expected)), "registered: {names:?}");
+
+    let play = find("play");
+    assert_eq!(
+        option_names(&play),
+        set(&["game", "opponent", "variant", "rated", "clock", "level"])
+    );
+    assert_eq!(option(&play, "game")["required"], true);
+    assert_eq!(option(&play, "game")["type"], 3);
+    assert_eq!(
+        choice_values(option(&play, "game")),
+        set(&["loa", "lightning", "barrier", "simultana"])
+    );
+    assert_eq!(option(&play, "opponent")["type"], 6, "a user");
+    assert_eq!(option(&play, "rated")["type"], 5, "a boolean");
+    assert!(choice_values(option(&play, "variant")).contains("standard"));
+    assert!(choice_values(option(&play, "clock")).is_superset(&set(&["none", "1d", "7d"])));
+    let level = option(&play, "level");
+    assert_eq!(
+        (level["min_value"].as_f64(), level["max_value"].as_f64()),
+        (Some(1.0), Some(5.0))
+    );
+
+    let mv = find("move");
+    assert_eq!(option_names(&mv), set(&["move"]));
+    assert_eq!(option(&mv, "move")["autocomplete"], true);
+    assert_eq!(option(&mv, "move")["required"], true);
+
+    for name in ["board", "resign", "draw", "takeback", "abort"] {
+        assert!(
+            option_names(&find(name)).is_empty(),
+            "/{name} takes no option"
+        );
+    }
+    assert_eq!(option_names(&find("rules")), set(&["game"]));
+    // `page` is an extension of INTERFACES.md's options.
+    assert_eq!(
+        option_names(&find("leaderboard")),
+        set(&["game", "scope", "page"])
+    );
+    assert_eq!(
+        choice_values(option(&find("leaderboard"), "scope")),
+        set(&["server", "global"])
+    );
+    assert_eq!(option_names(&find("stats")), set(&["user", "game"]));
+    assert_eq!(option_names(&find("history")), set(&["user"]));
+    assert_eq!(option_names(&find("replay")), set(&["match"]));
+
+    for command in commands {
+        let description = command["description"].as_str().unwrap_or_default();
+        assert!(
+            (10..=100).contains(&description.len()),
+            "/{}: a description a newcomer understands, within Discord's 100 characters",
+            command["name"]
+        );
+        for option in command["options"].as_array().into_iter().flatten() {
+            let d = option["description"].as_str().unwrap_or_default();
+            assert!((5..=100).contains(&d.len()), "{}: {d:?}", option["name"]);
+        }
+    }
+
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn registers_globally_without_a_guild() {
+    let discord = FakeDiscord::start().await;
+    let bot = discord.start_bot(discord.config(&[]));
+    discord.wait_ready(1).await;
+    assert_eq!(discord.state().registrations[0].guild, None);
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn answers_a_command_once_and_in_time() {
+    let (discord, bot) = start().await;
+    let id = discord.slash(&alice(), "board", json!({}));
+    let first = discord.first_response(id).await;
+    assert!(matches!(first.kind, 4 | 5), "a message or a deferral");
+    let message = discord.outcome(id).await;
+    assert!(!message.content.is_empty());
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+    let state = discord.state();
+    assert_eq!(
+        state.interactions[&id].callbacks.len(),
+        1,
+        "exactly one response"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_button_from_an_unknown_board_is_answered_privately() {
+    let (discord, bot) = start().await;
+    // A board left by an earlier run, whose buttons nobody knows any more.
+    let old = discord.inject_message(
+        fake::CHANNEL_ID,
+        "an old board",
+        vec![json!({"type": 1, "components": [
+            {"type": 2, "style": 4, "label": "Resign", "custom_id": "nonsense:42"}
+        ]})],
+    );
+    let id = discord.press(&alice(), old, "nonsense:42");
+    let answer = discord.outcome(id).await;
+    assert!(answer.ephemeral, "an error for one person is private");
+    assert!(
+        answer.content.to_lowercase().contains("out of date"),
+        "{}",
+        answer.content
+    );
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shuts_down_cleanly_and_starts_again() {
+    let (discord, bot) = start().await;
+    bot.stop().await.expect("clean shutdown");
+    discord
+        .wait("the gateway session to close", |s| {
+            (s.open_sessions == 0).then_some(())
+        })
+        .await;
+    let guild = GUILD_ID.to_string();
+    let bot = discord.start_bot(discord.config(&[("DISCORD_GUILD_ID", &guild)]));
+    discord.wait_ready(2).await;
+    assert_eq!(discord.state().connections, 2);
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
+
+#[test]
+fn without_a_token_the_binary_says_how_to_get_one() {
+    let dir = std::env::temp_dir().join(format!("parlor-no-token-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"))
+        .current_dir(&dir) // no .env there
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .expect("run parlor");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("DISCORD_TOKEN"), "{stderr}");
+    assert!(stderr.contains("parlor local"), "{stderr}");
+}

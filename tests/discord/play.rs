@@ -1,0 +1,471 @@
+//! Matches played through Discord: challenge, accept, moves by command, menu and button, the
+//! result, refusals, races, restarts.
+
+use serde_json::json;
+
+use crate::fake::{self, CHANNEL_ID, FakeDiscord, Msg, User};
+use crate::{alice, start};
+
+fn bob() -> User {
+    User::new(100_000_000_000_000_002, "bob")
+}
+
+fn carol() -> User {
+    User::new(100_000_000_000_000_003, "carol")
+}
+
+/// The user a board pings (whose turn it is).
+pub(crate) fn to_move(board: &Msg) -> u64 {
+    board
+        .content
+        .trim_start_matches("<@")
+        .split('>')
+        .next()
+        .and_then(|id| id.parse().ok())
+        .unwrap_or_else(|| panic!("the board pings nobody: {:?}", board.content))
+}
+
+pub(crate) fn who(players: &[User], id: u64) -> &User {
+    players
+        .iter()
+        .find(|u| u.id == id)
+        .unwrap_or_else(|| panic!("{id} is not one of the players"))
+}
+
+/// `challenger` challenges `opponent` to `game` in `channel`; `opponent` presses Accept. Returns
+/// the challenge card and the first board.
+async fn challenge_accepted(
+    discord: &FakeDiscord,
+    channel: u64,
+    challenger: &User,
+    opponent: &User,
+    game: &str,
+) -> (Msg, Msg) {
+    let id = discord.slash_in(
+        challenger,
+        channel,
+        "play",
+        json!({"game": game, "opponent": opponent.id, "clock": "1d"}),
+        std::slice::from_ref(opponent),
+    );
+    let card = discord.outcome(id).await;
+    assert!(!card.ephemeral, "challenge refused: {}", card.text());
+    assert!(
+        card.content.contains(&opponent.id.to_string()),
+        "the card pings the opponent"
+    );
+    let accept = card.button("Accept").expect("an Accept button");
+    assert!(card.button("Decline").is_some() && card.button("Cancel").is_some());
+    let id = discord.press(opponent, card.id, &accept);
+    let board = discord.outcome(id).await;
+    assert!(!board.ephemeral, "accept refused: {}", board.text());
+    (card, board)
+}
+
+/// Plays `text` by `/move` as `user`; returns the message it produced.
+async fn play(discord: &FakeDiscord, user: &User, channel: u64, text: &str) -> Msg {
+    let id = discord.slash_in(user, channel, "move", json!({ "move": text }), &[]);
+    discord.outcome(id).await
+}
+
+fn is_result(msg: &Msg) -> bool {
+    msg.button("Rematch").is_some()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_from_challenge_to_rating_change() {
+    let (discord, bot) = start().await;
+    let players = [alice(), bob()];
+    let (card, mut board) =
+        challenge_accepted(&discord, CHANNEL_ID, &alice(), &bob(), "simultana").await;
+    assert!(
+        card.text().to_lowercase().contains("rated"),
+        "{}",
+        card.text()
+    );
+    let png = board.png().expect("the board picture is attached");
+    assert!(png.len() > 1000);
+    let image = board.embeds[0]["image"]["url"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert_eq!(
+        image,
+        format!("attachment://{}", board.files[0].filename),
+        "shown in the embed"
+    );
+    let text = board.text();
+    assert!(
+        text.contains("<t:"),
+        "the deadline as a Discord timestamp: {text}"
+    );
+    assert!(board.button("Resign").is_some() && board.button("Offer draw").is_some());
+    assert!(!board.menus().is_empty(), "a way to move without typing");
+
+    for _ in 0..300 {
+        if is_result(&board) {
+            break;
+        }
+        let player = who(&players, to_move(&board)).clone();
+        let hints = discord.autocomplete(&player, "move", "move", "").await;
+        let first = hints
+            .first()
+            .and_then(|c| c["value"].as_str())
+            .expect("a legal move offered")
+            .to_owned();
+        board = play(&discord, &player, CHANNEL_ID, &first).await;
+        assert!(!board.ephemeral, "move {first} refused: {}", board.text());
+    }
+    assert!(is_result(&board), "the game ended");
+    let text = board.text();
+    assert!(
+        text.contains("wins") || text.to_lowercase().contains("draw"),
+        "the result says who won: {text}"
+    );
+    assert!(text.contains("->"), "rating changes shown: {text}");
+    // The whole match again, as an animation.
+    let number: String = text
+        .split('#')
+        .nth(1)
+        .map(|rest| rest.chars().take_while(char::is_ascii_digit).collect())
+        .unwrap_or_default();
+    let id = discord.slash(&alice(), "replay", json!({ "match": number }));
+    let replay = discord.outcome(id).await;
+    assert!(!replay.ephemeral, "{}", replay.text());
+    assert!(
+        replay.files.iter().any(|f| f.bytes.starts_with(b"GIF8")),
+        "a GIF attached: {}",
+        replay.text()
+    );
+    // The board before the result no longer offers moves.
+    discord
+        .wait("the last board greyed out", |s| {
+            let boards: Vec<&Msg> = s
+                .messages
+                .iter()
+                .filter(|m| !m.ephemeral && m.button("Resign").is_some())
+                .collect();
+            boards.last().filter(|m| m.all_disabled()).map(|_| ())
+        })
+        .await;
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_by_menu_resign_by_button_and_rematch() {
+    let (discord, bot) = start().await;
+    let players = [alice(), bob()];
+    let (_, board) = challenge_accepted(&discord, CHANNEL_ID, &alice(), &bob(), "loa").await;
+    let player = who(&players, to_move(&board)).clone();
+    // First menu: the piece; the answer (for the mover only) offers the targets.
+    let source_menu = board.menus()[0].clone();
+    let source = board.menu_values(&source_menu)[0].clone();
+    let id = discord.select(&player, board.id, &source_menu, &[&source]);
+    let targets = discord.outcome(id).await;
+    assert!(targets.ephemeral, "the target menu is for the mover only");
+    let target_menu = targets.menus()[0].clone();
+    let target = targets.menu_values(&target_menu)[0].clone();
+    let id = discord.select(&player, targets.id, &target_menu, &[&target]);
+    let board = discord.outcome(id).await;
+    assert!(!board.ephemeral, "the move is public: {}", board.text());
+    assert_ne!(to_move(&board), player.id, "the turn passed");
+
+    let resigner = who(&players, to_move(&board)).clone();
+    let resign = board.button("Resign").expect("a Resign button");
+    let id = discord.press(&resigner, board.id, &resign);
+    let result = discord.outcome(id).await;
+    assert!(is_result(&result), "{}", result.text());
+    assert!(result.text().contains("resign"), "{}", result.text());
+    let rematch = result.button("Rematch").expect("Rematch");
+    let id = discord.press(&player, result.id, &rematch);
+    let card = discord.outcome(id).await;
+    assert!(
+        card.button("Accept").is_some(),
+        "a new challenge: {}",
+        card.text()
+    );
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_are_private() {
+    let (discord, bot) = start().await;
+    let players = [alice(), bob()];
+    // No match here yet.
+    let id = discord.slash(&alice(), "board", json!({}));
+    assert!(discord.outcome(id).await.ephemeral, "unknown match");
+    let id = discord.slash(&alice(), "replay", json!({"match": "999"}));
+    assert!(discord.outcome(id).await.ephemeral, "unknown replay");
+
+    let (_, board) = challenge_accepted(&discord, CHANNEL_ID, &alice(), &bob(), "simultana").await;
+    let mover = who(&players, to_move(&board)).clone();
+    let other = players
+        .iter()
+        .find(|p| p.id != mover.id)
+        .cloned()
+        .expect("two players");
+    let legal = discord.autocomplete(&mover, "move", "move", "").await;
+    let legal_move = legal[0]["value"].as_str().expect("a move").to_owned();
+
+    let refused = play(&discord, &other, CHANNEL_ID, &legal_move).await;
+    assert!(refused.ephemeral, "not your turn: {}", refused.text());
+    let refused = play(&discord, &carol(), CHANNEL_ID, &legal_move).await;
+    assert!(refused.ephemeral, "not your match: {}", refused.text());
+    let refused = play(&discord, &mover, CHANNEL_ID, "a2-a1").await;
+    assert!(refused.ephemeral, "illegal move: {}", refused.text());
+    assert!(
+        refused.text().len() > 20,
+        "the reason is given: {}",
+        refused.text()
+    );
+
+    let old = board.clone();
+    let next = play(&discord, &mover, CHANNEL_ID, &legal_move).await;
+    assert!(!next.ephemeral);
+    // A button of the old board is stale now. The bot greys old boards out, but a client may
+    // still show (and send) the old one: a copy of it stands for that.
+    let copy = discord.inject_message(CHANNEL_ID, "the old board", old.components.clone());
+    let draw = old.button("Offer draw").expect("Offer draw");
+    let id = discord.press(&other, copy, &draw);
+    let stale = discord.outcome(id).await;
+    assert!(stale.ephemeral, "stale button: {}", stale.text());
+    assert!(
+        stale.text().to_lowercase().contains("out of date"),
+        "{}",
+        stale.text()
+    );
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_simultaneous_moves_apply_once() {
+    let (discord, bot) = start().await;
+    let players = [alice(), bob()];
+    let (_, board) = challenge_accepted(&discord, CHANNEL_ID, &alice(), &bob(), "simultana").await;
+    let mover = who(&players, to_move(&board)).clone();
+    let legal = discord.autocomplete(&mover, "move", "move", "").await;
+    let a = legal[0]["value"].as_str().expect("a move").to_owned();
+    let b = legal[legal.len() - 1]["value"]
+        .as_str()
+        .expect("a move")
+        .to_owned();
+    let first = discord.slash(&mover, "move", json!({ "move": a }));
+    let second = discord.slash(&mover, "move", json!({ "move": b }));
+    let (one, two) = (discord.outcome(first).await, discord.outcome(second).await);
+    let public = [&one, &two].iter().filter(|m| !m.ephemeral).count();
+    assert_eq!(
+        public,
+        1,
+        "exactly one move applied: {} / {}",
+        one.text(),
+        two.text()
+    );
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_in_the_middle_of_a_match() {
+    let (discord, bot) = start().await;
+    let players = [alice(), bob()];
+    let (_, board) = challenge_accepted(&discord, CHANNEL_ID, &alice(), &bob(), "simultana").await;
+    let mover = who(&players, to_move(&board)).clone();
+    let legal = discord.autocomplete(&mover, "move", "move", "").await;
+    let first = legal[0]["value"].as_str().expect("a move").to_owned();
+    let board = play(&discord, &mover, CHANNEL_ID, &first).await;
+    assert!(!board.ephemeral);
+
+    bot.stop().await.expect("clean shutdown");
+    let guild = fake::GUILD_ID.to_string();
+    let bot = discord.start_bot(discord.config(&[("DISCORD_GUILD_ID", &guild)]));
+    discord.wait_ready(2).await;
+
+    // The board from before the restart still works: its buttons name the match and the move.
+    let next = who(&players, to_move(&board)).clone();
+    let source_menu = board.menus()[0].clone();
+    let source = board.menu_values(&source_menu)[0].clone();
+    let id = discord.select(&next, board.id, &source_menu, &[&source]);
+    let targets = discord.outcome(id).await;
+    assert!(
+        targets.ephemeral && !targets.menus().is_empty(),
+        "{}",
+        targets.text()
+    );
+    // And the game goes on by command.
+    let legal = discord.autocomplete(&next, "move", "move", "").await;
+    let mv = legal[0]["value"].as_str().expect("a move").to_owned();
+    let after = play(&discord, &next, CHANNEL_ID, &mv).await;
+    assert!(!after.ephemeral, "the game continues: {}", after.text());
+    assert_eq!(to_move(&after), mover.id);
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn autocomplete_lists_legal_moves_by_prefix() {
+    let (discord, bot) = start().await;
+    let players = [alice(), bob()];
+    let (_, board) = challenge_accepted(&discord, CHANNEL_ID, &alice(), &bob(), "loa").await;
+    let mover = who(&players, to_move(&board)).clone();
+    let all = discord.autocomplete(&mover, "move", "move", "").await;
+    assert!(!all.is_empty() && all.len() <= 25, "{} choices", all.len());
+    let first = all[0]["value"].as_str().expect("a move").to_owned();
+    let prefix: String = first.chars().take(2).collect();
+    let some = discord
+        .autocomplete(&mover, "move", "move", &prefix.to_uppercase())
+        .await;
+    assert!(!some.is_empty());
+    for choice in &some {
+        let value = choice["value"].as_str().expect("text");
+        assert!(
+            value.to_lowercase().starts_with(&prefix),
+            "{value} starts with {prefix}"
+        );
+    }
+    let none = discord.autocomplete(&mover, "move", "move", "zz").await;
+    assert!(none.is_empty());
+    // Every offered move is accepted.
+    let played = play(&discord, &mover, CHANNEL_ID, &first).await;
+    assert!(!played.ephemeral, "{}", played.text());
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_ai_whose_moves_follow_by_themselves() {
+    let (discord, bot) = start().await;
+    let id = discord.slash_in(
+        &alice(),
+        CHANNEL_ID,
+        "play",
+        json!({"game": "simultana", "opponent": fake::APP_ID, "level": 1}),
+        &[User::bot()],
+    );
+    let mut board = discord.outcome(id).await;
+    assert!(!board.ephemeral, "{}", board.text());
+    let mut bot_moves = 0;
+    while bot_moves < 3 && !is_result(&board) {
+        if to_move(&board) == fake::APP_ID {
+            // The AI's move arrives as a message of its own, not an answer to anything.
+            let after = board.id;
+            board = discord
+                .wait("the AI's move", |s| {
+                    s.messages
+                        .iter()
+                        .find(|m| m.id > after && m.touched_by.is_empty() && !m.ephemeral)
+                        .cloned()
+                })
+                .await;
+            assert!(board.text().contains("Parlor played"), "{}", board.text());
+            bot_moves += 1;
+            continue;
+        }
+        let hints = discord.autocomplete(&alice(), "move", "move", "").await;
+        let mv = hints[0]["value"].as_str().expect("a move").to_owned();
+        board = play(&discord, &alice(), CHANNEL_ID, &mv).await;
+        assert!(!board.ephemeral, "{}", board.text());
+    }
+    assert!(bot_moves == 3 || is_result(&board), "{}", board.text());
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rules_show_a_game() {
+    let (discord, bot) = start().await;
+    let id = discord.slash(&alice(), "rules", json!({"game": "barrier"}));
+    let rules = discord.outcome(id).await;
+    assert!(!rules.ephemeral);
+    assert!(rules.text().contains("Barrier"), "{}", rules.text());
+    assert!(rules.png().is_some(), "a picture of the start position");
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn menus_for_lightning_tiles_and_barrier_laying() {
+    let (discord, bot) = start().await;
+    let players = [alice(), bob()];
+    for (channel, game) in [(CHANNEL_ID + 10, "lightning"), (CHANNEL_ID + 11, "barrier")] {
+        let (_, board) = challenge_accepted(&discord, channel, &alice(), &bob(), game).await;
+        let mover = who(&players, to_move(&board)).clone();
+        let menu = board.menus()[0].clone();
+        let sources = board.menu_values(&menu);
+        match game {
+            // Lightning: draw from the pile (the tile is hidden until drawn).
+            "lightning" => assert!(sources.iter().any(|s| s == "P"), "{sources:?}"),
+            // Barrier's laying phase: a tile first.
+            _ => assert!(sources.iter().any(|s| s.contains('+')), "{sources:?}"),
+        }
+        // Pick the first option of the first menu until the turn passes: a source then its
+        // target (in a private message), or Lightning's draw (public: the tile is revealed),
+        // then where to put it.
+        let mut current = board.clone();
+        let mut choice = sources[0].clone();
+        let mut menu = menu;
+        let mut passed = false;
+        for _ in 0..4 {
+            let id = discord.select(&mover, current.id, &menu, &[&choice]);
+            current = discord.outcome(id).await;
+            if !current.ephemeral && to_move(&current) != mover.id {
+                passed = true;
+                break;
+            }
+            menu = current
+                .menus()
+                .first()
+                .cloned()
+                .unwrap_or_else(|| panic!("{game}: no menu to go on with: {}", current.text()));
+            choice = current.menu_values(&menu)[0].clone();
+        }
+        assert!(passed, "{game}: the turn passed by menus alone");
+    }
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_answers_are_deferred_and_keep_their_visibility() {
+    // Every answer deferred first, as a slow one would be.
+    let discord = FakeDiscord::start().await;
+    let guild = fake::GUILD_ID.to_string();
+    let mut config = discord.config(&[("DISCORD_GUILD_ID", &guild)]);
+    config.defer_after = std::time::Duration::ZERO;
+    let bot = discord.start_bot(config);
+    discord.wait_ready(1).await;
+    let players = [alice(), bob()];
+    let (_, board) = challenge_accepted(&discord, CHANNEL_ID, &alice(), &bob(), "simultana").await;
+    let mover = who(&players, to_move(&board)).clone();
+    let other = players
+        .iter()
+        .find(|p| p.id != mover.id)
+        .cloned()
+        .expect("two players");
+    let deferred = discord
+        .state()
+        .interactions
+        .values()
+        .filter(|i| {
+            i.callbacks
+                .iter()
+                .any(|c| c.accepted && matches!(c.kind, 5 | 6))
+        })
+        .count();
+    assert!(deferred >= 1, "the answers were deferred");
+    // A refusal after a public deferral must still reach only the person.
+    let legal = discord.autocomplete(&mover, "move", "move", "").await;
+    let mv = legal[0]["value"].as_str().expect("a move").to_owned();
+    let id = discord.slash(&other, "move", json!({ "move": mv }));
+    let refused = discord.outcome(id).await;
+    assert!(refused.ephemeral, "{}", refused.text());
+    let first = discord.first_response(id).await;
+    assert_eq!(first.kind, 5, "deferred publicly, then answered privately");
+    let next = play(&discord, &mover, CHANNEL_ID, &mv).await;
+    assert!(!next.ephemeral, "{}", next.text());
+    assert_eq!(to_move(&next), other.id);
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}

@@ -1,0 +1,204 @@
+//! The fake's own rules (so a bot that breaks them is caught), the log lines, and notices.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serde_json::json;
+
+use crate::fake::{self, APP_ID, FakeDiscord};
+use crate::{alice, logs, start};
+
+fn http(discord: &FakeDiscord) -> serenity::Http {
+    serenity::HttpBuilder::new(fake::TOKEN)
+        .proxy(discord.api_base.clone())
+        .ratelimiter_disabled(true)
+        .application_id(serenity::ApplicationId::new(APP_ID))
+        .build()
+}
+
+/// The Discord error code of a refused request.
+fn code(result: serenity::Result<impl std::fmt::Debug>) -> isize {
+    match result {
+        Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(e))) => e.error.code,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+fn message(text: &str) -> serenity::CreateInteractionResponse {
+    serenity::CreateInteractionResponse::Message(
+        serenity::CreateInteractionResponseMessage::new().content(text),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fake_refuses_a_second_response_and_early_follow_ups() {
+    let discord = FakeDiscord::start().await;
+    let http = http(&discord);
+    let (id, token) = discord.record_interaction(&alice());
+    let id = serenity::InteractionId::new(id);
+    let followup = serenity::CreateInteractionResponseFollowup::new().content("too early");
+    assert_eq!(
+        code(
+            http.create_followup_message(&token, &followup, vec![])
+                .await
+        ),
+        10015
+    );
+    http.create_interaction_response(id, &token, &message("first"), vec![])
+        .await
+        .expect("the first response is accepted");
+    assert_eq!(
+        code(
+            http.create_interaction_response(id, &token, &message("again"), vec![])
+                .await
+        ),
+        40060
+    );
+    assert_eq!(discord.take_violations().len(), 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fake_refuses_a_late_response() {
+    let discord = FakeDiscord::start_with_window(Duration::from_millis(100)).await;
+    let http = http(&discord);
+    let (id, token) = discord.record_interaction(&alice());
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let id = serenity::InteractionId::new(id);
+    assert_eq!(
+        code(
+            http.create_interaction_response(id, &token, &message("late"), vec![])
+                .await
+        ),
+        10062
+    );
+    assert_eq!(discord.take_violations().len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fake_keeps_a_deferrals_visibility_and_discords_limits() {
+    let discord = FakeDiscord::start().await;
+    let http = http(&discord);
+    // A public deferral: the first follow-up stays public even if it asks to be ephemeral.
+    let (id, token) = discord.record_interaction(&alice());
+    let defer = serenity::CreateInteractionResponse::Defer(
+        serenity::CreateInteractionResponseMessage::new(),
+    );
+    http.create_interaction_response(serenity::InteractionId::new(id), &token, &defer, vec![])
+        .await
+        .expect("deferral accepted");
+    let followup = serenity::CreateInteractionResponseFollowup::new()
+        .content("meant for one person")
+        .ephemeral(true);
+    http.create_followup_message(&token, &followup, vec![])
+        .await
+        .expect("follow-up accepted");
+    let shown = discord.outcome(id).await;
+    assert!(!shown.ephemeral, "a public deferral stays public");
+    // Six buttons in a row are refused.
+    let (id, token) = discord.record_interaction(&alice());
+    let buttons = (0..6)
+        .map(|i| serenity::CreateButton::new(format!("b{i}")).label("x"))
+        .collect();
+    let crowded = serenity::CreateInteractionResponse::Message(
+        serenity::CreateInteractionResponseMessage::new()
+            .content("crowded")
+            .components(vec![serenity::CreateActionRow::Buttons(buttons)]),
+    );
+    assert_eq!(
+        code(
+            http.create_interaction_response(
+                serenity::InteractionId::new(id),
+                &token,
+                &crowded,
+                vec![]
+            )
+            .await
+        ),
+        50035
+    );
+    assert_eq!(discord.take_violations().len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_log_line_per_interaction_and_never_the_token() {
+    let logs = logs();
+    let (discord, bot) = start().await;
+    let someone = fake::User::new(100_000_000_000_000_777, "logger");
+    let id = discord.slash(&someone, "rules", json!({"game": "loa"}));
+    discord.outcome(id).await;
+    let wanted = format!("user={}", someone.id);
+    let mut found = Vec::new();
+    for _ in 0..100 {
+        let text =
+            String::from_utf8_lossy(&logs.lock().unwrap_or_else(|p| p.into_inner())).into_owned();
+        found = text
+            .lines()
+            .filter(|l| l.contains(&wanted) && l.contains("interaction"))
+            .map(str::to_owned)
+            .collect();
+        if !found.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(found.len(), 1, "one line for the interaction: {found:?}");
+    assert!(
+        found[0].contains("/rules") && found[0].contains("ms="),
+        "{}",
+        found[0]
+    );
+    bot.stop().await.expect("clean shutdown");
+    let text =
+        String::from_utf8_lossy(&logs.lock().unwrap_or_else(|p| p.into_inner())).into_owned();
+    assert!(!text.is_empty());
+    assert!(!text.contains(fake::TOKEN), "the token is never logged");
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_timeout_is_announced_in_the_channel() {
+    let clock = parlor::table::ManualClock::new(1_700_000_000_000);
+    let settings = parlor::table::Config {
+        clock: Arc::new(clock.clone()),
+        challenge_cooldown_ms: 0,
+        ..parlor::table::Config::default()
+    };
+    let discord = FakeDiscord::start().await;
+    let guild = fake::GUILD_ID.to_string();
+    let bot = discord.start_bot_with(discord.config(&[("DISCORD_GUILD_ID", &guild)]), settings);
+    discord.wait_ready(1).await;
+    let bob = fake::User::new(100_000_000_000_000_002, "bob");
+    let players = [alice(), bob.clone()];
+    let id = discord.slash_in(
+        &alice(),
+        fake::CHANNEL_ID,
+        "play",
+        json!({"game": "simultana", "opponent": bob.id, "clock": "1h"}),
+        std::slice::from_ref(&bob),
+    );
+    let card = discord.outcome(id).await;
+    let accept = card.button("Accept").expect("Accept");
+    let mut board = discord.outcome(discord.press(&bob, card.id, &accept)).await;
+    // Both move once, so that running out of time loses rather than aborts.
+    for _ in 0..2 {
+        let mover = crate::play::who(&players, crate::play::to_move(&board)).clone();
+        let hints = discord.autocomplete(&mover, "move", "move", "").await;
+        let mv = hints[0]["value"].as_str().expect("a move").to_owned();
+        board = discord
+            .outcome(discord.slash(&mover, "move", json!({ "move": mv })))
+            .await;
+    }
+    clock.advance_secs(2 * 3600);
+    let notice = discord
+        .wait("the timeout notice", |s| {
+            s.messages
+                .iter()
+                .find(|m| m.touched_by.is_empty() && !m.ephemeral && m.text().contains("on time"))
+                .cloned()
+        })
+        .await;
+    assert!(notice.button("Rematch").is_some(), "{}", notice.text());
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
