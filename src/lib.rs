@@ -5,6 +5,7 @@
 //! match service the adapters call, which describes pictures and draws them through `render`).
 
 pub mod games;
+pub mod local;
 pub mod protocol;
 pub mod render;
 pub mod store;
