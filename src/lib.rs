@@ -1,9 +1,11 @@
 //! Parlor: board games for Discord. The library holds every layer; the binary only picks one.
 //!
-//! Layers point downward only: `games` (pure rules) <- `protocol` (the text engine protocol);
-//! `games` <- `render` (pictures); `games` <- `store` (SQLite, the only SQL) <- `table` (the
-//! match service the adapters call, which describes pictures and draws them through `render`).
+//! Layers point downward only: `games` (pure rules) <- `ai` (search) <- `protocol` (the text
+//! engine protocol); `games` <- `render` (pictures); `games` <- `store` (SQLite, the only SQL)
+//! <- `table` (the match service the adapters call, which describes pictures and draws them
+//! through `render`, and will ask `ai` for the bot's moves).
 
+pub mod ai;
 pub mod games;
 pub mod local;
 pub mod protocol;

@@ -6,6 +6,8 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
+use parlor::ai::Settings;
+use parlor::ai::arena::ArenaConfig;
 use parlor::games::{AnyGame, GameKind};
 
 #[derive(Parser)]
@@ -34,6 +36,36 @@ enum Command {
         /// Also print the count below each first move.
         #[arg(long)]
         divide: bool,
+    },
+    /// Play two AI players against each other (alternating seats) and print the score with a
+    /// 95% confidence interval. Players: level=<1-5>, uct=<simulations>, with optional
+    /// nodes=<n> and ms=<t> (e.g. --a level=5 --b uct=10000).
+    Arena {
+        /// loa, lightning, barrier or simultana
+        game: GameKind,
+        /// Game options as key=value (e.g. rules=olympiad).
+        options: Vec<String>,
+        /// Player A.
+        #[arg(long, default_value = "level=3")]
+        a: Settings,
+        /// Player B.
+        #[arg(long, default_value = "level=2")]
+        b: Settings,
+        /// How many games (A takes the first seat in the even-numbered ones).
+        #[arg(long, short = 'n', default_value_t = 20)]
+        games: usize,
+        /// The seed of every search and of Lightning's piles.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Plies after which a game counts as a draw.
+        #[arg(long, default_value_t = 2000)]
+        max_plies: usize,
+        /// Print every game's moves.
+        #[arg(long)]
+        verbose: bool,
     },
     /// Draw a position as a PNG, or a whole match as an animated GIF.
     Render(RenderArgs),
@@ -137,6 +169,29 @@ fn run(cli: Cli) -> Result<()> {
             println!("time {seconds:.3} s ({:.1} M/s)", rate / 1e6);
             Ok(())
         }
+        Some(Command::Arena {
+            game,
+            options,
+            a,
+            b,
+            games,
+            seed,
+            jobs,
+            max_plies,
+            verbose,
+        }) => {
+            let config = ArenaConfig {
+                kind: game,
+                options: options.join(" "),
+                a,
+                b,
+                games,
+                seed,
+                max_plies,
+                jobs,
+            };
+            arena(&config, verbose)
+        }
     }
 }
 
@@ -158,6 +213,63 @@ fn local(name: Option<String>, out: std::path::PathBuf) -> Result<()> {
         out,
         database_url,
     }))
+}
+
+/// Runs the arena and prints one line per game, then the totals.
+fn arena(config: &ArenaConfig, verbose: bool) -> Result<()> {
+    // Fail on bad options before any thinking.
+    AnyGame::new(config.kind, &config.options)?;
+    println!(
+        "{}: A = {} vs B = {}, {} games, seed {}",
+        config.kind, config.a, config.b, config.games, config.seed
+    );
+    let result = parlor::ai::arena::run(config, |g| {
+        let seat = if g.a_first { "A first " } else { "A second" };
+        let score = if g.score_a == 1.0 {
+            "A wins"
+        } else if g.score_a == 0.0 {
+            "B wins"
+        } else {
+            "draw  "
+        };
+        println!(
+            "game {:>3}  {seat}  {score}  {:>4} plies  {}",
+            g.index + 1,
+            g.plies,
+            g.ending
+        );
+        if verbose {
+            println!("  {}", g.moves.join(" "));
+        }
+    })?;
+    let (lo, hi) = result.score_interval();
+    let (wlo, whi) = result.win_interval();
+    println!(
+        "A: {} wins, {} draws, {} losses of {}",
+        result.wins(),
+        result.draws(),
+        result.losses(),
+        result.games.len()
+    );
+    println!(
+        "A win rate {:.1}% (95% CI {:.1}-{:.1}%, Wilson); score {:.1}% (95% CI {:.1}-{:.1}%)",
+        100.0 * result.wins() as f64 / result.games.len().max(1) as f64,
+        100.0 * wlo,
+        100.0 * whi,
+        100.0 * result.score(),
+        100.0 * lo,
+        100.0 * hi
+    );
+    for (name, stats) in [("A", result.a), ("B", result.b)] {
+        println!(
+            "{name}: {} moves, {:.0} ms/move, {:.0} nodes/move, {:.0} nodes/s",
+            stats.moves,
+            stats.time_per_move().as_secs_f64() * 1000.0,
+            stats.nodes as f64 / stats.moves.max(1) as f64,
+            stats.speed()
+        );
+    }
+    Ok(())
 }
 
 /// `parlor render`: plays the moves from the start and writes the picture or the replay.

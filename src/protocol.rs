@@ -4,6 +4,7 @@
 
 use std::io::{BufRead, Write};
 
+use crate::ai;
 use crate::games::{AnyGame, GameKind, Status};
 
 /// What one input line asks the caller to do after printing the answer.
@@ -50,7 +51,7 @@ impl Session {
             }),
             "status" => self.current().map(status_line),
             "perft" => self.perft(&args),
-            "go" => Err("the AI is not available yet".to_string()),
+            "go" => self.go(&args),
             "show" => {
                 return match self.current() {
                     Ok(g) => {
@@ -95,6 +96,32 @@ impl Session {
         }
         self.game = Some(game);
         Ok("ok".to_string())
+    }
+
+    /// `go [level=<1-5>] [nodes=<n>] [ms=<t>] [seed=<n>]`: the AI's move, position unchanged.
+    fn go(&self, args: &[&str]) -> Result<String, String> {
+        let game = self.current()?;
+        let mut seed = 0;
+        let mut settings = Vec::new();
+        for word in args {
+            match word.split_once('=') {
+                Some((key, value)) if key.eq_ignore_ascii_case("seed") => {
+                    seed = value.parse().map_err(|_| {
+                        format!("`{}` is not a seed; write seed=<n>", printable(value))
+                    })?;
+                }
+                _ => settings.push(*word),
+            }
+        }
+        let settings = ai::Settings::parse_words(settings).map_err(|e| {
+            format!("{e}; write go [level=<1-5>] [nodes=<n>] [ms=<t>]")
+                .replace(|c: char| c.is_control(), "")
+        })?;
+        if game.status().is_over() {
+            return Err("the game is over".to_string());
+        }
+        let thought = ai::think(game, &settings, seed).map_err(|e| e.to_string())?;
+        Ok(format!("bestmove {}", thought.notation))
     }
 
     fn perft(&self, args: &[&str]) -> Result<String, String> {

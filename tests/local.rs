@@ -6,7 +6,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// A Simultana game found with the engine (`parlor engine`) that White wins by blocking in 11
-/// plies: the challenger (alice) is White and moves first.
+/// plies. Seats are drawn at random, so both players type every move: the one not to move is
+/// refused and nothing changes.
 const GAME: [&str; 11] = [
     "a2-a3", "c5-d5", "c1-b1", "b4-b5", "b1-a1", "b5-b4", "a1-b1", "e4-e5", "b2-b3", "e5-e4",
     "b1-c1",
@@ -47,12 +48,11 @@ fn session(dir: &Path, args: &[&str], script: &str) -> String {
     stdout
 }
 
-/// The hot-seat script of [`GAME`]: each move typed by the player whose turn it is.
+/// The hot-seat script of [`GAME`]: each move typed by both players in turn.
 fn hot_seat_script() -> String {
     let mut s = String::from("/play game:simultana opponent:bob\n/as bob\n/accept\n");
-    for (i, m) in GAME.iter().enumerate() {
-        let who = if i % 2 == 0 { "alice" } else { "bob" };
-        s.push_str(&format!("/as {who}\n/move {m}\n"));
+    for m in GAME {
+        s.push_str(&format!("/as alice\n/move {m}\n/as bob\n/move {m}\n"));
     }
     s
 }
@@ -105,12 +105,16 @@ fn refusals_are_explained_and_nothing_panics() {
         dir.path(),
         &["--as", "alice"],
         "/play game:simultana opponent:bob\n/move a2-a3\n/as bob\n/accept\n\
-         /move a4-a3\n/as alice\n/move a2-a5\n/move zz\n/moves\n/frobnicate\nb1-b3\n\
+         /move a4-a3\n/as alice\n/move a4-a3\n/move zz\n/moves\n/frobnicate\nb1-b3\n\
          /rules game:chess\n/replay match:x\n/move\n/help\n/quit\n/board\n",
     );
     assert!(out.contains("has not been accepted yet"), "{out}");
     assert!(out.contains("not your turn"), "{out}");
-    assert!(out.contains("That's not a move"), "{out}");
+    assert!(out.contains("the piece on a4 is not yours"), "{out}");
+    assert!(
+        out.contains("That's not a move") || out.contains("not your turn"),
+        "{out}"
+    );
     assert!(out.contains("Legal moves (3): a2-a3 c2-c3 e2-e3"), "{out}");
     assert!(out.contains("There is no `/frobnicate` command"), "{out}");
     assert!(out.contains("type `/move b1-b3`"), "{out}");
@@ -122,15 +126,20 @@ fn refusals_are_explained_and_nothing_panics() {
 }
 
 #[test]
-fn the_bot_challenge_is_refused_until_an_ai_is_wired() {
+fn a_game_against_the_ai_answers_before_the_next_scripted_line() {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = session(
         dir.path(),
         &["--as", "alice"],
-        "/play game:loa opponent:bot level:2\n/board\n",
+        "/play game:simultana opponent:bot level:1\n/moves\n/resign\n/history\n",
     );
-    assert!(
-        out.contains("The AI is not available yet"),
-        "the service's own refusal:\n{out}"
-    );
+    assert!(out.contains("The bot takes the challenge"), "{out}");
+    // The bot took White and moved first; its move was printed before `/moves` was read, and
+    // `/moves` then lists Black's moves.
+    let played = out.find("@Parlor played").expect("the AI's move is shown");
+    let moves = out.find("alice> /moves").expect("/moves echoed");
+    assert!(played < moves, "{out}");
+    assert!(out.contains("Legal moves (10): a4-a3"), "{out}");
+    assert!(out.contains("@Parlor wins by resignation"), "{out}");
+    assert!(out.contains("/rematch"), "{out}");
 }

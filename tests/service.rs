@@ -358,7 +358,7 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
 }
 
 #[tokio::test]
-async fn the_bot_says_the_ai_is_not_there_yet_and_changes_nothing() {
+async fn without_an_ai_the_bot_refuses_challenges_and_changes_nothing() {
     let w = World::new().await;
     let r = w
         .challenge(&alice(), channel(1), GameKind::Simultana, Opponent::Bot)
@@ -1217,4 +1217,43 @@ async fn two_people_accepting_an_open_challenge_at_once_seat_exactly_one() {
             .await;
         w.clock.advance_secs(60);
     }
+}
+
+#[tokio::test]
+async fn the_real_ai_answers_every_move_in_a_game_against_the_bot() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("real-ai.db").display());
+    let clock = parlor::table::ManualClock::new(START_MS);
+    let mut cfg = config(&clock);
+    cfg.bot = parlor::table::UserRef::new(900, "Parlor");
+    cfg.ai = Some(std::sync::Arc::new(parlor::ai::Ai::new(1).with_seed(7)));
+    let store = Store::open(&url).await.unwrap();
+    let (table, mut notices) = parlor::table::Table::start(store, cfg).await.unwrap();
+    let a = alice();
+    let place = channel(1);
+    let mut spec = ChallengeSpec::new(GameKind::Loa, Opponent::Bot);
+    spec.level = Some(1);
+    let mut board = table.handle(&a, &place, Command::Challenge(spec)).await;
+    let mut bot_moves = 0;
+    while bot_moves < 3 && !is_over(&board) {
+        if board.mentions[0] == 900 {
+            let wait = std::time::Duration::from_secs(60);
+            let notice = tokio::time::timeout(wait, notices.recv())
+                .await
+                .expect("the bot moves")
+                .expect("notice channel open");
+            assert!(
+                notice.reply.text.contains("@Parlor played"),
+                "{}",
+                notice.reply.text
+            );
+            board = notice.reply;
+            bot_moves += 1;
+            continue;
+        }
+        let hints = table.move_hints(&place, "").await;
+        board = table.handle(&a, &place, mv(&hints[0])).await;
+        assert!(!board.private, "{}", board.text);
+    }
+    assert!(bot_moves == 3 || is_over(&board), "{}", board.text);
 }

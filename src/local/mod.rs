@@ -37,8 +37,8 @@ pub struct Options {
     pub database_url: String,
 }
 
-/// The service's settings for the terminal. No AI exists on this branch yet, so challenges to
-/// the bot get the service's own refusal. One keyboard has no spam to slow down: no cooldown.
+/// The service's settings for the terminal: the bot's own defaults (the real AI included), but
+/// one keyboard has no spam to slow down, so no cooldown between challenges.
 pub fn config() -> Config {
     Config {
         challenge_cooldown_ms: 0,
@@ -202,19 +202,9 @@ impl Session {
                 println!("{}", self.board(game));
             }
             self.write_picture(picture.clone()).await;
-            if matches!(
-                picture,
-                Picture::Board {
-                    match_id: Some(_),
-                    ..
-                }
-            ) {
-                self.bot_to_move = reply.mentions.first() == Some(&self.bot_id)
-                    && matches!(
-                        game_of(picture).map(AnyGame::status),
-                        Some(crate::games::Status::ToMove(_))
-                    );
-            }
+            // A live board (one that can still be resigned) on which the bot is to move.
+            self.bot_to_move = reply.mentions.first() == Some(&self.bot_id)
+                && reply.button(Action::Resign).is_some_and(|b| !b.disabled);
         }
         let buttons: Vec<(Action, String)> = reply
             .all_buttons()
@@ -285,13 +275,6 @@ impl Session {
             Ok(()) => println!("Picture: {}", path.display()),
             Err(e) => println!("(could not write {}: {e})", path.display()),
         }
-    }
-}
-
-fn game_of(picture: &Picture) -> Option<&AnyGame> {
-    match picture {
-        Picture::Board { game, .. } => Some(game),
-        Picture::Replay { .. } => None,
     }
 }
 

@@ -47,6 +47,13 @@ pub trait Ai: Send + Sync + 'static {
     fn choose(&self, game: &AnyGame, level: u8) -> Option<AnyMove>;
 }
 
+/// The real AI: a bounded pool of searches (one per core).
+impl Ai for crate::ai::Ai {
+    fn choose(&self, game: &AnyGame, level: u8) -> Option<AnyMove> {
+        crate::ai::Ai::choose(self, game, level)
+    }
+}
+
 /// Settings of the service.
 #[derive(Clone)]
 pub struct Config {
@@ -57,7 +64,7 @@ pub struct Config {
     pub challenge_cooldown_ms: i64,
     /// The bot's own user (the opponent of `/play opponent:<the bot>`).
     pub bot: UserRef,
-    /// The AI; `None` until it exists, and then challenges to the bot are refused.
+    /// The AI behind `/play opponent:<the bot>`; with `None`, challenges to the bot are refused.
     pub ai: Option<Arc<dyn Ai>>,
 }
 
@@ -68,7 +75,7 @@ impl Default for Config {
             challenge_ttl_ms: 10 * 60 * 1000,
             challenge_cooldown_ms: 15 * 1000,
             bot: UserRef::new(0, "Parlor"),
-            ai: None,
+            ai: Some(Arc::new(crate::ai::Ai::default())),
         }
     }
 }

@@ -144,7 +144,9 @@ fn show_draws_the_board_then_a_dot() {
 fn go_and_garbage_answer_errors_and_empty_lines_nothing() {
     let mut s = Session::new();
     ask(&mut s, "new loa");
-    assert!(ask(&mut s, "go level=3").starts_with("error: "));
+    assert!(ask(&mut s, "go level=9").starts_with("error: "));
+    assert!(ask(&mut s, "go nodes=x").starts_with("error: "));
+    assert!(ask(&mut s, "go fast").starts_with("error: "));
     assert!(ask(&mut s, "perft x").starts_with("error: "));
     assert!(ask(&mut s, "perft").starts_with("error: "));
     assert!(ask(&mut s, "fly me to the moon").starts_with("error: "));

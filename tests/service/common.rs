@@ -44,6 +44,8 @@ pub struct World {
 pub fn config(clock: &ManualClock) -> Config {
     Config {
         clock: std::sync::Arc::new(clock.clone()),
+        // Tests that need the bot plug in a stand-in AI; without one the bot refuses challenges.
+        ai: None,
         ..Config::default()
     }
 }

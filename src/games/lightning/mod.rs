@@ -225,6 +225,24 @@ impl Lightning {
         counts
     }
 
+    /// Puts the face-down tiles in a new random order (same designs, same counts), for an AI's
+    /// determinization. The new order depends only on [`Lightning::unseen_counts`] and `rng`,
+    /// never on the old order, so a search using it cannot learn the real pile.
+    pub fn redeal_unseen<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        use rand::seq::SliceRandom;
+        let counts = self.unseen_counts();
+        let pile = Arc::make_mut(&mut self.pile);
+        let rest = &mut pile[usize::from(self.drawn)..];
+        let mut i = 0;
+        for design in Design::ALL {
+            for _ in 0..counts[design.index()] {
+                rest[i] = design;
+                i += 1;
+            }
+        }
+        rest.shuffle(rng);
+    }
+
     fn targets(&self, source: Source) -> Targets {
         let me = self.to_move.index();
         if !self.started {
