@@ -131,15 +131,15 @@ fn a_game_against_the_ai_answers_before_the_next_scripted_line() {
     let out = session(
         dir.path(),
         &["--as", "alice"],
-        "/play game:simultana opponent:bot level:1\n/moves\n/resign\n/history\n",
+        "/play game:simultana opponent:bot level:1\n/move a2-a3\n/moves\n/resign\n/history\n",
     );
     assert!(out.contains("The bot takes the challenge"), "{out}");
-    // The bot took White and moved first; its move was printed before `/moves` was read, and
-    // `/moves` then lists Black's moves.
+    // Seats are drawn at random: as White, alice plays a2-a3 and the bot answers; as Black, the
+    // bot moves first. Either way its move is printed before `/moves` is read.
     let played = out.find("@Parlor played").expect("the AI's move is shown");
     let moves = out.find("alice> /moves").expect("/moves echoed");
     assert!(played < moves, "{out}");
-    assert!(out.contains("Legal moves (10): a4-a3"), "{out}");
+    assert!(out.contains("Legal moves ("), "{out}");
     assert!(out.contains("@Parlor wins by resignation"), "{out}");
     assert!(out.contains("/rematch"), "{out}");
 }
