@@ -349,14 +349,17 @@ async fn a_game_against_the_ai_whose_moves_follow_by_themselves() {
     let mut bot_moves = 0;
     while bot_moves < 3 && !is_result(&board) {
         if to_move(&board) == fake::APP_ID {
-            // The AI's move arrives as a message of its own, not an answer to anything.
-            let after = board.id;
+            // The AI's move arrives as a message of its own, not an answer to anything. A fast AI
+            // can post it before the player's deferred board is finished, so it is found by
+            // counting the bot's move messages rather than by message order.
+            let seen = bot_moves;
             board = discord
                 .wait("the AI's move", |s| {
-                    s.messages
+                    let mut played = s
+                        .messages
                         .iter()
-                        .find(|m| m.id > after && m.touched_by.is_empty() && !m.ephemeral)
-                        .cloned()
+                        .filter(|m| !m.ephemeral && m.text().contains("Parlor played"));
+                    played.nth(seen).cloned()
                 })
                 .await;
             assert!(board.text().contains("Parlor played"), "{}", board.text());
