@@ -55,7 +55,7 @@ async fn bench(moves: usize) -> anyhow::Result<()> {
     ];
     let (mut move_times, mut hint_times, mut press_times) = (Vec::new(), Vec::new(), Vec::new());
     // Moves that end a game also rate it: timed apart, and within all moves.
-    let mut final_times = Vec::new();
+    let (mut final_times, mut ordinary_times) = (Vec::new(), Vec::new());
     let mut pictures = 0usize;
     let mut channel = fake::CHANNEL_ID;
     let mut board: Option<fake::Msg> = None;
@@ -101,6 +101,8 @@ async fn bench(moves: usize) -> anyhow::Result<()> {
         let next = discord.outcome(id).await;
         if next.button("Rematch").is_some() {
             final_times.push(after);
+        } else {
+            ordinary_times.push(after);
         }
         if next.png().is_some() {
             pictures += 1;
@@ -109,6 +111,7 @@ async fn bench(moves: usize) -> anyhow::Result<()> {
     }
     // Autocomplete is timed by the test side (send to choices back), the others by the fake.
     report("/move (first response)", move_times);
+    report("/move not ending the game", ordinary_times);
     report("/move ending a game", final_times);
     report("/move autocomplete", hint_times);
     report("Accept button", press_times);
