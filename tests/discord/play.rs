@@ -347,18 +347,20 @@ async fn a_game_against_the_ai_whose_moves_follow_by_themselves() {
     let mut board = discord.outcome(id).await;
     assert!(!board.ephemeral, "{}", board.text());
     let mut bot_moves = 0;
+    let mut seen = std::collections::HashSet::new();
     while bot_moves < 3 && !is_result(&board) {
         if to_move(&board) == fake::APP_ID {
-            // The AI's move arrives as a message of its own, not an answer to anything.
-            let after = board.id;
+            // The AI's move arrives as a message of its own, not an answer to anything (and
+            // may even arrive before the answer that started the match).
             board = discord
                 .wait("the AI's move", |s| {
                     s.messages
                         .iter()
-                        .find(|m| m.id > after && m.touched_by.is_empty() && !m.ephemeral)
+                        .find(|m| !seen.contains(&m.id) && m.touched_by.is_empty() && !m.ephemeral)
                         .cloned()
                 })
                 .await;
+            seen.insert(board.id);
             assert!(board.text().contains("Parlor played"), "{}", board.text());
             bot_moves += 1;
             continue;
