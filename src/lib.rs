@@ -8,6 +8,7 @@
 pub mod ai;
 pub mod discord;
 pub mod games;
+pub mod local;
 pub mod protocol;
 pub mod render;
 pub mod store;

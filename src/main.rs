@@ -71,6 +71,15 @@ enum Command {
     },
     /// Draw a position as a PNG, or a whole match as an animated GIF.
     Render(RenderArgs),
+    /// Play in the terminal through the bot's match service: its commands typed as text.
+    Local {
+        /// Who speaks first (switch with `/as NAME`).
+        #[arg(long = "as", value_name = "NAME")]
+        name: Option<String>,
+        /// Where board pictures (PNG) and replays (GIF) are written.
+        #[arg(long, default_value = "parlor-boards")]
+        out: std::path::PathBuf,
+    },
 }
 
 #[derive(clap::Args)]
@@ -132,6 +141,7 @@ fn run(cli: Cli) -> Result<()> {
             parlor::protocol::run(stdin, stdout).context("engine protocol I/O failed")
         }
         Some(Command::Render(args)) => render(args),
+        Some(Command::Local { name, out }) => local(name, out),
         Some(Command::Perft {
             game,
             depth,
@@ -191,6 +201,26 @@ fn run(cli: Cli) -> Result<()> {
             arena(&config, verbose)
         }
     }
+}
+
+/// `parlor local`: reads `.env`, then runs a session on a single-threaded runtime.
+fn local(name: Option<String>, out: std::path::PathBuf) -> Result<()> {
+    let _ = dotenvy::dotenv();
+    let database_url =
+        std::env::var("DATABASE_URL").unwrap_or_else(|_| "sqlite://parlor.db".to_string());
+    let name = name
+        .or_else(|| std::env::var("USER").ok())
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or_else(|| "player".to_string());
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(parlor::local::run(parlor::local::Options {
+        name,
+        out,
+        database_url,
+    }))
 }
 
 /// Runs the arena and prints one line per game, then the totals.

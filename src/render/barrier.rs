@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use super::canvas::{Canvas, Shape, Sprite, fill};
+use super::canvas::{Canvas, Draw, Shape, Sprite, fill};
 use super::frame::{self, Grid, HEADER, Header, SWATCH, WIDTH};
 use super::palette::{self, Rgb};
 use super::text::{self, Align, Weight};
@@ -212,6 +212,8 @@ struct Sprites {
     /// `[first dir][second dir][owner]`, board size and icon size.
     tiles: Vec<Sprite>,
     icons: Vec<Sprite>,
+    /// The owner's mark on an empty slot, by owner: a square's worth of sprite.
+    slots: [Sprite; 2],
 }
 
 fn tile_key(t: Tile, owner: usize) -> usize {
@@ -242,6 +244,12 @@ fn sprites() -> &'static Sprites {
             swatch: [0, 1].map(|seat| piece(seat, false, SWATCH, 0.92)),
             tiles: all(S as u32),
             icons: all(ICON),
+            slots: [0, 1].map(|owner| {
+                let mut s = Sprite::new(S as u32, S as u32);
+                let c = S as f32 / 2.0;
+                fill(&mut s, &[owner_mark(owner, c, c, S as f32)], SLOT_MARK, 255);
+                s
+            }),
         }
     })
 }
@@ -254,7 +262,7 @@ fn background() -> &'static Canvas {
     static BACKGROUND: OnceLock<Canvas> = OnceLock::new();
     BACKGROUND.get_or_init(|| {
         let (w, h) = size();
-        let mut c = Canvas::new(w, h, palette::BACKGROUND);
+        let mut c = Canvas::from_pixel(w, h, image::Rgb(palette::BACKGROUND));
         let g = grid();
         for f in 0..8 {
             for r in 0..8 {
@@ -292,10 +300,7 @@ pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
                     let sprite = &sprites.tiles[tile_key(t, owner.unwrap_or(0))];
                     c.draw_sprite(sprite, x, y);
                 }
-                (None, Some(o)) => {
-                    let (cx, cy) = g.center(f, r);
-                    fill(c, &[owner_mark(o, cx, cy, S as f32)], SLOT_MARK, 255);
-                }
+                (None, Some(o)) => c.draw_sprite(&sprites.slots[o.min(1)], x, y),
                 (None, None) => {}
             }
             if let Some((seat, crowned)) = view.pieces[f as usize][r as usize] {

@@ -1,41 +1,23 @@
-//! Pixel buffers and antialiased drawing: an opaque RGB canvas for pictures, premultiplied RGBA
-//! sprites for pieces and tiles (drawn once, then blitted), and shapes measured by signed distance
-//! so that every edge gets a one-pixel antialiasing ramp.
+//! Canvases and sprites as `image` buffers: an opaque [`RgbImage`] for pictures and premultiplied
+//! [`RgbaImage`] sprites for pieces and tiles (drawn once, then blitted). Shapes are rasterized by
+//! `imageproc` into a coverage mask at [`SUPERSAMPLE`] times the resolution and averaged down with
+//! [`imageops::thumbnail`]: imageproc antialiases only one-pixel lines and polygon outlines.
+
+use image::{GrayImage, Luma, RgbImage, RgbaImage, imageops};
+use imageproc::drawing::{draw_filled_circle_mut, draw_filled_rect_mut, draw_polygon_mut};
+use imageproc::point::Point;
+use imageproc::rect::Rect;
 
 use super::palette::{Rgb, mix_channel};
 
-/// An opaque RGB picture, row by row.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct Canvas {
-    pub w: u32,
-    pub h: u32,
-    pub px: Vec<u8>,
-}
-
-impl Clone for Canvas {
-    fn clone(&self) -> Self {
-        Canvas {
-            w: self.w,
-            h: self.h,
-            px: self.px.clone(),
-        }
-    }
-
-    /// Copies into the existing buffer: redrawing a picture allocates nothing.
-    fn clone_from(&mut self, source: &Self) {
-        self.w = source.w;
-        self.h = source.h;
-        self.px.clone_from(&source.px);
-    }
-}
+/// An opaque RGB picture.
+pub type Canvas = RgbImage;
 
 /// A premultiplied RGBA picture, drawn once and then blitted onto canvases.
-#[derive(Clone, Debug)]
-pub struct Sprite {
-    pub w: u32,
-    pub h: u32,
-    pub px: Vec<[u8; 4]>,
-}
+pub type Sprite = RgbaImage;
+
+/// Samples per pixel along each axis when shapes are rasterized.
+const SUPERSAMPLE: u32 = 4;
 
 /// Something that shapes and text can be painted on.
 pub trait Paint {
@@ -44,105 +26,79 @@ pub trait Paint {
     fn plot(&mut self, x: u32, y: u32, colour: Rgb, a: u8);
 }
 
-impl Canvas {
-    pub fn new(w: u32, h: u32, fill: Rgb) -> Self {
-        let mut px = Vec::with_capacity((w * h * 3) as usize);
-        for _ in 0..w * h {
-            px.extend_from_slice(&fill);
-        }
-        Canvas { w, h, px }
-    }
-
-    /// The colour at (x, y); black outside.
-    #[cfg(test)]
-    pub fn get(&self, x: u32, y: u32) -> Rgb {
-        if x >= self.w || y >= self.h {
-            return [0, 0, 0];
-        }
-        let i = ((y * self.w + x) * 3) as usize;
-        [self.px[i], self.px[i + 1], self.px[i + 2]]
-    }
-
+/// Rectangles and sprites on a canvas.
+pub trait Draw {
     /// Fills a rectangle, clipped to the canvas.
-    pub fn fill_rect(&mut self, x: i32, y: i32, w: i32, h: i32, colour: Rgb) {
-        let Some((x0, y0, x1, y1)) = self.clip(x, y, w, h) else {
-            return;
-        };
-        let row: Vec<u8> = (x0..x1).flat_map(|_| colour).collect();
-        for yy in y0..y1 {
-            let i = ((yy * self.w + x0) * 3) as usize;
-            self.px[i..i + row.len()].copy_from_slice(&row);
+    fn fill_rect(&mut self, x: i32, y: i32, w: i32, h: i32, colour: Rgb);
+    /// Composites a sprite with its top-left corner at (x, y), clipped.
+    fn draw_sprite(&mut self, sprite: &Sprite, x: i32, y: i32);
+}
+
+impl Draw for Canvas {
+    fn fill_rect(&mut self, x: i32, y: i32, w: i32, h: i32, colour: Rgb) {
+        if w > 0 && h > 0 {
+            let rect = Rect::at(x, y).of_size(w as u32, h as u32);
+            draw_filled_rect_mut(self, rect, image::Rgb(colour));
         }
     }
 
-    /// Composites a sprite with its top-left corner at (x, y), clipped.
-    pub fn draw_sprite(&mut self, sprite: &Sprite, x: i32, y: i32) {
-        let Some((x0, y0, x1, y1)) = self.clip(x, y, sprite.w as i32, sprite.h as i32) else {
+    // `imageops::overlay` wants the same pixel type on both sides and blends in floating point;
+    // an integer blend of premultiplied pixels keeps the replays' hundred frames cheap.
+    fn draw_sprite(&mut self, sprite: &Sprite, x: i32, y: i32) {
+        let (w, h) = (self.width() as i32, self.height() as i32);
+        let (x0, y0) = (x.max(0), y.max(0));
+        let x1 = x.saturating_add(sprite.width() as i32).min(w);
+        let y1 = y.saturating_add(sprite.height() as i32).min(h);
+        if x0 >= x1 || y0 >= y1 {
             return;
-        };
+        }
+        let stride = sprite.width() as usize * 4;
+        let width = self.width() as usize;
+        let (sx0, sx1) = ((x0 - x) as usize * 4, (x1 - x) as usize * 4);
+        let (dx0, dx1) = (x0 as usize * 3, x1 as usize * 3);
+        let src = sprite.as_raw();
+        let dst = &mut **self;
         for yy in y0..y1 {
-            let sy = (yy as i32 - y) as u32;
-            let srow = (sy * sprite.w) as usize;
-            for xx in x0..x1 {
-                let sx = (xx as i32 - x) as u32;
-                let [r, g, b, a] = sprite.px[srow + sx as usize];
-                if a == 0 {
-                    continue;
-                }
-                let d = ((yy * self.w + xx) * 3) as usize;
-                if a == 255 {
-                    self.px[d..d + 3].copy_from_slice(&[r, g, b]);
-                } else {
-                    let keep = 255 - u32::from(a);
-                    for (c, s) in self.px[d..d + 3].iter_mut().zip([r, g, b]) {
-                        *c = (u32::from(s) + (u32::from(*c) * keep + 127) / 255).min(255) as u8;
+            let srow = (yy - y) as usize * stride;
+            let drow = yy as usize * width * 3;
+            let from = src[srow + sx0..srow + sx1].chunks_exact(4);
+            let to = dst[drow + dx0..drow + dx1].chunks_exact_mut(3);
+            for (s, d) in from.zip(to) {
+                match s[3] {
+                    0 => {}
+                    255 => d.copy_from_slice(&s[..3]),
+                    a => {
+                        let keep = 255 - u32::from(a);
+                        for (c, &v) in d.iter_mut().zip(&s[..3]) {
+                            *c = (u32::from(v) + (u32::from(*c) * keep + 127) / 255).min(255) as u8;
+                        }
                     }
                 }
             }
         }
     }
-
-    /// The part of a rectangle inside the canvas, as `x0, y0, x1, y1` (end exclusive).
-    fn clip(&self, x: i32, y: i32, w: i32, h: i32) -> Option<(u32, u32, u32, u32)> {
-        let x0 = x.max(0);
-        let y0 = y.max(0);
-        let x1 = x.saturating_add(w).min(self.w as i32);
-        let y1 = y.saturating_add(h).min(self.h as i32);
-        (x0 < x1 && y0 < y1).then_some((x0 as u32, y0 as u32, x1 as u32, y1 as u32))
-    }
 }
 
 impl Paint for Canvas {
     fn size(&self) -> (u32, u32) {
-        (self.w, self.h)
+        self.dimensions()
     }
 
     fn plot(&mut self, x: u32, y: u32, colour: Rgb, a: u8) {
-        let i = ((y * self.w + x) * 3) as usize;
-        for (c, s) in self.px[i..i + 3].iter_mut().zip(colour) {
+        let p = &mut self.get_pixel_mut(x, y).0;
+        for (c, s) in p.iter_mut().zip(colour) {
             *c = mix_channel(s, *c, a);
-        }
-    }
-}
-
-impl Sprite {
-    /// A fully transparent sprite.
-    pub fn new(w: u32, h: u32) -> Self {
-        Sprite {
-            w,
-            h,
-            px: vec![[0; 4]; (w * h) as usize],
         }
     }
 }
 
 impl Paint for Sprite {
     fn size(&self) -> (u32, u32) {
-        (self.w, self.h)
+        self.dimensions()
     }
 
     fn plot(&mut self, x: u32, y: u32, colour: Rgb, a: u8) {
-        let p = &mut self.px[(y * self.w + x) as usize];
+        let p = &mut self.get_pixel_mut(x, y).0;
         let keep = 255 - u32::from(a);
         let src = [
             mix_channel(colour[0], 0, a),
@@ -156,7 +112,17 @@ impl Paint for Sprite {
     }
 }
 
-/// A shape, measured by its signed distance (negative inside) in pixels.
+/// Composites premultiplied `top` over `bottom` of the same size.
+pub fn stack(bottom: &mut Sprite, top: &Sprite) {
+    for (d, p) in bottom.pixels_mut().zip(top.pixels()) {
+        let keep = 255 - u32::from(p[3]);
+        for i in 0..4 {
+            d[i] = (u32::from(p[i]) + (u32::from(d[i]) * keep + 127) / 255).min(255) as u8;
+        }
+    }
+}
+
+/// A shape in pixel coordinates (pixel centres at .5).
 #[derive(Clone, Debug)]
 pub enum Shape {
     Circle {
@@ -164,7 +130,7 @@ pub enum Shape {
         cy: f32,
         r: f32,
     },
-    /// A circle's outline of width `2 * half`.
+    /// A circle's outline of width `2 * half`; its hole also clears shapes listed before it.
     Ring {
         cx: f32,
         cy: f32,
@@ -202,56 +168,6 @@ impl Shape {
         }
     }
 
-    /// The signed distance from the point to the shape's edge; negative inside.
-    fn distance(&self, x: f32, y: f32) -> f32 {
-        match self {
-            Shape::Circle { cx, cy, r } => (x - cx).hypot(y - cy) - r,
-            Shape::Ring { cx, cy, r, half } => ((x - cx).hypot(y - cy) - r).abs() - half,
-            Shape::Segment { a, b, half } => {
-                let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-                let len2 = dx * dx + dy * dy;
-                let t = if len2 > 0.0 {
-                    (((x - a.0) * dx + (y - a.1) * dy) / len2).clamp(0.0, 1.0)
-                } else {
-                    0.0
-                };
-                (x - a.0 - t * dx).hypot(y - a.1 - t * dy) - half
-            }
-            Shape::Polygon(points) => {
-                let n = points.len();
-                if n < 3 {
-                    return f32::INFINITY;
-                }
-                let area: f32 = (0..n)
-                    .map(|i| {
-                        let (p, q) = (points[i], points[(i + 1) % n]);
-                        p.0 * q.1 - q.0 * p.1
-                    })
-                    .sum();
-                let sign = if area >= 0.0 { 1.0 } else { -1.0 };
-                let mut d = f32::NEG_INFINITY;
-                for i in 0..n {
-                    let (p, q) = (points[i], points[(i + 1) % n]);
-                    let (ex, ey) = (q.0 - p.0, q.1 - p.1);
-                    let len = ex.hypot(ey);
-                    if len == 0.0 {
-                        continue;
-                    }
-                    // Outward normal for a counter-clockwise polygon (y down: clockwise on screen).
-                    let (nx, ny) = (ey / len * sign, -ex / len * sign);
-                    d = d.max((x - p.0) * nx + (y - p.1) * ny);
-                }
-                d
-            }
-            Shape::RoundRect { x0, y0, x1, y1, r } => {
-                let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
-                let (hx, hy) = ((x1 - x0) / 2.0 - r, (y1 - y0) / 2.0 - r);
-                let (qx, qy) = ((x - cx).abs() - hx, (y - cy).abs() - hy);
-                qx.max(0.0).hypot(qy.max(0.0)) + qx.max(qy).min(0.0) - r
-            }
-        }
-    }
-
     /// A box around the shape: `x0, y0, x1, y1`.
     fn bounds(&self) -> (f32, f32, f32, f32) {
         match self {
@@ -278,14 +194,96 @@ impl Shape {
             Shape::RoundRect { x0, y0, x1, y1, .. } => (*x0, *y0, *x1, *y1),
         }
     }
+
+    /// Rasterizes the shape into `mask`, whose sample (0, 0) covers the pixel at `origin`.
+    fn rasterize(&self, mask: &mut GrayImage, origin: (u32, u32)) {
+        let k = SUPERSAMPLE as f32;
+        let at = |x: f32, y: f32| ((x - origin.0 as f32) * k, (y - origin.1 as f32) * k);
+        let on = Luma([255u8]);
+        match self {
+            Shape::Circle { cx, cy, r } => disc(mask, at(*cx, *cy), r * k, on),
+            Shape::Ring { cx, cy, r, half } => {
+                disc(mask, at(*cx, *cy), (r + half) * k, on);
+                disc(mask, at(*cx, *cy), (r - half) * k, Luma([0]));
+            }
+            Shape::Segment { a, b, half } => {
+                let (pa, pb, h) = (at(a.0, a.1), at(b.0, b.1), half * k);
+                disc(mask, pa, h, on);
+                disc(mask, pb, h, on);
+                let (dx, dy) = (pb.0 - pa.0, pb.1 - pa.1);
+                let len = dx.hypot(dy);
+                if len > 0.0 {
+                    let (nx, ny) = (-dy / len * h, dx / len * h);
+                    let quad = [
+                        (pa.0 + nx, pa.1 + ny),
+                        (pb.0 + nx, pb.1 + ny),
+                        (pb.0 - nx, pb.1 - ny),
+                        (pa.0 - nx, pa.1 - ny),
+                    ];
+                    polygon(mask, &quad, on);
+                }
+            }
+            Shape::Polygon(points) => {
+                let scaled: Vec<_> = points.iter().map(|p| at(p.0, p.1)).collect();
+                polygon(mask, &scaled, on);
+            }
+            Shape::RoundRect { x0, y0, x1, y1, r } => {
+                let (a, b, r) = (at(*x0, *y0), at(*x1, *y1), r * k);
+                let rect = |x0: f32, y0: f32, x1: f32, y1: f32| {
+                    let (x, y) = (x0.round() as i32, y0.round() as i32);
+                    let (w, h) = ((x1.round() as i32 - x), (y1.round() as i32 - y));
+                    if w > 0 && h > 0 {
+                        Some(Rect::at(x, y).of_size(w as u32, h as u32))
+                    } else {
+                        None
+                    }
+                };
+                let bars = [
+                    rect(a.0 + r, a.1, b.0 - r, b.1),
+                    rect(a.0, a.1 + r, b.0, b.1 - r),
+                ];
+                for bar in bars.into_iter().flatten() {
+                    draw_filled_rect_mut(mask, bar, on);
+                }
+                for (x, y) in [(a.0 + r, a.1 + r), (b.0 - r, a.1 + r)] {
+                    disc(mask, (x, y), r, on);
+                    disc(mask, (x, y + (b.1 - a.1) - 2.0 * r), r, on);
+                }
+            }
+        }
+    }
+}
+
+/// A disc of samples around a centre given in sample coordinates (sample centres at .5).
+fn disc(mask: &mut GrayImage, (x, y): (f32, f32), r: f32, value: Luma<u8>) {
+    if r > 0.0 {
+        let centre = ((x - 0.5).round() as i32, (y - 0.5).round() as i32);
+        draw_filled_circle_mut(mask, centre, r.round() as i32, value);
+    }
+}
+
+/// A polygon in sample coordinates; imageproc takes integer corners and no repeated point.
+fn polygon(mask: &mut GrayImage, points: &[(f32, f32)], value: Luma<u8>) {
+    let mut corners: Vec<Point<i32>> = Vec::with_capacity(points.len());
+    for &(x, y) in points {
+        let p = Point::new((x - 0.5).round() as i32, (y - 0.5).round() as i32);
+        if corners.last() != Some(&p) {
+            corners.push(p);
+        }
+    }
+    while corners.len() > 1 && corners.first() == corners.last() {
+        corners.pop();
+    }
+    if corners.len() >= 3 {
+        draw_polygon_mut(mask, &corners, value);
+    }
 }
 
 /// Fills the union of `shapes` with `colour` at `opacity` (0..=255), antialiased. Overlapping
 /// shapes are painted once, so joints of a polyline show no seams.
 pub fn fill<P: Paint>(p: &mut P, shapes: &[Shape], colour: Rgb, opacity: u8) {
     let (w, h) = p.size();
-    let boxes: Vec<_> = shapes.iter().map(Shape::bounds).collect();
-    let (bx0, by0, bx1, by1) = boxes.iter().fold(
+    let (bx0, by0, bx1, by1) = shapes.iter().map(Shape::bounds).fold(
         (
             f32::INFINITY,
             f32::INFINITY,
@@ -301,24 +299,19 @@ pub fn fill<P: Paint>(p: &mut P, shapes: &[Shape], colour: Rgb, opacity: u8) {
     let y0 = (by0 - 1.0).floor().max(0.0) as u32;
     let x1 = ((bx1 + 1.0).ceil().max(0.0) as u32).min(w);
     let y1 = ((by1 + 1.0).ceil().max(0.0) as u32).min(h);
-    for y in y0..y1 {
-        let fy = y as f32 + 0.5;
-        for x in x0..x1 {
-            let fx = x as f32 + 0.5;
-            let mut d = f32::INFINITY;
-            for (shape, b) in shapes.iter().zip(&boxes) {
-                if fx < b.0 - 1.0 || fx > b.2 + 1.0 || fy < b.1 - 1.0 || fy > b.3 + 1.0 {
-                    continue;
-                }
-                d = d.min(shape.distance(fx, fy));
-            }
-            let coverage = (0.5 - d).clamp(0.0, 1.0);
-            if coverage > 0.0 {
-                let a = (coverage * f32::from(opacity)).round() as u8;
-                if a > 0 {
-                    p.plot(x, y, colour, a);
-                }
-            }
+    if x0 >= x1 || y0 >= y1 {
+        return;
+    }
+    let (mw, mh) = (x1 - x0, y1 - y0);
+    let mut mask = GrayImage::new(mw * SUPERSAMPLE, mh * SUPERSAMPLE);
+    for shape in shapes {
+        shape.rasterize(&mut mask, (x0, y0));
+    }
+    let coverage = imageops::thumbnail(&mask, mw, mh);
+    for (x, y, &Luma([c])) in coverage.enumerate_pixels() {
+        let a = ((u32::from(c) * u32::from(opacity) + 127) / 255) as u8;
+        if a > 0 {
+            p.plot(x0 + x, y0 + y, colour, a);
         }
     }
 }
@@ -327,18 +320,22 @@ pub fn fill<P: Paint>(p: &mut P, shapes: &[Shape], colour: Rgb, opacity: u8) {
 mod tests {
     use super::*;
 
+    fn blank(w: u32, h: u32, colour: Rgb) -> Canvas {
+        Canvas::from_pixel(w, h, image::Rgb(colour))
+    }
+
     #[test]
     fn a_circle_is_solid_inside_soft_at_the_edge_and_absent_outside() {
-        let mut c = Canvas::new(20, 20, [0, 0, 0]);
+        let mut c = blank(20, 20, [0, 0, 0]);
         fill(
             &mut c,
             &[Shape::circle(10.0, 10.0, 6.3)],
             [255, 255, 255],
             255,
         );
-        assert_eq!(c.get(10, 10), [255, 255, 255]);
-        assert_eq!(c.get(1, 1), [0, 0, 0]);
-        let edge = c.get(16, 10)[0];
+        assert_eq!(c.get_pixel(10, 10).0, [255, 255, 255]);
+        assert_eq!(c.get_pixel(1, 1).0, [0, 0, 0]);
+        let edge = c.get_pixel(16, 10)[0];
         assert!(
             edge > 0 && edge < 255,
             "edge pixel {edge} is not antialiased"
@@ -351,25 +348,25 @@ mod tests {
             Shape::circle(8.0, 8.0, 5.0),
             Shape::segment((2.0, 2.0), (14.0, 5.0), 3.0),
         ];
-        let mut direct = Canvas::new(16, 16, [40, 90, 160]);
+        let mut direct = blank(16, 16, [40, 90, 160]);
         fill(&mut direct, &shapes, [250, 200, 10], 255);
         let mut sprite = Sprite::new(16, 16);
         fill(&mut sprite, &shapes, [250, 200, 10], 255);
-        let mut blitted = Canvas::new(16, 16, [40, 90, 160]);
+        let mut blitted = blank(16, 16, [40, 90, 160]);
         blitted.draw_sprite(&sprite, 0, 0);
-        for (a, b) in direct.px.iter().zip(&blitted.px) {
+        for (a, b) in direct.as_raw().iter().zip(blitted.as_raw()) {
             assert!(a.abs_diff(*b) <= 2, "{a} vs {b}");
         }
     }
 
     #[test]
     fn drawing_off_the_canvas_is_clipped() {
-        let mut c = Canvas::new(8, 8, [0, 0, 0]);
+        let mut c = blank(8, 8, [0, 0, 0]);
         c.fill_rect(-5, -5, 100, 7, [9, 9, 9]);
         c.draw_sprite(&Sprite::new(4, 4), 6, 6);
         fill(&mut c, &[Shape::circle(-50.0, 4.0, 3.0)], [1, 1, 1], 255);
-        assert_eq!(c.get(0, 0), [9, 9, 9]);
-        assert_eq!(c.get(0, 3), [0, 0, 0]);
+        assert_eq!(c.get_pixel(0, 0).0, [9, 9, 9]);
+        assert_eq!(c.get_pixel(0, 3).0, [0, 0, 0]);
     }
 
     #[test]
@@ -378,10 +375,27 @@ mod tests {
             vec![(2.0, 2.0), (18.0, 2.0), (10.0, 18.0)],
             vec![(10.0, 18.0), (18.0, 2.0), (2.0, 2.0)],
         ] {
-            let mut c = Canvas::new(20, 20, [0, 0, 0]);
+            let mut c = blank(20, 20, [0, 0, 0]);
             fill(&mut c, &[Shape::Polygon(tri)], [255, 0, 0], 255);
-            assert_eq!(c.get(10, 8), [255, 0, 0]);
-            assert_eq!(c.get(2, 16), [0, 0, 0]);
+            assert_eq!(c.get_pixel(10, 8).0, [255, 0, 0]);
+            assert_eq!(c.get_pixel(2, 16).0, [0, 0, 0]);
         }
+    }
+
+    #[test]
+    fn rounded_rectangles_keep_their_corners_clear() {
+        let mut s = Sprite::new(20, 20);
+        let r = Shape::RoundRect {
+            x0: 0.0,
+            y0: 0.0,
+            x1: 20.0,
+            y1: 20.0,
+            r: 6.0,
+        };
+        fill(&mut s, &[r], [255, 255, 255], 255);
+        assert_eq!(s.get_pixel(0, 0).0, [0, 0, 0, 0]);
+        assert_eq!(s.get_pixel(10, 0).0, [255, 255, 255, 255]);
+        assert_eq!(s.get_pixel(10, 10).0, [255, 255, 255, 255]);
+        assert_eq!(s.get_pixel(19, 19).0, [0, 0, 0, 0]);
     }
 }

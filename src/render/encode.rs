@@ -21,13 +21,14 @@ const SHARED: u16 = u16::MAX - 1;
 /// then its commonest antialiasing shades): the loss is invisible and the file a third of RGB.
 pub fn png(c: &Canvas, q: &Quantizer) -> Result<Vec<u8>, RenderError> {
     let mut q = q.clone();
-    let indices: Vec<u8> =
-        c.px.chunks_exact(3)
-            .map(|p| q.index([p[0], p[1], p[2]]))
-            .collect();
+    let indices: Vec<u8> = c
+        .as_raw()
+        .chunks_exact(3)
+        .map(|p| q.index([p[0], p[1], p[2]]))
+        .collect();
     let mut out = Vec::with_capacity(32 * 1024);
     let err = |e: png::EncodingError| RenderError::Encode(e.to_string());
-    let mut encoder = png::Encoder::new(&mut out, c.w, c.h);
+    let mut encoder = png::Encoder::new(&mut out, c.width(), c.height());
     encoder.set_color(png::ColorType::Indexed);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_palette(q.colours.iter().flatten().copied().collect::<Vec<u8>>());
@@ -73,7 +74,7 @@ impl Quantizer {
         let mut count = vec![0u32; 1 << 15];
         let mut sum = vec![[0u32; 3]; 1 << 15];
         for c in samples {
-            for p in c.px.chunks_exact(3) {
+            for p in c.as_raw().chunks_exact(3) {
                 let b = bucket([p[0], p[1], p[2]]);
                 count[b] += 1;
                 for i in 0..3 {
@@ -104,7 +105,7 @@ impl Quantizer {
         };
         // Fill the table for every colour of the samples now, once, rather than in every clone.
         for c in samples {
-            for p in c.px.chunks_exact(3) {
+            for p in c.as_raw().chunks_exact(3) {
                 q.index([p[0], p[1], p[2]]);
             }
         }
@@ -222,17 +223,17 @@ impl GifWriter {
             None => Pending {
                 left: 0,
                 top: 0,
-                width: to_u16(c.w)?,
-                height: to_u16(c.h)?,
+                width: to_u16(c.width())?,
+                height: to_u16(c.height())?,
                 indices: c
-                    .px
+                    .as_raw()
                     .chunks_exact(3)
                     .map(|p| self.quantizer.index([p[0], p[1], p[2]]))
                     .collect(),
                 transparent: false,
             },
             Some(prev) => {
-                if (prev.w, prev.h) != (c.w, c.h) {
+                if (prev.width(), prev.height()) != (c.width(), c.height()) {
                     return Err(RenderError::Encode("frames differ in size".to_string()));
                 }
                 diff(prev, c, &mut self.quantizer)
@@ -286,10 +287,10 @@ fn to_u16(v: u32) -> Result<u16, RenderError> {
 /// The changed rectangle between two canvases, as palette indices with unchanged pixels
 /// transparent; a single transparent pixel when nothing changed.
 fn diff(prev: &Canvas, next: &Canvas, q: &mut Quantizer) -> Pending {
-    let row = (next.w * 3) as usize;
-    let rows_prev = prev.px.chunks_exact(row);
+    let row = (next.width() * 3) as usize;
+    let rows_prev = prev.as_raw().chunks_exact(row);
     let changed: Vec<usize> = rows_prev
-        .zip(next.px.chunks_exact(row))
+        .zip(next.as_raw().chunks_exact(row))
         .enumerate()
         .filter(|(_, (a, b))| a != b)
         .map(|(y, _)| y)
@@ -305,10 +306,10 @@ fn diff(prev: &Canvas, next: &Canvas, q: &mut Quantizer) -> Pending {
             transparent: true,
         };
     };
-    let (mut left, mut right) = (next.w as usize, 0usize);
+    let (mut left, mut right) = (next.width() as usize, 0usize);
     for &y in &changed {
-        let a = &prev.px[y * row..(y + 1) * row];
-        let b = &next.px[y * row..(y + 1) * row];
+        let a = &prev.as_raw()[y * row..(y + 1) * row];
+        let b = &next.as_raw()[y * row..(y + 1) * row];
         if let (Some(f), Some(l)) = (first_difference(a, b), last_difference(a, b)) {
             left = left.min(f / 3);
             right = right.max(l / 3);
@@ -317,9 +318,9 @@ fn diff(prev: &Canvas, next: &Canvas, q: &mut Quantizer) -> Pending {
     let (width, height) = (right + 1 - left, bottom + 1 - top);
     let mut indices = vec![transparent; width * height];
     for (row, out) in (top..=bottom).zip(indices.chunks_exact_mut(width)) {
-        let start = (row * next.w as usize + left) * 3;
-        let a = &prev.px[start..start + width * 3];
-        let b = &next.px[start..start + width * 3];
+        let start = (row * next.width() as usize + left) * 3;
+        let a = &prev.as_raw()[start..start + width * 3];
+        let b = &next.as_raw()[start..start + width * 3];
         // Jump over unchanged stretches eight bytes at a time, then map the changed pixels.
         let mut x = 0;
         while let Some(d) = first_difference(&a[x * 3..], &b[x * 3..]) {
@@ -363,11 +364,12 @@ fn last_difference(a: &[u8], b: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::canvas::Draw;
 
     #[test]
     fn key_colours_are_kept_exactly() {
         let keys = [[10, 20, 30], [200, 100, 50], [255, 255, 255]];
-        let sample = Canvas::new(4, 4, [12, 22, 33]);
+        let sample = Canvas::from_pixel(4, 4, image::Rgb([12, 22, 33]));
         let mut q = Quantizer::new(&keys, &[&sample], GIF_COLOURS);
         for (i, k) in keys.iter().enumerate() {
             assert_eq!(q.index(*k), i as u8);
@@ -430,7 +432,7 @@ mod tests {
 
     #[test]
     fn a_frame_without_change_is_one_transparent_pixel() {
-        let c = Canvas::new(8, 8, [1, 2, 3]);
+        let c = Canvas::from_pixel(8, 8, image::Rgb([1, 2, 3]));
         let mut q = Quantizer::new(&[[1, 2, 3]], &[&c], GIF_COLOURS);
         let p = diff(&c, &c, &mut q);
         assert_eq!((p.width, p.height), (1, 1));
@@ -439,7 +441,7 @@ mod tests {
 
     #[test]
     fn the_diff_covers_exactly_the_changed_rectangle() {
-        let a = Canvas::new(10, 10, [0, 0, 0]);
+        let a = Canvas::from_pixel(10, 10, image::Rgb([0, 0, 0]));
         let mut b = a.clone();
         b.fill_rect(2, 3, 1, 1, [255, 255, 255]);
         b.fill_rect(6, 7, 1, 1, [255, 255, 255]);

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
-use super::canvas::{Canvas, Shape, Sprite, fill};
+use super::canvas::{Canvas, Draw, Shape, Sprite, fill};
 use super::frame::{self, Grid, HEADER, Header, SWATCH, WIDTH};
 use super::palette::{self, Rgb};
 use super::text::{self, Align, Weight};
@@ -218,7 +218,7 @@ fn background() -> &'static Canvas {
     static BACKGROUND: OnceLock<Canvas> = OnceLock::new();
     BACKGROUND.get_or_init(|| {
         let (w, h) = size();
-        let mut c = Canvas::new(w, h, palette::BACKGROUND);
+        let mut c = Canvas::from_pixel(w, h, image::Rgb(palette::BACKGROUND));
         for half in 0..2 {
             let g = grid(half);
             c.fill_rect(

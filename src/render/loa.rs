@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use super::canvas::{Canvas, Shape, Sprite, fill};
+use super::canvas::{Canvas, Draw, Shape, Sprite, fill};
 use super::frame::{self, Grid, HEADER, Header, SWATCH, WIDTH};
 use super::palette;
 use super::stones::{Tone, chip, stone};
@@ -82,7 +82,7 @@ fn background(parachute: bool) -> &'static Canvas {
     let cell = if parachute { &PARACHUTE } else { &PLAIN };
     cell.get_or_init(|| {
         let (w, h) = size(parachute);
-        let mut c = Canvas::new(w, h, palette::BACKGROUND);
+        let mut c = Canvas::from_pixel(w, h, image::Rgb(palette::BACKGROUND));
         let g = grid();
         for f in 0..8 {
             for r in 0..8 {
@@ -241,7 +241,8 @@ mod tests {
         let ring_at = |f: u8| {
             let (x, y) = g.center(f, 2);
             // Half way out along the radius: where the mark's ring runs.
-            c.get(x as u32 + (S as f32 * 0.4 * 0.45) as u32, y as u32)
+            c.get_pixel(x as u32 + (S as f32 * 0.4 * 0.45) as u32, y as u32)
+                .0
         };
         assert_eq!(ring_at(2), palette::WHITE_MARK);
         assert_eq!(ring_at(3), palette::WHITE_PIECE);

@@ -154,7 +154,7 @@ pub fn replay_gif(
     let mut canvas = Canvas::default();
     draw(&replay_scene(start, None, &players, 0), false, &mut canvas);
     let quantizer = &quantizers(start.kind()).1;
-    let mut gif = encode::GifWriter::new(canvas.w, canvas.h, quantizer, FRAME_DELAY)?;
+    let mut gif = encode::GifWriter::new(canvas.width(), canvas.height(), quantizer, FRAME_DELAY)?;
     gif.push(&mut canvas)?;
     let mut game = start.clone();
     for (i, mv) in moves.iter().enumerate() {

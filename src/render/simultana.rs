@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use super::canvas::{Canvas, Shape, Sprite, fill};
+use super::canvas::{Canvas, Draw, Shape, Sprite, fill};
 use super::frame::{self, Grid, HEADER, Header, SWATCH, WIDTH};
 use super::palette;
 use super::stones::{Tone, chip, stone};
@@ -43,6 +43,8 @@ pub fn size() -> (u32, u32) {
 struct Sprites {
     board: [Sprite; 2],
     swatch: [Sprite; 2],
+    /// The region's inner outline on a shaded square, then on the vacated (tinted) one.
+    outline: [Sprite; 2],
 }
 
 fn sprites() -> &'static Sprites {
@@ -52,6 +54,19 @@ fn sprites() -> &'static Sprites {
         Sprites {
             board: tones.map(|t| stone(t, false, S as u32, 0.72)),
             swatch: tones.map(|t| chip(t, SWATCH)),
+            outline: [palette::REGION, palette::SIM_MOVED].map(|inner| {
+                let mut s = Sprite::new(S as u32, S as u32);
+                let rect = |inset: f32, r: f32| Shape::RoundRect {
+                    x0: inset,
+                    y0: inset,
+                    x1: S as f32 - inset,
+                    y1: S as f32 - inset,
+                    r,
+                };
+                fill(&mut s, &[rect(9.0, 10.0)], REGION_EDGE, 255);
+                fill(&mut s, &[rect(12.0, 7.0)], inner, 255);
+                s
+            }),
         }
     })
 }
@@ -70,7 +85,7 @@ fn background() -> &'static Canvas {
     static BACKGROUND: OnceLock<Canvas> = OnceLock::new();
     BACKGROUND.get_or_init(|| {
         let (w, h) = size();
-        let mut c = Canvas::new(w, h, palette::BACKGROUND);
+        let mut c = Canvas::from_pixel(w, h, image::Rgb(palette::BACKGROUND));
         let g = grid();
         c.fill_rect(
             g.x0 - 3,
@@ -99,25 +114,15 @@ pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
     }
     // The region: shaded, with an inner outline that also shows on the vacated square (which
     // keeps its last-move tint) and without colour.
-    for &(f, r) in view.region.iter().filter(|&&(f, r)| g.contains(f, r)) {
-        let inner = if view.moved.contains(&(f, r)) {
-            palette::SIM_MOVED
-        } else {
-            square(c, &g, f, r, palette::REGION);
-            palette::REGION
-        };
-        let (x, y) = g.corner(f, r);
-        let rect = |inset: f32, r: f32| Shape::RoundRect {
-            x0: x as f32 + inset,
-            y0: y as f32 + inset,
-            x1: (x + S) as f32 - inset,
-            y1: (y + S) as f32 - inset,
-            r,
-        };
-        fill(c, &[rect(9.0, 10.0)], REGION_EDGE, 255);
-        fill(c, &[rect(12.0, 7.0)], inner, 255);
-    }
     let sprites = sprites();
+    for &(f, r) in view.region.iter().filter(|&&(f, r)| g.contains(f, r)) {
+        let vacated = view.moved.contains(&(f, r));
+        if !vacated {
+            square(c, &g, f, r, palette::REGION);
+        }
+        let (x, y) = g.corner(f, r);
+        c.draw_sprite(&sprites.outline[vacated as usize], x, y);
+    }
     for f in 0..5u8 {
         for r in 0..5u8 {
             if let Some(tone) = view.cells[f as usize][r as usize] {

@@ -1,6 +1,6 @@
 //! Round stones for Lines of Action and Simultana, drawn once per size and cached by the games.
 
-use super::canvas::{Shape, Sprite, fill};
+use super::canvas::{Shape, Sprite, fill, stack};
 use super::palette::{self, Rgb};
 
 /// The two colours of stones.
@@ -73,12 +73,6 @@ pub fn chip(tone: Tone, size: u32) -> Sprite {
         r: z * 0.22,
     };
     fill(&mut s, &[chip], palette::LIGHT, 255);
-    let stone = stone(tone, false, size, 0.8);
-    for (d, p) in s.px.iter_mut().zip(&stone.px) {
-        let keep = 255 - u32::from(p[3]);
-        for i in 0..4 {
-            d[i] = (u32::from(p[i]) + (u32::from(d[i]) * keep + 127) / 255).min(255) as u8;
-        }
-    }
+    stack(&mut s, &stone(tone, false, size, 0.8));
     s
 }

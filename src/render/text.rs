@@ -1,5 +1,9 @@
 //! Text in DejaVu Sans (shipped in `assets/` with its licence), with a cache of rasterized
 //! glyphs so that headers cost little after the first picture.
+//!
+//! Not `imageproc::drawing::draw_text_mut`: in imageproc 0.25 (the last release for our Rust
+//! 1.85) it kerns each pair reversed and one glyph late, places text at whole pixels only, and
+//! outlines every glyph on every call. ab_glyph still rasterizes; this module lays out and caches.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -213,13 +217,13 @@ mod tests {
     #[test]
     fn both_fonts_draw_ink_inside_the_text_box() {
         for weight in [Weight::Regular, Weight::Bold] {
-            let mut c = Canvas::new(120, 30, [0, 0, 0]);
+            let mut c = Canvas::new(120, 30);
             let end = draw(&mut c, "Move 12 · b1×b3", 4.0, 20.0, 14.0, weight, [255; 3]);
             assert!((end - 4.0 - width("Move 12 · b1×b3", 14.0, weight)).abs() < 0.01);
-            let ink = c.px.iter().filter(|&&v| v > 0).count();
+            let ink = c.as_raw().iter().filter(|&&v| v > 0).count();
             assert!(ink > 100, "{weight:?}: only {ink} inked bytes");
             assert!(
-                (0..30).all(|y| c.get(119, y) == [0, 0, 0]),
+                (0..30).all(|y| c.get_pixel(119, y).0 == [0, 0, 0]),
                 "ink past the end"
             );
         }
@@ -237,7 +241,7 @@ mod tests {
 
     #[test]
     fn strange_text_does_not_panic() {
-        let mut c = Canvas::new(40, 20, [0, 0, 0]);
+        let mut c = Canvas::new(40, 20);
         let huge = "𝔘😀\u{202e}字".repeat(10_000);
         draw(&mut c, &huge, -30.0, 500.0, 14.0, Weight::Regular, [255; 3]);
         draw(&mut c, &huge, 0.0, 10.0, 14.0, Weight::Bold, [255; 3]);

@@ -1,0 +1,334 @@
+//! `parlor local`: the bot's commands typed in a terminal, on the same match service, database
+//! and pictures. Only the transport differs: lines in, text and picture files out.
+
+mod input;
+pub mod parse;
+
+use std::collections::HashMap;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+
+use crate::games::AnyGame;
+use crate::store::Store;
+use crate::table::{
+    Action, Actor, ButtonId, Command, Config, Notice, Notices, Picture, Place, Reply, Table,
+};
+use parse::Input;
+
+/// How long piped input waits for the AI's answer before reading the next line.
+const BOT_WAIT: Duration = Duration::from_secs(60);
+
+/// The terminal's one channel: a local session is one table by the fire.
+const PLACE: Place = Place {
+    guild: None,
+    channel: 1,
+    parent: None,
+};
+
+/// What `parlor local` was started with.
+pub struct Options {
+    /// Who speaks first.
+    pub name: String,
+    /// Where pictures are written.
+    pub out: PathBuf,
+    pub database_url: String,
+}
+
+/// The service's settings for the terminal: the bot's own defaults (the real AI included), but
+/// one keyboard has no spam to slow down, so no cooldown between challenges.
+pub fn config() -> Config {
+    Config {
+        challenge_cooldown_ms: 0,
+        ..Config::default()
+    }
+}
+
+/// Runs a session until `/quit` or the end of input.
+pub async fn run(options: Options) -> Result<()> {
+    let store = Store::open(&options.database_url)
+        .await
+        .with_context(|| format!("cannot open the database {}", options.database_url))?;
+    let config = config();
+    let bot_id = config.bot.id;
+    let (table, mut notices) = Table::start(store, config)
+        .await
+        .context("cannot start the match service")?;
+    let _timer = table.spawn_timer();
+    std::fs::create_dir_all(&options.out)
+        .with_context(|| format!("cannot create {}", options.out.display()))?;
+    let mut lines = input::start(table.clone(), PLACE, tokio::runtime::Handle::current());
+    let mut session = Session {
+        table,
+        me: actor(&options.name),
+        out: options.out,
+        color: std::io::stdout().is_terminal()
+            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        controls: HashMap::new(),
+        bot_to_move: false,
+        bot_id,
+    };
+    println!(
+        "Parlor, in the terminal. You are {}. `/help` lists the commands; `/as NAME` lets someone else speak.",
+        session.me.name
+    );
+    loop {
+        // Piped input: let the AI answer before the next scripted line.
+        if session.bot_to_move && !lines.interactive {
+            if let Ok(Some(n)) = tokio::time::timeout(BOT_WAIT, notices.recv()).await {
+                session.notice(n).await;
+            }
+            session.bot_to_move = false;
+        }
+        while let Ok(n) = notices.try_recv() {
+            session.notice(n).await;
+        }
+        let prompt = format!("{}> ", session.me.name);
+        if lines.ask.send(prompt).is_err() {
+            break;
+        }
+        let line = loop {
+            tokio::select! {
+                line = lines.lines.recv() => break line.flatten(),
+                Some(n) = notices.recv() => session.notice(n).await,
+            }
+        };
+        let Some(line) = line else { break };
+        // Scripts echo what they typed, so the transcript reads like a session.
+        if !lines.interactive && !line.trim().is_empty() {
+            println!("{}> {}", session.me.name, line.trim());
+        }
+        match parse::parse(&line) {
+            Ok(Input::Quit) => break,
+            Ok(input) => session.input(input).await,
+            Err(message) => println!("{message}"),
+        }
+    }
+    drain(&mut session, &mut notices).await;
+    session.table.store().close().await;
+    Ok(())
+}
+
+async fn drain(session: &mut Session, notices: &mut Notices) {
+    while let Ok(n) = notices.try_recv() {
+        session.notice(n).await;
+    }
+}
+
+/// A local player: the id is derived from the name, so it is the same in every session.
+fn actor(name: &str) -> Actor {
+    let u = parse::user_ref(name);
+    Actor::new(u.id, u.name)
+}
+
+struct Session {
+    table: Table,
+    me: Actor,
+    out: PathBuf,
+    color: bool,
+    /// The last button (or menu) shown for each action: `/accept` presses it.
+    controls: HashMap<Action, String>,
+    /// The last board said the bot is to move.
+    bot_to_move: bool,
+    bot_id: u64,
+}
+
+impl Session {
+    async fn input(&mut self, input: Input) {
+        match input {
+            Input::Nothing | Input::Quit => {}
+            Input::Help => help(),
+            Input::As(name) => {
+                self.me = actor(&name);
+                println!("Now speaking: {}.", self.me.name);
+            }
+            Input::Moves => self.moves().await,
+            Input::Service(command) => self.send(command).await,
+            Input::Press(action, value) => {
+                let values: Vec<String> = value.into_iter().collect();
+                let command = self
+                    .controls
+                    .get(&action)
+                    .and_then(|id| Command::from_component(id, &values))
+                    .unwrap_or_else(|| unpressed(action, &values));
+                self.send(command).await;
+            }
+        }
+    }
+
+    async fn send(&mut self, command: Command) {
+        let reply = self.table.handle(&self.me, &PLACE, command).await;
+        self.show(reply).await;
+    }
+
+    async fn notice(&mut self, notice: Notice) {
+        self.show(notice.reply).await;
+    }
+
+    /// Lists every legal move of the current position (the service's board; the service's
+    /// hints decide which moves a player may see).
+    async fn moves(&mut self) {
+        let reply = self.table.handle(&self.me, &PLACE, Command::Board).await;
+        let Some(Picture::Board { game, .. }) = reply.picture else {
+            println!("{}", terminal_text(&reply.text));
+            return;
+        };
+        let mut shown = Vec::new();
+        for m in game.legal_move_texts() {
+            if self.table.move_hints(&PLACE, &m).await.contains(&m) {
+                shown.push(m);
+            }
+        }
+        if shown.is_empty() {
+            println!("No moves: the game is over.");
+        } else {
+            println!("Legal moves ({}): {}", shown.len(), shown.join(" "));
+        }
+    }
+
+    /// Prints a reply: its text, the board as text, the picture's file, the commands its
+    /// buttons stand for.
+    async fn show(&mut self, reply: Reply) {
+        let text = terminal_text(&reply.text);
+        if reply.private {
+            println!("(to you) {text}");
+        } else {
+            println!("{text}");
+        }
+        if let Some(picture) = &reply.picture {
+            if let Picture::Board { game, .. } = picture {
+                println!("{}", self.board(game));
+            }
+            self.write_picture(picture.clone()).await;
+            // A live board (one that can still be resigned) on which the bot is to move.
+            self.bot_to_move = reply.mentions.first() == Some(&self.bot_id)
+                && reply.button(Action::Resign).is_some_and(|b| !b.disabled);
+        }
+        let buttons: Vec<(Action, String)> = reply
+            .all_buttons()
+            .filter(|b| !b.disabled)
+            .filter_map(|b| ButtonId::parse(&b.id).map(|id| (id.action, b.id.clone())))
+            .collect();
+        let menus: Vec<(Action, String, Vec<String>)> = reply
+            .menus
+            .iter()
+            .filter_map(|m| {
+                let id = ButtonId::parse(&m.id)?;
+                Some((
+                    id.action,
+                    m.id.clone(),
+                    m.options.iter().map(|o| o.value.clone()).collect(),
+                ))
+            })
+            .collect();
+        if buttons.is_empty() && menus.is_empty() {
+            return;
+        }
+        self.controls.clear();
+        let mut offered = Vec::new();
+        for (action, id) in buttons {
+            offered.push(command_of(action).to_string());
+            self.controls.insert(action, id);
+        }
+        for (action, id, values) in menus {
+            let what = match action {
+                Action::Source => "/pick",
+                _ => "/move",
+            };
+            offered.push(format!("{what} <{}>", values.join("|")));
+            self.controls.insert(action, id);
+        }
+        println!("Commands here: {}", offered.join("  "));
+    }
+
+    fn board(&self, game: &AnyGame) -> String {
+        let text = game.draw_text().replace('.', "·");
+        if !self.color {
+            return text;
+        }
+        text.lines()
+            .map(|l| {
+                l.chars()
+                    .map(|c| match c {
+                        'X' | 'B' | 'Y' => format!("\x1b[1;31m{c}\x1b[0m"),
+                        'O' | 'W' | 'C' => format!("\x1b[1;34m{c}\x1b[0m"),
+                        _ => c.to_string(),
+                    })
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Draws the picture off the async thread and writes it under `--out`.
+    async fn write_picture(&self, picture: Picture) {
+        let drawn = tokio::task::spawn_blocking(move || picture.render()).await;
+        let image = match drawn {
+            Ok(Ok(image)) => image,
+            Ok(Err(e)) => return println!("(no picture: {e})"),
+            Err(_) => return println!("(no picture: drawing failed)"),
+        };
+        let path = self.out.join(&image.file_name);
+        match std::fs::write(&path, &image.bytes) {
+            Ok(()) => println!("Picture: {}", path.display()),
+            Err(e) => println!("(could not write {}: {e})", path.display()),
+        }
+    }
+}
+
+/// The typed command for a button.
+fn command_of(action: Action) -> &'static str {
+    match action {
+        Action::Accept => "/accept",
+        Action::Decline => "/decline",
+        Action::Cancel => "/cancel",
+        Action::Source => "/pick",
+        Action::Move => "/move",
+        Action::Resign => "/resign",
+        Action::Draw => "/draw",
+        Action::RefuseDraw => "/refuse-draw",
+        Action::Takeback => "/takeback",
+        Action::RefuseTakeback => "/refuse-takeback",
+        Action::Abort => "/abort",
+        Action::Rematch => "/rematch",
+    }
+}
+
+/// A button's command when no such button is showing: the slash form, on this channel's match.
+fn unpressed(action: Action, values: &[String]) -> Command {
+    let value = values.first().cloned().unwrap_or_default();
+    match action {
+        Action::Accept => Command::Accept { at: None },
+        Action::Decline => Command::Decline { at: None },
+        Action::Cancel => Command::Cancel { at: None },
+        Action::Source => Command::PickSource {
+            source: value,
+            at: None,
+        },
+        Action::Move => Command::Move {
+            text: value,
+            at: None,
+        },
+        Action::Resign => Command::Resign { at: None },
+        Action::Draw => Command::Draw { at: None },
+        Action::RefuseDraw => Command::RefuseDraw { at: None },
+        Action::Takeback => Command::Takeback { at: None },
+        Action::RefuseTakeback => Command::RefuseTakeback { at: None },
+        Action::Abort => Command::Abort { at: None },
+        Action::Rematch => Command::Rematch { at: None },
+    }
+}
+
+/// Discord markdown as plain terminal text.
+fn terminal_text(text: &str) -> String {
+    text.replace("**", "").replace("__", "")
+}
+
+fn help() {
+    println!("The bot's commands, typed as text:");
+    for (name, about) in parse::COMMANDS {
+        println!("  {name} {about}");
+    }
+}

@@ -1,0 +1,265 @@
+//! Turning a typed line into a request: the bot's slash commands and option names, as text.
+
+use crate::games::GameKind;
+use crate::table::{Action, ChallengeSpec, Command, Opponent, Scope, UserRef};
+
+/// What a line asks for.
+#[derive(Debug, PartialEq)]
+pub enum Input {
+    /// A request for the match service.
+    Service(Command),
+    /// What a button does in Discord (`/accept`, `/rematch` ...): the last such button shown.
+    Press(Action, Option<String>),
+    /// `/as NAME`: switch the local player.
+    As(String),
+    /// `/moves`: list the legal moves.
+    Moves,
+    Help,
+    Quit,
+    Nothing,
+}
+
+/// Every command, for `/help` and completion.
+pub const COMMANDS: &[(&str, &str)] = &[
+    (
+        "/play",
+        "game:<loa|lightning|barrier|simultana> [opponent:<name|bot>] [variant:] [rated:] [clock:] [level:1-5]",
+    ),
+    ("/move", "<move>   e.g. /move b1-b3"),
+    ("/moves", "list the legal moves"),
+    ("/board", "show the position again"),
+    ("/resign", ""),
+    ("/draw", "offer a draw, or accept the offer"),
+    ("/refuse-draw", ""),
+    ("/takeback", "ask to take back, or accept the request"),
+    ("/refuse-takeback", ""),
+    ("/abort", "before the second move"),
+    ("/accept", "accept the challenge"),
+    ("/decline", ""),
+    ("/cancel", "withdraw your challenge"),
+    ("/rematch", ""),
+    ("/pick", "<source>   the moves from one piece or source"),
+    ("/rules", "game:<...>"),
+    ("/leaderboard", "game:<...> [scope:server|global] [page:N]"),
+    ("/stats", "[user:NAME] [game:<...>]"),
+    ("/history", "[user:NAME]"),
+    ("/replay", "match:<id>"),
+    ("/as", "NAME   switch the local player (hot-seat)"),
+    ("/help", ""),
+    ("/quit", ""),
+];
+
+/// A stable user id for a local name (case-insensitive): FNV-1a, kept clear of the bot's 0 and
+/// positive as a database integer.
+pub fn user_id(name: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in name.trim().to_lowercase().bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    (h >> 2) | 1
+}
+
+/// A local user named in a command.
+pub fn user_ref(name: &str) -> UserRef {
+    let name = name.trim().trim_start_matches('@');
+    UserRef::new(user_id(name), name)
+}
+
+/// Reads one line; `Err` is a message for the player.
+pub fn parse(line: &str) -> Result<Input, String> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(Input::Nothing);
+    }
+    let Some(rest) = line.strip_prefix('/') else {
+        return Err(format!(
+            "Commands start with `/` (try `/help`); to play a move, type `/move {line}`."
+        ));
+    };
+    let (name, args) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let args = args.trim();
+    let opts = Options::read(args);
+    let name = name.to_ascii_lowercase();
+    let service = |c| Ok(Input::Service(c));
+    match name.as_str() {
+        "play" => service(Command::Challenge(play(&opts)?)),
+        "move" => {
+            let text = opts.get("move").unwrap_or(args).trim();
+            if text.is_empty() {
+                return Err("Which move? e.g. `/move b1-b3` (`/moves` lists them).".into());
+            }
+            service(Command::Move {
+                text: text.to_string(),
+                at: None,
+            })
+        }
+        "moves" => Ok(Input::Moves),
+        "board" => service(Command::Board),
+        "resign" => Ok(Input::Press(Action::Resign, None)),
+        "draw" => Ok(Input::Press(Action::Draw, None)),
+        "refuse-draw" => Ok(Input::Press(Action::RefuseDraw, None)),
+        "takeback" => Ok(Input::Press(Action::Takeback, None)),
+        "refuse-takeback" => Ok(Input::Press(Action::RefuseTakeback, None)),
+        "abort" => Ok(Input::Press(Action::Abort, None)),
+        "accept" => Ok(Input::Press(Action::Accept, None)),
+        "decline" => Ok(Input::Press(Action::Decline, None)),
+        "cancel" => Ok(Input::Press(Action::Cancel, None)),
+        "rematch" => Ok(Input::Press(Action::Rematch, None)),
+        "pick" => {
+            let source = opts.get("source").unwrap_or(args).trim();
+            if source.is_empty() {
+                return Err("Which piece or source? e.g. `/pick b1`.".into());
+            }
+            Ok(Input::Press(Action::Source, Some(source.to_string())))
+        }
+        "rules" => service(Command::Rules {
+            game: game(opts.need("game", "/rules game:loa")?)?,
+        }),
+        "leaderboard" => service(Command::Leaderboard {
+            game: game(opts.need("game", "/leaderboard game:loa")?)?,
+            scope: match opts.get("scope").map(str::to_ascii_lowercase).as_deref() {
+                None | Some("server") => Scope::Server,
+                Some("global") => Scope::Global,
+                Some(other) => return Err(format!("`scope:{other}`: use server or global.")),
+            },
+            page: match opts.get("page") {
+                None => 1,
+                Some(p) => p
+                    .parse()
+                    .map_err(|_| format!("`page:{p}` is not a number."))?,
+            },
+        }),
+        "stats" => service(Command::Stats {
+            user: opts.get("user").map(user_ref),
+            game: opts.get("game").map(game).transpose()?,
+        }),
+        "history" => service(Command::History {
+            user: opts.get("user").map(user_ref),
+        }),
+        "replay" => {
+            let id = opts.need("match", "/replay match:3")?;
+            let id = id.trim_start_matches('#');
+            service(Command::Replay {
+                match_id: id
+                    .parse()
+                    .map_err(|_| format!("`match:{id}` is not a match number."))?,
+            })
+        }
+        "as" => {
+            let who = opts
+                .get("name")
+                .unwrap_or(args)
+                .trim()
+                .trim_start_matches('@');
+            if who.is_empty() {
+                return Err("Who is speaking? e.g. `/as bob`.".into());
+            }
+            Ok(Input::As(who.to_string()))
+        }
+        "help" => Ok(Input::Help),
+        "quit" | "exit" => Ok(Input::Quit),
+        other => Err(format!(
+            "There is no `/{other}` command. `/help` lists them all."
+        )),
+    }
+}
+
+/// `key:value` options, and the first bare word as the main option.
+struct Options {
+    pairs: Vec<(String, String)>,
+    bare: Option<String>,
+}
+
+impl Options {
+    fn read(args: &str) -> Options {
+        let mut pairs = Vec::new();
+        let mut bare = None;
+        for word in args.split_whitespace() {
+            match word.split_once(':') {
+                Some((k, v)) if !k.is_empty() => {
+                    pairs.push((k.to_ascii_lowercase(), v.to_string()))
+                }
+                _ => {
+                    if bare.is_none() {
+                        bare = Some(word.to_string());
+                    }
+                }
+            }
+        }
+        Options { pairs, bare }
+    }
+
+    fn get(&self, key: &str) -> Option<&str> {
+        self.pairs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// A required option; a bare word stands for it (`/rules loa`).
+    fn need(&self, key: &str, example: &str) -> Result<&str, String> {
+        self.get(key)
+            .or(self.bare.as_deref())
+            .ok_or_else(|| format!("`{key}:` is missing, e.g. `{example}`."))
+    }
+}
+
+fn game(text: &str) -> Result<GameKind, String> {
+    text.parse()
+        .map_err(|_| format!("`{text}` is no game here: loa, lightning, barrier or simultana."))
+}
+
+fn play(opts: &Options) -> Result<ChallengeSpec, String> {
+    let kind = game(opts.need("game", "/play game:loa opponent:bob")?)?;
+    let opponent = match opts.get("opponent").map(|o| o.trim_start_matches('@')) {
+        None | Some("") => Opponent::Anyone,
+        Some(o) if o.eq_ignore_ascii_case("bot") || o.eq_ignore_ascii_case("parlor") => {
+            Opponent::Bot
+        }
+        Some(o) => Opponent::User(user_ref(o)),
+    };
+    let mut spec = ChallengeSpec::new(kind, opponent);
+    spec.variant = opts.get("variant").map(str::to_string);
+    spec.clock = opts.get("clock").map(str::to_string);
+    spec.rated = match opts.get("rated").map(str::to_ascii_lowercase).as_deref() {
+        None => None,
+        Some("true" | "yes" | "1") => Some(true),
+        Some("false" | "no" | "0") => Some(false),
+        Some(other) => return Err(format!("`rated:{other}`: use true or false.")),
+    };
+    spec.level = match opts.get("level") {
+        None => None,
+        Some(l) => Some(l.parse().map_err(|_| format!("`level:{l}`: use 1 to 5."))?),
+    };
+    Ok(spec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_slash_commands() {
+        let Ok(Input::Service(Command::Challenge(spec))) =
+            parse("/play game:loa opponent:bot level:2")
+        else {
+            panic!("not a challenge");
+        };
+        assert_eq!(spec.opponent, Opponent::Bot);
+        assert_eq!(spec.level, Some(2));
+        assert_eq!(
+            parse("/move b1-b3"),
+            Ok(Input::Service(Command::Move {
+                text: "b1-b3".into(),
+                at: None
+            }))
+        );
+        assert_eq!(parse("/as Bob"), Ok(Input::As("Bob".into())));
+        assert!(parse("/frobnicate").unwrap_err().contains("/help"));
+        assert!(parse("b1-b3").unwrap_err().contains("/move b1-b3"));
+        assert!(parse("/rules game:chess").is_err());
+        assert_eq!(user_id("Bob"), user_id("bob"));
+        assert_ne!(user_id("bob"), 0);
+    }
+}

@@ -1,0 +1,145 @@
+//! `parlor local` driven like a script (`parlor local < game.txt`): the real binary, piped input,
+//! a temporary database and picture folder.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// A Simultana game found with the engine (`parlor engine`) that White wins by blocking in 11
+/// plies. Seats are drawn at random, so both players type every move: the one not to move is
+/// refused and nothing changes.
+const GAME: [&str; 11] = [
+    "a2-a3", "c5-d5", "c1-b1", "b4-b5", "b1-a1", "b5-b4", "a1-b1", "e4-e5", "b2-b3", "e5-e4",
+    "b1-c1",
+];
+
+/// Runs `parlor local` on `script` and returns what it printed.
+fn session(dir: &Path, args: &[&str], script: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
+        .arg("local")
+        .args(["--out", dir.join("boards").to_str().expect("utf-8 path")])
+        .args(args)
+        .current_dir(dir)
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}", dir.join("parlor.db").display()),
+        )
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("parlor starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("script written");
+    let out = child.wait_with_output().expect("parlor ends");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "exit {:?}\n{stdout}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!stdout.contains("panicked"), "{stdout}");
+    stdout
+}
+
+/// The hot-seat script of [`GAME`]: each move typed by both players in turn.
+fn hot_seat_script() -> String {
+    let mut s = String::from("/play game:simultana opponent:bob\n/as bob\n/accept\n");
+    for m in GAME {
+        s.push_str(&format!("/as alice\n/move {m}\n/as bob\n/move {m}\n"));
+    }
+    s
+}
+
+#[test]
+fn a_hot_seat_game_to_the_end_then_history_and_stats_in_a_second_run() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = session(dir.path(), &["--as", "alice"], &hot_seat_script());
+    assert!(out.contains("@alice challenges @bob"), "{out}");
+    assert!(
+        out.contains("Commands here: /accept  /decline  /cancel"),
+        "{out}"
+    );
+    assert!(out.contains("@bob accepts"), "{out}");
+    assert!(out.contains("wins"), "{out}");
+    assert!(
+        out.contains("/rematch"),
+        "the finished board offers a rematch:\n{out}"
+    );
+    // Every position was drawn as text and written as a picture.
+    assert!(out.contains("a b c d e"), "{out}");
+    let boards = dir.path().join("boards");
+    for seq in 0..=GAME.len() {
+        let png = boards.join(format!("match-1-{seq}.png"));
+        let bytes = std::fs::read(&png).unwrap_or_default();
+        assert!(bytes.starts_with(b"\x89PNG"), "{} missing", png.display());
+        assert!(
+            out.contains(&format!("Picture: {}", png.display())),
+            "{out}"
+        );
+    }
+
+    // A second session on the same database remembers the match and its ratings.
+    let out = session(
+        dir.path(),
+        &["--as", "bob"],
+        "/history\n/stats\n/as alice\n/stats game:simultana\n/replay match:1\n",
+    );
+    assert!(out.contains("#1"), "history lists match 1:\n{out}");
+    assert!(!out.contains("No rated games yet"), "{out}");
+    assert!(out.contains("1 W"), "alice's win is in her stats:\n{out}");
+    let gif = std::fs::read(dir.path().join("boards/match-1.gif")).unwrap_or_default();
+    assert!(gif.starts_with(b"GIF8"), "/replay writes a GIF:\n{out}");
+}
+
+#[test]
+fn refusals_are_explained_and_nothing_panics() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = session(
+        dir.path(),
+        &["--as", "alice"],
+        "/play game:simultana opponent:bob\n/move a2-a3\n/as bob\n/accept\n\
+         /move a4-a3\n/as alice\n/move a4-a3\n/move zz\n/moves\n/frobnicate\nb1-b3\n\
+         /rules game:chess\n/replay match:x\n/move\n/help\n/quit\n/board\n",
+    );
+    assert!(out.contains("has not been accepted yet"), "{out}");
+    assert!(out.contains("not your turn"), "{out}");
+    assert!(out.contains("the piece on a4 is not yours"), "{out}");
+    assert!(
+        out.contains("That's not a move") || out.contains("not your turn"),
+        "{out}"
+    );
+    assert!(out.contains("Legal moves (3): a2-a3 c2-c3 e2-e3"), "{out}");
+    assert!(out.contains("There is no `/frobnicate` command"), "{out}");
+    assert!(out.contains("type `/move b1-b3`"), "{out}");
+    assert!(out.contains("`chess` is no game here"), "{out}");
+    assert!(out.contains("`match:x` is not a match number"), "{out}");
+    assert!(out.contains("/as NAME"), "/help lists the commands:\n{out}");
+    // `/quit` ends the session: the line after it is never read.
+    assert!(!out.contains("alice> /board"), "{out}");
+}
+
+#[test]
+fn a_game_against_the_ai_answers_before_the_next_scripted_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = session(
+        dir.path(),
+        &["--as", "alice"],
+        "/play game:simultana opponent:bot level:1\n/move a2-a3\n/moves\n/resign\n/history\n",
+    );
+    assert!(out.contains("The bot takes the challenge"), "{out}");
+    // Seats are drawn at random: as White, alice plays a2-a3 and the bot answers; as Black, the
+    // bot moves first. Either way its move is printed before `/moves` is read.
+    let played = out.find("@Parlor played").expect("the AI's move is shown");
+    let moves = out.find("alice> /moves").expect("/moves echoed");
+    assert!(played < moves, "{out}");
+    assert!(out.contains("Legal moves ("), "{out}");
+    assert!(out.contains("@Parlor wins by resignation"), "{out}");
+    assert!(out.contains("/rematch"), "{out}");
+}
