@@ -54,6 +54,8 @@ async fn bench(moves: usize) -> anyhow::Result<()> {
         User::new(100_000_000_000_000_002, "bob"),
     ];
     let (mut move_times, mut hint_times, mut press_times) = (Vec::new(), Vec::new(), Vec::new());
+    // Moves that end a game also rate it: timed apart, and within all moves.
+    let (mut final_times, mut ordinary_times) = (Vec::new(), Vec::new());
     let mut pictures = 0usize;
     let mut channel = fake::CHANNEL_ID;
     let mut board: Option<fake::Msg> = None;
@@ -94,8 +96,14 @@ async fn bench(moves: usize) -> anyhow::Result<()> {
             .ok_or_else(|| anyhow::anyhow!("no legal move"))?
             .to_owned();
         let id = discord.slash_in(&mover, channel, "move", json!({ "move": mv }), &[]);
-        move_times.push(discord.first_response(id).await.after);
+        let after = discord.first_response(id).await.after;
+        move_times.push(after);
         let next = discord.outcome(id).await;
+        if next.button("Rematch").is_some() {
+            final_times.push(after);
+        } else {
+            ordinary_times.push(after);
+        }
         if next.png().is_some() {
             pictures += 1;
         }
@@ -103,6 +111,8 @@ async fn bench(moves: usize) -> anyhow::Result<()> {
     }
     // Autocomplete is timed by the test side (send to choices back), the others by the fake.
     report("/move (first response)", move_times);
+    report("/move not ending the game", ordinary_times);
+    report("/move ending a game", final_times);
     report("/move autocomplete", hint_times);
     report("Accept button", press_times);
     println!("boards with a PNG attached: {pictures} of {moves}");

@@ -49,7 +49,7 @@ pub async fn present(reply: Reply) -> Answer {
     let controls = rows(&reply);
     let mut greyed = reply.clone();
     greyed.disable_controls();
-    let board = match_of(&reply).map(|id| (id, rows(&greyed)));
+    let board = match_of(&reply).map(|(id, seq)| (id, seq, rows(&greyed)));
 
     let fancy = !reply.private && (image.is_some() || !mentions.is_empty());
     let (content, embed) = if fancy {
@@ -73,14 +73,14 @@ pub async fn present(reply: Reply) -> Answer {
     }
 }
 
-/// The match a reply's controls act on, if it has any.
-fn match_of(reply: &Reply) -> Option<i64> {
+/// The match a reply's controls act on and the log position they were drawn for, if any.
+fn match_of(reply: &Reply) -> Option<(i64, u32)> {
     reply
         .all_buttons()
         .map(|b| b.id.as_str())
         .chain(reply.menus.iter().map(|m| m.id.as_str()))
         .find_map(ButtonId::parse)
-        .map(|id| id.match_id)
+        .map(|id| (id.match_id, id.seq))
 }
 
 /// Buttons first (at most five a row, as the service makes them), then one row per menu.
@@ -175,8 +175,8 @@ mod tests {
         assert_eq!(answer.text, "<@7>");
         assert_eq!(answer.rows.len(), 2);
         assert!(answer.embed.is_some());
-        let (id, greyed) = answer.board.expect("a board");
-        assert_eq!(id, 12);
+        let (id, seq, greyed) = answer.board.expect("a board");
+        assert_eq!((id, seq), (12, 3));
         assert_eq!(greyed.len(), 1, "menus dropped from an old board");
     }
 

@@ -31,9 +31,9 @@ pub struct Answer {
     pub rows: Vec<serenity::CreateActionRow>,
     /// Users the message may notify.
     pub mentions: Vec<serenity::UserId>,
-    /// The match whose controls this message carries, with those controls greyed out (for when
-    /// a newer message replaces it).
-    pub board: Option<(i64, Vec<serenity::CreateActionRow>)>,
+    /// The match whose controls this message carries, the log position they were drawn for,
+    /// and those controls greyed out (for when a newer message replaces it).
+    pub board: Option<(i64, u32, Vec<serenity::CreateActionRow>)>,
 }
 
 impl Answer {
@@ -114,10 +114,12 @@ impl Answer {
     }
 }
 
-/// A posted message with live controls: where it is, and its controls greyed out.
+/// A posted message with live controls: where it is, the log position it shows, and its
+/// controls greyed out.
 type Board = (
     serenity::ChannelId,
     serenity::MessageId,
+    u32,
     Vec<serenity::CreateActionRow>,
 );
 
@@ -136,17 +138,27 @@ impl Boards {
         channel: serenity::ChannelId,
         message: serenity::MessageId,
     ) {
-        let Some((match_id, greyed)) = answer.board.clone() else {
+        let Some((match_id, seq, greyed)) = answer.board.clone() else {
             return;
         };
         if answer.private {
             return;
         }
-        let previous = {
+        // Messages can arrive out of order (the AI's move may be posted before the answer
+        // that started the match): the one showing the later position stays live.
+        let stale = {
             let mut boards = self.0.lock().unwrap_or_else(|p| p.into_inner());
-            boards.insert(match_id, (channel, message, greyed))
+            match boards.get(&match_id) {
+                Some((_, old, old_seq, _)) if *old != message && *old_seq > seq => {
+                    Some((channel, message, greyed))
+                }
+                _ => boards
+                    .insert(match_id, (channel, message, seq, greyed))
+                    .filter(|(_, old, _, _)| *old != message)
+                    .map(|(c, m, _, rows)| (c, m, rows)),
+            }
         };
-        if let Some((channel, old, rows)) = previous.filter(|(_, old, _)| *old != message) {
+        if let Some((channel, old, rows)) = stale {
             let edit = serenity::EditMessage::new().components(rows);
             if let Err(e) = channel.edit_message(http, old, edit).await {
                 debug!(match_id, "cannot grey out an old board: {e}");
