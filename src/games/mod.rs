@@ -371,11 +371,14 @@ impl Repetitions {
     }
 }
 
-/// A 64-bit key of any hashable value, for repetition tables. Deterministic within one build
-/// (std's `DefaultHasher::new` uses fixed keys); never stored.
-pub fn position_key<T: Hash + ?Sized>(value: &T) -> u64 {
-    use std::hash::{DefaultHasher, Hasher};
-    let mut h = DefaultHasher::new();
-    value.hash(&mut h);
-    h.finish()
+/// A 64-bit key of a position packed into words, for repetition tables: each word goes through
+/// a SplitMix64 finaliser (a bijection), so equal keys of different positions are chance
+/// collisions. Deterministic across builds; never stored.
+pub fn words_key(words: &[u64]) -> u64 {
+    words.iter().fold(0x243F_6A88_85A3_08D3, |h: u64, &w| {
+        let mut x = (h ^ w).wrapping_add(0x9E37_79B9_7F4A_7C15);
+        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        x ^ (x >> 31)
+    })
 }
