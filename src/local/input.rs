@@ -5,7 +5,7 @@ use std::io::{BufRead, IsTerminal};
 
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
-use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
+use rustyline::{Context, ExternalPrinter, Helper, Highlighter, Hinter, Validator};
 use tokio::sync::mpsc;
 
 use crate::table::{Place, Table};
@@ -17,6 +17,9 @@ pub struct Lines {
     pub ask: std::sync::mpsc::Sender<String>,
     pub lines: mpsc::UnboundedReceiver<Option<String>>,
     pub interactive: bool,
+    /// On a terminal: prints above the prompt being edited, so that a notice (the AI's move, a
+    /// timeout) arriving while someone types does not garble their line.
+    pub printer: Option<Box<dyn ExternalPrinter + Send>>,
 }
 
 /// Starts the reader thread.
@@ -24,6 +27,7 @@ pub fn start(table: Table, place: Place, handle: tokio::runtime::Handle) -> Line
     let (ask, asked) = std::sync::mpsc::channel::<String>();
     let (tx, lines) = mpsc::unbounded_channel();
     let interactive = std::io::stdin().is_terminal();
+    let (printer_tx, printer_rx) = std::sync::mpsc::sync_channel(1);
     std::thread::spawn(move || {
         if interactive {
             let helper = Completion {
@@ -32,10 +36,16 @@ pub fn start(table: Table, place: Place, handle: tokio::runtime::Handle) -> Line
                 handle,
             };
             let Ok(mut editor) = rustyline::Editor::new() else {
+                let _ = printer_tx.send(None);
                 let _ = tx.send(None);
                 return;
             };
             editor.set_helper(Some(helper));
+            let printer = editor
+                .create_external_printer()
+                .ok()
+                .map(|p| Box::new(p) as Box<dyn ExternalPrinter + Send>);
+            let _ = printer_tx.send(printer);
             while let Ok(prompt) = asked.recv() {
                 match editor.readline(&prompt) {
                     Ok(line) => {
@@ -54,6 +64,7 @@ pub fn start(table: Table, place: Place, handle: tokio::runtime::Handle) -> Line
                 }
             }
         } else {
+            let _ = printer_tx.send(None);
             let stdin = std::io::stdin();
             let mut reader = stdin.lock();
             while asked.recv().is_ok() {
@@ -76,6 +87,7 @@ pub fn start(table: Table, place: Place, handle: tokio::runtime::Handle) -> Line
         ask,
         lines,
         interactive,
+        printer: printer_rx.recv().ok().flatten(),
     }
 }
 

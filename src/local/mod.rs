@@ -69,11 +69,13 @@ pub async fn run(options: Options) -> Result<()> {
         controls: HashMap::new(),
         bot_to_move: false,
         bot_id,
+        printer: lines.printer.take(),
     };
-    println!(
+    let greeting = format!(
         "Parlor, in the terminal. You are {}. `/help` lists the commands; `/as NAME` lets someone else speak.",
         session.me.name
     );
+    session.say(greeting);
     loop {
         // Piped input: let the AI answer before the next scripted line.
         if session.bot_to_move && !lines.interactive {
@@ -103,7 +105,7 @@ pub async fn run(options: Options) -> Result<()> {
         match parse::parse(&line) {
             Ok(Input::Quit) => break,
             Ok(input) => session.input(input).await,
-            Err(message) => println!("{message}"),
+            Err(message) => session.say(message),
         }
     }
     drain(&mut session, &mut notices).await;
@@ -133,16 +135,34 @@ struct Session {
     /// The last board said the bot is to move.
     bot_to_move: bool,
     bot_id: u64,
+    /// Output above the prompt on a terminal; plain stdout otherwise.
+    printer: Option<Box<dyn rustyline::ExternalPrinter + Send>>,
 }
 
 impl Session {
+    /// Prints one block of output (a line or several).
+    fn say(&mut self, text: impl Into<String>) {
+        let mut text = text.into();
+        text.push('\n');
+        match &mut self.printer {
+            Some(printer) => {
+                if let Err(e) = printer.print(text.clone()) {
+                    tracing::debug!("terminal printer failed ({e}); printing directly");
+                    print!("{text}");
+                }
+            }
+            None => print!("{text}"),
+        }
+    }
+
     async fn input(&mut self, input: Input) {
         match input {
             Input::Nothing | Input::Quit => {}
-            Input::Help => help(),
+            Input::Help => self.say(help()),
             Input::As(name) => {
                 self.me = actor(&name);
-                println!("Now speaking: {}.", self.me.name);
+                let text = format!("Now speaking: {}.", self.me.name);
+                self.say(text);
             }
             Input::Moves => self.moves().await,
             Input::Service(command) => self.send(command).await,
@@ -172,7 +192,7 @@ impl Session {
     async fn moves(&mut self) {
         let reply = self.table.handle(&self.me, &PLACE, Command::Board).await;
         let Some(Picture::Board { game, .. }) = reply.picture else {
-            println!("{}", terminal_text(&reply.text));
+            self.say(terminal_text(&reply.text));
             return;
         };
         let mut shown = Vec::new();
@@ -182,9 +202,13 @@ impl Session {
             }
         }
         if shown.is_empty() {
-            println!("No moves: the game is over.");
+            self.say("No moves: the game is over.");
         } else {
-            println!("Legal moves ({}): {}", shown.len(), shown.join(" "));
+            self.say(format!(
+                "Legal moves ({}): {}",
+                shown.len(),
+                shown.join(" ")
+            ));
         }
     }
 
@@ -193,13 +217,14 @@ impl Session {
     async fn show(&mut self, reply: Reply) {
         let text = terminal_text(&reply.text);
         if reply.private {
-            println!("(to you) {text}");
+            self.say(format!("(to you) {text}"));
         } else {
-            println!("{text}");
+            self.say(text);
         }
         if let Some(picture) = &reply.picture {
             if let Picture::Board { game, .. } = picture {
-                println!("{}", self.board(game));
+                let board = self.board(game);
+                self.say(board);
             }
             self.write_picture(picture.clone()).await;
             // A live board (one that can still be resigned) on which the bot is to move.
@@ -240,7 +265,7 @@ impl Session {
             offered.push(format!("{what} <{}>", values.join("|")));
             self.controls.insert(action, id);
         }
-        println!("Commands here: {}", offered.join("  "));
+        self.say(format!("Commands here: {}", offered.join("  ")));
     }
 
     fn board(&self, game: &AnyGame) -> String {
@@ -263,17 +288,17 @@ impl Session {
     }
 
     /// Draws the picture off the async thread and writes it under `--out`.
-    async fn write_picture(&self, picture: Picture) {
+    async fn write_picture(&mut self, picture: Picture) {
         let drawn = tokio::task::spawn_blocking(move || picture.render()).await;
         let image = match drawn {
             Ok(Ok(image)) => image,
-            Ok(Err(e)) => return println!("(no picture: {e})"),
-            Err(_) => return println!("(no picture: drawing failed)"),
+            Ok(Err(e)) => return self.say(format!("(no picture: {e})")),
+            Err(_) => return self.say("(no picture: drawing failed)"),
         };
         let path = self.out.join(&image.file_name);
         match std::fs::write(&path, &image.bytes) {
-            Ok(()) => println!("Picture: {}", path.display()),
-            Err(e) => println!("(could not write {}: {e})", path.display()),
+            Ok(()) => self.say(format!("Picture: {}", path.display())),
+            Err(e) => self.say(format!("(could not write {}: {e})", path.display())),
         }
     }
 }
@@ -326,9 +351,11 @@ fn terminal_text(text: &str) -> String {
     text.replace("**", "").replace("__", "")
 }
 
-fn help() {
-    println!("The bot's commands, typed as text:");
+/// The `/help` text: every command with what it does.
+fn help() -> String {
+    let mut text = String::from("The bot's commands, typed as text:");
     for (name, about) in parse::COMMANDS {
-        println!("  {name} {about}");
+        text.push_str(&format!("\n  {name} {about}"));
     }
+    text
 }
