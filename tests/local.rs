@@ -58,7 +58,7 @@ fn hot_seat_script() -> String {
 }
 
 #[test]
-fn a_hot_seat_game_to_the_end_then_history_and_stats_in_a_second_run() {
+fn a_hot_seat_game_to_the_end_then_history_stats_and_leaderboard_in_a_second_run() {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = session(dir.path(), &["--as", "alice"], &hot_seat_script());
     assert!(out.contains("@alice challenges @bob"), "{out}");
@@ -89,11 +89,29 @@ fn a_hot_seat_game_to_the_end_then_history_and_stats_in_a_second_run() {
     let out = session(
         dir.path(),
         &["--as", "bob"],
-        "/history\n/stats\n/as alice\n/stats game:simultana\n/replay match:1\n",
+        "/history\n/stats\n/as alice\n/stats game:simultana\n/replay match:1\n\
+         /leaderboard game:simultana\n/stats against:bob\n",
     );
     assert!(out.contains("#1"), "history lists match 1:\n{out}");
     assert!(!out.contains("No rated games yet"), "{out}");
     assert!(out.contains("1 W"), "alice's win is in her stats:\n{out}");
+    // Both players are on the leaderboard after one game, as provisional ratings, winner first.
+    let board = out
+        .split_once("Simultana leaderboard")
+        .map(|(_, rest)| rest)
+        .unwrap_or_default();
+    let listed = |who: &str| {
+        board
+            .find(&format!("· @{who} 1"))
+            .unwrap_or_else(|| panic!("{who} listed:\n{out}"))
+    };
+    let (alice, bob) = (listed("alice"), listed("bob"));
+    assert!(alice < bob, "the winner first:\n{out}");
+    assert!(board.contains("1 game (1 W / 0 D / 0 L)"), "{out}");
+    assert!(
+        out.contains("Simultana: 1 win, 0 draws, 0 losses for @alice"),
+        "head to head:\n{out}"
+    );
     let gif = std::fs::read(dir.path().join("boards/match-1.gif")).unwrap_or_default();
     assert!(gif.starts_with(b"GIF8"), "/replay writes a GIF:\n{out}");
 }

@@ -148,10 +148,27 @@ async fn a_whole_match_from_challenge_to_rating_update() {
             Command::HeadToHead {
                 user: user(&b),
                 other: None,
+                game: None,
             },
         )
         .await;
     assert!(h2h.text.contains("Simultana:"), "{}", h2h.text);
+    let other_game = w
+        .run(
+            &a,
+            place,
+            Command::HeadToHead {
+                user: user(&b),
+                other: None,
+                game: Some(GameKind::Loa),
+            },
+        )
+        .await;
+    assert!(
+        other_game.text.contains("not finished a match"),
+        "{}",
+        other_game.text
+    );
     // The channel is free again; the finished match can be replayed.
     let replay = w.run(&a, place, Command::Replay { match_id: 1 }).await;
     assert!(
@@ -841,7 +858,7 @@ async fn seed_ratings(url: &str, rows: &[(u64, i64, f64, f64)]) {
 }
 
 #[tokio::test]
-async fn leaderboards_hide_provisional_ratings_and_page_by_scope() {
+async fn leaderboards_rank_settled_ratings_then_list_provisional_ones_and_page_by_scope() {
     let w = World::new().await;
     let mut rows = Vec::new();
     // 25 established players on this server, ratings 1700, 1690, ... 1460.
@@ -881,6 +898,22 @@ async fn leaderboards_hide_provisional_ratings_and_page_by_scope() {
         r.text
     );
     assert!(!r.text.contains("26."), "{}", r.text);
+    // The provisional player comes last, unranked, on the last page only.
+    let (ranked, fresh) = r
+        .text
+        .split_once("Not ranked yet")
+        .expect("a provisional section");
+    assert!(!ranked.contains("P2000"), "{}", r.text);
+    assert!(
+        fresh.contains("· @P2000 2400? — 30 games (20 W / 4 D / 6 L)"),
+        "{}",
+        r.text
+    );
+    assert!(
+        !fresh.contains("P3000"),
+        "another server's player: {}",
+        r.text
+    );
     let r = w.run(&alice(), channel(1), board(Scope::Global, 1)).await;
     assert!(
         r.text.contains("1. @P3000 1800") && r.text.contains("2. @P1000 1650"),

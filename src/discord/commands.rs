@@ -210,16 +210,24 @@ pub async fn leaderboard(
     .await
 }
 
-/// Ratings and results of a player (you by default).
+/// Ratings and results of a player (you by default), or their record against someone.
 #[poise::command(slash_command)]
 pub async fn stats(
     ctx: Context<'_>,
     #[description = "Whose stats (yours if not set)"] user: Option<serenity::User>,
     #[description = "Only this game"] game: Option<Game>,
+    #[description = "Show the results against this player instead"] against: Option<serenity::User>,
 ) -> Result<(), Error> {
-    let command = Command::Stats {
-        user: user.as_ref().map(user_ref),
-        game: game.map(Game::kind),
+    let command = match against {
+        Some(against) => Command::HeadToHead {
+            user: user_ref(&against),
+            other: user.as_ref().map(user_ref),
+            game: game.map(Game::kind),
+        },
+        None => Command::Stats {
+            user: user.as_ref().map(user_ref),
+            game: game.map(Game::kind),
+        },
     };
     run(ctx, command).await
 }

@@ -41,7 +41,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("/pick", "<source>   the moves from one piece or source"),
     ("/rules", "game:<...>"),
     ("/leaderboard", "game:<...> [scope:server|global] [page:N]"),
-    ("/stats", "[user:NAME] [game:<...>]"),
+    ("/stats", "[user:NAME] [game:<...>] [against:NAME]"),
     ("/history", "[user:NAME]"),
     ("/replay", "match:<id>"),
     ("/as", "NAME   switch the local player (hot-seat)"),
@@ -130,10 +130,17 @@ pub fn parse(line: &str) -> Result<Input, String> {
                     .map_err(|_| format!("`page:{p}` is not a number."))?,
             },
         }),
-        "stats" => service(Command::Stats {
-            user: opts.get("user").map(user_ref),
-            game: opts.get("game").map(game).transpose()?,
-        }),
+        "stats" => match opts.get("against") {
+            Some(against) => service(Command::HeadToHead {
+                user: user_ref(against),
+                other: opts.get("user").map(user_ref),
+                game: opts.get("game").map(game).transpose()?,
+            }),
+            None => service(Command::Stats {
+                user: opts.get("user").map(user_ref),
+                game: opts.get("game").map(game).transpose()?,
+            }),
+        },
         "history" => service(Command::History {
             user: opts.get("user").map(user_ref),
         }),

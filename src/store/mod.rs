@@ -413,6 +413,38 @@ impl Store {
         Ok((rows, to_u32(total)?))
     }
 
+    /// The provisional ratings of a ladder (deviation above `max_deviation`), most games first,
+    /// then best; also how many there are.
+    pub async fn provisional(
+        &self,
+        game: &str,
+        scope: i64,
+        max_deviation: f64,
+        limit: u32,
+    ) -> Result<(Vec<RatingRow>, u32), StoreError> {
+        let rows = sqlx::query(&format!(
+            "{RATING_SELECT} WHERE r.game = $1 AND r.scope = $2 AND r.deviation > $3 \
+             ORDER BY r.games DESC, r.rating DESC, r.player_id LIMIT $4"
+        ))
+        .bind(game)
+        .bind(scope)
+        .bind(max_deviation)
+        .bind(i64::from(limit))
+        .fetch_all(&self.read)
+        .await?;
+        let total: i64 = sqlx::query(
+            "SELECT COUNT(*) FROM ratings WHERE game = $1 AND scope = $2 AND deviation > $3",
+        )
+        .bind(game)
+        .bind(scope)
+        .bind(max_deviation)
+        .fetch_one(&self.read)
+        .await?
+        .try_get(0)?;
+        let rows = rows.iter().map(rating_from_row).collect::<Result<_, _>>()?;
+        Ok((rows, to_u32(total)?))
+    }
+
     /// How many established ratings in a ladder are above `rating` (rank = this + 1).
     pub async fn count_above(
         &self,

@@ -180,10 +180,11 @@ pub enum Command {
         user: Option<UserRef>,
         game: Option<GameKind>,
     },
-    /// Results between the requester (or `other`) and `user`.
+    /// Results between the requester (or `other`) and `user`, for one game or all.
     HeadToHead {
         user: UserRef,
         other: Option<UserRef>,
+        game: Option<GameKind>,
     },
     History {
         user: Option<UserRef>,

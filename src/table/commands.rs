@@ -49,7 +49,9 @@ impl Table {
                 self.leaderboard(place, game, scope, page).await
             }
             Command::Stats { user, game } => self.stats(actor, place, user, game).await,
-            Command::HeadToHead { user, other } => self.head_to_head(actor, user, other).await,
+            Command::HeadToHead { user, other, game } => {
+                self.head_to_head(actor, user, other, game).await
+            }
             Command::History { user } => self.history(actor, user).await,
             Command::Replay { match_id } => self.replay(match_id).await,
             Command::Board => {

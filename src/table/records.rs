@@ -42,23 +42,41 @@ impl Table {
             "**{} leaderboard** ({where_}), page {page} of {pages}",
             game.title()
         )];
-        if rows.is_empty() {
-            lines.push(
-                "Nobody here yet: a rating shows up once it is established (after a few rated games)."
-                    .to_string(),
-            );
-        }
         for (i, r) in rows.iter().enumerate() {
             lines.push(format!(
-                "{}. @{} {} — {} games ({} W / {} D / {} L)",
+                "{}. @{} {}",
                 (page - 1) * PAGE_SIZE + i as u32 + 1,
                 r.player.name,
-                rating::show(&r.value),
-                r.games,
-                r.wins,
-                r.draws,
-                r.losses
+                record(r)
             ));
+        }
+        // Players whose rating is still provisional come after the ranked ones, on the last page,
+        // so that a server's first games show up at once without outranking settled ratings.
+        if page >= pages {
+            let (fresh, fresh_total) = self
+                .inner
+                .store
+                .provisional(
+                    game.name(),
+                    scope_id,
+                    rating::PROVISIONAL_DEVIATION,
+                    PAGE_SIZE,
+                )
+                .await?;
+            if !fresh.is_empty() {
+                lines.push(
+                    "Not ranked yet (a rating settles after a few more rated games):".to_string(),
+                );
+                for r in &fresh {
+                    lines.push(format!("· @{} {}", r.player.name, record(r)));
+                }
+                if fresh_total > fresh.len() as u32 {
+                    lines.push(format!("…and {} more", fresh_total - fresh.len() as u32));
+                }
+            }
+            if rows.is_empty() && fresh.is_empty() {
+                lines.push("Nobody here yet: play a rated game to appear here.".to_string());
+            }
         }
         Ok(Reply::public(lines.join("\n")))
     }
@@ -138,6 +156,7 @@ impl Table {
         actor: &Actor,
         user: UserRef,
         other: Option<UserRef>,
+        game: Option<GameKind>,
     ) -> Answer {
         let me = other.unwrap_or_else(|| UserRef::new(actor.id, actor.name.clone()));
         if me.id == user.id {
@@ -145,7 +164,10 @@ impl Table {
                 "Pick someone else to compare with.".to_string(),
             ));
         }
-        let tallies = self.inner.store.head_to_head(me.id, user.id).await?;
+        let mut tallies = self.inner.store.head_to_head(me.id, user.id).await?;
+        if let Some(g) = game {
+            tallies.retain(|t| t.game == g.name());
+        }
         let mut lines = vec![format!("**@{} vs @{}**", me.name, user.name)];
         if tallies.is_empty() {
             lines.push("They have not finished a match against each other yet.".to_string());
@@ -156,8 +178,11 @@ impl Table {
                 .parse::<GameKind>()
                 .map_or(t.game.clone(), |g| g.title().to_string());
             lines.push(format!(
-                "{title}: {} wins, {} draws, {} losses for @{}",
-                t.wins, t.draws, t.losses, me.name
+                "{title}: {}, {}, {} for @{}",
+                count(t.wins, "win", "wins"),
+                count(t.draws, "draw", "draws"),
+                count(t.losses, "loss", "losses"),
+                me.name
             ));
         }
         Ok(Reply::public(lines.join("\n")))
@@ -197,4 +222,22 @@ impl Table {
         }
         Ok(Reply::public(lines.join("\n")))
     }
+}
+
+/// `1700 — 30 games (20 W / 4 D / 6 L)`, or `1500? — 1 game (...)` while provisional.
+fn record(r: &RatingRow) -> String {
+    let plural = if r.games == 1 { "" } else { "s" };
+    format!(
+        "{} — {} game{plural} ({} W / {} D / {} L)",
+        rating::show(&r.value),
+        r.games,
+        r.wins,
+        r.draws,
+        r.losses
+    )
+}
+
+/// `1 win`, `2 wins`.
+fn count(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }

@@ -176,7 +176,11 @@ async fn registers_every_command_with_its_options_in_the_guild() {
         choice_values(option(&find("leaderboard"), "scope")),
         set(&["server", "global"])
     );
-    assert_eq!(option_names(&find("stats")), set(&["user", "game"]));
+    // `against` (head-to-head) is an extension of INTERFACES.md's options.
+    assert_eq!(
+        option_names(&find("stats")),
+        set(&["user", "game", "against"])
+    );
     assert_eq!(option_names(&find("history")), set(&["user"]));
     assert_eq!(option_names(&find("replay")), set(&["match"]));
 

@@ -137,6 +137,21 @@ async fn a_whole_game_from_challenge_to_rating_change() {
         "a GIF attached: {}",
         replay.text()
     );
+    // Head-to-head, through `/stats against:`.
+    let id = discord.slash_in(
+        &alice(),
+        CHANNEL_ID,
+        "stats",
+        json!({ "against": bob().id }),
+        &[bob()],
+    );
+    let h2h = discord.outcome(id).await;
+    assert!(!h2h.ephemeral, "{}", h2h.text());
+    assert!(
+        h2h.text().contains("vs @") && h2h.text().contains("Simultana: "),
+        "{}",
+        h2h.text()
+    );
     // The board before the result no longer offers moves.
     discord
         .wait("the last board greyed out", |s| {
