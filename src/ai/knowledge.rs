@@ -58,7 +58,18 @@ pub trait AiGame: Game {
     }
 }
 
-impl AiGame for Simultana {}
+impl AiGame for Simultana {
+    /// Games between good players run to hundreds of plies, so playouts to the end mostly hit
+    /// the cap and say nothing; short playouts scored by mobility say who is being squeezed.
+    const PLAYOUT_CAP: u32 = 30;
+
+    /// The difference in mobility: the player with fewer moves is closer to being blocked.
+    fn evaluate(&self) -> f64 {
+        let white = f64::from(self.mobility(Side::First));
+        let black = f64::from(self.mobility(Side::Second));
+        ((white - black) / 4.0).tanh()
+    }
+}
 
 impl AiGame for Barrier {
     /// Captures are optional, so random playouts wander; taking a capture when one is there

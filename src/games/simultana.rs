@@ -182,6 +182,17 @@ impl Simultana {
         self.pieces[0] | self.pieces[1]
     }
 
+    /// How many legal moves `side` would have if it were its turn here (the AI's measure of
+    /// who is closer to being blocked).
+    pub fn mobility(&self, side: Side) -> u32 {
+        let mut n = 0;
+        self.for_each_move(side, |_| {
+            n += 1;
+            true
+        });
+        n
+    }
+
     /// Who stands on a square (`file`, `rank` 0-based), if anyone; off-board squares are empty.
     pub fn piece_at(&self, file: u8, rank: u8) -> Option<Side> {
         if file >= SIZE || rank >= SIZE {
@@ -583,6 +594,30 @@ impl Game for Simultana {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Mobility counts the legal moves of the side to move, and of the other side as if it
+    /// were its turn (checked by passing the turn on a copy).
+    #[test]
+    fn mobility_counts_legal_moves_for_either_side() {
+        let mut game = Simultana::new(SimultanaOptions);
+        let mut pick = 0usize;
+        for _ in 0..60 {
+            let Status::ToMove(side) = game.status else {
+                break;
+            };
+            assert_eq!(game.mobility(side) as usize, game.legal_moves().len());
+            let mut passed = game.clone();
+            passed.turn = side.opponent();
+            passed.status = Status::ToMove(side.opponent());
+            assert_eq!(
+                game.mobility(side.opponent()) as usize,
+                passed.legal_moves().len()
+            );
+            let moves = game.legal_moves();
+            pick = (pick * 7 + 3) % moves.len();
+            game.play_unchecked(&moves[pick]);
+        }
+    }
 
     #[test]
     fn start_sets_match_the_rules() {
