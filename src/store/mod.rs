@@ -389,28 +389,8 @@ impl Store {
         limit: u32,
         offset: u32,
     ) -> Result<(Vec<RatingRow>, u32), StoreError> {
-        let rows = sqlx::query(&format!(
-            "{RATING_SELECT} WHERE r.game = $1 AND r.scope = $2 AND r.deviation <= $3 \
-             ORDER BY r.rating DESC, r.player_id LIMIT $4 OFFSET $5"
-        ))
-        .bind(game)
-        .bind(scope)
-        .bind(max_deviation)
-        .bind(i64::from(limit))
-        .bind(i64::from(offset))
-        .fetch_all(&self.read)
-        .await?;
-        let total: i64 = sqlx::query(
-            "SELECT COUNT(*) FROM ratings WHERE game = $1 AND scope = $2 AND deviation <= $3",
-        )
-        .bind(game)
-        .bind(scope)
-        .bind(max_deviation)
-        .fetch_one(&self.read)
-        .await?
-        .try_get(0)?;
-        let rows = rows.iter().map(rating_from_row).collect::<Result<_, _>>()?;
-        Ok((rows, to_u32(total)?))
+        let part = Part::Settled(max_deviation);
+        self.ladder(game, scope, part, limit, offset).await
     }
 
     /// The provisional ratings of a ladder (deviation above `max_deviation`), most games first,
@@ -422,19 +402,41 @@ impl Store {
         max_deviation: f64,
         limit: u32,
     ) -> Result<(Vec<RatingRow>, u32), StoreError> {
+        let part = Part::Provisional(max_deviation);
+        self.ladder(game, scope, part, limit, 0).await
+    }
+
+    /// One page of one part of a ladder, and how many ratings that part holds.
+    async fn ladder(
+        &self,
+        game: &str,
+        scope: i64,
+        part: Part,
+        limit: u32,
+        offset: u32,
+    ) -> Result<(Vec<RatingRow>, u32), StoreError> {
+        let (condition, order, max_deviation) = match part {
+            Part::Settled(d) => ("r.deviation <= $3", "r.rating DESC, r.player_id", d),
+            Part::Provisional(d) => (
+                "r.deviation > $3",
+                "r.games DESC, r.rating DESC, r.player_id",
+                d,
+            ),
+        };
         let rows = sqlx::query(&format!(
-            "{RATING_SELECT} WHERE r.game = $1 AND r.scope = $2 AND r.deviation > $3 \
-             ORDER BY r.games DESC, r.rating DESC, r.player_id LIMIT $4"
+            "{RATING_SELECT} WHERE r.game = $1 AND r.scope = $2 AND {condition} \
+             ORDER BY {order} LIMIT $4 OFFSET $5"
         ))
         .bind(game)
         .bind(scope)
         .bind(max_deviation)
         .bind(i64::from(limit))
+        .bind(i64::from(offset))
         .fetch_all(&self.read)
         .await?;
-        let total: i64 = sqlx::query(
-            "SELECT COUNT(*) FROM ratings WHERE game = $1 AND scope = $2 AND deviation > $3",
-        )
+        let total: i64 = sqlx::query(&format!(
+            "SELECT COUNT(*) FROM ratings r WHERE r.game = $1 AND r.scope = $2 AND {condition}"
+        ))
         .bind(game)
         .bind(scope)
         .bind(max_deviation)
@@ -516,6 +518,14 @@ impl Store {
 const MATCH_SELECT: &str = "SELECT m.*, c.name AS challenger_name, o.name AS opponent_name \
      FROM matches m JOIN players c ON c.id = m.challenger_id \
      LEFT JOIN players o ON o.id = m.opponent_id";
+
+/// The two parts of a ladder: settled ratings (deviation at most the bound), ranked best first,
+/// and provisional ones, most games first.
+#[derive(Clone, Copy)]
+enum Part {
+    Settled(f64),
+    Provisional(f64),
+}
 
 const RATING_SELECT: &str = "SELECT r.*, p.name AS player_name FROM ratings r \
      JOIN players p ON p.id = r.player_id";
