@@ -313,6 +313,7 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
     assert!(!r.private && r.text.contains("declines"), "{}", r.text);
     let r = w.run(&b, channel(1), press(&card, Action::Accept)).await;
     assert!(r.private && r.text.contains("is over"), "{}", r.text);
+    assert!(r.stale, "the card's buttons may be greyed out");
     // Expiry: ten minutes without an answer.
     w.clock.advance_secs(60);
     let card = w
@@ -505,6 +506,7 @@ async fn a_restart_in_the_middle_of_a_match_carries_on() {
         "{}",
         r.text
     );
+    assert!(r.stale, "marked for the transport to grey out");
     // The current board's buttons still work.
     let menu = &board.menus[0];
     let source = &menu.options[0].value;
@@ -690,6 +692,14 @@ async fn takeback_is_logged_append_only() {
     // A button drawn before the takeback is stale now.
     let r = w.run(asker, place, mv_at("a2-a3", stamp(&board))).await;
     assert!(r.private && r.text.contains("out of date"), "{}", r.text);
+    assert!(r.stale);
+    // A typed refusal is never "stale": there is no board to grey out.
+    let typed = Command::Move {
+        text: "z9-z8".to_string(),
+        at: None,
+    };
+    let r = w.run(asker, place, typed).await;
+    assert!(r.private && !r.stale, "{}", r.text);
 }
 
 #[tokio::test]

@@ -34,7 +34,10 @@ pub async fn handle(
     let result = answer_component(&ctx.http, data, interaction, async move {
         match command {
             Some(command) => present(table.handle(&actor, &place, command).await).await,
-            None => Answer::private(UNKNOWN),
+            None => Answer {
+                stale: true,
+                ..Answer::private(UNKNOWN)
+            },
         }
     })
     .await;

@@ -70,6 +70,7 @@ pub async fn present(reply: Reply) -> Answer {
         rows: controls,
         mentions,
         board,
+        stale: reply.stale,
     }
 }
 

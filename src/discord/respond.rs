@@ -34,6 +34,9 @@ pub struct Answer {
     /// The match whose controls this message carries, the log position they were drawn for,
     /// and those controls greyed out (for when a newer message replaces it).
     pub board: Option<(i64, u32, Vec<serenity::CreateActionRow>)>,
+    /// The pressed message is an old board: grey out its controls (this also mends boards
+    /// posted before a restart, which the in-memory [`Boards`] no longer knows).
+    pub stale: bool,
 }
 
 impl Answer {
@@ -242,5 +245,44 @@ pub async fn answer_component(
             .posted(http, &answer, message.channel_id, message.id)
             .await;
     }
+    if answer.stale {
+        grey_out(http, &interaction.message).await;
+    }
     Ok(())
+}
+
+/// Disables the buttons of a message and drops its menus. Best effort: a board that cannot be
+/// edited keeps controls that answer "out of date".
+async fn grey_out(http: &serenity::Http, message: &serenity::Message) {
+    let ephemeral = message
+        .flags
+        .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
+    if ephemeral {
+        return;
+    }
+    let rows: Vec<serenity::CreateActionRow> = message
+        .components
+        .iter()
+        .filter_map(|row| {
+            let buttons: Vec<serenity::CreateButton> = row
+                .components
+                .iter()
+                .filter_map(|c| match c {
+                    serenity::ActionRowComponent::Button(b) => {
+                        Some(serenity::CreateButton::from(b.clone()).disabled(true))
+                    }
+                    _ => None,
+                })
+                .collect();
+            (!buttons.is_empty()).then_some(serenity::CreateActionRow::Buttons(buttons))
+        })
+        .collect();
+    let edit = serenity::EditMessage::new().components(rows);
+    if let Err(e) = message
+        .channel_id
+        .edit_message(http, message.id, edit)
+        .await
+    {
+        tracing::debug!("could not grey out an old board: {e}");
+    }
 }

@@ -249,6 +249,9 @@ pub struct Reply {
     pub mentions: Vec<u64>,
     /// The current move deadline (unix ms), for a live countdown where the transport has one.
     pub deadline: Option<i64>,
+    /// The pressed button or menu belongs to a board that is no longer current (the position
+    /// moved on, or the match ended): the transport may grey that board out.
+    pub stale: bool,
 }
 
 impl Reply {

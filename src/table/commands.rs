@@ -18,6 +18,9 @@ use super::{RESERVED, Slot, Table, rating, seat_of_side, texts};
 pub enum Fail {
     #[error("{0}")]
     Refuse(String),
+    /// A refusal of a control pressed on a board that is no longer current.
+    #[error("{0}")]
+    Stale(String),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -72,7 +75,12 @@ impl Table {
                 let slot = self.target(place, at).await?;
                 let mut e = slot.lock().await;
                 if matches!(e.phase, Phase::Closed) {
-                    return refuse(format!("Match #{} is over.", e.id));
+                    let text = format!("Match #{} is over.", e.id);
+                    return Err(if at.is_some() {
+                        Fail::Stale(text)
+                    } else {
+                        Fail::Refuse(text)
+                    });
                 }
                 self.match_command(&mut e, actor, other).await
             }
@@ -90,7 +98,7 @@ impl Table {
         );
         if let (true, Some(at), Some(live)) = (position_bound, stamp_of(&command), e.live()) {
             if at.seq != live.seq {
-                return refuse(STALE);
+                return Err(Fail::Stale(STALE.to_string()));
             }
         }
         match command {
@@ -120,7 +128,7 @@ impl Table {
             Some(stamp) => match self.slot(stamp.match_id) {
                 Some(slot) => Ok(slot),
                 None => match self.inner.store.match_by_id(stamp.match_id).await? {
-                    Some(_) => refuse(format!("Match #{} is over.", stamp.match_id)),
+                    Some(_) => Err(Fail::Stale(format!("Match #{} is over.", stamp.match_id))),
                     None => refuse(format!("There is no match #{}.", stamp.match_id)),
                 },
             },

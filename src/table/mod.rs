@@ -191,6 +191,10 @@ impl Table {
         let reply = match self.dispatch(actor, place, command).await {
             Ok(reply) => reply,
             Err(commands::Fail::Refuse(text)) => Reply::private(text),
+            Err(commands::Fail::Stale(text)) => Reply {
+                stale: true,
+                ..Reply::private(text)
+            },
             Err(commands::Fail::Store(e)) => {
                 tracing::error!(error = %e, command = what, "storage failed");
                 Reply::private(

@@ -315,6 +315,26 @@ async fn a_restart_in_the_middle_of_a_match() {
     let after = play(&discord, &next, CHANNEL_ID, &mv).await;
     assert!(!after.ephemeral, "the game continues: {}", after.text());
     assert_eq!(to_move(&after), mover.id);
+    // The board from before the restart is out of date now (the restarted bot never knew it
+    // was shown): pressing it says so, and greys it out.
+    let id = discord.select(&next, board.id, &source_menu, &[&source]);
+    let stale = discord.outcome(id).await;
+    assert!(
+        stale.ephemeral && stale.text().contains("out of date"),
+        "{}",
+        stale.text()
+    );
+    discord
+        .wait("the old board greyed out", |s| {
+            s.messages
+                .iter()
+                .find(|m| m.id == board.id)
+                .filter(|m| {
+                    m.button("Resign").is_some() && m.all_disabled() && m.menus().is_empty()
+                })
+                .map(|_| ())
+        })
+        .await;
     bot.stop().await.expect("clean shutdown");
     discord.assert_no_violations();
 }
