@@ -9,7 +9,9 @@ mod glicko;
 use common::*;
 use parlor::games::GameKind;
 use parlor::store::{EntryKind, Store, StoreError};
-use parlor::table::{Action, Actor, ChallengeSpec, Command, Opponent, Reply, Scope, Stamp, rating};
+use parlor::table::{
+    Action, Actor, ChallengeSpec, Clock, Command, Opponent, Reply, Scope, Stamp, rating,
+};
 
 fn mv(text: &str) -> Command {
     Command::Move {
@@ -865,6 +867,72 @@ async fn seed_ratings(url: &str, rows: &[(u64, i64, f64, f64)]) {
         .unwrap();
     }
     pool.close().await;
+}
+
+#[tokio::test]
+async fn time_away_widens_the_deviation_before_the_next_rated_game() {
+    let w = World::new().await;
+    let (a, b) = (alice(), bob());
+    // Both settled (deviation 60) 30 days ago: six rating periods of five days.
+    let away = 30 * 86_400_000;
+    let last_played = w.clock.now_ms() - away;
+    let pool = sqlx::SqlitePool::connect(&w.url).await.unwrap();
+    for (who, r) in [(&a, 1600.0), (&b, 1500.0)] {
+        sqlx::query("INSERT OR IGNORE INTO players (id, name, updated_at) VALUES ($1, $2, 0)")
+            .bind(who.id as i64)
+            .bind(&who.name)
+            .execute(&pool)
+            .await
+            .unwrap();
+        for scope in [GUILD as i64, 0] {
+            sqlx::query(
+                "INSERT INTO ratings (player_id, game, scope, rating, deviation, volatility, \
+                 games, wins, draws, losses, last_played) \
+                 VALUES ($1, 'simultana', $2, $3, 60.0, 0.06, 30, 15, 0, 15, $4)",
+            )
+            .bind(who.id as i64)
+            .bind(scope)
+            .bind(r)
+            .bind(last_played)
+            .execute(&pool)
+            .await
+            .unwrap();
+        }
+    }
+    pool.close().await;
+    let place = channel(1);
+    let board = w.simultana(&a, &b, place).await;
+    w.play_out(place, board, &[&a, &b]).await;
+    let winner_seat = w
+        .sql_i64("SELECT COALESCE(winner_seat, -1) FROM matches WHERE id = 1")
+        .await;
+    let challenger_seat = w
+        .sql_i64("SELECT challenger_seat FROM matches WHERE id = 1")
+        .await;
+    let score_a = match winner_seat {
+        -1 => 0.5,
+        s if s == challenger_seat => 1.0,
+        _ => 0.0,
+    };
+    let rd = glicko::idle(60.0, 0.06, 6);
+    assert!(rd > 61.0, "six idle periods widen 60 to {rd}");
+    let want = glicko::update((1600.0, rd, 0.06), (1500.0, rd), score_a, rating::TAU);
+    let got = w
+        .table
+        .store()
+        .rating(a.id, "simultana", 0)
+        .await
+        .unwrap()
+        .expect("alice rated");
+    assert!(
+        (got.value.rating - want.0).abs() < 1e-3,
+        "{got:?} vs {want:?}"
+    );
+    assert!(
+        (got.value.deviation - want.1).abs() < 1e-3,
+        "{got:?} vs {want:?}"
+    );
+    assert_eq!(got.last_played, w.clock.now_ms());
 }
 
 #[tokio::test]

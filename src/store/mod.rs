@@ -566,7 +566,7 @@ async fn rate_scope(
     let mut before = [job.initial; 2];
     for (slot, &player) in before.iter_mut().zip(&job.players) {
         let row = sqlx::query(
-            "SELECT rating, deviation, volatility FROM ratings \
+            "SELECT rating, deviation, volatility, last_played FROM ratings \
              WHERE player_id = $1 AND game = $2 AND scope = $3",
         )
         .bind(db_id(player))
@@ -575,11 +575,13 @@ async fn rate_scope(
         .fetch_optional(&mut **tx)
         .await?;
         if let Some(r) = row {
-            *slot = Glicko {
+            let stored = Glicko {
                 rating: r.try_get(0)?,
                 deviation: r.try_get(1)?,
                 volatility: r.try_get(2)?,
             };
+            let last_played: i64 = r.try_get(3)?;
+            *slot = (job.decay)(stored, job.at.saturating_sub(last_played));
         }
     }
     let after = (job.rate)(before, job.score_first);

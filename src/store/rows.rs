@@ -232,4 +232,6 @@ pub struct RatingJob<'a> {
     pub at: i64,
     /// New ratings of both seats from their old ones and the first seat's score.
     pub rate: fn([Glicko; 2], f64) -> [Glicko; 2],
+    /// A stored rating as it stands after this many ms without a game (before `rate`).
+    pub decay: fn(Glicko, i64) -> Glicko,
 }

@@ -293,14 +293,17 @@ impl Table {
         let scope = e.place.guild.map_or(0, |g| g as i64);
         let game = e.kind.name();
         let store = &self.inner.store;
+        let now = self.now();
+        let current =
+            |r: crate::store::RatingRow| rating::decay(r.value, now.saturating_sub(r.last_played));
         let mine = store
             .rating(e.challenger.id, game, scope)
             .await?
-            .map_or(rating::INITIAL, |r| r.value);
+            .map_or(rating::INITIAL, current);
         let theirs = store
             .rating(opponent.id, game, scope)
             .await?
-            .map_or(rating::INITIAL, |r| r.value);
+            .map_or(rating::INITIAL, current);
         let [win, draw, loss] = rating::preview(mine, theirs);
         Ok(Some(format!(
             "Ratings: @{} {} vs @{} {}. For @{}: win {}, draw {}, loss {}.",
@@ -824,6 +827,7 @@ impl Table {
             initial: rating::INITIAL,
             at: now,
             rate: rating::rate,
+            decay: rating::decay,
         });
         let reason = if aborted {
             Reason::Abort.name()

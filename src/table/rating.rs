@@ -2,7 +2,7 @@
 //! provisional ("1500?") until the deviation drops to 110 or below.
 
 use skillratings::Outcomes;
-use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, decay_deviation, glicko2};
 
 use crate::store::Glicko;
 
@@ -15,6 +15,10 @@ pub const INITIAL: Glicko = Glicko {
 
 /// Above this deviation a rating is provisional: shown with a `?`, kept off leaderboards.
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
+/// One Glicko-2 rating period without a game widens the deviation once (about lichess's pace:
+/// a settled 60 becomes provisional again after about a year away).
+pub const RATING_PERIOD_MS: i64 = 5 * 24 * 3600 * 1000;
 
 /// Glickman's system constant; lichess uses 0.75.
 pub const TAU: f64 = 0.75;
@@ -55,6 +59,20 @@ pub fn rate(before: [Glicko; 2], score_first: f64) -> [Glicko; 2] {
     [from_lib(a), from_lib(b)]
 }
 
+/// The rating of someone who has not played for `idle_ms`: the deviation grows once per whole
+/// rating period, up to the initial 350 (Glicko-2's step for a period without games).
+pub fn decay(g: Glicko, idle_ms: i64) -> Glicko {
+    let periods = idle_ms.max(0) / RATING_PERIOD_MS;
+    let mut rating = to_lib(g);
+    for _ in 0..periods {
+        if rating.deviation >= INITIAL.deviation {
+            break;
+        }
+        rating = decay_deviation(&rating);
+    }
+    from_lib(rating)
+}
+
 pub fn is_provisional(g: &Glicko) -> bool {
     g.deviation > PROVISIONAL_DEVIATION
 }
@@ -78,4 +96,45 @@ pub fn show_delta(delta: f64) -> String {
 /// What `me` would gain or lose against `them` for a win, a draw and a loss.
 pub fn preview(me: Glicko, them: Glicko) -> [f64; 3] {
     [1.0, 0.5, 0.0].map(|score| rate([me, them], score)[0].rating - me.rating)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SETTLED: Glicko = Glicko {
+        rating: 1720.0,
+        deviation: 60.0,
+        volatility: 0.06,
+    };
+
+    #[test]
+    fn idle_time_widens_the_deviation_by_whole_periods() {
+        let day = 24 * 3600 * 1000;
+        assert_eq!(decay(SETTLED, RATING_PERIOD_MS - 1), SETTLED);
+        assert_eq!(
+            decay(SETTLED, -day),
+            SETTLED,
+            "a clock that went back changes nothing"
+        );
+        let one = decay(SETTLED, RATING_PERIOD_MS);
+        assert!(one.deviation > SETTLED.deviation, "{one:?}");
+        assert_eq!(
+            (one.rating, one.volatility),
+            (SETTLED.rating, SETTLED.volatility)
+        );
+        let month = decay(SETTLED, 30 * day);
+        let year = decay(SETTLED, 400 * day);
+        assert!(month.deviation > one.deviation && year.deviation > month.deviation);
+        assert!(
+            !is_provisional(&month),
+            "a month away keeps a settled rating: {month:?}"
+        );
+        assert!(
+            is_provisional(&year),
+            "over a year away makes it provisional: {year:?}"
+        );
+        let forever = decay(SETTLED, i64::MAX);
+        assert!(forever.deviation <= INITIAL.deviation && forever.deviation > 349.0);
+    }
 }

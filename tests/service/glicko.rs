@@ -59,6 +59,13 @@ pub fn update(me: (f64, f64, f64), them: (f64, f64), s: f64, tau: f64) -> (f64, 
     (SCALE * mu_new + 1500.0, SCALE * phi_new, sigma_new)
 }
 
+/// The deviation after `periods` rating periods without a game (the paper's step 6 alone,
+/// capped at the initial 350).
+pub fn idle(rd: f64, sigma: f64, periods: u32) -> f64 {
+    let phi = rd / SCALE;
+    ((phi * phi + f64::from(periods) * sigma * sigma).sqrt() * SCALE).min(350.0)
+}
+
 #[test]
 fn paper_example_shape() {
     // Glickman's worked example plays three games in one period; with one game we only check
