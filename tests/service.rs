@@ -72,17 +72,7 @@ async fn a_whole_match_from_challenge_to_rating_update() {
 
     // Ratings: both scopes, matching Glicko-2 computed from the paper.
     let store = w.table.store();
-    let winner_seat = w
-        .sql_i64("SELECT COALESCE(winner_seat, -1) FROM matches WHERE id = 1")
-        .await;
-    let challenger_seat = w
-        .sql_i64("SELECT challenger_seat FROM matches WHERE id = 1")
-        .await;
-    let score_alice = match winner_seat {
-        -1 => 0.5,
-        s if s == challenger_seat => 1.0,
-        _ => 0.0,
-    };
+    let score_alice = w.challenger_score(1).await;
     let expect_a = glicko::update(
         (1500.0, 350.0, 0.06),
         (1500.0, 350.0),
@@ -903,17 +893,7 @@ async fn time_away_widens_the_deviation_before_the_next_rated_game() {
     let place = channel(1);
     let board = w.simultana(&a, &b, place).await;
     w.play_out(place, board, &[&a, &b]).await;
-    let winner_seat = w
-        .sql_i64("SELECT COALESCE(winner_seat, -1) FROM matches WHERE id = 1")
-        .await;
-    let challenger_seat = w
-        .sql_i64("SELECT challenger_seat FROM matches WHERE id = 1")
-        .await;
-    let score_a = match winner_seat {
-        -1 => 0.5,
-        s if s == challenger_seat => 1.0,
-        _ => 0.0,
-    };
+    let score_a = w.challenger_score(1).await;
     let rd = glicko::idle(60.0, 0.06, 6);
     assert!(rd > 61.0, "six idle periods widen 60 to {rd}");
     let want = glicko::update((1600.0, rd, 0.06), (1500.0, rd), score_a, rating::TAU);

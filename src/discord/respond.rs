@@ -17,6 +17,25 @@ use super::{Context, Data, Error};
 /// inside Discord's 3 seconds, leaving room for the round trip and the upload.
 pub const DEFER_AFTER: Duration = Duration::from_millis(1200);
 
+/// Fills one of serenity's message builders from an [`Answer`]: they share these method names
+/// but no trait. `$attach` is the builder's method for a file.
+macro_rules! fill {
+    ($builder:expr, $answer:expr, $attach:ident) => {{
+        let answer = $answer;
+        let mut builder = $builder
+            .content(answer.text.clone())
+            .allowed_mentions(answer.allowed_mentions())
+            .components(answer.rows.clone());
+        if let Some(embed) = &answer.embed {
+            builder = builder.embed(embed.clone());
+        }
+        if let Some(file) = &answer.file {
+            builder = builder.$attach(file.clone());
+        }
+        builder
+    }};
+}
+
 /// A message ready for Discord.
 #[derive(Debug, Default, Clone)]
 pub struct Answer {
@@ -55,65 +74,28 @@ impl Answer {
 
     /// As a poise reply (slash commands).
     pub fn to_reply(&self) -> CreateReply {
-        let mut reply = CreateReply::default()
-            .content(self.text.clone())
-            .ephemeral(self.private)
-            .allowed_mentions(self.allowed_mentions())
-            .components(self.rows.clone());
-        if let Some(embed) = &self.embed {
-            reply = reply.embed(embed.clone());
-        }
-        if let Some(file) = &self.file {
-            reply = reply.attachment(file.clone());
-        }
-        reply
+        fill!(
+            CreateReply::default().ephemeral(self.private),
+            self,
+            attachment
+        )
     }
 
     /// As the first response to a component interaction, posting a new message.
     pub fn to_response(&self) -> serenity::CreateInteractionResponseMessage {
-        let mut msg = serenity::CreateInteractionResponseMessage::new()
-            .content(self.text.clone())
-            .ephemeral(self.private)
-            .allowed_mentions(self.allowed_mentions())
-            .components(self.rows.clone());
-        if let Some(embed) = &self.embed {
-            msg = msg.embed(embed.clone());
-        }
-        if let Some(file) = &self.file {
-            msg = msg.add_file(file.clone());
-        }
-        msg
+        let msg = serenity::CreateInteractionResponseMessage::new().ephemeral(self.private);
+        fill!(msg, self, add_file)
     }
 
     /// As a follow-up message.
     pub fn to_followup(&self) -> serenity::CreateInteractionResponseFollowup {
-        let mut msg = serenity::CreateInteractionResponseFollowup::new()
-            .content(self.text.clone())
-            .ephemeral(self.private)
-            .allowed_mentions(self.allowed_mentions())
-            .components(self.rows.clone());
-        if let Some(embed) = &self.embed {
-            msg = msg.embed(embed.clone());
-        }
-        if let Some(file) = &self.file {
-            msg = msg.add_file(file.clone());
-        }
-        msg
+        let msg = serenity::CreateInteractionResponseFollowup::new().ephemeral(self.private);
+        fill!(msg, self, add_file)
     }
 
     /// As a channel message (notices: the AI's moves, timeouts).
     pub fn to_message(&self) -> serenity::CreateMessage {
-        let mut msg = serenity::CreateMessage::new()
-            .content(self.text.clone())
-            .allowed_mentions(self.allowed_mentions())
-            .components(self.rows.clone());
-        if let Some(embed) = &self.embed {
-            msg = msg.embed(embed.clone());
-        }
-        if let Some(file) = &self.file {
-            msg = msg.add_file(file.clone());
-        }
-        msg
+        fill!(serenity::CreateMessage::new(), self, add_file)
     }
 }
 

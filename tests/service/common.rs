@@ -166,6 +166,25 @@ impl World {
         pool.close().await;
         v
     }
+
+    /// The challenger's score in a finished match, read from the database: 1, 0.5 or 0.
+    pub async fn challenger_score(&self, match_id: i64) -> f64 {
+        let winner = self
+            .sql_i64(&format!(
+                "SELECT COALESCE(winner_seat, -1) FROM matches WHERE id = {match_id}"
+            ))
+            .await;
+        let challenger = self
+            .sql_i64(&format!(
+                "SELECT challenger_seat FROM matches WHERE id = {match_id}"
+            ))
+            .await;
+        match winner {
+            -1 => 0.5,
+            s if s == challenger => 1.0,
+            _ => 0.0,
+        }
+    }
 }
 
 /// A result message carries a Rematch button and nothing to move with.
