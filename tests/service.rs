@@ -55,6 +55,14 @@ async fn a_whole_match_from_challenge_to_rating_update() {
     assert_eq!(card.mentions, vec![b.id]);
     let board = w.run(&b, place, press(&card, Action::Accept)).await;
     assert!(board.text.contains("@Bob accepts"), "{}", board.text);
+    // A rated match shows both newcomers' ratings on its pictures.
+    let Some(parlor::table::Picture::Board { ratings, .. }) = &board.picture else {
+        panic!("a board picture: {:?}", board.picture);
+    };
+    assert_eq!(
+        ratings,
+        &[Some("1500?".to_string()), Some("1500?".to_string())]
+    );
     let png = board
         .picture
         .as_ref()
@@ -490,6 +498,15 @@ async fn a_restart_in_the_middle_of_a_match_carries_on() {
     w.restart().await;
     assert_eq!(w.table.open_count(), 1);
     assert_eq!(w.table.move_hints(&place, "").await, before);
+    // The restored match still shows the ratings on its pictures.
+    let shown = w.run(&a, place, Command::Board).await;
+    let Some(parlor::table::Picture::Board { ratings, .. }) = &shown.picture else {
+        panic!("a board picture: {}", shown.text);
+    };
+    assert!(
+        ratings.iter().all(|r| r.as_deref() == Some("1500?")),
+        "{ratings:?}"
+    );
     // A stale button from before the restart is refused and plays nothing.
     let (first, _) = to_move(&board, [&a, &b]);
     let r = w.run(first, place, mv_at(&before[0], stamp(&old))).await;

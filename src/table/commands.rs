@@ -265,6 +265,7 @@ impl Table {
             challenger_seat,
             rematch_of: rematch.map(|(id, _)| id),
             phase: Phase::Challenge { expires_at },
+            ratings: [None, None],
         };
         let card = match (vs_bot, opponent) {
             (true, Some(bot)) => {
@@ -283,6 +284,28 @@ impl Table {
         };
         self.register(e);
         Ok(card)
+    }
+
+    /// The seats' current ratings for pictures (rated matches with both seats taken).
+    pub(super) async fn seat_ratings(&self, e: &Entry) -> Result<[Option<String>; 2], Fail> {
+        let (true, Some(seats)) = (e.rated && !e.vs_bot, e.seats()) else {
+            return Ok([None, None]);
+        };
+        let scope = e.place.guild.map_or(0, |g| g as i64);
+        let now = self.now();
+        let mut shown = [None, None];
+        for (slot, player) in shown.iter_mut().zip(seats) {
+            let value = self
+                .inner
+                .store
+                .rating(player.id, e.kind.name(), scope)
+                .await?
+                .map_or(rating::INITIAL, |r| {
+                    rating::decay(r.value, now.saturating_sub(r.last_played))
+                });
+            *slot = Some(rating::show(&value));
+        }
+        Ok(shown)
     }
 
     /// The rating line of a rated challenge: what the challenger stands to win or lose.
@@ -361,6 +384,7 @@ impl Table {
             format!("@{} accepts the challenge.", opponent.name)
         };
         e.opponent = Some(opponent);
+        e.ratings = self.seat_ratings(e).await?;
         e.phase = Phase::Live(Box::new(Live {
             game,
             before: None,

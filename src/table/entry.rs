@@ -29,6 +29,9 @@ pub struct Entry {
     pub challenger_seat: u8,
     pub rematch_of: Option<i64>,
     pub phase: Phase,
+    /// The seats' ratings as shown on pictures (`1523`, `1500?`): rated matches, from when the
+    /// match went live or was restored.
+    pub ratings: [Option<String>; 2],
 }
 
 #[derive(Debug)]
@@ -169,6 +172,7 @@ impl Entry {
             challenger_seat: row.challenger_seat,
             rematch_of: row.rematch_of,
             phase,
+            ratings: [None, None],
         }
     }
 
@@ -297,13 +301,14 @@ impl Entry {
             .moves
             .last()
             .zip(live.before.as_ref())
-            .map(|((mv, _), before)| (before.clone(), *mv));
+            .map(|((mv, _), before)| Box::new((before.clone(), *mv)));
         Picture::Board {
             match_id: Some(self.id),
             seq: live.seq,
             game: live.game.clone(),
             last_move,
             players: self.names(),
+            ratings: self.ratings.clone(),
             move_number: live.moves.len() as u32,
         }
     }

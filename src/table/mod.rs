@@ -169,7 +169,13 @@ impl Table {
                     }
                 }
             };
-            let e = Entry::from_row(&row, kind, phase);
+            let mut e = Entry::from_row(&row, kind, phase);
+            if e.live().is_some() {
+                e.ratings = table.seat_ratings(&e).await.unwrap_or_else(|err| {
+                    tracing::warn!(match_id = e.id, error = %err, "ratings not shown");
+                    [None, None]
+                });
+            }
             table.register(e);
             restored += 1;
         }

@@ -18,9 +18,11 @@ pub enum Picture {
         seq: u32,
         game: AnyGame,
         /// The position before the last move, and that move.
-        last_move: Option<(AnyGame, AnyMove)>,
+        last_move: Option<Box<(AnyGame, AnyMove)>>,
         /// Display names by seat (first to move, second).
         players: [String; 2],
+        /// Rating texts by seat, for rated matches.
+        ratings: [Option<String>; 2],
         /// Plies played so far.
         move_number: u32,
     },
@@ -71,12 +73,16 @@ impl Picture {
                 game,
                 last_move,
                 players,
+                ratings,
                 move_number,
                 ..
             } => {
                 let mut scene = Scene::new(game);
-                scene.last_move = last_move.as_ref().map(|(before, mv)| (before, *mv));
-                scene.players = players.clone().map(PlayerLabel::new);
+                scene.last_move = last_move.as_deref().map(|(before, mv)| (before, *mv));
+                scene.players = [0, 1].map(|seat| PlayerLabel {
+                    name: players[seat].clone(),
+                    rating: ratings[seat].clone(),
+                });
                 scene.move_number = *move_number;
                 // Simultana's rule is about the region a move leaves: show it.
                 scene.show_region = game.kind() == GameKind::Simultana;

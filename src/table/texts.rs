@@ -55,6 +55,7 @@ pub fn rules(game: GameKind) -> Reply {
             game: start,
             last_move: None,
             players: names,
+            ratings: [None, None],
             move_number: 0,
         });
     }
