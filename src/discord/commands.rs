@@ -52,17 +52,7 @@ fn actor(ctx: Context<'_>) -> table::Actor {
 fn place(ctx: Context<'_>) -> table::Place {
     let mut place = table::Place::new(ctx.guild_id().map(|g| g.get()), ctx.channel_id().get());
     if let Context::Application(app) = ctx {
-        if let Some(channel) = &app.interaction.channel {
-            let thread = matches!(
-                channel.kind,
-                serenity::ChannelType::PublicThread
-                    | serenity::ChannelType::PrivateThread
-                    | serenity::ChannelType::NewsThread
-            );
-            if thread {
-                place.parent = channel.parent_id.map(|p| p.get());
-            }
-        }
+        place.parent = super::thread_parent(app.interaction.channel.as_ref());
     }
     place
 }

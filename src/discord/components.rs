@@ -74,16 +74,6 @@ fn place(interaction: &serenity::ComponentInteraction) -> table::Place {
         interaction.guild_id.map(|g| g.get()),
         interaction.channel_id.get(),
     );
-    if let Some(channel) = &interaction.channel {
-        let thread = matches!(
-            channel.kind,
-            serenity::ChannelType::PublicThread
-                | serenity::ChannelType::PrivateThread
-                | serenity::ChannelType::NewsThread
-        );
-        if thread {
-            place.parent = channel.parent_id.map(|p| p.get());
-        }
-    }
+    place.parent = super::thread_parent(interaction.channel.as_ref());
     place
 }

@@ -280,3 +280,20 @@ pub(crate) fn log_interaction(
         }
     }
 }
+
+/// The parent channel of an interaction's channel when that channel is a thread (a thread's
+/// matches belong to it, but the service also needs to know where it hangs).
+fn thread_parent(channel: Option<&serenity::PartialChannel>) -> Option<u64> {
+    let channel = channel?;
+    let thread = matches!(
+        channel.kind,
+        serenity::ChannelType::PublicThread
+            | serenity::ChannelType::PrivateThread
+            | serenity::ChannelType::NewsThread
+    );
+    if thread {
+        channel.parent_id.map(|p| p.get())
+    } else {
+        None
+    }
+}

@@ -636,16 +636,8 @@ impl Table {
             return refuse("The bot plays on: it does not accept draws.");
         }
         self.set_offers(e, Some(me), live.takeback).await?;
-        let mut reply = e.board_reply(
-            Some(format!(
-                "@{} offers a draw. @{other}: accept or refuse.",
-                actor.name
-            )),
-            self.now(),
-        );
-        reply.picture = None;
-        reply.menus.clear();
-        Ok(reply)
+        let headline = format!("@{} offers a draw. @{other}: accept or refuse.", actor.name);
+        Ok(self.offer_reply(e, headline))
     }
 
     async fn takeback(&self, e: &mut Entry, actor: &Actor) -> Answer {
@@ -676,16 +668,20 @@ impl Table {
             return self.take_back(e, me, &actor.name).await;
         }
         self.set_offers(e, live.draw_offer, Some(me)).await?;
-        let mut reply = e.board_reply(
-            Some(format!(
-                "@{} asks to take back their last move. @{other}: accept or refuse.",
-                actor.name
-            )),
-            self.now(),
+        let headline = format!(
+            "@{} asks to take back their last move. @{other}: accept or refuse.",
+            actor.name
         );
+        Ok(self.offer_reply(e, headline))
+    }
+
+    /// The answer to a new draw offer or takeback request: the board's text and its accept and
+    /// refuse buttons, without a new picture or move menus (the position has not changed).
+    fn offer_reply(&self, e: &Entry, headline: String) -> Reply {
+        let mut reply = e.board_reply(Some(headline), self.now());
         reply.picture = None;
         reply.menus.clear();
-        Ok(reply)
+        reply
     }
 
     /// Undoes `requester`'s last move (and the reply to it, if any), logging a takeback entry.
