@@ -181,13 +181,11 @@ pub fn level_budget(kind: GameKind, level: u8) -> LevelBudget {
         GameKind::Loa => [60, 500, 4_000, 25_000, 600_000],
         GameKind::Simultana => [20, 150, 1_000, 6_000, 40_000],
         GameKind::Barrier => [20, 150, 1_000, 5_000, 25_000],
-        // Lightning: levels 1-3 sample moves at random (a greedy one-ply search is already
-        // near the top of what search buys against the draw); levels 4-5 expand every move
-        // with the evaluation (`AiGame::GUIDED`), which costs more per iteration. The draw
-        // flattens what search buys, so 4 and 5 are set far apart (arena, 20 games: at 1,500
-        // and 6,000 level 5 won 8 against level 4; at 400 and 12,000 it wins 13, and level 4
-        // still beats level 3 in 15).
-        GameKind::Lightning => [5, 25, 100, 400, 12_000],
+        // Lightning: the draw flattens what search buys. Levels 1-4 sample moves at random,
+        // where a few more samples make a clearly better player; level 5 alone expands every
+        // move with the evaluation (`AiGame::GUIDED`) and searches deep. A guided level 4 was
+        // about as strong as level 5 can be against the draw, leaving no gap between them.
+        GameKind::Lightning => [5, 15, 25, 50, 12_000],
     };
     let caps: [u64; 5] = [250, 500, 1_000, 1_500, 2_000];
     LevelBudget {
@@ -197,8 +195,8 @@ pub fn level_budget(kind: GameKind, level: u8) -> LevelBudget {
 }
 
 /// From this level on, games that offer it ([`AiGame::GUIDED`]) use evaluation-guided
-/// expansion; below it their moves are sampled at random, which keeps the low levels beatable.
-const GUIDED_FROM_LEVEL: u8 = 4;
+/// expansion; below it their moves are sampled at random, which keeps the lower levels apart.
+const GUIDED_FROM_LEVEL: u8 = 5;
 
 /// What a search decided, with numbers for logs and the arena.
 #[derive(Clone, Debug)]
