@@ -2,7 +2,7 @@
 
 use crate::games::{AnyMove, GameKind, MoveError, Outcome, Reason, Side, Status};
 use crate::store::{
-    EntryKind, Finish, LogEntry, MatchStatus, MatchUpdate, NewMatch, PlayerRef, RatingJob,
+    EntryKind, Finish, Glicko, LogEntry, MatchStatus, MatchUpdate, NewMatch, PlayerRef, RatingJob,
     StoreError,
 };
 
@@ -286,24 +286,29 @@ impl Table {
         Ok(card)
     }
 
+    /// A player's rating in the match's game and server as of now (idle decay applied; the
+    /// starting rating for a newcomer).
+    async fn current_rating(&self, e: &Entry, player: u64) -> Result<Glicko, Fail> {
+        let scope = e.place.guild.map_or(0, |g| g as i64);
+        let now = self.now();
+        Ok(self
+            .inner
+            .store
+            .rating(player, e.kind.name(), scope)
+            .await?
+            .map_or(rating::INITIAL, |r| {
+                rating::decay(r.value, now.saturating_sub(r.last_played))
+            }))
+    }
+
     /// The seats' current ratings for pictures (rated matches with both seats taken).
     pub(super) async fn seat_ratings(&self, e: &Entry) -> Result<[Option<String>; 2], Fail> {
         let (true, Some(seats)) = (e.rated && !e.vs_bot, e.seats()) else {
             return Ok([None, None]);
         };
-        let scope = e.place.guild.map_or(0, |g| g as i64);
-        let now = self.now();
         let mut shown = [None, None];
         for (slot, player) in shown.iter_mut().zip(seats) {
-            let value = self
-                .inner
-                .store
-                .rating(player.id, e.kind.name(), scope)
-                .await?
-                .map_or(rating::INITIAL, |r| {
-                    rating::decay(r.value, now.saturating_sub(r.last_played))
-                });
-            *slot = Some(rating::show(&value));
+            *slot = Some(rating::show(&self.current_rating(e, player.id).await?));
         }
         Ok(shown)
     }
@@ -313,20 +318,8 @@ impl Table {
         let (true, Some(opponent)) = (e.rated, &e.opponent) else {
             return Ok(None);
         };
-        let scope = e.place.guild.map_or(0, |g| g as i64);
-        let game = e.kind.name();
-        let store = &self.inner.store;
-        let now = self.now();
-        let current =
-            |r: crate::store::RatingRow| rating::decay(r.value, now.saturating_sub(r.last_played));
-        let mine = store
-            .rating(e.challenger.id, game, scope)
-            .await?
-            .map_or(rating::INITIAL, current);
-        let theirs = store
-            .rating(opponent.id, game, scope)
-            .await?
-            .map_or(rating::INITIAL, current);
+        let mine = self.current_rating(e, e.challenger.id).await?;
+        let theirs = self.current_rating(e, opponent.id).await?;
         let [win, draw, loss] = rating::preview(mine, theirs);
         Ok(Some(format!(
             "Ratings: @{} {} vs @{} {}. For @{}: win {}, draw {}, loss {}.",
