@@ -8,6 +8,7 @@
 pub mod ai;
 pub mod discord;
 pub mod games;
+pub mod i18n;
 pub mod local;
 pub mod protocol;
 pub mod render;

@@ -1,0 +1,34 @@
+# Les mots de Parlor en français. Chaque message existe aussi dans en.ftl, avec les mêmes variables.
+# Pas de markdown : les adaptateurs mettent eux-mêmes en forme les personnes, les coups et les titres.
+
+## Shared
+
+verbatim = { $text }
+unit-day = { $n ->
+    [one] { $n } jour
+   *[other] { $n } jours
+}
+unit-hour = { $n ->
+    [one] { $n } heure
+   *[other] { $n } heures
+}
+unit-minute = { $n ->
+    [one] { $n } minute
+   *[other] { $n } minutes
+}
+unit-second = { $n ->
+    [one] { $n } seconde
+   *[other] { $n } secondes
+}
+
+## Games
+
+## Match service
+
+## Pictures
+
+## Rules
+
+## Discord
+
+## Terminal
