@@ -704,15 +704,8 @@ impl Game for Loa {
         } else {
             [Required::Any; 2]
         };
-        let board = Board::with_variant(
-            white,
-            black,
-            [held, held],
-            first,
-            variant,
-            marked,
-            required,
-        );
+        let board =
+            Board::with_variant(white, black, [held, held], first, variant, marked, required);
         Loa::from_parts(options, board, None, 0)
     }
 

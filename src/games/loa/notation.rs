@@ -2,8 +2,8 @@
 //! Reading is lenient about case, spaces and missing separators, but a wrong separator (`-` for
 //! a capture, `x` for a plain move) is refused with the right form.
 
-use super::board::{NO_SQUARE, StepError};
 use super::board::Required;
+use super::board::{NO_SQUARE, StepError};
 use super::{Loa, LoaMove, PieceSet, Text, text};
 use crate::games::MoveError;
 use crate::games::notation::{parse_square, square_name, squash, take_square};

@@ -161,10 +161,7 @@ fn read_set(letter: char) -> Option<Option<PieceSet>> {
 
 /// Reads the `<to move>` field for the options' variant: the colour to move and each colour's
 /// required set (see the module's doc comment).
-fn read_to_move(
-    field: &str,
-    options: &LoaOptions,
-) -> Result<(Color, [Required; 2]), ImportError> {
+fn read_to_move(field: &str, options: &LoaOptions) -> Result<(Color, [Required; 2]), ImportError> {
     let bad = || error(variant_text(Text::ToMoveField));
     let colour = |letter: &str| match letter {
         "w" => Ok(Color::White),
@@ -288,7 +285,10 @@ pub(super) fn import(text: &str) -> Result<Loa, ImportError> {
     }
     if options.has_marks() {
         for (color, bb) in [(Color::White, white), (Color::Black, black)] {
-            for (set, pieces) in [(PieceSet::Marked, bb & marked), (PieceSet::Unmarked, bb & !marked)] {
+            for (set, pieces) in [
+                (PieceSet::Marked, bb & marked),
+                (PieceSet::Unmarked, bb & !marked),
+            ] {
                 if pieces.count_ones() > 6 {
                     return Err(error(variant_text(Text::TooManyOfSet { color, set })));
                 }
