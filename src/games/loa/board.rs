@@ -968,4 +968,73 @@ mod tests {
         let fresh = Board::new(board.pieces[0], board.pieces[1], board.held, board.to_move);
         assert_eq!(board, fresh);
     }
+
+    #[test]
+    fn cylinder_tables_wrap_the_files_only() {
+        let c = |name: &str| usize::from(sq(name));
+        assert_eq!(DEST_CYLINDER[c("h4")][0][1], sq("a4"));
+        assert_eq!(DEST_CYLINDER[c("a1")][1][1], sq("h1"));
+        assert_eq!(DEST_CYLINDER[c("a1")][0][8], NO_SQUARE);
+        assert_eq!(DEST_CYLINDER[c("h4")][4][2], sq("b6"));
+        assert_eq!(DEST_CYLINDER[c("h1")][2][8], NO_SQUARE);
+        assert_eq!(BETWEEN_CYLINDER[c("h4")][4][2], bits(&["a5"]));
+        assert_eq!(LINE_OF_CYLINDER[c("h4")][2], LINE_OF_CYLINDER[c("a5")][2]);
+        assert_eq!(LINE_OF_CYLINDER[c("a3")][3], LINE_OF_CYLINDER[c("h4")][3]);
+        assert!(connected_cylinder(bits(&["a3", "h2"])));
+        assert!(connected_cylinder(bits(&["a3", "h4"])));
+        assert!(!connected_cylinder(bits(&["a3", "h5"])));
+        assert!(!connected(bits(&["a3", "h3"])));
+    }
+
+    #[test]
+    fn incremental_key_follows_marks_and_required_sets() {
+        for turns in [Turns::Seats, Turns::Alternate] {
+            let variant = Variant {
+                cylinder: false,
+                turns,
+            };
+            let required = if turns == Turns::Seats {
+                [Required::Marked; 2]
+            } else {
+                [Required::Any; 2]
+            };
+            let mut board = Board::with_variant(
+                bits(&["a2", "a3", "h4"]),
+                bits(&["b1", "c1"]),
+                [0, 0],
+                Color::White,
+                variant,
+                bits(&["a2", "b1"]),
+                required,
+            );
+            let unmarked = Board::with_variant(
+                board.pieces[0],
+                board.pieces[1],
+                [0, 0],
+                Color::White,
+                variant,
+                0,
+                required,
+            );
+            assert_ne!(board.key, unmarked.key);
+            // The marked a2 and b1 move, White passes, c1 moves, then a3 takes the marked b3.
+            board.apply(sq("a2"), sq("c2"), false, NO_SQUARE);
+            board.apply(sq("b1"), sq("b3"), false, NO_SQUARE);
+            board.apply(NO_SQUARE, NO_SQUARE, false, NO_SQUARE);
+            board.apply(sq("c1"), sq("c3"), false, NO_SQUARE);
+            board.apply(sq("a3"), sq("b3"), true, NO_SQUARE);
+            assert_eq!(board.key, board.compute_key(), "{turns:?}");
+            assert_eq!(board.marked, bits(&["c2"]), "{turns:?}");
+            let fresh = Board::with_variant(
+                board.pieces[0],
+                board.pieces[1],
+                board.held,
+                board.to_move,
+                variant,
+                board.marked,
+                board.required,
+            );
+            assert_eq!(board, fresh);
+        }
+    }
 }
