@@ -1082,9 +1082,9 @@ mod slow {
         let mut with_drops = Vec::new();
         for mv in moves {
             let board = apply(rules, state, &mv).cells;
-            for f in 0..8 {
-                for r in 0..8 {
-                    if board[f][r] == Cell::Empty {
+            for (f, file) in board.iter().enumerate() {
+                for (r, cell) in file.iter().enumerate() {
+                    if *cell == Cell::Empty {
                         with_drops.push(Move {
                             drop: Some((f, r)),
                             ..mv
