@@ -684,6 +684,28 @@ mod protocol {
     }
 
     #[test]
+    fn go_answers_a_legal_move_in_every_variant() {
+        let mut s = Session::new();
+        for options in ["players=4", "marks=alternate", "board=cylinder"] {
+            assert_eq!(ask(&mut s, &format!("new loa {options}")), "ok");
+            let first = ask(&mut s, "legal");
+            let first = first.split(' ').nth(1).expect("a legal move").to_string();
+            assert_eq!(ask(&mut s, &format!("moves {first}")), "ok");
+            for go in ["go level=1", "go nodes=300"] {
+                let answer = ask(&mut s, go);
+                let mv = answer
+                    .strip_prefix("bestmove ")
+                    .unwrap_or_else(|| panic!("{options} {go}: {answer}"));
+                let legal = ask(&mut s, "legal");
+                assert!(
+                    legal.split(' ').skip(1).any(|m| m == mv),
+                    "{options}: {mv} not in {legal}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn show_makes_the_marks_visible() {
         let mut s = Session::new();
         ask(&mut s, "new loa players=4");
