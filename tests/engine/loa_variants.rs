@@ -317,6 +317,8 @@ fn when_neither_set_can_move_the_player_passes_and_the_required_set_stays() {
     let walled_only = "6bW/6bb/8/8/8/8/bb6/Wb6";
     let mut position = import(&format!("{walled_only} w:u- 30 0,0 * marks=alternate"));
     assert_eq!(legal_texts(&position), ["pass"]);
+    // The refusal names what blocks the piece, not the alternation.
+    assert!(illegal_message(&position, "a1-c1").contains("cannot jump"));
     play(&mut position, &["pass"]);
     assert_eq!(
         position.required_set(Color::White),

@@ -592,7 +592,15 @@ impl Board {
         if from == to {
             return Err(StepError::SameSquare);
         }
-        if self.movable() & from_bit == 0 {
+        let movable = self.movable();
+        // Under `marks=alternate` with no move at all, the rule that applies is the one that
+        // stops this piece (the line checks below), not the alternation.
+        let stuck = self.variant.turns == Turns::Alternate && {
+            let mut any = false;
+            self.steps_from(movable, |_, _, _| any = true);
+            !any
+        };
+        if movable & from_bit == 0 && !stuck {
             let required = match self.required[me] {
                 Required::Marked if self.marked & from_bit != 0 => Required::Unmarked,
                 Required::Unmarked if self.marked & from_bit == 0 => Required::Marked,
