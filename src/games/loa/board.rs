@@ -345,6 +345,8 @@ pub(super) struct Board {
     /// `required[c]`: the set colour `c` must move on its next turn.
     required: [Required; 2],
     variant: Variant,
+    /// The two-player flat game with no marks: the fast path of [`Board::each_step`].
+    plain: bool,
 }
 
 impl Board {
@@ -382,12 +384,17 @@ impl Board {
             marked,
             required,
             variant,
+            plain: variant
+                == Variant {
+                    cylinder: false,
+                    turns: Turns::Plain,
+                },
         };
         let mut occ = white | black;
         while occ != 0 {
             let sq = occ.trailing_zeros() as u8;
             occ &= occ - 1;
-            board.add_to_lines(sq);
+            board.add_to_lines(board.line_table(), sq);
         }
         board.key = board.compute_key();
         board
@@ -490,6 +497,17 @@ impl Board {
     /// Calls `f(from, to, capture)` for every legal move (without drop) of the side to move.
     #[inline(always)]
     pub(super) fn each_step(&self, f: impl FnMut(u8, u8, bool)) {
+        if self.plain {
+            self.steps_flat(self.pieces[self.to_move.index()], f);
+        } else {
+            self.steps_variant(f);
+        }
+    }
+
+    /// [`Board::each_step`] for the variants, kept out of line so that the plain game's loop
+    /// stays as small as it was.
+    #[inline(never)]
+    fn steps_variant(&self, f: impl FnMut(u8, u8, bool)) {
         self.steps_from(self.movable(), f);
     }
 
@@ -657,14 +675,16 @@ impl Board {
         }
     }
 
-    fn add_to_lines(&mut self, sq: u8) {
-        for line in self.line_table()[usize::from(sq)] {
+    #[inline(always)]
+    fn add_to_lines(&mut self, table: &[[u8; 4]; 64], sq: u8) {
+        for line in table[usize::from(sq)] {
             self.counts[usize::from(line)] += 1;
         }
     }
 
-    fn remove_from_lines(&mut self, sq: u8) {
-        for line in self.line_table()[usize::from(sq)] {
+    #[inline(always)]
+    fn remove_from_lines(&mut self, table: &[[u8; 4]; 64], sq: u8) {
+        for line in table[usize::from(sq)] {
             self.counts[usize::from(line)] -= 1;
         }
     }
@@ -675,24 +695,25 @@ impl Board {
     pub(super) fn apply(&mut self, from: u8, to: u8, capture: bool, drop: u8) {
         let me = self.to_move.index();
         let opp = me ^ 1;
-        if self.variant.turns != Turns::Plain {
+        if !self.plain {
             self.pass_marks(from, to);
         }
+        let table = self.line_table();
         if from != NO_SQUARE {
             self.pieces[me] ^= (1u64 << from) | (1u64 << to);
             self.key ^= z_piece(me, usize::from(from)) ^ z_piece(me, usize::from(to));
-            self.remove_from_lines(from);
+            self.remove_from_lines(table, from);
             if capture {
                 self.pieces[opp] ^= 1u64 << to;
                 self.key ^= z_piece(opp, usize::from(to));
             } else {
-                self.add_to_lines(to);
+                self.add_to_lines(table, to);
             }
         }
         if drop != NO_SQUARE {
             self.pieces[opp] |= 1u64 << drop;
             self.key ^= z_piece(opp, usize::from(drop));
-            self.add_to_lines(drop);
+            self.add_to_lines(table, drop);
             let held = self.held[opp];
             self.key ^= z_held(opp, held) ^ z_held(opp, held - 1);
             self.held[opp] = held - 1;
