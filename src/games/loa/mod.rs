@@ -68,6 +68,14 @@ impl LoaRules {
             LoaRules::Olympiad => "olympiad",
         }
     }
+
+    /// The colour that moves first: White under the abacus rules, Black under the olympiad.
+    pub fn first_color(self) -> Color {
+        match self {
+            LoaRules::Abacus => Color::White,
+            LoaRules::Olympiad => Color::Black,
+        }
+    }
 }
 
 /// The start position (option `setup`).
@@ -685,10 +693,7 @@ impl Game for Loa {
 
     fn new(options: LoaOptions) -> Self {
         let (white, black, held) = options.setup.layout();
-        let first = match options.rules {
-            LoaRules::Abacus => Color::White,
-            LoaRules::Olympiad => Color::Black,
-        };
+        let first = options.rules.first_color();
         let variant = options.variant();
         let marked = if options.has_marks() {
             INITIAL_MARKS

@@ -134,7 +134,7 @@ fn read_board(field: &str) -> Result<(u64, u64, u64), ImportError> {
                 }
                 _ => {
                     return Err(error(format!(
-                        "the board holds w, b, W, B and digits, not `{}`",
+                        "the board holds w, b and digits, not `{}`",
                         c.escape_default()
                     )));
                 }
@@ -169,7 +169,11 @@ fn read_to_move(field: &str, options: &LoaOptions) -> Result<(Color, [Required; 
         _ => Err(bad()),
     };
     match options.variant().turns {
-        Turns::Plain => Ok((colour(field)?, [Required::Any; 2])),
+        Turns::Plain => match field {
+            "w" => Ok((Color::White, [Required::Any; 2])),
+            "b" => Ok((Color::Black, [Required::Any; 2])),
+            _ => Err(error("the side to move is w or b")),
+        },
         Turns::Seats => {
             let seat = Seat::ALL
                 .into_iter()
@@ -179,11 +183,7 @@ fn read_to_move(field: &str, options: &LoaOptions) -> Result<(Color, [Required; 
             let own = PieceSet::required(Some(seat.pieces()));
             // The order goes first colour marked, second marked, first unmarked, second
             // unmarked: the first colour's seat is followed by the same set of the second.
-            let first = match options.rules {
-                super::LoaRules::Abacus => Color::White,
-                super::LoaRules::Olympiad => Color::Black,
-            };
-            let other = if mover == first {
+            let other = if mover == options.rules.first_color() {
                 own
             } else {
                 match own {
