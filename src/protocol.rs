@@ -136,10 +136,14 @@ impl Session {
     }
 }
 
-/// `to-move <side>`, `win <side> <reason>` or `draw <reason>`.
+/// `to-move <side>` (with four-player Lines of Action the seat, `to-move b1`),
+/// `win <side> <reason>` (a team wins under its colour) or `draw <reason>`.
 pub fn status_line(game: &AnyGame) -> String {
     match game.status() {
-        Status::ToMove(side) => format!("to-move {}", game.side_name(side)),
+        Status::ToMove(side) => format!(
+            "to-move {}",
+            game.mover_name().unwrap_or_else(|| game.side_name(side))
+        ),
         Status::Over(outcome) => match outcome.winner {
             Some(side) => format!("win {} {}", game.side_name(side), outcome.reason),
             None => format!("draw {}", outcome.reason),

@@ -87,6 +87,18 @@ impl AnyGame {
         dispatch!(self, g => g.side_name(side))
     }
 
+    /// The name of whoever is to move: the side's name, or with four-player Lines of Action the
+    /// seat (`w1`, `b1`, `w2`, `b2`); `None` when the game is over.
+    pub fn mover_name(&self) -> Option<&'static str> {
+        let side = self.status().to_move()?;
+        if let AnyGame::Loa(g) = self
+            && let Some(seat) = g.seat_to_move()
+        {
+            return Some(seat.name());
+        }
+        Some(self.side_name(side))
+    }
+
     /// Reads a side by its name in this game (`white`, `clear`, `second`, ...).
     pub fn side_by_name(&self, name: &str) -> Option<Side> {
         let name = name.trim().to_ascii_lowercase();

@@ -156,6 +156,21 @@ fn loa_conforms_under_every_rule_set_and_setup() {
 }
 
 #[test]
+fn loa_conforms_with_four_seats_marks_and_the_cylinder() {
+    for rules in ["abacus", "olympiad"] {
+        for variant in [
+            "players=4",
+            "marks=alternate",
+            "board=cylinder",
+            "board=cylinder setup=parachute",
+        ] {
+            let o = options::<Loa>(&format!("rules={rules} {variant}"));
+            run_suite::<Loa>(o, 10, 14);
+        }
+    }
+}
+
+#[test]
 fn simultana_conforms() {
     run_suite::<Simultana>(options::<Simultana>(""), 60, 2);
 }

@@ -5,5 +5,6 @@ mod barrier;
 mod conformance;
 mod lightning;
 mod loa;
+mod loa_variants;
 mod protocol;
 mod simultana;

@@ -1,5 +1,7 @@
 //! The bitboard core of Lines of Action: precomputed line tables, move generation, the
 //! connection test, Zobrist keys and a copy-make perft. Square index = rank * 8 + file (a1 = 0).
+//! The flat board keeps its original fast path; the cylinder (`board=cylinder`) has its own
+//! tables, and marked pieces restrict which pieces may move (`players=4`, `marks=alternate`).
 
 use super::{Color, LoaRules};
 use crate::games::Repetitions;
@@ -94,6 +96,81 @@ static DEST: [[[u8; 9]; 8]; 64] = build_dest();
 /// `RAY[sq][d]`: every square from `sq` (excluded) to the edge in direction `d`.
 static RAY: [[u64; 8]; 64] = build_rays();
 
+/// On the cylinder: 8 rank circles, 8 files, 8 diagonals and 8 anti-diagonals, each of 8 squares.
+const NUM_LINES_CYLINDER: usize = 32;
+
+const fn build_line_of_cylinder() -> [[u8; 4]; 64] {
+    let mut table = [[0u8; 4]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let file = sq % 8;
+        let rank = sq / 8;
+        table[sq] = [
+            rank as u8,
+            8 + file as u8,
+            (16 + (file + 8 - rank) % 8) as u8,
+            (24 + (file + rank) % 8) as u8,
+        ];
+        sq += 1;
+    }
+    table
+}
+
+/// Like [`build_dest`] with files taken modulo 8; a move that comes back to its own square
+/// (8 pieces on a rank circle) has no destination.
+const fn build_dest_cylinder() -> [[[u8; 9]; 8]; 64] {
+    let mut table = [[[NO_SQUARE; 9]; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let mut n = 1;
+            while n < 9 {
+                let f = ((sq % 8) as i32 + DIRS[d].0 as i32 * n as i32).rem_euclid(8);
+                let r = (sq / 8) as i32 + DIRS[d].1 as i32 * n as i32;
+                let to = r * 8 + f;
+                if r >= 0 && r < 8 && to != sq as i32 {
+                    table[sq][d][n] = to as u8;
+                }
+                n += 1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+/// `BETWEEN_CYLINDER[sq][d][n]`: the squares a move of `n` steps in direction `d` passes over.
+const fn build_between_cylinder() -> [[[u64; 9]; 8]; 64] {
+    let mut table = [[[0u64; 9]; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let mut n = 2;
+            while n < 9 {
+                let f = ((sq % 8) as i32 + DIRS[d].0 as i32 * (n as i32 - 1)).rem_euclid(8);
+                let r = (sq / 8) as i32 + DIRS[d].1 as i32 * (n as i32 - 1);
+                table[sq][d][n] = table[sq][d][n - 1];
+                if r >= 0 && r < 8 {
+                    table[sq][d][n] |= 1u64 << (r * 8 + f);
+                }
+                n += 1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+const _: () = assert!(NUM_LINES_CYLINDER <= NUM_LINES);
+
+static LINE_OF_CYLINDER: [[u8; 4]; 64] = build_line_of_cylinder();
+static DEST_CYLINDER: [[[u8; 9]; 8]; 64] = build_dest_cylinder();
+static BETWEEN_CYLINDER: [[[u64; 9]; 8]; 64] = build_between_cylinder();
+
 /// One step of the SplitMix64 generator: fixed pseudo-random numbers for the Zobrist tables.
 const fn splitmix(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -103,12 +180,15 @@ const fn splitmix(state: u64) -> (u64, u64) {
     (state, z ^ (z >> 31))
 }
 
-/// Zobrist keys: 128 for the pieces, 14 for the held counts, 1 for Black to move.
-const fn build_zobrist() -> [u64; 143] {
-    let mut table = [0u64; 143];
+/// Zobrist keys: 128 for the pieces, 14 for the held counts, 1 for Black to move, 64 for the
+/// marks, 4 for each colour's required set (marked or unmarked; a free choice has no key).
+const ZOBRIST_LEN: usize = 211;
+
+const fn build_zobrist() -> [u64; ZOBRIST_LEN] {
+    let mut table = [0u64; ZOBRIST_LEN];
     let mut state = 0x4C4F_415F_5041_524C;
     let mut i = 0;
-    while i < 143 {
+    while i < ZOBRIST_LEN {
         let (s, z) = splitmix(state);
         state = s;
         table[i] = z;
@@ -117,7 +197,7 @@ const fn build_zobrist() -> [u64; 143] {
     table
 }
 
-static ZOBRIST: [u64; 143] = build_zobrist();
+static ZOBRIST: [u64; ZOBRIST_LEN] = build_zobrist();
 
 fn z_piece(color: usize, sq: usize) -> u64 {
     ZOBRIST[color * 64 + sq]
@@ -128,6 +208,18 @@ fn z_held(color: usize, held: u8) -> u64 {
 }
 
 const Z_BLACK_TO_MOVE: u64 = build_zobrist()[142];
+
+fn z_mark(sq: usize) -> u64 {
+    ZOBRIST[143 + sq]
+}
+
+fn z_required(color: usize, required: Required) -> u64 {
+    match required {
+        Required::Any => 0,
+        Required::Marked => ZOBRIST[207 + color * 2],
+        Required::Unmarked => ZOBRIST[208 + color * 2],
+    }
+}
 
 /// Whether the pieces of `bb` form one 8-connected group; an empty set is not connected.
 pub(super) fn connected(bb: u64) -> bool {
@@ -143,6 +235,71 @@ pub(super) fn connected(bb: u64) -> bool {
         }
         group = grown;
     }
+}
+
+/// Whether the pieces of `bb` form one group on the cylinder, where file h touches file a.
+pub(super) fn connected_cylinder(bb: u64) -> bool {
+    if bb == 0 {
+        return false;
+    }
+    let mut group = bb & bb.wrapping_neg();
+    loop {
+        let row = group
+            | ((group << 1) & !FILE_A)
+            | ((group >> 7) & FILE_A)
+            | ((group >> 1) & !FILE_H)
+            | ((group << 7) & FILE_H);
+        let grown = (row | (row << 8) | (row >> 8)) & bb;
+        if grown == group {
+            return group == bb;
+        }
+        group = grown;
+    }
+}
+
+/// Which of its pieces a colour must move next: any (the plain game, or a free first choice
+/// under `marks=alternate`), only the marked ones or only the unmarked ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Required {
+    Any,
+    Marked,
+    Unmarked,
+}
+
+impl Required {
+    /// The other set; `Any` stays `Any`.
+    fn other(self) -> Required {
+        match self {
+            Required::Any => Required::Any,
+            Required::Marked => Required::Unmarked,
+            Required::Unmarked => Required::Marked,
+        }
+    }
+}
+
+/// How the marks restrict the turns: not at all, by seat (`players=4`: each colour's turns go
+/// marked, unmarked, marked, ...; a pass also hands over), or by alternation (`marks=alternate`:
+/// the set not moved last; the other set when it cannot move; a pass changes nothing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Turns {
+    Plain,
+    Seats,
+    Alternate,
+}
+
+/// The shape and turn rules a board is played under; fixed for a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Variant {
+    pub(super) cylinder: bool,
+    pub(super) turns: Turns,
+}
+
+impl Variant {
+    #[cfg(test)]
+    pub(super) const PLAIN: Variant = Variant {
+        cylinder: false,
+        turns: Turns::Plain,
+    };
 }
 
 /// What a finished turn leaves: the game goes on, a colour wins, or a draw (all by connection).
@@ -165,6 +322,8 @@ pub(super) enum StepError {
     /// The first enemy piece in the way.
     JumpsEnemy(u8),
     OwnPiece,
+    /// The piece is not in the set that must move this turn (marked or unmarked).
+    WrongSet(Required),
 }
 
 /// A position without its history or result: pieces, held stones and the colour to move.
@@ -179,26 +338,63 @@ pub(super) struct Board {
     /// The Zobrist key of everything above.
     key: u64,
     /// How many pieces (both colours) stand on each line: kept up to date by [`Board::apply`].
+    /// The cylinder uses only the first [`NUM_LINES_CYLINDER`].
     counts: [u8; NUM_LINES],
+    /// The marked pieces of both colours (empty unless the variant uses marks).
+    marked: u64,
+    /// `required[c]`: the set colour `c` must move on its next turn.
+    required: [Required; 2],
+    variant: Variant,
+    /// The two-player flat game with no marks: the fast path of [`Board::each_step`].
+    plain: bool,
 }
 
 impl Board {
-    /// A board from bitboards; the caller guarantees the two sets do not overlap.
+    /// A flat board without marks from bitboards; the caller guarantees the sets do not overlap.
+    #[cfg(test)]
     pub(super) fn new(white: u64, black: u64, held: [u8; 2], to_move: Color) -> Board {
+        Board::with_variant(
+            white,
+            black,
+            held,
+            to_move,
+            Variant::PLAIN,
+            0,
+            [Required::Any; 2],
+        )
+    }
+
+    /// A board of any variant; the caller guarantees that the colours do not overlap and that
+    /// `marked` lies on pieces.
+    pub(super) fn with_variant(
+        white: u64,
+        black: u64,
+        held: [u8; 2],
+        to_move: Color,
+        variant: Variant,
+        marked: u64,
+        required: [Required; 2],
+    ) -> Board {
         let mut board = Board {
             pieces: [white, black],
             held,
             to_move,
             key: 0,
             counts: [0; NUM_LINES],
+            marked,
+            required,
+            variant,
+            plain: variant
+                == Variant {
+                    cylinder: false,
+                    turns: Turns::Plain,
+                },
         };
         let mut occ = white | black;
         while occ != 0 {
-            let sq = occ.trailing_zeros() as usize;
+            let sq = occ.trailing_zeros() as u8;
             occ &= occ - 1;
-            for line in LINE_OF[sq] {
-                board.counts[usize::from(line)] += 1;
-            }
+            board.add_to_lines(board.line_table(), sq);
         }
         board.key = board.compute_key();
         board
@@ -218,8 +414,26 @@ impl Board {
                 bb &= bb - 1;
             }
             key ^= z_held(color, self.held[color]);
+            key ^= z_required(color, self.required[color]);
+        }
+        let mut marked = self.marked;
+        while marked != 0 {
+            key ^= z_mark(marked.trailing_zeros() as usize);
+            marked &= marked - 1;
         }
         key
+    }
+
+    pub(super) fn marked(&self) -> u64 {
+        self.marked
+    }
+
+    pub(super) fn required(&self, color: Color) -> Required {
+        self.required[color.index()]
+    }
+
+    pub(super) fn variant(&self) -> Variant {
+        self.variant
     }
 
     pub(super) fn pieces(&self, color: Color) -> u64 {
@@ -250,16 +464,99 @@ impl Board {
     /// Connected for the purpose of winning: one group on the board, and none of its stones is
     /// still held by the opponent (RULES.md's parachute interpretation).
     pub(super) fn effectively_connected(&self, color: Color) -> bool {
-        self.held[color.index()] == 0 && connected(self.pieces[color.index()])
+        let pieces = self.pieces[color.index()];
+        self.held[color.index()] == 0
+            && if self.variant.cylinder {
+                connected_cylinder(pieces)
+            } else {
+                connected(pieces)
+            }
+    }
+
+    /// The pieces the side to move may move this turn: all of them in the plain game, else the
+    /// required set, or under `marks=alternate` the other set when the required one is stuck.
+    #[inline(always)]
+    pub(super) fn movable(&self) -> u64 {
+        let me = self.to_move.index();
+        let own = self.pieces[me];
+        let set = match self.required[me] {
+            Required::Any => return own,
+            Required::Marked => own & self.marked,
+            Required::Unmarked => own & !self.marked,
+        };
+        if self.variant.turns == Turns::Alternate {
+            let mut any = false;
+            self.steps_from(set, |_, _, _| any = true);
+            if !any {
+                return own & !set;
+            }
+        }
+        set
     }
 
     /// Calls `f(from, to, capture)` for every legal move (without drop) of the side to move.
     #[inline(always)]
-    pub(super) fn each_step(&self, mut f: impl FnMut(u8, u8, bool)) {
+    pub(super) fn each_step(&self, f: impl FnMut(u8, u8, bool)) {
+        if self.plain {
+            self.steps_flat(self.pieces[self.to_move.index()], f);
+        } else {
+            self.steps_variant(f);
+        }
+    }
+
+    /// [`Board::each_step`] for the variants, kept out of line so that the plain game's loop
+    /// stays as small as it was.
+    #[inline(never)]
+    fn steps_variant(&self, f: impl FnMut(u8, u8, bool)) {
+        self.steps_from(self.movable(), f);
+    }
+
+    /// Calls `f(from, to, capture)` for every move of the pieces in `movable` (own pieces).
+    #[inline(always)]
+    fn steps_from(&self, movable: u64, f: impl FnMut(u8, u8, bool)) {
+        if self.variant.cylinder {
+            self.steps_cylinder(movable, f);
+        } else {
+            self.steps_flat(movable, f);
+        }
+    }
+
+    /// The moves on the cylinder. Two directions can reach the same square (4 steps either way
+    /// round a rank, or along a diagonal and an anti-diagonal that both hold 4 pieces); that is
+    /// one move, since the notation and the result are the same, so destinations are merged.
+    fn steps_cylinder(&self, movable: u64, mut f: impl FnMut(u8, u8, bool)) {
         let me = self.to_move.index();
         let own = self.pieces[me];
         let enemy = self.pieces[me ^ 1];
-        let mut bb = own;
+        let mut bb = movable;
+        while bb != 0 {
+            let sq = bb.trailing_zeros() as usize;
+            bb &= bb - 1;
+            let lines = &LINE_OF_CYLINDER[sq];
+            let mut targets = 0u64;
+            for d in 0..8 {
+                let n = usize::from(self.counts[usize::from(lines[d / 2])]);
+                let to = DEST_CYLINDER[sq][d][n];
+                if to != NO_SQUARE && BETWEEN_CYLINDER[sq][d][n] & enemy == 0 {
+                    targets |= 1u64 << to;
+                }
+            }
+            targets &= !own;
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                f(sq as u8, to, enemy & (1u64 << to) != 0);
+            }
+        }
+    }
+
+    /// The moves on the flat board: the original fast path.
+    #[inline(always)]
+    fn steps_flat(&self, movable: u64, mut f: impl FnMut(u8, u8, bool)) {
+        let me = self.to_move.index();
+        let own = self.pieces[me];
+        let enemy = self.pieces[me ^ 1];
+        let mut bb = movable;
         while bb != 0 {
             let sq = bb.trailing_zeros() as usize;
             bb &= bb - 1;
@@ -313,40 +610,81 @@ impl Board {
         if from == to {
             return Err(StepError::SameSquare);
         }
-        let df = i32::from(to % 8) - i32::from(from % 8);
-        let dr = i32::from(to / 8) - i32::from(from / 8);
-        let step = (df.signum() as i8, dr.signum() as i8);
-        let d = match DIRS.iter().position(|&s| s == step) {
-            Some(d) if df == 0 || dr == 0 || df.abs() == dr.abs() => d,
-            _ => return Err(StepError::NotALine),
+        let movable = self.movable();
+        // Under `marks=alternate` with no move at all, the rule that applies is the one that
+        // stops this piece (the line checks below), not the alternation.
+        let stuck = self.variant.turns == Turns::Alternate && {
+            let mut any = false;
+            self.steps_from(movable, |_, _, _| any = true);
+            !any
         };
-        let distance = df.abs().max(dr.abs()) as usize;
-        let n = self.counts[usize::from(LINE_OF[usize::from(from)][d / 2])];
-        if distance != usize::from(n) {
-            return Err(StepError::Distance(n));
+        if movable & from_bit == 0 && !stuck {
+            let required = match self.required[me] {
+                Required::Marked if self.marked & from_bit != 0 => Required::Unmarked,
+                Required::Unmarked if self.marked & from_bit == 0 => Required::Marked,
+                required => required,
+            };
+            return Err(StepError::WrongSet(required));
         }
-        let dests = &DEST[usize::from(from)][d];
-        if let Some(&sq) = dests[1..distance]
-            .iter()
-            .find(|&&sq| enemy & (1u64 << sq) != 0)
-        {
-            return Err(StepError::JumpsEnemy(sq));
+        let (dest, line_of) = if self.variant.cylinder {
+            (&DEST_CYLINDER, &LINE_OF_CYLINDER)
+        } else {
+            (&DEST, &LINE_OF)
+        };
+        // Every (direction, distance) that reaches `to`: one at most on the flat board.
+        let mut wrong_distance = None;
+        let mut blocked = None;
+        for d in 0..8 {
+            let n = self.counts[usize::from(line_of[usize::from(from)][d / 2])];
+            let Some(distance) = (1..9).find(|&k| dest[usize::from(from)][d][k] == to) else {
+                continue;
+            };
+            if distance != usize::from(n) {
+                wrong_distance.get_or_insert(n);
+                continue;
+            }
+            match dest[usize::from(from)][d][1..distance]
+                .iter()
+                .find(|&&sq| enemy & (1u64 << sq) != 0)
+            {
+                Some(&sq) => {
+                    blocked.get_or_insert(sq);
+                }
+                None => {
+                    let to_bit = 1u64 << to;
+                    if own & to_bit != 0 {
+                        return Err(StepError::OwnPiece);
+                    }
+                    return Ok(enemy & to_bit != 0);
+                }
+            }
         }
-        let to_bit = 1u64 << to;
-        if own & to_bit != 0 {
-            return Err(StepError::OwnPiece);
-        }
-        Ok(enemy & to_bit != 0)
+        Err(match (blocked, wrong_distance) {
+            (Some(sq), _) => StepError::JumpsEnemy(sq),
+            (None, Some(n)) => StepError::Distance(n),
+            (None, None) => StepError::NotALine,
+        })
     }
 
-    fn add_to_lines(&mut self, sq: u8) {
-        for line in LINE_OF[usize::from(sq)] {
+    #[inline(always)]
+    fn line_table(&self) -> &'static [[u8; 4]; 64] {
+        if self.variant.cylinder {
+            &LINE_OF_CYLINDER
+        } else {
+            &LINE_OF
+        }
+    }
+
+    #[inline(always)]
+    fn add_to_lines(&mut self, table: &[[u8; 4]; 64], sq: u8) {
+        for line in table[usize::from(sq)] {
             self.counts[usize::from(line)] += 1;
         }
     }
 
-    fn remove_from_lines(&mut self, sq: u8) {
-        for line in LINE_OF[usize::from(sq)] {
+    #[inline(always)]
+    fn remove_from_lines(&mut self, table: &[[u8; 4]; 64], sq: u8) {
+        for line in table[usize::from(sq)] {
             self.counts[usize::from(line)] -= 1;
         }
     }
@@ -357,27 +695,58 @@ impl Board {
     pub(super) fn apply(&mut self, from: u8, to: u8, capture: bool, drop: u8) {
         let me = self.to_move.index();
         let opp = me ^ 1;
+        if !self.plain {
+            self.pass_marks(from, to);
+        }
+        let table = self.line_table();
         if from != NO_SQUARE {
             self.pieces[me] ^= (1u64 << from) | (1u64 << to);
             self.key ^= z_piece(me, usize::from(from)) ^ z_piece(me, usize::from(to));
-            self.remove_from_lines(from);
+            self.remove_from_lines(table, from);
             if capture {
                 self.pieces[opp] ^= 1u64 << to;
                 self.key ^= z_piece(opp, usize::from(to));
             } else {
-                self.add_to_lines(to);
+                self.add_to_lines(table, to);
             }
         }
         if drop != NO_SQUARE {
             self.pieces[opp] |= 1u64 << drop;
             self.key ^= z_piece(opp, usize::from(drop));
-            self.add_to_lines(drop);
+            self.add_to_lines(table, drop);
             let held = self.held[opp];
             self.key ^= z_held(opp, held) ^ z_held(opp, held - 1);
             self.held[opp] = held - 1;
         }
         self.to_move = self.to_move.opponent();
         self.key ^= Z_BLACK_TO_MOVE;
+    }
+
+    /// The mark and set bookkeeping of a turn, before its pieces move: the mark travels with the
+    /// moving piece, a captured piece's mark leaves with it, and the mover's required set moves on.
+    fn pass_marks(&mut self, from: u8, to: u8) {
+        let me = self.to_move.index();
+        let old = self.required[me];
+        let new = match self.variant.turns {
+            Turns::Plain => old,
+            Turns::Seats => old.other(),
+            Turns::Alternate if from == NO_SQUARE => old,
+            Turns::Alternate if self.marked & (1u64 << from) != 0 => Required::Unmarked,
+            Turns::Alternate => Required::Marked,
+        };
+        self.required[me] = new;
+        self.key ^= z_required(me, old) ^ z_required(me, new);
+        if from == NO_SQUARE {
+            return;
+        }
+        if self.marked & (1u64 << to) != 0 {
+            self.marked ^= 1u64 << to;
+            self.key ^= z_mark(usize::from(to));
+        }
+        if self.marked & (1u64 << from) != 0 {
+            self.marked ^= (1u64 << from) | (1u64 << to);
+            self.key ^= z_mark(usize::from(from)) ^ z_mark(usize::from(to));
+        }
     }
 
     /// The result of the turn just played by `mover`. Only a side whose pieces changed needs a
@@ -627,5 +996,74 @@ mod tests {
         assert_eq!(board.key, board.compute_key());
         let fresh = Board::new(board.pieces[0], board.pieces[1], board.held, board.to_move);
         assert_eq!(board, fresh);
+    }
+
+    #[test]
+    fn cylinder_tables_wrap_the_files_only() {
+        let c = |name: &str| usize::from(sq(name));
+        assert_eq!(DEST_CYLINDER[c("h4")][0][1], sq("a4"));
+        assert_eq!(DEST_CYLINDER[c("a1")][1][1], sq("h1"));
+        assert_eq!(DEST_CYLINDER[c("a1")][0][8], NO_SQUARE);
+        assert_eq!(DEST_CYLINDER[c("h4")][4][2], sq("b6"));
+        assert_eq!(DEST_CYLINDER[c("h1")][2][8], NO_SQUARE);
+        assert_eq!(BETWEEN_CYLINDER[c("h4")][4][2], bits(&["a5"]));
+        assert_eq!(LINE_OF_CYLINDER[c("h4")][2], LINE_OF_CYLINDER[c("a5")][2]);
+        assert_eq!(LINE_OF_CYLINDER[c("a3")][3], LINE_OF_CYLINDER[c("h4")][3]);
+        assert!(connected_cylinder(bits(&["a3", "h2"])));
+        assert!(connected_cylinder(bits(&["a3", "h4"])));
+        assert!(!connected_cylinder(bits(&["a3", "h5"])));
+        assert!(!connected(bits(&["a3", "h3"])));
+    }
+
+    #[test]
+    fn incremental_key_follows_marks_and_required_sets() {
+        for turns in [Turns::Seats, Turns::Alternate] {
+            let variant = Variant {
+                cylinder: false,
+                turns,
+            };
+            let required = if turns == Turns::Seats {
+                [Required::Marked; 2]
+            } else {
+                [Required::Any; 2]
+            };
+            let mut board = Board::with_variant(
+                bits(&["a2", "a3", "h4"]),
+                bits(&["b1", "c1"]),
+                [0, 0],
+                Color::White,
+                variant,
+                bits(&["a2", "b1"]),
+                required,
+            );
+            let unmarked = Board::with_variant(
+                board.pieces[0],
+                board.pieces[1],
+                [0, 0],
+                Color::White,
+                variant,
+                0,
+                required,
+            );
+            assert_ne!(board.key, unmarked.key);
+            // The marked a2 and b1 move, White passes, c1 moves, then a3 takes the marked b3.
+            board.apply(sq("a2"), sq("c2"), false, NO_SQUARE);
+            board.apply(sq("b1"), sq("b3"), false, NO_SQUARE);
+            board.apply(NO_SQUARE, NO_SQUARE, false, NO_SQUARE);
+            board.apply(sq("c1"), sq("c3"), false, NO_SQUARE);
+            board.apply(sq("a3"), sq("b3"), true, NO_SQUARE);
+            assert_eq!(board.key, board.compute_key(), "{turns:?}");
+            assert_eq!(board.marked, bits(&["c2"]), "{turns:?}");
+            let fresh = Board::with_variant(
+                board.pieces[0],
+                board.pieces[1],
+                board.held,
+                board.to_move,
+                variant,
+                board.marked,
+                board.required,
+            );
+            assert_eq!(board, fresh);
+        }
     }
 }

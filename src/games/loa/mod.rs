@@ -1,5 +1,6 @@
-//! Lines of Action (RULES.md section 1): the abacus and olympiad rule sets and the standard,
-//! scrambled-eggs and parachute setups, on bitboards so that search and perft are fast.
+//! Lines of Action (RULES.md section 1): the abacus and olympiad rule sets, the standard,
+//! scrambled-eggs and parachute setups, marked pieces (four seats, ambidextrous play) and the
+//! cylinder board, on bitboards so that search and perft are fast.
 
 mod board;
 mod notation;
@@ -7,7 +8,7 @@ mod text;
 
 use std::fmt;
 
-use self::board::{Board, NO_SQUARE, Perft, Verdict};
+use self::board::{Board, NO_SQUARE, Perft, Required, Turns, Variant, Verdict};
 use super::{
     Game, GameKind, GameOptions, ImportError, MoveError, OptionsError, Outcome, Reason,
     Repetitions, Side, Status,
@@ -65,6 +66,14 @@ impl LoaRules {
         match self {
             LoaRules::Abacus => "abacus",
             LoaRules::Olympiad => "olympiad",
+        }
+    }
+
+    /// The colour that moves first: White under the abacus rules, Black under the olympiad.
+    pub fn first_color(self) -> Color {
+        match self {
+            LoaRules::Abacus => Color::White,
+            LoaRules::Olympiad => Color::Black,
         }
     }
 }
@@ -125,12 +134,283 @@ impl LoaSetup {
     }
 }
 
+/// How many players (option `players`): two, or four in two teams (RULES.md "Four seats").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LoaPlayers {
+    #[default]
+    Two,
+    /// Each colour has a player for its marked pieces and one for its unmarked pieces.
+    Four,
+}
+
+impl LoaPlayers {
+    pub fn name(self) -> &'static str {
+        match self {
+            LoaPlayers::Two => "2",
+            LoaPlayers::Four => "4",
+        }
+    }
+}
+
+/// Whether a two-player game uses the marks (option `marks`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LoaMarks {
+    #[default]
+    None,
+    /// Ambidextrous play: a player's moves alternate between marked and unmarked pieces.
+    Alternate,
+}
+
+impl LoaMarks {
+    pub fn name(self) -> &'static str {
+        match self {
+            LoaMarks::None => "none",
+            LoaMarks::Alternate => "alternate",
+        }
+    }
+}
+
+/// The board's shape (option `board`): flat, or a cylinder where file h touches file a.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LoaBoard {
+    #[default]
+    Flat,
+    Cylinder,
+}
+
+impl LoaBoard {
+    pub fn name(self) -> &'static str {
+        match self {
+            LoaBoard::Flat => "flat",
+            LoaBoard::Cylinder => "cylinder",
+        }
+    }
+}
+
+/// One of the four seats of `players=4`: `w1` moves White's marked pieces, `w2` White's
+/// unmarked ones, and likewise `b1`, `b2` for Black.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Seat {
+    W1,
+    B1,
+    W2,
+    B2,
+}
+
+impl Seat {
+    pub const ALL: [Seat; 4] = [Seat::W1, Seat::B1, Seat::W2, Seat::B2];
+
+    /// `w1`, `b1`, `w2` or `b2`, as in the engine protocol.
+    pub fn name(self) -> &'static str {
+        match self {
+            Seat::W1 => "w1",
+            Seat::B1 => "b1",
+            Seat::W2 => "w2",
+            Seat::B2 => "b2",
+        }
+    }
+
+    /// The team (colour) of the seat.
+    pub fn color(self) -> Color {
+        match self {
+            Seat::W1 | Seat::W2 => Color::White,
+            Seat::B1 | Seat::B2 => Color::Black,
+        }
+    }
+
+    /// Which pieces the seat moves.
+    pub fn pieces(self) -> PieceSet {
+        match self {
+            Seat::W1 | Seat::B1 => PieceSet::Marked,
+            Seat::W2 | Seat::B2 => PieceSet::Unmarked,
+        }
+    }
+
+    fn of(color: Color, set: PieceSet) -> Seat {
+        match (color, set) {
+            (Color::White, PieceSet::Marked) => Seat::W1,
+            (Color::White, PieceSet::Unmarked) => Seat::W2,
+            (Color::Black, PieceSet::Marked) => Seat::B1,
+            (Color::Black, PieceSet::Unmarked) => Seat::B2,
+        }
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A colour's marked or unmarked pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PieceSet {
+    Marked,
+    Unmarked,
+}
+
+impl PieceSet {
+    pub fn name(self) -> &'static str {
+        match self {
+            PieceSet::Marked => "marked",
+            PieceSet::Unmarked => "unmarked",
+        }
+    }
+
+    fn from_required(required: Required) -> Option<PieceSet> {
+        match required {
+            Required::Any => None,
+            Required::Marked => Some(PieceSet::Marked),
+            Required::Unmarked => Some(PieceSet::Unmarked),
+        }
+    }
+
+    fn required(set: Option<PieceSet>) -> Required {
+        match set {
+            None => Required::Any,
+            Some(PieceSet::Marked) => Required::Marked,
+            Some(PieceSet::Unmarked) => Required::Unmarked,
+        }
+    }
+}
+
+/// The squares marked at the start (RULES.md): the 1st, 3rd and 5th piece of each of the
+/// standard setup's rows and files.
+const INITIAL_MARKS: [&str; 12] = [
+    "b1", "d1", "f1", "b8", "d8", "f8", "a2", "a4", "a6", "h2", "h4", "h6",
+];
+
+/// The texts the variants added (options, moves, import, drawing), built in one place so that
+/// they can become translatable message ids together with [`MoveError`]'s.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Text<'a> {
+    UnknownKey,
+    BadPlayers,
+    BadMarks,
+    BadBoard,
+    CylinderStandard,
+    /// A variant (`players=4` or `marks=alternate`) that needs the standard setup.
+    NeedsStandard {
+        option: &'a str,
+        setup: LoaSetup,
+        cylinder: bool,
+    },
+    FourAlternate,
+    /// A piece of the wrong set: `seat` under `players=4`, else the set that must move.
+    WrongSet {
+        square: &'a str,
+        seat: Option<Seat>,
+        set: PieceSet,
+    },
+    MarksWithoutVariant,
+    TooManyOfSet {
+        color: Color,
+        set: PieceSet,
+    },
+    ToMoveField,
+    MarkLegend,
+    SeatToMove(Seat),
+    SetToMove(Color, Option<PieceSet>),
+}
+
+/// The English text of a variant message (see [`Text`]).
+pub(crate) fn text(message: Text<'_>) -> String {
+    match message {
+        Text::UnknownKey => "Lines of Action has the options rules=abacus|olympiad, setup=standard|scrambled-eggs|parachute, players=2|4, marks=none|alternate and board=flat|cylinder".to_string(),
+        Text::BadPlayers => "the players option is players=2 or players=4".to_string(),
+        Text::BadMarks => "the marks option is marks=none or marks=alternate".to_string(),
+        Text::BadBoard => "the board option is board=flat or board=cylinder".to_string(),
+        Text::CylinderStandard => "setup=standard cannot be played with board=cylinder: files a and h touch on a cylinder, so White would start as one group; leave setup out (scrambled-eggs) or use setup=parachute".to_string(),
+        Text::NeedsStandard { option, setup: _, cylinder: true } => format!(
+            "{option} cannot be played with board=cylinder: it starts from the standard setup, where files a and h would touch on a cylinder and White would start as one group"
+        ),
+        Text::NeedsStandard { option, setup, cylinder: false } => format!(
+            "{option} is played from the standard setup only (the marks are defined there), not setup={}",
+            setup.name()
+        ),
+        Text::FourAlternate => "marks=alternate is a two-player game: with players=4 each seat already moves only one set of pieces".to_string(),
+        Text::WrongSet { square, seat: Some(seat), set } => format!(
+            "{square} is not {seat}'s piece: {seat} moves only {}'s {} pieces",
+            seat.color(),
+            set.name()
+        ),
+        Text::WrongSet { square, seat: None, set } => format!(
+            "{square} is {}: this turn you must move one of your {} pieces",
+            match set {
+                PieceSet::Marked => "unmarked",
+                PieceSet::Unmarked => "marked",
+            },
+            set.name()
+        ),
+        Text::MarksWithoutVariant => "marked pieces (W, B) exist only with players=4 or marks=alternate".to_string(),
+        Text::TooManyOfSet { color, set } => format!("{color} has more than 6 {} pieces", set.name()),
+        Text::ToMoveField => "the side to move is w or b, a seat w1, b1, w2 or b2 with players=4, or with marks=alternate w or b followed by : and the sets White and Black must move next (m marked, u unmarked, - free), e.g. w:mu".to_string(),
+        Text::MarkLegend => "W B: marked pieces, w b: unmarked pieces".to_string(),
+        Text::SeatToMove(seat) => format!(
+            "{seat} ({}, {} pieces) to move",
+            seat.color(),
+            seat.pieces().name()
+        ),
+        Text::SetToMove(color, set) => match set {
+            Some(set) => format!("{color} moves {} pieces next", set.name()),
+            None => format!("{color} may move either set next"),
+        },
+    }
+}
+
 /// The settings of a Lines of Action match: `rules=abacus|olympiad`,
-/// `setup=standard|scrambled-eggs|parachute`.
+/// `setup=standard|scrambled-eggs|parachute`, `players=2|4`, `marks=none|alternate`,
+/// `board=flat|cylinder`. [`GameOptions::parse`] also applies the cylinder's default setup and
+/// refuses the combinations RULES.md rules out.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LoaOptions {
     pub rules: LoaRules,
     pub setup: LoaSetup,
+    pub players: LoaPlayers,
+    pub marks: LoaMarks,
+    pub board: LoaBoard,
+}
+
+impl LoaOptions {
+    /// Whether the pieces carry marks (four seats or ambidextrous play).
+    pub fn has_marks(&self) -> bool {
+        self.players == LoaPlayers::Four || self.marks == LoaMarks::Alternate
+    }
+
+    /// Refuses the combinations RULES.md rules out, with a message that says why.
+    fn validate(&self) -> Result<(), OptionsError> {
+        let cylinder = self.board == LoaBoard::Cylinder;
+        if self.players == LoaPlayers::Four && self.marks == LoaMarks::Alternate {
+            return Err(OptionsError(text(Text::FourAlternate)));
+        }
+        for (used, option) in [
+            (self.players == LoaPlayers::Four, "players=4"),
+            (self.marks == LoaMarks::Alternate, "marks=alternate"),
+        ] {
+            if used && (cylinder || self.setup != LoaSetup::Standard) {
+                return Err(OptionsError(text(Text::NeedsStandard {
+                    option,
+                    setup: self.setup,
+                    cylinder,
+                })));
+            }
+        }
+        if cylinder && self.setup == LoaSetup::Standard {
+            return Err(OptionsError(text(Text::CylinderStandard)));
+        }
+        Ok(())
+    }
+
+    fn variant(&self) -> Variant {
+        Variant {
+            cylinder: self.board == LoaBoard::Cylinder,
+            turns: match (self.players, self.marks) {
+                (LoaPlayers::Four, _) => Turns::Seats,
+                (LoaPlayers::Two, LoaMarks::Alternate) => Turns::Alternate,
+                (LoaPlayers::Two, LoaMarks::None) => Turns::Plain,
+            },
+        }
+    }
 }
 
 impl GameOptions for LoaOptions {
@@ -161,21 +441,69 @@ impl GameOptions for LoaOptions {
                     }
                 }
             }
-            _ => {
-                return Err(OptionsError(
-                    "Lines of Action has the options rules=abacus|olympiad and setup=standard|scrambled-eggs|parachute"
-                        .to_string(),
-                ));
+            "players" => {
+                self.players = match value.as_str() {
+                    "2" => LoaPlayers::Two,
+                    "4" => LoaPlayers::Four,
+                    _ => return Err(OptionsError(text(Text::BadPlayers))),
+                }
             }
+            "marks" => {
+                self.marks = match value.as_str() {
+                    "none" => LoaMarks::None,
+                    "alternate" => LoaMarks::Alternate,
+                    _ => return Err(OptionsError(text(Text::BadMarks))),
+                }
+            }
+            "board" => {
+                self.board = match value.as_str() {
+                    "flat" => LoaBoard::Flat,
+                    "cylinder" => LoaBoard::Cylinder,
+                    _ => return Err(OptionsError(text(Text::BadBoard))),
+                }
+            }
+            _ => return Err(OptionsError(text(Text::UnknownKey))),
         }
         Ok(())
     }
 
+    /// The new options appear only when they differ from their defaults, so that the text of
+    /// every game that existed before them is unchanged.
     fn pairs(&self) -> Vec<(&'static str, String)> {
-        vec![
+        let mut pairs = vec![
             ("rules", self.rules.name().to_string()),
             ("setup", self.setup.name().to_string()),
-        ]
+        ];
+        if self.players != LoaPlayers::Two {
+            pairs.push(("players", self.players.name().to_string()));
+        }
+        if self.marks != LoaMarks::None {
+            pairs.push(("marks", self.marks.name().to_string()));
+        }
+        if self.board != LoaBoard::Flat {
+            pairs.push(("board", self.board.name().to_string()));
+        }
+        pairs
+    }
+
+    /// As the default, then: `board=cylinder` without a `setup` starts from scrambled eggs, and
+    /// the combinations RULES.md refuses are errors.
+    fn parse(text: &str) -> Result<Self, OptionsError> {
+        let mut options = Self::default();
+        let mut setup_named = false;
+        for token in text.split_whitespace() {
+            let (key, value) = token.split_once('=').ok_or_else(|| {
+                OptionsError(format!("`{token}` is not an option; write key=value"))
+            })?;
+            let key = key.to_ascii_lowercase();
+            setup_named |= key == "setup";
+            options.set(&key, value)?;
+        }
+        if options.board == LoaBoard::Cylinder && !setup_named {
+            options.setup = LoaSetup::ScrambledEggs;
+        }
+        options.validate()?;
+        Ok(options)
     }
 }
 
@@ -256,6 +584,45 @@ impl Loa {
         self.board.mover()
     }
 
+    /// With `players=4`, the seat whose turn it is (also after the end); else `None`.
+    pub fn seat_to_move(&self) -> Option<Seat> {
+        if self.options.players != LoaPlayers::Four {
+            return None;
+        }
+        let color = self.board.mover();
+        let set = PieceSet::from_required(self.board.required(color))?;
+        Some(Seat::of(color, set))
+    }
+
+    /// The set of pieces a colour must move on its next turn (`players=4` and
+    /// `marks=alternate`); `None` when any piece may move.
+    pub fn required_set(&self, color: Color) -> Option<PieceSet> {
+        PieceSet::from_required(self.board.required(color))
+    }
+
+    /// 2, or 4 with `players=4`.
+    pub fn players(&self) -> u8 {
+        match self.options.players {
+            LoaPlayers::Two => 2,
+            LoaPlayers::Four => 4,
+        }
+    }
+
+    /// Flat or cylinder; on the cylinder file h touches file a.
+    pub fn board_shape(&self) -> LoaBoard {
+        self.options.board
+    }
+
+    /// Whether the piece on a square (0-based file and rank) is marked; `false` off the board.
+    pub fn is_marked(&self, file: u8, rank: u8) -> bool {
+        file < 8 && rank < 8 && self.board.marked() & (1u64 << (rank * 8 + file)) != 0
+    }
+
+    /// The squares of the marked pieces of both colours (same bit order as [`Loa::pieces`]).
+    pub fn marked(&self) -> u64 {
+        self.board.marked()
+    }
+
     /// The piece on a square (0-based file and rank), if any; `None` off the board too.
     pub fn piece_at(&self, file: u8, rank: u8) -> Option<Color> {
         if file >= 8 || rank >= 8 {
@@ -326,11 +693,24 @@ impl Game for Loa {
 
     fn new(options: LoaOptions) -> Self {
         let (white, black, held) = options.setup.layout();
-        let first = match options.rules {
-            LoaRules::Abacus => Color::White,
-            LoaRules::Olympiad => Color::Black,
+        let first = options.rules.first_color();
+        let variant = options.variant();
+        let marked = if options.has_marks() {
+            INITIAL_MARKS
+                .iter()
+                .filter_map(|n| notation::square_index(n))
+                .fold(0u64, |acc, sq| acc | 1u64 << sq)
+                & (white | black)
+        } else {
+            0
         };
-        let board = Board::new(white, black, [held, held], first);
+        let required = if variant.turns == Turns::Seats {
+            [Required::Marked; 2]
+        } else {
+            [Required::Any; 2]
+        };
+        let board =
+            Board::with_variant(white, black, [held, held], first, variant, marked, required);
         Loa::from_parts(options, board, None, 0)
     }
 
@@ -459,6 +839,7 @@ mod tests {
         let mut game = Loa::new(LoaOptions {
             rules: LoaRules::Abacus,
             setup: LoaSetup::Parachute,
+            ..LoaOptions::default()
         });
         for _ in 0..14 {
             let moves = game.legal_moves();

@@ -2,8 +2,9 @@
 //! Reading is lenient about case, spaces and missing separators, but a wrong separator (`-` for
 //! a capture, `x` for a plain move) is refused with the right form.
 
+use super::board::Required;
 use super::board::{NO_SQUARE, StepError};
-use super::{Loa, LoaMove};
+use super::{Loa, LoaMove, PieceSet, Text, text};
 use crate::games::MoveError;
 use crate::games::notation::{parse_square, square_name, squash, take_square};
 
@@ -96,6 +97,14 @@ fn step_message(game: &Loa, error: StepError, from: u8, to: u8) -> String {
             name(sq)
         ),
         StepError::OwnPiece => format!("{to_name} is taken by your own piece"),
+        StepError::WrongSet(required) => text(Text::WrongSet {
+            square: &from_name,
+            seat: game.seat_to_move(),
+            set: match required {
+                Required::Unmarked => PieceSet::Unmarked,
+                Required::Marked | Required::Any => PieceSet::Marked,
+            },
+        }),
     }
 }
 
