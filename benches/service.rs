@@ -62,9 +62,9 @@ fn players(i: u64) -> (Actor, Actor) {
 async fn start(table: &Table, place: Place, a: &Actor, b: &Actor, game: GameKind) {
     let spec = ChallengeSpec::new(game, Opponent::User(UserRef::new(b.id, b.name.clone())));
     let card = table.handle(a, &place, Command::Challenge(spec)).await;
-    assert!(!card.private, "{}", card.text);
+    assert!(!card.private, "{}", card.text());
     let board = table.handle(b, &place, Command::Accept { at: None }).await;
-    assert!(!board.private, "{}", board.text);
+    assert!(!board.private, "{}", board.text());
 }
 
 /// Plays the first suggested move for whoever is to move; false when the game is over.

@@ -79,6 +79,9 @@ enum Command {
         /// Where board pictures (PNG) and replays (GIF) are written.
         #[arg(long, default_value = "parlor-boards")]
         out: std::path::PathBuf,
+        /// The language of replies and pictures: en or fr (default: PARLOR_LANG, else en).
+        #[arg(long)]
+        lang: Option<parlor::i18n::Lang>,
     },
 }
 
@@ -141,7 +144,7 @@ fn run(cli: Cli) -> Result<()> {
             parlor::protocol::run(stdin, stdout).context("engine protocol I/O failed")
         }
         Some(Command::Render(args)) => render(args),
-        Some(Command::Local { name, out }) => local(name, out),
+        Some(Command::Local { name, out, lang }) => local(name, out, lang),
         Some(Command::Perft {
             game,
             depth,
@@ -204,8 +207,13 @@ fn run(cli: Cli) -> Result<()> {
 }
 
 /// `parlor local`: reads `.env`, then runs a session on a single-threaded runtime.
-fn local(name: Option<String>, out: std::path::PathBuf) -> Result<()> {
+fn local(
+    name: Option<String>,
+    out: std::path::PathBuf,
+    lang: Option<parlor::i18n::Lang>,
+) -> Result<()> {
     let _ = dotenvy::dotenv();
+    let lang = lang.unwrap_or_else(parlor::i18n::Lang::from_env);
     let database_url =
         std::env::var("DATABASE_URL").unwrap_or_else(|_| "sqlite://parlor.db".to_string());
     let name = name
@@ -220,6 +228,7 @@ fn local(name: Option<String>, out: std::path::PathBuf) -> Result<()> {
         name,
         out,
         database_url,
+        lang,
     }))
 }
 

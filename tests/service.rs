@@ -45,16 +45,16 @@ async fn a_whole_match_from_challenge_to_rating_update() {
         .challenge(&a, place, GameKind::Simultana, Opponent::User(user(&b)))
         .await;
     assert!(
-        card.text.contains("@Alice challenges @Bob"),
+        card.text().contains("@Alice challenges @Bob"),
         "{}",
-        card.text
+        card.text()
     );
     // The challenger sees what is at stake: two newcomers, +/- about 162 for a decisive game.
-    assert!(card.text.contains("win +162"), "{}", card.text);
-    assert!(card.text.contains("loss -162"), "{}", card.text);
+    assert!(card.text().contains("win +162"), "{}", card.text());
+    assert!(card.text().contains("loss -162"), "{}", card.text());
     assert_eq!(card.mentions, vec![b.id]);
     let board = w.run(&b, place, press(&card, Action::Accept)).await;
-    assert!(board.text.contains("@Bob accepts"), "{}", board.text);
+    assert!(board.text().contains("@Bob accepts"), "{}", board.text());
     // A rated match shows both newcomers' ratings on its pictures.
     let Some(parlor::table::Picture::Board { ratings, .. }) = &board.picture else {
         panic!("a board picture: {:?}", board.picture);
@@ -73,9 +73,9 @@ async fn a_whole_match_from_challenge_to_rating_update() {
     assert!(!board.menus.is_empty(), "menus to move without typing");
     let result = w.play_out(place, board, &[&a, &b]).await;
     assert!(
-        result.text.contains("wins") || result.text.contains("Draw"),
+        result.text().contains("wins") || result.text().contains("Draw"),
         "{}",
-        result.text
+        result.text()
     );
 
     // Ratings: both scopes, matching Glicko-2 computed from the paper.
@@ -119,12 +119,12 @@ async fn a_whole_match_from_challenge_to_rating_update() {
         assert_eq!((ra.wins, ra.losses), (rb.losses, rb.wins));
     }
     // The result message shows the change; history and stats know the match.
-    assert!(result.text.contains("1500? ->"), "{}", result.text);
+    assert!(result.text().contains("1500? ->"), "{}", result.text());
     let history = w.run(&a, place, Command::History { user: None }).await;
     assert!(
-        history.text.contains("#1 Simultana vs @Bob"),
+        history.text().contains("#1 Simultana vs @Bob"),
         "{}",
-        history.text
+        history.text()
     );
     let stats = w
         .run(
@@ -137,9 +137,9 @@ async fn a_whole_match_from_challenge_to_rating_update() {
         )
         .await;
     assert!(
-        stats.text.contains("Simultana:") && stats.text.contains("provisional"),
+        stats.text().contains("Simultana:") && stats.text().contains("provisional"),
         "{}",
-        stats.text
+        stats.text()
     );
     let h2h = w
         .run(
@@ -152,7 +152,7 @@ async fn a_whole_match_from_challenge_to_rating_update() {
             },
         )
         .await;
-    assert!(h2h.text.contains("Simultana:"), "{}", h2h.text);
+    assert!(h2h.text().contains("Simultana:"), "{}", h2h.text());
     let other_game = w
         .run(
             &a,
@@ -165,16 +165,16 @@ async fn a_whole_match_from_challenge_to_rating_update() {
         )
         .await;
     assert!(
-        other_game.text.contains("not finished a match"),
+        other_game.text().contains("not finished a match"),
         "{}",
-        other_game.text
+        other_game.text()
     );
     // The channel is free again; the finished match can be replayed.
     let replay = w.run(&a, place, Command::Replay { match_id: 1 }).await;
     assert!(
         !replay.private && replay.picture.is_some(),
         "{}",
-        replay.text
+        replay.text()
     );
     assert_eq!(w.table.open_count(), 0);
 }
@@ -189,47 +189,47 @@ async fn refusals_while_playing() {
 
     let r = w.run(&c, place, mv("a2-a3")).await;
     assert!(r.private);
-    assert_eq!(r.text, "You are not playing in this match.");
+    assert_eq!(r.text(), "You are not playing in this match.");
     let r = w.run(second, place, mv("a2-a3")).await;
     assert!(r.private);
     assert_eq!(
-        r.text,
+        r.text(),
         format!("It's not your turn — waiting for @{}.", first.name)
     );
     let r = w.run(first, place, mv("a2-a1")).await;
     assert!(r.private);
     assert!(
-        r.text
+        r.text()
             .starts_with("That's not a legal move: after a2-a1 the empty regions"),
         "{}",
-        r.text
+        r.text()
     );
     let r = w.run(first, place, mv("hello")).await;
     assert!(
-        r.private && r.text.starts_with("That's not a move"),
+        r.private && r.text().starts_with("That's not a move"),
         "{}",
-        r.text
+        r.text()
     );
     let r = w.run(&c, place, Command::Resign { at: None }).await;
     assert!(r.private);
     // Lenient notation goes through the engine.
     let r = w.run(first, place, mv(" A2A3 ")).await;
-    assert!(!r.private && r.text.contains("played a2-a3"), "{}", r.text);
+    assert!(!r.private && r.text().contains("played a2-a3"), "{}", r.text());
     // No match in another channel.
     let r = w.run(&a, channel(2), mv("a2-a3")).await;
     assert!(
-        r.private && r.text.contains("no match in this channel"),
+        r.private && r.text().contains("no match in this channel"),
         "{}",
-        r.text
+        r.text()
     );
     // One match per channel.
     let r = w
         .challenge(&c, place, GameKind::Simultana, Opponent::Anyone)
         .await;
     assert!(
-        r.private && r.text.contains("already a match"),
+        r.private && r.text().contains("already a match"),
         "{}",
-        r.text
+        r.text()
     );
     // But a player may play in another channel (or thread) at the same time.
     let thread = parlor::table::Place {
@@ -240,7 +240,7 @@ async fn refusals_while_playing() {
     let card = w
         .challenge(&a, thread, GameKind::Simultana, Opponent::User(user(&c)))
         .await;
-    assert!(!card.private, "{}", card.text);
+    assert!(!card.private, "{}", card.text());
     let parent: i64 = w
         .sql_i64("SELECT parent_id FROM matches WHERE channel_id = 3")
         .await;
@@ -262,57 +262,57 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
     // Only the challenged accepts; not the challenger, not a third person.
     let r = w.run(&c, channel(1), press(&card, Action::Accept)).await;
     assert!(
-        r.private && r.text == "This challenge is for @Bob.",
+        r.private && r.text() == "This challenge is for @Bob.",
         "{}",
-        r.text
+        r.text()
     );
     let r = w.run(&a, channel(1), press(&card, Action::Accept)).await;
     assert!(
-        r.private && r.text.contains("your own challenge"),
+        r.private && r.text().contains("your own challenge"),
         "{}",
-        r.text
+        r.text()
     );
     let r = w.run(&c, channel(1), press(&card, Action::Decline)).await;
     assert!(r.private);
     let r = w.run(&c, channel(1), press(&card, Action::Cancel)).await;
-    assert!(r.private && r.text.contains("Only @Alice"), "{}", r.text);
+    assert!(r.private && r.text().contains("Only @Alice"), "{}", r.text());
     // Moving before the challenge is accepted.
     let r = w.run(&a, channel(1), mv("a2-a3")).await;
     assert!(
-        r.private && r.text.contains("not been accepted"),
+        r.private && r.text().contains("not been accepted"),
         "{}",
-        r.text
+        r.text()
     );
     // Cooldown: a second challenge right away is refused, even elsewhere.
     let r = w
         .challenge(&a, channel(2), GameKind::Simultana, Opponent::Anyone)
         .await;
-    assert!(r.private && r.text.starts_with("Please wait"), "{}", r.text);
+    assert!(r.private && r.text().starts_with("Please wait"), "{}", r.text());
     w.clock.advance_secs(60);
     // An open challenge: anyone but the challenger may accept.
     let open = w
         .challenge(&a, channel(2), GameKind::Simultana, Opponent::Anyone)
         .await;
-    assert!(open.text.contains("challenges anyone"), "{}", open.text);
+    assert!(open.text().contains("challenges anyone"), "{}", open.text());
     let r = w.run(&c, channel(2), press(&open, Action::Decline)).await;
-    assert!(r.private && r.text.contains("open challenge"), "{}", r.text);
+    assert!(r.private && r.text().contains("open challenge"), "{}", r.text());
     let board = w.run(&c, channel(2), press(&open, Action::Accept)).await;
     assert!(
-        !board.private && board.text.contains("@Carol accepts"),
+        !board.private && board.text().contains("@Carol accepts"),
         "{}",
-        board.text
+        board.text()
     );
     let r = w.run(&b, channel(2), press(&open, Action::Accept)).await;
     assert!(
-        r.private && r.text.contains("already been accepted"),
+        r.private && r.text().contains("already been accepted"),
         "{}",
-        r.text
+        r.text()
     );
     // Decline by the challenged frees the channel.
     let r = w.run(&b, channel(1), press(&card, Action::Decline)).await;
-    assert!(!r.private && r.text.contains("declines"), "{}", r.text);
+    assert!(!r.private && r.text().contains("declines"), "{}", r.text());
     let r = w.run(&b, channel(1), press(&card, Action::Accept)).await;
-    assert!(r.private && r.text.contains("is over"), "{}", r.text);
+    assert!(r.private && r.text().contains("is over"), "{}", r.text());
     assert!(r.stale, "the card's buttons may be greyed out");
     // Expiry: ten minutes without an answer.
     w.clock.advance_secs(60);
@@ -324,7 +324,7 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
             Opponent::User(user(&a)),
         )
         .await;
-    assert!(!card.private, "{}", card.text);
+    assert!(!card.private, "{}", card.text());
     w.clock.advance_secs(9 * 60);
     assert_eq!(w.table.tick().await, 0);
     w.clock.advance_secs(61);
@@ -332,13 +332,13 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
     let notices = w.drain();
     assert_eq!(notices.len(), 1);
     assert!(
-        notices[0].reply.text.contains("expired"),
+        notices[0].reply.text().contains("expired"),
         "{}",
-        notices[0].reply.text
+        notices[0].reply.text()
     );
     assert_eq!(notices[0].place, channel(1));
     let r = w.run(&a, channel(1), press(&card, Action::Accept)).await;
-    assert!(r.private && r.text.contains("is over"), "{}", r.text);
+    assert!(r.private && r.text().contains("is over"), "{}", r.text());
     assert_eq!(
         w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'expired'")
             .await,
@@ -352,17 +352,17 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
         .run(&c, channel(5), Command::Challenge(spec.clone()))
         .await;
     assert!(
-        r.private && r.text.contains("between 1 minute and 7 days"),
+        r.private && r.text().contains("between 1 minute and 7 days"),
         "{}",
-        r.text
+        r.text()
     );
     spec.clock = None;
     spec.variant = Some("olympiad".into());
     let r = w.run(&c, channel(5), Command::Challenge(spec)).await;
     assert!(
-        r.private && r.text.contains("no variant `olympiad`"),
+        r.private && r.text().contains("no variant olympiad"),
         "{}",
-        r.text
+        r.text()
     );
     let r = w
         .challenge(
@@ -372,7 +372,7 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
             Opponent::User(user(&c)),
         )
         .await;
-    assert!(r.private && r.text.contains("yourself"), "{}", r.text);
+    assert!(r.private && r.text().contains("yourself"), "{}", r.text());
 }
 
 #[tokio::test]
@@ -382,9 +382,9 @@ async fn without_an_ai_the_bot_refuses_challenges_and_changes_nothing() {
         .challenge(&alice(), channel(1), GameKind::Simultana, Opponent::Bot)
         .await;
     assert!(
-        r.private && r.text.contains("AI is not available yet"),
+        r.private && r.text().contains("AI is not available yet"),
         "{}",
-        r.text
+        r.text()
     );
     assert_eq!(w.sql_i64("SELECT COUNT(*) FROM matches").await, 0);
     assert_eq!(w.table.open_count(), 0);
@@ -392,7 +392,7 @@ async fn without_an_ai_the_bot_refuses_challenges_and_changes_nothing() {
     let r = w
         .challenge(&alice(), channel(1), GameKind::Simultana, Opponent::Anyone)
         .await;
-    assert!(!r.private, "{}", r.text);
+    assert!(!r.private, "{}", r.text());
 }
 
 #[tokio::test]
@@ -404,12 +404,12 @@ async fn abort_rules() {
     let board = w.play_one(channel(1), &board, &[&a, &b]).await;
     let r = w.run(&c, channel(1), Command::Abort { at: None }).await;
     assert!(
-        r.private && r.text.contains("Only the players"),
+        r.private && r.text().contains("Only the players"),
         "{}",
-        r.text
+        r.text()
     );
     let r = w.run(&a, channel(1), press(&board, Action::Abort)).await;
-    assert!(!r.private && r.text.contains("Aborted"), "{}", r.text);
+    assert!(!r.private && r.text().contains("Aborted"), "{}", r.text());
     assert_eq!(w.sql_i64("SELECT COUNT(*) FROM ratings").await, 0);
     assert_eq!(
         w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'aborted'")
@@ -423,14 +423,14 @@ async fn abort_rules() {
     assert!(board.button(Action::Abort).is_none());
     let r = w.run(&b, channel(1), Command::Abort { at: None }).await;
     assert!(
-        r.private && r.text.starts_with("Too late to abort"),
+        r.private && r.text().starts_with("Too late to abort"),
         "{}",
-        r.text
+        r.text()
     );
     let r = w
         .run(&moderator(), channel(1), Command::Abort { at: None })
         .await;
-    assert!(!r.private && r.text.contains("Aborted"), "{}", r.text);
+    assert!(!r.private && r.text().contains("Aborted"), "{}", r.text());
     assert_eq!(w.sql_i64("SELECT COUNT(*) FROM ratings").await, 0);
     // A moderator can also withdraw someone's challenge.
     let card = w
@@ -438,7 +438,7 @@ async fn abort_rules() {
         .await;
     let at = Some(stamp(&card));
     let r = w.run(&moderator(), channel(1), Command::Abort { at }).await;
-    assert!(!r.private && r.text.contains("withdrawn"), "{}", r.text);
+    assert!(!r.private && r.text().contains("withdrawn"), "{}", r.text());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -466,12 +466,12 @@ async fn two_moves_for_the_same_turn_apply_exactly_one() {
         };
         let replies = [t1.await.unwrap(), t2.await.unwrap(), t3.await.unwrap()];
         let applied = replies.iter().filter(|r| !r.private).count();
-        assert_eq!(applied, 1, "trial {trial}: {:?}", replies.map(|r| r.text));
+        assert_eq!(applied, 1, "trial {trial}: {:?}", replies.map(|r| r.text()));
         for r in replies.iter().filter(|r| r.private) {
             assert!(
-                r.text.contains("out of date") || r.text.contains("not your turn"),
+                r.text().contains("out of date") || r.text().contains("not your turn"),
                 "{}",
-                r.text
+                r.text()
             );
         }
         let id = at.match_id;
@@ -501,7 +501,7 @@ async fn a_restart_in_the_middle_of_a_match_carries_on() {
     // The restored match still shows the ratings on its pictures.
     let shown = w.run(&a, place, Command::Board).await;
     let Some(parlor::table::Picture::Board { ratings, .. }) = &shown.picture else {
-        panic!("a board picture: {}", shown.text);
+        panic!("a board picture: {}", shown.text());
     };
     assert!(
         ratings.iter().all(|r| r.as_deref() == Some("1500?")),
@@ -511,9 +511,9 @@ async fn a_restart_in_the_middle_of_a_match_carries_on() {
     let (first, _) = to_move(&board, [&a, &b]);
     let r = w.run(first, place, mv_at(&before[0], stamp(&old))).await;
     assert!(
-        r.private && r.text.starts_with("This board is out of date"),
+        r.private && r.text().starts_with("This board is out of date"),
         "{}",
-        r.text
+        r.text()
     );
     assert!(r.stale, "marked for the transport to grey out");
     // The current board's buttons still work.
@@ -526,7 +526,7 @@ async fn a_restart_in_the_middle_of_a_match_carries_on() {
             Command::from_component(&menu.id, std::slice::from_ref(source)).unwrap(),
         )
         .await;
-    assert!(pick.private && !pick.menus.is_empty(), "{}", pick.text);
+    assert!(pick.private && !pick.menus.is_empty(), "{}", pick.text());
     let choice = pick.menus[0].options[0].value.clone();
     let r = w
         .run(
@@ -536,9 +536,9 @@ async fn a_restart_in_the_middle_of_a_match_carries_on() {
         )
         .await;
     assert!(
-        !r.private && r.text.contains(&format!("played {choice}")),
+        !r.private && r.text().contains(&format!("played {choice}")),
         "{}",
-        r.text
+        r.text()
     );
     let result = w.play_out(place, r, &[&a, &b]).await;
     assert!(is_over(&result));
@@ -571,23 +571,23 @@ async fn a_deadline_that_passed_while_down_is_applied_at_start() {
     let n1 = notices.iter().find(|n| n.place == channel(1)).unwrap();
     assert!(
         n1.reply
-            .text
+            .text()
             .contains(&format!("@{} ran out of time", late.name)),
         "{}",
-        n1.reply.text
+        n1.reply.text()
     );
     assert!(
         n1.reply
-            .text
+            .text()
             .contains(&format!("@{} wins on time", winner.name)),
         "{}",
-        n1.reply.text
+        n1.reply.text()
     );
     let n2 = notices.iter().find(|n| n.place == channel(2)).unwrap();
     assert!(
-        n2.reply.text.contains("before both players had moved"),
+        n2.reply.text().contains("before both players had moved"),
         "{}",
-        n2.reply.text
+        n2.reply.text()
     );
     assert_eq!(
         w.sql_i64("SELECT COUNT(*) FROM matches WHERE reason = 'timeout'")
@@ -612,7 +612,7 @@ async fn the_clock_warns_at_a_fifth_then_times_out() {
     spec.clock = Some("1h".into());
     w.run(&a, place, Command::Challenge(spec)).await;
     let mut board = w.run(&b, place, Command::Accept { at: None }).await;
-    assert!(board.text.contains("1 hour per move"), "{}", board.text);
+    assert!(board.text().contains("1 hour per move"), "{}", board.text());
     for _ in 0..3 {
         board = w.play_one(place, &board, &[&a, &b]).await;
     }
@@ -624,9 +624,9 @@ async fn the_clock_warns_at_a_fifth_then_times_out() {
     let warn = w.drain();
     assert_eq!(warn.len(), 1);
     assert!(
-        warn[0].reply.text.contains("Time left: 12 minutes"),
+        warn[0].reply.text().contains("Time left: 12 minutes"),
         "{}",
-        warn[0].reply.text
+        warn[0].reply.text()
     );
     assert_eq!(warn[0].reply.mentions, vec![late.id]);
     assert_eq!(w.table.tick().await, 0, "warned once only");
@@ -634,9 +634,9 @@ async fn the_clock_warns_at_a_fifth_then_times_out() {
     assert_eq!(w.table.tick().await, 1);
     let out = w.drain();
     assert!(
-        out[0].reply.text.contains("on time"),
+        out[0].reply.text().contains("on time"),
         "{}",
-        out[0].reply.text
+        out[0].reply.text()
     );
 }
 
@@ -654,17 +654,17 @@ async fn takeback_is_logged_append_only() {
     // The player who just moved asks; the opponent accepts with the button.
     let ask = w.run(last, place, Command::Takeback { at: None }).await;
     assert!(
-        !ask.private && ask.text.contains("asks to take back"),
+        !ask.private && ask.text().contains("asks to take back"),
         "{}",
-        ask.text
+        ask.text()
     );
     let r = w.run(last, place, Command::Takeback { at: None }).await;
-    assert!(r.private && r.text.contains("already"), "{}", r.text);
+    assert!(r.private && r.text().contains("already"), "{}", r.text());
     let done = w.run(next, place, press(&ask, Action::Takeback)).await;
     assert!(
-        !done.private && done.text.contains("1 move undone"),
+        !done.private && done.text().contains("1 move undone"),
         "{}",
-        done.text
+        done.text()
     );
     assert_eq!(done.mentions, vec![last.id], "the asker is to move again");
     assert_ne!(w.table.move_hints(&place, "").await, hints_before);
@@ -683,24 +683,24 @@ async fn takeback_is_logged_append_only() {
         .run(other, place, press(&ask, Action::RefuseTakeback))
         .await;
     assert!(
-        !r.private && r.text.contains("refuses the takeback"),
+        !r.private && r.text().contains("refuses the takeback"),
         "{}",
-        r.text
+        r.text()
     );
     let ask = w.run(asker, place, Command::Takeback { at: None }).await;
     let done = w.run(other, place, Command::Takeback { at: None }).await;
     assert!(
-        done.text.contains("2 moves undone"),
+        done.text().contains("2 moves undone"),
         "{} / {}",
-        ask.text,
-        done.text
+        ask.text(),
+        done.text()
     );
     let log = store.log(1).await.unwrap();
     assert_eq!(log.len(), 6);
     assert_eq!((log[5].kind, log[5].ply), (EntryKind::Takeback, 1));
     // A button drawn before the takeback is stale now.
     let r = w.run(asker, place, mv_at("a2-a3", stamp(&board))).await;
-    assert!(r.private && r.text.contains("out of date"), "{}", r.text);
+    assert!(r.private && r.text().contains("out of date"), "{}", r.text());
     assert!(r.stale);
     // A typed refusal is never "stale": there is no board to grey out.
     let typed = Command::Move {
@@ -708,7 +708,7 @@ async fn takeback_is_logged_append_only() {
         at: None,
     };
     let r = w.run(asker, place, typed).await;
-    assert!(r.private && !r.stale, "{}", r.text);
+    assert!(r.private && !r.stale, "{}", r.text());
 }
 
 #[tokio::test]
@@ -720,14 +720,14 @@ async fn draws_by_agreement_and_rematch_with_seats_swapped() {
     let board = w.play_one(place, &board, &[&a, &b]).await;
     let offer = w.run(&a, place, Command::Draw { at: None }).await;
     assert!(
-        offer.text.contains("@Alice offers a draw"),
+        offer.text().contains("@Alice offers a draw"),
         "{}",
-        offer.text
+        offer.text()
     );
     let r = w.run(&a, place, press(&offer, Action::RefuseDraw)).await;
-    assert!(r.private && r.text.contains("no draw offer"), "{}", r.text);
+    assert!(r.private && r.text().contains("no draw offer"), "{}", r.text());
     let result = w.run(&b, place, press(&offer, Action::Draw)).await;
-    assert!(result.text.contains("Draw by agreement"), "{}", result.text);
+    assert!(result.text().contains("Draw by agreement"), "{}", result.text());
     let ra = w
         .table
         .store()
@@ -744,12 +744,12 @@ async fn draws_by_agreement_and_rematch_with_seats_swapped() {
     w.clock.advance_secs(60);
     let card = w.run(&b, place, press(&result, Action::Rematch)).await;
     assert!(
-        card.text.contains("@Bob challenges @Alice"),
+        card.text().contains("@Bob challenges @Alice"),
         "{}",
-        card.text
+        card.text()
     );
     let board = w.run(&a, place, press(&result, Action::Rematch)).await;
-    assert!(board.text.contains("@Alice accepts"), "{}", board.text);
+    assert!(board.text().contains("@Alice accepts"), "{}", board.text());
     // Seats are swapped: Alice (the first challenger, seat s) now sits in seat 1 - s.
     let rematch_alice_seat = w
         .sql_i64("SELECT 1 - challenger_seat FROM matches WHERE id = 2")
@@ -790,7 +790,7 @@ async fn move_hints_and_menus() {
             Command::from_component(&board.menus[0].id, &["a2".into()]).unwrap(),
         )
         .await;
-    assert!(r.private && r.text.contains("not your turn"), "{}", r.text);
+    assert!(r.private && r.text().contains("not your turn"), "{}", r.text());
     let r = w
         .run(
             first,
@@ -825,13 +825,13 @@ async fn rules_text_and_unknown_matches() {
             },
         )
         .await;
-    assert!(rules.text.contains("Simultana"), "{}", rules.text);
+    assert!(rules.text().contains("Simultana"), "{}", rules.text());
     let r = w
         .run(&alice(), channel(1), Command::Replay { match_id: 42 })
         .await;
-    assert!(r.private && r.text.contains("no match #42"), "{}", r.text);
+    assert!(r.private && r.text().contains("no match #42"), "{}", r.text());
     let r = w.run(&alice(), channel(1), Command::Board).await;
-    assert!(r.private && r.text.contains("no match"), "{}", r.text);
+    assert!(r.private && r.text().contains("no match"), "{}", r.text());
     let r = w
         .run(
             &alice(),
@@ -839,7 +839,7 @@ async fn rules_text_and_unknown_matches() {
             Command::from_component("pl:res:42:0", &[]).unwrap(),
         )
         .await;
-    assert!(r.private && r.text.contains("no match #42"), "{}", r.text);
+    assert!(r.private && r.text().contains("no match #42"), "{}", r.text());
     // Pictures are described, and drawn on demand.
     let image = rules
         .picture
@@ -953,47 +953,47 @@ async fn leaderboards_rank_settled_ratings_then_list_provisional_ones_and_page_b
         page,
     };
     let r = w.run(&alice(), channel(1), board(Scope::Server, 1)).await;
-    assert!(r.text.contains("page 1 of 3"), "{}", r.text);
+    assert!(r.text().contains("page 1 of 3"), "{}", r.text());
     assert!(
-        r.text
+        r.text()
             .contains("1. @P1000 1700 — 30 games (20 W / 4 D / 6 L)"),
         "{}",
-        r.text
+        r.text()
     );
-    assert!(r.text.contains("10. @P1009 1610"), "{}", r.text);
+    assert!(r.text().contains("10. @P1009 1610"), "{}", r.text());
     assert!(
-        !r.text.contains("P2000") && !r.text.contains("P3000"),
+        !r.text().contains("P2000") && !r.text().contains("P3000"),
         "{}",
-        r.text
+        r.text()
     );
     let r = w.run(&alice(), channel(1), board(Scope::Server, 3)).await;
     assert!(
-        r.text.contains("21. @P1020") && r.text.contains("25. @P1024"),
+        r.text().contains("21. @P1020") && r.text().contains("25. @P1024"),
         "{}",
-        r.text
+        r.text()
     );
-    assert!(!r.text.contains("26."), "{}", r.text);
+    assert!(!r.text().contains("26."), "{}", r.text());
     // The provisional player comes last, unranked, on the last page only.
-    let (ranked, fresh) = r
-        .text
+    let text = r.text();
+    let (ranked, fresh) = text
         .split_once("Not ranked yet")
         .expect("a provisional section");
-    assert!(!ranked.contains("P2000"), "{}", r.text);
+    assert!(!ranked.contains("P2000"), "{}", r.text());
     assert!(
         fresh.contains("· @P2000 2400? — 30 games (20 W / 4 D / 6 L)"),
         "{}",
-        r.text
+        r.text()
     );
     assert!(
         !fresh.contains("P3000"),
         "another server's player: {}",
-        r.text
+        r.text()
     );
     let r = w.run(&alice(), channel(1), board(Scope::Global, 1)).await;
     assert!(
-        r.text.contains("1. @P3000 1800") && r.text.contains("2. @P1000 1650"),
+        r.text().contains("1. @P3000 1800") && r.text().contains("2. @P1000 1650"),
         "{}",
-        r.text
+        r.text()
     );
     // Stats: rank among established players; provisional ratings have none.
     let p = |id: u64| parlor::table::UserRef::new(id, format!("P{id}"));
@@ -1007,7 +1007,7 @@ async fn leaderboards_rank_settled_ratings_then_list_provisional_ones_and_page_b
             },
         )
         .await;
-    assert!(r.text.contains("1670 (#4), 30 games"), "{}", r.text);
+    assert!(r.text().contains("1670 (#4), 30 games"), "{}", r.text());
     let r = w
         .run(
             &alice(),
@@ -1018,7 +1018,7 @@ async fn leaderboards_rank_settled_ratings_then_list_provisional_ones_and_page_b
             },
         )
         .await;
-    assert!(r.text.contains("2400? (provisional)"), "{}", r.text);
+    assert!(r.text().contains("2400? (provisional)"), "{}", r.text());
 }
 
 #[tokio::test]
@@ -1066,7 +1066,7 @@ async fn lightning_hides_the_pile_and_refuses_takebacks() {
     w.challenge(&a, place, GameKind::Lightning, Opponent::User(user(&b)))
         .await;
     let board = w.run(&b, place, Command::Accept { at: None }).await;
-    assert!(!board.private, "{}", board.text);
+    assert!(!board.private, "{}", board.text());
     let (first, second) = to_move(&board, [&a, &b]);
     // The pile's top tile is not named anywhere before it is drawn.
     let hints = w.table.move_hints(&place, "").await;
@@ -1074,13 +1074,13 @@ async fn lightning_hides_the_pile_and_refuses_takebacks() {
     assert!(w.table.move_hints(&place, "PS").await.is_empty());
     let r = w.run(first, place, Command::Takeback { at: None }).await;
     assert!(
-        r.private && r.text.starts_with("Takebacks are off in Lightning"),
+        r.private && r.text().starts_with("Takebacks are off in Lightning"),
         "{}",
-        r.text
+        r.text()
     );
     // A turn in two steps: draw, then put; the turn passes only after the second.
     let drawn = w.run(first, place, mv("P")).await;
-    assert!(!drawn.private, "{}", drawn.text);
+    assert!(!drawn.private, "{}", drawn.text());
     assert_eq!(drawn.mentions, vec![first.id]);
     let puts = w.table.move_hints(&place, "").await;
     assert!(puts.iter().all(|m| m.starts_with('-')), "{puts:?}");
@@ -1089,7 +1089,7 @@ async fn lightning_hides_the_pile_and_refuses_takebacks() {
         "the put step is offered directly"
     );
     let put = w.run(first, place, mv(&puts[0])).await;
-    assert_eq!(put.mentions, vec![second.id], "{}", put.text);
+    assert_eq!(put.mentions, vec![second.id], "{}", put.text());
     // Only one side has moved: still abortable.
     assert!(put.button(Action::Abort).is_some());
     assert!(put.button(Action::Takeback).is_none());
@@ -1121,14 +1121,14 @@ async fn the_ai_seam_plays_the_bots_moves_as_notices() {
     spec.level = Some(3);
     let mut board = table.handle(&a, &place, Command::Challenge(spec)).await;
     assert!(
-        board.text.contains("The bot takes the challenge"),
+        board.text().contains("The bot takes the challenge"),
         "{}",
-        board.text
+        board.text()
     );
     assert!(
-        board.text.contains("casual") && board.text.contains("AI level 3"),
+        board.text().contains("casual") && board.text().contains("AI level 3"),
         "{}",
-        board.text
+        board.text()
     );
     for _ in 0..200 {
         if is_over(&board) {
@@ -1142,18 +1142,18 @@ async fn the_ai_seam_plays_the_bots_moves_as_notices() {
                 .expect("notice channel open");
             assert_eq!(notice.place, place);
             assert!(
-                notice.reply.text.contains("@Parlor played"),
+                notice.reply.text().contains("@Parlor played"),
                 "{}",
-                notice.reply.text
+                notice.reply.text()
             );
             board = notice.reply;
             continue;
         }
         let hints = table.move_hints(&place, "").await;
         board = table.handle(&a, &place, mv(&hints[0])).await;
-        assert!(!board.private, "{}", board.text);
+        assert!(!board.private, "{}", board.text());
     }
-    assert!(is_over(&board), "{}", board.text);
+    assert!(is_over(&board), "{}", board.text());
     // Games against the bot are casual: no rating.
     assert!(table.store().ratings_of(a.id).await.unwrap().is_empty());
     // The bot declines draws.
@@ -1162,14 +1162,14 @@ async fn the_ai_seam_plays_the_bots_moves_as_notices() {
     let board = table
         .handle(&a, &channel(2), Command::Challenge(spec))
         .await;
-    assert!(!board.private, "{}", board.text);
+    assert!(!board.private, "{}", board.text());
     let r = table
         .handle(&a, &channel(2), Command::Draw { at: None })
         .await;
     assert!(
-        r.private && r.text.contains("does not accept draws"),
+        r.private && r.text().contains("does not accept draws"),
         "{}",
-        r.text
+        r.text()
     );
 }
 
@@ -1181,7 +1181,7 @@ async fn barrier_tiles_are_laid_through_the_menus() {
     w.challenge(&a, place, GameKind::Barrier, Opponent::User(user(&b)))
         .await;
     let board = w.run(&b, place, Command::Accept { at: None }).await;
-    assert!(board.text.contains("(yellow) vs"), "{}", board.text);
+    assert!(board.text().contains("(yellow) vs"), "{}", board.text());
     let (first, second) = to_move(&board, [&a, &b]);
     // First the tile (8 kinds), then the square (8 dot squares).
     let menu = &board.menus[0];
@@ -1209,9 +1209,9 @@ async fn barrier_tiles_are_laid_through_the_menus() {
         )
         .await;
     assert!(
-        laid.text.contains(&format!("played {}", squares[0])),
+        laid.text().contains(&format!("played {}", squares[0])),
         "{}",
-        laid.text
+        laid.text()
     );
     assert_eq!(laid.mentions, vec![second.id]);
     // Typed leniently too.
@@ -1230,15 +1230,15 @@ async fn loa_variants_and_parachute_drops_through_the_menus() {
     spec.variant = Some("olympiad".into());
     let card = w.run(&a, channel(1), Command::Challenge(spec)).await;
     assert!(
-        card.text.contains("Lines of Action #1 (olympiad"),
+        card.text().contains("Lines of Action #1 (olympiad"),
         "{}",
-        card.text
+        card.text()
     );
     let board = w.run(&b, channel(1), Command::Accept { at: None }).await;
     assert!(
-        board.text.contains("(black) vs"),
+        board.text().contains("(black) vs"),
         "Black moves first: {}",
-        board.text
+        board.text()
     );
     assert!(
         w.table.move_hints(&channel(1), "a2").await.is_empty(),
@@ -1288,9 +1288,9 @@ async fn loa_variants_and_parachute_drops_through_the_menus() {
         )
         .await;
     assert!(
-        played.text.contains(&format!("played {choice}")),
+        played.text().contains(&format!("played {choice}")),
         "{}",
-        played.text
+        played.text()
     );
 }
 
@@ -1302,7 +1302,7 @@ async fn two_people_accepting_an_open_challenge_at_once_seat_exactly_one() {
         let card = w
             .challenge(&alice(), place, GameKind::Simultana, Opponent::Anyone)
             .await;
-        assert!(!card.private, "{}", card.text);
+        assert!(!card.private, "{}", card.text());
         let accept = press(&card, Action::Accept);
         let tasks: Vec<_> = [bob(), carol()]
             .into_iter()
@@ -1315,7 +1315,7 @@ async fn two_people_accepting_an_open_challenge_at_once_seat_exactly_one() {
         for t in tasks {
             let r = t.await.unwrap();
             if r.private {
-                assert!(r.text.contains("already been accepted"), "{}", r.text);
+                assert!(r.text().contains("already been accepted"), "{}", r.text());
             } else {
                 seated += 1;
             }
@@ -1351,9 +1351,9 @@ async fn the_real_ai_answers_every_move_in_a_game_against_the_bot() {
                 .expect("the bot moves")
                 .expect("notice channel open");
             assert!(
-                notice.reply.text.contains("@Parlor played"),
+                notice.reply.text().contains("@Parlor played"),
                 "{}",
-                notice.reply.text
+                notice.reply.text()
             );
             board = notice.reply;
             bot_moves += 1;
@@ -1361,7 +1361,7 @@ async fn the_real_ai_answers_every_move_in_a_game_against_the_bot() {
         }
         let hints = table.move_hints(&place, "").await;
         board = table.handle(&a, &place, mv(&hints[0])).await;
-        assert!(!board.private, "{}", board.text);
+        assert!(!board.private, "{}", board.text());
     }
-    assert!(bot_moves == 3 || is_over(&board), "{}", board.text);
+    assert!(bot_moves == 3 || is_over(&board), "{}", board.text());
 }

@@ -25,10 +25,232 @@ unit-second = { $n ->
 
 ## Match service
 
+game-loa = Lines of Action
+game-lightning = Lightning
+game-barrier = Barrier
+game-simultana = Simultana
+side-white = white
+side-black = black
+side-yellow = yellow
+side-clear = clear
+side-first = first
+side-second = second
+reason-connection = connection
+reason-elimination = elimination
+reason-blocked = blockade
+reason-repetition = repetition
+reason-move-limit = the move limit
+reason-agreement = agreement
+reason-resignation = resignation
+reason-timeout = timeout
+reason-abort = abort
+variant-standard = standard
+variant-scrambled-eggs = scrambled eggs
+variant-parachute = parachute
+variant-olympiad = olympiad rules
+clock-per-move = { $time } per move
+clock-none = no clock
+rated = rated
+casual = casual
+ai-level = AI level { $level }
+who = { $who }
+match-title = { $game } #{ $id } ({ $details })
+lineup = { $first } ({ $first-side }) vs { $second } ({ $second-side })
+turn = Move { $n }: { $player } to play ({ $side }).
+turn-timed = { $turn } Time left: { $time }.
+draw-offer-line = { $player } offers a draw: { $draw } to accept.
+takeback-line = { $player } asks to take back their last move: { $takeback } to accept.
+btn-resign = Resign
+btn-offer-draw = Offer draw
+btn-takeback = Takeback
+btn-abort = Abort
+btn-accept-draw = Accept draw
+btn-refuse-draw = Refuse draw
+btn-accept-takeback = Accept takeback
+btn-refuse-takeback = Refuse takeback
+btn-accept = Accept
+btn-decline = Decline
+btn-cancel = Cancel
+btn-rematch = Rematch
+whom-bot = the bot
+whom-anyone = anyone
+challenge-line = { $challenger } challenges { $whom }; the challenger moves { $seat ->
+    [first] first
+   *[other] second
+}.
+challenge-expires = The challenge expires in { $time }.
+rating-preview = Ratings: { $challenger } { $mine } vs { $opponent } { $theirs }. For { $challenger }: win { $win }, draw { $draw }, loss { $loss }.
+rating-change = { $player }: { $before } -> { $after } ({ $delta })
+result-aborted-timeout = Aborted: the time ran out before both players had moved, so there is no result.
+result-aborted = Aborted: no result.
+result-win = { $player } wins by { $reason }.
+result-win-resignation = { $player } wins by resignation.
+result-win-timeout = { $player } wins on time.
+result-win-blocked = { $player } wins (the opponent has no move).
+result-draw = Draw by { $reason }.
+head-resigns = { $player } resigns.
+head-bot-accepts = The bot takes the challenge.
+head-accepts = { $player } accepts the challenge.
+head-declines = { $player } declines the challenge of { $challenger }.
+head-cancelled = The challenge of { $player } is cancelled.
+head-played = { $player } played { $move }.
+head-accepts-draw = { $player } accepts the draw.
+head-offers-draw = { $player } offers a draw. { $other }: accept or refuse.
+head-asks-takeback = { $player } asks to take back their last move. { $other }: accept or refuse.
+head-takeback = Takeback for { $player }: { $n } { $n ->
+    [one] move
+   *[other] moves
+} undone.
+head-refuses = { $player } refuses the { $what ->
+    [draw] draw offer
+   *[other] takeback
+}.
+head-withdrawn = The challenge of { $player } is withdrawn.
+head-aborts = { $player } aborts the match.
+head-out-of-time = { $player } ran out of time.
+notice-expired = The { $game } challenge of { $player } (#{ $id }) expired without an answer.
+notice-your-move = { $player }: your move in { $game } #{ $id }. Time left: { $time }.
+moves-from = Moves from { $source }:
+menu-move = Move
+menu-pick-piece = Move: pick a piece
+menu-move-to = Move { $source } to...
+menu-pick-move = { $source }: pick the move
+replay-caption = Replay of { $game } #{ $id }: { $first } vs { $second }, { $n } { $n ->
+    [one] move
+   *[other] moves
+}. { $result }
+stored-aborted = Aborted.
+stored-won = { $player } won by { $reason }.
+stored-won-timeout = { $player } won on time.
+stored-won-resignation = { $player } won by resignation.
+stored-draw = Draw by { $reason }.
+rules-full = Full rules: RULES.md, section { $section }.
+board-title = { $game } leaderboard ({ $scope ->
+    [server] this server
+    [nowhere] everyone (no server here)
+   *[global] everyone
+}), page { $page } of { $pages }
+board-row = { $rank }. { $player } { $record }
+board-not-ranked = Not ranked yet (a rating settles after a few more rated games):
+board-fresh-row = · { $player } { $record }
+board-more = …and { $n } more
+board-empty = Nobody here yet: play a rated game to appear here.
+record = { $rating } — { $games } { $games ->
+    [one] game
+   *[other] games
+} ({ $wins } W / { $draws } D / { $losses } L)
+stats-title = Stats of { $player }
+stats-scope = { $rating } { $scope ->
+    [server] on this server
+   *[global] global
+}
+stats-game = { $game }: { $parts }
+stats-none = No rated games yet.
+stats-rating = { $rating } ({ $rank }), { $games } { $games ->
+    [one] game
+   *[other] games
+}: { $wins } W / { $draws } D / { $losses } L
+rank-provisional = provisional
+rank = #{ $rank }
+h2h-title = { $first } vs { $second }
+h2h-none = They have not finished a match against each other yet.
+h2h-game = { $game }: { $wins } { $wins ->
+    [one] win
+   *[other] wins
+}, { $draws } { $draws ->
+    [one] draw
+   *[other] draws
+}, { $losses } { $losses ->
+    [one] loss
+   *[other] losses
+} for { $player }
+history-title = Latest matches of { $player }
+history-none = No finished match yet.
+history-aborted = aborted
+history-draw = draw ({ $reason })
+history-won = won ({ $reason })
+history-lost = lost ({ $reason })
+history-row = #{ $id } { $game } vs { $opponent }: { $result }
+history-row-casual = #{ $id } { $game } vs { $opponent }: { $result }, casual
+err-stale-board = This board is out of date: the position has changed since. Use { $board } to see the current one.
+err-match-over = This match is over.
+err-match-over-id = Match #{ $id } is over.
+err-not-match-command = That command does not apply to a match.
+err-no-such-match = There is no match #{ $id }.
+err-no-match-here = There is no match in this channel. Start one with { $play }.
+err-not-accepted = This challenge has not been accepted yet.
+err-not-a-player = You are not playing in this match.
+err-level = The AI level goes from 1 (gentle) to 5 (strongest).
+err-no-ai = The AI is not available yet, so the bot cannot play. Challenge a person, or leave the opponent empty for an open challenge.
+err-self-challenge = You cannot challenge yourself.
+err-variant-setup = This variant cannot be set up: { $why }
+err-cooldown = Please wait { $time } before your next challenge.
+err-channel-busy = There is already a match or a challenge in this channel. Finish it first, or start a thread for another one.
+err-vanished = The challenge vanished; please try again.
+err-already-accepted = This challenge has already been accepted.
+err-own-challenge = You cannot accept your own challenge (you can cancel it).
+err-challenge-for = This challenge is for { $player }.
+err-expired = This challenge has expired.
+err-no-longer-open = This challenge is no longer open.
+err-open-decline = This is an open challenge: nobody needs to decline it.
+err-only-cancel = Only { $player } can cancel this challenge.
+err-no-rematch = There is no finished match of yours to replay here.
+err-not-over = Match #{ $id } is not over yet.
+err-never-started = That match never started.
+err-rematch-players = Only the players of match #{ $id } can ask for a rematch.
+err-unknown-game = That match is of a game this version does not know.
+err-game-over = The game is over.
+err-not-your-turn = It's not your turn — waiting for { $player }.
+err-not-your-turn-anon = It's not your turn — waiting for your opponent.
+err-not-a-move = That's not a move: { $why }
+err-illegal-move = That's not a legal move: { $why }
+err-no-moves-from = { $source } has no legal move.
+err-draw-offered = You have offered a draw already; waiting for { $player }.
+err-bot-no-draw = The bot plays on: it does not accept draws.
+err-no-takeback-lightning = Takebacks are off in Lightning: the tile from the pile has been seen, so taking the move back would let you peek at the pile.
+err-takeback-asked = You have asked for a takeback already; waiting for { $player }.
+err-nothing-to-take-back = You have no move to take back.
+err-rebuild = Cannot rebuild the position: { $why }
+err-nothing-to-refuse = There is no { $what ->
+    [draw] draw offer
+   *[other] takeback
+} to refuse.
+err-only-withdraw = Only { $player } (or a moderator) can withdraw this challenge.
+err-too-late-abort = Too late to abort: both players have moved. You can resign or offer a draw.
+err-abort-not-allowed = Only the players (before each has moved) or a moderator can abort this match.
+err-no-opponent = This match has no opponent.
+err-replay-live = Match #{ $id } is still being played: its replay comes when it ends.
+err-never-played = Match #{ $id } was never played.
+err-cannot-replay = Match #{ $id } cannot be replayed.
+err-cannot-replay-why = Match #{ $id } cannot be replayed: { $why }
+err-internal = Something went wrong on our side and nothing was changed. Please try again.
+err-not-started = This match has not started.
+err-no-variant = { $game } has no variant { $name }; choose one of: { $choices }.
+err-not-a-clock = { $text } is not a clock; write e.g. 30m, 1h, 1d or none.
+err-clock-range = The clock must be between 1 minute and 7 days per move (or none).
+err-same-person = Pick someone else to compare with.
+
 ## Pictures
 
 ## Rules
 
 ## Discord
 
+discord-expires = Expires { $time }.
+discord-deadline = Deadline: { $time }.
+err-other-bot = { $name } is a bot and cannot play. Challenge a person, or me to play the computer.
+err-not-a-match-number = { $text } is not a match number; { $history } lists yours.
+err-stale-button = This button is out of date: use the newest board, or { $board } to show it again.
+
 ## Terminal
+
+local-greeting = Parlor, in the terminal. You are { $name }. { $help } lists the commands; { $as } lets someone else speak.
+local-now-speaking = Now speaking: { $name }.
+local-no-moves = No moves: the game is over.
+local-legal-moves = Legal moves ({ $n }): { $moves }
+local-to-you = (to you) { $text }
+local-commands-here = Commands here: { $commands }
+local-no-picture = (no picture: { $why })
+local-picture = Picture: { $path }
+local-cannot-write = (could not write { $path }: { $why })
+

@@ -25,10 +25,232 @@ unit-second = { $n ->
 
 ## Match service
 
+game-loa = Lines of Action
+game-lightning = Lightning
+game-barrier = Barrier
+game-simultana = Simultana
+side-white = blancs
+side-black = noirs
+side-yellow = jaunes
+side-clear = transparents
+side-first = premier
+side-second = second
+reason-connection = connexion
+reason-elimination = élimination
+reason-blocked = blocage
+reason-repetition = répétition
+reason-move-limit = la limite de coups
+reason-agreement = accord mutuel
+reason-resignation = abandon
+reason-timeout = dépassement du temps
+reason-abort = annulation
+variant-standard = standard
+variant-scrambled-eggs = œufs brouillés
+variant-parachute = parachute
+variant-olympiad = règles olympiques
+clock-per-move = { $time } par coup
+clock-none = sans pendule
+rated = classée
+casual = amicale
+ai-level = IA niveau { $level }
+who = { $who }
+match-title = { $game } nº { $id } ({ $details })
+lineup = { $first } ({ $first-side }) contre { $second } ({ $second-side })
+turn = Coup { $n } : à { $player } de jouer ({ $side }).
+turn-timed = { $turn } Temps restant : { $time }.
+draw-offer-line = { $player } propose la nulle : { $draw } pour accepter.
+takeback-line = { $player } demande à reprendre son dernier coup : { $takeback } pour accepter.
+btn-resign = Abandonner
+btn-offer-draw = Proposer la nulle
+btn-takeback = Reprendre
+btn-abort = Annuler la partie
+btn-accept-draw = Accepter la nulle
+btn-refuse-draw = Refuser la nulle
+btn-accept-takeback = Accepter la reprise
+btn-refuse-takeback = Refuser la reprise
+btn-accept = Accepter
+btn-decline = Refuser
+btn-cancel = Retirer
+btn-rematch = Revanche
+whom-bot = le bot
+whom-anyone = qui veut
+challenge-line = { $challenger } défie { $whom } ; l’auteur du défi joue { $seat ->
+    [first] en premier
+   *[other] en second
+}.
+challenge-expires = Le défi expire dans { $time }.
+rating-preview = Classements : { $challenger } { $mine } contre { $opponent } { $theirs }. Pour { $challenger } : victoire { $win }, nulle { $draw }, défaite { $loss }.
+rating-change = { $player } : { $before } -> { $after } ({ $delta })
+result-aborted-timeout = Partie annulée : le temps s’est écoulé avant que les deux camps aient joué, il n’y a donc pas de résultat.
+result-aborted = Partie annulée : pas de résultat.
+result-win = { $player } gagne par { $reason }.
+result-win-resignation = { $player } gagne par abandon.
+result-win-timeout = { $player } gagne au temps.
+result-win-blocked = { $player } gagne (l’adversaire n’a plus de coup).
+result-draw = Partie nulle par { $reason }.
+head-resigns = { $player } abandonne.
+head-bot-accepts = Le bot relève le défi.
+head-accepts = { $player } accepte le défi.
+head-declines = { $player } décline le défi de { $challenger }.
+head-cancelled = Le défi de { $player } est retiré.
+head-played = { $player } a joué { $move }.
+head-accepts-draw = { $player } accepte la nulle.
+head-offers-draw = { $player } propose la nulle. { $other } : acceptez ou refusez.
+head-asks-takeback = { $player } demande à reprendre son dernier coup. { $other } : acceptez ou refusez.
+head-takeback = Reprise pour { $player } : { $n } { $n ->
+    [one] coup annulé
+   *[other] coups annulés
+}.
+head-refuses = { $player } refuse { $what ->
+    [draw] la proposition de nulle
+   *[other] la reprise
+}.
+head-withdrawn = Le défi de { $player } est retiré.
+head-aborts = { $player } annule la partie.
+head-out-of-time = { $player } a dépassé son temps.
+notice-expired = Le défi de { $game } lancé par { $player } (nº { $id }) a expiré sans réponse.
+notice-your-move = { $player } : à vous de jouer dans { $game } nº { $id }. Temps restant : { $time }.
+moves-from = Coups depuis { $source } :
+menu-move = Coup
+menu-pick-piece = Jouer : choisissez une pièce
+menu-move-to = Déplacer { $source } vers…
+menu-pick-move = { $source } : choisissez le coup
+replay-caption = Rediffusion de { $game } nº { $id } : { $first } contre { $second }, { $n } { $n ->
+    [one] coup
+   *[other] coups
+}. { $result }
+stored-aborted = Partie annulée.
+stored-won = { $player } a gagné par { $reason }.
+stored-won-timeout = { $player } a gagné au temps.
+stored-won-resignation = { $player } a gagné par abandon.
+stored-draw = Partie nulle par { $reason }.
+rules-full = Règles complètes : RULES.md, section { $section }.
+board-title = Classement de { $game } ({ $scope ->
+    [server] ce serveur
+    [nowhere] tout le monde (pas de serveur ici)
+   *[global] tout le monde
+}), page { $page } sur { $pages }
+board-row = { $rank }. { $player } { $record }
+board-not-ranked = Pas encore classés (un classement se stabilise après quelques parties classées de plus) :
+board-fresh-row = · { $player } { $record }
+board-more = …et { $n } de plus
+board-empty = Personne pour l’instant : jouez une partie classée pour apparaître ici.
+record = { $rating } — { $games } { $games ->
+    [one] partie
+   *[other] parties
+} ({ $wins } V / { $draws } N / { $losses } D)
+stats-title = Statistiques de { $player }
+stats-scope = { $rating } { $scope ->
+    [server] sur ce serveur
+   *[global] au global
+}
+stats-game = { $game } : { $parts }
+stats-none = Aucune partie classée pour l’instant.
+stats-rating = { $rating } ({ $rank }), { $games } { $games ->
+    [one] partie
+   *[other] parties
+} : { $wins } V / { $draws } N / { $losses } D
+rank-provisional = provisoire
+rank = nº { $rank }
+h2h-title = { $first } contre { $second }
+h2h-none = Ils n’ont encore terminé aucune partie l’un contre l’autre.
+h2h-game = { $game } : { $wins } { $wins ->
+    [one] victoire
+   *[other] victoires
+}, { $draws } { $draws ->
+    [one] nulle
+   *[other] nulles
+}, { $losses } { $losses ->
+    [one] défaite
+   *[other] défaites
+} pour { $player }
+history-title = Dernières parties de { $player }
+history-none = Aucune partie terminée pour l’instant.
+history-aborted = annulée
+history-draw = nulle ({ $reason })
+history-won = gagnée ({ $reason })
+history-lost = perdue ({ $reason })
+history-row = nº { $id } { $game } contre { $opponent } : { $result }
+history-row-casual = nº { $id } { $game } contre { $opponent } : { $result }, amicale
+err-stale-board = Ce plateau n’est plus à jour : la position a changé depuis. Utilisez { $board } pour voir la position actuelle.
+err-match-over = Cette partie est terminée.
+err-match-over-id = La partie nº { $id } est terminée.
+err-not-match-command = Cette commande ne s’applique pas à une partie.
+err-no-such-match = Il n’y a pas de partie nº { $id }.
+err-no-match-here = Il n’y a pas de partie dans ce salon. Lancez-en une avec { $play }.
+err-not-accepted = Ce défi n’a pas encore été accepté.
+err-not-a-player = Vous ne jouez pas dans cette partie.
+err-level = Le niveau de l’IA va de 1 (doux) à 5 (le plus fort).
+err-no-ai = L’IA n’est pas encore disponible, le bot ne peut donc pas jouer. Défiez une personne, ou laissez l’adversaire vide pour un défi ouvert.
+err-self-challenge = Vous ne pouvez pas vous défier vous-même.
+err-variant-setup = Cette variante ne peut pas être mise en place : { $why }
+err-cooldown = Merci d’attendre { $time } avant votre prochain défi.
+err-channel-busy = Il y a déjà une partie ou un défi dans ce salon. Terminez-le d’abord, ou ouvrez un fil pour en lancer un autre.
+err-vanished = Le défi a disparu ; veuillez réessayer.
+err-already-accepted = Ce défi a déjà été accepté.
+err-own-challenge = Vous ne pouvez pas accepter votre propre défi (vous pouvez le retirer).
+err-challenge-for = Ce défi est destiné à { $player }.
+err-expired = Ce défi a expiré.
+err-no-longer-open = Ce défi n’est plus ouvert.
+err-open-decline = C’est un défi ouvert : personne n’a besoin de le refuser.
+err-only-cancel = Seul { $player } peut retirer ce défi.
+err-no-rematch = Vous n’avez ici aucune partie terminée à rejouer.
+err-not-over = La partie nº { $id } n’est pas encore terminée.
+err-never-started = Cette partie n’a jamais commencé.
+err-rematch-players = Seuls les joueurs de la partie nº { $id } peuvent demander une revanche.
+err-unknown-game = Cette partie est d’un jeu que cette version ne connaît pas.
+err-game-over = La partie est terminée.
+err-not-your-turn = Ce n’est pas votre tour : c’est à { $player } de jouer.
+err-not-your-turn-anon = Ce n’est pas votre tour : c’est à votre adversaire de jouer.
+err-not-a-move = Ce n’est pas un coup : { $why }
+err-illegal-move = Ce coup n’est pas permis : { $why }
+err-no-moves-from = { $source } n’a aucun coup permis.
+err-draw-offered = Vous avez déjà proposé la nulle ; on attend { $player }.
+err-bot-no-draw = Le bot joue jusqu’au bout : il n’accepte pas les nulles.
+err-no-takeback-lightning = Pas de reprise à Lightning : la tuile de la pioche a été vue, reprendre le coup permettrait de regarder la pioche.
+err-takeback-asked = Vous avez déjà demandé une reprise ; on attend { $player }.
+err-nothing-to-take-back = Vous n’avez aucun coup à reprendre.
+err-rebuild = Impossible de reconstruire la position : { $why }
+err-nothing-to-refuse = Il n’y a pas de { $what ->
+    [draw] proposition de nulle
+   *[other] demande de reprise
+} à refuser.
+err-only-withdraw = Seul { $player } (ou un modérateur) peut retirer ce défi.
+err-too-late-abort = Trop tard pour annuler : les deux camps ont joué. Vous pouvez abandonner ou proposer la nulle.
+err-abort-not-allowed = Seuls les joueurs (avant que chacun ait joué) ou un modérateur peuvent annuler cette partie.
+err-no-opponent = Cette partie n’a pas d’adversaire.
+err-replay-live = La partie nº { $id } est encore en cours : sa rediffusion viendra à la fin.
+err-never-played = La partie nº { $id } n’a jamais été jouée.
+err-cannot-replay = La partie nº { $id } ne peut pas être rejouée.
+err-cannot-replay-why = La partie nº { $id } ne peut pas être rejouée : { $why }
+err-internal = Quelque chose s’est mal passé de notre côté et rien n’a été modifié. Veuillez réessayer.
+err-not-started = Cette partie n’a pas commencé.
+err-no-variant = { $game } n’a pas de variante { $name } ; choisissez parmi : { $choices }.
+err-not-a-clock = { $text } n’est pas une pendule ; écrivez par exemple 30m, 1h, 1d ou none.
+err-clock-range = La pendule doit être entre 1 minute et 7 jours par coup (ou none).
+err-same-person = Choisissez quelqu’un d’autre pour comparer.
+
 ## Pictures
 
 ## Rules
 
 ## Discord
 
+discord-expires = Expire { $time }.
+discord-deadline = Échéance : { $time }.
+err-other-bot = { $name } est un bot et ne peut pas jouer. Défiez une personne, ou moi pour jouer contre l’ordinateur.
+err-not-a-match-number = { $text } n’est pas un numéro de partie ; { $history } liste les vôtres.
+err-stale-button = Ce bouton n’est plus à jour : utilisez le plateau le plus récent, ou { $board } pour l’afficher à nouveau.
+
 ## Terminal
+
+local-greeting = Parlor, dans le terminal. Vous êtes { $name }. { $help } liste les commandes ; { $as } donne la parole à quelqu’un d’autre.
+local-now-speaking = À { $name } de parler.
+local-no-moves = Aucun coup : la partie est terminée.
+local-legal-moves = Coups permis ({ $n }) : { $moves }
+local-to-you = (pour vous) { $text }
+local-commands-here = Commandes possibles : { $commands }
+local-no-picture = (pas d’image : { $why })
+local-picture = Image : { $path }
+local-cannot-write = (impossible d’écrire { $path } : { $why })
+

@@ -6,9 +6,10 @@ use std::time::Instant;
 use poise::serenity_prelude as serenity;
 
 use super::choices::{Clock, Game, Scope, Variant};
-use super::present::present;
+use super::present::{Locales, present};
 use super::respond::{Answer, answer_command};
 use super::{Context, Error};
+use crate::i18n::Msg;
 use crate::table::{self, ChallengeSpec, Command, Opponent, UserRef};
 
 /// Every command, in the order Discord lists them.
@@ -62,13 +63,26 @@ fn user_ref(user: &serenity::User) -> UserRef {
     UserRef::new(user.id.get(), user.display_name())
 }
 
+/// The languages of this interaction: the person's and the server's.
+fn locales(ctx: Context<'_>) -> Locales {
+    match ctx {
+        Context::Application(app) => ctx.data().locales(
+            ctx.guild_id().map(|g| g.get()),
+            &app.interaction.locale,
+            app.interaction.guild_locale.as_deref(),
+        ),
+        Context::Prefix(_) => Locales::default(),
+    }
+}
+
 /// Hands `command` to the match service and answers with its reply.
 async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let actor = actor(ctx);
     let place = place(ctx);
     let table = ctx.data().table.clone();
+    let locales = locales(ctx);
     answer_command(ctx, async move {
-        present(table.handle(&actor, &place, command).await).await
+        present(table.handle(&actor, &place, command).await, locales).await
     })
     .await
 }
@@ -93,10 +107,9 @@ pub async fn play(
         None => Opponent::Anyone,
         Some(user) if user.id == ctx.data().bot_id => Opponent::Bot,
         Some(user) if user.bot => {
-            let text = format!(
-                "{} is a bot and cannot play. Challenge a person, or me to play the computer.",
-                user.display_name()
-            );
+            let text = Msg::new("err-other-bot")
+                .plain("name", user.display_name())
+                .text(locales(ctx).pick(true));
             return answer_command(ctx, async move { Answer::private(text) }).await;
         }
         Some(user) => Opponent::User(user_ref(&user)),
@@ -248,7 +261,10 @@ pub async fn replay(
     match match_id.trim().trim_start_matches('#').parse::<i64>() {
         Ok(match_id) => run(ctx, Command::Replay { match_id }).await,
         Err(_) => {
-            let text = format!("`{match_id}` is not a match number; /history lists yours.");
+            let text = Msg::new("err-not-a-match-number")
+                .code("text", match_id.trim())
+                .code("history", "/history")
+                .text(locales(ctx).pick(true));
             answer_command(ctx, async move { Answer::private(text) }).await
         }
     }

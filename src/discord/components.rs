@@ -9,11 +9,9 @@ use poise::serenity_prelude as serenity;
 use super::Data;
 use super::present::present;
 use super::respond::{Answer, answer_component};
+use crate::i18n::Msg;
 use crate::table;
 
-/// What an id this bot did not make (or no longer understands) answers.
-const UNKNOWN: &str =
-    "This button is out of date: use the newest board, or `/board` to show it again.";
 
 /// Answers one component interaction and logs it.
 pub async fn handle(
@@ -31,13 +29,22 @@ pub async fn handle(
     let actor = actor(interaction);
     let place = place(interaction);
     let table = data.table.clone();
+    let locales = data.locales(
+        interaction.guild_id.map(|g| g.get()),
+        &interaction.locale,
+        interaction.guild_locale.as_deref(),
+    );
     let result = answer_component(&ctx.http, data, interaction, async move {
         match command {
-            Some(command) => present(table.handle(&actor, &place, command).await).await,
-            None => Answer {
-                stale: true,
-                ..Answer::private(UNKNOWN)
-            },
+            Some(command) => present(table.handle(&actor, &place, command).await, locales).await,
+            None => {
+                // An id this bot did not make, or no longer understands.
+                let text = Msg::new("err-stale-button").code("board", "/board");
+                Answer {
+                    stale: true,
+                    ..Answer::private(text.text(locales.pick(true)))
+                }
+            }
         }
     })
     .await;

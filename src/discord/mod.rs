@@ -20,8 +20,10 @@ use tracing::{error, info, warn};
 
 pub use choices::{Clock, Game, Scope, Variant};
 pub use config::{Config, ConfigError, DEFAULT_DATABASE_URL};
+pub use present::Locales;
 pub use respond::{Answer, DEFER_AFTER};
 
+use crate::i18n::{Lang, Msg};
 use crate::store::Store;
 use crate::table::{self, Table};
 
@@ -35,6 +37,29 @@ pub struct Data {
     pub defer_after: std::time::Duration,
     /// The newest board of each match, to grey out the one before.
     boards: std::sync::Arc<respond::Boards>,
+    /// The language of each server seen so far, for what the bot posts on its own (notices).
+    guild_langs: GuildLangs,
+}
+
+/// Server id -> the server's language, learnt from interactions' `guild_locale`.
+type GuildLangs = std::sync::Arc<std::sync::Mutex<std::collections::HashMap<u64, Lang>>>;
+
+impl Data {
+    /// The languages of an interaction (`locale`, `guild_locale`), remembering the server's.
+    pub fn locales(&self, guild: Option<u64>, user: &str, guild_locale: Option<&str>) -> Locales {
+        let guild_lang = guild_locale.and_then(Lang::from_locale);
+        if let (Some(g), Some(lang)) = (guild, guild_lang) {
+            self.guild_langs
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .insert(g, lang);
+        }
+        Locales {
+            user: Lang::from_locale(user),
+            guild: guild_lang,
+            fallback: Lang::from_env(),
+        }
+    }
 }
 
 /// The error type of commands (an edge, so `anyhow`).
@@ -127,12 +152,19 @@ pub async fn serve(
                 let (table, notices) = Table::start(store, settings).await?;
                 table.spawn_timer();
                 let boards = std::sync::Arc::new(respond::Boards::default());
-                tokio::spawn(post_notices(ctx.http.clone(), notices, boards.clone()));
+                let guild_langs = GuildLangs::default();
+                tokio::spawn(post_notices(
+                    ctx.http.clone(),
+                    notices,
+                    boards.clone(),
+                    guild_langs.clone(),
+                ));
                 Ok(Data {
                     bot_id: ready.user.id,
                     table,
                     defer_after,
                     boards,
+                    guild_langs,
                 })
             })
         })
@@ -162,11 +194,21 @@ async fn post_notices(
     http: std::sync::Arc<serenity::Http>,
     mut notices: table::Notices,
     boards: std::sync::Arc<respond::Boards>,
+    guild_langs: GuildLangs,
 ) {
     while let Some(notice) = notices.recv().await {
         let start = Instant::now();
         let channel = serenity::ChannelId::new(notice.place.channel);
-        let answer = present::present(notice.reply).await;
+        let guild = notice.place.guild.and_then(|g| {
+            let langs = guild_langs.lock().unwrap_or_else(|p| p.into_inner());
+            langs.get(&g).copied()
+        });
+        let locales = Locales {
+            user: None,
+            guild,
+            fallback: Lang::from_env(),
+        };
+        let answer = present::present(notice.reply, locales).await;
         match channel.send_message(&http, answer.to_message()).await {
             Ok(message) => {
                 boards.posted(&http, &answer, channel, message.id).await;
@@ -233,8 +275,16 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         }
         poise::FrameworkError::Command { error, ctx, .. } => {
             log_command(ctx, Some(&error)).await;
-            let reply =
-                Answer::private("Sorry, something went wrong on my side. Please try again.");
+            let locales = match ctx {
+                Context::Application(app) => ctx.data().locales(
+                    ctx.guild_id().map(|g| g.get()),
+                    &app.interaction.locale,
+                    app.interaction.guild_locale.as_deref(),
+                ),
+                Context::Prefix(_) => Locales::default(),
+            };
+            let text = Msg::new("err-internal").text(locales.pick(true));
+            let reply = Answer::private(text);
             // The interaction may already be answered, or expired: nothing more to do then.
             let _ = ctx.send(reply.to_reply()).await;
         }

@@ -5,6 +5,7 @@
 use poise::serenity_prelude as serenity;
 use tracing::debug;
 
+use crate::i18n::{Lang, Msg, Style, render};
 use crate::table::{Action, ButtonId, ButtonStyle, Reply};
 
 use super::respond::Answer;
@@ -15,8 +16,58 @@ const MAX_DESCRIPTION: usize = 4096;
 /// Discord allows five rows of components.
 const MAX_ROWS: usize = 5;
 
-/// Builds the message for a reply, drawing its picture off the async threads.
-pub async fn present(reply: Reply) -> Answer {
+/// The languages known for an answer: the person's (the interaction's `locale`), the
+/// server's (`guild_locale`), and the bot's default (`PARLOR_LANG`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Locales {
+    pub user: Option<Lang>,
+    pub guild: Option<Lang>,
+    pub fallback: Lang,
+}
+
+impl Locales {
+    /// What one person reads follows their language; what a channel reads, the server's.
+    pub fn pick(&self, private: bool) -> Lang {
+        let (first, second) = if private {
+            (self.user, self.guild)
+        } else {
+            (self.guild, self.user)
+        };
+        first.or(second).unwrap_or(self.fallback)
+    }
+}
+
+/// Discord's way of showing people, moves and times.
+struct Discord;
+
+impl Style for Discord {
+    fn player(&self, id: u64, name: &str) -> String {
+        if id == 0 {
+            format!("@{name}")
+        } else {
+            format!("<@{id}>")
+        }
+    }
+
+    fn code(&self, text: &str) -> String {
+        format!("`{text}`")
+    }
+
+    fn time(&self, _lang: Lang, at_ms: i64) -> String {
+        let secs = at_ms.div_euclid(1000);
+        format!("<t:{secs}:R> (<t:{secs}:f>)")
+    }
+}
+
+/// A message in `lang`, Discord-styled.
+fn say(lang: Lang, msg: &Msg) -> String {
+    render(lang, msg, &Discord)
+}
+
+/// Builds the message for a reply in the language `locales` pick for it, drawing its picture
+/// off the async threads.
+pub async fn present(reply: Reply, locales: Locales) -> Answer {
+    let lang = locales.pick(reply.private);
     let image = match reply.picture.clone() {
         None => None,
         Some(picture) => match tokio::task::spawn_blocking(move || picture.render()).await {
@@ -31,25 +82,31 @@ pub async fn present(reply: Reply) -> Answer {
             }
         },
     };
-    let mut text = reply.text.clone();
+    let mut lines: Vec<String> = reply
+        .title
+        .iter()
+        .map(|t| format!("**{}**", say(lang, t)))
+        .collect();
+    lines.extend(reply.lines.iter().map(|m| say(lang, m)));
     if let Some(at) = reply.deadline {
-        let secs = at.div_euclid(1000);
-        if reply.button(Action::Accept).is_some() {
-            text.push_str(&format!("\nExpires <t:{secs}:R>."));
+        let id = if reply.button(Action::Accept).is_some() {
+            "discord-expires"
         } else {
-            text.push_str(&format!("\nDeadline: <t:{secs}:R> (<t:{secs}:f>)."));
-        }
+            "discord-deadline"
+        };
+        lines.push(say(lang, &Msg::new(id).time("time", at)));
     }
+    let text = lines.join("\n");
     let mentions: Vec<serenity::UserId> = reply
         .mentions
         .iter()
         .filter(|id| **id != 0)
         .map(|id| serenity::UserId::new(*id))
         .collect();
-    let controls = rows(&reply);
+    let controls = rows(&reply, lang);
     let mut greyed = reply.clone();
     greyed.disable_controls();
-    let board = match_of(&reply).map(|(id, seq)| (id, seq, rows(&greyed)));
+    let board = match_of(&reply).map(|(id, seq)| (id, seq, rows(&greyed, lang)));
 
     let fancy = !reply.private && (image.is_some() || !mentions.is_empty());
     let (content, embed) = if fancy {
@@ -85,7 +142,7 @@ fn match_of(reply: &Reply) -> Option<(i64, u32)> {
 }
 
 /// Buttons first (at most five a row, as the service makes them), then one row per menu.
-fn rows(reply: &Reply) -> Vec<serenity::CreateActionRow> {
+fn rows(reply: &Reply, lang: Lang) -> Vec<serenity::CreateActionRow> {
     let buttons = reply
         .buttons
         .iter()
@@ -96,7 +153,7 @@ fn rows(reply: &Reply) -> Vec<serenity::CreateActionRow> {
                     .take(5)
                     .map(|b| {
                         serenity::CreateButton::new(b.id.clone())
-                            .label(truncate(&b.label, 80))
+                            .label(truncate(&b.label.text(lang), 80))
                             .style(match b.style {
                                 ButtonStyle::Primary => serenity::ButtonStyle::Primary,
                                 ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
@@ -118,7 +175,10 @@ fn rows(reply: &Reply) -> Vec<serenity::CreateActionRow> {
                 .iter()
                 .take(25)
                 .map(|o| {
-                    serenity::CreateSelectMenuOption::new(truncate(&o.label, 100), o.value.clone())
+                    serenity::CreateSelectMenuOption::new(
+                        truncate(&o.label.text(lang), 100),
+                        o.value.clone(),
+                    )
                 })
                 .collect();
             serenity::CreateActionRow::SelectMenu(
@@ -126,7 +186,7 @@ fn rows(reply: &Reply) -> Vec<serenity::CreateActionRow> {
                     m.id.clone(),
                     serenity::CreateSelectMenuKind::String { options },
                 )
-                .placeholder(truncate(&m.placeholder, 150)),
+                .placeholder(truncate(&m.placeholder.text(lang), 150)),
             )
         });
     buttons.chain(menus).take(MAX_ROWS).collect()
@@ -155,24 +215,24 @@ mod tests {
 
     #[tokio::test]
     async fn a_board_pings_and_carries_its_match() {
-        let mut reply = Reply::public("Move 3: @bob to play.");
+        let mut reply = Reply::public(Msg::verbatim("Move 3"));
         reply.mentions = vec![7];
         reply.deadline = Some(1_700_000_000_000);
         reply.buttons = vec![vec![Button {
             id: "pl:res:12:3".into(),
-            label: "Resign".into(),
+            label: Msg::new("btn-resign"),
             style: ButtonStyle::Danger,
             disabled: false,
         }]];
         reply.menus = vec![Menu {
             id: "pl:src:12:3".into(),
-            placeholder: "Piece".into(),
+            placeholder: Msg::new("menu-pick-piece"),
             options: vec![MenuOption {
-                label: "b1".into(),
+                label: Msg::verbatim("b1"),
                 value: "b1".into(),
             }],
         }];
-        let answer = present(reply).await;
+        let answer = present(reply, Locales::default()).await;
         assert_eq!(answer.text, "<@7>");
         assert_eq!(answer.rows.len(), 2);
         assert!(answer.embed.is_some());
@@ -183,9 +243,18 @@ mod tests {
 
     #[tokio::test]
     async fn a_refusal_is_plain_and_private() {
-        let answer = present(Reply::private("Not your turn.")).await;
+        let refusal = Msg::new("err-not-your-turn").player("player", 9, "Bob");
+        let locales = Locales {
+            user: Some(Lang::Fr),
+            guild: Some(Lang::En),
+            fallback: Lang::En,
+        };
+        let answer = present(Reply::private(refusal), locales).await;
         assert!(answer.private);
-        assert_eq!(answer.text, "Not your turn.");
+        assert_eq!(
+            answer.text,
+            "Ce n\u{2019}est pas votre tour\u{202F}: c\u{2019}est à <@9> de jouer."
+        );
         assert!(answer.embed.is_none() && answer.board.is_none());
     }
 }

@@ -173,12 +173,6 @@ impl Msg {
     }
 }
 
-impl From<&'static str> for Msg {
-    fn from(id: &'static str) -> Msg {
-        Msg::new(id)
-    }
-}
-
 /// How an adapter shows the arguments that are not plain words.
 pub trait Style {
     fn player(&self, id: u64, name: &str) -> String {

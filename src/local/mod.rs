@@ -12,6 +12,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 
 use crate::games::AnyGame;
+use crate::i18n::{Lang, Msg, Plain};
 use crate::store::Store;
 use crate::table::{
     Action, Actor, ButtonId, Command, Config, Notice, Notices, Picture, Place, Reply, Table,
@@ -35,6 +36,8 @@ pub struct Options {
     /// Where pictures are written.
     pub out: PathBuf,
     pub database_url: String,
+    /// The language of every reply and picture.
+    pub lang: Lang,
 }
 
 /// The service's settings for the terminal: the bot's own defaults (the real AI included), but
@@ -70,10 +73,13 @@ pub async fn run(options: Options) -> Result<()> {
         bot_to_move: false,
         bot_id,
         printer: lines.printer.take(),
+        lang: options.lang,
     };
-    let greeting = format!(
-        "Parlor, in the terminal. You are {}. `/help` lists the commands; `/as NAME` lets someone else speak.",
-        session.me.name
+    let greeting = session.tr(
+        Msg::new("local-greeting")
+            .plain("name", &session.me.name)
+            .code("help", "/help")
+            .code("as", "/as NAME"),
     );
     session.say(greeting);
     loop {
@@ -137,9 +143,15 @@ struct Session {
     bot_id: u64,
     /// Output above the prompt on a terminal; plain stdout otherwise.
     printer: Option<Box<dyn rustyline::ExternalPrinter + Send>>,
+    lang: Lang,
 }
 
 impl Session {
+    /// A message in the session's language.
+    fn tr(&self, msg: Msg) -> String {
+        msg.text(self.lang)
+    }
+
     /// Prints one block of output (a line or several).
     fn say(&mut self, text: impl Into<String>) {
         let mut text = text.into();
@@ -161,7 +173,7 @@ impl Session {
             Input::Help => self.say(help()),
             Input::As(name) => {
                 self.me = actor(&name);
-                let text = format!("Now speaking: {}.", self.me.name);
+                let text = self.tr(Msg::new("local-now-speaking").plain("name", &self.me.name));
                 self.say(text);
             }
             Input::Moves => self.moves().await,
@@ -192,7 +204,7 @@ impl Session {
     async fn moves(&mut self) {
         let reply = self.table.handle(&self.me, &PLACE, Command::Board).await;
         let Some(Picture::Board { game, .. }) = reply.picture else {
-            self.say(terminal_text(&reply.text));
+            self.say(reply.text_in(self.lang, &Plain));
             return;
         };
         let mut shown = Vec::new();
@@ -202,22 +214,21 @@ impl Session {
             }
         }
         if shown.is_empty() {
-            self.say("No moves: the game is over.");
+            self.say(self.tr(Msg::new("local-no-moves")));
         } else {
-            self.say(format!(
-                "Legal moves ({}): {}",
-                shown.len(),
-                shown.join(" ")
-            ));
+            let text = Msg::new("local-legal-moves")
+                .num("n", shown.len() as i64)
+                .plain("moves", shown.join(" "));
+            self.say(self.tr(text));
         }
     }
 
     /// Prints a reply: its text, the board as text, the picture's file, the commands its
     /// buttons stand for.
     async fn show(&mut self, reply: Reply) {
-        let text = terminal_text(&reply.text);
+        let text = reply.text_in(self.lang, &Plain);
         if reply.private {
-            self.say(format!("(to you) {text}"));
+            self.say(self.tr(Msg::new("local-to-you").plain("text", text)));
         } else {
             self.say(text);
         }
@@ -265,7 +276,8 @@ impl Session {
             offered.push(format!("{what} <{}>", values.join("|")));
             self.controls.insert(action, id);
         }
-        self.say(format!("Commands here: {}", offered.join("  ")));
+        let text = Msg::new("local-commands-here").plain("commands", offered.join("  "));
+        self.say(self.tr(text));
     }
 
     fn board(&self, game: &AnyGame) -> String {
@@ -292,14 +304,24 @@ impl Session {
         let drawn = tokio::task::spawn_blocking(move || picture.render()).await;
         let image = match drawn {
             Ok(Ok(image)) => image,
-            Ok(Err(e)) => return self.say(format!("(no picture: {e})")),
-            Err(_) => return self.say("(no picture: drawing failed)"),
+            Ok(Err(e)) => {
+                let text = self.tr(Msg::new("local-no-picture").plain("why", e.to_string()));
+                return self.say(text);
+            }
+            Err(_) => {
+                let text = self.tr(Msg::new("local-no-picture").plain("why", "-"));
+                return self.say(text);
+            }
         };
         let path = self.out.join(&image.file_name);
-        match std::fs::write(&path, &image.bytes) {
-            Ok(()) => self.say(format!("Picture: {}", path.display())),
-            Err(e) => self.say(format!("(could not write {}: {e})", path.display())),
-        }
+        let shown = path.display().to_string();
+        let text = match std::fs::write(&path, &image.bytes) {
+            Ok(()) => Msg::new("local-picture").plain("path", shown),
+            Err(e) => Msg::new("local-cannot-write")
+                .plain("path", shown)
+                .plain("why", e.to_string()),
+        };
+        self.say(self.tr(text));
     }
 }
 
@@ -344,11 +366,6 @@ fn unpressed(action: Action, values: &[String]) -> Command {
         Action::Abort => Command::Abort { at: None },
         Action::Rematch => Command::Rematch { at: None },
     }
-}
-
-/// Discord markdown as plain terminal text.
-fn terminal_text(text: &str) -> String {
-    text.replace("**", "").replace("__", "")
 }
 
 /// The `/help` text: every command with what it does.

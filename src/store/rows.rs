@@ -1,7 +1,7 @@
 //! Plain data read from and written to the database.
 
 /// A player as stored: Discord user id and the display name last seen.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayerRef {
     pub id: u64,
     pub name: String,

@@ -1,6 +1,7 @@
 //! What goes into the table and what comes out: plain data, no transport types.
 
 use crate::games::GameKind;
+use crate::i18n::{Lang, Msg, Plain, Style};
 
 use super::ids::ButtonId;
 use super::picture::Picture;
@@ -212,33 +213,37 @@ pub enum ButtonStyle {
 }
 
 /// A button; `id` is its `custom_id` (see [`ButtonId`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Button {
     pub id: String,
-    pub label: String,
+    pub label: Msg,
     pub style: ButtonStyle,
     pub disabled: bool,
 }
 
 /// A select menu; choosing an option sends `Command::from_component(id, [value])`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Menu {
     pub id: String,
-    pub placeholder: String,
+    pub placeholder: Msg,
     /// At most 25 (Discord's limit).
     pub options: Vec<MenuOption>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MenuOption {
-    pub label: String,
+    pub label: Msg,
     pub value: String,
 }
 
-/// An answer. `text` uses `@Name` for people; `mentions` lists whom to notify.
+/// An answer, not yet in any language: each adapter says its messages in the reader's
+/// language and styles people, moves and the title its own way. `mentions` lists whom to notify.
 #[derive(Clone, Debug, Default)]
 pub struct Reply {
-    pub text: String,
+    /// The heading (a match's title), shown in bold where the transport can.
+    pub title: Option<Msg>,
+    /// The lines of the message, in order.
+    pub lines: Vec<Msg>,
     pub picture: Option<Picture>,
     /// Rows of at most 5 buttons.
     pub buttons: Vec<Vec<Button>>,
@@ -256,20 +261,35 @@ pub struct Reply {
 
 impl Reply {
     /// A message for the requester only (refusals, errors).
-    pub fn private(text: impl Into<String>) -> Reply {
+    pub fn private(msg: Msg) -> Reply {
         Reply {
-            text: text.into(),
+            lines: vec![msg],
             private: true,
             ..Reply::default()
         }
     }
 
     /// A message for the channel.
-    pub fn public(text: impl Into<String>) -> Reply {
+    pub fn public(msg: Msg) -> Reply {
         Reply {
-            text: text.into(),
+            lines: vec![msg],
             ..Reply::default()
         }
+    }
+
+    /// The title and lines in `lang`, one per line, styled by `style` (the title unstyled).
+    pub fn text_in(&self, lang: Lang, style: &dyn Style) -> String {
+        self.title
+            .iter()
+            .chain(&self.lines)
+            .map(|m| crate::i18n::render(lang, m, style))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// The whole text in English, as plain text (`@Name` for people): for logs and tests.
+    pub fn text(&self) -> String {
+        self.text_in(Lang::En, &Plain)
     }
 
     /// Greys out every button and drops the menus: for a board that is no longer current.

@@ -7,32 +7,41 @@ use crate::store::{
 };
 
 use super::api::{Actor, ChallengeSpec, Command, Opponent, Place, Reply, Stamp, UserRef};
+use super::words;
+use crate::i18n::{Lang, Msg};
 use super::entry::{self, Entry, Live, Phase};
 use super::hints;
 use super::picture::Picture;
-use super::presets::{self, show_duration};
+use super::presets;
 use super::{RESERVED, Slot, Table, rating, seat_of_side, texts};
 
 /// Why a command did nothing: a refusal for the requester, or a storage failure.
 #[derive(Debug, thiserror::Error)]
 pub enum Fail {
-    #[error("{0}")]
-    Refuse(String),
+    #[error("{}", .0.text(Lang::En))]
+    Refuse(Msg),
     /// A refusal of a control pressed on a board that is no longer current.
-    #[error("{0}")]
-    Stale(String),
+    #[error("{}", .0.text(Lang::En))]
+    Stale(Msg),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
 
 pub type Answer = Result<Reply, Fail>;
 
-fn refuse<T>(text: impl Into<String>) -> Result<T, Fail> {
-    Err(Fail::Refuse(text.into()))
+fn refuse<T>(msg: Msg) -> Result<T, Fail> {
+    Err(Fail::Refuse(msg))
 }
 
-const STALE: &str =
-    "This board is out of date: the position has changed since. Use /board to see the current one.";
+/// `@Name`, as a message argument.
+fn p(msg: Msg, name: &'static str, who: &PlayerRef) -> Msg {
+    msg.player(name, who.id, &who.name)
+}
+
+/// A match number, as a message argument.
+fn id(msg: Msg, id: i64) -> Msg {
+    msg.plain("id", id.to_string())
+}
 
 /// A move about to be committed: its log entry and the position it leads to.
 struct Step {
@@ -67,7 +76,7 @@ impl Table {
                         Ok(e.challenge_reply(preview, *expires_at, now))
                     }
                     Phase::Live(_) => Ok(e.board_reply(None, now)),
-                    Phase::Closed => refuse("This match is over."),
+                    Phase::Closed => refuse(Msg::new("err-match-over")),
                 }
             }
             other => {
@@ -75,7 +84,7 @@ impl Table {
                 let slot = self.target(place, at).await?;
                 let mut e = slot.lock().await;
                 if matches!(e.phase, Phase::Closed) {
-                    let text = format!("Match #{} is over.", e.id);
+                    let text = id(Msg::new("err-match-over-id"), e.id);
                     return Err(if at.is_some() {
                         Fail::Stale(text)
                     } else {
@@ -98,7 +107,9 @@ impl Table {
         );
         if let (true, Some(at), Some(live)) = (position_bound, stamp_of(&command), e.live()) {
             if at.seq != live.seq {
-                return Err(Fail::Stale(STALE.to_string()));
+                return Err(Fail::Stale(
+                    Msg::new("err-stale-board").code("board", "/board"),
+                ));
             }
         }
         match command {
@@ -110,7 +121,7 @@ impl Table {
             Command::Resign { .. } => {
                 let me = self.my_seat(e, actor)?;
                 let outcome = Outcome::win(me.opponent(), Reason::Resignation);
-                let headline = format!("@{} resigns.", actor.name);
+                let headline = Msg::new("head-resigns").player("player", actor.id, &actor.name);
                 self.finish(e, outcome, false, None, Some(headline)).await
             }
             Command::Draw { .. } => self.draw(e, actor).await,
@@ -118,7 +129,7 @@ impl Table {
             Command::Takeback { .. } => self.takeback(e, actor).await,
             Command::RefuseTakeback { .. } => self.refuse_offer(e, actor, true).await,
             Command::Abort { .. } => self.abort(e, actor).await,
-            _ => refuse("That command does not apply to a match."),
+            _ => refuse(Msg::new("err-not-match-command")),
         }
     }
 
@@ -128,12 +139,15 @@ impl Table {
             Some(stamp) => match self.slot(stamp.match_id) {
                 Some(slot) => Ok(slot),
                 None => match self.inner.store.match_by_id(stamp.match_id).await? {
-                    Some(_) => Err(Fail::Stale(format!("Match #{} is over.", stamp.match_id))),
-                    None => refuse(format!("There is no match #{}.", stamp.match_id)),
+                    Some(_) => Err(Fail::Stale(id(
+                        Msg::new("err-match-over-id"),
+                        stamp.match_id,
+                    ))),
+                    None => refuse(id(Msg::new("err-no-such-match"), stamp.match_id)),
                 },
             },
             None => self.slot_in_channel(place.channel).ok_or_else(|| {
-                Fail::Refuse("There is no match in this channel. Start one with /play.".to_string())
+                Fail::Refuse(Msg::new("err-no-match-here").code("play", "/play"))
             }),
         }
     }
@@ -141,10 +155,10 @@ impl Table {
     /// The seat of a player of this live match, or a refusal for anyone else.
     fn my_seat(&self, e: &Entry, actor: &Actor) -> Result<Side, Fail> {
         if matches!(e.phase, Phase::Challenge { .. }) {
-            return refuse("This challenge has not been accepted yet.");
+            return refuse(Msg::new("err-not-accepted"));
         }
         e.seat_of(actor.id)
-            .ok_or_else(|| Fail::Refuse("You are not playing in this match.".to_string()))
+            .ok_or_else(|| Fail::Refuse(Msg::new("err-not-a-player")))
     }
 
     // ---- challenges ----
@@ -162,7 +176,7 @@ impl Table {
         let clock_secs = presets::parse_clock(spec.clock.as_deref()).map_err(Fail::Refuse)?;
         let level = spec.level.unwrap_or(2);
         if !(1..=5).contains(&level) {
-            return refuse("The AI level goes from 1 (gentle) to 5 (strongest).");
+            return refuse(Msg::new("err-level"));
         }
         let vs_bot = match &spec.opponent {
             Opponent::Bot => true,
@@ -170,10 +184,7 @@ impl Table {
             Opponent::Anyone => false,
         };
         if vs_bot && config.ai.is_none() {
-            return refuse(
-                "The AI is not available yet, so the bot cannot play. Challenge a person, or \
-                 leave the opponent empty for an open challenge.",
-            );
+            return refuse(Msg::new("err-no-ai"));
         }
         let opponent = match &spec.opponent {
             _ if vs_bot => Some(PlayerRef {
@@ -181,7 +192,7 @@ impl Table {
                 name: config.bot.name.clone(),
             }),
             Opponent::User(u) if u.id == actor.id => {
-                return refuse("You cannot challenge yourself.");
+                return refuse(Msg::new("err-self-challenge"));
             }
             Opponent::User(u) => Some(PlayerRef {
                 id: u.id,
@@ -191,24 +202,18 @@ impl Table {
         };
         let rated = !vs_bot && spec.rated.unwrap_or(true);
         if let Err(e) = entry::start_position(spec.game, variant.options, 0) {
-            return refuse(format!("This variant cannot be set up: {e}"));
+            return refuse(Msg::new("err-variant-setup").plain("why", e.to_string()));
         }
         if let Some(last) = self.inner.store.last_challenge_at(actor.id).await? {
             let wait = last + config.challenge_cooldown_ms - now;
             if wait > 0 {
-                return refuse(format!(
-                    "Please wait {} before your next challenge.",
-                    show_duration((wait + 999) / 1000)
-                ));
+                return refuse(Msg::new("err-cooldown").duration("time", (wait + 999) / 1000));
             }
         }
         {
             let mut index = self.lock_index();
             if index.by_channel.contains_key(&place.channel) {
-                return refuse(
-                    "There is already a match or a challenge in this channel. Finish it first, \
-                     or start a thread for another one.",
-                );
+                return refuse(Msg::new("err-channel-busy"));
             }
             index.by_channel.insert(place.channel, RESERVED);
         }
@@ -272,7 +277,7 @@ impl Table {
                 // The bot accepts at once; its moves are looked up by id, so register first.
                 self.register(e);
                 let slot = self.slot(id).ok_or_else(|| {
-                    Fail::Refuse("The challenge vanished; please try again.".into())
+                    Fail::Refuse(Msg::new("err-vanished"))
                 })?;
                 let mut e = slot.lock().await;
                 return self.start_live(&mut e, bot).await;
@@ -314,41 +319,39 @@ impl Table {
     }
 
     /// The rating line of a rated challenge: what the challenger stands to win or lose.
-    async fn preview(&self, e: &Entry) -> Result<Option<String>, Fail> {
+    async fn preview(&self, e: &Entry) -> Result<Option<Msg>, Fail> {
         let (true, Some(opponent)) = (e.rated, &e.opponent) else {
             return Ok(None);
         };
         let mine = self.current_rating(e, e.challenger.id).await?;
         let theirs = self.current_rating(e, opponent.id).await?;
         let [win, draw, loss] = rating::preview(mine, theirs);
-        Ok(Some(format!(
-            "Ratings: @{} {} vs @{} {}. For @{}: win {}, draw {}, loss {}.",
-            e.challenger.name,
-            rating::show(&mine),
-            opponent.name,
-            rating::show(&theirs),
-            e.challenger.name,
-            rating::show_delta(win),
-            rating::show_delta(draw),
-            rating::show_delta(loss)
-        )))
+        let msg = p(Msg::new("rating-preview"), "challenger", &e.challenger)
+            .plain("mine", rating::show(&mine));
+        Ok(Some(
+            p(msg, "opponent", opponent)
+                .plain("theirs", rating::show(&theirs))
+                .plain("win", rating::show_delta(win))
+                .plain("draw", rating::show_delta(draw))
+                .plain("loss", rating::show_delta(loss)),
+        ))
     }
 
     async fn accept(&self, e: &mut Entry, actor: &Actor) -> Answer {
         let Phase::Challenge { expires_at } = e.phase else {
-            return refuse("This challenge has already been accepted.");
+            return refuse(Msg::new("err-already-accepted"));
         };
         if actor.id == e.challenger.id {
-            return refuse("You cannot accept your own challenge (you can cancel it).");
+            return refuse(Msg::new("err-own-challenge"));
         }
         if let Some(o) = &e.opponent {
             if o.id != actor.id {
-                return refuse(format!("This challenge is for @{}.", o.name));
+                return refuse(p(Msg::new("err-challenge-for"), "player", o));
             }
         }
         if self.now() >= expires_at {
             self.close_challenge(e, MatchStatus::Expired).await?;
-            return refuse("This challenge has expired.");
+            return refuse(Msg::new("err-expired"));
         }
         let me = PlayerRef {
             id: actor.id,
@@ -361,7 +364,9 @@ impl Table {
     async fn start_live(&self, e: &mut Entry, opponent: PlayerRef) -> Answer {
         let now = self.now();
         let game = entry::start_position(e.kind, &e.options, e.seed)
-            .map_err(|err| Fail::Refuse(format!("This variant cannot be set up: {err}")))?;
+            .map_err(|err| {
+                Fail::Refuse(Msg::new("err-variant-setup").plain("why", err.to_string()))
+            })?;
         let deadline = e.clock_secs.map(|s| now + s * 1000);
         if !self
             .inner
@@ -369,12 +374,12 @@ impl Table {
             .start_match(e.id, &opponent, now, deadline)
             .await?
         {
-            return refuse("This challenge is no longer open.");
+            return refuse(Msg::new("err-no-longer-open"));
         }
         let headline = if e.vs_bot {
-            "The bot takes the challenge.".to_string()
+            Msg::new("head-bot-accepts")
         } else {
-            format!("@{} accepts the challenge.", opponent.name)
+            p(Msg::new("head-accepts"), "player", &opponent)
         };
         e.opponent = Some(opponent);
         e.ratings = self.seat_ratings(e).await?;
@@ -395,7 +400,7 @@ impl Table {
 
     async fn decline(&self, e: &mut Entry, actor: &Actor) -> Answer {
         if !matches!(e.phase, Phase::Challenge { .. }) {
-            return refuse("This challenge has already been accepted.");
+            return refuse(Msg::new("err-already-accepted"));
         }
         if actor.id == e.challenger.id {
             return self.cancel(e, actor).await;
@@ -403,30 +408,26 @@ impl Table {
         match &e.opponent {
             Some(o) if o.id == actor.id => {
                 self.close_challenge(e, MatchStatus::Declined).await?;
-                Ok(Reply::public(format!(
-                    "@{} declines the challenge of @{}.",
-                    actor.name, e.challenger.name
-                )))
+                let msg = Msg::new("head-declines").player("player", actor.id, &actor.name);
+                Ok(Reply::public(p(msg, "challenger", &e.challenger)))
             }
-            Some(o) => refuse(format!("This challenge is for @{}.", o.name)),
-            None => refuse("This is an open challenge: nobody needs to decline it."),
+            Some(o) => refuse(p(Msg::new("err-challenge-for"), "player", o)),
+            None => refuse(Msg::new("err-open-decline")),
         }
     }
 
     async fn cancel(&self, e: &mut Entry, actor: &Actor) -> Answer {
         if !matches!(e.phase, Phase::Challenge { .. }) {
-            return refuse("This challenge has already been accepted.");
+            return refuse(Msg::new("err-already-accepted"));
         }
         if actor.id != e.challenger.id && !actor.is_moderator {
-            return refuse(format!(
-                "Only @{} can cancel this challenge.",
-                e.challenger.name
-            ));
+            return refuse(p(Msg::new("err-only-cancel"), "player", &e.challenger));
         }
         self.close_challenge(e, MatchStatus::Cancelled).await?;
-        Ok(Reply::public(format!(
-            "The challenge of @{} is cancelled.",
-            e.challenger.name
+        Ok(Reply::public(p(
+            Msg::new("head-cancelled"),
+            "player",
+            &e.challenger,
         )))
     }
 
@@ -451,19 +452,16 @@ impl Table {
             }
         };
         let Some(old) = old else {
-            return refuse("There is no finished match of yours to replay here.");
+            return refuse(Msg::new("err-no-rematch"));
         };
         if !matches!(old.status, MatchStatus::Finished | MatchStatus::Aborted) {
-            return refuse(format!("Match #{} is not over yet.", old.id));
+            return refuse(id(Msg::new("err-not-over"), old.id));
         }
         let Some(seats) = old.seats() else {
-            return refuse("That match never started.");
+            return refuse(Msg::new("err-never-started"));
         };
         let Some(mine) = seats.iter().position(|p| p.id == actor.id) else {
-            return refuse(format!(
-                "Only the players of match #{} can ask for a rematch.",
-                old.id
-            ));
+            return refuse(id(Msg::new("err-rematch-players"), old.id));
         };
         let other = seats[1 - mine].clone();
         if let Some(slot) = self.slot_in_channel(place.channel) {
@@ -476,7 +474,7 @@ impl Table {
             }
         }
         let Ok(game) = old.game.parse::<GameKind>() else {
-            return refuse("That match is of a game this version does not know.");
+            return refuse(Msg::new("err-unknown-game"));
         };
         let spec = ChallengeSpec {
             game,
@@ -504,11 +502,10 @@ impl Table {
         let me = self.my_seat(e, actor)?;
         let live = self.live(e)?;
         let Status::ToMove(side) = live.game.status() else {
-            return refuse("The game is over.");
+            return refuse(Msg::new("err-game-over"));
         };
         if side != me {
-            let waiting = e.player(side).map_or("your opponent", |p| p.name.as_str());
-            return refuse(format!("It's not your turn — waiting for @{waiting}."));
+            return refuse(not_your_turn(e.player(side)));
         }
         let (mv, canonical) = match live
             .game
@@ -516,13 +513,17 @@ impl Table {
             .and_then(|mv| Ok((mv, live.game.format_move(&mv)?)))
         {
             Ok(found) => found,
-            Err(MoveError::Syntax(m)) => return refuse(format!("That's not a move: {m}")),
-            Err(MoveError::Illegal(m)) => return refuse(format!("That's not a legal move: {m}")),
-            Err(MoveError::GameOver) => return refuse("The game is over."),
+            Err(MoveError::Syntax(m)) => {
+                return refuse(Msg::new("err-not-a-move").plain("why", m.to_string()));
+            }
+            Err(MoveError::Illegal(m)) => {
+                return refuse(Msg::new("err-illegal-move").plain("why", m.to_string()));
+            }
+            Err(MoveError::GameOver) => return refuse(Msg::new("err-game-over")),
         };
         let mut game = live.game.clone();
         if let Err(err) = game.play(&mv) {
-            return refuse(format!("That's not a legal move: {err}"));
+            return refuse(Msg::new("err-illegal-move").plain("why", err.to_string()));
         }
         let step = Step {
             entry: LogEntry {
@@ -537,7 +538,9 @@ impl Table {
             mv,
             side: me,
         };
-        let headline = format!("@{} played {canonical}.", actor.name);
+        let headline = Msg::new("head-played")
+            .player("player", actor.id, &actor.name)
+            .code("move", &canonical);
         if let Status::Over(outcome) = step.game.status() {
             return self
                 .finish(e, outcome, false, Some(step), Some(headline))
@@ -581,20 +584,15 @@ impl Table {
         let me = self.my_seat(e, actor)?;
         let live = self.live(e)?;
         if live.game.status().to_move() != Some(me) {
-            let waiting = live
-                .game
-                .status()
-                .to_move()
-                .and_then(|s| e.player(s))
-                .map_or("your opponent", |p| p.name.as_str());
-            return refuse(format!("It's not your turn — waiting for @{waiting}."));
+            let waiting = live.game.status().to_move().and_then(|s| e.player(s));
+            return refuse(not_your_turn(waiting));
         }
         let legal = hints::visible_moves(&live.game);
         let menus = hints::move_menus(&legal, source, e.stamp());
         if menus.is_empty() {
-            return refuse(format!("{source} has no legal move."));
+            return refuse(Msg::new("err-no-moves-from").code("source", source));
         }
-        let mut reply = Reply::private(format!("Moves from {source}:"));
+        let mut reply = Reply::private(Msg::new("moves-from").code("source", source));
         reply.menus = menus;
         Ok(reply)
     }
@@ -602,12 +600,10 @@ impl Table {
     async fn draw(&self, e: &mut Entry, actor: &Actor) -> Answer {
         let me = self.my_seat(e, actor)?;
         let live = self.live(e)?;
-        let other = e
-            .player(me.opponent())
-            .map_or(String::new(), |p| p.name.clone());
+        let other = e.player(me.opponent()).cloned().unwrap_or_default();
         match live.draw_offer {
             Some(s) if s == me.opponent() => {
-                let headline = format!("@{} accepts the draw.", actor.name);
+                let headline = Msg::new("head-accepts-draw").player("player", actor.id, &actor.name);
                 return self
                     .finish(
                         e,
@@ -619,58 +615,52 @@ impl Table {
                     .await;
             }
             Some(_) => {
-                return refuse(format!(
-                    "You have offered a draw already; waiting for @{other}."
-                ));
+                return refuse(p(Msg::new("err-draw-offered"), "player", &other));
             }
             None => {}
         }
         if e.vs_bot {
-            return refuse("The bot plays on: it does not accept draws.");
+            return refuse(Msg::new("err-bot-no-draw"));
         }
         self.set_offers(e, Some(me), live.takeback).await?;
-        let headline = format!("@{} offers a draw. @{other}: accept or refuse.", actor.name);
+        let headline = Msg::new("head-offers-draw").player("player", actor.id, &actor.name);
+        let headline = p(headline, "other", &other);
         Ok(self.offer_reply(e, headline))
     }
 
     async fn takeback(&self, e: &mut Entry, actor: &Actor) -> Answer {
         if e.kind == GameKind::Lightning {
-            return refuse(
-                "Takebacks are off in Lightning: the tile from the pile has been seen, so \
-                 taking the move back would let you peek at the pile.",
-            );
+            return refuse(Msg::new("err-no-takeback-lightning"));
         }
         let me = self.my_seat(e, actor)?;
         let live = self.live(e)?;
-        let other = e
-            .player(me.opponent())
-            .map_or(String::new(), |p| p.name.clone());
+        let other = e.player(me.opponent()).cloned().unwrap_or_default();
         match live.takeback {
             Some(s) if s == me.opponent() => return self.take_back(e, s, &other).await,
             Some(_) => {
-                return refuse(format!(
-                    "You have asked for a takeback already; waiting for @{other}."
-                ));
+                return refuse(p(Msg::new("err-takeback-asked"), "player", &other));
             }
             None => {}
         }
         if !live.moves.iter().any(|&(_, s)| s == me) {
-            return refuse("You have no move to take back.");
+            return refuse(Msg::new("err-nothing-to-take-back"));
         }
         if e.vs_bot {
-            return self.take_back(e, me, &actor.name).await;
+            let me_ref = PlayerRef {
+                id: actor.id,
+                name: actor.name.clone(),
+            };
+            return self.take_back(e, me, &me_ref).await;
         }
         self.set_offers(e, live.draw_offer, Some(me)).await?;
-        let headline = format!(
-            "@{} asks to take back their last move. @{other}: accept or refuse.",
-            actor.name
-        );
+        let headline = Msg::new("head-asks-takeback").player("player", actor.id, &actor.name);
+        let headline = p(headline, "other", &other);
         Ok(self.offer_reply(e, headline))
     }
 
     /// The answer to a new draw offer or takeback request: the board's text and its accept and
     /// refuse buttons, without a new picture or move menus (the position has not changed).
-    fn offer_reply(&self, e: &Entry, headline: String) -> Reply {
+    fn offer_reply(&self, e: &Entry, headline: Msg) -> Reply {
         let mut reply = e.board_reply(Some(headline), self.now());
         reply.picture = None;
         reply.menus.clear();
@@ -678,16 +668,17 @@ impl Table {
     }
 
     /// Undoes `requester`'s last move (and the reply to it, if any), logging a takeback entry.
-    async fn take_back(&self, e: &mut Entry, requester: Side, name: &str) -> Answer {
+    async fn take_back(&self, e: &mut Entry, requester: Side, who: &PlayerRef) -> Answer {
         let now = self.now();
         let live = self.live(e)?;
         let Some(keep) = live.moves.iter().rposition(|&(_, s)| s == requester) else {
-            return refuse("There is no move to take back.");
+            return refuse(Msg::new("err-nothing-to-take-back"));
         };
+        let rebuild = |err: String| Fail::Refuse(Msg::new("err-rebuild").plain("why", err));
         let start = entry::start_position(e.kind, &e.options, e.seed)
-            .map_err(|err| Fail::Refuse(format!("Cannot rebuild the position: {err}")))?;
-        let (game, before) = entry::position_after(&start, &live.moves[..keep])
-            .map_err(|err| Fail::Refuse(format!("Cannot rebuild the position: {err}")))?;
+            .map_err(|err| rebuild(err.to_string()))?;
+        let (game, before) =
+            entry::position_after(&start, &live.moves[..keep]).map_err(rebuild)?;
         let requester_id = e.player(requester).map_or(0, |p| p.id);
         let log = LogEntry {
             seq: live.seq + 1,
@@ -722,11 +713,8 @@ impl Table {
         live.takeback = None;
         self.reschedule(e);
         self.maybe_bot_turn(e);
-        let what = if undone == 1 { "move" } else { "moves" };
-        Ok(e.board_reply(
-            Some(format!("Takeback for @{name}: {undone} {what} undone.")),
-            now,
-        ))
+        let headline = p(Msg::new("head-takeback"), "player", who).num("n", undone as i64);
+        Ok(e.board_reply(Some(headline), now))
     }
 
     async fn refuse_offer(&self, e: &mut Entry, actor: &Actor, takeback: bool) -> Answer {
@@ -735,10 +723,10 @@ impl Table {
         let (standing, what) = if takeback {
             (live.takeback, "takeback")
         } else {
-            (live.draw_offer, "draw offer")
+            (live.draw_offer, "draw")
         };
         if standing != Some(me.opponent()) {
-            return refuse(format!("There is no {what} to refuse."));
+            return refuse(Msg::new("err-nothing-to-refuse").plain("what", what));
         }
         let (draw, back) = if takeback {
             (live.draw_offer, None)
@@ -746,10 +734,11 @@ impl Table {
             (None, live.takeback)
         };
         self.set_offers(e, draw, back).await?;
-        Ok(Reply::public(format!(
-            "@{} refuses the {what}.",
-            actor.name
-        )))
+        Ok(Reply::public(
+            Msg::new("head-refuses")
+                .player("player", actor.id, &actor.name)
+                .plain("what", what),
+        ))
     }
 
     async fn set_offers(
@@ -781,27 +770,25 @@ impl Table {
         if let Phase::Challenge { .. } = e.phase {
             if actor.id == e.challenger.id || actor.is_moderator {
                 self.close_challenge(e, MatchStatus::Cancelled).await?;
-                return Ok(Reply::public(format!(
-                    "The challenge of @{} is withdrawn.",
-                    e.challenger.name
+                return Ok(Reply::public(p(
+                    Msg::new("head-withdrawn"),
+                    "player",
+                    &e.challenger,
                 )));
             }
-            return refuse(format!(
-                "Only @{} (or a moderator) can withdraw this challenge.",
-                e.challenger.name
-            ));
+            return refuse(p(Msg::new("err-only-withdraw"), "player", &e.challenger));
         }
         let live = self.live(e)?;
         let player = e.seat_of(actor.id).is_some();
         let early = !live.both_moved();
         if !(actor.is_moderator || (player && early)) {
-            return refuse(if player {
-                "Too late to abort: both players have moved. You can resign or offer a draw."
+            return refuse(Msg::new(if player {
+                "err-too-late-abort"
             } else {
-                "Only the players (before each has moved) or a moderator can abort this match."
-            });
+                "err-abort-not-allowed"
+            }));
         }
-        let headline = format!("@{} aborts the match.", actor.name);
+        let headline = Msg::new("head-aborts").player("player", actor.id, &actor.name);
         self.finish(e, Outcome::draw(Reason::Abort), true, None, Some(headline))
             .await
     }
@@ -814,13 +801,13 @@ impl Table {
         outcome: Outcome,
         aborted: bool,
         step: Option<Step>,
-        headline: Option<String>,
+        headline: Option<Msg>,
     ) -> Answer {
         let now = self.now();
         let seats = e
             .seats()
             .map(|s| [s[0].id, s[1].id])
-            .ok_or_else(|| Fail::Refuse("This match has no opponent.".to_string()))?;
+            .ok_or_else(|| Fail::Refuse(Msg::new("err-no-opponent")))?;
         let scopes: Vec<i64> = e
             .place
             .guild
@@ -889,16 +876,16 @@ impl Table {
     fn live<'a>(&self, e: &'a Entry) -> Result<&'a Live, Fail> {
         match &e.phase {
             Phase::Live(live) => Ok(live),
-            Phase::Challenge { .. } => refuse("This challenge has not been accepted yet."),
-            Phase::Closed => refuse("This match is over."),
+            Phase::Challenge { .. } => refuse(Msg::new("err-not-accepted")),
+            Phase::Closed => refuse(Msg::new("err-match-over")),
         }
     }
 
     fn live_mut<'a>(&self, e: &'a mut Entry) -> Result<&'a mut Live, Fail> {
         match &mut e.phase {
             Phase::Live(live) => Ok(live),
-            Phase::Challenge { .. } => refuse("This challenge has not been accepted yet."),
-            Phase::Closed => refuse("This match is over."),
+            Phase::Challenge { .. } => refuse(Msg::new("err-not-accepted")),
+            Phase::Closed => refuse(Msg::new("err-match-over")),
         }
     }
 
@@ -909,12 +896,9 @@ impl Table {
         match &e.phase {
             Phase::Challenge { expires_at } if now >= *expires_at => {
                 self.close_challenge(e, MatchStatus::Expired).await?;
-                let mut reply = Reply::public(format!(
-                    "The {} challenge of @{} (#{}) expired without an answer.",
-                    e.kind.title(),
-                    e.challenger.name,
-                    e.id
-                ));
+                let msg = p(Msg::new("notice-expired"), "player", &e.challenger)
+                    .msg("game", words::game(e.kind));
+                let mut reply = Reply::public(id(msg, e.id));
                 reply.mentions.push(e.challenger.id);
                 self.notify(e, reply);
                 Ok(true)
@@ -924,11 +908,11 @@ impl Table {
                 else {
                     return Ok(false);
                 };
-                let name = e.player(side).map_or(String::new(), |p| p.name.clone());
+                let loser = e.player(side).cloned().unwrap_or_default();
                 if now >= deadline {
                     let early = !live.both_moved();
                     let outcome = Outcome::win(side.opponent(), Reason::Timeout);
-                    let headline = format!("@{name} ran out of time.");
+                    let headline = p(Msg::new("head-out-of-time"), "player", &loser);
                     let reply = self.finish(e, outcome, early, None, Some(headline)).await?;
                     self.notify(e, reply);
                     return Ok(true);
@@ -953,13 +937,11 @@ impl Table {
                         self.reschedule(e);
                         let bot = self.inner.config.bot.id;
                         if let Some(p) = e.player(side).filter(|p| p.id != bot) {
-                            let mut reply = Reply::public(format!(
-                                "@{}: your move in {} #{}. Time left: {}.",
-                                p.name,
-                                e.kind.title(),
-                                e.id,
-                                show_duration((deadline - now).max(0) / 1000)
-                            ));
+                            let msg = Msg::new("notice-your-move")
+                                .player("player", p.id, &p.name)
+                                .msg("game", words::game(e.kind))
+                                .duration("time", (deadline - now).max(0) / 1000);
+                            let mut reply = Reply::public(id(msg, e.id));
                             reply.mentions.push(p.id);
                             reply.deadline = Some(deadline);
                             self.notify(e, reply);
@@ -981,35 +963,32 @@ impl Table {
     async fn replay(&self, match_id: i64) -> Answer {
         let store = &self.inner.store;
         let Some(m) = store.match_by_id(match_id).await? else {
-            return refuse(format!("There is no match #{match_id}."));
+            return refuse(id(Msg::new("err-no-such-match"), match_id));
         };
         match m.status {
             MatchStatus::Finished | MatchStatus::Aborted => {}
             MatchStatus::Live => {
-                return refuse(format!(
-                    "Match #{match_id} is still being played: its replay comes when it ends."
-                ));
+                return refuse(id(Msg::new("err-replay-live"), match_id));
             }
-            _ => return refuse(format!("Match #{match_id} was never played.")),
+            _ => return refuse(id(Msg::new("err-never-played"), match_id)),
         }
         let (Ok(kind), Some(seats)) = (m.game.parse::<GameKind>(), m.seats()) else {
-            return refuse(format!("Match #{match_id} cannot be replayed."));
+            return refuse(id(Msg::new("err-cannot-replay"), match_id));
+        };
+        let cannot = |err: String| {
+            Fail::Refuse(id(Msg::new("err-cannot-replay-why"), match_id).plain("why", err))
         };
         let log = store.log(match_id).await?;
         let replayed =
-            entry::replay_log(kind, &m.options, m.seed, &log, [seats[0].id, seats[1].id]).map_err(
-                |err| Fail::Refuse(format!("Match #{match_id} cannot be replayed: {err}")),
-            )?;
+            entry::replay_log(kind, &m.options, m.seed, &log, [seats[0].id, seats[1].id])
+                .map_err(cannot)?;
         let start = entry::start_position(kind, &m.options, m.seed)
-            .map_err(|err| Fail::Refuse(format!("Match #{match_id} cannot be replayed: {err}")))?;
-        let mut reply = Reply::public(format!(
-            "Replay of {} #{match_id}: @{} vs @{}, {} moves. {}",
-            kind.title(),
-            seats[0].name,
-            seats[1].name,
-            replayed.moves.len(),
-            texts::stored_result(&m)
-        ));
+            .map_err(|err| cannot(err.to_string()))?;
+        let caption = id(Msg::new("replay-caption"), match_id).msg("game", words::game(kind));
+        let caption = p(p(caption, "first", &seats[0]), "second", &seats[1])
+            .num("n", replayed.moves.len() as i64)
+            .msg("result", texts::stored_result(&m));
+        let mut reply = Reply::public(caption);
         reply.picture = Some(Picture::Replay {
             match_id,
             start,
@@ -1017,6 +996,14 @@ impl Table {
             players: [seats[0].name.clone(), seats[1].name.clone()],
         });
         Ok(reply)
+    }
+}
+
+/// "It's not your turn", naming whom the match waits for when known.
+fn not_your_turn(waiting: Option<&PlayerRef>) -> Msg {
+    match waiting {
+        Some(w) => p(Msg::new("err-not-your-turn"), "player", w),
+        None => Msg::new("err-not-your-turn-anon"),
     }
 }
 

@@ -7,7 +7,8 @@ use super::api::{Button, ButtonStyle, Place, Reply, Stamp};
 use super::hints;
 use super::ids::{Action, ButtonId};
 use super::picture::Picture;
-use super::presets::{show_clock, show_duration};
+use super::words;
+use crate::i18n::Msg;
 use super::rating;
 
 /// An open match. Guarded by its own async mutex, so that its changes apply one at a time.
@@ -209,6 +210,12 @@ impl Entry {
         }
     }
 
+    /// A seat's player as a message argument.
+    fn who(&self, side: Side) -> Msg {
+        self.player(side)
+            .map_or_else(|| Msg::verbatim("?"), words::who)
+    }
+
     fn names(&self) -> [String; 2] {
         match self.seats() {
             Some(s) => [s[0].name.clone(), s[1].name.clone()],
@@ -217,73 +224,72 @@ impl Entry {
     }
 
     /// `Lines of Action #12 (olympiad, rated, 1 day per move)`
-    pub fn title(&self) -> String {
+    pub fn title(&self) -> Msg {
         let mut details = Vec::new();
         if self.variant != "standard" {
-            details.push(self.variant.clone());
+            details.push(words::variant(&self.variant));
         }
-        details.push(if self.rated { "rated" } else { "casual" }.to_string());
-        details.push(show_clock(self.clock_secs));
+        details.push(Msg::new(if self.rated { "rated" } else { "casual" }));
+        details.push(words::clock(self.clock_secs));
         if let (true, Some(level)) = (self.vs_bot, self.level) {
-            details.push(format!("AI level {level}"));
+            details.push(Msg::new("ai-level").num("level", level));
         }
-        format!(
-            "{} #{} ({})",
-            self.kind.title(),
-            self.id,
-            details.join(", ")
-        )
+        Msg::new("match-title")
+            .msg("game", words::game(self.kind))
+            .plain("id", self.id.to_string())
+            .list("details", details)
     }
 
     /// `@Alice (white) vs @Bob (black)`
-    pub fn lineup(&self, game: &AnyGame) -> String {
-        match self.seats() {
-            Some(s) => format!(
-                "@{} ({}) vs @{} ({})",
-                s[0].name,
-                game.side_name(Side::First),
-                s[1].name,
-                game.side_name(Side::Second)
-            ),
-            None => String::new(),
-        }
+    pub fn lineup(&self, game: &AnyGame) -> Option<Msg> {
+        let s = self.seats()?;
+        Some(
+            Msg::new("lineup")
+                .player("first", s[0].id, &s[0].name)
+                .msg("first-side", words::side(game.side_name(Side::First)))
+                .player("second", s[1].id, &s[1].name)
+                .msg("second-side", words::side(game.side_name(Side::Second))),
+        )
     }
 
     /// The board message: position, last move, whose turn, deadline, and the controls.
-    pub fn board_reply(&self, headline: Option<String>, now: i64) -> Reply {
+    pub fn board_reply(&self, headline: Option<Msg>, now: i64) -> Reply {
         let Some(live) = self.live() else {
-            return Reply::private("This match has not started.");
+            return Reply::private(Msg::new("err-not-started"));
         };
-        let mut lines = vec![format!("**{}**", self.title()), self.lineup(&live.game)];
-        if let Some(h) = headline {
-            lines.push(h);
-        }
-        let mut reply = Reply::default();
+        let mut lines: Vec<Msg> = self.lineup(&live.game).into_iter().collect();
+        lines.extend(headline);
+        let mut reply = Reply {
+            title: Some(self.title()),
+            ..Reply::default()
+        };
         if let Status::ToMove(side) = live.game.status() {
             if let Some(p) = self.player(side) {
-                let mut turn = format!(
-                    "Move {}: @{} to play ({}).",
-                    live.moves.len() + 1,
-                    p.name,
-                    live.game.side_name(side)
-                );
-                if let Some(deadline) = live.deadline {
-                    turn.push_str(&format!(
-                        " Time left: {}.",
-                        show_duration((deadline - now).max(0) / 1000)
-                    ));
-                }
-                lines.push(turn);
+                let turn = Msg::new("turn")
+                    .num("n", live.moves.len() as i64 + 1)
+                    .player("player", p.id, &p.name)
+                    .msg("side", words::side(live.game.side_name(side)));
+                lines.push(match live.deadline {
+                    Some(deadline) => Msg::new("turn-timed")
+                        .msg("turn", turn)
+                        .duration("time", (deadline - now).max(0) / 1000),
+                    None => turn,
+                });
                 reply.mentions.push(p.id);
             }
-            if let Some(offerer) = live.draw_offer.and_then(|s| self.player(s)) {
-                lines.push(format!("@{} offers a draw: /draw to accept.", offerer.name));
+            if let Some(s) = live.draw_offer {
+                lines.push(
+                    Msg::new("draw-offer-line")
+                        .msg("player", self.who(s))
+                        .code("draw", "/draw"),
+                );
             }
-            if let Some(asker) = live.takeback.and_then(|s| self.player(s)) {
-                lines.push(format!(
-                    "@{} asks to take back their last move: /takeback to accept.",
-                    asker.name
-                ));
+            if let Some(s) = live.takeback {
+                lines.push(
+                    Msg::new("takeback-line")
+                        .msg("player", self.who(s))
+                        .code("takeback", "/takeback"),
+                );
             }
             reply.deadline = live.deadline;
             reply.buttons = self.controls(live);
@@ -291,7 +297,7 @@ impl Entry {
             let rows = hints::MAX_ROWS.saturating_sub(reply.buttons.len());
             reply.menus = hints::source_menus(&legal, self.stamp(), rows);
         }
-        reply.text = lines.join("\n");
+        reply.lines = lines;
         reply.picture = Some(self.picture(live));
         reply
     }
@@ -307,7 +313,7 @@ impl Entry {
             seq: live.seq,
             game: live.game.clone(),
             last_move,
-            players: self.names(),
+            players: self.names().map(Msg::verbatim),
             ratings: self.ratings.clone(),
             move_number: live.moves.len() as u32,
         }
@@ -315,33 +321,41 @@ impl Entry {
 
     fn controls(&self, live: &Live) -> Vec<Vec<Button>> {
         let stamp = self.stamp();
-        let b = |action, label: &str, style| Button {
+        let b = |action, label: Msg, style| Button {
             id: ButtonId::new(action, stamp).to_string(),
-            label: label.to_string(),
+            label,
             style,
             disabled: false,
         };
         let mut row = vec![
-            b(Action::Resign, "Resign", ButtonStyle::Danger),
-            b(Action::Draw, "Offer draw", ButtonStyle::Secondary),
+            b(Action::Resign, Msg::new("btn-resign"), ButtonStyle::Danger),
+            b(Action::Draw, Msg::new("btn-offer-draw"), ButtonStyle::Secondary),
         ];
         if self.kind != GameKind::Lightning {
-            row.push(b(Action::Takeback, "Takeback", ButtonStyle::Secondary));
+            row.push(b(Action::Takeback, Msg::new("btn-takeback"), ButtonStyle::Secondary));
         }
         if !live.both_moved() {
-            row.push(b(Action::Abort, "Abort", ButtonStyle::Secondary));
+            row.push(b(Action::Abort, Msg::new("btn-abort"), ButtonStyle::Secondary));
         }
         let mut rows = vec![row];
         let mut answers = Vec::new();
         if live.draw_offer.is_some() {
-            answers.push(b(Action::Draw, "Accept draw", ButtonStyle::Success));
-            answers.push(b(Action::RefuseDraw, "Refuse draw", ButtonStyle::Secondary));
+            answers.push(b(Action::Draw, Msg::new("btn-accept-draw"), ButtonStyle::Success));
+            answers.push(b(
+                Action::RefuseDraw,
+                Msg::new("btn-refuse-draw"),
+                ButtonStyle::Secondary,
+            ));
         }
         if live.takeback.is_some() {
-            answers.push(b(Action::Takeback, "Accept takeback", ButtonStyle::Success));
+            answers.push(b(
+                Action::Takeback,
+                Msg::new("btn-accept-takeback"),
+                ButtonStyle::Success,
+            ));
             answers.push(b(
                 Action::RefuseTakeback,
-                "Refuse takeback",
+                Msg::new("btn-refuse-takeback"),
                 ButtonStyle::Secondary,
             ));
         }
@@ -352,43 +366,43 @@ impl Entry {
     }
 
     /// The challenge card; `preview` is the rating line for a rated challenge.
-    pub fn challenge_reply(&self, preview: Option<String>, expires_at: i64, now: i64) -> Reply {
+    pub fn challenge_reply(&self, preview: Option<Msg>, expires_at: i64, now: i64) -> Reply {
         let whom = match (&self.opponent, self.vs_bot) {
-            (_, true) => "the bot".to_string(),
-            (Some(o), false) => format!("@{}", o.name),
-            (None, false) => "anyone".to_string(),
+            (_, true) => Msg::new("whom-bot"),
+            (Some(o), false) => words::who(o),
+            (None, false) => Msg::new("whom-anyone"),
         };
         let seat = if self.challenger_seat == 0 {
-            "moves first"
+            "first"
         } else {
-            "moves second"
+            "second"
         };
         let mut lines = vec![
-            format!("**{}**", self.title()),
-            format!(
-                "@{} challenges {whom}; the challenger {seat}.",
-                self.challenger.name
-            ),
+            Msg::new("challenge-line")
+                .player("challenger", self.challenger.id, &self.challenger.name)
+                .msg("whom", whom)
+                .plain("seat", seat),
         ];
-        if let Some(p) = preview {
-            lines.push(p);
-        }
-        lines.push(format!(
-            "The challenge expires in {}.",
-            show_duration((expires_at - now).max(0) / 1000)
-        ));
+        lines.extend(preview);
+        lines.push(
+            Msg::new("challenge-expires").duration("time", (expires_at - now).max(0) / 1000),
+        );
         let stamp = self.stamp();
-        let b = |action, label: &str, style| Button {
+        let b = |action, label: &'static str, style| Button {
             id: ButtonId::new(action, stamp).to_string(),
-            label: label.to_string(),
+            label: Msg::new(label),
             style,
             disabled: false,
         };
-        let mut reply = Reply::public(lines.join("\n"));
+        let mut reply = Reply {
+            title: Some(self.title()),
+            lines,
+            ..Reply::default()
+        };
         reply.buttons = vec![vec![
-            b(Action::Accept, "Accept", ButtonStyle::Success),
-            b(Action::Decline, "Decline", ButtonStyle::Danger),
-            b(Action::Cancel, "Cancel", ButtonStyle::Secondary),
+            b(Action::Accept, "btn-accept", ButtonStyle::Success),
+            b(Action::Decline, "btn-decline", ButtonStyle::Danger),
+            b(Action::Cancel, "btn-cancel", ButtonStyle::Secondary),
         ]];
         reply.deadline = Some(expires_at);
         if let Some(o) = &self.opponent {
@@ -400,16 +414,19 @@ impl Entry {
     /// The final message: result, reason, rating changes, and a Rematch button.
     pub fn result_reply(
         &self,
-        headline: Option<String>,
+        headline: Option<Msg>,
         outcome: Outcome,
         aborted: bool,
         changes: &[RatingChange],
     ) -> Reply {
-        let mut reply = Reply::default();
+        let mut reply = Reply {
+            title: Some(self.title()),
+            ..Reply::default()
+        };
         let live = self.live();
-        let mut lines = vec![format!("**{}**", self.title())];
+        let mut lines = Vec::new();
         if let Some(live) = live {
-            lines.push(self.lineup(&live.game));
+            lines.extend(self.lineup(&live.game));
         }
         lines.extend(headline);
         lines.push(result_line(self, outcome, aborted));
@@ -420,29 +437,31 @@ impl Entry {
             global
         };
         for c in shown {
-            let name = self
+            let who = self
                 .seats()
                 .and_then(|s| s.into_iter().find(|p| p.id == c.player_id))
-                .map_or("?", |p| p.name.as_str());
-            lines.push(format!(
-                "@{name}: {} -> {} ({})",
-                rating::show(&crate::store::Glicko {
-                    rating: c.rating_before,
-                    deviation: c.deviation_before,
-                    volatility: c.after.volatility,
-                }),
-                rating::show(&c.after),
-                rating::show_delta(c.after.rating - c.rating_before)
-            ));
+                .map_or_else(|| Msg::verbatim("?"), words::who);
+            let before = rating::show(&crate::store::Glicko {
+                rating: c.rating_before,
+                deviation: c.deviation_before,
+                volatility: c.after.volatility,
+            });
+            lines.push(
+                Msg::new("rating-change")
+                    .msg("player", who)
+                    .plain("before", before)
+                    .plain("after", rating::show(&c.after))
+                    .plain("delta", rating::show_delta(c.after.rating - c.rating_before)),
+            );
         }
-        reply.text = lines.join("\n");
+        reply.lines = lines;
         if let Some(live) = live {
             reply.picture = Some(self.picture(live));
         }
         let stamp = self.stamp();
         reply.buttons = vec![vec![Button {
             id: ButtonId::new(Action::Rematch, stamp).to_string(),
-            label: "Rematch".to_string(),
+            label: Msg::new("btn-rematch"),
             style: ButtonStyle::Primary,
             disabled: false,
         }]];
@@ -454,26 +473,25 @@ impl Entry {
 }
 
 /// `@Alice wins by connection.`, `Draw by agreement.`, `Aborted: ...`.
-pub fn result_line(entry: &Entry, outcome: Outcome, aborted: bool) -> String {
+pub fn result_line(entry: &Entry, outcome: Outcome, aborted: bool) -> Msg {
     if aborted {
-        return match outcome.reason {
-            Reason::Timeout => {
-                "Aborted: the time ran out before both players had moved, so there is no result."
-                    .to_string()
-            }
-            _ => "Aborted: no result.".to_string(),
-        };
+        return Msg::new(match outcome.reason {
+            Reason::Timeout => "result-aborted-timeout",
+            _ => "result-aborted",
+        });
     }
     match outcome.winner.and_then(|s| entry.player(s)) {
         Some(winner) => {
-            let how = match outcome.reason {
-                Reason::Resignation => "by resignation".to_string(),
-                Reason::Timeout => "on time".to_string(),
-                Reason::Blocked => "(the opponent has no move)".to_string(),
-                r => format!("by {r}"),
+            let id = match outcome.reason {
+                Reason::Resignation => "result-win-resignation",
+                Reason::Timeout => "result-win-timeout",
+                Reason::Blocked => "result-win-blocked",
+                _ => "result-win",
             };
-            format!("@{} wins {how}.", winner.name)
+            Msg::new(id)
+                .player("player", winner.id, &winner.name)
+                .msg("reason", words::reason(outcome.reason))
         }
-        None => format!("Draw by {}.", outcome.reason),
+        None => Msg::new("result-draw").msg("reason", words::reason(outcome.reason)),
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::games::{AnyGame, GameKind};
 
+use crate::i18n::Msg;
 use super::api::{Menu, MenuOption, Stamp};
 use super::ids::{Action, ButtonId};
 
@@ -105,7 +106,7 @@ fn spread(moves: &[&String], limit: usize) -> Vec<String> {
 fn menus_of(
     action: Action,
     stamp: Stamp,
-    placeholder: &str,
+    placeholder: &Msg,
     items: &[String],
     rows: usize,
 ) -> Vec<Menu> {
@@ -121,11 +122,11 @@ fn menus_of(
             } else {
                 format!("{id}:{i}")
             },
-            placeholder: placeholder.to_string(),
+            placeholder: placeholder.clone(),
             options: chunk
                 .iter()
                 .map(|m| MenuOption {
-                    label: m.clone(),
+                    label: Msg::verbatim(m.as_str()),
                     value: m.clone(),
                 })
                 .collect(),
@@ -137,7 +138,7 @@ fn menus_of(
 /// move has a source of its own (Lightning's second step `-c1`, a lone `pass`), the moves.
 pub fn source_menus(legal: &[String], stamp: Stamp, rows: usize) -> Vec<Menu> {
     if legal.iter().all(|m| source_of(m) == m) {
-        return menus_of(Action::Move, stamp, "Move", legal, rows);
+        return menus_of(Action::Move, stamp, &Msg::new("menu-move"), legal, rows);
     }
     let mut sources: Vec<String> = Vec::new();
     for m in legal {
@@ -146,7 +147,7 @@ pub fn source_menus(legal: &[String], stamp: Stamp, rows: usize) -> Vec<Menu> {
             sources.push(s.to_string());
         }
     }
-    menus_of(Action::Source, stamp, "Move: pick a piece", &sources, rows)
+    menus_of(Action::Source, stamp, &Msg::new("menu-pick-piece"), &sources, rows)
 }
 
 /// The second step: the moves that start with `source`; when there are too many (a move
@@ -157,11 +158,12 @@ pub fn move_menus(legal: &[String], source: &str, stamp: Stamp) -> Vec<Menu> {
         .filter(|m| m.starts_with(source))
         .cloned()
         .collect();
+    let to = Msg::new("menu-move-to").code("source", source);
     if chosen.len() <= MAX_CHOICES * MAX_ROWS {
         return menus_of(
             Action::Move,
             stamp,
-            &format!("Move {source} to..."),
+            &to,
             &chosen,
             MAX_ROWS,
         );
@@ -177,7 +179,7 @@ pub fn move_menus(legal: &[String], source: &str, stamp: Stamp) -> Vec<Menu> {
         return menus_of(
             Action::Move,
             stamp,
-            &format!("Move {source} to..."),
+            &to,
             &chosen,
             MAX_ROWS,
         );
@@ -185,7 +187,7 @@ pub fn move_menus(legal: &[String], source: &str, stamp: Stamp) -> Vec<Menu> {
     menus_of(
         Action::Source,
         stamp,
-        &format!("{source}: pick the move"),
+        &Msg::new("menu-pick-move").code("source", source),
         &stages,
         MAX_ROWS,
     )

@@ -17,6 +17,7 @@ mod presets;
 pub mod rating;
 mod records;
 mod texts;
+pub mod words;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex};
@@ -35,7 +36,7 @@ pub use ids::{Action, ButtonId};
 pub use picture::{Image, Picture, PictureError};
 pub use presets::{
     CLOCK_CHOICES, DEFAULT_CLOCK_SECS, MAX_CLOCK_SECS, MIN_CLOCK_SECS, Variant, parse_clock,
-    show_clock, variant, variants,
+    variant, variants,
 };
 
 use entry::{Entry, Live, Phase};
@@ -203,9 +204,7 @@ impl Table {
             },
             Err(commands::Fail::Store(e)) => {
                 tracing::error!(error = %e, command = what, "storage failed");
-                Reply::private(
-                    "Something went wrong on our side and nothing was changed. Please try again.",
-                )
+                Reply::private(crate::i18n::Msg::new("err-internal"))
             }
         };
         tracing::debug!(

@@ -5,6 +5,7 @@
 use thiserror::Error;
 
 use crate::games::{AnyGame, AnyMove, GameKind};
+use crate::i18n::{Lang, Msg};
 use crate::render::{self, PlayerLabel, Scene};
 
 /// What to draw.
@@ -19,8 +20,8 @@ pub enum Picture {
         game: AnyGame,
         /// The position before the last move, and that move.
         last_move: Option<Box<(AnyGame, AnyMove)>>,
-        /// Display names by seat (first to move, second).
-        players: [String; 2],
+        /// Display names by seat (first to move, second); side names on a board that is no match.
+        players: [Msg; 2],
         /// Rating texts by seat, for rated matches.
         ratings: [Option<String>; 2],
         /// Plies played so far.
@@ -80,7 +81,7 @@ impl Picture {
                 let mut scene = Scene::new(game);
                 scene.last_move = last_move.as_deref().map(|(before, mv)| (before, *mv));
                 scene.players = [0, 1].map(|seat| PlayerLabel {
-                    name: players[seat].clone(),
+                    name: players[seat].text(Lang::En),
                     rating: ratings[seat].clone(),
                 });
                 scene.move_number = *move_number;

@@ -1,6 +1,7 @@
 //! Named variants per game (mapped to engine options) and per-move clock settings.
 
 use crate::games::GameKind;
+use crate::i18n::Msg;
 
 /// A named preset of a game's options, offered as a choice to players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,7 +51,7 @@ pub fn variants(game: GameKind) -> &'static [Variant] {
 }
 
 /// Finds a preset by name (case and spaces forgiven); the message lists the choices.
-pub fn variant(game: GameKind, name: Option<&str>) -> Result<&'static Variant, String> {
+pub fn variant(game: GameKind, name: Option<&str>) -> Result<&'static Variant, Msg> {
     let all = variants(game);
     let Some(name) = name.map(|n| n.trim().to_ascii_lowercase().replace([' ', '_'], "-")) else {
         return Ok(&all[0]);
@@ -60,11 +61,10 @@ pub fn variant(game: GameKind, name: Option<&str>) -> Result<&'static Variant, S
     }
     all.iter().find(|v| v.name == name).ok_or_else(|| {
         let names: Vec<&str> = all.iter().map(|v| v.name).collect();
-        format!(
-            "{} has no variant `{name}`; choose one of: {}.",
-            game.title(),
-            names.join(", ")
-        )
+        Msg::new("err-no-variant")
+            .msg("game", super::words::game(game))
+            .code("name", name.as_str())
+            .code("choices", names.join(", "))
     })
 }
 
@@ -87,7 +87,7 @@ pub const CLOCK_CHOICES: &[(&str, &str)] = &[
 
 /// Reads a per-move clock: `none`, or a number with a unit (`90s`, `30m`, `1h`, `1d`, `1w`);
 /// `None` input means the default. Returns seconds, or `None` for no clock.
-pub fn parse_clock(text: Option<&str>) -> Result<Option<i64>, String> {
+pub fn parse_clock(text: Option<&str>) -> Result<Option<i64>, Msg> {
     let Some(text) = text.map(|t| t.trim().to_ascii_lowercase()) else {
         return Ok(Some(DEFAULT_CLOCK_SECS));
     };
@@ -98,10 +98,7 @@ pub fn parse_clock(text: Option<&str>) -> Result<Option<i64>, String> {
         return Ok(None);
     }
     let expected = || {
-        format!(
-            "`{}` is not a clock; write e.g. 30m, 1h, 1d or none.",
-            text.chars().take(20).collect::<String>()
-        )
+        Msg::new("err-not-a-clock").code("text", text.chars().take(20).collect::<String>())
     };
     let split = text
         .find(|c: char| !c.is_ascii_digit())
@@ -118,44 +115,9 @@ pub fn parse_clock(text: Option<&str>) -> Result<Option<i64>, String> {
     };
     let secs = number.checked_mul(unit_secs).ok_or_else(expected)?;
     if !(MIN_CLOCK_SECS..=MAX_CLOCK_SECS).contains(&secs) {
-        return Err("The clock must be between 1 minute and 7 days per move (or none).".into());
+        return Err(Msg::new("err-clock-range"));
     }
     Ok(Some(secs))
-}
-
-/// `30 minutes`, `1 day`, `2 hours 30 minutes`.
-pub fn show_duration(secs: i64) -> String {
-    let units = [
-        (86_400, "day"),
-        (3600, "hour"),
-        (60, "minute"),
-        (1, "second"),
-    ];
-    let mut rest = secs.max(0);
-    let mut parts = Vec::new();
-    for (size, name) in units {
-        let n = rest / size;
-        if n > 0 {
-            parts.push(format!("{n} {name}{}", if n == 1 { "" } else { "s" }));
-            rest -= n * size;
-        }
-        if parts.len() == 2 {
-            break;
-        }
-    }
-    if parts.is_empty() {
-        "0 seconds".to_string()
-    } else {
-        parts.join(" ")
-    }
-}
-
-/// `1 day per move` or `no clock`.
-pub fn show_clock(secs: Option<i64>) -> String {
-    match secs {
-        Some(s) => format!("{} per move", show_duration(s)),
-        None => "no clock".to_string(),
-    }
 }
 
 #[cfg(test)]
@@ -174,7 +136,6 @@ mod tests {
         assert!(parse_clock(Some("8d")).is_err());
         assert!(parse_clock(Some("soon")).is_err());
         assert!(parse_clock(Some("99999999999999999999d")).is_err());
-        assert_eq!(show_clock(Some(5400)), "1 hour 30 minutes per move");
     }
 
     #[test]

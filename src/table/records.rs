@@ -4,6 +4,8 @@ use crate::games::GameKind;
 use crate::store::{MatchStatus, RatingRow};
 
 use super::api::{Actor, Place, Reply, Scope, UserRef};
+use super::words;
+use crate::i18n::Msg;
 use super::commands::{Answer, Fail};
 use super::{Table, rating};
 
@@ -21,9 +23,9 @@ impl Table {
         page: u32,
     ) -> Answer {
         let (scope_id, where_) = match (scope, place.guild) {
-            (Scope::Server, Some(g)) => (g as i64, "this server"),
-            (Scope::Server, None) => (0, "everyone (no server here)"),
-            (Scope::Global, _) => (0, "everyone"),
+            (Scope::Server, Some(g)) => (g as i64, "server"),
+            (Scope::Server, None) => (0, "nowhere"),
+            (Scope::Global, _) => (0, "global"),
         };
         let page = page.max(1);
         let (rows, total) = self
@@ -38,17 +40,19 @@ impl Table {
             )
             .await?;
         let pages = total.div_ceil(PAGE_SIZE).max(1);
-        let mut lines = vec![format!(
-            "**{} leaderboard** ({where_}), page {page} of {pages}",
-            game.title()
-        )];
+        let title = Msg::new("board-title")
+            .msg("game", words::game(game))
+            .plain("scope", where_)
+            .num("page", page)
+            .num("pages", pages);
+        let mut lines = Vec::new();
         for (i, r) in rows.iter().enumerate() {
-            lines.push(format!(
-                "{}. @{} {}",
-                (page - 1) * PAGE_SIZE + i as u32 + 1,
-                r.player.name,
-                record(r)
-            ));
+            lines.push(
+                Msg::new("board-row")
+                    .num("rank", (page - 1) * PAGE_SIZE + i as u32 + 1)
+                    .player("player", r.player.id, &r.player.name)
+                    .msg("record", record(r)),
+            );
         }
         // Players whose rating is still provisional come after the ranked ones, on the last page,
         // so that a server's first games show up at once without outranking settled ratings.
@@ -64,21 +68,27 @@ impl Table {
                 )
                 .await?;
             if !fresh.is_empty() {
-                lines.push(
-                    "Not ranked yet (a rating settles after a few more rated games):".to_string(),
-                );
+                lines.push(Msg::new("board-not-ranked"));
                 for r in &fresh {
-                    lines.push(format!("· @{} {}", r.player.name, record(r)));
+                    lines.push(
+                        Msg::new("board-fresh-row")
+                            .player("player", r.player.id, &r.player.name)
+                            .msg("record", record(r)),
+                    );
                 }
                 if fresh_total > fresh.len() as u32 {
-                    lines.push(format!("…and {} more", fresh_total - fresh.len() as u32));
+                    lines.push(Msg::new("board-more").num("n", fresh_total - fresh.len() as u32));
                 }
             }
             if rows.is_empty() && fresh.is_empty() {
-                lines.push("Nobody here yet: play a rated game to appear here.".to_string());
+                lines.push(Msg::new("board-empty"));
             }
         }
-        Ok(Reply::public(lines.join("\n")))
+        Ok(Reply {
+            title: Some(title),
+            lines,
+            ..Reply::default()
+        })
     }
 
     pub(super) async fn stats(
@@ -94,7 +104,8 @@ impl Table {
         };
         let store = &self.inner.store;
         let all = store.ratings_of(id).await?;
-        let mut lines = vec![format!("**Stats of @{name}**")];
+        let title = Msg::new("stats-title").player("player", id, &name);
+        let mut lines = Vec::new();
         let games: Vec<GameKind> = match game {
             Some(g) => vec![g],
             None => GameKind::ALL.to_vec(),
@@ -104,30 +115,42 @@ impl Table {
             let mut parts = Vec::new();
             let scopes = place
                 .guild
-                .map(|x| (x as i64, "on this server"))
+                .map(|x| (x as i64, "server"))
                 .into_iter()
                 .chain([(0, "global")]);
             for (scope, label) in scopes {
                 let Some(r) = all.iter().find(|r| r.game == g.name() && r.scope == scope) else {
                     continue;
                 };
-                parts.push(format!("{} {label}", self.describe(r).await?));
+                parts.push(
+                    Msg::new("stats-scope")
+                        .msg("rating", self.describe(r).await?)
+                        .plain("scope", label),
+                );
             }
             if !parts.is_empty() {
                 any = true;
-                lines.push(format!("{}: {}", g.title(), parts.join("; ")));
+                lines.push(
+                    Msg::new("stats-game")
+                        .msg("game", words::game(g))
+                        .list("parts", parts),
+                );
             }
         }
         if !any {
-            lines.push("No rated games yet.".to_string());
+            lines.push(Msg::new("stats-none"));
         }
-        Ok(Reply::public(lines.join("\n")))
+        Ok(Reply {
+            title: Some(title),
+            lines,
+            ..Reply::default()
+        })
     }
 
     /// `1623 (#3), 40 games: 25 W / 5 D / 10 L`
-    async fn describe(&self, r: &RatingRow) -> Result<String, Fail> {
+    async fn describe(&self, r: &RatingRow) -> Result<Msg, Fail> {
         let rank = if rating::is_provisional(&r.value) {
-            "provisional".to_string()
+            Msg::new("rank-provisional")
         } else {
             let above = self
                 .inner
@@ -139,16 +162,15 @@ impl Table {
                     rating::PROVISIONAL_DEVIATION,
                 )
                 .await?;
-            format!("#{}", above + 1)
+            Msg::new("rank").num("rank", above + 1)
         };
-        Ok(format!(
-            "{} ({rank}), {} games: {} W / {} D / {} L",
-            rating::show(&r.value),
-            r.games,
-            r.wins,
-            r.draws,
-            r.losses
-        ))
+        Ok(Msg::new("stats-rating")
+            .plain("rating", rating::show(&r.value))
+            .msg("rank", rank)
+            .num("games", r.games)
+            .num("wins", r.wins)
+            .num("draws", r.draws)
+            .num("losses", r.losses))
     }
 
     pub(super) async fn head_to_head(
@@ -160,32 +182,34 @@ impl Table {
     ) -> Answer {
         let me = other.unwrap_or_else(|| UserRef::new(actor.id, actor.name.clone()));
         if me.id == user.id {
-            return Err(Fail::Refuse(
-                "Pick someone else to compare with.".to_string(),
-            ));
+            return Err(Fail::Refuse(Msg::new("err-same-person")));
         }
         let mut tallies = self.inner.store.head_to_head(me.id, user.id).await?;
         if let Some(g) = game {
             tallies.retain(|t| t.game == g.name());
         }
-        let mut lines = vec![format!("**@{} vs @{}**", me.name, user.name)];
+        let title = Msg::new("h2h-title")
+            .player("first", me.id, &me.name)
+            .player("second", user.id, &user.name);
+        let mut lines = Vec::new();
         if tallies.is_empty() {
-            lines.push("They have not finished a match against each other yet.".to_string());
+            lines.push(Msg::new("h2h-none"));
         }
         for t in tallies {
-            let title = t
-                .game
-                .parse::<GameKind>()
-                .map_or(t.game.clone(), |g| g.title().to_string());
-            lines.push(format!(
-                "{title}: {}, {}, {} for @{}",
-                count(t.wins, "win", "wins"),
-                count(t.draws, "draw", "draws"),
-                count(t.losses, "loss", "losses"),
-                me.name
-            ));
+            lines.push(
+                Msg::new("h2h-game")
+                    .msg("game", game_named(&t.game))
+                    .num("wins", t.wins)
+                    .num("draws", t.draws)
+                    .num("losses", t.losses)
+                    .player("player", me.id, &me.name),
+            );
         }
-        Ok(Reply::public(lines.join("\n")))
+        Ok(Reply {
+            title: Some(title),
+            lines,
+            ..Reply::default()
+        })
     }
 
     pub(super) async fn history(&self, actor: &Actor, user: Option<UserRef>) -> Answer {
@@ -194,50 +218,55 @@ impl Table {
             None => (actor.id, actor.name.clone()),
         };
         let rows = self.inner.store.history(id, HISTORY_SIZE).await?;
-        let mut lines = vec![format!("**Latest matches of @{name}**")];
+        let title = Msg::new("history-title").player("player", id, &name);
+        let mut lines = Vec::new();
         if rows.is_empty() {
-            lines.push("No finished match yet.".to_string());
+            lines.push(Msg::new("history-none"));
         }
         for m in &rows {
-            let title = m
-                .game
-                .parse::<GameKind>()
-                .map_or(m.game.clone(), |g| g.title().to_string());
             let Some(seats) = m.seats() else { continue };
             let mine = seats.iter().position(|p| p.id == id).unwrap_or(0);
-            let opponent = &seats[1 - mine].name;
+            let reason = words::reason_named(m.reason.as_deref().unwrap_or(""));
             let result = match (m.status, m.winner_seat) {
-                (MatchStatus::Aborted, _) => "aborted".to_string(),
-                (_, None) => format!("draw ({})", m.reason.as_deref().unwrap_or("")),
+                (MatchStatus::Aborted, _) => Msg::new("history-aborted"),
+                (_, None) => Msg::new("history-draw").msg("reason", reason),
                 (_, Some(w)) if usize::from(w) == mine => {
-                    format!("won ({})", m.reason.as_deref().unwrap_or(""))
+                    Msg::new("history-won").msg("reason", reason)
                 }
-                (_, Some(_)) => format!("lost ({})", m.reason.as_deref().unwrap_or("")),
+                (_, Some(_)) => Msg::new("history-lost").msg("reason", reason),
             };
-            lines.push(format!(
-                "#{} {title} vs @{opponent}: {result}{}",
-                m.id,
-                if m.rated { "" } else { ", casual" }
-            ));
+            lines.push(
+                Msg::new(if m.rated {
+                    "history-row"
+                } else {
+                    "history-row-casual"
+                })
+                .plain("id", m.id.to_string())
+                .msg("game", game_named(&m.game))
+                .msg("opponent", words::who(seats[1 - mine]))
+                .msg("result", result),
+            );
         }
-        Ok(Reply::public(lines.join("\n")))
+        Ok(Reply {
+            title: Some(title),
+            lines,
+            ..Reply::default()
+        })
     }
 }
 
 /// `1700 — 30 games (20 W / 4 D / 6 L)`, or `1500? — 1 game (...)` while provisional.
-fn record(r: &RatingRow) -> String {
-    let plural = if r.games == 1 { "" } else { "s" };
-    format!(
-        "{} — {} game{plural} ({} W / {} D / {} L)",
-        rating::show(&r.value),
-        r.games,
-        r.wins,
-        r.draws,
-        r.losses
-    )
+fn record(r: &RatingRow) -> Msg {
+    Msg::new("record")
+        .plain("rating", rating::show(&r.value))
+        .num("games", r.games)
+        .num("wins", r.wins)
+        .num("draws", r.draws)
+        .num("losses", r.losses)
 }
 
-/// `1 win`, `2 wins`.
-fn count(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+/// A stored game name as its title (shown as it is if this version does not know it).
+fn game_named(name: &str) -> Msg {
+    name.parse::<GameKind>()
+        .map_or_else(|_| Msg::verbatim(name), words::game)
 }

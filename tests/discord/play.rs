@@ -148,7 +148,7 @@ async fn a_whole_game_from_challenge_to_rating_change() {
     let h2h = discord.outcome(id).await;
     assert!(!h2h.ephemeral, "{}", h2h.text());
     assert!(
-        h2h.text().contains("vs @") && h2h.text().contains("Simultana: "),
+        h2h.text().contains("vs <@") && h2h.text().contains("Simultana: "),
         "{}",
         h2h.text()
     );
@@ -388,16 +388,17 @@ async fn a_game_against_the_ai_whose_moves_follow_by_themselves() {
             // can post it before the player's deferred board is finished, so it is found by
             // counting the bot's move messages rather than by message order.
             let seen = bot_moves;
+            let bot_played = format!("<@{}> played", fake::APP_ID);
             board = discord
                 .wait("the AI's move", |s| {
                     let mut played = s
                         .messages
                         .iter()
-                        .filter(|m| !m.ephemeral && m.text().contains("Parlor played"));
+                        .filter(|m| !m.ephemeral && m.text().contains(&bot_played));
                     played.nth(seen).cloned()
                 })
                 .await;
-            assert!(board.text().contains("Parlor played"), "{}", board.text());
+            assert!(board.text().contains(&bot_played), "{}", board.text());
             bot_moves += 1;
             continue;
         }

@@ -102,9 +102,9 @@ impl World {
         let card = self
             .challenge(a, place, GameKind::Simultana, Opponent::User(user(b)))
             .await;
-        assert!(!card.private, "challenge refused: {}", card.text);
+        assert!(!card.private, "challenge refused: {}", card.text());
         let board = self.run(b, place, Command::Accept { at: None }).await;
-        assert!(!board.private, "accept refused: {}", board.text);
+        assert!(!board.private, "accept refused: {}", board.text());
         // Later challenges by the same people must not hit the cooldown.
         self.clock.advance_secs(60);
         board
@@ -118,7 +118,7 @@ impl World {
             .find(|a| a.id == to_move)
             .expect("the player to move is one of ours");
         let hints = self.table.move_hints(&place, "").await;
-        assert!(!hints.is_empty(), "no legal move offered: {}", board.text);
+        assert!(!hints.is_empty(), "no legal move offered: {}", board.text());
         let reply = self
             .run(
                 actor,
@@ -129,7 +129,7 @@ impl World {
                 },
             )
             .await;
-        assert!(!reply.private, "move refused: {}", reply.text);
+        assert!(!reply.private, "move refused: {}", reply.text());
         reply
     }
 
@@ -197,7 +197,7 @@ pub fn stamp(reply: &Reply) -> Stamp {
     let button = reply
         .all_buttons()
         .next()
-        .unwrap_or_else(|| panic!("no button in: {}", reply.text));
+        .unwrap_or_else(|| panic!("no button in: {}", reply.text()));
     ButtonId::parse(&button.id).expect("our id").stamp()
 }
 
@@ -205,6 +205,6 @@ pub fn stamp(reply: &Reply) -> Stamp {
 pub fn press(reply: &Reply, action: Action) -> Command {
     let b = reply
         .button(action)
-        .unwrap_or_else(|| panic!("no {action:?} button in: {}", reply.text));
+        .unwrap_or_else(|| panic!("no {action:?} button in: {}", reply.text()));
     Command::from_component(&b.id, &[]).expect("our id")
 }

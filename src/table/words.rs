@@ -1,0 +1,75 @@
+//! The catalogue messages for the games' own names: games, sides, reasons, variants, clocks.
+
+use crate::games::{GameKind, Reason};
+use crate::i18n::Msg;
+use crate::store::PlayerRef;
+
+/// A game's title (`Lines of Action`).
+pub fn game(kind: GameKind) -> Msg {
+    Msg::new(match kind {
+        GameKind::Loa => "game-loa",
+        GameKind::Lightning => "game-lightning",
+        GameKind::Barrier => "game-barrier",
+        GameKind::Simultana => "game-simultana",
+    })
+}
+
+/// A side by its engine name (`white`, `clear`, `first` ...).
+pub fn side(name: &str) -> Msg {
+    match name {
+        "white" => Msg::new("side-white"),
+        "black" => Msg::new("side-black"),
+        "yellow" => Msg::new("side-yellow"),
+        "clear" => Msg::new("side-clear"),
+        "first" => Msg::new("side-first"),
+        "second" => Msg::new("side-second"),
+        other => Msg::verbatim(other),
+    }
+}
+
+/// Why a game ended, as a noun (`connection`).
+pub fn reason(reason: Reason) -> Msg {
+    Msg::new(match reason {
+        Reason::Connection => "reason-connection",
+        Reason::Elimination => "reason-elimination",
+        Reason::Blocked => "reason-blocked",
+        Reason::Repetition => "reason-repetition",
+        Reason::MoveLimit => "reason-move-limit",
+        Reason::Agreement => "reason-agreement",
+        Reason::Resignation => "reason-resignation",
+        Reason::Timeout => "reason-timeout",
+        Reason::Abort => "reason-abort",
+    })
+}
+
+/// A stored reason name, as a noun; unknown names are shown as they are.
+pub fn reason_named(name: &str) -> Msg {
+    Reason::ALL
+        .into_iter()
+        .find(|r| r.name() == name)
+        .map_or_else(|| Msg::verbatim(name), reason)
+}
+
+/// A person, as a message of their own (for arguments that are sometimes a person).
+pub fn who(p: &PlayerRef) -> Msg {
+    Msg::new("who").player("who", p.id, &p.name)
+}
+
+/// A variant preset's label.
+pub fn variant(name: &str) -> Msg {
+    match name {
+        "standard" => Msg::new("variant-standard"),
+        "scrambled-eggs" => Msg::new("variant-scrambled-eggs"),
+        "parachute" => Msg::new("variant-parachute"),
+        "olympiad" => Msg::new("variant-olympiad"),
+        other => Msg::verbatim(other),
+    }
+}
+
+/// `1 day per move` or `no clock`.
+pub fn clock(secs: Option<i64>) -> Msg {
+    match secs {
+        Some(s) => Msg::new("clock-per-move").duration("time", s),
+        None => Msg::new("clock-none"),
+    }
+}
