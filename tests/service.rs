@@ -214,7 +214,11 @@ async fn refusals_while_playing() {
     assert!(r.private);
     // Lenient notation goes through the engine.
     let r = w.run(first, place, mv(" A2A3 ")).await;
-    assert!(!r.private && r.text().contains("played a2-a3"), "{}", r.text());
+    assert!(
+        !r.private && r.text().contains("played a2-a3"),
+        "{}",
+        r.text()
+    );
     // No match in another channel.
     let r = w.run(&a, channel(2), mv("a2-a3")).await;
     assert!(
@@ -275,7 +279,11 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
     let r = w.run(&c, channel(1), press(&card, Action::Decline)).await;
     assert!(r.private);
     let r = w.run(&c, channel(1), press(&card, Action::Cancel)).await;
-    assert!(r.private && r.text().contains("Only @Alice"), "{}", r.text());
+    assert!(
+        r.private && r.text().contains("Only @Alice"),
+        "{}",
+        r.text()
+    );
     // Moving before the challenge is accepted.
     let r = w.run(&a, channel(1), mv("a2-a3")).await;
     assert!(
@@ -287,7 +295,11 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
     let r = w
         .challenge(&a, channel(2), GameKind::Simultana, Opponent::Anyone)
         .await;
-    assert!(r.private && r.text().starts_with("Please wait"), "{}", r.text());
+    assert!(
+        r.private && r.text().starts_with("Please wait"),
+        "{}",
+        r.text()
+    );
     w.clock.advance_secs(60);
     // An open challenge: anyone but the challenger may accept.
     let open = w
@@ -295,7 +307,11 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
         .await;
     assert!(open.text().contains("challenges anyone"), "{}", open.text());
     let r = w.run(&c, channel(2), press(&open, Action::Decline)).await;
-    assert!(r.private && r.text().contains("open challenge"), "{}", r.text());
+    assert!(
+        r.private && r.text().contains("open challenge"),
+        "{}",
+        r.text()
+    );
     let board = w.run(&c, channel(2), press(&open, Action::Accept)).await;
     assert!(
         !board.private && board.text().contains("@Carol accepts"),
@@ -700,7 +716,11 @@ async fn takeback_is_logged_append_only() {
     assert_eq!((log[5].kind, log[5].ply), (EntryKind::Takeback, 1));
     // A button drawn before the takeback is stale now.
     let r = w.run(asker, place, mv_at("a2-a3", stamp(&board))).await;
-    assert!(r.private && r.text().contains("out of date"), "{}", r.text());
+    assert!(
+        r.private && r.text().contains("out of date"),
+        "{}",
+        r.text()
+    );
     assert!(r.stale);
     // A typed refusal is never "stale": there is no board to grey out.
     let typed = Command::Move {
@@ -725,9 +745,17 @@ async fn draws_by_agreement_and_rematch_with_seats_swapped() {
         offer.text()
     );
     let r = w.run(&a, place, press(&offer, Action::RefuseDraw)).await;
-    assert!(r.private && r.text().contains("no draw offer"), "{}", r.text());
+    assert!(
+        r.private && r.text().contains("no draw offer"),
+        "{}",
+        r.text()
+    );
     let result = w.run(&b, place, press(&offer, Action::Draw)).await;
-    assert!(result.text().contains("Draw by agreement"), "{}", result.text());
+    assert!(
+        result.text().contains("Draw by agreement"),
+        "{}",
+        result.text()
+    );
     let ra = w
         .table
         .store()
@@ -790,7 +818,11 @@ async fn move_hints_and_menus() {
             Command::from_component(&board.menus[0].id, &["a2".into()]).unwrap(),
         )
         .await;
-    assert!(r.private && r.text().contains("not your turn"), "{}", r.text());
+    assert!(
+        r.private && r.text().contains("not your turn"),
+        "{}",
+        r.text()
+    );
     let r = w
         .run(
             first,
@@ -829,7 +861,11 @@ async fn rules_text_and_unknown_matches() {
     let r = w
         .run(&alice(), channel(1), Command::Replay { match_id: 42 })
         .await;
-    assert!(r.private && r.text().contains("no match #42"), "{}", r.text());
+    assert!(
+        r.private && r.text().contains("no match #42"),
+        "{}",
+        r.text()
+    );
     let r = w.run(&alice(), channel(1), Command::Board).await;
     assert!(r.private && r.text().contains("no match"), "{}", r.text());
     let r = w
@@ -839,7 +875,11 @@ async fn rules_text_and_unknown_matches() {
             Command::from_component("pl:res:42:0", &[]).unwrap(),
         )
         .await;
-    assert!(r.private && r.text().contains("no match #42"), "{}", r.text());
+    assert!(
+        r.private && r.text().contains("no match #42"),
+        "{}",
+        r.text()
+    );
     // Pictures are described, and drawn on demand.
     let image = rules
         .picture

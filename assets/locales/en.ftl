@@ -234,7 +234,74 @@ err-same-person = Pick someone else to compare with.
 
 ## Rules
 
+rules-loa =
+    Played on an 8x8 board. Move a piece in a straight line (along a rank, a file or a diagonal)
+    exactly as many squares as there are pieces, of both colours, on that whole line. You may jump
+    over your own pieces but not over your opponent's; landing on an opponent's piece captures it.
+    The first player to gather all of their pieces into one connected group (pieces touch by a side
+    or a corner) wins. Notation: b1-b3 for a move, c1xa3 for a capture. Variants: the standard,
+    scrambled eggs and parachute setups, and the olympiad rules.
+
+rules-lightning =
+    Each player has their own half of the board, 8 squares wide and 17 long. On your turn, take a
+    tile (the top one of the pile, or any one from the face-up reserve) and put it on your own half
+    (on your start row or touching your tiles), on your opponent's half to block them, or, if it
+    came from the pile, into the reserve. The first player to join their start row to their finish
+    row with one line of strokes wins. Notation: PS-c1 (a slash from the pile to c1), PX-*d4 (onto
+    the opponent's half), PA-R (into the reserve), RV-e6 (from the reserve). There are no takebacks,
+    because the pile would be peeked.
+
+rules-barrier =
+    A checkers-like game on an 8x8 board. First the players take turns, Yellow first, laying their 8
+    arrow tiles on the two middle ranks (N+E@c4). Then pieces step or jump forward, straight or
+    diagonally; on a tile, a piece may only move along its arrows. Jumps capture, may be chained
+    (c3xe5xc7) and are optional. A piece reaching the far rank is crowned and then moves in all
+    directions. You win by taking all of your opponent's pieces or by leaving them without a move.
+
+rules-simultana =
+    Played on a 5x5 board. Move one of your pieces one step orthogonally to an empty square. After
+    the move, at least one of the empty regions touching the destination square must have exactly 2
+    or 4 squares if you are White, or exactly 3 or 5 if you are Black. A player with no legal move
+    loses. Notation: a2-a3.
+
 ## Discord
+
+cmd-play = Challenge someone to a game (or the bot, or anyone)
+cmd-play-game = Which game to play
+cmd-play-opponent = Who to challenge; pick me to play the computer; leave empty for an open challenge
+cmd-play-variant = A variant of the rules (standard if not set)
+cmd-play-rated = Whether the result changes ratings (yes by default; never against the computer)
+cmd-play-clock = Time allowed for each move (1 day by default)
+cmd-play-level = The computer's strength, 1 (easy) to 5 (strong)
+cmd-move = Play a move in this channel's match
+cmd-move-move = Your move, e.g. b1-b3 (start typing to see the legal moves)
+cmd-board = Show this channel's match again
+cmd-resign = Give up this channel's match
+cmd-draw = Offer a draw, or accept your opponent's offer
+cmd-takeback = Ask to take back your last move (your opponent accepts or refuses)
+cmd-abort = Cancel this channel's match before it really started (moderators: at any time)
+cmd-rules = Learn how to play a game
+cmd-rules-game = Which game
+cmd-leaderboard = The best players of a game
+cmd-leaderboard-game = Which game
+cmd-leaderboard-scope = This server's players, or everyone (this server by default)
+cmd-leaderboard-page = Which page of ten (the first by default)
+cmd-stats = Ratings and results of a player (you by default), or their record against someone
+cmd-stats-user = Whose stats (yours if not set)
+cmd-stats-game = Only this game
+cmd-stats-against = Show the results against this player instead
+cmd-history = The latest matches of a player (you by default)
+cmd-history-user = Whose matches (yours if not set)
+cmd-replay = Watch a finished match again, as an animation
+cmd-replay-match = The match number (see /history)
+choice-game-loa = Lines of Action: connect all your pieces
+choice-game-lightning = Lightning: lay tiles to draw a path across your board
+choice-game-barrier = Barrier: checkers across a barrier of arrow tiles
+choice-game-simultana = Simultana: small board, every move must leave the right gaps
+choice-scope-server = This server
+choice-scope-global = Everyone (global)
+choice-variant-standard = Standard rules (any game)
+choice-variant = { $game }: { $variant }
 
 discord-expires = Expires { $time }.
 discord-deadline = Deadline: { $time }.

@@ -234,7 +234,78 @@ err-same-person = Choisissez quelqu’un d’autre pour comparer.
 
 ## Rules
 
+rules-loa =
+    Se joue sur un damier 8x8. Déplacez un de vos pions en ligne droite (horizontale, verticale ou
+    diagonale) d’exactement autant de cases qu’il y a de pions, des deux couleurs, sur toute cette
+    ligne. Vous pouvez sauter par-dessus vos propres pions, mais pas par-dessus ceux de
+    l’adversaire ; en arrivant sur un pion adverse, vous le capturez. Le premier joueur qui réunit
+    tous ses pions en un seul groupe (des pions qui se touchent par un côté ou par un coin) gagne.
+    Notation : b1-b3 pour un déplacement, c1xa3 pour une prise. Variantes : positions de départ
+    « standard », « scrambled eggs » et « parachute », et règles « olympiad ».
+
+rules-lightning =
+    Chaque joueur a sa propre moitié de plateau, large de 8 cases et longue de 17. À votre tour,
+    prenez une tuile (celle du dessus de la pioche, ou n’importe laquelle de la réserve, face
+    visible) et posez-la sur votre moitié (sur votre rangée de départ ou au contact de vos tuiles),
+    sur la moitié adverse pour bloquer votre adversaire, ou, si elle vient de la pioche, dans la
+    réserve. Le premier qui relie sa rangée de départ à sa rangée d’arrivée par une ligne continue
+    de traits gagne. Notation : PS-c1 (une barre oblique tirée de la pioche, posée en c1), PX-*d4
+    (sur la moitié adverse), PA-R (dans la réserve), RV-e6 (depuis la réserve). On ne peut pas
+    reprendre un coup, puisqu’on aurait vu les tuiles de la pioche.
+
+rules-barrier =
+    Un jeu de la famille des dames, sur un damier 8x8. D’abord, chacun à son tour, en commençant par
+    les jaunes, les joueurs posent leurs 8 tuiles fléchées sur les deux rangées du milieu (N+E@c4).
+    Ensuite, les pions avancent d’une case ou sautent vers l’avant, tout droit ou en diagonale ; sur
+    une tuile, un pion ne peut se déplacer que dans le sens de ses flèches. Les sauts capturent,
+    peuvent s’enchaîner (c3xe5xc7) et ne sont jamais obligatoires. Un pion qui atteint la dernière
+    rangée est couronné et peut ensuite aller dans toutes les directions. Pour gagner, prenez tous
+    les pions adverses ou laissez votre adversaire sans coup possible.
+
+rules-simultana =
+    Se joue sur un damier 5x5. Déplacez un de vos pions d’une case, orthogonalement, vers une case
+    vide. Après ce déplacement, au moins une des zones de cases vides qui touchent la case d’arrivée
+    doit compter exactement 2 ou 4 cases si vous jouez les blancs, 3 ou 5 si vous jouez les noirs.
+    Le joueur qui n’a plus de coup possible a perdu. Notation : a2-a3.
+
 ## Discord
+
+cmd-play = Défier quelqu’un à un jeu (ou le bot, ou qui veut)
+cmd-play-game = Le jeu
+cmd-play-opponent = Qui défier ; choisissez-moi pour jouer contre l’ordinateur ; vide pour un défi ouvert
+cmd-play-variant = Une variante des règles (standard par défaut)
+cmd-play-rated = Si le résultat compte pour le classement (oui par défaut ; jamais contre l’ordinateur)
+cmd-play-clock = Temps accordé pour chaque coup (1 jour par défaut)
+cmd-play-level = La force de l’ordinateur, de 1 (facile) à 5 (fort)
+cmd-move = Jouer un coup dans la partie de ce salon
+cmd-move-move = Votre coup, par exemple b1-b3 (commencez à taper pour voir les coups permis)
+cmd-board = Afficher à nouveau la partie de ce salon
+cmd-resign = Abandonner la partie de ce salon
+cmd-draw = Proposer la nulle, ou accepter celle de l’adversaire
+cmd-takeback = Demander à reprendre votre dernier coup (l’adversaire accepte ou refuse)
+cmd-abort = Annuler la partie de ce salon avant qu’elle ait vraiment commencé (modérateurs : à tout moment)
+cmd-rules = Apprendre à jouer à un jeu
+cmd-rules-game = Le jeu
+cmd-leaderboard = Les meilleurs joueurs d’un jeu
+cmd-leaderboard-game = Le jeu
+cmd-leaderboard-scope = Les joueurs de ce serveur, ou tout le monde (ce serveur par défaut)
+cmd-leaderboard-page = Quelle page de dix (la première par défaut)
+cmd-stats = Classements et résultats d’un joueur (vous par défaut), ou son bilan contre quelqu’un
+cmd-stats-user = Les statistiques de qui (les vôtres par défaut)
+cmd-stats-game = Seulement ce jeu
+cmd-stats-against = Montrer plutôt les résultats contre ce joueur
+cmd-history = Les dernières parties d’un joueur (vous par défaut)
+cmd-history-user = Les parties de qui (les vôtres par défaut)
+cmd-replay = Revoir une partie terminée, en animation
+cmd-replay-match = Le numéro de la partie (voir /history)
+choice-game-loa = Lines of Action : reliez tous vos pions
+choice-game-lightning = Lightning : posez des tuiles pour tracer un chemin sur votre plateau
+choice-game-barrier = Barrier : des dames à travers une barrière de tuiles fléchées
+choice-game-simultana = Simultana : petit plateau, chaque coup doit laisser les bons vides
+choice-scope-server = Ce serveur
+choice-scope-global = Tout le monde (global)
+choice-variant-standard = Règles standard (tous les jeux)
+choice-variant = { $game } : { $variant }
 
 discord-expires = Expire { $time }.
 discord-deadline = Échéance : { $time }.

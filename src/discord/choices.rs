@@ -8,6 +8,7 @@
 use poise::serenity_prelude as serenity;
 
 use crate::games::GameKind;
+use crate::i18n::{Lang, Msg};
 use crate::table;
 
 macro_rules! string_choices {
@@ -28,8 +29,8 @@ macro_rules! string_choices {
             }
 
             /// What the menu shows.
-            pub fn label(self) -> &'static str {
-                match self { $($name::$variant => $label,)+ }
+            pub fn label(self) -> Msg {
+                Msg::new(match self { $($name::$variant => $label,)+ })
             }
 
             /// The choice with this value (case and surrounding spaces ignored).
@@ -62,7 +63,7 @@ macro_rules! string_choices {
             fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
                 Self::ALL.iter().fold(
                     builder.kind(serenity::CommandOptionType::String),
-                    |b, c| b.add_string_choice(c.label(), c.value()),
+                    |b, c| add_choice(b, &c.label(), c.value()),
                 )
             }
         }
@@ -73,13 +74,13 @@ string_choices! {
     /// One of the four games.
     Game {
         /// Lines of Action.
-        Loa = "loa": "Lines of Action: connect all your pieces",
+        Loa = "loa": "choice-game-loa",
         /// Lightning.
-        Lightning = "lightning": "Lightning: lay tiles to draw a path across your board",
+        Lightning = "lightning": "choice-game-lightning",
         /// Barrier.
-        Barrier = "barrier": "Barrier: checkers across a barrier of arrow tiles",
+        Barrier = "barrier": "choice-game-barrier",
         /// Simultana.
-        Simultana = "simultana": "Simultana: small board, every move must leave the right gaps",
+        Simultana = "simultana": "choice-game-simultana",
     }
 }
 
@@ -87,9 +88,9 @@ string_choices! {
     /// Whose ratings a leaderboard ranks.
     Scope {
         /// This server's players.
-        Server = "server": "This server",
+        Server = "server": "choice-scope-server",
         /// Everyone, everywhere.
-        Global = "global": "Everyone (global)",
+        Global = "global": "choice-scope-global",
     }
 }
 
@@ -124,7 +125,7 @@ macro_rules! preset_choice {
 
         impl $name {
             /// (label, value) of every choice, in menu order.
-            pub fn choices() -> Vec<(String, String)> {
+            pub fn choices() -> Vec<(Msg, String)> {
                 $choices
             }
         }
@@ -147,7 +148,7 @@ macro_rules! preset_choice {
             fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
                 Self::choices().into_iter().take(25).fold(
                     builder.kind(serenity::CommandOptionType::String),
-                    |b, (label, value)| b.add_string_choice(label, value),
+                    |b, (label, value)| add_choice(b, &label, &value),
                 )
             }
         }
@@ -165,23 +166,38 @@ preset_choice!(
     Clock,
     table::CLOCK_CHOICES
         .iter()
-        .map(|(label, value)| ((*label).to_owned(), (*value).to_owned()))
+        .filter_map(|(_, value)| {
+            let secs = table::parse_clock(Some(value)).ok()?;
+            Some((table::words::clock(secs), (*value).to_owned()))
+        })
         .collect()
 );
 
-fn variant_choices() -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = Vec::new();
+/// A choice named in English, with its French name as Discord's `fr` localization.
+fn add_choice(
+    builder: serenity::CreateCommandOption,
+    label: &Msg,
+    value: &str,
+) -> serenity::CreateCommandOption {
+    let name = |lang| label.text(lang).chars().take(100).collect::<String>();
+    builder.add_string_choice_localized(name(Lang::En), value, [("fr", name(Lang::Fr))])
+}
+
+fn variant_choices() -> Vec<(Msg, String)> {
+    let mut out: Vec<(Msg, String)> = Vec::new();
     for game in Game::ALL {
         for v in table::variants(game.kind()) {
             if out.iter().any(|(_, value)| value == v.name) {
                 continue;
             }
             let label = if v.name == "standard" {
-                "Standard rules (any game)".to_owned()
+                Msg::new("choice-variant-standard")
             } else {
-                format!("{}: {}", game.kind().title(), v.label)
+                Msg::new("choice-variant")
+                    .msg("game", table::words::game(game.kind()))
+                    .msg("variant", table::words::variant(v.name))
             };
-            out.push((label.chars().take(100).collect(), v.name.to_owned()));
+            out.push((label, v.name.to_owned()));
         }
     }
     out
@@ -195,7 +211,14 @@ mod tests {
     fn values_round_trip() {
         for g in Game::ALL {
             assert_eq!(Game::from_value(g.value()), Some(*g));
-            assert!(g.label().len() <= 100, "Discord's limit for a choice name");
+            for lang in Lang::ALL {
+                let label = g.label().text(lang);
+                assert!(
+                    label.chars().count() <= 100,
+                    "Discord's limit for a choice name"
+                );
+                assert!(!label.starts_with("choice-"), "{label} is in the catalogue");
+            }
         }
         assert_eq!(Game::from_value(" LOA "), Some(Game::Loa));
         assert!(Clock::choices().iter().any(|(_, v)| v == "1d"));

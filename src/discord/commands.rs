@@ -9,11 +9,49 @@ use super::choices::{Clock, Game, Scope, Variant};
 use super::present::{Locales, present};
 use super::respond::{Answer, answer_command};
 use super::{Context, Error};
-use crate::i18n::Msg;
+use crate::i18n::{Lang, Msg};
 use crate::table::{self, ChallengeSpec, Command, Opponent, UserRef};
 
-/// Every command, in the order Discord lists them.
+/// Every command, in the order Discord lists them, described in English and French.
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
+    let mut commands = unlocalized();
+    for command in &mut commands {
+        localize(command);
+    }
+    commands
+}
+
+/// The catalogue id of a command's description (`cmd-play`) or of an option's (`cmd-play-game`).
+pub fn description_id(command: &str, option: Option<&str>) -> String {
+    match option {
+        Some(o) => format!("cmd-{command}-{o}"),
+        None => format!("cmd-{command}"),
+    }
+}
+
+/// Takes the descriptions of a command and its options from the catalogue: English as the
+/// default, French as Discord's `fr` localization. Names stay as INTERFACES.md fixes them.
+fn localize(command: &mut poise::Command<super::Data, Error>) {
+    let name = command.name.clone();
+    let texts = |id: &str| {
+        (
+            crate::i18n::lookup(Lang::En, id),
+            crate::i18n::lookup(Lang::Fr, id),
+        )
+    };
+    if let (Some(en), Some(fr)) = texts(&description_id(&name, None)) {
+        command.description = Some(en);
+        command.description_localizations.insert("fr".into(), fr);
+    }
+    for p in &mut command.parameters {
+        if let (Some(en), Some(fr)) = texts(&description_id(&name, Some(&p.name))) {
+            p.description = Some(en);
+            p.description_localizations.insert("fr".into(), fr);
+        }
+    }
+}
+
+fn unlocalized() -> Vec<poise::Command<super::Data, Error>> {
     vec![
         play(),
         move_(),
@@ -266,6 +304,29 @@ pub async fn replay(
                 .code("history", "/history")
                 .text(locales(ctx).pick(true));
             answer_command(ctx, async move { Answer::private(text) }).await
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every command and option is described in both languages by the catalogue.
+    #[test]
+    fn every_description_comes_from_the_catalogue() {
+        for command in all() {
+            let fr = command.description_localizations.get("fr");
+            assert!(fr.is_some(), "/{} has no French description", command.name);
+            for p in &command.parameters {
+                let id = description_id(&command.name, Some(&p.name));
+                assert!(
+                    p.description_localizations.contains_key("fr"),
+                    "{id} is not in the catalogue"
+                );
+                assert!(p.description.as_ref().is_some_and(|d| d.len() <= 100));
+                assert!(fr.is_some_and(|d| d.chars().count() <= 100));
+            }
         }
     }
 }

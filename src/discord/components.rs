@@ -12,7 +12,6 @@ use super::respond::{Answer, answer_component};
 use crate::i18n::Msg;
 use crate::table;
 
-
 /// Answers one component interaction and logs it.
 pub async fn handle(
     ctx: &serenity::Context,

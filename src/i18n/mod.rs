@@ -248,6 +248,18 @@ pub fn has(lang: Lang, id: &str) -> bool {
     bundles()[lang as usize].has_message(id)
 }
 
+/// A message without arguments named at run time (`cmd-play`), if the catalogue has it.
+pub fn lookup(lang: Lang, id: &str) -> Option<String> {
+    let bundle = &bundles()[lang as usize];
+    let pattern = bundle.get_message(id)?.value()?;
+    let mut errors = Vec::new();
+    Some(
+        bundle
+            .format_pattern(pattern, None, &mut errors)
+            .into_owned(),
+    )
+}
+
 /// Says `msg` in `lang`, showing its arguments with `style`. A message missing from the
 /// catalogue falls back to English, then to its id (the catalogue tests keep both complete).
 pub fn render(lang: Lang, msg: &Msg, style: &dyn Style) -> String {

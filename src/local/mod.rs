@@ -75,12 +75,10 @@ pub async fn run(options: Options) -> Result<()> {
         printer: lines.printer.take(),
         lang: options.lang,
     };
-    let greeting = session.tr(
-        Msg::new("local-greeting")
-            .plain("name", &session.me.name)
-            .code("help", "/help")
-            .code("as", "/as NAME"),
-    );
+    let greeting = session.tr(Msg::new("local-greeting")
+        .plain("name", &session.me.name)
+        .code("help", "/help")
+        .code("as", "/as NAME"));
     session.say(greeting);
     loop {
         // Piped input: let the AI answer before the next scripted line.

@@ -7,13 +7,13 @@ use crate::store::{
 };
 
 use super::api::{Actor, ChallengeSpec, Command, Opponent, Place, Reply, Stamp, UserRef};
-use super::words;
-use crate::i18n::{Lang, Msg};
 use super::entry::{self, Entry, Live, Phase};
 use super::hints;
 use super::picture::Picture;
 use super::presets;
+use super::words;
 use super::{RESERVED, Slot, Table, rating, seat_of_side, texts};
+use crate::i18n::{Lang, Msg};
 
 /// Why a command did nothing: a refusal for the requester, or a storage failure.
 #[derive(Debug, thiserror::Error)]
@@ -146,9 +146,9 @@ impl Table {
                     None => refuse(id(Msg::new("err-no-such-match"), stamp.match_id)),
                 },
             },
-            None => self.slot_in_channel(place.channel).ok_or_else(|| {
-                Fail::Refuse(Msg::new("err-no-match-here").code("play", "/play"))
-            }),
+            None => self
+                .slot_in_channel(place.channel)
+                .ok_or_else(|| Fail::Refuse(Msg::new("err-no-match-here").code("play", "/play"))),
         }
     }
 
@@ -276,9 +276,9 @@ impl Table {
             (true, Some(bot)) => {
                 // The bot accepts at once; its moves are looked up by id, so register first.
                 self.register(e);
-                let slot = self.slot(id).ok_or_else(|| {
-                    Fail::Refuse(Msg::new("err-vanished"))
-                })?;
+                let slot = self
+                    .slot(id)
+                    .ok_or_else(|| Fail::Refuse(Msg::new("err-vanished")))?;
                 let mut e = slot.lock().await;
                 return self.start_live(&mut e, bot).await;
             }
@@ -363,10 +363,9 @@ impl Table {
     /// Seats the opponent and starts the clock.
     async fn start_live(&self, e: &mut Entry, opponent: PlayerRef) -> Answer {
         let now = self.now();
-        let game = entry::start_position(e.kind, &e.options, e.seed)
-            .map_err(|err| {
-                Fail::Refuse(Msg::new("err-variant-setup").plain("why", err.to_string()))
-            })?;
+        let game = entry::start_position(e.kind, &e.options, e.seed).map_err(|err| {
+            Fail::Refuse(Msg::new("err-variant-setup").plain("why", err.to_string()))
+        })?;
         let deadline = e.clock_secs.map(|s| now + s * 1000);
         if !self
             .inner
@@ -603,7 +602,8 @@ impl Table {
         let other = e.player(me.opponent()).cloned().unwrap_or_default();
         match live.draw_offer {
             Some(s) if s == me.opponent() => {
-                let headline = Msg::new("head-accepts-draw").player("player", actor.id, &actor.name);
+                let headline =
+                    Msg::new("head-accepts-draw").player("player", actor.id, &actor.name);
                 return self
                     .finish(
                         e,
@@ -677,8 +677,7 @@ impl Table {
         let rebuild = |err: String| Fail::Refuse(Msg::new("err-rebuild").plain("why", err));
         let start = entry::start_position(e.kind, &e.options, e.seed)
             .map_err(|err| rebuild(err.to_string()))?;
-        let (game, before) =
-            entry::position_after(&start, &live.moves[..keep]).map_err(rebuild)?;
+        let (game, before) = entry::position_after(&start, &live.moves[..keep]).map_err(rebuild)?;
         let requester_id = e.player(requester).map_or(0, |p| p.id);
         let log = LogEntry {
             seq: live.seq + 1,

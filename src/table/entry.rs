@@ -7,9 +7,9 @@ use super::api::{Button, ButtonStyle, Place, Reply, Stamp};
 use super::hints;
 use super::ids::{Action, ButtonId};
 use super::picture::Picture;
+use super::rating;
 use super::words;
 use crate::i18n::Msg;
-use super::rating;
 
 /// An open match. Guarded by its own async mutex, so that its changes apply one at a time.
 #[derive(Debug)]
@@ -329,18 +329,34 @@ impl Entry {
         };
         let mut row = vec![
             b(Action::Resign, Msg::new("btn-resign"), ButtonStyle::Danger),
-            b(Action::Draw, Msg::new("btn-offer-draw"), ButtonStyle::Secondary),
+            b(
+                Action::Draw,
+                Msg::new("btn-offer-draw"),
+                ButtonStyle::Secondary,
+            ),
         ];
         if self.kind != GameKind::Lightning {
-            row.push(b(Action::Takeback, Msg::new("btn-takeback"), ButtonStyle::Secondary));
+            row.push(b(
+                Action::Takeback,
+                Msg::new("btn-takeback"),
+                ButtonStyle::Secondary,
+            ));
         }
         if !live.both_moved() {
-            row.push(b(Action::Abort, Msg::new("btn-abort"), ButtonStyle::Secondary));
+            row.push(b(
+                Action::Abort,
+                Msg::new("btn-abort"),
+                ButtonStyle::Secondary,
+            ));
         }
         let mut rows = vec![row];
         let mut answers = Vec::new();
         if live.draw_offer.is_some() {
-            answers.push(b(Action::Draw, Msg::new("btn-accept-draw"), ButtonStyle::Success));
+            answers.push(b(
+                Action::Draw,
+                Msg::new("btn-accept-draw"),
+                ButtonStyle::Success,
+            ));
             answers.push(b(
                 Action::RefuseDraw,
                 Msg::new("btn-refuse-draw"),
@@ -384,9 +400,8 @@ impl Entry {
                 .plain("seat", seat),
         ];
         lines.extend(preview);
-        lines.push(
-            Msg::new("challenge-expires").duration("time", (expires_at - now).max(0) / 1000),
-        );
+        lines
+            .push(Msg::new("challenge-expires").duration("time", (expires_at - now).max(0) / 1000));
         let stamp = self.stamp();
         let b = |action, label: &'static str, style| Button {
             id: ButtonId::new(action, stamp).to_string(),
@@ -451,7 +466,10 @@ impl Entry {
                     .msg("player", who)
                     .plain("before", before)
                     .plain("after", rating::show(&c.after))
-                    .plain("delta", rating::show_delta(c.after.rating - c.rating_before)),
+                    .plain(
+                        "delta",
+                        rating::show_delta(c.after.rating - c.rating_before),
+                    ),
             );
         }
         reply.lines = lines;

@@ -2,9 +2,9 @@
 
 use crate::games::{AnyGame, GameKind};
 
-use crate::i18n::Msg;
 use super::api::{Menu, MenuOption, Stamp};
 use super::ids::{Action, ButtonId};
+use crate::i18n::Msg;
 
 /// Discord's limits: choices per autocomplete or menu, rows per message.
 pub const MAX_CHOICES: usize = 25;
@@ -147,7 +147,13 @@ pub fn source_menus(legal: &[String], stamp: Stamp, rows: usize) -> Vec<Menu> {
             sources.push(s.to_string());
         }
     }
-    menus_of(Action::Source, stamp, &Msg::new("menu-pick-piece"), &sources, rows)
+    menus_of(
+        Action::Source,
+        stamp,
+        &Msg::new("menu-pick-piece"),
+        &sources,
+        rows,
+    )
 }
 
 /// The second step: the moves that start with `source`; when there are too many (a move
@@ -160,13 +166,7 @@ pub fn move_menus(legal: &[String], source: &str, stamp: Stamp) -> Vec<Menu> {
         .collect();
     let to = Msg::new("menu-move-to").code("source", source);
     if chosen.len() <= MAX_CHOICES * MAX_ROWS {
-        return menus_of(
-            Action::Move,
-            stamp,
-            &to,
-            &chosen,
-            MAX_ROWS,
-        );
+        return menus_of(Action::Move, stamp, &to, &chosen, MAX_ROWS);
     }
     let mut stages: Vec<String> = Vec::new();
     for m in &chosen {
@@ -176,13 +176,7 @@ pub fn move_menus(legal: &[String], source: &str, stamp: Stamp) -> Vec<Menu> {
         }
     }
     if stages.is_empty() || stages.len() >= chosen.len() {
-        return menus_of(
-            Action::Move,
-            stamp,
-            &to,
-            &chosen,
-            MAX_ROWS,
-        );
+        return menus_of(Action::Move, stamp, &to, &chosen, MAX_ROWS);
     }
     menus_of(
         Action::Source,

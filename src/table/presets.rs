@@ -97,9 +97,8 @@ pub fn parse_clock(text: Option<&str>) -> Result<Option<i64>, Msg> {
     if matches!(text.as_str(), "none" | "off" | "no" | "unlimited") {
         return Ok(None);
     }
-    let expected = || {
-        Msg::new("err-not-a-clock").code("text", text.chars().take(20).collect::<String>())
-    };
+    let expected =
+        || Msg::new("err-not-a-clock").code("text", text.chars().take(20).collect::<String>());
     let split = text
         .find(|c: char| !c.is_ascii_digit())
         .ok_or_else(expected)?;

@@ -4,10 +4,10 @@ use crate::games::GameKind;
 use crate::store::{MatchStatus, RatingRow};
 
 use super::api::{Actor, Place, Reply, Scope, UserRef};
-use super::words;
-use crate::i18n::Msg;
 use super::commands::{Answer, Fail};
+use super::words;
 use super::{Table, rating};
+use crate::i18n::Msg;
 
 /// Rows per leaderboard page.
 pub const PAGE_SIZE: u32 = 10;
