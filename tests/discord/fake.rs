@@ -59,6 +59,8 @@ pub struct User {
     pub id: u64,
     pub name: String,
     pub bot: bool,
+    /// The language of the person's Discord client (an interaction's `locale`).
+    pub locale: String,
 }
 
 impl User {
@@ -67,7 +69,14 @@ impl User {
             id,
             name: name.to_owned(),
             bot: false,
+            locale: "en-US".to_owned(),
         }
+    }
+
+    /// The same member with their Discord client in another language (`fr`, `en-GB` ...).
+    pub fn speaking(mut self, locale: &str) -> Self {
+        locale.clone_into(&mut self.locale);
+        self
     }
 
     /// The bot itself, as a user (for `/play opponent:<the bot>`).
@@ -76,6 +85,7 @@ impl User {
             id: APP_ID,
             name: "Parlor".to_owned(),
             bot: true,
+            locale: "en-US".to_owned(),
         }
     }
 
@@ -293,6 +303,8 @@ pub struct FakeState {
     pub messages: Vec<Msg>,
     /// Broken Discord rules, unknown routes, payloads the fake could not build.
     pub violations: Vec<String>,
+    /// The server's preferred locale, sent as interactions' `guild_locale`.
+    pub guild_locale: Option<String>,
     /// Every REST request, as "METHOD path".
     pub requests: Vec<String>,
     gateway: Option<(u64, mpsc::UnboundedSender<String>)>,
@@ -543,6 +555,7 @@ impl FakeDiscord {
             let id = state.new_id();
             (id, format!("interaction-token-{id}"))
         };
+        let guild_locale = self.inner.lock().guild_locale.clone();
         let payload = json!({
             "id": id.to_string(),
             "application_id": APP_ID.to_string(),
@@ -554,8 +567,8 @@ impl FakeDiscord {
             "token": token,
             "version": 1,
             "app_permissions": "2248473465835073",
-            "locale": "en-US",
-            "guild_locale": "en-US",
+            "locale": user.locale,
+            "guild_locale": guild_locale.as_deref().unwrap_or("en-US"),
             "entitlements": [],
             "authorizing_integration_owners": {"0": GUILD_ID.to_string()},
             "context": 0,

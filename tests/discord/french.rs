@@ -1,0 +1,125 @@
+//! Parlor in French on Discord: a person's refusals follow their client's language, what the
+//! channel reads follows the server's, and the registered commands carry French descriptions.
+
+use serde_json::json;
+
+use crate::fake::{CHANNEL_ID, User};
+use crate::{alice, start};
+
+fn bob() -> User {
+    User::new(100_000_000_000_000_002, "bob")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refusal_follows_the_persons_language() {
+    let (discord, bot) = start().await;
+    let french = alice().speaking("fr");
+    let id = discord.slash(&french, "move", json!({ "move": "b1-b3" }));
+    let refusal = discord.outcome(id).await;
+    assert!(refusal.ephemeral, "{}", refusal.text());
+    assert!(
+        refusal
+            .text()
+            .contains("Il n\u{2019}y a pas de partie dans ce salon."),
+        "{}",
+        refusal.text()
+    );
+    let id = discord.slash(&bob(), "move", json!({ "move": "b1-b3" }));
+    let refusal = discord.outcome(id).await;
+    assert!(
+        refusal
+            .text()
+            .contains("There is no match in this channel."),
+        "{}",
+        refusal.text()
+    );
+    bot.stop().await.expect("clean shutdown");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_french_server_gets_french_cards_boards_and_refusals() {
+    let (discord, bot) = start().await;
+    discord.state().guild_locale = Some("fr".to_owned());
+    let id = discord.slash_in(
+        &alice(),
+        CHANNEL_ID,
+        "play",
+        json!({"game": "loa", "opponent": bob().id, "clock": "1d"}),
+        &[bob()],
+    );
+    let card = discord.outcome(id).await;
+    assert!(!card.ephemeral, "{}", card.text());
+    assert!(card.text().contains("défie"), "{}", card.text());
+    let accept = card.button("Accepter").expect("an Accepter button");
+    let board = discord
+        .outcome(discord.press(&bob(), card.id, &accept))
+        .await;
+    assert!(
+        board.text().contains("Coup 1\u{202F}: à <@"),
+        "{}",
+        board.text()
+    );
+    assert!(board.button("Abandonner").is_some(), "{board:?}");
+    // Whoever is not to move, with a French client, is refused in French.
+    let mover = crate::play::to_move(&board);
+    let waiting = if mover == bob().id { alice() } else { bob() };
+    let id = discord.slash(&waiting.speaking("fr"), "move", json!({ "move": "b1-b3" }));
+    let refusal = discord.outcome(id).await;
+    assert!(refusal.ephemeral);
+    assert!(
+        refusal.text().contains(&format!(
+            "Ce n\u{2019}est pas votre tour\u{202F}: c\u{2019}est à <@{mover}> de jouer."
+        )),
+        "{}",
+        refusal.text()
+    );
+    // The mover resigns: the result is in French too.
+    let mover = if mover == bob().id { bob() } else { alice() };
+    let result = discord
+        .outcome(discord.slash(&mover, "resign", json!({})))
+        .await;
+    assert!(
+        result.text().contains("gagne par abandon"),
+        "{}",
+        result.text()
+    );
+    assert!(result.button("Revanche").is_some());
+    bot.stop().await.expect("clean shutdown");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn registered_commands_carry_french_descriptions_and_choices() {
+    let (discord, bot) = start().await;
+    let commands = discord.state().commands();
+    assert!(!commands.is_empty());
+    for command in &commands {
+        let name = command["name"].as_str().unwrap_or_default();
+        let fr = command["description_localizations"]["fr"].as_str();
+        assert!(fr.is_some_and(|d| !d.is_empty()), "/{name}: {command:#}");
+        assert_ne!(fr, command["description"].as_str(), "/{name}");
+        assert!(
+            command["name_localizations"]["fr"].is_null(),
+            "/{name}: names stay as INTERFACES.md fixes them"
+        );
+        for option in command["options"].as_array().into_iter().flatten() {
+            let fr = option["description_localizations"]["fr"].as_str();
+            assert!(fr.is_some(), "/{name} {}", option["name"]);
+            for choice in option["choices"].as_array().into_iter().flatten() {
+                assert!(
+                    choice["name_localizations"]["fr"].is_string(),
+                    "/{name} {}: {choice}",
+                    option["name"]
+                );
+            }
+        }
+    }
+    let play = commands
+        .iter()
+        .find(|c| c["name"] == "play")
+        .expect("/play registered");
+    assert_eq!(
+        play["description_localizations"]["fr"],
+        "Défier quelqu\u{2019}un à un jeu (ou le bot, ou qui veut)"
+    );
+    bot.stop().await.expect("clean shutdown");
+}
