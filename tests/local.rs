@@ -178,3 +178,38 @@ fn a_game_against_the_ai_answers_before_the_next_scripted_line() {
     assert!(out.contains("@Parlor wins by resignation"), "{out}");
     assert!(out.contains("/rematch"), "{out}");
 }
+
+#[test]
+fn a_whole_session_in_french_from_the_challenge_to_the_leaderboard() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut script = hot_seat_script();
+    script.push_str("/history\n/stats\n/leaderboard game:simultana\n/rules game:simultana\n");
+    let out = session(dir.path(), &["--as", "alice", "--lang", "fr"], &script);
+    let nnbsp = '\u{202F}';
+    for said in [
+        "Parlor, dans le terminal. Vous êtes alice.".to_string(),
+        "@alice défie @bob".to_string(),
+        format!("Commandes possibles{nnbsp}: /accept  /decline  /cancel"),
+        "@bob accepte le défi.".to_string(),
+        "gagne (l\u{2019}adversaire n\u{2019}a plus de coup).".to_string(),
+        "Dernières parties de @bob".to_string(),
+        "Statistiques de @bob".to_string(),
+        "Classement de Simultana".to_string(),
+        "1 partie (".to_string(),
+        format!("(pour vous) Ce n\u{2019}est pas votre tour{nnbsp}: c\u{2019}est à @"),
+    ] {
+        assert!(out.contains(&said), "missing «{said}»:\n{out}");
+    }
+    for english in [
+        "challenges",
+        "accepts",
+        "wins",
+        "Latest matches",
+        "Simultana leaderboard",
+        "not your turn",
+        "Picture:",
+        "to move",
+    ] {
+        assert!(!out.contains(english), "English «{english}» in:\n{out}");
+    }
+}

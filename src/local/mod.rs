@@ -279,7 +279,14 @@ impl Session {
     }
 
     fn board(&self, game: &AnyGame) -> String {
-        let text = game.draw_text().replace('.', "·");
+        // The engine's drawing ends with whose turn it is, in the engine's English; the reply
+        // above it already says so in the session's language.
+        let drawn = game.draw_text();
+        let grid = match drawn.trim_end().rsplit_once('\n') {
+            Some((grid, last)) if last.contains(" to move") || last.contains(" win") => grid,
+            _ => drawn.as_str(),
+        };
+        let text = grid.replace('.', "·");
         if !self.color {
             return text;
         }
