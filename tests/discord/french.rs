@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use crate::fake::{CHANNEL_ID, User};
+use crate::fake::{self, CHANNEL_ID, User};
 use crate::{alice, start};
 
 fn bob() -> User {
@@ -121,5 +121,44 @@ async fn registered_commands_carry_french_descriptions_and_choices() {
         play["description_localizations"]["fr"],
         "Défier quelqu\u{2019}un à un jeu (ou le bot, ou qui veut)"
     );
+    bot.stop().await.expect("clean shutdown");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bots_own_moves_are_posted_in_the_servers_language() {
+    let (discord, bot) = start().await;
+    discord.state().guild_locale = Some("fr".to_owned());
+    let id = discord.slash_in(
+        &alice(),
+        CHANNEL_ID,
+        "play",
+        json!({"game": "simultana", "opponent": fake::APP_ID, "level": 1}),
+        &[User::bot()],
+    );
+    let board = discord.outcome(id).await;
+    assert!(
+        board.text().contains("Le bot relève le défi."),
+        "{}",
+        board.text()
+    );
+    if crate::play::to_move(&board) == alice().id {
+        let choices = discord.autocomplete(&alice(), "move", "move", "").await;
+        let first = choices[0]["value"]
+            .as_str()
+            .expect("a legal move")
+            .to_owned();
+        let id = discord.slash(&alice(), "move", json!({ "move": first }));
+        discord.outcome(id).await;
+    }
+    let bot_played = format!("<@{}> a joué", fake::APP_ID);
+    let notice = discord
+        .wait("the AI's move", |s| {
+            s.messages
+                .iter()
+                .find(|m| m.text().contains(&bot_played))
+                .cloned()
+        })
+        .await;
+    assert!(notice.text().contains("Coup "), "{}", notice.text());
     bot.stop().await.expect("clean shutdown");
 }
