@@ -984,7 +984,7 @@ impl Table {
         let start = entry::start_position(kind, &m.options, m.seed)
             .map_err(|err| cannot(err.to_string()))?;
         let caption = id(Msg::new("replay-caption"), match_id).msg("game", words::game(kind));
-        let caption = p(p(caption, "first", &seats[0]), "second", &seats[1])
+        let caption = p(p(caption, "first", seats[0]), "second", seats[1])
             .num("n", replayed.moves.len() as i64)
             .msg("result", texts::stored_result(&m));
         let mut reply = Reply::public(caption);
