@@ -151,10 +151,10 @@ fn refusals_are_explained_and_nothing_panics() {
         "{out}"
     );
     assert!(out.contains("Legal moves (3): a2-a3 c2-c3 e2-e3"), "{out}");
-    assert!(out.contains("There is no `/frobnicate` command"), "{out}");
-    assert!(out.contains("type `/move b1-b3`"), "{out}");
-    assert!(out.contains("`chess` is no game here"), "{out}");
-    assert!(out.contains("`match:x` is not a match number"), "{out}");
+    assert!(out.contains("There is no /frobnicate command"), "{out}");
+    assert!(out.contains("type /move b1-b3"), "{out}");
+    assert!(out.contains("chess is no game here"), "{out}");
+    assert!(out.contains("match:x is not a match number"), "{out}");
     assert!(out.contains("/as NAME"), "/help lists the commands:\n{out}");
     // `/quit` ends the session: the line after it is never read.
     assert!(!out.contains("alice> /board"), "{out}");

@@ -311,6 +311,43 @@ err-stale-button = This button is out of date: use the newest board, or { $board
 
 ## Terminal
 
+local-help = The bot's commands, typed as text:
+local-help-play = challenge someone, the computer (opponent bot) or anyone (no opponent)
+local-help-move = play a move, e.g. /move b1-b3
+local-help-moves = list the legal moves
+local-help-board = show the position again
+local-help-resign = give up
+local-help-draw = offer a draw, or accept the offer
+local-help-refuse-draw = refuse the draw offer
+local-help-takeback = ask to take back, or accept the request
+local-help-refuse-takeback = refuse the takeback
+local-help-abort = before the second move
+local-help-accept = accept the challenge
+local-help-decline = decline the challenge
+local-help-cancel = withdraw your challenge
+local-help-rematch = play the same opponent again
+local-help-pick = the moves from one piece or source
+local-help-rules = the rules of a game
+local-help-leaderboard = the best players of a game
+local-help-stats = ratings and results
+local-help-history = the latest matches
+local-help-replay = a finished match as an animation
+local-help-as = switch the local player (hot-seat)
+local-help-help = this list
+local-help-quit = leave
+local-err-slash = Commands start with / (try { $help }); to play a move, type { $move }.
+local-err-which-move = Which move? e.g. { $example } ({ $moves } lists them).
+local-err-which-source = Which piece or source? e.g. { $example }.
+local-err-scope = { $text }: use server or global.
+local-err-page = { $text } is not a number.
+local-err-match = { $text } is not a match number.
+local-err-who = Who is speaking? e.g. { $example }.
+local-err-unknown = There is no { $command } command. { $help } lists them all.
+local-err-missing = { $key } is missing, e.g. { $example }.
+local-err-game = { $text } is no game here: loa, lightning, barrier or simultana.
+local-err-rated = { $text }: use true or false.
+local-err-level = { $text }: use 1 to 5.
+
 local-greeting = Parlor, in the terminal. You are { $name }. { $help } lists the commands; { $as } lets someone else speak.
 local-now-speaking = Now speaking: { $name }.
 local-no-moves = No moves: the game is over.

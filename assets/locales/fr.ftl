@@ -315,6 +315,43 @@ err-stale-button = Ce bouton n’est plus à jour : utilisez le plateau le plu
 
 ## Terminal
 
+local-help = Les commandes du bot, tapées en texte :
+local-help-play = défier quelqu’un, l’ordinateur (opponent bot) ou qui veut (sans adversaire)
+local-help-move = jouer un coup, par exemple /move b1-b3
+local-help-moves = lister les coups permis
+local-help-board = afficher à nouveau la position
+local-help-resign = abandonner
+local-help-draw = proposer la nulle, ou accepter la proposition
+local-help-refuse-draw = refuser la proposition de nulle
+local-help-takeback = demander une reprise, ou accepter la demande
+local-help-refuse-takeback = refuser la reprise
+local-help-abort = avant le deuxième coup
+local-help-accept = accepter le défi
+local-help-decline = décliner le défi
+local-help-cancel = retirer votre défi
+local-help-rematch = rejouer contre le même adversaire
+local-help-pick = les coups d’une pièce ou d’une source
+local-help-rules = les règles d’un jeu
+local-help-leaderboard = les meilleurs joueurs d’un jeu
+local-help-stats = classements et résultats
+local-help-history = les dernières parties
+local-help-replay = une partie terminée, en animation
+local-help-as = changer de joueur local (chacun son tour au clavier)
+local-help-help = cette liste
+local-help-quit = quitter
+local-err-slash = Les commandes commencent par / (essayez { $help }) ; pour jouer un coup, tapez { $move }.
+local-err-which-move = Quel coup ? Par exemple { $example } ({ $moves } les liste).
+local-err-which-source = Quelle pièce ou quelle source ? Par exemple { $example }.
+local-err-scope = { $text } : utilisez server ou global.
+local-err-page = { $text } n’est pas un nombre.
+local-err-match = { $text } n’est pas un numéro de partie.
+local-err-who = Qui parle ? Par exemple { $example }.
+local-err-unknown = Il n’y a pas de commande { $command }. { $help } les liste toutes.
+local-err-missing = { $key } manque, par exemple { $example }.
+local-err-game = { $text } n’est pas un jeu d’ici : loa, lightning, barrier ou simultana.
+local-err-rated = { $text } : utilisez true ou false.
+local-err-level = { $text } : utilisez 1 à 5.
+
 local-greeting = Parlor, dans le terminal. Vous êtes { $name }. { $help } liste les commandes ; { $as } donne la parole à quelqu’un d’autre.
 local-now-speaking = À { $name } de parler.
 local-no-moves = Aucun coup : la partie est terminée.

@@ -109,7 +109,10 @@ pub async fn run(options: Options) -> Result<()> {
         match parse::parse(&line) {
             Ok(Input::Quit) => break,
             Ok(input) => session.input(input).await,
-            Err(message) => session.say(message),
+            Err(message) => {
+                let text = session.tr(message);
+                session.say(text);
+            }
         }
     }
     drain(&mut session, &mut notices).await;
@@ -168,7 +171,7 @@ impl Session {
     async fn input(&mut self, input: Input) {
         match input {
             Input::Nothing | Input::Quit => {}
-            Input::Help => self.say(help()),
+            Input::Help => self.say(help(self.lang)),
             Input::As(name) => {
                 self.me = actor(&name);
                 let text = self.tr(Msg::new("local-now-speaking").plain("name", &self.me.name));
@@ -374,10 +377,11 @@ fn unpressed(action: Action, values: &[String]) -> Command {
 }
 
 /// The `/help` text: every command with what it does.
-fn help() -> String {
-    let mut text = String::from("The bot's commands, typed as text:");
-    for (name, about) in parse::COMMANDS {
-        text.push_str(&format!("\n  {name} {about}"));
+fn help(lang: Lang) -> String {
+    let mut text = Msg::new("local-help").text(lang);
+    for (name, syntax) in parse::COMMANDS {
+        let about = crate::i18n::lookup(lang, &parse::help_id(name)).unwrap_or_default();
+        text.push_str(&format!("\n  {name} {syntax}   {about}"));
     }
     text
 }

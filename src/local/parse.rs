@@ -1,6 +1,7 @@
 //! Turning a typed line into a request: the bot's slash commands and option names, as text.
 
 use crate::games::GameKind;
+use crate::i18n::Msg;
 use crate::table::{Action, ChallengeSpec, Command, Opponent, Scope, UserRef};
 
 /// What a line asks for.
@@ -25,29 +26,34 @@ pub const COMMANDS: &[(&str, &str)] = &[
         "/play",
         "game:<loa|lightning|barrier|simultana> [opponent:<name|bot>] [variant:] [rated:] [clock:] [level:1-5]",
     ),
-    ("/move", "<move>   e.g. /move b1-b3"),
-    ("/moves", "list the legal moves"),
-    ("/board", "show the position again"),
+    ("/move", "<move>"),
+    ("/moves", ""),
+    ("/board", ""),
     ("/resign", ""),
-    ("/draw", "offer a draw, or accept the offer"),
+    ("/draw", ""),
     ("/refuse-draw", ""),
-    ("/takeback", "ask to take back, or accept the request"),
+    ("/takeback", ""),
     ("/refuse-takeback", ""),
-    ("/abort", "before the second move"),
-    ("/accept", "accept the challenge"),
+    ("/abort", ""),
+    ("/accept", ""),
     ("/decline", ""),
-    ("/cancel", "withdraw your challenge"),
+    ("/cancel", ""),
     ("/rematch", ""),
-    ("/pick", "<source>   the moves from one piece or source"),
+    ("/pick", "<source>"),
     ("/rules", "game:<...>"),
     ("/leaderboard", "game:<...> [scope:server|global] [page:N]"),
     ("/stats", "[user:NAME] [game:<...>] [against:NAME]"),
     ("/history", "[user:NAME]"),
     ("/replay", "match:<id>"),
-    ("/as", "NAME   switch the local player (hot-seat)"),
+    ("/as", "NAME"),
     ("/help", ""),
     ("/quit", ""),
 ];
+
+/// The catalogue id of what a command of [`COMMANDS`] does (`local-help-play`).
+pub fn help_id(command: &str) -> String {
+    format!("local-help-{}", command.trim_start_matches('/'))
+}
 
 /// A stable user id for a local name (case-insensitive): FNV-1a, kept clear of the bot's 0 and
 /// positive as a database integer.
@@ -67,15 +73,15 @@ pub fn user_ref(name: &str) -> UserRef {
 }
 
 /// Reads one line; `Err` is a message for the player.
-pub fn parse(line: &str) -> Result<Input, String> {
+pub fn parse(line: &str) -> Result<Input, Msg> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(Input::Nothing);
     }
     let Some(rest) = line.strip_prefix('/') else {
-        return Err(format!(
-            "Commands start with `/` (try `/help`); to play a move, type `/move {line}`."
-        ));
+        return Err(Msg::new("local-err-slash")
+            .code("help", "/help")
+            .code("move", format!("/move {line}")));
     };
     let (name, args) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
     let args = args.trim();
@@ -87,7 +93,9 @@ pub fn parse(line: &str) -> Result<Input, String> {
         "move" => {
             let text = opts.get("move").unwrap_or(args).trim();
             if text.is_empty() {
-                return Err("Which move? e.g. `/move b1-b3` (`/moves` lists them).".into());
+                return Err(Msg::new("local-err-which-move")
+                    .code("example", "/move b1-b3")
+                    .code("moves", "/moves"));
             }
             service(Command::Move {
                 text: text.to_string(),
@@ -109,7 +117,7 @@ pub fn parse(line: &str) -> Result<Input, String> {
         "pick" => {
             let source = opts.get("source").unwrap_or(args).trim();
             if source.is_empty() {
-                return Err("Which piece or source? e.g. `/pick b1`.".into());
+                return Err(Msg::new("local-err-which-source").code("example", "/pick b1"));
             }
             Ok(Input::Press(Action::Source, Some(source.to_string())))
         }
@@ -121,13 +129,15 @@ pub fn parse(line: &str) -> Result<Input, String> {
             scope: match opts.get("scope").map(str::to_ascii_lowercase).as_deref() {
                 None | Some("server") => Scope::Server,
                 Some("global") => Scope::Global,
-                Some(other) => return Err(format!("`scope:{other}`: use server or global.")),
+                Some(other) => {
+                    return Err(Msg::new("local-err-scope").code("text", format!("scope:{other}")));
+                }
             },
             page: match opts.get("page") {
                 None => 1,
                 Some(p) => p
                     .parse()
-                    .map_err(|_| format!("`page:{p}` is not a number."))?,
+                    .map_err(|_| Msg::new("local-err-page").code("text", format!("page:{p}")))?,
             },
         }),
         "stats" => match opts.get("against") {
@@ -150,7 +160,7 @@ pub fn parse(line: &str) -> Result<Input, String> {
             service(Command::Replay {
                 match_id: id
                     .parse()
-                    .map_err(|_| format!("`match:{id}` is not a match number."))?,
+                    .map_err(|_| Msg::new("local-err-match").code("text", format!("match:{id}")))?,
             })
         }
         "as" => {
@@ -160,15 +170,15 @@ pub fn parse(line: &str) -> Result<Input, String> {
                 .trim()
                 .trim_start_matches('@');
             if who.is_empty() {
-                return Err("Who is speaking? e.g. `/as bob`.".into());
+                return Err(Msg::new("local-err-who").code("example", "/as bob"));
             }
             Ok(Input::As(who.to_string()))
         }
         "help" => Ok(Input::Help),
         "quit" | "exit" => Ok(Input::Quit),
-        other => Err(format!(
-            "There is no `/{other}` command. `/help` lists them all."
-        )),
+        other => Err(Msg::new("local-err-unknown")
+            .code("command", format!("/{other}"))
+            .code("help", "/help")),
     }
 }
 
@@ -205,19 +215,21 @@ impl Options {
     }
 
     /// A required option; a bare word stands for it (`/rules loa`).
-    fn need(&self, key: &str, example: &str) -> Result<&str, String> {
-        self.get(key)
-            .or(self.bare.as_deref())
-            .ok_or_else(|| format!("`{key}:` is missing, e.g. `{example}`."))
+    fn need(&self, key: &str, example: &str) -> Result<&str, Msg> {
+        self.get(key).or(self.bare.as_deref()).ok_or_else(|| {
+            Msg::new("local-err-missing")
+                .code("key", format!("{key}:"))
+                .code("example", example)
+        })
     }
 }
 
-fn game(text: &str) -> Result<GameKind, String> {
+fn game(text: &str) -> Result<GameKind, Msg> {
     text.parse()
-        .map_err(|_| format!("`{text}` is no game here: loa, lightning, barrier or simultana."))
+        .map_err(|_| Msg::new("local-err-game").code("text", text))
 }
 
-fn play(opts: &Options) -> Result<ChallengeSpec, String> {
+fn play(opts: &Options) -> Result<ChallengeSpec, Msg> {
     let kind = game(opts.need("game", "/play game:loa opponent:bob")?)?;
     let opponent = match opts.get("opponent").map(|o| o.trim_start_matches('@')) {
         None | Some("") => Opponent::Anyone,
@@ -233,11 +245,16 @@ fn play(opts: &Options) -> Result<ChallengeSpec, String> {
         None => None,
         Some("true" | "yes" | "1") => Some(true),
         Some("false" | "no" | "0") => Some(false),
-        Some(other) => return Err(format!("`rated:{other}`: use true or false.")),
+        Some(other) => {
+            return Err(Msg::new("local-err-rated").code("text", format!("rated:{other}")));
+        }
     };
     spec.level = match opts.get("level") {
         None => None,
-        Some(l) => Some(l.parse().map_err(|_| format!("`level:{l}`: use 1 to 5."))?),
+        Some(l) => Some(
+            l.parse()
+                .map_err(|_| Msg::new("local-err-level").code("text", format!("level:{l}")))?,
+        ),
     };
     Ok(spec)
 }
@@ -263,8 +280,9 @@ mod tests {
             }))
         );
         assert_eq!(parse("/as Bob"), Ok(Input::As("Bob".into())));
-        assert!(parse("/frobnicate").unwrap_err().contains("/help"));
-        assert!(parse("b1-b3").unwrap_err().contains("/move b1-b3"));
+        let text = |m: Msg| m.text(crate::i18n::Lang::En);
+        assert!(text(parse("/frobnicate").unwrap_err()).contains("/help"));
+        assert!(text(parse("b1-b3").unwrap_err()).contains("/move b1-b3"));
         assert!(parse("/rules game:chess").is_err());
         assert_eq!(user_id("Bob"), user_id("bob"));
         assert_ne!(user_id("bob"), 0);
