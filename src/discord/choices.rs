@@ -166,7 +166,7 @@ preset_choice!(
     Clock,
     table::CLOCK_CHOICES
         .iter()
-        .filter_map(|(_, value)| {
+        .filter_map(|value| {
             let secs = table::parse_clock(Some(value)).ok()?;
             Some((table::words::clock(secs), (*value).to_owned()))
         })

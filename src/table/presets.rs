@@ -7,8 +7,6 @@ use crate::i18n::Msg;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Variant {
     pub name: &'static str,
-    /// What a player sees in a list of choices.
-    pub label: &'static str,
     /// The engine's `key=value` options.
     pub options: &'static str,
 }
@@ -16,29 +14,24 @@ pub struct Variant {
 const LOA: &[Variant] = &[
     Variant {
         name: "standard",
-        label: "Standard",
         options: "",
     },
     Variant {
         name: "scrambled-eggs",
-        label: "Scrambled eggs",
         options: "setup=scrambled-eggs",
     },
     Variant {
         name: "parachute",
-        label: "Parachute",
         options: "setup=parachute",
     },
     Variant {
         name: "olympiad",
-        label: "Olympiad rules (Black first, double connection draws)",
         options: "rules=olympiad",
     },
 ];
 
 const STANDARD: &[Variant] = &[Variant {
     name: "standard",
-    label: "Standard",
     options: "",
 }];
 
@@ -74,16 +67,8 @@ pub const MAX_CLOCK_SECS: i64 = 7 * 24 * 3600;
 /// One day per move, unless the challenge says otherwise.
 pub const DEFAULT_CLOCK_SECS: i64 = 24 * 3600;
 
-/// Suggested clock choices: (label, value to pass back as the `clock` option).
-pub const CLOCK_CHOICES: &[(&str, &str)] = &[
-    ("5 minutes per move", "5m"),
-    ("30 minutes per move", "30m"),
-    ("1 hour per move", "1h"),
-    ("1 day per move", "1d"),
-    ("3 days per move", "3d"),
-    ("7 days per move", "7d"),
-    ("No clock", "none"),
-];
+/// Suggested clock choices, as values of the `clock` option (labels come from the catalogue).
+pub const CLOCK_CHOICES: &[&str] = &["5m", "30m", "1h", "1d", "3d", "7d", "none"];
 
 /// Reads a per-move clock: `none`, or a number with a unit (`90s`, `30m`, `1h`, `1d`, `1w`);
 /// `None` input means the default. Returns seconds, or `None` for no clock.
