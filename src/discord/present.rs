@@ -5,6 +5,7 @@
 use poise::serenity_prelude as serenity;
 use tracing::debug;
 
+use crate::i18n::Lang;
 use crate::table::{Action, ButtonId, ButtonStyle, Reply};
 
 use super::respond::Answer;
@@ -19,7 +20,7 @@ const MAX_ROWS: usize = 5;
 pub async fn present(reply: Reply) -> Answer {
     let image = match reply.picture.clone() {
         None => None,
-        Some(picture) => match tokio::task::spawn_blocking(move || picture.render()).await {
+        Some(picture) => match tokio::task::spawn_blocking(move || picture.render(Lang::En)).await {
             Ok(Ok(image)) => Some(image),
             Ok(Err(e)) => {
                 debug!("no picture: {e}");

@@ -12,6 +12,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 
 use crate::games::AnyGame;
+use crate::i18n::Lang;
 use crate::store::Store;
 use crate::table::{
     Action, Actor, ButtonId, Command, Config, Notice, Notices, Picture, Place, Reply, Table,
@@ -289,7 +290,7 @@ impl Session {
 
     /// Draws the picture off the async thread and writes it under `--out`.
     async fn write_picture(&mut self, picture: Picture) {
-        let drawn = tokio::task::spawn_blocking(move || picture.render()).await;
+        let drawn = tokio::task::spawn_blocking(move || picture.render(Lang::En)).await;
         let image = match drawn {
             Ok(Ok(image)) => image,
             Ok(Err(e)) => return self.say(format!("(no picture: {e})")),

@@ -5,6 +5,7 @@
 use thiserror::Error;
 
 use crate::games::{AnyGame, AnyMove, GameKind};
+use crate::i18n::Lang;
 use crate::render::{self, PlayerLabel, Scene};
 
 /// What to draw.
@@ -66,7 +67,8 @@ impl Picture {
     }
 
     /// Draws the picture. CPU work: call it off the async threads (e.g. `spawn_blocking`).
-    pub fn render(&self) -> Result<Image, PictureError> {
+    /// Every word drawn is in `lang`.
+    pub fn render(&self, lang: Lang) -> Result<Image, PictureError> {
         let file_name = self.file_name();
         match self {
             Picture::Board {
@@ -78,6 +80,7 @@ impl Picture {
                 ..
             } => {
                 let mut scene = Scene::new(game);
+                scene.lang = lang;
                 scene.last_move = last_move.as_deref().map(|(before, mv)| (before, *mv));
                 scene.players = [0, 1].map(|seat| PlayerLabel {
                     name: players[seat].clone(),
@@ -98,7 +101,7 @@ impl Picture {
                 players,
                 ..
             } => {
-                let bytes = render::replay_gif(start, moves, players.clone().map(PlayerLabel::new))
+                let bytes = render::replay_gif(start, moves, players.clone().map(PlayerLabel::new), lang)
                     .map_err(|e| PictureError::Failed(e.to_string()))?;
                 Ok(Image {
                     bytes,
