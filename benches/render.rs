@@ -122,7 +122,9 @@ fn main() {
         }
         let (start, moves, _, _) = play(kind, options, 100);
         let gif = replay_gif(&start, &moves, players(), Lang::En).expect("replay");
-        let t = time(5, || replay_gif(&start, &moves, players(), Lang::En).expect("replay"));
+        let t = time(5, || {
+            replay_gif(&start, &moves, players(), Lang::En).expect("replay")
+        });
         report(&format!("{label} ({} played)", moves.len()), t, gif.len());
     }
 }

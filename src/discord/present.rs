@@ -20,17 +20,19 @@ const MAX_ROWS: usize = 5;
 pub async fn present(reply: Reply) -> Answer {
     let image = match reply.picture.clone() {
         None => None,
-        Some(picture) => match tokio::task::spawn_blocking(move || picture.render(Lang::En)).await {
-            Ok(Ok(image)) => Some(image),
-            Ok(Err(e)) => {
-                debug!("no picture: {e}");
-                None
+        Some(picture) => {
+            match tokio::task::spawn_blocking(move || picture.render(Lang::En)).await {
+                Ok(Ok(image)) => Some(image),
+                Ok(Err(e)) => {
+                    debug!("no picture: {e}");
+                    None
+                }
+                Err(e) => {
+                    debug!("the picture task failed: {e}");
+                    None
+                }
             }
-            Err(e) => {
-                debug!("the picture task failed: {e}");
-                None
-            }
-        },
+        }
     };
     let mut text = reply.text.clone();
     if let Some(at) = reply.deadline {

@@ -8,8 +8,8 @@ use super::frame::{self, Grid, HEADER, Header, SWATCH, WIDTH};
 use super::palette::{self, Rgb};
 use super::text::{self, Align, Weight};
 use crate::games::Side;
-use crate::i18n::Msg;
 use crate::games::barrier::{Barrier, BarrierMove, Tile as EngineTile};
+use crate::i18n::Msg;
 
 /// Square size, as for Lines of Action.
 const S: i32 = 58;
@@ -374,7 +374,10 @@ fn draw_footer(c: &mut Canvas, view: &View, header: &Header) {
             let pieces = Msg::new("pic-pieces").num("n", n).text(lang);
             let words = match crowned {
                 0 => pieces,
-                k => format!("{pieces}, {}", Msg::new("pic-crowned").num("k", k).text(lang)),
+                k => format!(
+                    "{pieces}, {}",
+                    Msg::new("pic-crowned").num("k", k).text(lang)
+                ),
             };
             text::draw_aligned(c, &words, x0, mid, 13.0, Weight::Regular, ink, Align::Left);
         }

@@ -384,16 +384,7 @@ fn draw_info(c: &mut Canvas, view: &View, lang: Lang) {
     let hx = 200.0;
     let in_hand = Msg::new("pic-in-hand").text(lang);
     let end = hx + text::width(&in_hand, size, Weight::Bold);
-    text::draw_aligned(
-        c,
-        &in_hand,
-        hx,
-        row2,
-        size,
-        Weight::Bold,
-        ink,
-        Align::Left,
-    );
+    text::draw_aligned(c, &in_hand, hx, row2, size, Weight::Bold, ink, Align::Left);
     match view.in_hand {
         Some((s, from_pile)) => {
             let iy = (row2 - ICON as f32 / 2.0).round() as i32;

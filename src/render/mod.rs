@@ -157,7 +157,11 @@ pub fn replay_gif(
         return Err(RenderError::TooLong);
     }
     let mut canvas = Canvas::default();
-    draw(&replay_scene(start, None, &players, 0, lang), false, &mut canvas);
+    draw(
+        &replay_scene(start, None, &players, 0, lang),
+        false,
+        &mut canvas,
+    );
     let quantizer = &quantizers(start.kind()).1;
     let mut gif = encode::GifWriter::new(canvas.width(), canvas.height(), quantizer, FRAME_DELAY)?;
     gif.push(&mut canvas)?;

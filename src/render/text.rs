@@ -265,7 +265,9 @@ mod tests {
     fn both_fonts_have_the_french_characters() {
         for weight in [Weight::Regular, Weight::Bold] {
             let f = font(weight);
-            for c in ['é', 'è', 'ê', 'à', 'â', 'ç', 'ô', 'û', 'ù', 'î', 'œ', 'É', '«', '»', '’'] {
+            for c in [
+                'é', 'è', 'ê', 'à', 'â', 'ç', 'ô', 'û', 'ù', 'î', 'œ', 'É', '«', '»', '’',
+            ] {
                 let id = f.glyph_id(c);
                 assert_ne!(id.0, 0, "{weight:?}: no glyph for {c}");
                 let glyph = id.with_scale_and_position(PxScale::from(20.0), point(0.0, 0.0));
@@ -278,7 +280,10 @@ mod tests {
             let scaled = f.as_scaled(PxScale::from(20.0));
             let nnbsp = glyph_id(f, '\u{202F}');
             assert_ne!(nnbsp.0, 0, "{weight:?}: no glyph for U+202F");
-            assert!(f.glyph_id('\u{202F}').0 != 0, "{weight:?}: the font lacks U+202F");
+            assert!(
+                f.glyph_id('\u{202F}').0 != 0,
+                "{weight:?}: the font lacks U+202F"
+            );
             assert!(scaled.h_advance(nnbsp) > 1.0, "U+202F must advance");
             assert!(
                 f.outline_glyph(nnbsp.with_scale(20.0)).is_none(),
@@ -295,7 +300,15 @@ mod tests {
         let without = width("a:", size, Weight::Regular);
         assert!(with > without + 1.0, "{with} vs {without}");
         let mut spaced = Canvas::new(60, 24);
-        draw(&mut spaced, "\u{202F}", 4.0, 18.0, size, Weight::Regular, [255; 3]);
+        draw(
+            &mut spaced,
+            "\u{202F}",
+            4.0,
+            18.0,
+            size,
+            Weight::Regular,
+            [255; 3],
+        );
         assert!(spaced.as_raw().iter().all(|&v| v == 0), "U+202F drew ink");
     }
 
@@ -312,7 +325,10 @@ mod tests {
         for (plain, accented) in [("e", "é"), ("e", "è"), ("a", "à"), ("c", "ç")] {
             let (p, a) = (rows(plain), rows(accented));
             assert!(!a.is_empty(), "{accented} drew nothing");
-            assert!(a.len() > p.len(), "{accented} has no more ink rows than {plain}");
+            assert!(
+                a.len() > p.len(),
+                "{accented} has no more ink rows than {plain}"
+            );
         }
     }
 }

@@ -101,8 +101,9 @@ impl Picture {
                 players,
                 ..
             } => {
-                let bytes = render::replay_gif(start, moves, players.clone().map(PlayerLabel::new), lang)
-                    .map_err(|e| PictureError::Failed(e.to_string()))?;
+                let bytes =
+                    render::replay_gif(start, moves, players.clone().map(PlayerLabel::new), lang)
+                        .map_err(|e| PictureError::Failed(e.to_string()))?;
                 Ok(Image {
                     bytes,
                     file_name,
