@@ -65,6 +65,7 @@ pic-draw = { $reason ->
 }
 pic-nothing = nothing
 pic-holds = { $side } holds
+pic-holds-none = { $side } holds nothing
 pic-half = { $name }'s half
 pic-reserve = Reserve
 pic-pile = { $n ->

@@ -64,7 +64,8 @@ pic-draw = { $reason ->
    *[timeout] Nulle au temps
 }
 pic-nothing = rien
-pic-holds = Réserve de { $side } :
+pic-holds = { $side } tient
+pic-holds-none = { $side } ne tient rien
 pic-half = Camp de { $name }
 pic-reserve = Réserve
 pic-pile = { $n ->

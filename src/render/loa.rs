@@ -151,15 +151,13 @@ fn draw_held(c: &mut Canvas, view: &View, lang: Lang) {
             WIDTH as f32 / 2.0 + 8.0
         };
         let side = super::side_word(tone.key(), lang);
-        let label = Msg::new("pic-holds").plain("side", side).text(lang);
+        // "holds nothing" is one phrase: French words it differently ("ne tient rien").
+        let id = if count == 0 { "pic-holds-none" } else { "pic-holds" };
+        let label = Msg::new(id).plain("side", side).text(lang);
         let ink = palette::TEXT_DIM;
         let end = x + text::width(&label, 13.0, Weight::Regular);
         text::draw_aligned(c, &label, x, mid, 13.0, Weight::Regular, ink, Align::Left);
-        if count == 0 {
-            let (t, x) = (palette::TEXT_DIM, end + 8.0);
-            let nothing = Msg::new("pic-nothing").text(lang);
-            text::draw_aligned(c, &nothing, x, mid, 13.0, Weight::Regular, t, Align::Left);
-        } else {
+        if count > 0 {
             // A light tray, so that black stones show against the dark frame.
             let step = SMALL as f32 + 2.0;
             let tray = Shape::RoundRect {
