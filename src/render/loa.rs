@@ -152,7 +152,11 @@ fn draw_held(c: &mut Canvas, view: &View, lang: Lang) {
         };
         let side = super::side_word(tone.key(), lang);
         // "holds nothing" is one phrase: French words it differently ("ne tient rien").
-        let id = if count == 0 { "pic-holds-none" } else { "pic-holds" };
+        let id = if count == 0 {
+            "pic-holds-none"
+        } else {
+            "pic-holds"
+        };
         let label = Msg::new(id).plain("side", side).text(lang);
         let ink = palette::TEXT_DIM;
         let end = x + text::width(&label, 13.0, Weight::Regular);
