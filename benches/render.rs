@@ -6,6 +6,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use parlor::games::{AnyGame, AnyMove, GameKind};
+use parlor::i18n::Lang;
 use parlor::render::{PlayerLabel, Scene, board_png, replay_gif};
 
 /// A game from the start with up to `plies` pseudo-random legal moves (fixed seed).
@@ -105,6 +106,7 @@ fn main() {
             players: players(),
             move_number: moves.len() as u32,
             show_region: true,
+            lang: Lang::En,
         };
         let size = board_png(&scene).len();
         let t = time(200, || board_png(&scene));
@@ -119,8 +121,10 @@ fn main() {
             continue;
         }
         let (start, moves, _, _) = play(kind, options, 100);
-        let gif = replay_gif(&start, &moves, players()).expect("replay");
-        let t = time(5, || replay_gif(&start, &moves, players()).expect("replay"));
+        let gif = replay_gif(&start, &moves, players(), Lang::En).expect("replay");
+        let t = time(5, || {
+            replay_gif(&start, &moves, players(), Lang::En).expect("replay")
+        });
         report(&format!("{label} ({} played)", moves.len()), t, gif.len());
     }
 }

@@ -113,6 +113,9 @@ struct RenderArgs {
     /// Simultana: shade the empty region that made the last move legal.
     #[arg(long)]
     region: bool,
+    /// The language of the words drawn: en or fr.
+    #[arg(long, default_value = "en")]
+    lang: parlor::i18n::Lang,
 }
 
 fn main() -> ExitCode {
@@ -311,7 +314,7 @@ fn render(args: RenderArgs) -> Result<()> {
         label(args.second, args.second_rating),
     ];
     let bytes = if args.gif {
-        parlor::render::replay_gif(&start, &moves, players)?
+        parlor::render::replay_gif(&start, &moves, players, args.lang)?
     } else {
         parlor::render::board_png(&Scene {
             game: &game,
@@ -319,6 +322,7 @@ fn render(args: RenderArgs) -> Result<()> {
             players,
             move_number: moves.len() as u32,
             show_region: args.region,
+            lang: args.lang,
         })
     };
     std::fs::write(&args.output, &bytes)

@@ -6,6 +6,7 @@ use std::io::Cursor;
 use image::{AnimationDecoder, RgbImage};
 use parlor::games::barrier::Barrier;
 use parlor::games::{AnyGame, AnyMove, GameKind, Side, Status};
+use parlor::i18n::Lang;
 use parlor::render::palette::{self, Rgb};
 use parlor::render::{
     PlayerLabel, RenderError, Scene, board_png, picture_size, replay_gif, square_center,
@@ -68,6 +69,7 @@ impl Played {
             ],
             move_number: self.moves.len() as u32,
             show_region: true,
+            lang: Lang::En,
         }
     }
 }
@@ -560,10 +562,11 @@ fn a_replay_has_one_frame_per_move_plus_the_start_and_ends_on_the_final_position
     ] {
         let p = play(kind, options, plies, 5);
         let players = [PlayerLabel::new("Alice"), PlayerLabel::new("Bob")];
-        let gif = replay_gif(&p.start, &p.moves, players.clone()).expect("the replay is drawn");
+        let gif =
+            replay_gif(&p.start, &p.moves, players.clone(), Lang::En).expect("the replay is drawn");
         assert_eq!(
             gif,
-            replay_gif(&p.start, &p.moves, players.clone()).expect("again")
+            replay_gif(&p.start, &p.moves, players.clone(), Lang::En).expect("again")
         );
         let frames = gif_frames(&gif);
         assert_eq!(frames.len(), p.moves.len() + 1, "{kind}");
@@ -583,6 +586,7 @@ fn a_replay_has_one_frame_per_move_plus_the_start_and_ends_on_the_final_position
         let scene = Scene {
             players,
             show_region: false,
+            lang: Lang::En,
             ..p.scene()
         };
         let png = decode(&board_png(&scene));
@@ -624,13 +628,14 @@ fn a_replay_refuses_an_illegal_move_and_names_it() {
     let first = game.parse_move("a2-a3").expect("legal");
     game.play(&first).expect("plays");
     // The same move again is not legal: a3 is White's now and it is Black's turn.
-    let err = replay_gif(&start, &[first, first], Default::default()).expect_err("illegal");
+    let err =
+        replay_gif(&start, &[first, first], Default::default(), Lang::En).expect_err("illegal");
     assert!(
         matches!(err, RenderError::IllegalMove { index: 2, .. }),
         "{err}"
     );
     let other = AnyGame::new(GameKind::Barrier, "").expect("options");
-    let err = replay_gif(&other, &[first], Default::default()).expect_err("wrong game");
+    let err = replay_gif(&other, &[first], Default::default(), Lang::En).expect_err("wrong game");
     assert!(
         matches!(err, RenderError::IllegalMove { index: 1, .. }),
         "{err}"
@@ -640,6 +645,65 @@ fn a_replay_refuses_an_illegal_move_and_names_it() {
 #[test]
 fn a_replay_of_no_moves_is_the_start_alone() {
     let start = AnyGame::new(GameKind::Lightning, "seed=1").expect("options");
-    let frames = gif_frames(&replay_gif(&start, &[], Default::default()).expect("drawn"));
+    let frames = gif_frames(&replay_gif(&start, &[], Default::default(), Lang::En).expect("drawn"));
     assert_eq!(frames.len(), 1);
+}
+
+/// A French picture draws French words where the English one draws English: the Lightning
+/// reserve rows (Réserve, Pioche, En main), the status line (Début) and the half labels all change,
+/// while the size and the board stay the same.
+#[test]
+fn french_pictures_draw_french_words() {
+    let game = AnyGame::new(GameKind::Lightning, "seed=7").expect("options");
+    let en = decode(&board_png(&Scene::new(&game)));
+    let fr = decode(&board_png(&Scene {
+        lang: Lang::Fr,
+        ..Scene::new(&game)
+    }));
+    assert_eq!(en.dimensions(), fr.dimensions());
+    let w = en.dimensions().0;
+    let changed = |x0: u32, y0: u32, x1: u32, y1: u32| {
+        (y0..y1)
+            .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+            .filter(|&(x, y)| en.get_pixel(x, y) != fr.get_pixel(x, y))
+            .count()
+    };
+    // The reserve and pile labels, at the left under the header.
+    assert!(
+        changed(0, 88, 120, 145) > 50,
+        "the reserve words did not change"
+    );
+    // The status line under the player panels.
+    assert!(changed(0, 57, w, 84) > 50, "the status line did not change");
+    // A square in the middle of a board is the same in both languages.
+    let (x, y) = square_center(&game, Side::First, 2, 2).expect("a square");
+    assert_eq!(at(&en, (x, y)), at(&fr, (x, y)));
+    // A replay in French is drawn too.
+    let gif = replay_gif(&game, &[], Default::default(), Lang::Fr).expect("drawn");
+    assert!(gif.starts_with(b"GIF"));
+}
+
+/// With `PARLOR_PICTURES=dir`, writes each game in English and French (mid-game, and over) to
+/// look at by eye: French words are longer.
+#[test]
+fn pictures_to_look_at() {
+    let Ok(dir) = std::env::var("PARLOR_PICTURES") else {
+        return;
+    };
+    for (name, kind, options, plies) in [
+        ("loa", GameKind::Loa, "setup=parachute", 9),
+        ("lightning", GameKind::Lightning, "seed=7", 31),
+        ("barrier", GameKind::Barrier, "", 40),
+        ("simultana", GameKind::Simultana, "", 20),
+        ("loa-over", GameKind::Loa, "", 400),
+        ("lightning-over", GameKind::Lightning, "seed=7", 400),
+        ("barrier-over", GameKind::Barrier, "", 400),
+    ] {
+        let p = play(kind, options, plies, 5);
+        for lang in Lang::ALL {
+            let scene = Scene { lang, ..p.scene() };
+            let path = format!("{dir}/{name}-{lang}.png");
+            std::fs::write(&path, board_png(&scene)).expect("written");
+        }
+    }
 }

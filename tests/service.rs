@@ -67,7 +67,7 @@ async fn a_whole_match_from_challenge_to_rating_update() {
         .picture
         .as_ref()
         .expect("a board")
-        .render()
+        .render(parlor::i18n::Lang::En)
         .expect("board drawn");
     assert!(png.bytes.starts_with(b"\x89PNG") && png.file_name == "match-1-0.png");
     assert!(!board.menus.is_empty(), "menus to move without typing");
@@ -884,7 +884,7 @@ async fn rules_text_and_unknown_matches() {
     let image = rules
         .picture
         .expect("a picture")
-        .render()
+        .render(parlor::i18n::Lang::En)
         .expect("rules picture");
     assert_eq!(image.file_name, "simultana.png");
     assert_eq!(image.mime, "image/png");

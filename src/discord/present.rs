@@ -70,7 +70,7 @@ pub async fn present(reply: Reply, locales: Locales) -> Answer {
     let lang = locales.pick(reply.private);
     let image = match reply.picture.clone() {
         None => None,
-        Some(picture) => match tokio::task::spawn_blocking(move || picture.render()).await {
+        Some(picture) => match tokio::task::spawn_blocking(move || picture.render(lang)).await {
             Ok(Ok(image)) => Some(image),
             Ok(Err(e)) => {
                 debug!("no picture: {e}");

@@ -309,7 +309,8 @@ impl Session {
 
     /// Draws the picture off the async thread and writes it under `--out`.
     async fn write_picture(&mut self, picture: Picture) {
-        let drawn = tokio::task::spawn_blocking(move || picture.render()).await;
+        let lang = self.lang;
+        let drawn = tokio::task::spawn_blocking(move || picture.render(lang)).await;
         let image = match drawn {
             Ok(Ok(image)) => image,
             Ok(Err(e)) => {

@@ -9,6 +9,7 @@ use super::palette::{self, Rgb};
 use super::text::{self, Align, Weight};
 use crate::games::Side;
 use crate::games::barrier::{Barrier, BarrierMove, Tile as EngineTile};
+use crate::i18n::Msg;
 
 /// Square size, as for Lines of Action.
 const S: i32 = 58;
@@ -347,7 +348,7 @@ fn draw_footer(c: &mut Canvas, view: &View, header: &Header) {
             if view.unplayed[seat].is_empty() {
                 text::draw_aligned(
                     c,
-                    "all tiles laid",
+                    &Msg::new("pic-all-laid").text(header.lang),
                     x0,
                     mid,
                     13.0,
@@ -369,9 +370,14 @@ fn draw_footer(c: &mut Canvas, view: &View, header: &Header) {
                 .flatten()
                 .filter(|p| p.0 == seat);
             let (n, crowned) = pieces.fold((0, 0), |(n, k), p| (n + 1, k + p.1 as u32));
+            let lang = header.lang;
+            let pieces = Msg::new("pic-pieces").num("n", n).text(lang);
             let words = match crowned {
-                0 => format!("{n} pieces"),
-                k => format!("{n} pieces, {k} crowned"),
+                0 => pieces,
+                k => format!(
+                    "{pieces}, {}",
+                    Msg::new("pic-crowned").num("k", k).text(lang)
+                ),
             };
             text::draw_aligned(c, &words, x0, mid, 13.0, Weight::Regular, ink, Align::Left);
         }

@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 use super::canvas::{Canvas, Draw, Shape, Sprite, fill};
 use super::palette::{self, Rgb};
 use super::text::{self, Align, Weight};
+use crate::i18n::{Lang, Msg};
 
 /// Width of every picture: readable when Discord scales it to about 400 px on a phone.
 pub const WIDTH: u32 = 512;
@@ -31,6 +32,8 @@ pub struct Header<'a> {
     /// Light up the panel of the player to move (replays leave it off, so that a frame's
     /// changes stay small).
     pub highlight_turn: bool,
+    /// The language of the words the game draws itself (footers, labels).
+    pub lang: Lang,
 }
 
 /// Player panels (idle and with the turn bar) and the banner, drawn once.
@@ -250,23 +253,24 @@ impl Grid {
 }
 
 /// The words for a finished game: "White wins by connection", "Draw by repetition".
-pub fn result_text(winner: Option<&str>, reason: crate::games::Reason) -> String {
+pub fn result_text(winner: Option<&str>, reason: crate::games::Reason, lang: Lang) -> String {
     use crate::games::Reason;
-    let how = match reason {
-        Reason::Connection => "by connection",
-        Reason::Elimination => "by elimination",
-        Reason::Blocked => "by blockade",
-        Reason::Repetition => "by repetition",
-        Reason::MoveLimit => "by the move limit",
-        Reason::Agreement => "by agreement",
-        Reason::Resignation => "by resignation",
-        Reason::Timeout => "on time",
-        Reason::Abort => "",
+    let key = match reason {
+        Reason::Connection => "connection",
+        Reason::Elimination => "elimination",
+        Reason::Blocked => "blockade",
+        Reason::Repetition => "repetition",
+        Reason::MoveLimit => "move-limit",
+        Reason::Agreement => "agreement",
+        Reason::Resignation => "resignation",
+        Reason::Timeout => "timeout",
+        Reason::Abort => return Msg::new("pic-aborted").text(lang),
     };
-    match (winner, reason) {
-        (_, Reason::Abort) => "Game aborted".to_string(),
-        (Some(w), _) => format!("{w} wins {how}"),
-        (None, Reason::Blocked) => "Draw: no tile can be placed".to_string(),
-        (None, _) => format!("Draw {how}"),
+    match winner {
+        Some(w) => Msg::new("pic-win")
+            .plain("winner", w)
+            .plain("reason", key)
+            .text(lang),
+        None => Msg::new("pic-draw").plain("reason", key).text(lang),
     }
 }

@@ -11,6 +11,7 @@ use super::palette::{self, Rgb};
 use super::text::{self, Align, Weight};
 use crate::games::lightning::{Design, Lightning, LightningMove, Point, Source, Target};
 use crate::games::{Game, Side};
+use crate::i18n::{Lang, Msg};
 
 /// Square size: two halves of 8 x 28 px with the rank numbers between them.
 const S: i32 = 28;
@@ -300,7 +301,9 @@ pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
     frame::draw_header(c, header);
     for half in 0..2 {
         let g = grid(half);
-        let name = format!("{}'s half", header.names[half]);
+        let name = Msg::new("pic-half")
+            .plain("name", header.names[half].clone())
+            .text(header.lang);
         let name = text::fit(&name, 13.0, Weight::Bold, g.width() as f32);
         let x = g.x0 as f32 + g.width() as f32 / 2.0;
         let y = (TOP - 22) as f32;
@@ -333,19 +336,20 @@ pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
             }
         }
     }
-    draw_info(c, view);
+    draw_info(c, view, header.lang);
 }
 
 /// The reserve with counts, the pile, and the tile in hand.
-fn draw_info(c: &mut Canvas, view: &View) {
+fn draw_info(c: &mut Canvas, view: &View, lang: Lang) {
     let top = INFO_TOP;
     let row1 = top as f32 + 16.0;
     let row2 = top as f32 + 46.0;
     let (ink, dim) = (palette::TEXT, palette::TEXT_DIM);
     let size = 13.0;
     let x = 12.0;
-    let end = x + text::width("Reserve", size, Weight::Bold);
-    text::draw_aligned(c, "Reserve", x, row1, size, Weight::Bold, ink, Align::Left);
+    let reserve = Msg::new("pic-reserve").text(lang);
+    let end = x + text::width(&reserve, size, Weight::Bold);
+    text::draw_aligned(c, &reserve, x, row1, size, Weight::Bold, ink, Align::Left);
     let mut ix = end + 12.0;
     for (i, &(s, count)) in view.reserve.iter().enumerate() {
         let iy = (row1 - ICON as f32 / 2.0).round() as i32;
@@ -375,24 +379,12 @@ fn draw_info(c: &mut Canvas, view: &View) {
         );
         ix += ICON as f32 + 5.0 + 40.0;
     }
-    let pile = match view.pile {
-        0 => "Pile: empty".to_string(),
-        1 => "Pile: 1 tile".to_string(),
-        n => format!("Pile: {n} tiles"),
-    };
+    let pile = Msg::new("pic-pile").num("n", view.pile as i64).text(lang);
     text::draw_aligned(c, &pile, x, row2, size, Weight::Regular, ink, Align::Left);
     let hx = 200.0;
-    let end = hx + text::width("In hand:", size, Weight::Bold);
-    text::draw_aligned(
-        c,
-        "In hand:",
-        hx,
-        row2,
-        size,
-        Weight::Bold,
-        ink,
-        Align::Left,
-    );
+    let in_hand = Msg::new("pic-in-hand").text(lang);
+    let end = hx + text::width(&in_hand, size, Weight::Bold);
+    text::draw_aligned(c, &in_hand, hx, row2, size, Weight::Bold, ink, Align::Left);
     match view.in_hand {
         Some((s, from_pile)) => {
             let iy = (row2 - ICON as f32 / 2.0).round() as i32;
@@ -410,17 +402,18 @@ fn draw_info(c: &mut Canvas, view: &View) {
                 );
             }
             let from = if from_pile {
-                "from the pile"
+                Msg::new("pic-from-pile")
             } else {
-                "from the reserve"
+                Msg::new("pic-from-reserve")
             };
+            let from = from.text(lang);
             let tx = ix as f32 + ICON as f32 + 8.0;
-            text::draw_aligned(c, from, tx, row2, size, Weight::Regular, dim, Align::Left);
+            text::draw_aligned(c, &from, tx, row2, size, Weight::Regular, dim, Align::Left);
         }
         None => {
             text::draw_aligned(
                 c,
-                "nothing",
+                &Msg::new("pic-nothing").text(lang),
                 end + 10.0,
                 row2,
                 size,

@@ -10,6 +10,7 @@ use super::stones::{Tone, chip, stone};
 use super::text::{self, Align, Weight};
 use crate::games::loa::{Color, Loa, LoaMove, LoaSetup};
 use crate::games::{Game, Side};
+use crate::i18n::{Lang, Msg};
 
 /// Square size: 8 x 58 = 464 px of board in a 512 px picture.
 const S: i32 = 58;
@@ -127,12 +128,12 @@ pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
         g.mark_capture_badge(c, f, r);
     }
     if view.parachute {
-        draw_held(c, view);
+        draw_held(c, view, header.lang);
     }
 }
 
 /// The parachute footer: for each side, the opponent's stones it still holds.
-fn draw_held(c: &mut Canvas, view: &View) {
+fn draw_held(c: &mut Canvas, view: &View, lang: Lang) {
     let g = grid();
     let y0 = (g.y0 + g.height()) as f32 + 26.0;
     let mid = y0 + FOOTER as f32 / 2.0 - 2.0;
@@ -149,14 +150,18 @@ fn draw_held(c: &mut Canvas, view: &View) {
         } else {
             WIDTH as f32 / 2.0 + 8.0
         };
-        let label = format!("{} holds", tone.name());
+        let side = super::side_word(tone.key(), lang);
+        // "holds nothing" is one phrase: French words it differently ("ne tient rien").
+        let id = if count == 0 {
+            "pic-holds-none"
+        } else {
+            "pic-holds"
+        };
+        let label = Msg::new(id).plain("side", side).text(lang);
         let ink = palette::TEXT_DIM;
         let end = x + text::width(&label, 13.0, Weight::Regular);
         text::draw_aligned(c, &label, x, mid, 13.0, Weight::Regular, ink, Align::Left);
-        if count == 0 {
-            let (t, x) = (palette::TEXT_DIM, end + 8.0);
-            text::draw_aligned(c, "nothing", x, mid, 13.0, Weight::Regular, t, Align::Left);
-        } else {
+        if count > 0 {
             // A light tray, so that black stones show against the dark frame.
             let step = SMALL as f32 + 2.0;
             let tray = Shape::RoundRect {
@@ -225,6 +230,7 @@ mod tests {
             line: String::new(),
             banner: None,
             highlight_turn: true,
+            lang: Lang::En,
         }
     }
 

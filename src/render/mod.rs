@@ -22,6 +22,7 @@ use std::sync::OnceLock;
 use thiserror::Error;
 
 use crate::games::{AnyGame, AnyMove, GameKind, Side, Status};
+use crate::i18n::{Lang, Msg};
 use canvas::{Canvas, Sprite};
 
 /// Why a picture or replay could not be made.
@@ -75,6 +76,8 @@ pub struct Scene<'a> {
     pub move_number: u32,
     /// Simultana only: shade the empty region that made the last move legal.
     pub show_region: bool,
+    /// The language of every word drawn.
+    pub lang: Lang,
 }
 
 impl<'a> Scene<'a> {
@@ -86,6 +89,7 @@ impl<'a> Scene<'a> {
             players: Default::default(),
             move_number: 0,
             show_region: false,
+            lang: Lang::En,
         }
     }
 }
@@ -142,17 +146,22 @@ const LAST_FRAME_DELAY: u16 = 400;
 /// An animated GIF of a match from `start` through `moves`: one frame for the start and one per
 /// move, a long pause on the last. Frames are the board pictures without the turn highlight,
 /// which would make every frame's changes span the header. Fails on a move that cannot be
-/// played where it stands.
+/// played where it stands. Every word drawn is in `lang`.
 pub fn replay_gif(
     start: &AnyGame,
     moves: &[AnyMove],
     players: [PlayerLabel; 2],
+    lang: Lang,
 ) -> Result<Vec<u8>, RenderError> {
     if moves.len() > MAX_REPLAY_MOVES {
         return Err(RenderError::TooLong);
     }
     let mut canvas = Canvas::default();
-    draw(&replay_scene(start, None, &players, 0), false, &mut canvas);
+    draw(
+        &replay_scene(start, None, &players, 0, lang),
+        false,
+        &mut canvas,
+    );
     let quantizer = &quantizers(start.kind()).1;
     let mut gif = encode::GifWriter::new(canvas.width(), canvas.height(), quantizer, FRAME_DELAY)?;
     gif.push(&mut canvas)?;
@@ -163,7 +172,7 @@ pub fn replay_gif(
             index: i + 1,
             reason: e.to_string(),
         })?;
-        let scene = replay_scene(&game, Some((&before, *mv)), &players, i as u32 + 1);
+        let scene = replay_scene(&game, Some((&before, *mv)), &players, i as u32 + 1, lang);
         draw(&scene, false, &mut canvas);
         gif.push(&mut canvas)?;
     }
@@ -176,6 +185,7 @@ fn replay_scene<'a>(
     last_move: Option<(&'a AnyGame, AnyMove)>,
     players: &[PlayerLabel; 2],
     move_number: u32,
+    lang: Lang,
 ) -> Scene<'a> {
     Scene {
         game,
@@ -183,6 +193,7 @@ fn replay_scene<'a>(
         players: players.clone(),
         move_number,
         show_region: false,
+        lang,
     }
 }
 
@@ -234,6 +245,7 @@ fn samples(kind: GameKind) -> Vec<Canvas> {
         players,
         move_number: 3,
         show_region: true,
+        lang: Lang::En,
     };
     let mut plain = Canvas::default();
     draw(&scene, true, &mut plain);
@@ -298,10 +310,15 @@ fn draw(scene: &Scene, highlight_turn: bool, c: &mut Canvas) {
     }
 }
 
-/// A side's name as shown: `white` becomes `White`.
-fn side_title(game: &AnyGame, side: Side) -> String {
-    let name = game.side_name(side);
-    let mut chars = name.chars();
+/// A side's name as shown: `white` becomes `White` (`Blanc` in French).
+fn side_title(game: &AnyGame, side: Side, lang: Lang) -> String {
+    side_word(game.side_name(side), lang)
+}
+
+/// The word for an engine's side name (`white`, `yellow`, `first`...), capitalized.
+pub(crate) fn side_word(name: &str, lang: Lang) -> String {
+    let word = Msg::new("pic-side").plain("side", name).text(lang);
+    let mut chars = word.chars();
     match chars.next() {
         Some(c) => c.to_uppercase().chain(chars).collect(),
         None => String::new(),
@@ -311,7 +328,8 @@ fn side_title(game: &AnyGame, side: Side) -> String {
 /// The header of a scene: names, sides, ratings, the move and whose turn it is, or the result.
 fn header<'s>(scene: &Scene, swatches: [&'s Sprite; 2], highlight_turn: bool) -> frame::Header<'s> {
     let game = scene.game;
-    let titles = Side::BOTH.map(|s| side_title(game, s));
+    let lang = scene.lang;
+    let titles = Side::BOTH.map(|s| side_title(game, s, lang));
     let names: [String; 2] = std::array::from_fn(|i| {
         let name = scene.players[i].name.trim();
         if name.is_empty() {
@@ -323,7 +341,8 @@ fn header<'s>(scene: &Scene, swatches: [&'s Sprite; 2], highlight_turn: bool) ->
     // The detail line says which side a named player plays; for an unnamed one, which seat.
     let details: [String; 2] = std::array::from_fn(|i| {
         let what = if names[i] == titles[i] {
-            ["first player", "second player"][i].to_string()
+            let id = ["pic-first-player", "pic-second-player"][i];
+            Msg::new(id).text(lang)
         } else {
             titles[i].clone()
         };
@@ -345,18 +364,23 @@ fn header<'s>(scene: &Scene, swatches: [&'s Sprite; 2], highlight_turn: bool) ->
         .as_ref()
         .and_then(|(before, mv)| before.format_move(mv).ok());
     let mut line = match (scene.move_number, moved) {
-        (0, None) => "Start".to_string(),
-        (n, Some(text)) => format!("Move {n}: {text}"),
-        (n, None) => format!("Move {n}"),
+        (0, None) => Msg::new("pic-start").text(lang),
+        (n, Some(text)) => Msg::new("pic-move-played")
+            .num("n", n)
+            .plain("move", text)
+            .text(lang),
+        (n, None) => Msg::new("pic-move").num("n", n).text(lang),
     };
     // Replays leave the turn out: it changes every frame and the moves show it.
     if let (Status::ToMove(side), true) = (status, highlight_turn) {
-        line.push_str(&format!(" · {} to move", titles[side.index()]));
+        let turn = Msg::new("pic-to-move").plain("side", titles[side.index()].clone());
+        line.push_str(" · ");
+        line.push_str(&turn.text(lang));
     }
     let banner = match status {
         Status::Over(outcome) => {
             let winner = outcome.winner.map(|s| who(s.index()));
-            Some(frame::result_text(winner.as_deref(), outcome.reason))
+            Some(frame::result_text(winner.as_deref(), outcome.reason, lang))
         }
         Status::ToMove(_) => None,
     };
@@ -368,5 +392,6 @@ fn header<'s>(scene: &Scene, swatches: [&'s Sprite; 2], highlight_turn: bool) ->
         line,
         banner,
         highlight_turn,
+        lang,
     }
 }

@@ -19,10 +19,11 @@ impl Tone {
         }
     }
 
-    pub fn name(self) -> &'static str {
+    /// `white` or `black`: the engines' side name, which the catalogue turns into words.
+    pub fn key(self) -> &'static str {
         match self {
-            Tone::White => "White",
-            Tone::Black => "Black",
+            Tone::White => "white",
+            Tone::Black => "black",
         }
     }
 }

@@ -76,6 +76,17 @@ fn rasterize(weight: Weight, id: GlyphId, size: f32, step: u8) -> Option<Arc<Bit
     }))
 }
 
+/// The glyph of a character. A no-break space the font lacks (French puts a narrow one before
+/// `: ; ! ?` and inside « ») is drawn as a plain space: it must advance, never show a box.
+fn glyph_id<F: Font>(f: &F, c: char) -> GlyphId {
+    let id = f.glyph_id(c);
+    if id.0 == 0 && matches!(c, '\u{202F}' | '\u{00A0}' | '\u{2009}') {
+        f.glyph_id(' ')
+    } else {
+        id
+    }
+}
+
 /// The characters that will be drawn: control characters dropped, length bounded.
 fn clean(text: &str) -> impl Iterator<Item = char> + '_ {
     text.chars().filter(|c| !c.is_control()).take(MAX_CHARS)
@@ -87,7 +98,7 @@ pub fn width(text: &str, size: f32, weight: Weight) -> f32 {
     let mut w = 0.0;
     let mut prev: Option<GlyphId> = None;
     for c in clean(text) {
-        let id = f.glyph_id(c);
+        let id = glyph_id(font(weight), c);
         if let Some(p) = prev {
             w += f.kern(p, id);
         }
@@ -121,7 +132,7 @@ pub fn draw<P: Paint>(
         cache.clear();
     }
     for c in clean(text) {
-        let id = f.glyph_id(c);
+        let id = glyph_id(font(weight), c);
         if let Some(p) = prev {
             pen += f.kern(p, id);
         }
@@ -246,5 +257,78 @@ mod tests {
         draw(&mut c, &huge, -30.0, 500.0, 14.0, Weight::Regular, [255; 3]);
         draw(&mut c, &huge, 0.0, 10.0, 14.0, Weight::Bold, [255; 3]);
         assert!(fit(&huge, 14.0, Weight::Regular, 1.0).is_empty());
+    }
+
+    /// French needs these: accented letters, ligature, guillemets, apostrophe, and the narrow
+    /// no-break space before `: ; ! ?`. A missing one would be drawn as a box.
+    #[test]
+    fn both_fonts_have_the_french_characters() {
+        for weight in [Weight::Regular, Weight::Bold] {
+            let f = font(weight);
+            for c in [
+                'é', 'è', 'ê', 'à', 'â', 'ç', 'ô', 'û', 'ù', 'î', 'œ', 'É', '«', '»', '’',
+            ] {
+                let id = f.glyph_id(c);
+                assert_ne!(id.0, 0, "{weight:?}: no glyph for {c}");
+                let glyph = id.with_scale_and_position(PxScale::from(20.0), point(0.0, 0.0));
+                let outlined = f.outline_glyph(glyph);
+                assert!(
+                    outlined.is_some_and(|o| o.px_bounds().width() > 0.0),
+                    "{weight:?}: an empty outline for {c}"
+                );
+            }
+            let scaled = f.as_scaled(PxScale::from(20.0));
+            let nnbsp = glyph_id(f, '\u{202F}');
+            assert_ne!(nnbsp.0, 0, "{weight:?}: no glyph for U+202F");
+            assert!(
+                f.glyph_id('\u{202F}').0 != 0,
+                "{weight:?}: the font lacks U+202F"
+            );
+            assert!(scaled.h_advance(nnbsp) > 1.0, "U+202F must advance");
+            assert!(
+                f.outline_glyph(nnbsp.with_scale(20.0)).is_none(),
+                "U+202F draws nothing"
+            );
+        }
+    }
+
+    /// A narrow no-break space takes room but leaves no ink: `Pioche : vide` is drawn as words.
+    #[test]
+    fn narrow_no_break_space_advances_without_ink() {
+        let size = 14.0;
+        let with = width("a\u{202F}:", size, Weight::Regular);
+        let without = width("a:", size, Weight::Regular);
+        assert!(with > without + 1.0, "{with} vs {without}");
+        let mut spaced = Canvas::new(60, 24);
+        draw(
+            &mut spaced,
+            "\u{202F}",
+            4.0,
+            18.0,
+            size,
+            Weight::Regular,
+            [255; 3],
+        );
+        assert!(spaced.as_raw().iter().all(|&v| v == 0), "U+202F drew ink");
+    }
+
+    /// An accent is real ink above the letter: `é` inks rows that `e` leaves blank.
+    #[test]
+    fn accents_are_drawn_above_their_letters() {
+        let rows = |t: &str| {
+            let mut c = Canvas::new(30, 30);
+            draw(&mut c, t, 6.0, 24.0, 20.0, Weight::Regular, [255; 3]);
+            (0..30u32)
+                .filter(|&y| (0..30).any(|x| c.get_pixel(x, y).0 != [0, 0, 0]))
+                .collect::<Vec<_>>()
+        };
+        for (plain, accented) in [("e", "é"), ("e", "è"), ("a", "à"), ("c", "ç")] {
+            let (p, a) = (rows(plain), rows(accented));
+            assert!(!a.is_empty(), "{accented} drew nothing");
+            assert!(
+                a.len() > p.len(),
+                "{accented} has no more ink rows than {plain}"
+            );
+        }
     }
 }

@@ -67,7 +67,8 @@ impl Picture {
     }
 
     /// Draws the picture. CPU work: call it off the async threads (e.g. `spawn_blocking`).
-    pub fn render(&self) -> Result<Image, PictureError> {
+    /// Every word drawn is in `lang`.
+    pub fn render(&self, lang: Lang) -> Result<Image, PictureError> {
         let file_name = self.file_name();
         match self {
             Picture::Board {
@@ -79,9 +80,10 @@ impl Picture {
                 ..
             } => {
                 let mut scene = Scene::new(game);
+                scene.lang = lang;
                 scene.last_move = last_move.as_deref().map(|(before, mv)| (before, *mv));
                 scene.players = [0, 1].map(|seat| PlayerLabel {
-                    name: players[seat].text(Lang::En),
+                    name: players[seat].text(lang),
                     rating: ratings[seat].clone(),
                 });
                 scene.move_number = *move_number;
@@ -99,8 +101,9 @@ impl Picture {
                 players,
                 ..
             } => {
-                let bytes = render::replay_gif(start, moves, players.clone().map(PlayerLabel::new))
-                    .map_err(|e| PictureError::Failed(e.to_string()))?;
+                let bytes =
+                    render::replay_gif(start, moves, players.clone().map(PlayerLabel::new), lang)
+                        .map_err(|e| PictureError::Failed(e.to_string()))?;
                 Ok(Image {
                     bytes,
                     file_name,

@@ -29,7 +29,7 @@ pub fn rules(game: GameKind) -> Reply {
         ..Reply::default()
     };
     if let Ok(start) = start_position(game, "", 0) {
-        let names = Side::BOTH.map(|s| words::side(start.side_name(s)));
+        let names = Side::BOTH.map(|s| Msg::new("pic-side").plain("side", start.side_name(s)));
         reply.picture = Some(Picture::Board {
             match_id: None,
             seq: 0,
