@@ -23,6 +23,9 @@ unit-second = { $n ->
 
 ## Games
 
+move-game-over = the game is over
+move-not-legal-here = that move is not legal in this position
+
 ## Match service
 
 ## Pictures

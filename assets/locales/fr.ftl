@@ -23,6 +23,9 @@ unit-second = { $n ->
 
 ## Games
 
+move-game-over = la partie est terminée
+move-not-legal-here = ce coup n’est pas permis dans cette position
+
 ## Match service
 
 ## Pictures

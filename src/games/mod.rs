@@ -17,6 +17,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::i18n::{Lang, Msg};
+
 pub use any::{AnyGame, AnyMove};
 
 /// A seat at the table. `First` is the side that moves first at the start of the game
@@ -205,18 +207,40 @@ impl FromStr for GameKind {
     }
 }
 
-/// Why a move was not played. The messages are written for players.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+/// Why a move was not played. The messages are written for players, in the catalogue
+/// (`move-*` ids), so each player reads them in their language; `Display` says them in English,
+/// as the engine protocol and the logs do.
+#[derive(Clone, Debug, PartialEq, Error)]
 pub enum MoveError {
     /// The text is not a move in this game's notation; the message says what was expected.
-    #[error("{0}")]
-    Syntax(String),
+    #[error("{}", .0.text(Lang::En))]
+    Syntax(Msg),
     /// A well-formed move that the rules do not allow here; the message says why.
-    #[error("{0}")]
-    Illegal(String),
+    #[error("{}", .0.text(Lang::En))]
+    Illegal(Msg),
     /// Nothing can be played: the game has ended.
-    #[error("the game is over")]
+    #[error("{}", Msg::new("move-game-over").text(Lang::En))]
     GameOver,
+}
+
+impl MoveError {
+    /// What to tell the player, in any language.
+    pub fn msg(&self) -> Msg {
+        match self {
+            MoveError::Syntax(msg) | MoveError::Illegal(msg) => msg.clone(),
+            MoveError::GameOver => Msg::new("move-game-over"),
+        }
+    }
+
+    /// A syntax error whose text is not in the catalogue yet (said as it is in every language).
+    pub(crate) fn syntax_en(text: impl Into<String>) -> MoveError {
+        MoveError::Syntax(Msg::verbatim(text))
+    }
+
+    /// An illegal move whose text is not in the catalogue yet (said as it is in every language).
+    pub(crate) fn illegal_en(text: impl Into<String>) -> MoveError {
+        MoveError::Illegal(Msg::verbatim(text))
+    }
 }
 
 /// A bad `key=value` game option.
@@ -319,9 +343,7 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + Sized + 'static {
             return Err(MoveError::GameOver);
         }
         if !self.is_legal(mv) {
-            return Err(MoveError::Illegal(
-                "that move is not legal in this position".to_string(),
-            ));
+            return Err(MoveError::Illegal(Msg::new("move-not-legal-here")));
         }
         self.play_unchecked(mv);
         Ok(())

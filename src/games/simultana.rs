@@ -267,7 +267,7 @@ impl Simultana {
     fn explain(&self, mv: SimultanaMove) -> MoveError {
         let side = self.turn;
         let (from, to) = (name(mv.from), name(mv.to));
-        let illegal = |msg: String| MoveError::Illegal(msg);
+        let illegal = |msg: String| MoveError::illegal_en(msg);
         if self.pieces[side.opponent().index()] & bit(mv.from) != 0 {
             return illegal(format!(
                 "the piece on {from} is not yours: {} plays the {} pieces",
@@ -427,7 +427,7 @@ impl Game for Simultana {
             return Err(MoveError::GameOver);
         }
         let text = squash(text);
-        let syntax = || MoveError::Syntax(SYNTAX_HINT.to_string());
+        let syntax = || MoveError::syntax_en(SYNTAX_HINT.to_string());
         let (from, rest) = take_square(&text, SIZE, SIZE).ok_or_else(syntax)?;
         let rest = rest.strip_prefix('-').unwrap_or(rest);
         let (to, rest) = take_square(rest, SIZE, SIZE).ok_or_else(syntax)?;

@@ -516,8 +516,10 @@ impl Table {
             .and_then(|mv| Ok((mv, live.game.format_move(&mv)?)))
         {
             Ok(found) => found,
-            Err(MoveError::Syntax(m)) => return refuse(format!("That's not a move: {m}")),
-            Err(MoveError::Illegal(m)) => return refuse(format!("That's not a legal move: {m}")),
+            Err(e @ MoveError::Syntax(_)) => return refuse(format!("That's not a move: {e}")),
+            Err(e @ MoveError::Illegal(_)) => {
+                return refuse(format!("That's not a legal move: {e}"));
+            }
             Err(MoveError::GameOver) => return refuse("The game is over."),
         };
         let mut game = live.game.clone();

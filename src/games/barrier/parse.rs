@@ -16,7 +16,7 @@ fn name(square: (u8, u8)) -> String {
 }
 
 fn illegal(message: impl Into<String>) -> MoveError {
-    MoveError::Illegal(message.into())
+    MoveError::illegal_en(message.into())
 }
 
 /// Lists directions in words: `N, NE or NW`.
@@ -89,7 +89,7 @@ impl Barrier {
     }
 
     fn syntax(&self) -> MoveError {
-        MoveError::Syntax(self.expected())
+        MoveError::syntax_en(self.expected())
     }
 
     /// Reads a typed move (see [`Game::parse_move`]).
@@ -135,9 +135,9 @@ impl Barrier {
         };
         let tile: Tile = tile_text
             .parse()
-            .map_err(|e| MoveError::Syntax(format!("{e}; {}", self.expected())))?;
+            .map_err(|e| MoveError::syntax_en(format!("{e}; {}", self.expected())))?;
         let square = parse_square(square_text, 8, 8).ok_or_else(|| {
-            MoveError::Syntax(format!(
+            MoveError::syntax_en(format!(
                 "`{}` is not a square; {}",
                 shorten(square_text),
                 self.expected()
@@ -180,7 +180,7 @@ impl Barrier {
         if separators.iter().flatten().any(|&s| s != wanted) {
             let right: Vec<String> = squares.iter().map(|&s| name(s)).collect();
             let right = right.join(&wanted.to_string());
-            return Err(MoveError::Syntax(if wanted == '-' {
+            return Err(MoveError::syntax_en(if wanted == '-' {
                 format!("a step is written with -: {right}")
             } else {
                 format!("captures are written with x: {right}")

@@ -385,12 +385,12 @@ impl Lightning {
     /// Reads the text of a move without looking at the position.
     fn read(text: &str) -> Result<Typed, MoveError> {
         if text.len() > 256 {
-            return Err(MoveError::Syntax(format!(
+            return Err(MoveError::syntax_en(format!(
                 "that is too long for a move; {EXPECTED}"
             )));
         }
         let s = squash(text);
-        let syntax = || MoveError::Syntax(EXPECTED.to_string());
+        let syntax = || MoveError::syntax_en(EXPECTED.to_string());
         if let Some(rest) = s.strip_prefix('-') {
             return read_target(rest).map(Typed::Put);
         }
@@ -405,7 +405,7 @@ impl Lightning {
                 .ok_or_else(syntax)?;
             let rest = chars.as_str();
             if rest.is_empty() {
-                return Err(MoveError::Syntax(format!(
+                return Err(MoveError::syntax_en(format!(
                     "P{design} needs a target: P{design}-c1, P{design}-*d4 or P{design}-R; \
                      or write P alone to draw the top tile"
                 )));
@@ -469,7 +469,7 @@ fn put_examples(source: Source) -> &'static str {
 /// of the mover's half.
 fn read_target(text: &str) -> Result<Target, MoveError> {
     let bad = || {
-        MoveError::Syntax(format!(
+        MoveError::syntax_en(format!(
             "`{}` is not a target: write a square of your half like c1 (a–h, 1–17), a square of \
              your opponent's half with a star like *d4, or R for the reserve",
             text.chars().take(20).collect::<String>()
@@ -632,10 +632,9 @@ impl Game for Lightning {
             },
             Typed::Put(target) => {
                 let Some((source, design)) = self.hand else {
-                    return Err(MoveError::Illegal(
+                    return Err(MoveError::illegal_en(
                         "you have no tile in hand: take one first with P (the pile) or R and a \
-                         design (the reserve, like RS), or write the whole turn, like PS-c1"
-                            .into(),
+                         design (the reserve, like RS), or write the whole turn, like PS-c1",
                     ));
                 };
                 LightningMove {
@@ -645,7 +644,7 @@ impl Game for Lightning {
                 }
             }
         };
-        self.check(&mv).map_err(MoveError::Illegal)?;
+        self.check(&mv).map_err(MoveError::illegal_en)?;
         Ok(mv)
     }
 

@@ -116,7 +116,7 @@ pub(super) fn parse(game: &Loa, text: &str) -> Result<LoaMove, MoveError> {
     let board = &game.board;
     let must_drop = board.must_drop();
     let expected = || {
-        MoveError::Syntax(if must_drop {
+        MoveError::syntax_en(if must_drop {
             "write a move and a drop like a2-a4@d5, a capture like c1xa3@d5, or pass@d5 when you have no move"
                 .to_string()
         } else {
@@ -132,7 +132,7 @@ pub(super) fn parse(game: &Loa, text: &str) -> Result<LoaMove, MoveError> {
     let (mut mv, typed_capture) = match typed {
         Typed::Pass => {
             if board.has_step() {
-                return Err(MoveError::Illegal(
+                return Err(MoveError::illegal_en(
                     "you can pass only when you have no legal move".to_string(),
                 ));
             }
@@ -147,7 +147,7 @@ pub(super) fn parse(game: &Loa, text: &str) -> Result<LoaMove, MoveError> {
         Typed::Step { from, to, capture } => {
             let is_capture = board
                 .check_step(from, to)
-                .map_err(|e| MoveError::Illegal(step_message(game, e, from, to)))?;
+                .map_err(|e| MoveError::illegal_en(step_message(game, e, from, to)))?;
             let mv = LoaMove {
                 from,
                 to,
@@ -164,21 +164,21 @@ pub(super) fn parse(game: &Loa, text: &str) -> Result<LoaMove, MoveError> {
                 drop: free.trailing_zeros() as u8,
                 ..mv
             };
-            return Err(MoveError::Illegal(format!(
+            return Err(MoveError::illegal_en(format!(
                 "you must also drop one of the {} stones you hold on an empty square: write {}",
                 game.color_to_move().opponent(),
                 format(&example)
             )));
         }
         (false, Some(_)) => {
-            return Err(MoveError::Illegal(format!(
+            return Err(MoveError::illegal_en(format!(
                 "you hold no stones to drop: write {}",
                 format(&mv)
             )));
         }
         (true, Some(sq)) => {
             if free & (1u64 << sq) == 0 {
-                return Err(MoveError::Illegal(format!(
+                return Err(MoveError::illegal_en(format!(
                     "{} is taken: drop the stone on an empty square",
                     name(sq)
                 )));
@@ -188,13 +188,13 @@ pub(super) fn parse(game: &Loa, text: &str) -> Result<LoaMove, MoveError> {
         (false, None) => {}
     }
     match typed_capture {
-        Some(true) if !mv.capture => Err(MoveError::Syntax(format!(
+        Some(true) if !mv.capture => Err(MoveError::syntax_en(format!(
             "{}x{} is not a capture: write {}",
             name(mv.from),
             name(mv.to),
             format(&mv)
         ))),
-        Some(false) if mv.capture => Err(MoveError::Syntax(format!(
+        Some(false) if mv.capture => Err(MoveError::syntax_en(format!(
             "{}-{} is a capture: write {}",
             name(mv.from),
             name(mv.to),
