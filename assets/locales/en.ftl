@@ -24,6 +24,7 @@ unit-second = { $n ->
 ## Games
 
 move-game-over = the game is over
+move-wrong-game = that move belongs to another game
 move-not-legal-here = that move is not legal in this position
 move-no-piece = there is no piece on { $square }
 move-loa-expected = write a move like b1-b3, a capture like c1xa3, or pass when you have no move

@@ -24,6 +24,7 @@ unit-second = { $n ->
 ## Games
 
 move-game-over = la partie est terminée
+move-wrong-game = ce coup appartient à un autre jeu
 move-not-legal-here = ce coup n’est pas permis dans cette position
 move-no-piece = il n’y a pas de pièce en { $square }
 move-loa-expected = écrivez un déplacement comme b1-b3, une prise comme c1xa3, ou pass si vous n’avez aucun coup

@@ -231,16 +231,6 @@ impl MoveError {
             MoveError::GameOver => Msg::new("move-game-over"),
         }
     }
-
-    /// A syntax error whose text is not in the catalogue yet (said as it is in every language).
-    pub(crate) fn syntax_en(text: impl Into<String>) -> MoveError {
-        MoveError::Syntax(Msg::verbatim(text))
-    }
-
-    /// An illegal move whose text is not in the catalogue yet (said as it is in every language).
-    pub(crate) fn illegal_en(text: impl Into<String>) -> MoveError {
-        MoveError::Illegal(Msg::verbatim(text))
-    }
 }
 
 /// A bad `key=value` game option.
@@ -403,4 +393,35 @@ pub fn words_key(words: &[u64]) -> u64 {
         x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         x ^ (x >> 31)
     })
+}
+
+#[cfg(test)]
+mod refusal_tests {
+    use super::*;
+
+    /// `text` is refused at the start of `kind`, in English as the engine says it and in a
+    /// French that is really French: different words and no catalogue id left over.
+    fn refused_in_french(kind: GameKind, text: &str) {
+        let game = AnyGame::new(kind, "").unwrap();
+        let err = game.parse_move(text).unwrap_err();
+        let msg = err.msg();
+        let (en, fr) = (msg.text(Lang::En), msg.text(Lang::Fr));
+        assert_eq!(en, err.to_string(), "{text}");
+        assert_ne!(en, fr, "{kind:?} `{text}` is not translated");
+        assert!(!fr.contains("move-") && !fr.contains('{'), "{fr}");
+    }
+
+    #[test]
+    fn wrong_moves_are_refused_in_french() {
+        for (kind, texts) in [
+            (GameKind::Loa, ["hello", "b1-b4", "b1xb3"]),
+            (GameKind::Simultana, ["hello", "a1-c3", "e5-e3"]),
+            (GameKind::Barrier, ["hello", "c3-c4", "N+E@a1"]),
+            (GameKind::Lightning, ["hello", "-c1", "PS"]),
+        ] {
+            for text in texts {
+                refused_in_french(kind, text);
+            }
+        }
+    }
 }
