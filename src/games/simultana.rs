@@ -155,8 +155,6 @@ fn squares_of(set: u32) -> Vec<(u8, u8)> {
         .collect()
 }
 
-/// "1", "1 and 6", "1, 3 and 6".
-
 impl Simultana {
     fn occupied(&self) -> u32 {
         self.pieces[0] | self.pieces[1]

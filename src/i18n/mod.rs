@@ -236,10 +236,7 @@ fn bundle(lang: Lang) -> Bundle {
         tracing::error!(lang = %lang, errors = ?e, "the catalogue has syntax errors");
         r
     });
-    let id: unic_langid::LanguageIdentifier = match lang.code().parse() {
-        Ok(id) => id,
-        Err(_) => unic_langid::LanguageIdentifier::default(),
-    };
+    let id: unic_langid::LanguageIdentifier = lang.code().parse().unwrap_or_default();
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     // Unicode isolation marks would show up as boxes in pictures and terminals.
     bundle.set_use_isolating(false);
