@@ -51,7 +51,7 @@ macro_rules! with_move {
 }
 
 fn wrong_game() -> MoveError {
-    MoveError::Illegal("that move belongs to another game".to_string())
+    MoveError::Illegal(crate::i18n::Msg::new("move-wrong-game"))
 }
 
 impl AnyGame {

@@ -17,6 +17,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::i18n::{Lang, Msg};
+
 pub use any::{AnyGame, AnyMove};
 
 /// A seat at the table. `First` is the side that moves first at the start of the game
@@ -205,18 +207,30 @@ impl FromStr for GameKind {
     }
 }
 
-/// Why a move was not played. The messages are written for players.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+/// Why a move was not played. The messages are written for players, in the catalogue
+/// (`move-*` ids), so each player reads them in their language; `Display` says them in English,
+/// as the engine protocol and the logs do.
+#[derive(Clone, Debug, PartialEq, Error)]
 pub enum MoveError {
     /// The text is not a move in this game's notation; the message says what was expected.
-    #[error("{0}")]
-    Syntax(String),
+    #[error("{}", .0.text(Lang::En))]
+    Syntax(Msg),
     /// A well-formed move that the rules do not allow here; the message says why.
-    #[error("{0}")]
-    Illegal(String),
+    #[error("{}", .0.text(Lang::En))]
+    Illegal(Msg),
     /// Nothing can be played: the game has ended.
-    #[error("the game is over")]
+    #[error("{}", Msg::new("move-game-over").text(Lang::En))]
     GameOver,
+}
+
+impl MoveError {
+    /// What to tell the player, in any language.
+    pub fn msg(&self) -> Msg {
+        match self {
+            MoveError::Syntax(msg) | MoveError::Illegal(msg) => msg.clone(),
+            MoveError::GameOver => Msg::new("move-game-over"),
+        }
+    }
 }
 
 /// A bad `key=value` game option.
@@ -319,9 +333,7 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + Sized + 'static {
             return Err(MoveError::GameOver);
         }
         if !self.is_legal(mv) {
-            return Err(MoveError::Illegal(
-                "that move is not legal in this position".to_string(),
-            ));
+            return Err(MoveError::Illegal(Msg::new("move-not-legal-here")));
         }
         self.play_unchecked(mv);
         Ok(())
@@ -381,4 +393,35 @@ pub fn words_key(words: &[u64]) -> u64 {
         x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         x ^ (x >> 31)
     })
+}
+
+#[cfg(test)]
+mod refusal_tests {
+    use super::*;
+
+    /// `text` is refused at the start of `kind`, in English as the engine says it and in a
+    /// French that is really French: different words and no catalogue id left over.
+    fn refused_in_french(kind: GameKind, text: &str) {
+        let game = AnyGame::new(kind, "").unwrap();
+        let err = game.parse_move(text).unwrap_err();
+        let msg = err.msg();
+        let (en, fr) = (msg.text(Lang::En), msg.text(Lang::Fr));
+        assert_eq!(en, err.to_string(), "{text}");
+        assert_ne!(en, fr, "{kind:?} `{text}` is not translated");
+        assert!(!fr.contains("move-") && !fr.contains('{'), "{fr}");
+    }
+
+    #[test]
+    fn wrong_moves_are_refused_in_french() {
+        for (kind, texts) in [
+            (GameKind::Loa, ["hello", "b1-b4", "b1xb3"]),
+            (GameKind::Simultana, ["hello", "a1-c3", "e5-e3"]),
+            (GameKind::Barrier, ["hello", "c3-c4", "N+E@a1"]),
+            (GameKind::Lightning, ["hello", "-c1", "PS"]),
+        ] {
+            for text in texts {
+                refused_in_french(kind, text);
+            }
+        }
+    }
 }

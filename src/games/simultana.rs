@@ -9,6 +9,7 @@ use super::{
     Game, GameKind, GameOptions, ImportError, MoveError, OptionsError, Outcome, Reason,
     Repetitions, Side, Status,
 };
+use crate::i18n::Msg;
 
 /// The board's side length.
 const SIZE: u8 = 5;
@@ -146,13 +147,6 @@ fn side_title(side: Side) -> &'static str {
     }
 }
 
-fn wanted_text(side: Side) -> &'static str {
-    match side {
-        Side::First => "2 or 4",
-        Side::Second => "3 or 5",
-    }
-}
-
 /// The squares of a set as `(file, rank)`, a1 first, rank by rank.
 fn squares_of(set: u32) -> Vec<(u8, u8)> {
     (0..25u8)
@@ -160,22 +154,6 @@ fn squares_of(set: u32) -> Vec<(u8, u8)> {
         .map(coords)
         .collect()
 }
-
-/// "1", "1 and 6", "1, 3 and 6".
-fn list_numbers(numbers: &[u32]) -> String {
-    match numbers.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.to_string(),
-        Some((last, rest)) => {
-            let head: Vec<String> = rest.iter().map(u32::to_string).collect();
-            format!("{} and {last}", head.join(", "))
-        }
-    }
-}
-
-/// What a syntax error tells the player.
-const SYNTAX_HINT: &str = "write a move like a2-a3: the square of one of your pieces, then the \
-                           square next to it (squares a1 to e5)";
 
 impl Simultana {
     fn occupied(&self) -> u32 {
@@ -267,45 +245,63 @@ impl Simultana {
     fn explain(&self, mv: SimultanaMove) -> MoveError {
         let side = self.turn;
         let (from, to) = (name(mv.from), name(mv.to));
-        let illegal = |msg: String| MoveError::Illegal(msg);
+        let illegal = MoveError::Illegal;
+        let color = match side {
+            Side::First => "white",
+            Side::Second => "black",
+        };
         if self.pieces[side.opponent().index()] & bit(mv.from) != 0 {
-            return illegal(format!(
-                "the piece on {from} is not yours: {} plays the {} pieces",
-                side_title(side),
-                if side == Side::First { "O" } else { "X" }
-            ));
+            return illegal(
+                Msg::new("move-simultana-not-yours")
+                    .code("square", from)
+                    .plain("color", color),
+            );
         }
         if self.pieces[side.index()] & bit(mv.from) == 0 {
-            return illegal(format!("there is no piece on {from}"));
+            return illegal(Msg::new("move-no-piece").code("square", from));
         }
         if mv.from == mv.to {
-            return illegal("a piece must move to another square".to_string());
+            return illegal(Msg::new("move-simultana-same-square"));
         }
         if neighbours(bit(mv.from)) & bit(mv.to) == 0 {
-            return illegal(format!(
-                "a piece moves one square up, down, left or right: {to} is not next to {from}"
-            ));
+            return illegal(
+                Msg::new("move-simultana-not-next")
+                    .code("from", from)
+                    .code("to", to),
+            );
         }
         if self.occupied() & bit(mv.to) != 0 {
-            return illegal(format!("{to} is taken"));
+            return illegal(Msg::new("move-taken").code("square", to));
         }
         let mut sizes: Vec<u32> = regions_after(self.occupied(), mv)
             .map(u32::count_ones)
             .collect();
         sizes.sort_unstable();
-        let regions = if sizes.len() == 1 {
-            format!("the empty region next to {to} has {} squares", sizes[0])
-        } else {
-            format!(
-                "the empty regions next to {to} have {} squares",
-                list_numbers(&sizes)
-            )
+        let regions = match sizes.split_last() {
+            Some((&last, [])) => Msg::new("move-simultana-region")
+                .code("square", to.clone())
+                .num("n", last),
+            Some((&last, rest)) => Msg::new("move-simultana-regions")
+                .code("square", to.clone())
+                .plain(
+                    "sizes",
+                    rest.iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                )
+                .num("last", last),
+            None => Msg::new("move-simultana-regions")
+                .code("square", to.clone())
+                .plain("sizes", "")
+                .num("last", 0),
         };
-        illegal(format!(
-            "after {from}-{to} {regions}; {} needs a region of exactly {}",
-            side_title(side),
-            wanted_text(side)
-        ))
+        illegal(
+            Msg::new("move-simultana-region-size")
+                .code("move", format!("{from}-{to}"))
+                .msg("regions", regions)
+                .plain("color", color),
+        )
     }
 
     /// The status of a position where `self.turn` is to move, ignoring repetitions.
@@ -427,7 +423,7 @@ impl Game for Simultana {
             return Err(MoveError::GameOver);
         }
         let text = squash(text);
-        let syntax = || MoveError::Syntax(SYNTAX_HINT.to_string());
+        let syntax = || MoveError::Syntax(Msg::new("move-simultana-expected"));
         let (from, rest) = take_square(&text, SIZE, SIZE).ok_or_else(syntax)?;
         let rest = rest.strip_prefix('-').unwrap_or(rest);
         let (to, rest) = take_square(rest, SIZE, SIZE).ok_or_else(syntax)?;
@@ -645,12 +641,5 @@ mod tests {
         let set = bit(0) | bit(6);
         assert_eq!(flood(bit(0), set), bit(0));
         assert_eq!(flood(bit(0), FULL), FULL);
-    }
-
-    #[test]
-    fn numbers_are_listed_in_words() {
-        assert_eq!(list_numbers(&[6]), "6");
-        assert_eq!(list_numbers(&[1, 6]), "1 and 6");
-        assert_eq!(list_numbers(&[1, 3, 6]), "1, 3 and 6");
     }
 }

@@ -512,17 +512,17 @@ impl Table {
             .and_then(|mv| Ok((mv, live.game.format_move(&mv)?)))
         {
             Ok(found) => found,
-            Err(MoveError::Syntax(m)) => {
-                return refuse(Msg::new("err-not-a-move").plain("why", m.to_string()));
+            Err(e @ MoveError::Syntax(_)) => {
+                return refuse(Msg::new("err-not-a-move").msg("why", e.msg()));
             }
-            Err(MoveError::Illegal(m)) => {
-                return refuse(Msg::new("err-illegal-move").plain("why", m.to_string()));
+            Err(e @ MoveError::Illegal(_)) => {
+                return refuse(Msg::new("err-illegal-move").msg("why", e.msg()));
             }
             Err(MoveError::GameOver) => return refuse(Msg::new("err-game-over")),
         };
         let mut game = live.game.clone();
         if let Err(err) = game.play(&mv) {
-            return refuse(Msg::new("err-illegal-move").plain("why", err.to_string()));
+            return refuse(Msg::new("err-illegal-move").msg("why", err.msg()));
         }
         let step = Step {
             entry: LogEntry {

@@ -73,8 +73,24 @@ async fn a_french_server_gets_french_cards_boards_and_refusals() {
         "{}",
         refusal.text()
     );
-    // The mover resigns: the result is in French too.
+    // The mover's wrong move is explained in French, down to what the game expected.
     let mover = if mover == bob().id { bob() } else { alice() };
+    let id = discord.slash(
+        &mover.clone().speaking("fr"),
+        "move",
+        json!({ "move": "zz" }),
+    );
+    let refusal = discord.outcome(id).await;
+    assert!(refusal.ephemeral);
+    assert!(
+        refusal
+            .text()
+            .starts_with("Ce n\u{2019}est pas un coup\u{202F}: "),
+        "{}",
+        refusal.text()
+    );
+    assert!(!refusal.text().contains("move-"), "{}", refusal.text());
+    // The mover resigns: the result is in French too.
     let result = discord
         .outcome(discord.slash(&mover, "resign", json!({})))
         .await;

@@ -65,14 +65,14 @@ fn set(moves: &[&str]) -> HashSet<String> {
 
 fn illegal_message(game: &Barrier, text: &str) -> String {
     match game.parse_move(text) {
-        Err(MoveError::Illegal(message)) => message,
+        Err(e @ MoveError::Illegal(_)) => e.to_string(),
         other => panic!("{text}: expected an illegal move, got {other:?}"),
     }
 }
 
 fn syntax_message(game: &Barrier, text: &str) -> String {
     match game.parse_move(text) {
-        Err(MoveError::Syntax(message)) => message,
+        Err(e @ MoveError::Syntax(_)) => e.to_string(),
         other => panic!("{text}: expected a syntax error, got {other:?}"),
     }
 }

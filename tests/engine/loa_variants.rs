@@ -39,7 +39,7 @@ fn legal_texts(game: &Loa) -> Vec<String> {
 
 fn illegal_message(game: &Loa, text: &str) -> String {
     match game.parse_move(text) {
-        Err(MoveError::Illegal(message)) => message,
+        Err(e @ MoveError::Illegal(_)) => e.to_string(),
         other => panic!("{text}: expected an illegal move, got {other:?}"),
     }
 }

@@ -7,6 +7,7 @@ use super::{
 };
 use crate::games::notation::{parse_square, square_name, squash, take_square};
 use crate::games::{Game, MoveError, Side};
+use crate::i18n::Msg;
 
 /// Longer typed texts cannot be a move (13 squares with separators is 38 characters).
 const MAX_TEXT: usize = 64;
@@ -15,22 +16,35 @@ fn name(square: (u8, u8)) -> String {
     square_name(square.0, square.1)
 }
 
-fn illegal(message: impl Into<String>) -> MoveError {
-    MoveError::Illegal(message.into())
+fn illegal(msg: Msg) -> MoveError {
+    MoveError::Illegal(msg)
 }
 
 /// Lists directions in words: `N, NE or NW`.
-fn dir_list(mask: u8) -> String {
+fn dir_list(mask: u8) -> Msg {
     let names: Vec<&str> = Dir::ALL
         .into_iter()
         .filter(|d| mask & d.bit() != 0)
         .map(Dir::name)
         .collect();
     match names.split_last() {
-        Some((last, [])) => (*last).to_string(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => "nowhere".to_string(),
+        Some((last, [])) => Msg::verbatim(*last),
+        Some((last, rest)) => Msg::new("move-list-or")
+            .plain("head", rest.join(", "))
+            .plain("last", *last),
+        None => Msg::new("move-barrier-nowhere"),
     }
+}
+
+/// Whether a tile text names the same direction twice (`N+N`, `nene`).
+fn same_dirs(text: &str) -> bool {
+    let text = text.trim();
+    let (a, b) = match text.split_once('+') {
+        Some(parts) => parts,
+        None if text.is_ascii() => text.split_at(text.len() / 2),
+        None => return false,
+    };
+    matches!((a.trim().parse::<Dir>(), b.trim().parse::<Dir>()), (Ok(a), Ok(b)) if a == b)
 }
 
 /// How a run of squares moves, judged from geometry alone.
@@ -58,34 +72,32 @@ fn shape(squares: &[(u8, u8)]) -> Result<Shape, MoveError> {
             continue;
         }
         return Err(if line(pair[0], pair[1], 1).is_some() {
-            illegal(format!(
-                "{} to {} is a step, and a step is a whole turn; only captures can be chained",
-                name(pair[0]),
-                name(pair[1])
-            ))
+            illegal(
+                Msg::new("move-barrier-step-not-chained")
+                    .code("from", name(pair[0]))
+                    .code("to", name(pair[1])),
+            )
         } else {
-            illegal(format!(
-                "{} to {} is neither a step to a neighbouring square nor a jump over one",
-                name(pair[0]),
-                name(pair[1])
-            ))
+            illegal(
+                Msg::new("move-barrier-not-step-nor-jump")
+                    .code("from", name(pair[0]))
+                    .code("to", name(pair[1])),
+            )
         });
     }
     if squares.len() > MAX_PATH {
-        return Err(illegal("one turn can capture at most 12 pieces"));
+        return Err(illegal(Msg::new("move-barrier-too-many")));
     }
     Ok(Shape::Jumps)
 }
 
 impl Barrier {
-    fn expected(&self) -> String {
-        if self.is_laying() {
-            "write a lay like N+E@c4: one of your unplayed tiles, @, one of your empty barrier \
-             squares"
-                .to_string()
+    fn expected(&self) -> Msg {
+        Msg::new(if self.is_laying() {
+            "move-barrier-expected-lay"
         } else {
-            "write a move like c3-c4 for a step, or c3xe5 (or c3xe5xc7) for captures".to_string()
-        }
+            "move-barrier-expected-move"
+        })
     }
 
     fn syntax(&self) -> MoveError {
@@ -133,15 +145,24 @@ impl Barrier {
                 text.split_at(start)
             }
         };
-        let tile: Tile = tile_text
-            .parse()
-            .map_err(|e| MoveError::Syntax(format!("{e}; {}", self.expected())))?;
+        let tile: Tile = tile_text.parse().map_err(|_: String| {
+            let id = if same_dirs(tile_text) {
+                "move-barrier-same-dirs"
+            } else {
+                "move-barrier-bad-tile"
+            };
+            MoveError::Syntax(
+                Msg::new(id)
+                    .code("tile", shorten(tile_text))
+                    .msg("expected", self.expected()),
+            )
+        })?;
         let square = parse_square(square_text, 8, 8).ok_or_else(|| {
-            MoveError::Syntax(format!(
-                "`{}` is not a square; {}",
-                shorten(square_text),
-                self.expected()
-            ))
+            MoveError::Syntax(
+                Msg::new("move-barrier-bad-square")
+                    .code("square", shorten(square_text))
+                    .msg("expected", self.expected()),
+            )
         })?;
         self.check_lay(tile, square)
     }
@@ -180,20 +201,18 @@ impl Barrier {
         if separators.iter().flatten().any(|&s| s != wanted) {
             let right: Vec<String> = squares.iter().map(|&s| name(s)).collect();
             let right = right.join(&wanted.to_string());
-            return Err(MoveError::Syntax(if wanted == '-' {
-                format!("a step is written with -: {right}")
+            let id = if wanted == '-' {
+                "move-barrier-step-separator"
             } else {
-                format!("captures are written with x: {right}")
-            }));
+                "move-barrier-capture-separator"
+            };
+            return Err(MoveError::Syntax(Msg::new(id).code("move", right)));
         }
         self.check_path(&squares)
     }
 
     fn laying_not_done(&self) -> MoveError {
-        illegal(format!(
-            "the barrier is not complete yet: {} must lay a tile first, like N+E@c4",
-            self.side_name(self.to_move)
-        ))
+        illegal(Msg::new("move-barrier-laying").plain("side", self.side_name(self.to_move)))
     }
 
     /// The lay of `tile` on `square` if it is legal here, else why not.
@@ -202,31 +221,25 @@ impl Barrier {
             return Err(MoveError::GameOver);
         }
         if !self.is_laying() {
-            return Err(illegal(
-                "the barrier is complete: every tile is laid, so move a piece, like c3-c4",
-            ));
+            return Err(illegal(Msg::new("move-barrier-complete")));
         }
         let me = self.to_move;
         let owner = Barrier::barrier_owner(square.0, square.1).ok_or_else(|| {
-            illegal(format!(
-                "{} is not a barrier square: tiles go on ranks 4 and 5",
-                name(square)
-            ))
+            illegal(Msg::new("move-barrier-not-barrier-square").code("square", name(square)))
         })?;
         if owner != me {
             let mine: Vec<String> = self.empty_barrier_squares(me).map(name).collect();
-            return Err(illegal(format!(
-                "{} is {}'s barrier square; you may lay on {}",
-                name(square),
-                self.side_name(owner),
-                mine.join(" ")
-            )));
+            return Err(illegal(
+                Msg::new("move-barrier-other-barrier")
+                    .code("square", name(square))
+                    .plain("side", self.side_name(owner))
+                    .code("squares", mine.join(" ")),
+            ));
         }
         if self.tile_at(square.0, square.1).is_some() {
-            return Err(illegal(format!(
-                "there is already a tile on {}",
-                name(square)
-            )));
+            return Err(illegal(
+                Msg::new("move-barrier-tile-there").code("square", name(square)),
+            ));
         }
         if !self.unplayed_tiles(me).contains(&tile) {
             let left: Vec<String> = self
@@ -234,10 +247,11 @@ impl Barrier {
                 .iter()
                 .map(Tile::to_string)
                 .collect();
-            return Err(illegal(format!(
-                "you have no {tile} tile left; yours are {}",
-                left.join(" ")
-            )));
+            return Err(illegal(
+                Msg::new("move-barrier-no-such-tile")
+                    .code("tile", tile.to_string())
+                    .code("tiles", left.join(" ")),
+            ));
         }
         Ok(BarrierMove::lay(tile, square))
     }
@@ -247,23 +261,31 @@ impl Barrier {
         let mask = self.dirs_at(piece, sq);
         let at = name(coords(sq));
         if let Some(tile) = tile_slot(sq).and_then(|slot| self.tiles[slot]) {
-            illegal(format!(
-                "the {tile} tile on {at} only lets a piece move {}, not {dir}",
-                dir_list(mask)
-            ))
+            illegal(
+                Msg::new("move-barrier-tile-direction")
+                    .code("tile", tile.to_string())
+                    .code("square", at)
+                    .msg("dirs", dir_list(mask))
+                    .plain("dir", dir.to_string()),
+            )
         } else {
-            let forward = match piece.side() {
-                Side::First => "toward rank 8",
-                Side::Second => "toward rank 1",
+            let rank = match piece.side() {
+                Side::First => 8,
+                Side::Second => 1,
             };
-            illegal(format!(
-                "an uncrowned piece off the barrier moves only forward ({forward}): {}, not {dir}",
-                dir_list(
-                    forward_dirs(piece.side())
-                        .iter()
-                        .fold(0, |m, d| m | d.bit())
-                )
-            ))
+            illegal(
+                Msg::new("move-barrier-forward-only")
+                    .num("rank", rank)
+                    .msg(
+                        "dirs",
+                        dir_list(
+                            forward_dirs(piece.side())
+                                .iter()
+                                .fold(0, |m, d| m | d.bit()),
+                        ),
+                    )
+                    .plain("dir", dir.to_string()),
+            )
         }
     }
 
@@ -280,16 +302,14 @@ impl Barrier {
         }
         let from = index(squares[0]);
         let Some(piece) = self.board[from] else {
-            return Err(illegal(format!(
-                "there is no piece on {}",
-                name(squares[0])
-            )));
+            return Err(illegal(
+                Msg::new("move-no-piece").code("square", name(squares[0])),
+            ));
         };
         if piece.side() != self.to_move {
-            return Err(illegal(format!(
-                "the piece on {} is not yours",
-                name(squares[0])
-            )));
+            return Err(illegal(
+                Msg::new("move-barrier-not-yours").code("square", name(squares[0])),
+            ));
         }
         match shape(squares)? {
             Shape::Step => {
@@ -299,7 +319,9 @@ impl Barrier {
                     return Err(self.wrong_direction(piece, from, dir));
                 }
                 if self.board[to].is_some() {
-                    return Err(illegal(format!("{} is taken", name(squares[1]))));
+                    return Err(illegal(
+                        Msg::new("move-taken").code("square", name(squares[1])),
+                    ));
                 }
                 Ok(BarrierMove::step(squares[0], squares[1]))
             }
@@ -309,10 +331,9 @@ impl Barrier {
                 for (i, pair) in squares.windows(2).enumerate() {
                     let at = index(pair[0]);
                     if i > 0 && !piece.crowned() && pair[0].1 == far_rank(piece.side()) {
-                        return Err(illegal(format!(
-                            "the piece is crowned on {}, and that ends the turn",
-                            name(pair[0])
-                        )));
+                        return Err(illegal(
+                            Msg::new("move-barrier-crowned").code("square", name(pair[0])),
+                        ));
                     }
                     let dir = line(pair[0], pair[1], 2).ok_or_else(|| self.syntax())?;
                     if self.dirs_at(piece, at) & dir.bit() == 0 {
@@ -322,21 +343,23 @@ impl Barrier {
                     let land = index(pair[1]);
                     match board[over] {
                         None => {
-                            return Err(illegal(format!(
-                                "there is no piece to jump over on {}",
-                                name(coords(over))
-                            )));
+                            return Err(illegal(
+                                Msg::new("move-barrier-nothing-to-jump")
+                                    .code("square", name(coords(over))),
+                            ));
                         }
                         Some(other) if other.side() == piece.side() => {
-                            return Err(illegal(format!(
-                                "you cannot jump over your own piece on {}",
-                                name(coords(over))
-                            )));
+                            return Err(illegal(
+                                Msg::new("move-barrier-jumps-own")
+                                    .code("square", name(coords(over))),
+                            ));
                         }
                         Some(_) => {}
                     }
                     if board[land].is_some() {
-                        return Err(illegal(format!("{} is taken", name(pair[1]))));
+                        return Err(illegal(
+                            Msg::new("move-taken").code("square", name(pair[1])),
+                        ));
                     }
                     board[over] = None;
                 }
@@ -352,12 +375,14 @@ mod tests {
 
     #[test]
     fn direction_lists_read_as_words() {
-        assert_eq!(dir_list(Dir::N.bit()), "N");
-        assert_eq!(dir_list(Dir::N.bit() | Dir::S.bit()), "N or S");
+        let en = |mask| dir_list(mask).text(crate::i18n::Lang::En);
+        assert_eq!(en(Dir::N.bit()), "N");
+        assert_eq!(en(Dir::N.bit() | Dir::S.bit()), "N or S");
         assert_eq!(
-            dir_list(Dir::N.bit() | Dir::NE.bit() | Dir::NW.bit()),
+            en(Dir::N.bit() | Dir::NE.bit() | Dir::NW.bit()),
             "N, NE or NW"
         );
+        assert_eq!(en(0), "nowhere");
     }
 
     #[test]

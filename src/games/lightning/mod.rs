@@ -17,6 +17,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::notation::{parse_square, square_name, squash};
 use super::{Game, GameKind, GameOptions, MoveError, OptionsError, Outcome, Reason, Side, Status};
+use crate::i18n::Msg;
 
 pub use design::{Design, Point};
 use half::{FILES, Half, Mask, RANKS, mask_is_empty, mask_squares};
@@ -124,10 +125,6 @@ enum Typed {
     Whole(Source, Design, Target),
     Put(Target),
 }
-
-const EXPECTED: &str = "write a turn like PS-c1 (take an S from the pile, put it on c1), \
-     PX-*d4 (on your opponent's d4), PA-R (into the reserve) or RV-e6 (a V from the reserve); \
-     or in two steps: P or RV, then -c1, -*d4 or -R";
 
 /// The pile order for a seed: a Fisher–Yates shuffle driven only by ChaCha8's output stream,
 /// so stored matches replay identically whatever `rand`'s own shuffle does in later versions.
@@ -280,27 +277,24 @@ impl Lightning {
     }
 
     /// Why `target` is not allowed for a tile from `source`, in words for the player.
-    fn check_target(&self, source: Source, target: Target) -> Result<(), String> {
+    fn check_target(&self, source: Source, target: Target) -> Result<(), Msg> {
         let me = self.to_move.index();
         if !self.started {
             return match target {
                 Target::Own(f, 0) if f < FILES => Ok(()),
-                _ => Err("the first tile of the game must go on your start row (rank 1)".into()),
+                _ => Err(Msg::new("move-lightning-first-tile")),
             };
         }
         match target {
             Target::Own(f, r) | Target::Opponent(f, r) if f >= FILES || r >= RANKS => {
-                Err("there is no such square".into())
+                Err(Msg::new("move-lightning-no-such-square"))
             }
             Target::Own(f, r) => {
                 let half = &self.halves[me];
                 if half.is_occupied(f, r) {
-                    Err(format!("{} is taken", square_name(f, r)))
+                    Err(Msg::new("move-taken").code("square", square_name(f, r)))
                 } else if r != 0 && !half.touches_tile(f, r) {
-                    Err(format!(
-                        "{} is not on your start row and touches no tile of your half",
-                        square_name(f, r)
-                    ))
+                    Err(Msg::new("move-lightning-not-connected").code("square", square_name(f, r)))
                 } else {
                     Ok(())
                 }
@@ -308,19 +302,16 @@ impl Lightning {
             Target::Opponent(f, r) => {
                 let half = &self.halves[1 - me];
                 if half.is_occupied(f, r) {
-                    Err(format!("*{} is taken", square_name(f, r)))
+                    Err(Msg::new("move-taken").code("square", format!("*{}", square_name(f, r))))
                 } else if !half.touches_tile(f, r) {
-                    Err(format!(
-                        "*{} touches no tile of your opponent's half: you may only block next \
-                         to their tiles",
-                        square_name(f, r)
-                    ))
+                    Err(Msg::new("move-lightning-not-blocking")
+                        .code("square", format!("*{}", square_name(f, r))))
                 } else {
                     Ok(())
                 }
             }
             Target::Reserve if source == Source::Reserve => {
-                Err("a tile taken from the reserve must be put on a board".into())
+                Err(Msg::new("move-lightning-reserve-to-reserve"))
             }
             Target::Reserve => Ok(()),
         }
@@ -328,38 +319,35 @@ impl Lightning {
 
     /// Whether `mv` is legal here, and if not, why (in words for the player). The game must not
     /// be over.
-    fn check(&self, mv: &LightningMove) -> Result<(), String> {
+    fn check(&self, mv: &LightningMove) -> Result<(), Msg> {
         if let Some((source, design)) = self.hand {
             let Some(target) = mv.target else {
-                return Err(format!(
-                    "you already hold {}; put it first: {}",
-                    describe_hand(source, design),
-                    put_examples(source)
-                ));
+                return Err(Msg::new("move-lightning-already-holding")
+                    .msg("hand", describe_hand(source, design))
+                    .msg("examples", put_examples(source)));
             };
             if mv.source != source || mv.design != Some(design) {
-                return Err(format!(
-                    "you hold {}; put it with {}",
-                    describe_hand(source, design),
-                    put_examples(source)
-                ));
+                return Err(Msg::new("move-lightning-holding")
+                    .msg("hand", describe_hand(source, design))
+                    .msg("examples", put_examples(source)));
             }
             return self.check_target(source, target);
         }
         match (mv.source, mv.design, mv.target) {
-            (_, None, Some(_)) | (Source::Reserve, None, None) => Err(EXPECTED.into()),
-            (Source::Pile, Some(_), None) => Err(EXPECTED.into()),
+            (_, None, Some(_)) | (Source::Reserve, None, None) => {
+                Err(Msg::new("move-lightning-expected"))
+            }
+            (Source::Pile, Some(_), None) => Err(Msg::new("move-lightning-expected")),
             (Source::Pile, design, target) => {
                 let Some(&top) = self.pile.get(usize::from(self.drawn)) else {
-                    return Err("the draw pile is empty: take a tile from the reserve".into());
+                    return Err(Msg::new("move-lightning-pile-empty"));
                 };
                 match (design, target) {
                     (Some(d), Some(t)) => {
                         if d != top {
-                            return Err(format!(
-                                "P{d} does not match the top tile of the pile; draw it with P \
-                                 first to see it"
-                            ));
+                            return Err(
+                                Msg::new("move-lightning-not-top").plain("design", d.to_string())
+                            );
                         }
                         self.check_target(Source::Pile, t)
                     }
@@ -368,15 +356,14 @@ impl Lightning {
             }
             (Source::Reserve, Some(d), target) => {
                 if self.reserve[d.index()] == 0 {
-                    return Err(format!("there is no {d} in the reserve"));
+                    return Err(
+                        Msg::new("move-lightning-not-in-reserve").plain("design", d.to_string())
+                    );
                 }
                 match target {
                     Some(t) => self.check_target(Source::Reserve, t),
                     None if self.targets(Source::Reserve).on_board() => Ok(()),
-                    None => Err(format!(
-                        "a tile from the reserve must go on a board, and there is no room for \
-                         an {d}"
-                    )),
+                    None => Err(Msg::new("move-lightning-no-room").plain("design", d.to_string())),
                 }
             }
         }
@@ -385,12 +372,13 @@ impl Lightning {
     /// Reads the text of a move without looking at the position.
     fn read(text: &str) -> Result<Typed, MoveError> {
         if text.len() > 256 {
-            return Err(MoveError::Syntax(format!(
-                "that is too long for a move; {EXPECTED}"
-            )));
+            return Err(MoveError::Syntax(
+                Msg::new("move-lightning-too-long")
+                    .msg("expected", Msg::new("move-lightning-expected")),
+            ));
         }
         let s = squash(text);
-        let syntax = || MoveError::Syntax(EXPECTED.to_string());
+        let syntax = || MoveError::Syntax(Msg::new("move-lightning-expected"));
         if let Some(rest) = s.strip_prefix('-') {
             return read_target(rest).map(Typed::Put);
         }
@@ -405,10 +393,9 @@ impl Lightning {
                 .ok_or_else(syntax)?;
             let rest = chars.as_str();
             if rest.is_empty() {
-                return Err(MoveError::Syntax(format!(
-                    "P{design} needs a target: P{design}-c1, P{design}-*d4 or P{design}-R; \
-                     or write P alone to draw the top tile"
-                )));
+                return Err(MoveError::Syntax(
+                    Msg::new("move-lightning-needs-target").plain("design", design.to_string()),
+                ));
             }
             let target = read_target(rest.strip_prefix('-').unwrap_or(rest))?;
             return Ok(Typed::Whole(Source::Pile, design, target));
@@ -443,37 +430,39 @@ impl Lightning {
     }
 }
 
-fn describe_hand(source: Source, design: Design) -> String {
-    let from = match source {
-        Source::Pile => "the pile",
-        Source::Reserve => "the reserve",
-    };
-    format!("{} {design} from {from}", article(design))
+fn describe_hand(source: Source, design: Design) -> Msg {
+    Msg::new("move-lightning-hand")
+        .plain(
+            "source",
+            match source {
+                Source::Pile => "pile",
+                Source::Reserve => "reserve",
+            },
+        )
+        .msg(
+            "tile",
+            Msg::new("move-lightning-tile").plain("design", design.to_string()),
+        )
 }
 
-fn article(design: Design) -> &'static str {
-    match design {
-        Design::S | Design::X => "an",
-        _ => "a",
-    }
-}
-
-fn put_examples(source: Source) -> &'static str {
-    match source {
-        Source::Pile => "-c1 (your half), -*d4 (your opponent's half) or -R (the reserve)",
-        Source::Reserve => "-c1 (your half) or -*d4 (your opponent's half)",
-    }
+fn put_examples(source: Source) -> Msg {
+    Msg::new("move-lightning-put-examples").plain(
+        "source",
+        match source {
+            Source::Pile => "pile",
+            Source::Reserve => "reserve",
+        },
+    )
 }
 
 /// Reads a target: `r` for the reserve, `*d4` for a square of the opponent's half, `c1` for one
 /// of the mover's half.
 fn read_target(text: &str) -> Result<Target, MoveError> {
     let bad = || {
-        MoveError::Syntax(format!(
-            "`{}` is not a target: write a square of your half like c1 (a–h, 1–17), a square of \
-             your opponent's half with a star like *d4, or R for the reserve",
-            text.chars().take(20).collect::<String>()
-        ))
+        MoveError::Syntax(
+            Msg::new("move-lightning-bad-target")
+                .code("target", text.chars().take(20).collect::<String>()),
+        )
     };
     if text == "r" {
         return Ok(Target::Reserve);
@@ -632,11 +621,7 @@ impl Game for Lightning {
             },
             Typed::Put(target) => {
                 let Some((source, design)) = self.hand else {
-                    return Err(MoveError::Illegal(
-                        "you have no tile in hand: take one first with P (the pile) or R and a \
-                         design (the reserve, like RS), or write the whole turn, like PS-c1"
-                            .into(),
-                    ));
+                    return Err(MoveError::Illegal(Msg::new("move-lightning-empty-hand")));
                 };
                 LightningMove {
                     source,

@@ -296,12 +296,6 @@ pub(crate) enum Text<'a> {
         cylinder: bool,
     },
     FourAlternate,
-    /// A piece of the wrong set: `seat` under `players=4`, else the set that must move.
-    WrongSet {
-        square: &'a str,
-        seat: Option<Seat>,
-        set: PieceSet,
-    },
     MarksWithoutVariant,
     TooManyOfSet {
         color: Color,
@@ -329,19 +323,6 @@ pub(crate) fn text(message: Text<'_>) -> String {
             setup.name()
         ),
         Text::FourAlternate => "marks=alternate is a two-player game: with players=4 each seat already moves only one set of pieces".to_string(),
-        Text::WrongSet { square, seat: Some(seat), set } => format!(
-            "{square} is not {seat}'s piece: {seat} moves only {}'s {} pieces",
-            seat.color(),
-            set.name()
-        ),
-        Text::WrongSet { square, seat: None, set } => format!(
-            "{square} is {}: this turn you must move one of your {} pieces",
-            match set {
-                PieceSet::Marked => "unmarked",
-                PieceSet::Unmarked => "marked",
-            },
-            set.name()
-        ),
         Text::MarksWithoutVariant => "marked pieces (W, B) exist only with players=4 or marks=alternate".to_string(),
         Text::TooManyOfSet { color, set } => format!("{color} has more than 6 {} pieces", set.name()),
         Text::ToMoveField => "the side to move is w or b, a seat w1, b1, w2 or b2 with players=4, or with marks=alternate w or b followed by : and the sets White and Black must move next (m marked, u unmarked, - free), e.g. w:mu".to_string(),

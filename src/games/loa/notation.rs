@@ -4,9 +4,10 @@
 
 use super::board::Required;
 use super::board::{NO_SQUARE, StepError};
-use super::{Loa, LoaMove, PieceSet, Text, text};
+use super::{Loa, LoaMove, PieceSet};
 use crate::games::MoveError;
 use crate::games::notation::{parse_square, square_name, squash, take_square};
+use crate::i18n::Msg;
 
 /// Typed moves longer than this (after squashing) cannot be a move; they are refused unread.
 const MAX_LEN: usize = 24;
@@ -75,36 +76,39 @@ fn read(text: &str) -> Option<(Typed, Option<u8>)> {
     Some((typed, Some(index(drop))))
 }
 
-fn step_message(game: &Loa, error: StepError, from: u8, to: u8) -> String {
+fn step_message(game: &Loa, error: StepError, from: u8, to: u8) -> Msg {
     let (from_name, to_name) = (name(from), name(to));
     let mover = game.color_to_move();
     match error {
-        StepError::NoPiece => format!("there is no piece on {from_name}"),
-        StepError::NotYours => {
-            format!("{from_name} is not your piece: you play {mover}")
-        }
-        StepError::SameSquare => format!("{from_name} must move to another square"),
-        StepError::NotALine => format!(
-            "{to_name} is not on a line from {from_name}: pieces move along a rank, a file or a diagonal"
-        ),
-        StepError::Distance(n) => format!(
-            "{from_name} must move exactly {n} square{} along that line: it holds {n} piece{}",
-            if n == 1 { "" } else { "s" },
-            if n == 1 { "" } else { "s" },
-        ),
-        StepError::JumpsEnemy(sq) => format!(
-            "you cannot jump over an enemy piece ({} is in the way)",
-            name(sq)
-        ),
-        StepError::OwnPiece => format!("{to_name} is taken by your own piece"),
-        StepError::WrongSet(required) => text(Text::WrongSet {
-            square: &from_name,
-            seat: game.seat_to_move(),
-            set: match required {
+        StepError::NoPiece => Msg::new("move-no-piece").code("square", from_name),
+        StepError::NotYours => Msg::new("move-loa-not-yours")
+            .code("square", from_name)
+            .plain("color", mover.name()),
+        StepError::SameSquare => Msg::new("move-loa-same-square").code("square", from_name),
+        StepError::NotALine => Msg::new("move-loa-not-a-line")
+            .code("from", from_name)
+            .code("to", to_name),
+        StepError::Distance(n) => Msg::new("move-loa-distance")
+            .code("square", from_name)
+            .num("n", n),
+        StepError::JumpsEnemy(sq) => Msg::new("move-loa-jumps-enemy").code("square", name(sq)),
+        StepError::OwnPiece => Msg::new("move-loa-own-piece").code("square", to_name),
+        StepError::WrongSet(required) => {
+            let set = match required {
                 Required::Unmarked => PieceSet::Unmarked,
                 Required::Marked | Required::Any => PieceSet::Marked,
-            },
-        }),
+            };
+            match game.seat_to_move() {
+                Some(seat) => Msg::new("move-loa-wrong-seat")
+                    .code("square", from_name)
+                    .code("seat", seat.name())
+                    .plain("color", seat.color().name())
+                    .plain("set", set.name()),
+                None => Msg::new("move-loa-wrong-set")
+                    .code("square", from_name)
+                    .plain("set", set.name()),
+            }
+        }
     }
 }
 
@@ -116,13 +120,11 @@ pub(super) fn parse(game: &Loa, text: &str) -> Result<LoaMove, MoveError> {
     let board = &game.board;
     let must_drop = board.must_drop();
     let expected = || {
-        MoveError::Syntax(if must_drop {
-            "write a move and a drop like a2-a4@d5, a capture like c1xa3@d5, or pass@d5 when you have no move"
-                .to_string()
+        MoveError::Syntax(Msg::new(if must_drop {
+            "move-loa-expected-drop"
         } else {
-            "write a move like b1-b3, a capture like c1xa3, or pass when you have no move"
-                .to_string()
-        })
+            "move-loa-expected"
+        }))
     };
     let squashed = squash(text);
     if squashed.len() > MAX_LEN {
@@ -132,9 +134,7 @@ pub(super) fn parse(game: &Loa, text: &str) -> Result<LoaMove, MoveError> {
     let (mut mv, typed_capture) = match typed {
         Typed::Pass => {
             if board.has_step() {
-                return Err(MoveError::Illegal(
-                    "you can pass only when you have no legal move".to_string(),
-                ));
+                return Err(MoveError::Illegal(Msg::new("move-loa-pass-not-allowed")));
             }
             let mv = LoaMove {
                 from: NO_SQUARE,
@@ -164,42 +164,38 @@ pub(super) fn parse(game: &Loa, text: &str) -> Result<LoaMove, MoveError> {
                 drop: free.trailing_zeros() as u8,
                 ..mv
             };
-            return Err(MoveError::Illegal(format!(
-                "you must also drop one of the {} stones you hold on an empty square: write {}",
-                game.color_to_move().opponent(),
-                format(&example)
-            )));
+            return Err(MoveError::Illegal(
+                Msg::new("move-loa-must-drop")
+                    .plain("color", game.color_to_move().opponent().name())
+                    .code("move", format(&example)),
+            ));
         }
         (false, Some(_)) => {
-            return Err(MoveError::Illegal(format!(
-                "you hold no stones to drop: write {}",
-                format(&mv)
-            )));
+            return Err(MoveError::Illegal(
+                Msg::new("move-loa-nothing-to-drop").code("move", format(&mv)),
+            ));
         }
         (true, Some(sq)) => {
             if free & (1u64 << sq) == 0 {
-                return Err(MoveError::Illegal(format!(
-                    "{} is taken: drop the stone on an empty square",
-                    name(sq)
-                )));
+                return Err(MoveError::Illegal(
+                    Msg::new("move-loa-drop-taken").code("square", name(sq)),
+                ));
             }
             mv.drop = sq;
         }
         (false, None) => {}
     }
     match typed_capture {
-        Some(true) if !mv.capture => Err(MoveError::Syntax(format!(
-            "{}x{} is not a capture: write {}",
-            name(mv.from),
-            name(mv.to),
-            format(&mv)
-        ))),
-        Some(false) if mv.capture => Err(MoveError::Syntax(format!(
-            "{}-{} is a capture: write {}",
-            name(mv.from),
-            name(mv.to),
-            format(&mv)
-        ))),
+        Some(true) if !mv.capture => Err(MoveError::Syntax(
+            Msg::new("move-loa-not-a-capture")
+                .code("typed", format!("{}x{}", name(mv.from), name(mv.to)))
+                .code("move", format(&mv)),
+        )),
+        Some(false) if mv.capture => Err(MoveError::Syntax(
+            Msg::new("move-loa-is-a-capture")
+                .code("typed", format!("{}-{}", name(mv.from), name(mv.to)))
+                .code("move", format(&mv)),
+        )),
         _ => Ok(mv),
     }
 }
