@@ -350,7 +350,7 @@ pic-side = { $side ->
     [white] Blanc
     [black] Noir
     [yellow] Jaune
-    [clear] Cristal
+    [clear] Transparent
     [first] Premier
     [second] Second
    *[other] { $side }
