@@ -213,3 +213,26 @@ fn a_whole_session_in_french_from_the_challenge_to_the_leaderboard() {
         assert!(!out.contains(english), "English «{english}» in:\n{out}");
     }
 }
+
+#[test]
+fn text_boards_of_lightning_and_barrier_speak_french_too() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let script = "/play game:lightning opponent:bob\n/as bob\n/accept\n/abort\n\
+                  /as alice\n/play game:barrier opponent:bob\n/as bob\n/accept\n";
+    let out = session(dir.path(), &["--as", "alice", "--lang", "fr"], script);
+    let nnbsp = '\u{202F}';
+    for said in [
+        format!("Réserve{nnbsp}: S(/) 0"),
+        format!("Pioche{nnbsp}: 150 tuiles"),
+        format!("Reste à poser pour les jaunes{nnbsp}: "),
+        "une fois couronnés".to_string(),
+        "Coups sans prise ni couronnement".to_string(),
+    ] {
+        assert!(out.contains(&said), "missing «{said}»:\n{out}");
+    }
+    for english in [
+        "reserve:", "pile:", "holds", "to move", "crowned", "first *",
+    ] {
+        assert!(!out.contains(english), "English «{english}» in:\n{out}");
+    }
+}

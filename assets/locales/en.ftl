@@ -479,6 +479,12 @@ err-stale-button = This button is out of date: use the newest board, or { $board
 
 ## Terminal
 
+local-reserve = Reserve: { $tiles }
+local-in-hand = In hand: { $tile } { $from }
+local-holds = { $side } still to lay: { $tiles }
+local-barrier-legend = y and c: yellow and clear pieces, Y and C when crowned; (y) and (c): their barrier squares.
+local-quiet = Moves without a capture or a crowning: { $n } of { $max }
+
 local-help = The bot's commands, typed as text:
 local-help-play = challenge someone, the computer (opponent bot) or anyone (no opponent)
 local-help-move = play a move, e.g. /move b1-b3

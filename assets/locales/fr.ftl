@@ -488,6 +488,12 @@ err-stale-button = Ce bouton n’est plus à jour : utilisez le plateau le plu
 
 ## Terminal
 
+local-reserve = Réserve : { $tiles }
+local-in-hand = En main : { $tile } { $from }
+local-holds = Reste à poser pour les { $side } : { $tiles }
+local-barrier-legend = y et c : pions jaunes et transparents, Y et C une fois couronnés ; (y) et (c) : leurs cases de barrière.
+local-quiet = Coups sans prise ni couronnement : { $n } sur { $max }
+
 local-help = Les commandes du bot, tapées en texte :
 local-help-play = défier quelqu’un, l’ordinateur (opponent bot) ou qui veut (sans adversaire)
 local-help-move = jouer un coup, par exemple /move b1-b3

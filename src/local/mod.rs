@@ -11,11 +11,13 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 
-use crate::games::AnyGame;
+use crate::games::barrier::MOVE_LIMIT;
+use crate::games::lightning::{Design, Source};
+use crate::games::{AnyGame, Side};
 use crate::i18n::{Lang, Msg, Plain};
 use crate::store::Store;
 use crate::table::{
-    Action, Actor, ButtonId, Command, Config, Notice, Notices, Picture, Place, Reply, Table,
+    Action, Actor, ButtonId, Command, Config, Notice, Notices, Picture, Place, Reply, Table, words,
 };
 use parse::Input;
 
@@ -282,14 +284,16 @@ impl Session {
     }
 
     fn board(&self, game: &AnyGame) -> String {
-        // The engine's drawing ends with whose turn it is, in the engine's English; the reply
-        // above it already says so in the session's language.
-        let drawn = game.draw_text();
-        let grid = match drawn.trim_end().rsplit_once('\n') {
-            Some((grid, last)) if last.contains(" to move") || last.contains(" win") => grid,
-            _ => drawn.as_str(),
-        };
-        let text = grid.replace('.', "·");
+        // The engine's drawing also says whose turn it is and more, in the engine's English:
+        // keep its grid and say the rest in the session's language.
+        let mut lines: Vec<String> = game
+            .draw_text()
+            .lines()
+            .filter(|l| is_grid_line(l))
+            .map(|l| l.replace('.', "·"))
+            .collect();
+        lines.extend(extras(game).into_iter().map(|m| self.tr(m)));
+        let text = lines.join("\n");
         if !self.color {
             return text;
         }
@@ -331,6 +335,70 @@ impl Session {
                 .plain("why", e.to_string()),
         };
         self.say(self.tr(text));
+    }
+}
+
+/// A line of a text board's grid: a rank (it starts with its number) or the files' letters.
+fn is_grid_line(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with(|c: char| c.is_ascii_digit())
+        || (!t.is_empty()
+            && t.split_whitespace()
+                .all(|w| matches!(w, "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h")))
+}
+
+/// What a text board needs besides the grid, as messages: Lightning's reserve, pile and tile
+/// in hand; Barrier's tiles still to lay, its symbols and the quiet-move count.
+fn extras(game: &AnyGame) -> Vec<Msg> {
+    match game {
+        AnyGame::Lightning(g) => {
+            let reserve: Vec<String> = Design::ALL
+                .iter()
+                .zip(g.reserve())
+                .map(|(d, n)| format!("{d}({}) {n}", d.glyph()))
+                .collect();
+            let mut out = vec![
+                Msg::new("local-reserve").plain("tiles", reserve.join("  ")),
+                Msg::new("pic-pile").num("n", g.pile_len() as i64),
+            ];
+            if let Some((source, design)) = g.in_hand() {
+                let from = match source {
+                    Source::Pile => Msg::new("pic-from-pile"),
+                    Source::Reserve => Msg::new("pic-from-reserve"),
+                };
+                out.push(
+                    Msg::new("local-in-hand")
+                        .code("tile", design.to_string())
+                        .msg("from", from),
+                );
+            }
+            out
+        }
+        AnyGame::Barrier(g) => {
+            let mut out = Vec::new();
+            if g.is_laying() {
+                for side in Side::BOTH {
+                    let tiles: Vec<String> = g
+                        .unplayed_tiles(side)
+                        .iter()
+                        .map(|t| t.to_string())
+                        .collect();
+                    out.push(
+                        Msg::new("local-holds")
+                            .msg("side", words::side(game.side_name(side)))
+                            .code("tiles", tiles.join(" ")),
+                    );
+                }
+            }
+            out.push(Msg::new("local-barrier-legend"));
+            out.push(
+                Msg::new("local-quiet")
+                    .num("n", i64::from(g.quiet_plies()))
+                    .num("max", i64::from(MOVE_LIMIT)),
+            );
+            out
+        }
+        AnyGame::Loa(_) | AnyGame::Simultana(_) => Vec::new(),
     }
 }
 
