@@ -196,6 +196,8 @@ fn a_whole_session_in_french_from_the_challenge_to_the_leaderboard() {
         "Statistiques de @bob".to_string(),
         "Classement de Simultana".to_string(),
         "1 partie (".to_string(),
+        "Se joue sur un damier 5x5.".to_string(),
+        format!("Règles complètes{nnbsp}: RULES.md, section 2."),
         format!("(pour vous) Ce n\u{2019}est pas votre tour{nnbsp}: c\u{2019}est à @"),
     ] {
         assert!(out.contains(&said), "missing «{said}»:\n{out}");
