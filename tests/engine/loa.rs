@@ -8,11 +8,11 @@ fn game(options: &str) -> Loa {
     Loa::new(LoaOptions::parse(options).expect("valid options"))
 }
 
-fn import(text: &str) -> Loa {
+pub(crate) fn import(text: &str) -> Loa {
     Loa::import(text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn play(game: &mut Loa, moves: &[&str]) {
+pub(crate) fn play(game: &mut Loa, moves: &[&str]) {
     for text in moves {
         let mv = game
             .parse_move(text)

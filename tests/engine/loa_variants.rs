@@ -5,6 +5,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::loa::{import, play};
 use parlor::games::loa::{Color, Loa, LoaBoard, LoaOptions, LoaSetup, PieceSet, Seat};
 use parlor::games::{Game, GameOptions, MoveError, Outcome, Reason, Side, Status};
 use rand::{RngExt, SeedableRng};
@@ -12,19 +13,6 @@ use rand_chacha::ChaCha8Rng;
 
 fn game(options: &str) -> Loa {
     Loa::new(LoaOptions::parse(options).unwrap_or_else(|e| panic!("{options}: {e}")))
-}
-
-fn import(text: &str) -> Loa {
-    Loa::import(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn play(game: &mut Loa, moves: &[&str]) {
-    for text in moves {
-        let mv = game
-            .parse_move(text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-        game.play(&mv).expect("a parsed move is legal");
-    }
 }
 
 fn legal_texts(game: &Loa) -> Vec<String> {

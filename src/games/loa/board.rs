@@ -46,7 +46,10 @@ const fn build_line_of() -> [[u8; 4]; 64] {
     table
 }
 
-const fn build_dest() -> [[[u8; 9]; 8]; 64] {
+/// The square `n` steps from `sq` in direction `d`, for every (sq, d, n). On the cylinder files
+/// are taken modulo 8, and a move that comes back to its own square (8 pieces on a rank circle)
+/// has no destination.
+const fn build_dest(cylinder: bool) -> [[[u8; 9]; 8]; 64] {
     let mut table = [[[NO_SQUARE; 9]; 8]; 64];
     let mut sq = 0;
     while sq < 64 {
@@ -55,9 +58,11 @@ const fn build_dest() -> [[[u8; 9]; 8]; 64] {
             let mut n = 1;
             while n < 9 {
                 let f = (sq % 8) as i32 + DIRS[d].0 as i32 * n as i32;
+                let f = if cylinder { f.rem_euclid(8) } else { f };
                 let r = (sq / 8) as i32 + DIRS[d].1 as i32 * n as i32;
-                if f >= 0 && f < 8 && r >= 0 && r < 8 {
-                    table[sq][d][n] = (r * 8 + f) as u8;
+                let to = r * 8 + f;
+                if f >= 0 && f < 8 && r >= 0 && r < 8 && to != sq as i32 {
+                    table[sq][d][n] = to as u8;
                 }
                 n += 1;
             }
@@ -92,7 +97,7 @@ const fn build_rays() -> [[u64; 8]; 64] {
 /// For each square, the indices of its rank, file, diagonal and anti-diagonal in the counts.
 static LINE_OF: [[u8; 4]; 64] = build_line_of();
 /// `DEST[sq][d][n]`: the square `n` steps from `sq` in direction `d`, or [`NO_SQUARE`].
-static DEST: [[[u8; 9]; 8]; 64] = build_dest();
+static DEST: [[[u8; 9]; 8]; 64] = build_dest(false);
 /// `RAY[sq][d]`: every square from `sq` (excluded) to the edge in direction `d`.
 static RAY: [[u64; 8]; 64] = build_rays();
 
@@ -111,31 +116,6 @@ const fn build_line_of_cylinder() -> [[u8; 4]; 64] {
             (16 + (file + 8 - rank) % 8) as u8,
             (24 + (file + rank) % 8) as u8,
         ];
-        sq += 1;
-    }
-    table
-}
-
-/// Like [`build_dest`] with files taken modulo 8; a move that comes back to its own square
-/// (8 pieces on a rank circle) has no destination.
-const fn build_dest_cylinder() -> [[[u8; 9]; 8]; 64] {
-    let mut table = [[[NO_SQUARE; 9]; 8]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let mut n = 1;
-            while n < 9 {
-                let f = ((sq % 8) as i32 + DIRS[d].0 as i32 * n as i32).rem_euclid(8);
-                let r = (sq / 8) as i32 + DIRS[d].1 as i32 * n as i32;
-                let to = r * 8 + f;
-                if r >= 0 && r < 8 && to != sq as i32 {
-                    table[sq][d][n] = to as u8;
-                }
-                n += 1;
-            }
-            d += 1;
-        }
         sq += 1;
     }
     table
@@ -168,7 +148,7 @@ const fn build_between_cylinder() -> [[[u64; 9]; 8]; 64] {
 const _: () = assert!(NUM_LINES_CYLINDER <= NUM_LINES);
 
 static LINE_OF_CYLINDER: [[u8; 4]; 64] = build_line_of_cylinder();
-static DEST_CYLINDER: [[[u8; 9]; 8]; 64] = build_dest_cylinder();
+static DEST_CYLINDER: [[[u8; 9]; 8]; 64] = build_dest(true);
 static BETWEEN_CYLINDER: [[[u64; 9]; 8]; 64] = build_between_cylinder();
 
 /// One step of the SplitMix64 generator: fixed pseudo-random numbers for the Zobrist tables.
