@@ -321,12 +321,7 @@ impl Entry {
 
     fn controls(&self, live: &Live) -> Vec<Vec<Button>> {
         let stamp = self.stamp();
-        let b = |action, label: Msg, style| Button {
-            id: ButtonId::new(action, stamp).to_string(),
-            label,
-            style,
-            disabled: false,
-        };
+        let b = |action, label, style| button(stamp, action, label, style);
         let mut row = vec![
             b(Action::Resign, Msg::new("btn-resign"), ButtonStyle::Danger),
             b(
@@ -403,12 +398,7 @@ impl Entry {
         lines
             .push(Msg::new("challenge-expires").duration("time", (expires_at - now).max(0) / 1000));
         let stamp = self.stamp();
-        let b = |action, label: &'static str, style| Button {
-            id: ButtonId::new(action, stamp).to_string(),
-            label: Msg::new(label),
-            style,
-            disabled: false,
-        };
+        let b = |action, label, style| button(stamp, action, Msg::new(label), style);
         let mut reply = Reply {
             title: Some(self.title()),
             lines,
@@ -477,16 +467,26 @@ impl Entry {
             reply.picture = Some(self.picture(live));
         }
         let stamp = self.stamp();
-        reply.buttons = vec![vec![Button {
-            id: ButtonId::new(Action::Rematch, stamp).to_string(),
-            label: Msg::new("btn-rematch"),
-            style: ButtonStyle::Primary,
-            disabled: false,
-        }]];
+        reply.buttons = vec![vec![button(
+            stamp,
+            Action::Rematch,
+            Msg::new("btn-rematch"),
+            ButtonStyle::Primary,
+        )]];
         if let Some(seats) = self.seats() {
             reply.mentions = seats.iter().map(|p| p.id).collect();
         }
         reply
+    }
+}
+
+/// A live button of the board drawn at `stamp`.
+fn button(stamp: Stamp, action: Action, label: Msg, style: ButtonStyle) -> Button {
+    Button {
+        id: ButtonId::new(action, stamp).to_string(),
+        label,
+        style,
+        disabled: false,
     }
 }
 
