@@ -104,6 +104,7 @@ fn main() {
             game: &game,
             last_move: moves.last().map(|&m| (&before, m)),
             players: players(),
+            seats: Vec::new(),
             move_number: moves.len() as u32,
             show_region: true,
             lang: Lang::En,

@@ -110,6 +110,9 @@ struct RenderArgs {
     first_rating: Option<String>,
     #[arg(long)]
     second_rating: Option<String>,
+    /// LOA for four: the players' names in turn order, comma-separated (e.g. `ann,bob,cy,dee`).
+    #[arg(long, value_delimiter = ',')]
+    seats: Vec<String>,
     /// Simultana: shade the empty region that made the last move legal.
     #[arg(long)]
     region: bool,
@@ -313,13 +316,15 @@ fn render(args: RenderArgs) -> Result<()> {
         label(args.first, args.first_rating),
         label(args.second, args.second_rating),
     ];
+    let seats: Vec<PlayerLabel> = args.seats.into_iter().map(PlayerLabel::new).collect();
     let bytes = if args.gif {
-        parlor::render::replay_gif(&start, &moves, players, args.lang)?
+        parlor::render::replay_gif_seats(&start, &moves, players, seats, args.lang)?
     } else {
         parlor::render::board_png(&Scene {
             game: &game,
             last_move: before_last.as_ref().zip(moves.last().copied()),
             players,
+            seats,
             move_number: moves.len() as u32,
             show_region: args.region,
             lang: args.lang,

@@ -71,15 +71,24 @@ fn allows_win_in_one(game: &AnyGame, mv: &AnyMove) -> bool {
     }
 }
 
-const DETERMINISTIC: [(GameKind, &str); 3] = [
+const DETERMINISTIC: [(GameKind, &str); 6] = [
     (GameKind::Simultana, ""),
     (GameKind::Barrier, ""),
     (GameKind::Loa, ""),
+    (GameKind::Loa, "players=4"),
+    (GameKind::Loa, "marks=alternate"),
+    (GameKind::Loa, "board=cylinder"),
 ];
 
 /// The games where random play soon reaches positions with a loss in one (Barrier's are
 /// rare: see `barrier_avoids_stepping_into_a_capture_of_its_last_piece`).
-const TACTICAL: [(GameKind, &str); 2] = [(GameKind::Simultana, ""), (GameKind::Loa, "")];
+const TACTICAL: [(GameKind, &str); 5] = [
+    (GameKind::Simultana, ""),
+    (GameKind::Loa, ""),
+    (GameKind::Loa, "players=4"),
+    (GameKind::Loa, "marks=alternate"),
+    (GameKind::Loa, "board=cylinder"),
+];
 
 #[test]
 fn every_level_plays_only_legal_moves_in_every_game() {

@@ -63,6 +63,7 @@ impl Played {
         Scene {
             game: &self.game,
             last_move: self.before.as_ref().zip(self.moves.last().copied()),
+            seats: Vec::new(),
             players: [
                 PlayerLabel::new("Alice").with_rating("1523"),
                 PlayerLabel::new("Bob"),
@@ -534,6 +535,7 @@ fn the_header_shows_whose_turn_it_is_and_the_banner_only_at_the_end() {
 fn hostile_names_neither_panic_nor_change_the_size() {
     let game = AnyGame::new(GameKind::Barrier, "").expect("options");
     let scene = Scene {
+        seats: Vec::new(),
         players: [
             PlayerLabel::new("\u{202e}😀".repeat(5000)).with_rating("\n\t\0"),
             PlayerLabel::new("   "),
@@ -613,6 +615,7 @@ fn a_replay_has_one_frame_per_move_plus_the_start_and_ends_on_the_final_position
         // The first frame is the start position.
         let start = decode(&board_png(&Scene {
             players: [PlayerLabel::new("Alice"), PlayerLabel::new("Bob")],
+            seats: Vec::new(),
             ..Scene::new(&p.start)
         }));
         let first = frames[0].buffer();
@@ -698,6 +701,10 @@ fn pictures_to_look_at() {
         ("loa-over", GameKind::Loa, "", 400),
         ("lightning-over", GameKind::Lightning, "seed=7", 400),
         ("barrier-over", GameKind::Barrier, "", 400),
+        ("loa-four", GameKind::Loa, "players=4", 7),
+        ("loa-four-over", GameKind::Loa, "players=4", 400),
+        ("loa-ambidextrous", GameKind::Loa, "marks=alternate", 9),
+        ("loa-cylinder", GameKind::Loa, "board=cylinder", 9),
     ] {
         let p = play(kind, options, plies, 5);
         for lang in Lang::ALL {
@@ -706,4 +713,152 @@ fn pictures_to_look_at() {
             std::fs::write(&path, board_png(&scene)).expect("written");
         }
     }
+}
+
+#[test]
+fn loa_marked_stones_carry_a_ring_of_the_other_tone() {
+    use parlor::games::loa::Color;
+    let mut marked_seen = 0;
+    for options in ["players=4", "marks=alternate"] {
+        for seed in 1..6 {
+            let p = play(GameKind::Loa, options, 3 + seed as usize * 5, seed);
+            let AnyGame::Loa(g) = &p.game else {
+                unreachable!()
+            };
+            let img = decode(&board_png(&p.scene()));
+            // Where the mark's ring runs: 45 % of the stone's radius (80 % of the square).
+            let ring = (square_size(&p.game) as f32 * 0.4 * 0.45) as u32;
+            for f in 0..8 {
+                for r in 0..8 {
+                    let Some(color) = g.piece_at(f, r) else {
+                        continue;
+                    };
+                    let (stone, mark) = match color {
+                        Color::White => (palette::WHITE_PIECE, palette::WHITE_MARK),
+                        Color::Black => (palette::BLACK_PIECE, palette::BLACK_MARK),
+                    };
+                    let (x, y) = centre(&p.game, Side::First, f, r);
+                    let expected = if g.is_marked(f, r) { mark } else { stone };
+                    assert_eq!(
+                        at(&img, (x + ring, y)),
+                        expected,
+                        "{options} {seed} {f},{r}"
+                    );
+                    assert_eq!(at(&img, (x, y)), stone, "{options} {seed} {f},{r}");
+                    marked_seen += usize::from(g.is_marked(f, r));
+                }
+            }
+        }
+    }
+    assert!(marked_seen > 0, "no marked stone was drawn");
+}
+
+/// The x ranges of the four header quarters, and which one holds the accent bar of the player
+/// to move (none when nobody's panel is lit).
+fn lit_quarter(img: &RgbImage) -> Option<usize> {
+    let q = img.width() / 4;
+    let lit: Vec<usize> = (0..4)
+        .filter(|&i| {
+            (40..56).any(|y| (i * q..(i + 1) * q).any(|x| at(img, (x, y)) == palette::ACCENT))
+        })
+        .map(|i| i as usize)
+        .collect();
+    assert!(lit.len() <= 1, "several panels lit: {lit:?}");
+    lit.first().copied()
+}
+
+/// How many player panels cross a row of the header.
+fn panels_across(img: &RgbImage, y: u32) -> usize {
+    let panel = |x| {
+        let c = at(img, (x, y));
+        c == palette::PANEL || c == palette::PANEL_ACTIVE
+    };
+    (0..img.width())
+        .filter(|&x| panel(x) && (x == 0 || !panel(x - 1)))
+        .count()
+}
+
+#[test]
+fn loa_for_four_shows_four_panels_and_lights_the_seat_to_move() {
+    use parlor::games::loa::PieceSet;
+    let two = decode(&board_png(&play(GameKind::Loa, "", 3, 1).scene()));
+    assert_eq!(panels_across(&two, 9), 2);
+    let mut seen = [false; 4];
+    for plies in 0..12 {
+        let p = play(GameKind::Loa, "players=4", plies, 3);
+        let AnyGame::Loa(g) = &p.game else {
+            unreachable!()
+        };
+        let img = decode(&board_png(&p.scene()));
+        assert_eq!(panels_across(&img, 9), 4, "{plies} plies");
+        let Some(seat) = g.seat_to_move().filter(|_| !p.game.status().is_over()) else {
+            assert_eq!(lit_quarter(&img), None);
+            continue;
+        };
+        // The first team on the left, the second on the right; marked players outermost.
+        let left = g.side_of(seat.color()) == Side::First;
+        let outer = seat.pieces() == PieceSet::Marked;
+        let expected = match (left, outer) {
+            (true, true) => 0,
+            (true, false) => 1,
+            (false, false) => 2,
+            (false, true) => 3,
+        };
+        assert_eq!(lit_quarter(&img), Some(expected), "{plies} plies: {seat:?}");
+        seen[expected] = true;
+    }
+    assert_eq!(seen, [true; 4], "every seat had the turn");
+}
+
+#[test]
+fn the_cylinder_ghosts_the_opposite_file_beyond_each_side() {
+    use parlor::games::loa::Color;
+    let mut stones_seen = 0;
+    for seed in 1..5 {
+        let p = play(GameKind::Loa, "board=cylinder", seed as usize * 6, seed);
+        let AnyGame::Loa(g) = &p.game else {
+            unreachable!()
+        };
+        let img = decode(&board_png(&p.scene()));
+        let s = square_size(&p.game);
+        for r in 0..8 {
+            // Half way into each strip: left of file a shows file h, right of file h file a.
+            let (ax, y) = corner(&p.game, Side::First, 0, r);
+            let (hx, _) = corner(&p.game, Side::First, 7, r);
+            let strips = [(ax - 14, 7u8), (hx + s + 14, 0u8)];
+            for (x, file) in strips {
+                let square = if (file + r) % 2 == 0 {
+                    palette::DARK
+                } else {
+                    palette::LIGHT
+                };
+                let ghost_square = palette::mix(square, palette::BACKGROUND, palette::GHOST);
+                let pixel = at(&img, (x, y + s / 2));
+                match g.piece_at(file, r) {
+                    None => assert!(
+                        closer(pixel, ghost_square, palette::BACKGROUND) && pixel != square,
+                        "seed {seed}: the strip beside rank {r} shows file {file}'s empty square"
+                    ),
+                    Some(color) => {
+                        let stone = match color {
+                            Color::White => palette::WHITE_PIECE,
+                            Color::Black => palette::BLACK_PIECE,
+                        };
+                        let ghost_stone = palette::mix(stone, ghost_square, palette::GHOST);
+                        assert!(
+                            closer(pixel, ghost_stone, ghost_square),
+                            "seed {seed}: the strip beside rank {r} shows file {file}'s stone"
+                        );
+                        stones_seen += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(stones_seen > 0);
+    // A flat board has no strips: the background runs up to the board.
+    let flat = play(GameKind::Loa, "setup=scrambled-eggs", 6, 1);
+    let img = decode(&board_png(&flat.scene()));
+    let (ax, y) = corner(&flat.game, Side::First, 0, 3);
+    assert_eq!(at(&img, (ax - 2, y + 10)), palette::BACKGROUND);
 }

@@ -352,6 +352,9 @@ pic-side = { $side ->
 }
 pic-first-player = first player
 pic-second-player = second player
+pic-seat = { $side } { $n }
+pic-marked = marked
+pic-unmarked = unmarked
 pic-start = Start
 pic-move = Move { $n }
 pic-move-played = Move { $n }: { $move }

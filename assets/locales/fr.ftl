@@ -357,6 +357,9 @@ pic-side = { $side ->
 }
 pic-first-player = premier joueur
 pic-second-player = second joueur
+pic-seat = { $side } { $n }
+pic-marked = marqués
+pic-unmarked = non marqués
 pic-start = Début
 pic-move = Coup { $n }
 pic-move-played = Coup { $n } : { $move }

@@ -8,7 +8,7 @@
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use crate::games::loa::{Color, Loa, LoaMove};
+use crate::games::loa::{Color, Loa, LoaBoard, LoaMove, PieceSet};
 use crate::games::{Game, Side, Status};
 
 /// A won position's score; a win at ply `p` scores `WIN - p` so shorter wins are preferred.
@@ -167,7 +167,8 @@ fn square(s: Option<(u8, u8)>) -> usize {
     s.map_or(64, |(f, r)| usize::from(r) * 8 + usize::from(f))
 }
 
-/// A hash of everything that matters for the search: both colours' pieces and who is to move.
+/// A hash of everything that matters for the search: both colours' pieces, the marks, the set
+/// each colour must move next (four seats, ambidextrous) and who is to move.
 fn key(pos: &Loa) -> u64 {
     use super::arena::mix;
     let white = pos.pieces(Color::White);
@@ -176,8 +177,16 @@ fn key(pos: &Loa) -> u64 {
         Color::White => 0x51ED_270B_2747_3C55,
         Color::Black => 0,
     };
-    let held = u64::from(pos.held(Color::White)) << 8 | u64::from(pos.held(Color::Black));
-    mix(white ^ mix(black ^ mix(held))) ^ mover
+    let set = |c| match pos.required_set(c) {
+        None => 0u64,
+        Some(PieceSet::Marked) => 1,
+        Some(PieceSet::Unmarked) => 2,
+    };
+    let held = u64::from(pos.held(Color::White)) << 8
+        | u64::from(pos.held(Color::Black))
+        | set(Color::White) << 16
+        | set(Color::Black) << 18;
+    mix(white ^ mix(black ^ mix(held ^ mix(pos.marked())))) ^ mover
 }
 
 impl Searcher {
@@ -379,18 +388,22 @@ const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
 /// The squares next to any square of `set` (8 directions).
-fn neighbours(set: u64) -> u64 {
-    let side = ((set << 1) & !FILE_A) | ((set >> 1) & !FILE_H) | set;
+fn neighbours(set: u64, wrap: bool) -> u64 {
+    let mut side = ((set << 1) & !FILE_A) | ((set >> 1) & !FILE_H) | set;
+    if wrap {
+        // On the cylinder, file h touches file a.
+        side |= ((set & FILE_H) >> 7) | ((set & FILE_A) << 7);
+    }
     (side | (side << 8) | (side >> 8)) & !set
 }
 
-/// How many 8-connected groups `set` forms.
-fn groups(mut set: u64) -> i32 {
+/// How many 8-connected groups `set` forms (`wrap`: on the cylinder).
+fn groups(mut set: u64, wrap: bool) -> i32 {
     let mut n = 0;
     while set != 0 {
         let mut group = set & set.wrapping_neg();
         loop {
-            let grown = (group | neighbours(group)) & set;
+            let grown = (group | neighbours(group, wrap)) & set;
             if grown == group {
                 break;
             }
@@ -522,8 +535,9 @@ fn mobility(own: u64, opp: u64) -> (i32, i32, i32) {
     (moves, captures, edge)
 }
 
-/// The features of one colour, as a score for that colour.
-fn side_score(own: u64, opp: u64) -> i32 {
+/// The features of one colour, as a score for that colour (`wrap`: on the cylinder, where
+/// groups join across the side edge; distances and mobility stay the flat ones, a heuristic).
+fn side_score(own: u64, opp: u64, wrap: bool) -> i32 {
     let n = own.count_ones() as i32;
     if n <= 1 {
         return 0;
@@ -542,15 +556,15 @@ fn side_score(own: u64, opp: u64) -> i32 {
     let concentration = -(surplus * 100) / (n - 1);
     let centralisation = centre / n;
     let com_centre = -8 * ((2 * cf - 7).abs() + (2 * cr - 7).abs());
-    let groups = -40 * (groups(own) - 1);
+    let groups = -40 * (groups(own, wrap) - 1);
     let quads = -10 * euler4(own) / 4;
-    let connected = (neighbours(own) & own).count_ones() as i32;
+    let connected = (neighbours(own, wrap) & own).count_ones() as i32;
     let mut links = 0;
     let mut s = own;
     while s != 0 {
         let b = s & s.wrapping_neg();
         s &= s - 1;
-        links += (neighbours(b) & own).count_ones() as i32;
+        links += (neighbours(b, wrap) & own).count_ones() as i32;
     }
     let connectedness = 6 * links / n + connected;
     let (moves, captures, edge) = mobility(own, opp);
@@ -564,7 +578,8 @@ pub fn evaluate(pos: &Loa, me: Color) -> i32 {
     let own = pos.pieces(me);
     let opp = pos.pieces(me.opponent());
     let tempo = if pos.color_to_move() == me { 15 } else { -15 };
-    side_score(own, opp) - side_score(opp, own) + tempo
+    let wrap = pos.board_shape() == LoaBoard::Cylinder;
+    side_score(own, opp, wrap) - side_score(opp, own, wrap) + tempo
 }
 
 #[cfg(test)]
@@ -573,15 +588,34 @@ mod tests {
 
     #[test]
     fn groups_and_quads_agree_on_simple_shapes() {
-        assert_eq!(groups(0), 0);
-        assert_eq!(groups(0b11), 1);
-        assert_eq!(groups(0b101), 2);
+        assert_eq!(groups(0, false), 0);
+        assert_eq!(groups(0b11, false), 1);
+        assert_eq!(groups(0b101, false), 2);
         // a1 and b2 touch by a corner.
-        assert_eq!(groups(1 | 1 << 9), 1);
+        assert_eq!(groups(1 | 1 << 9, false), 1);
+        // a3 and h2 touch only across the cylinder's joined edge.
+        let a3_h2 = 1 << 16 | 1 << 15;
+        assert_eq!(groups(a3_h2, false), 2);
+        assert_eq!(groups(a3_h2, true), 1);
         assert_eq!(euler4(1), 4);
         assert_eq!(euler4(0b11), 4);
         assert_eq!(euler4(0b101), 8);
         assert_eq!(euler4(1 | 1 << 9), 4);
+    }
+
+    fn loa(options: &str) -> Loa {
+        match crate::games::AnyGame::new(crate::games::GameKind::Loa, options) {
+            Ok(crate::games::AnyGame::Loa(game)) => game,
+            other => panic!("not an LOA game: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_search_key_tells_marks_and_required_sets_apart() {
+        // The same pieces and the same mover: only the marks differ.
+        assert_ne!(key(&loa("")), key(&loa("players=4")));
+        // The same marks: only the set White must move differs (free choice vs marked).
+        assert_ne!(key(&loa("marks=alternate")), key(&loa("players=4")));
     }
 
     #[test]

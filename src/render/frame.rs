@@ -19,11 +19,12 @@ const COORD_SIZE: f32 = 13.0;
 
 /// The header's content, already in words.
 pub struct Header<'a> {
-    /// Each seat's name (the player's, or the side's when unknown) and detail line.
-    pub names: [String; 2],
-    pub details: [String; 2],
-    pub swatches: [&'a Sprite; 2],
-    /// The seat to move (index), if the game goes on.
+    /// Each panel's name (the player's, or the side's when unknown) and detail line: two panels,
+    /// or four (LOA for four: the first team's two seats on the left, the second's on the right).
+    pub names: Vec<String>,
+    pub details: Vec<String>,
+    pub swatches: Vec<&'a Sprite>,
+    /// The panel of the player to move, if the game goes on.
     pub to_move: Option<usize>,
     /// The status line: move number, last move, who is to move.
     pub line: String,
@@ -36,14 +37,18 @@ pub struct Header<'a> {
     pub lang: Lang,
 }
 
-/// Player panels (idle and with the turn bar) and the banner, drawn once.
+/// Player panels (idle and with the turn bar), for two and for four players, and the banner,
+/// drawn once.
 struct Panels {
-    idle: Sprite,
-    active: Sprite,
+    /// `[idle, active]` at the width of two panels a row, then of four.
+    wide: [Sprite; 2],
+    narrow: [Sprite; 2],
     banner: Sprite,
 }
 
 const PANEL_W: u32 = WIDTH / 2 - 9;
+/// Four panels a row: 6 px margins, 4 px within a team, 12 px between the teams.
+const NARROW_W: u32 = (WIDTH - 12 - 4 - 12 - 4) / 4;
 const PANEL_H: u32 = 46;
 const PANEL_TOP: i32 = 6;
 const BANNER_TOP: i32 = 57;
@@ -51,61 +56,87 @@ const BANNER_TOP: i32 = 57;
 fn panels() -> &'static Panels {
     static PANELS: OnceLock<Panels> = OnceLock::new();
     PANELS.get_or_init(|| {
-        let (w, h) = (PANEL_W as f32, PANEL_H as f32);
         let rect = |x0, y0, x1, y1, r| Shape::RoundRect { x0, y0, x1, y1, r };
-        let mut idle = Sprite::new(PANEL_W, PANEL_H);
-        fill(&mut idle, &[rect(0.0, 0.0, w, h, 7.0)], palette::PANEL, 255);
-        let mut active = Sprite::new(PANEL_W, PANEL_H);
-        fill(
-            &mut active,
-            &[rect(0.0, 0.0, w, h, 7.0)],
-            palette::PANEL_ACTIVE,
-            255,
-        );
-        let bar = rect(10.0, h - 5.0, w - 10.0, h - 1.0, 2.0);
-        fill(&mut active, &[bar], palette::ACCENT, 255);
+        let pair = |width: u32| {
+            let (w, h) = (width as f32, PANEL_H as f32);
+            let mut idle = Sprite::new(width, PANEL_H);
+            fill(&mut idle, &[rect(0.0, 0.0, w, h, 7.0)], palette::PANEL, 255);
+            let mut active = Sprite::new(width, PANEL_H);
+            let body = rect(0.0, 0.0, w, h, 7.0);
+            fill(&mut active, &[body], palette::PANEL_ACTIVE, 255);
+            let bar = rect(10.0, h - 5.0, w - 10.0, h - 1.0, 2.0);
+            fill(&mut active, &[bar], palette::ACCENT, 255);
+            [idle, active]
+        };
         let bh = (HEADER as i32 - 3 - BANNER_TOP) as u32;
         let mut banner = Sprite::new(WIDTH - 12, bh);
         let r = rect(0.0, 0.0, (WIDTH - 12) as f32, bh as f32, 6.0);
         fill(&mut banner, &[r], palette::BANNER, 255);
         Panels {
-            idle,
-            active,
+            wide: pair(PANEL_W),
+            narrow: pair(NARROW_W),
             banner,
         }
     })
 }
 
+/// The left edge of each panel and its width: two panels, or four in two teams.
+pub fn panel_places(count: usize) -> Vec<(i32, u32)> {
+    if count == 4 {
+        let w = NARROW_W as i32;
+        let right = WIDTH as i32 - 6 - w;
+        [6, 6 + w + 4, right - 4 - w, right]
+            .into_iter()
+            .map(|x| (x, NARROW_W))
+            .collect()
+    } else {
+        vec![(6, PANEL_W), (WIDTH as i32 - 6 - PANEL_W as i32, PANEL_W)]
+    }
+}
+
 /// Draws the header across the top of the canvas.
 pub fn draw_header(c: &mut Canvas, h: &Header) {
     let panels = panels();
-    for seat in 0..2 {
-        let x0 = if seat == 0 {
-            6
-        } else {
-            WIDTH as i32 - 6 - PANEL_W as i32
-        };
-        let x1 = x0 as f32 + PANEL_W as f32;
+    let count = h.names.len().min(h.details.len()).min(h.swatches.len());
+    let places = panel_places(count);
+    let four = places.len() == 4;
+    let (name_size, detail_size, pad, gap) = if four {
+        (13.5, 11.0, 7.0, 6.0)
+    } else {
+        (16.0, 12.5, 10.0, 9.0)
+    };
+    for (seat, &(x0, width)) in places.iter().enumerate().take(count) {
+        let x1 = x0 as f32 + width as f32;
         let x0f = x0 as f32;
         let y0 = PANEL_TOP as f32;
         let active = h.highlight_turn && h.to_move == Some(seat);
-        let panel = if active { &panels.active } else { &panels.idle };
-        c.draw_sprite(panel, x0, PANEL_TOP);
+        let pair = if four { &panels.narrow } else { &panels.wide };
+        c.draw_sprite(&pair[usize::from(active)], x0, PANEL_TOP);
         let sw = SWATCH as f32;
         let sy = (y0 + PANEL_H as f32 / 2.0 - sw / 2.0 - 1.0).round() as i32;
-        let text_room = x1 - x0f - sw - 30.0;
-        let name = text::fit(&h.names[seat], 16.0, Weight::Bold, text_room);
-        let detail = text::fit(&h.details[seat], 12.5, Weight::Regular, text_room);
-        let (sx, tx, align) = if seat == 0 {
-            (x0f + 10.0, x0f + 10.0 + sw + 9.0, Align::Left)
+        let text_room = x1 - x0f - sw - 2.0 * pad - gap - 2.0;
+        let name = text::fit(&h.names[seat], name_size, Weight::Bold, text_room);
+        let detail = text::fit(&h.details[seat], detail_size, Weight::Regular, text_room);
+        // The first team (or player) reads from the left edge, the second from the right.
+        let (sx, tx, align) = if seat < count / 2 {
+            (x0f + pad, x0f + pad + sw + gap, Align::Left)
         } else {
-            (x1 - 10.0 - sw, x1 - 10.0 - sw - 9.0, Align::Right)
+            (x1 - pad - sw, x1 - pad - sw - gap, Align::Right)
         };
         c.draw_sprite(h.swatches[seat], sx.round() as i32, sy);
-        let tone = palette::TEXT;
-        text::draw_aligned(c, &name, tx, y0 + 14.0, 16.0, Weight::Bold, tone, align);
-        let dim = palette::TEXT_DIM;
-        text::draw_aligned(c, &detail, tx, y0 + 32.0, 12.5, Weight::Regular, dim, align);
+        let (tone, dim) = (palette::TEXT, palette::TEXT_DIM);
+        text::draw_aligned(
+            c,
+            &name,
+            tx,
+            y0 + 14.0,
+            name_size,
+            Weight::Bold,
+            tone,
+            align,
+        );
+        let dy = y0 + 32.0;
+        text::draw_aligned(c, &detail, tx, dy, detail_size, Weight::Regular, dim, align);
     }
     let mid = (BANNER_TOP as f32 + HEADER as f32 - 3.0) / 2.0;
     let centre = WIDTH as f32 / 2.0;
@@ -179,6 +210,11 @@ impl Grid {
 
     /// Letters under the board and numbers on its left.
     pub fn draw_coordinates(&self, c: &mut Canvas) {
+        self.draw_coordinates_at(c, 5.0);
+    }
+
+    /// Letters under the board and numbers `gap` pixels left of it.
+    pub fn draw_coordinates_at(&self, c: &mut Canvas, gap: f32) {
         let ink = palette::TEXT_DIM;
         let bottom = (self.y0 + self.height()) as f32 + 11.0;
         for f in 0..self.files {
@@ -197,7 +233,7 @@ impl Grid {
         }
         for r in 0..self.ranks {
             let label = (r + 1).to_string();
-            let (x, y) = (self.x0 as f32 - 5.0, self.center(0, r).1);
+            let (x, y) = (self.x0 as f32 - gap, self.center(0, r).1);
             text::draw_aligned(
                 c,
                 &label,

@@ -1,5 +1,6 @@
-//! Lines of Action: the 8x8 board with white and black stones, marked stones, and in the
-//! parachute setup the stones each side still holds.
+//! Lines of Action: the 8x8 board with white and black stones, marked stones (a ring of the other
+//! tone: a shape, so it reads without colour), in the parachute setup the stones each side still
+//! holds, and on the cylinder the opposite edge's file ghosted beyond each side.
 
 use std::sync::OnceLock;
 
@@ -8,12 +9,17 @@ use super::frame::{self, Grid, HEADER, Header, SWATCH, WIDTH};
 use super::palette;
 use super::stones::{Tone, chip, stone};
 use super::text::{self, Align, Weight};
-use crate::games::loa::{Color, Loa, LoaMove, LoaSetup};
+use crate::games::loa::{Color, Loa, LoaBoard, LoaMove, LoaSetup, PieceSet, Seat};
 use crate::games::{Game, Side};
 use crate::i18n::{Lang, Msg};
 
 /// Square size: 8 x 58 = 464 px of board in a 512 px picture.
 const S: i32 = 58;
+/// Square size on the cylinder, which leaves room for the ghosted files: 8 x 52 = 416 px.
+const SC: i32 = 52;
+/// Width of each ghosted strip beyond the cylinder's sides (about half a square).
+const GHOST: i32 = 28;
+use palette::GHOST as GHOST_OPACITY;
 /// Height of the parachute footer (stones still held).
 const FOOTER: u32 = 46;
 /// Size of the small stones in the footer.
@@ -34,20 +40,25 @@ pub struct View {
     pub captured: Option<(u8, u8)>,
     /// The tone each seat plays (it depends on the rule set).
     pub tones: [Tone; 2],
+    /// The cylinder board: files h and a touch, so each is ghosted beyond the other side.
+    pub cylinder: bool,
 }
 
-pub fn grid() -> Grid {
+/// The board's place in the picture (the cylinder's squares are smaller, to make room for the
+/// ghosted files).
+pub fn grid(cylinder: bool) -> Grid {
+    let s = if cylinder { SC } else { S };
     Grid {
-        x0: 24,
+        x0: (WIDTH as i32 - 8 * s) / 2,
         y0: HEADER as i32 + 8,
-        s: S,
+        s,
         files: 8,
         ranks: 8,
     }
 }
 
-pub fn size(parachute: bool) -> (u32, u32) {
-    let g = grid();
+pub fn size(parachute: bool, cylinder: bool) -> (u32, u32) {
+    let g = grid(cylinder);
     let h = (g.y0 + g.height()) as u32 + 26;
     (WIDTH, if parachute { h + FOOTER } else { h })
 }
@@ -55,17 +66,46 @@ pub fn size(parachute: bool) -> (u32, u32) {
 struct Sprites {
     /// `[tone][marked]`
     board: [[Sprite; 2]; 2],
-    swatch: [Sprite; 2],
+    /// `[tone][marked]`, at the cylinder's square size.
+    cylinder: [[Sprite; 2]; 2],
+    /// `[side][tone][marked]`: the part of a cylinder stone that shows in the ghosted strip left
+    /// of file a (file h's right part) and right of file h (file a's left part), faded.
+    ghost: [[[Sprite; 2]; 2]; 2],
+    /// `[tone][marked]`
+    swatch: [[Sprite; 2]; 2],
     small: [Sprite; 2],
+}
+
+/// `sprite` with every pixel's opacity scaled by `opacity` / 255 (premultiplied, so all four
+/// channels scale).
+fn faded(mut sprite: Sprite, opacity: u8) -> Sprite {
+    for p in sprite.pixels_mut() {
+        for ch in p.0.iter_mut() {
+            *ch = ((u32::from(*ch) * u32::from(opacity) + 127) / 255) as u8;
+        }
+    }
+    sprite
 }
 
 fn sprites() -> &'static Sprites {
     static SPRITES: OnceLock<Sprites> = OnceLock::new();
     SPRITES.get_or_init(|| {
         let tones = [Tone::White, Tone::Black];
+        let cylinder = tones.map(|t| [false, true].map(|m| stone(t, m, SC as u32, 0.8)));
+        let (w, h) = (GHOST as u32, SC as u32);
+        let part = |t: Tone, m: bool, x: u32| {
+            let s = &cylinder[t as usize][m as usize];
+            faded(
+                image::imageops::crop_imm(s, x, 0, w, h).to_image(),
+                GHOST_OPACITY,
+            )
+        };
+        let right_part = (SC - GHOST) as u32;
         Sprites {
             board: tones.map(|t| [false, true].map(|m| stone(t, m, S as u32, 0.8))),
-            swatch: tones.map(|t| chip(t, SWATCH)),
+            ghost: [right_part, 0].map(|x| tones.map(|t| [false, true].map(|m| part(t, m, x)))),
+            cylinder,
+            swatch: tones.map(|t| [false, true].map(|m| chip(t, m, SWATCH))),
             small: tones.map(|t| stone(t, false, SMALL, 0.86)),
         }
     })
@@ -73,26 +113,68 @@ fn sprites() -> &'static Sprites {
 
 /// The header swatch of a tone.
 pub fn swatch(tone: Tone) -> &'static Sprite {
-    &sprites().swatch[tone as usize]
+    &sprites().swatch[tone as usize][0]
+}
+
+/// The header swatch of one of the four seats: its team's tone, marked or not.
+pub fn seat_swatch(seat: Seat) -> &'static Sprite {
+    let marked = seat.pieces() == PieceSet::Marked;
+    &sprites().swatch[tone(seat.color()) as usize][usize::from(marked)]
 }
 
 /// The board, its coordinates and the empty footer, drawn once per layout.
-fn background(parachute: bool) -> &'static Canvas {
-    static PLAIN: OnceLock<Canvas> = OnceLock::new();
-    static PARACHUTE: OnceLock<Canvas> = OnceLock::new();
-    let cell = if parachute { &PARACHUTE } else { &PLAIN };
-    cell.get_or_init(|| {
-        let (w, h) = size(parachute);
+fn background(parachute: bool, cylinder: bool) -> &'static Canvas {
+    static CACHE: [OnceLock<Canvas>; 4] = [const { OnceLock::new() }; 4];
+    CACHE[usize::from(parachute) * 2 + usize::from(cylinder)].get_or_init(|| {
+        let (w, h) = size(parachute, cylinder);
         let mut c = Canvas::from_pixel(w, h, image::Rgb(palette::BACKGROUND));
-        let g = grid();
+        let g = grid(cylinder);
         for f in 0..8 {
             for r in 0..8 {
                 g.fill_square(&mut c, f, r, square_colour(f, r, false));
             }
         }
-        g.draw_coordinates(&mut c);
+        if cylinder {
+            draw_ghost_files(&mut c, &g);
+        } else {
+            g.draw_coordinates(&mut c);
+        }
         c
     })
+}
+
+/// The cylinder's ghosted strips: file h's squares left of file a and file a's right of file h,
+/// faded, with their letters dimmed under them and the ranks further out.
+fn draw_ghost_files(c: &mut Canvas, g: &Grid) {
+    let right = g.x0 + g.width();
+    for r in 0..8 {
+        let (_, y) = g.corner(0, r);
+        let fade = |colour| palette::mix(colour, palette::BACKGROUND, GHOST_OPACITY);
+        c.fill_rect(
+            g.x0 - GHOST,
+            y,
+            GHOST,
+            g.s,
+            fade(square_colour(7, r, false)),
+        );
+        c.fill_rect(right, y, GHOST, g.s, fade(square_colour(0, r, false)));
+    }
+    g.draw_coordinates_at(c, GHOST as f32 + 5.0);
+    let bottom = (g.y0 + g.height()) as f32 + 11.0;
+    let ink = palette::mix(palette::TEXT_DIM, palette::BACKGROUND, GHOST_OPACITY);
+    let half = GHOST as f32 / 2.0;
+    for (label, x) in [("h", g.x0 as f32 - half), ("a", right as f32 + half)] {
+        text::draw_aligned(
+            c,
+            label,
+            x,
+            bottom,
+            13.0,
+            Weight::Regular,
+            ink,
+            Align::Center,
+        );
+    }
 }
 
 fn square_colour(file: u8, rank: u8, moved: bool) -> palette::Rgb {
@@ -107,20 +189,36 @@ fn square_colour(file: u8, rank: u8, moved: bool) -> palette::Rgb {
 /// Draws a position with its header.
 /// Draws a position with its header into `c`, which is reused between pictures.
 pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
-    c.clone_from(background(view.parachute));
+    c.clone_from(background(view.parachute, view.cylinder));
     frame::draw_header(c, header);
-    let g = grid();
+    let g = grid(view.cylinder);
     for &(f, r) in &view.moved {
         if g.contains(f, r) {
             g.mark_moved(c, f, r, square_colour(f, r, true));
         }
     }
     let sprites = sprites();
+    let stones = if view.cylinder {
+        &sprites.cylinder
+    } else {
+        &sprites.board
+    };
     for f in 0..8u8 {
         for r in 0..8u8 {
             if let Some((tone, marked)) = view.cells[f as usize][r as usize] {
                 let (x, y) = g.corner(f, r);
-                c.draw_sprite(&sprites.board[tone as usize][marked as usize], x, y);
+                c.draw_sprite(&stones[tone as usize][marked as usize], x, y);
+            }
+        }
+    }
+    if view.cylinder {
+        for r in 0..8u8 {
+            let (_, y) = g.corner(0, r);
+            let ghosts = [(7, g.x0 - GHOST), (0, g.x0 + g.width())];
+            for (side, (file, x)) in ghosts.into_iter().enumerate() {
+                if let Some((tone, marked)) = view.cells[file][r as usize] {
+                    c.draw_sprite(&sprites.ghost[side][tone as usize][marked as usize], x, y);
+                }
             }
         }
     }
@@ -134,7 +232,7 @@ pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
 
 /// The parachute footer: for each side, the opponent's stones it still holds.
 fn draw_held(c: &mut Canvas, view: &View, lang: Lang) {
-    let g = grid();
+    let g = grid(view.cylinder);
     let y0 = (g.y0 + g.height()) as f32 + 26.0;
     let mid = y0 + FOOTER as f32 / 2.0 - 2.0;
     let sprites = sprites();
@@ -181,6 +279,28 @@ fn draw_held(c: &mut Canvas, view: &View, lang: Lang) {
     }
 }
 
+/// Whether pictures of this game show the cylinder's ghosted files.
+pub fn is_cylinder(g: &Loa) -> bool {
+    g.board_shape() == LoaBoard::Cylinder
+}
+
+/// The four seats in turn order (the first colour's marked player first), for `players=4`.
+pub fn seats_in_turn_order(g: &Loa) -> [Seat; 4] {
+    let first = g.color_of(Side::First);
+    let seat = |color: Color, set: PieceSet| {
+        Seat::ALL
+            .into_iter()
+            .find(|s| s.color() == color && s.pieces() == set)
+            .unwrap_or(Seat::W1)
+    };
+    [
+        seat(first, PieceSet::Marked),
+        seat(first.opponent(), PieceSet::Marked),
+        seat(first, PieceSet::Unmarked),
+        seat(first.opponent(), PieceSet::Unmarked),
+    ]
+}
+
 /// Whether pictures of this game have the parachute footer.
 pub fn is_parachute(g: &Loa) -> bool {
     g.options().setup == LoaSetup::Parachute
@@ -194,17 +314,18 @@ fn tone(c: Color) -> Tone {
 }
 
 /// Reads what to draw from the engine; `last` is the position before the last move, and it.
-/// The engine has no marked stones yet (four-player and ambidextrous modes), so none is marked.
 pub fn view(g: &Loa, last: Option<(&Loa, &LoaMove)>) -> View {
     let mut v = View {
         parachute: is_parachute(g),
+        cylinder: is_cylinder(g),
         held: [g.held(Color::White), g.held(Color::Black)],
         tones: Side::BOTH.map(|s| tone(g.color_of(s))),
         ..View::default()
     };
     for f in 0..8u8 {
         for r in 0..8u8 {
-            v.cells[f as usize][r as usize] = g.piece_at(f, r).map(|c| (tone(c), false));
+            v.cells[f as usize][r as usize] =
+                g.piece_at(f, r).map(|c| (tone(c), g.is_marked(f, r)));
         }
     }
     if let Some((_, mv)) = last {
@@ -223,9 +344,9 @@ mod tests {
 
     fn header() -> Header<'static> {
         Header {
-            names: ["A".into(), "B".into()],
-            details: [String::new(), String::new()],
-            swatches: [swatch(Tone::White), swatch(Tone::Black)],
+            names: vec!["A".into(), "B".into()],
+            details: vec![String::new(), String::new()],
+            swatches: vec![swatch(Tone::White), swatch(Tone::Black)],
             to_move: Some(0),
             line: String::new(),
             banner: None,
@@ -234,7 +355,6 @@ mod tests {
         }
     }
 
-    /// The engine has no marked stones yet; the drawing is ready for the four-player modes.
     #[test]
     fn marked_stones_carry_a_ring_of_the_opposite_tone() {
         let mut view = View::default();
@@ -243,7 +363,7 @@ mod tests {
         view.cells[4][2] = Some((Tone::Black, true));
         let mut c = Canvas::default();
         draw(&view, &header(), &mut c);
-        let g = grid();
+        let g = grid(false);
         let ring_at = |f: u8| {
             let (x, y) = g.center(f, 2);
             // Half way out along the radius: where the mark's ring runs.

@@ -21,7 +21,7 @@ use std::sync::OnceLock;
 
 use thiserror::Error;
 
-use crate::games::{AnyGame, AnyMove, GameKind, Side, Status};
+use crate::games::{AnyGame, AnyMove, Game, GameKind, Side, Status};
 use crate::i18n::{Lang, Msg};
 use canvas::{Canvas, Sprite};
 
@@ -72,6 +72,9 @@ pub struct Scene<'a> {
     pub last_move: Option<(&'a AnyGame, AnyMove)>,
     /// The players by seat ([`Side::index`]); an empty name shows the side's name instead.
     pub players: [PlayerLabel; 2],
+    /// LOA for four: the four players in turn order (the first colour's marked player, the
+    /// second colour's marked player, then the unmarked ones); missing ones show the seat.
+    pub seats: Vec<PlayerLabel>,
     /// Moves played so far, shown in the header ("Start" when 0).
     pub move_number: u32,
     /// Simultana only: shade the empty region that made the last move legal.
@@ -87,6 +90,7 @@ impl<'a> Scene<'a> {
             game,
             last_move: None,
             players: Default::default(),
+            seats: Vec::new(),
             move_number: 0,
             show_region: false,
             lang: Lang::En,
@@ -107,7 +111,7 @@ pub fn board_png(scene: &Scene) -> Vec<u8> {
 /// for Lines of Action, on the parachute setup).
 pub fn picture_size(game: &AnyGame) -> (u32, u32) {
     match game {
-        AnyGame::Loa(g) => loa::size(loa::is_parachute(g)),
+        AnyGame::Loa(g) => loa::size(loa::is_parachute(g), loa::is_cylinder(g)),
         AnyGame::Lightning(_) => lightning::size(),
         AnyGame::Barrier(_) => barrier::size(),
         AnyGame::Simultana(_) => simultana::size(),
@@ -132,7 +136,7 @@ pub fn square_size(game: &AnyGame) -> u32 {
 
 fn grid(game: &AnyGame, half: Side) -> frame::Grid {
     match game {
-        AnyGame::Loa(_) => loa::grid(),
+        AnyGame::Loa(g) => loa::grid(loa::is_cylinder(g)),
         AnyGame::Lightning(_) => lightning::grid(half.index()),
         AnyGame::Barrier(_) => barrier::grid(),
         AnyGame::Simultana(_) => simultana::grid(),
@@ -153,12 +157,23 @@ pub fn replay_gif(
     players: [PlayerLabel; 2],
     lang: Lang,
 ) -> Result<Vec<u8>, RenderError> {
+    replay_gif_seats(start, moves, players, Vec::new(), lang)
+}
+
+/// [`replay_gif`] with the four players of LOA for four, in turn order (see [`Scene::seats`]).
+pub fn replay_gif_seats(
+    start: &AnyGame,
+    moves: &[AnyMove],
+    players: [PlayerLabel; 2],
+    seats: Vec<PlayerLabel>,
+    lang: Lang,
+) -> Result<Vec<u8>, RenderError> {
     if moves.len() > MAX_REPLAY_MOVES {
         return Err(RenderError::TooLong);
     }
     let mut canvas = Canvas::default();
     draw(
-        &replay_scene(start, None, &players, 0, lang),
+        &replay_scene(start, None, (&players, seats.as_slice()), 0, lang),
         false,
         &mut canvas,
     );
@@ -172,7 +187,8 @@ pub fn replay_gif(
             index: i + 1,
             reason: e.to_string(),
         })?;
-        let scene = replay_scene(&game, Some((&before, *mv)), &players, i as u32 + 1, lang);
+        let who = (&players, seats.as_slice());
+        let scene = replay_scene(&game, Some((&before, *mv)), who, i as u32 + 1, lang);
         draw(&scene, false, &mut canvas);
         gif.push(&mut canvas)?;
     }
@@ -183,7 +199,7 @@ pub fn replay_gif(
 fn replay_scene<'a>(
     game: &'a AnyGame,
     last_move: Option<(&'a AnyGame, AnyMove)>,
-    players: &[PlayerLabel; 2],
+    (players, seats): (&[PlayerLabel; 2], &[PlayerLabel]),
     move_number: u32,
     lang: Lang,
 ) -> Scene<'a> {
@@ -191,6 +207,7 @@ fn replay_scene<'a>(
         game,
         last_move,
         players: players.clone(),
+        seats: seats.to_vec(),
         move_number,
         show_region: false,
         lang,
@@ -243,6 +260,7 @@ fn samples(kind: GameKind) -> Vec<Canvas> {
         game: &game,
         last_move: last.as_ref().map(|(b, m)| (b, *m)),
         players,
+        seats: Vec::new(),
         move_number: 3,
         show_region: true,
         lang: Lang::En,
@@ -251,10 +269,29 @@ fn samples(kind: GameKind) -> Vec<Canvas> {
     draw(&scene, true, &mut plain);
     let mut over = plain.clone();
     let blank = Sprite::new(1, 1);
-    let mut h = header(&scene, [&blank, &blank], true);
+    let mut h = header(&scene, vec![&blank, &blank], true);
     h.banner = Some("Alice (White) wins by connection".to_string());
     frame::draw_header(&mut over, &h);
-    vec![plain, over]
+    let mut out = vec![plain, over];
+    // The cylinder's ghosted files and the marked stones of LOA for four.
+    if kind == GameKind::Loa {
+        for options in ["board=cylinder", "players=4"] {
+            if let Ok(mut game) = AnyGame::new(kind, options) {
+                for _ in 0..3 {
+                    let Some(&mv) = game.legal_moves().first() else {
+                        break;
+                    };
+                    if game.play(&mv).is_err() {
+                        break;
+                    }
+                }
+                let mut c = Canvas::default();
+                draw(&Scene::new(&game), true, &mut c);
+                out.push(c);
+            }
+        }
+    }
+    out
 }
 
 /// Draws a scene into `c` (its buffer is reused); `highlight_turn` lights up the panel of the
@@ -267,12 +304,12 @@ fn draw(scene: &Scene, highlight_turn: bool, c: &mut Canvas) {
                 _ => None,
             };
             let view = loa::view(g, last.as_ref().map(|(b, m)| (*b, m)));
-            let tones = view.tones;
-            loa::draw(
-                &view,
-                &header(scene, tones.map(loa::swatch), highlight_turn),
-                c,
-            )
+            let header = if g.players() == 4 {
+                four_seat_header(scene, g, highlight_turn)
+            } else {
+                header(scene, view.tones.map(loa::swatch).to_vec(), highlight_turn)
+            };
+            loa::draw(&view, &header, c)
         }
         AnyGame::Lightning(g) => {
             let last = match scene.last_move {
@@ -282,7 +319,11 @@ fn draw(scene: &Scene, highlight_turn: bool, c: &mut Canvas) {
             let view = lightning::view(g, last.as_ref().map(|(b, m)| (*b, m)));
             lightning::draw(
                 &view,
-                &header(scene, [0, 1].map(lightning::swatch), highlight_turn),
+                &header(
+                    scene,
+                    vec![lightning::swatch(0), lightning::swatch(1)],
+                    highlight_turn,
+                ),
                 c,
             )
         }
@@ -294,7 +335,11 @@ fn draw(scene: &Scene, highlight_turn: bool, c: &mut Canvas) {
             let view = barrier::view(g, last.as_ref().map(|(b, m)| (*b, m)));
             barrier::draw(
                 &view,
-                &header(scene, [0, 1].map(barrier::swatch), highlight_turn),
+                &header(
+                    scene,
+                    vec![barrier::swatch(0), barrier::swatch(1)],
+                    highlight_turn,
+                ),
                 c,
             )
         }
@@ -305,7 +350,7 @@ fn draw(scene: &Scene, highlight_turn: bool, c: &mut Canvas) {
             };
             let view = simultana::view(g, last.as_ref().map(|(b, m)| (*b, m)), scene.show_region);
             let swatches = [stones::Tone::White, stones::Tone::Black].map(simultana::swatch);
-            simultana::draw(&view, &header(scene, swatches, highlight_turn), c)
+            simultana::draw(&view, &header(scene, swatches.to_vec(), highlight_turn), c)
         }
     }
 }
@@ -326,7 +371,7 @@ pub(crate) fn side_word(name: &str, lang: Lang) -> String {
 }
 
 /// The header of a scene: names, sides, ratings, the move and whose turn it is, or the result.
-fn header<'s>(scene: &Scene, swatches: [&'s Sprite; 2], highlight_turn: bool) -> frame::Header<'s> {
+fn header<'s>(scene: &Scene, swatches: Vec<&'s Sprite>, highlight_turn: bool) -> frame::Header<'s> {
     let game = scene.game;
     let lang = scene.lang;
     let titles = Side::BOTH.map(|s| side_title(game, s, lang));
@@ -385,13 +430,103 @@ fn header<'s>(scene: &Scene, swatches: [&'s Sprite; 2], highlight_turn: bool) ->
         Status::ToMove(_) => None,
     };
     frame::Header {
-        names,
-        details,
+        names: names.to_vec(),
+        details: details.to_vec(),
         swatches,
         to_move: status.to_move().map(Side::index),
         line,
         banner,
         highlight_turn,
         lang,
+    }
+}
+
+/// Which seat (index in turn order) each of the four header panels shows: the first team's
+/// marked and unmarked players on the left, the second team's mirrored on the right.
+const PANEL_SEATS: [usize; 4] = [0, 2, 3, 1];
+
+/// The header of LOA for four: four panels, the seat to move lit up; the status line names the
+/// seat to move, and the banner the winning team.
+fn four_seat_header<'s>(
+    scene: &Scene,
+    g: &crate::games::loa::Loa,
+    highlight_turn: bool,
+) -> frame::Header<'s> {
+    let lang = scene.lang;
+    let seats = loa::seats_in_turn_order(g);
+    let title = |i: usize| {
+        let seat = seats[i];
+        let side = side_word(seat.color().name(), lang);
+        let n = if seat.pieces() == crate::games::loa::PieceSet::Marked {
+            1
+        } else {
+            2
+        };
+        Msg::new("pic-seat")
+            .plain("side", side)
+            .num("n", n)
+            .text(lang)
+    };
+    let label = |i: usize| scene.seats.get(i).filter(|p| !p.name.trim().is_empty());
+    // The two-player header gives the status line without the turn, and the banner.
+    let mut two = header(scene, vec![], false);
+    two.highlight_turn = highlight_turn;
+    let mut names = Vec::new();
+    let mut details = Vec::new();
+    let mut swatches = Vec::new();
+    for &i in &PANEL_SEATS {
+        swatches.push(loa::seat_swatch(seats[i]));
+        match label(i) {
+            Some(p) => {
+                names.push(p.name.trim().to_string());
+                details.push(match &p.rating {
+                    Some(r) if !r.trim().is_empty() => r.trim().to_string(),
+                    _ => title(i),
+                });
+            }
+            None => {
+                names.push(title(i));
+                let set = if seats[i].pieces() == crate::games::loa::PieceSet::Marked {
+                    "pic-marked"
+                } else {
+                    "pic-unmarked"
+                };
+                details.push(Msg::new(set).text(lang));
+            }
+        }
+    }
+    let moving = g
+        .seat_to_move()
+        .and_then(|s| seats.iter().position(|&t| t == s));
+    let to_move = match g.status() {
+        Status::ToMove(_) => moving.and_then(|m| PANEL_SEATS.iter().position(|&i| i == m)),
+        Status::Over(_) => None,
+    };
+    if let (Some(m), true, None) = (moving, highlight_turn, &two.banner) {
+        let who = label(m).map_or_else(|| title(m), |p| p.name.trim().to_string());
+        let turn = Msg::new("pic-to-move").plain("side", who).text(lang);
+        two.line = format!("{} · {turn}", two.line);
+    }
+    if let Status::Over(outcome) = g.status() {
+        let winner = outcome.winner.map(|side| {
+            let team = side_title(scene.game, side, lang);
+            let color = g.color_of(side);
+            let players: Vec<String> = (0..4)
+                .filter(|&i| seats[i].color() == color)
+                .filter_map(|i| label(i).map(|p| p.name.trim().to_string()))
+                .collect();
+            match players.as_slice() {
+                [a, b] => format!("{a} & {b} ({team})"),
+                _ => team,
+            }
+        });
+        two.banner = Some(frame::result_text(winner.as_deref(), outcome.reason, lang));
+    }
+    frame::Header {
+        names,
+        details,
+        swatches,
+        to_move,
+        ..two
     }
 }

@@ -29,6 +29,8 @@ pub const fn mix_channel(a: u8, b: u8, t: u8) -> u8 {
 }
 
 // The frame around every board.
+/// How strongly the cylinder's ghosted files show over the background (0..=255).
+pub const GHOST: u8 = 120;
 /// Background of the whole picture.
 pub const BACKGROUND: Rgb = hex(0x25_24_21);
 /// Player panels in the header.
@@ -176,6 +178,18 @@ pub const CHECKED_PAIRS: &[(&str, Rgb, Rgb, Cue)] = &[
         Cue::Alone,
     ),
     ("white stone / dark square", WHITE_PIECE, DARK, Cue::Alone),
+    (
+        "white stone / its mark ring",
+        WHITE_PIECE,
+        WHITE_MARK,
+        Cue::WithShape,
+    ),
+    (
+        "black stone / its mark ring",
+        BLACK_PIECE,
+        BLACK_MARK,
+        Cue::WithShape,
+    ),
     ("black stone / light square", BLACK_PIECE, LIGHT, Cue::Alone),
     (
         "black stone / dark square",

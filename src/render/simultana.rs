@@ -53,7 +53,7 @@ fn sprites() -> &'static Sprites {
         let tones = [Tone::White, Tone::Black];
         Sprites {
             board: tones.map(|t| stone(t, false, S as u32, 0.72)),
-            swatch: tones.map(|t| chip(t, SWATCH)),
+            swatch: tones.map(|t| chip(t, false, SWATCH)),
             outline: [palette::REGION, palette::SIM_MOVED].map(|inner| {
                 let mut s = Sprite::new(S as u32, S as u32);
                 let rect = |inset: f32, r: f32| Shape::RoundRect {

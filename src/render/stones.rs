@@ -61,9 +61,9 @@ pub fn stone(tone: Tone, marked: bool, size: u32, fraction: f32) -> Sprite {
     s
 }
 
-/// A header swatch: the stone on a chip of the light square colour, so that a black stone
-/// stands out from the dark header.
-pub fn chip(tone: Tone, size: u32) -> Sprite {
+/// A header swatch: the stone (marked or not) on a chip of the light square colour, so that a
+/// black stone stands out from the dark header.
+pub fn chip(tone: Tone, marked: bool, size: u32) -> Sprite {
     let mut s = Sprite::new(size, size);
     let z = size as f32;
     let chip = Shape::RoundRect {
@@ -74,6 +74,6 @@ pub fn chip(tone: Tone, size: u32) -> Sprite {
         r: z * 0.22,
     };
     fill(&mut s, &[chip], palette::LIGHT, 255);
-    stack(&mut s, &stone(tone, false, size, 0.8));
+    stack(&mut s, &stone(tone, marked, size, 0.8));
     s
 }
