@@ -108,6 +108,7 @@ fn main() {
             move_number: moves.len() as u32,
             show_region: true,
             lang: Lang::En,
+            result: None,
         };
         let size = board_png(&scene).len();
         let t = time(200, || board_png(&scene));

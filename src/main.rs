@@ -318,7 +318,7 @@ fn render(args: RenderArgs) -> Result<()> {
     ];
     let seats: Vec<PlayerLabel> = args.seats.into_iter().map(PlayerLabel::new).collect();
     let bytes = if args.gif {
-        parlor::render::replay_gif_seats(&start, &moves, players, seats, args.lang)?
+        parlor::render::replay_gif_seats(&start, &moves, players, seats, None, args.lang)?
     } else {
         parlor::render::board_png(&Scene {
             game: &game,
@@ -328,6 +328,7 @@ fn render(args: RenderArgs) -> Result<()> {
             move_number: moves.len() as u32,
             show_region: args.region,
             lang: args.lang,
+            result: None,
         })
     };
     std::fs::write(&args.output, &bytes)

@@ -71,6 +71,7 @@ impl Played {
             move_number: self.moves.len() as u32,
             show_region: true,
             lang: Lang::En,
+            result: None,
         }
     }
 }

@@ -3,6 +3,8 @@
 
 #[path = "service/common.rs"]
 mod common;
+#[path = "service/endings.rs"]
+mod endings;
 #[path = "service/glicko.rs"]
 mod glicko;
 

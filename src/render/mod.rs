@@ -21,7 +21,7 @@ use std::sync::OnceLock;
 
 use thiserror::Error;
 
-use crate::games::{AnyGame, AnyMove, Game, GameKind, Side, Status};
+use crate::games::{AnyGame, AnyMove, GameKind, Outcome, Side, Status};
 use crate::i18n::{Lang, Msg};
 use canvas::{Canvas, Sprite};
 
@@ -81,6 +81,9 @@ pub struct Scene<'a> {
     pub show_region: bool,
     /// The language of every word drawn.
     pub lang: Lang,
+    /// How the match ended when the rules did not end it (resignation, agreed draw, timeout,
+    /// abort): shown in the banner like a game over.
+    pub result: Option<Outcome>,
 }
 
 impl<'a> Scene<'a> {
@@ -94,6 +97,15 @@ impl<'a> Scene<'a> {
             move_number: 0,
             show_region: false,
             lang: Lang::En,
+            result: None,
+        }
+    }
+
+    /// The game's status, or the match's result when one was given.
+    fn status(&self) -> Status {
+        match (self.game.status(), self.result) {
+            (Status::ToMove(_), Some(outcome)) => Status::Over(outcome),
+            (status, _) => status,
         }
     }
 }
@@ -157,26 +169,29 @@ pub fn replay_gif(
     players: [PlayerLabel; 2],
     lang: Lang,
 ) -> Result<Vec<u8>, RenderError> {
-    replay_gif_seats(start, moves, players, Vec::new(), lang)
+    replay_gif_seats(start, moves, players, Vec::new(), None, lang)
 }
 
-/// [`replay_gif`] with the four players of LOA for four, in turn order (see [`Scene::seats`]).
+/// [`replay_gif`] with the four players of LOA for four, in turn order (see [`Scene::seats`]),
+/// and the match's result on the last frame when the rules did not end it (see
+/// [`Scene::result`]).
 pub fn replay_gif_seats(
     start: &AnyGame,
     moves: &[AnyMove],
     players: [PlayerLabel; 2],
     seats: Vec<PlayerLabel>,
+    result: Option<Outcome>,
     lang: Lang,
 ) -> Result<Vec<u8>, RenderError> {
     if moves.len() > MAX_REPLAY_MOVES {
         return Err(RenderError::TooLong);
     }
     let mut canvas = Canvas::default();
-    draw(
-        &replay_scene(start, None, (&players, seats.as_slice()), 0, lang),
-        false,
-        &mut canvas,
-    );
+    let mut first = replay_scene(start, None, (&players, seats.as_slice()), 0, lang);
+    if moves.is_empty() {
+        first.result = result;
+    }
+    draw(&first, false, &mut canvas);
     let quantizer = &quantizers(start.kind()).1;
     let mut gif = encode::GifWriter::new(canvas.width(), canvas.height(), quantizer, FRAME_DELAY)?;
     gif.push(&mut canvas)?;
@@ -188,7 +203,10 @@ pub fn replay_gif_seats(
             reason: e.to_string(),
         })?;
         let who = (&players, seats.as_slice());
-        let scene = replay_scene(&game, Some((&before, *mv)), who, i as u32 + 1, lang);
+        let mut scene = replay_scene(&game, Some((&before, *mv)), who, i as u32 + 1, lang);
+        if i + 1 == moves.len() {
+            scene.result = result;
+        }
         draw(&scene, false, &mut canvas);
         gif.push(&mut canvas)?;
     }
@@ -211,6 +229,7 @@ fn replay_scene<'a>(
         move_number,
         show_region: false,
         lang,
+        result: None,
     }
 }
 
@@ -264,6 +283,7 @@ fn samples(kind: GameKind) -> Vec<Canvas> {
         move_number: 3,
         show_region: true,
         lang: Lang::En,
+        result: None,
     };
     let mut plain = Canvas::default();
     draw(&scene, true, &mut plain);
@@ -403,7 +423,7 @@ fn header<'s>(scene: &Scene, swatches: Vec<&'s Sprite>, highlight_turn: bool) ->
             format!("{} ({})", names[i], titles[i])
         }
     };
-    let status = game.status();
+    let status = scene.status();
     let moved = scene
         .last_move
         .as_ref()
@@ -498,7 +518,7 @@ fn four_seat_header<'s>(
     let moving = g
         .seat_to_move()
         .and_then(|s| seats.iter().position(|&t| t == s));
-    let to_move = match g.status() {
+    let to_move = match scene.status() {
         Status::ToMove(_) => moving.and_then(|m| PANEL_SEATS.iter().position(|&i| i == m)),
         Status::Over(_) => None,
     };
@@ -507,7 +527,7 @@ fn four_seat_header<'s>(
         let turn = Msg::new("pic-to-move").plain("side", who).text(lang);
         two.line = format!("{} · {turn}", two.line);
     }
-    if let Status::Over(outcome) = g.status() {
+    if let Status::Over(outcome) = scene.status() {
         let winner = outcome.winner.map(|side| {
             let team = side_title(scene.game, side, lang);
             let color = g.color_of(side);

@@ -993,6 +993,7 @@ impl Table {
             start,
             moves: replayed.moves.iter().map(|(mv, _)| *mv).collect(),
             players: [seats[0].name.clone(), seats[1].name.clone()],
+            result: texts::stored_outcome(&m),
         });
         Ok(reply)
     }

@@ -302,6 +302,42 @@ impl Entry {
         reply
     }
 
+    /// The last picture of a match: its result in the banner, even when the rules did not end
+    /// the game (resignation, agreement, timeout, abort), and the ratings after it with their
+    /// change.
+    fn final_picture(
+        &self,
+        live: &Live,
+        outcome: Outcome,
+        aborted: bool,
+        changes: &[RatingChange],
+    ) -> Picture {
+        let mut picture = self.picture(live);
+        if let Picture::Board {
+            result, ratings, ..
+        } = &mut picture
+        {
+            *result = Some(if aborted {
+                Outcome {
+                    winner: None,
+                    reason: crate::games::Reason::Abort,
+                }
+            } else {
+                outcome
+            });
+            let scope = self.place.guild.map_or(0, |g| g as i64);
+            let seats = self.seats();
+            for c in changes.iter().filter(|c| c.scope == scope) {
+                let seat = seats.and_then(|s| s.iter().position(|p| p.id == c.player_id));
+                if let Some(slot) = seat.and_then(|i| ratings.get_mut(i)) {
+                    let delta = rating::show_delta(c.after.rating - c.rating_before);
+                    *slot = Some(format!("{} ({delta})", rating::show(&c.after)));
+                }
+            }
+        }
+        picture
+    }
+
     pub fn picture(&self, live: &Live) -> Picture {
         let last_move = live
             .moves
@@ -316,6 +352,7 @@ impl Entry {
             players: self.names().map(Msg::verbatim),
             ratings: self.ratings.clone(),
             move_number: live.moves.len() as u32,
+            result: None,
         }
     }
 
@@ -464,7 +501,7 @@ impl Entry {
         }
         reply.lines = lines;
         if let Some(live) = live {
-            reply.picture = Some(self.picture(live));
+            reply.picture = Some(self.final_picture(live, outcome, aborted, changes));
         }
         let stamp = self.stamp();
         reply.buttons = vec![vec![button(

@@ -4,7 +4,7 @@
 
 use thiserror::Error;
 
-use crate::games::{AnyGame, AnyMove, GameKind};
+use crate::games::{AnyGame, AnyMove, GameKind, Outcome};
 use crate::i18n::{Lang, Msg};
 use crate::render::{self, PlayerLabel, Scene};
 
@@ -26,6 +26,9 @@ pub enum Picture {
         ratings: [Option<String>; 2],
         /// Plies played so far.
         move_number: u32,
+        /// How the match ended when the rules did not end it (resignation, agreed draw,
+        /// timeout, abort): the picture's banner says so.
+        result: Option<Outcome>,
     },
     /// An animation of a whole finished match.
     Replay {
@@ -33,6 +36,8 @@ pub enum Picture {
         start: AnyGame,
         moves: Vec<AnyMove>,
         players: [String; 2],
+        /// The ending, for the last frame (see `Board::result`).
+        result: Option<Outcome>,
     },
 }
 
@@ -77,6 +82,7 @@ impl Picture {
                 players,
                 ratings,
                 move_number,
+                result,
                 ..
             } => {
                 let mut scene = Scene::new(game);
@@ -87,6 +93,7 @@ impl Picture {
                     rating: ratings[seat].clone(),
                 });
                 scene.move_number = *move_number;
+                scene.result = *result;
                 // Simultana's rule is about the region a move leaves: show it.
                 scene.show_region = game.kind() == GameKind::Simultana;
                 Ok(Image {
@@ -99,10 +106,12 @@ impl Picture {
                 start,
                 moves,
                 players,
+                result,
                 ..
             } => {
+                let players = players.clone().map(PlayerLabel::new);
                 let bytes =
-                    render::replay_gif(start, moves, players.clone().map(PlayerLabel::new), lang)
+                    render::replay_gif_seats(start, moves, players, Vec::new(), *result, lang)
                         .map_err(|e| PictureError::Failed(e.to_string()))?;
                 Ok(Image {
                     bytes,

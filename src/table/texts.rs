@@ -38,12 +38,35 @@ pub fn rules(game: GameKind) -> Reply {
             players: names,
             ratings: [None, None],
             move_number: 0,
+            result: None,
         });
     }
     reply
 }
 
 /// How a stored match ended, as a message: `@Alice won by connection.`
+/// The ending of a stored match as the pictures show it: `None` while it is not over.
+pub fn stored_outcome(m: &MatchRow) -> Option<crate::games::Outcome> {
+    use crate::games::{Outcome, Reason};
+    let reason = |name: Option<&str>| {
+        Reason::ALL
+            .into_iter()
+            .find(|r| Some(r.name()) == name)
+            .unwrap_or(Reason::Abort)
+    };
+    match m.status {
+        MatchStatus::Aborted => Some(Outcome {
+            winner: None,
+            reason: Reason::Abort,
+        }),
+        MatchStatus::Finished => Some(Outcome {
+            winner: m.winner_seat.map(super::side_of_seat),
+            reason: reason(m.reason.as_deref()),
+        }),
+        _ => None,
+    }
+}
+
 pub fn stored_result(m: &MatchRow) -> Msg {
     let reason = words::reason_named(m.reason.as_deref().unwrap_or(""));
     match (m.status, m.winner_seat, m.seats()) {
