@@ -243,7 +243,8 @@ fn text_boards_of_lightning_and_barrier_speak_french_too() {
 fn resigning_asks_to_confirm_and_a_pile_probe_reveals_nothing() {
     let dir = tempfile::tempdir().expect("temp dir");
     // Both players probe the pile with every design (one of them is to move); then resign.
-    let mut script = String::from("/play game:lightning opponent:bob\n/as bob\n/accept\n/confirm\n");
+    let mut script =
+        String::from("/play game:lightning opponent:bob\n/as bob\n/accept\n/confirm\n");
     for who in ["alice", "bob"] {
         script.push_str(&format!("/as {who}\n"));
         for design in ["S", "B", "X", "A", "V"] {

@@ -194,7 +194,10 @@ async fn moves_by_menu_resign_by_button_and_rematch() {
     assert!(question.ephemeral, "{}", question.text());
     assert!(!is_result(&question), "{}", question.text());
     assert!(
-        discord.public_messages(CHANNEL_ID).iter().all(|m| !is_result(m)),
+        discord
+            .public_messages(CHANNEL_ID)
+            .iter()
+            .all(|m| !is_result(m)),
         "nothing public yet"
     );
     let confirm = question.button("Yes, resign").expect("a confirm button");
@@ -271,7 +274,15 @@ async fn an_old_resign_is_stale_and_a_draw_button_asks_first() {
     let players = [alice(), bob()];
     let (_, board) = challenge_accepted(&discord, CHANNEL_ID, &alice(), &bob(), "simultana").await;
     let mover = who(&players, to_move(&board)).clone();
-    let other = who(&players, players.iter().map(|p| p.id).find(|&id| id != mover.id).unwrap_or_default()).clone();
+    let other = who(
+        &players,
+        players
+            .iter()
+            .map(|p| p.id)
+            .find(|&id| id != mover.id)
+            .unwrap_or_default(),
+    )
+    .clone();
     let legal = discord.autocomplete(&mover, "move", "move", "").await;
     let legal_move = legal[0]["value"].as_str().expect("a move").to_owned();
     let next = play(&discord, &mover, CHANNEL_ID, &legal_move).await;
@@ -301,16 +312,27 @@ async fn an_old_resign_is_stale_and_a_draw_button_asks_first() {
     let accept = offer.button("Accept draw").expect("Accept draw");
     let id = discord.press(&other, offer.id, &accept);
     let question = discord.outcome(id).await;
-    assert!(question.ephemeral && !is_result(&question), "{}", question.text());
     assert!(
-        discord.public_messages(CHANNEL_ID).iter().all(|m| !is_result(m)),
+        question.ephemeral && !is_result(&question),
+        "{}",
+        question.text()
+    );
+    assert!(
+        discord
+            .public_messages(CHANNEL_ID)
+            .iter()
+            .all(|m| !is_result(m)),
         "nothing public yet"
     );
     let confirm = question.button("Yes, accept").expect("a confirm button");
     let id = discord.press(&other, question.id, &confirm);
     let result = discord.outcome(id).await;
     assert!(!result.ephemeral && is_result(&result), "{}", result.text());
-    assert!(result.text().contains("Draw by agreement"), "{}", result.text());
+    assert!(
+        result.text().contains("Draw by agreement"),
+        "{}",
+        result.text()
+    );
     bot.stop().await.expect("clean shutdown");
     discord.assert_no_violations();
 }

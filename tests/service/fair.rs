@@ -84,27 +84,54 @@ async fn probing_the_pile_gets_one_answer_whatever_the_top_tile() {
         for design in ["S", "B", "X", "A", "V"] {
             for target in ["a1", "*a1", "R", "c5"] {
                 let probe = format!("P{design}-{target}");
-                let r = w.run(&a, place, Command::Move { text: probe.clone(), at: None }).await;
+                let r = w
+                    .run(
+                        &a,
+                        place,
+                        Command::Move {
+                            text: probe.clone(),
+                            at: None,
+                        },
+                    )
+                    .await;
                 assert!(r.private, "{probe} was played: {}", r.text());
                 view.push(seen(&r));
             }
         }
         // The same probe from a menu value, and the pile as a source.
         let r = w
-            .run(&a, place, Command::Move { text: format!("P{top_a}-a1"), at: Some(stamp(&board)) })
+            .run(
+                &a,
+                place,
+                Command::Move {
+                    text: format!("P{top_a}-a1"),
+                    at: Some(stamp(&board)),
+                },
+            )
             .await;
         assert!(r.private, "{}", r.text());
         view.push(seen(&r));
         let r = w
-            .run(&a, place, Command::PickSource { source: "P".into(), at: Some(stamp(&board)) })
+            .run(
+                &a,
+                place,
+                Command::PickSource {
+                    source: "P".into(),
+                    at: Some(stamp(&board)),
+                },
+            )
             .await;
         view.push(seen(&r));
         for prefix in ["", "P", "PS", &format!("P{top_a}")] {
             view.push(format!("{:?}", w.table.move_hints(&place, prefix).await));
         }
         // The live match cannot be replayed, and is not in anyone's history yet.
-        view.push(seen(&w.run(&b, place, Command::Replay { match_id: 1 }).await));
-        view.push(seen(&w.run(&b, place, Command::History { user: None }).await));
+        view.push(seen(
+            &w.run(&b, place, Command::Replay { match_id: 1 }).await,
+        ));
+        view.push(seen(
+            &w.run(&b, place, Command::History { user: None }).await,
+        ));
         // Nothing was played: the board is the same as before the probes.
         let again = w.run(&a, place, Command::Board).await;
         assert_eq!(seen(&again), seen(&board));
@@ -123,13 +150,31 @@ async fn probing_the_pile_gets_one_answer_whatever_the_top_tile() {
     }
     // Drawing shows the tile to both; then it may be named.
     let drawn = worlds[0]
-        .run(&a, place, Command::Move { text: "P".into(), at: None })
+        .run(
+            &a,
+            place,
+            Command::Move {
+                text: "P".into(),
+                at: None,
+            },
+        )
         .await;
     assert!(!drawn.private, "{}", drawn.text());
     let put = worlds[0]
-        .run(&a, place, Command::Move { text: format!("P{top_a}-a1"), at: None })
+        .run(
+            &a,
+            place,
+            Command::Move {
+                text: format!("P{top_a}-a1"),
+                at: None,
+            },
+        )
         .await;
-    assert!(!put.private && put.text().contains("played -a1"), "{}", put.text());
+    assert!(
+        !put.private && put.text().contains("played -a1"),
+        "{}",
+        put.text()
+    );
 }
 
 #[tokio::test]
@@ -143,7 +188,12 @@ async fn every_button_of_an_old_board_is_stale_even_resign() {
         w.run(first, place, press(&old, Action::Resign)).await
     };
     let board = w.play_one(place, &old, &[&a, &b]).await;
-    for action in [Action::Resign, Action::Draw, Action::Takeback, Action::Abort] {
+    for action in [
+        Action::Resign,
+        Action::Draw,
+        Action::Takeback,
+        Action::Abort,
+    ] {
         for who in [&a, &b] {
             let r = w.run(who, place, press(&old, action)).await;
             assert!(
@@ -154,14 +204,19 @@ async fn every_button_of_an_old_board_is_stale_even_resign() {
         }
     }
     // The question asked on the old board went stale with it.
-    let r = w.run(&a, place, press(&question, Action::ConfirmResign)).await;
-    let r2 = w.run(&b, place, press(&question, Action::ConfirmResign)).await;
+    let r = w
+        .run(&a, place, press(&question, Action::ConfirmResign))
+        .await;
+    let r2 = w
+        .run(&b, place, press(&question, Action::ConfirmResign))
+        .await;
     for r in [r, r2] {
         assert!(r.private && r.stale, "{}", r.text());
     }
     // The game goes on: nothing changed, the current board still plays.
     assert_eq!(
-        w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'live'").await,
+        w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'live'")
+            .await,
         1
     );
     assert_eq!(w.sql_i64("SELECT COUNT(*) FROM moves").await, 1);
@@ -170,9 +225,16 @@ async fn every_button_of_an_old_board_is_stale_even_resign() {
 }
 
 /// (the player to move, the other) on a board.
-fn players_of<'a>(board: &Reply, a: &'a parlor::table::Actor, b: &'a parlor::table::Actor)
-    -> (&'a parlor::table::Actor, &'a parlor::table::Actor) {
-    if board.mentions[0] == a.id { (a, b) } else { (b, a) }
+fn players_of<'a>(
+    board: &Reply,
+    a: &'a parlor::table::Actor,
+    b: &'a parlor::table::Actor,
+) -> (&'a parlor::table::Actor, &'a parlor::table::Actor) {
+    if board.mentions[0] == a.id {
+        (a, b)
+    } else {
+        (b, a)
+    }
 }
 
 #[tokio::test]
@@ -189,20 +251,39 @@ async fn a_resign_button_asks_first_and_only_the_confirmation_resigns() {
     assert!(!is_over(&question));
     assert!(question.button(Action::ConfirmResign).is_some());
     assert_eq!(
-        w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'live'").await,
+        w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'live'")
+            .await,
         1,
         "the press alone changes nothing"
     );
     // Someone else cannot resign for a player, with or without the question.
     let r = w.run(&c, place, press(&board, Action::Resign)).await;
-    assert!(r.private && r.button(Action::ConfirmResign).is_none(), "{}", r.text());
-    let r = w.run(&c, place, press(&question, Action::ConfirmResign)).await;
-    assert!(r.private && r.text().contains("Only the players"), "{}", r.text());
+    assert!(
+        r.private && r.button(Action::ConfirmResign).is_none(),
+        "{}",
+        r.text()
+    );
+    let r = w
+        .run(&c, place, press(&question, Action::ConfirmResign))
+        .await;
+    assert!(
+        r.private && r.text().contains("not playing"),
+        "{}",
+        r.text()
+    );
     // The confirmation ends the game.
-    let result = w.run(me, place, press(&question, Action::ConfirmResign)).await;
-    assert!(!result.private && result.text().contains("resigns"), "{}", result.text());
+    let result = w
+        .run(me, place, press(&question, Action::ConfirmResign))
+        .await;
+    assert!(
+        !result.private && result.text().contains("resigns"),
+        "{}",
+        result.text()
+    );
     assert!(is_over(&result));
-    let r = w.run(me, place, press(&question, Action::ConfirmResign)).await;
+    let r = w
+        .run(me, place, press(&question, Action::ConfirmResign))
+        .await;
     assert!(r.private && r.stale, "{}", r.text());
     // A typed /resign is deliberate: no question.
     let board = w.simultana(&a, &b, place).await;
@@ -225,28 +306,54 @@ async fn accepting_a_draw_by_button_asks_first() {
     unique.dedup();
     assert_eq!(ids.len(), unique.len(), "{ids:?}");
     let question = w.run(&b, place, press(&offer, Action::Draw)).await;
-    assert!(question.private && !is_over(&question), "{}", question.text());
-    assert!(question.text().contains("@Alice's draw offer"), "{}", question.text());
+    assert!(
+        question.private && !is_over(&question),
+        "{}",
+        question.text()
+    );
+    assert!(
+        question.text().contains("@Alice's draw offer"),
+        "{}",
+        question.text()
+    );
     assert_eq!(
-        w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'live'").await,
+        w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'live'")
+            .await,
         1
     );
     // The offerer's own press is refused as before.
     let r = w.run(&a, place, press(&offer, Action::Draw)).await;
-    assert!(r.private && r.text().contains("offered a draw already"), "{}", r.text());
+    assert!(
+        r.private && r.text().contains("offered a draw already"),
+        "{}",
+        r.text()
+    );
     // Once the offer is refused, the confirmation has nothing to accept (and offers nothing).
     w.run(&b, place, press(&offer, Action::RefuseDraw)).await;
-    let r = w.run(&b, place, press(&question, Action::ConfirmDraw)).await;
-    assert!(r.private && r.text().contains("no draw offer to accept"), "{}", r.text());
+    let r = w
+        .run(&b, place, press(&question, Action::ConfirmDraw))
+        .await;
+    assert!(
+        r.private && r.text().contains("no draw offer to accept"),
+        "{}",
+        r.text()
+    );
     assert_eq!(
-        w.sql_i64("SELECT COUNT(*) FROM matches WHERE draw_offer_seat IS NOT NULL").await,
+        w.sql_i64("SELECT COUNT(*) FROM matches WHERE draw_offer_seat IS NOT NULL")
+            .await,
         0
     );
     // Offered again, asked, confirmed: a draw.
     let offer = w.run(&a, place, Command::Draw { at: None }).await;
     let question = w.run(&b, place, press(&offer, Action::Draw)).await;
-    let result = w.run(&b, place, press(&question, Action::ConfirmDraw)).await;
-    assert!(result.text().contains("Draw by agreement"), "{}", result.text());
+    let result = w
+        .run(&b, place, press(&question, Action::ConfirmDraw))
+        .await;
+    assert!(
+        result.text().contains("Draw by agreement"),
+        "{}",
+        result.text()
+    );
 }
 
 /// The pictures of a board before the draw do not depend on the pile (checked directly on the
