@@ -288,9 +288,10 @@ async fn an_old_resign_is_stale_and_a_draw_button_asks_first() {
     let next = play(&discord, &mover, CHANNEL_ID, &legal_move).await;
     assert!(!next.ephemeral, "{}", next.text());
     // Resign on a copy of the old board (as a client that missed the greying out would send).
-    let copy = discord.inject_message(CHANNEL_ID, "the old board", board.components.clone());
+    // (A stale press greys its message out, so each player presses a copy of their own.)
     let resign = board.button("Resign").expect("Resign");
     for player in [&mover, &other] {
+        let copy = discord.inject_message(CHANNEL_ID, "the old board", board.components.clone());
         let id = discord.press(player, copy, &resign);
         let stale = discord.outcome(id).await;
         assert!(
