@@ -166,7 +166,7 @@ fn a_game_against_the_ai_answers_before_the_next_scripted_line() {
     let out = session(
         dir.path(),
         &["--as", "alice"],
-        "/play game:simultana opponent:bot level:1\n/move a2-a3\n/moves\n/resign\n/history\n",
+        "/play game:simultana opponent:bot level:1\n/move a2-a3\n/moves\n/resign\n/confirm\n/history\n",
     );
     assert!(out.contains("The bot takes the challenge"), "{out}");
     // Seats are drawn at random: as White, alice plays a2-a3 and the bot answers; as Black, the
@@ -237,4 +237,34 @@ fn text_boards_of_lightning_and_barrier_speak_french_too() {
     ] {
         assert!(!out.contains(english), "English «{english}» in:\n{out}");
     }
+}
+
+#[test]
+fn resigning_asks_to_confirm_and_a_pile_probe_reveals_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Both players probe the pile with every design (one of them is to move); then resign.
+    let mut script =
+        String::from("/play game:lightning opponent:bob\n/as bob\n/accept\n/confirm\n");
+    for who in ["alice", "bob"] {
+        script.push_str(&format!("/as {who}\n"));
+        for design in ["S", "B", "X", "A", "V"] {
+            script.push_str(&format!("/move P{design}-a1\n"));
+        }
+    }
+    script.push_str("/as alice\n/resign\n/board\n/confirm\n/confirm\n");
+    let out = session(dir.path(), &["--as", "alice"], &script);
+    assert!(out.contains("There is nothing to confirm."), "{out}");
+    // Five probes by the player to move, all with the same answer; none is played.
+    let answers = out.matches("play P first to see it").count();
+    assert_eq!(answers, 5, "{out}");
+    assert!(!out.contains("top tile"), "{out}");
+    assert!(!out.contains(" played "), "{out}");
+    // /resign asks; the board is still live; /confirm resigns, once.
+    let asked = out.find("for good?").expect("the question");
+    let commands = &out[asked..];
+    assert!(commands.contains("/confirm"), "{out}");
+    let board = out.rfind("Move 1:").expect("the board again");
+    let result = out.find("@bob wins by resignation").expect("the result");
+    assert!(asked < board && board < result, "{out}");
+    assert_eq!(out.matches("wins by resignation").count(), 1, "{out}");
 }

@@ -5,6 +5,8 @@
 mod common;
 #[path = "service/endings.rs"]
 mod endings;
+#[path = "service/fair.rs"]
+mod fair;
 #[path = "service/glicko.rs"]
 mod glicko;
 
@@ -752,7 +754,12 @@ async fn draws_by_agreement_and_rematch_with_seats_swapped() {
         "{}",
         r.text()
     );
-    let result = w.run(&b, place, press(&offer, Action::Draw)).await;
+    // The accept button asks first (only Bob sees the question); the confirmation accepts.
+    let question = w.run(&b, place, press(&offer, Action::Draw)).await;
+    assert!(question.private, "{}", question.text());
+    let result = w
+        .run(&b, place, press(&question, Action::ConfirmDraw))
+        .await;
     assert!(
         result.text().contains("Draw by agreement"),
         "{}",

@@ -106,7 +106,7 @@ move-lightning-expected = write a turn like PS-c1 (take an S from the pile, put 
 move-lightning-too-long = that is too long for a move; { $expected }
 move-lightning-needs-target = P{ $design } needs a target: P{ $design }-c1, P{ $design }-*d4 or P{ $design }-R; or write P alone to draw the top tile
 move-lightning-bad-target = `{ $target }` is not a target: write a square of your half like c1 (a–h, 1–17), a square of your opponent's half with a star like *d4, or R for the reserve
-move-lightning-empty-hand = you have no tile in hand: take one first with P (the pile) or R and a design (the reserve, like RS), or write the whole turn, like PS-c1
+move-lightning-empty-hand = you have no tile in hand: take one first with P (the pile) or R and a design (the reserve, like RS), or write a whole turn from the reserve, like RS-c1
 move-lightning-tile = { $design ->
     [S] an S
     [X] an X
@@ -124,6 +124,7 @@ move-lightning-already-holding = you already hold { $hand }; put it first: { $ex
 move-lightning-holding = you hold { $hand }; put it with { $examples }
 move-lightning-pile-empty = the draw pile is empty: take a tile from the reserve
 move-lightning-not-top = P{ $design } does not match the top tile of the pile; draw it with P first to see it
+move-lightning-draw-first = in a match, a tile from the pile is drawn before it is put: play { $draw } first to see it, then put it (for example { $put })
 move-lightning-not-in-reserve = there is no { $design } in the reserve
 move-lightning-no-room = a tile from the reserve must go on a board, and there is no room for an { $design }
 move-lightning-first-tile = the first tile of the game must go on your start row (rank 1)
@@ -181,6 +182,8 @@ btn-accept = Accept
 btn-decline = Decline
 btn-cancel = Cancel
 btn-rematch = Rematch
+btn-confirm-resign = Yes, resign
+btn-confirm-draw = Yes, accept the draw
 whom-bot = the bot
 whom-anyone = anyone
 challenge-line = { $challenger } challenges { $whom }; the challenger moves { $seat ->
@@ -324,6 +327,9 @@ err-nothing-to-refuse = There is no { $what ->
     [draw] draw offer
    *[other] takeback
 } to refuse.
+err-no-draw-to-accept = There is no draw offer to accept any more.
+confirm-resign = Resign match #{ $id } for good? Only you see this question: press the button to confirm, or leave it and play on.
+confirm-draw = Accept { $player }'s draw offer and end match #{ $id } in a draw? Only you see this question: press the button to confirm, or leave it and play on.
 err-only-withdraw = Only { $player } (or a moderator) can withdraw this challenge.
 err-too-late-abort = Too late to abort: both players have moved. You can resign or offer a draw.
 err-abort-not-allowed = Only the players (before each has moved) or a moderator can abort this match.
@@ -499,6 +505,7 @@ local-help-refuse-draw = refuse the draw offer
 local-help-takeback = ask to take back, or accept the request
 local-help-refuse-takeback = refuse the takeback
 local-help-abort = before the second move
+local-help-confirm = confirm what a button asked (resign, accept a draw)
 local-help-accept = accept the challenge
 local-help-decline = decline the challenge
 local-help-cancel = withdraw your challenge
@@ -528,6 +535,7 @@ local-err-level = { $text }: use 1 to 5.
 local-greeting = Parlor, in the terminal. You are { $name }. { $help } lists the commands; { $as } lets someone else speak.
 local-now-speaking = Now speaking: { $name }.
 local-no-moves = No moves: the game is over.
+local-nothing-to-confirm = There is nothing to confirm.
 local-legal-moves = Legal moves ({ $n }): { $moves }
 local-to-you = (to you) { $text }
 local-commands-here = Commands here: { $commands }

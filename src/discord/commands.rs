@@ -196,12 +196,15 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
 /// Give up this channel's match.
 #[poise::command(slash_command)]
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    // Typed, so deliberate: it resigns at once (only the button asks to confirm). The doc
+    // comment above is the command's description in Discord.
     run(ctx, Command::Resign { at: None }).await
 }
 
 /// Offer a draw, or accept your opponent's offer.
 #[poise::command(slash_command)]
 pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
+    // Typed, so deliberate: it accepts a standing offer at once (only a button asks first).
     run(ctx, Command::Draw { at: None }).await
 }
 

@@ -127,6 +127,22 @@ impl AnyGame {
         dispatch!(self, g => g.legal_moves().iter().map(|m| g.format_move(m)).collect())
     }
 
+    /// The moves a player in a match may be offered, in canonical notation (see
+    /// [`Game::visible_moves`]).
+    pub fn visible_move_texts(&self) -> Vec<String> {
+        dispatch!(self, g => g.visible_moves().iter().map(|m| g.format_move(m)).collect())
+    }
+
+    /// Reads a move typed by a player in a match (see [`Game::parse_visible_move`]).
+    pub fn parse_visible_move(&self, text: &str) -> Result<AnyMove, MoveError> {
+        Ok(match self {
+            AnyGame::Loa(g) => AnyMove::Loa(g.parse_visible_move(text)?),
+            AnyGame::Lightning(g) => AnyMove::Lightning(g.parse_visible_move(text)?),
+            AnyGame::Barrier(g) => AnyMove::Barrier(g.parse_visible_move(text)?),
+            AnyGame::Simultana(g) => AnyMove::Simultana(g.parse_visible_move(text)?),
+        })
+    }
+
     /// The canonical notation of a move of this game.
     pub fn format_move(&self, mv: &AnyMove) -> Result<String, MoveError> {
         with_move!(self, mv, (g, m) => Ok(g.format_move(m)), Err(wrong_game()))

@@ -323,6 +323,19 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + Sized + 'static {
         out
     }
 
+    /// The legal moves a player in a match may be offered: none of them names something the
+    /// player to move has not seen. All of them in a game without hidden information.
+    fn visible_moves(&self) -> Vec<Self::Move> {
+        self.legal_moves()
+    }
+
+    /// Reads a move typed by a player in a match. Like [`Game::parse_move`], except that the
+    /// answer (the move, or why not) never depends on what the player has not seen. The engine
+    /// protocol, an analysis tool with full information, keeps [`Game::parse_move`].
+    fn parse_visible_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+        self.parse_move(text)
+    }
+
     fn is_legal(&self, mv: &Self::Move) -> bool {
         self.legal_moves().contains(mv)
     }

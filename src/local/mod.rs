@@ -72,6 +72,7 @@ pub async fn run(options: Options) -> Result<()> {
         color: std::io::stdout().is_terminal()
             && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
         controls: HashMap::new(),
+        confirm: None,
         bot_to_move: false,
         bot_id,
         printer: lines.printer.take(),
@@ -141,6 +142,8 @@ struct Session {
     color: bool,
     /// The last button (or menu) shown for each action: `/accept` presses it.
     controls: HashMap<Action, String>,
+    /// The confirm button of the last question a button asked: `/confirm` presses it.
+    confirm: Option<String>,
     /// The last board said the bot is to move.
     bot_to_move: bool,
     bot_id: u64,
@@ -180,6 +183,14 @@ impl Session {
                 self.say(text);
             }
             Input::Moves => self.moves().await,
+            Input::Confirm => match self
+                .confirm
+                .take()
+                .and_then(|id| Command::from_component(&id, &[]))
+            {
+                Some(command) => self.send(command).await,
+                None => self.say(self.tr(Msg::new("local-nothing-to-confirm"))),
+            },
             Input::Service(command) => self.send(command).await,
             Input::Press(action, value) => {
                 let values: Vec<String> = value.into_iter().collect();
@@ -265,11 +276,18 @@ impl Session {
         if buttons.is_empty() && menus.is_empty() {
             return;
         }
-        self.controls.clear();
+        // A private answer (a question, the moves of one piece) adds to the board's commands.
+        if !reply.private {
+            self.controls.clear();
+        }
         let mut offered = Vec::new();
         for (action, id) in buttons {
             offered.push(command_of(action).to_string());
-            self.controls.insert(action, id);
+            if matches!(action, Action::ConfirmResign | Action::ConfirmDraw) {
+                self.confirm = Some(id);
+            } else {
+                self.controls.insert(action, id);
+            }
         }
         for (action, id, values) in menus {
             let what = match action {
@@ -417,6 +435,7 @@ fn command_of(action: Action) -> &'static str {
         Action::RefuseTakeback => "/refuse-takeback",
         Action::Abort => "/abort",
         Action::Rematch => "/rematch",
+        Action::ConfirmResign | Action::ConfirmDraw => "/confirm",
     }
 }
 
@@ -442,6 +461,8 @@ fn unpressed(action: Action, values: &[String]) -> Command {
         Action::RefuseTakeback => Command::RefuseTakeback { at: None },
         Action::Abort => Command::Abort { at: None },
         Action::Rematch => Command::Rematch { at: None },
+        Action::ConfirmResign => Command::ConfirmResign { at: None },
+        Action::ConfirmDraw => Command::ConfirmDraw { at: None },
     }
 }
 

@@ -15,6 +15,9 @@ pub enum Input {
     As(String),
     /// `/moves`: list the legal moves.
     Moves,
+    /// `/confirm`: press the confirm button of the last question a button asked (resign,
+    /// accept a draw).
+    Confirm,
     Help,
     Quit,
     Nothing,
@@ -35,6 +38,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("/takeback", ""),
     ("/refuse-takeback", ""),
     ("/abort", ""),
+    ("/confirm", ""),
     ("/accept", ""),
     ("/decline", ""),
     ("/cancel", ""),
@@ -110,6 +114,7 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
         "takeback" => Ok(Input::Press(Action::Takeback, None)),
         "refuse-takeback" => Ok(Input::Press(Action::RefuseTakeback, None)),
         "abort" => Ok(Input::Press(Action::Abort, None)),
+        "confirm" => Ok(Input::Confirm),
         "accept" => Ok(Input::Press(Action::Accept, None)),
         "decline" => Ok(Input::Press(Action::Decline, None)),
         "cancel" => Ok(Input::Press(Action::Cancel, None)),

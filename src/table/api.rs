@@ -144,11 +144,22 @@ pub enum Command {
         at: Option<Stamp>,
     },
     Board,
+    /// Give up. A typed `/resign` (`at: None`) is deliberate and resigns at once; a press of
+    /// the board's button (`at: Some`) only asks the presser to confirm, privately.
     Resign {
         at: Option<Stamp>,
     },
-    /// Offer a draw, or accept the opponent's standing offer.
+    /// Resign for good: the confirmation asked by a Resign button.
+    ConfirmResign {
+        at: Option<Stamp>,
+    },
+    /// Offer a draw, or accept the opponent's standing offer. A typed `/draw` accepts at once;
+    /// a button press that would accept only asks the presser to confirm, privately.
     Draw {
+        at: Option<Stamp>,
+    },
+    /// Accept the opponent's standing draw offer for good: the confirmation asked by a button.
+    ConfirmDraw {
         at: Option<Stamp>,
     },
     RefuseDraw {

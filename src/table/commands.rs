@@ -6,9 +6,12 @@ use crate::store::{
     StoreError,
 };
 
-use super::api::{Actor, ChallengeSpec, Command, Opponent, Place, Reply, Stamp, UserRef};
+use super::api::{
+    Actor, ButtonStyle, ChallengeSpec, Command, Opponent, Place, Reply, Stamp, UserRef,
+};
 use super::entry::{self, Entry, Live, Phase};
 use super::hints;
+use super::ids::Action;
 use super::picture::Picture;
 use super::presets;
 use super::words;
@@ -96,16 +99,11 @@ impl Table {
         }
     }
 
-    /// Commands on one open match, with its lock held.
+    /// Commands on one open match, with its lock held. A press (a command with a stamp) on a
+    /// board that is not the current one is refused as stale and changes nothing, whatever the
+    /// button: not even a resignation may come from an old board.
     async fn match_command(&self, e: &mut Entry, actor: &Actor, command: Command) -> Answer {
-        let position_bound = matches!(
-            command,
-            Command::Move { .. }
-                | Command::PickSource { .. }
-                | Command::Draw { .. }
-                | Command::Takeback { .. }
-        );
-        if let (true, Some(at), Some(live)) = (position_bound, stamp_of(&command), e.live()) {
+        if let (Some(at), Some(live)) = (stamp_of(&command), e.live()) {
             if at.seq != live.seq {
                 return Err(Fail::Stale(
                     Msg::new("err-stale-board").code("board", "/board"),
@@ -118,13 +116,26 @@ impl Table {
             Command::Cancel { .. } => self.cancel(e, actor).await,
             Command::Move { text, .. } => self.play_move(e, actor, &text).await,
             Command::PickSource { source, .. } => self.pick_source(e, actor, &source),
-            Command::Resign { .. } => {
+            // One misplaced tap must not end a game: a button asks first; typing is deliberate.
+            Command::Resign { at: Some(_) } => self.ask_to_resign(e, actor),
+            Command::Resign { at: None } | Command::ConfirmResign { .. } => {
                 let me = self.my_seat(e, actor)?;
+                self.live(e)?;
                 let outcome = Outcome::win(me.opponent(), Reason::Resignation);
                 let headline = Msg::new("head-resigns").player("player", actor.id, &actor.name);
                 self.finish(e, outcome, false, None, Some(headline)).await
             }
+            Command::Draw { at: Some(_) } if self.draw_offered_to(e, actor) => {
+                self.ask_to_accept_draw(e, actor)
+            }
             Command::Draw { .. } => self.draw(e, actor).await,
+            Command::ConfirmDraw { .. } => {
+                let me = self.my_seat(e, actor)?;
+                if self.live(e)?.draw_offer != Some(me.opponent()) {
+                    return refuse(Msg::new("err-no-draw-to-accept"));
+                }
+                self.draw(e, actor).await
+            }
             Command::RefuseDraw { .. } => self.refuse_offer(e, actor, false).await,
             Command::Takeback { .. } => self.takeback(e, actor).await,
             Command::RefuseTakeback { .. } => self.refuse_offer(e, actor, true).await,
@@ -508,7 +519,7 @@ impl Table {
         }
         let (mv, canonical) = match live
             .game
-            .parse_move(text)
+            .parse_visible_move(text)
             .and_then(|mv| Ok((mv, live.game.format_move(&mv)?)))
         {
             Ok(found) => found,
@@ -594,6 +605,38 @@ impl Table {
         let mut reply = Reply::private(Msg::new("moves-from").code("source", source));
         reply.menus = menus;
         Ok(reply)
+    }
+
+    /// The question a Resign button asks, with its confirm button, for the presser only.
+    fn ask_to_resign(&self, e: &Entry, actor: &Actor) -> Answer {
+        self.my_seat(e, actor)?;
+        self.live(e)?;
+        Ok(e.confirm_reply(
+            id(Msg::new("confirm-resign"), e.id),
+            Action::ConfirmResign,
+            Msg::new("btn-confirm-resign"),
+            ButtonStyle::Danger,
+        ))
+    }
+
+    /// Whether the opponent of `actor` has offered a draw that `actor` could accept.
+    fn draw_offered_to(&self, e: &Entry, actor: &Actor) -> bool {
+        match (e.seat_of(actor.id), e.live()) {
+            (Some(me), Some(live)) => live.draw_offer == Some(me.opponent()),
+            _ => false,
+        }
+    }
+
+    /// The question a button that would accept a draw asks, for the presser only.
+    fn ask_to_accept_draw(&self, e: &Entry, actor: &Actor) -> Answer {
+        let me = self.my_seat(e, actor)?;
+        let other = e.player(me.opponent()).cloned().unwrap_or_default();
+        Ok(e.confirm_reply(
+            p(id(Msg::new("confirm-draw"), e.id), "player", &other),
+            Action::ConfirmDraw,
+            Msg::new("btn-confirm-draw"),
+            ButtonStyle::Success,
+        ))
     }
 
     async fn draw(&self, e: &mut Entry, actor: &Actor) -> Answer {
@@ -1015,7 +1058,9 @@ fn stamp_of(c: &Command) -> Option<Stamp> {
         | Command::Move { at, .. }
         | Command::PickSource { at, .. }
         | Command::Resign { at }
+        | Command::ConfirmResign { at }
         | Command::Draw { at }
+        | Command::ConfirmDraw { at }
         | Command::RefuseDraw { at }
         | Command::Takeback { at }
         | Command::RefuseTakeback { at }

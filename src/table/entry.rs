@@ -359,15 +359,21 @@ impl Entry {
     fn controls(&self, live: &Live) -> Vec<Vec<Button>> {
         let stamp = self.stamp();
         let b = |action, label, style| button(stamp, action, label, style);
-        let mut row = vec![
-            b(Action::Resign, Msg::new("btn-resign"), ButtonStyle::Danger),
-            b(
+        // While an offer or a request stands, its accept button (same id) replaces the button
+        // that makes one: ids must be unique within a message.
+        let mut row = vec![b(
+            Action::Resign,
+            Msg::new("btn-resign"),
+            ButtonStyle::Danger,
+        )];
+        if live.draw_offer.is_none() {
+            row.push(b(
                 Action::Draw,
                 Msg::new("btn-offer-draw"),
                 ButtonStyle::Secondary,
-            ),
-        ];
-        if self.kind != GameKind::Lightning {
+            ));
+        }
+        if self.kind != GameKind::Lightning && live.takeback.is_none() {
             row.push(b(
                 Action::Takeback,
                 Msg::new("btn-takeback"),
@@ -411,6 +417,20 @@ impl Entry {
             rows.push(answers);
         }
         rows
+    }
+
+    /// A question for the presser of a destructive button only, with its confirm button,
+    /// stamped with the current board (so it goes stale with the board).
+    pub fn confirm_reply(
+        &self,
+        question: Msg,
+        action: Action,
+        label: Msg,
+        style: ButtonStyle,
+    ) -> Reply {
+        let mut reply = Reply::private(question);
+        reply.buttons = vec![vec![button(self.stamp(), action, label, style)]];
+        reply
     }
 
     /// The challenge card; `preview` is the rating line for a rated challenge.

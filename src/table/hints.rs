@@ -1,6 +1,6 @@
 //! Finding moves without typing them in full: autocomplete hints and the select menus.
 
-use crate::games::{AnyGame, GameKind};
+use crate::games::AnyGame;
 
 use super::api::{Menu, MenuOption, Stamp};
 use super::ids::{Action, ButtonId};
@@ -10,16 +10,10 @@ use crate::i18n::Msg;
 pub const MAX_CHOICES: usize = 25;
 pub const MAX_ROWS: usize = 5;
 
-/// The legal moves a player may be shown. Lightning's whole turns from the pile (`PS-c1`) name
-/// the hidden top tile, so only the draw step `P` is offered for the pile.
+/// The legal moves a player may be shown: the game decides what is public (Lightning offers
+/// only the draw step `P` for the pile, never a whole turn naming the hidden top tile).
 pub fn visible_moves(game: &AnyGame) -> Vec<String> {
-    let all = game.legal_move_texts();
-    if game.kind() != GameKind::Lightning {
-        return all;
-    }
-    all.into_iter()
-        .filter(|m| !(m.starts_with('P') && m.len() > 1))
-        .collect()
+    game.visible_move_texts()
 }
 
 /// A move text reduced for matching what people type: lower case, no separators (`-`, `@`, `*`,

@@ -20,10 +20,14 @@ pub enum Action {
     RefuseTakeback,
     Abort,
     Rematch,
+    /// The answer to the question a Resign button asks: resign for good.
+    ConfirmResign,
+    /// The answer to the question an accept-draw button asks: accept the offer for good.
+    ConfirmDraw,
 }
 
 impl Action {
-    const ALL: [Action; 12] = [
+    const ALL: [Action; 14] = [
         Action::Accept,
         Action::Decline,
         Action::Cancel,
@@ -36,6 +40,8 @@ impl Action {
         Action::RefuseTakeback,
         Action::Abort,
         Action::Rematch,
+        Action::ConfirmResign,
+        Action::ConfirmDraw,
     ];
 
     fn code(self) -> &'static str {
@@ -52,6 +58,8 @@ impl Action {
             Action::RefuseTakeback => "ntk",
             Action::Abort => "abt",
             Action::Rematch => "rem",
+            Action::ConfirmResign => "cres",
+            Action::ConfirmDraw => "cdrw",
         }
     }
 }
@@ -123,6 +131,8 @@ impl ButtonId {
             Action::RefuseTakeback => Command::RefuseTakeback { at },
             Action::Abort => Command::Abort { at },
             Action::Rematch => Command::Rematch { at },
+            Action::ConfirmResign => Command::ConfirmResign { at },
+            Action::ConfirmDraw => Command::ConfirmDraw { at },
         }
     }
 }

@@ -189,8 +189,21 @@ async fn moves_by_menu_resign_by_button_and_rematch() {
     let resigner = who(&players, to_move(&board)).clone();
     let resign = board.button("Resign").expect("a Resign button");
     let id = discord.press(&resigner, board.id, &resign);
+    // The press only asks, in a message that only the presser sees, with a confirm button.
+    let question = discord.outcome(id).await;
+    assert!(question.ephemeral, "{}", question.text());
+    assert!(!is_result(&question), "{}", question.text());
+    assert!(
+        discord
+            .public_messages(CHANNEL_ID)
+            .iter()
+            .all(|m| !is_result(m)),
+        "nothing public yet"
+    );
+    let confirm = question.button("Yes, resign").expect("a confirm button");
+    let id = discord.press(&resigner, question.id, &confirm);
     let result = discord.outcome(id).await;
-    assert!(is_result(&result), "{}", result.text());
+    assert!(!result.ephemeral && is_result(&result), "{}", result.text());
     assert!(result.text().contains("resign"), "{}", result.text());
     let rematch = result.button("Rematch").expect("Rematch");
     let id = discord.press(&player, result.id, &rematch);
@@ -250,6 +263,76 @@ async fn refusals_are_private() {
         stale.text().to_lowercase().contains("out of date"),
         "{}",
         stale.text()
+    );
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_old_resign_is_stale_and_a_draw_button_asks_first() {
+    let (discord, bot) = start().await;
+    let players = [alice(), bob()];
+    let (_, board) = challenge_accepted(&discord, CHANNEL_ID, &alice(), &bob(), "simultana").await;
+    let mover = who(&players, to_move(&board)).clone();
+    let other = who(
+        &players,
+        players
+            .iter()
+            .map(|p| p.id)
+            .find(|&id| id != mover.id)
+            .unwrap_or_default(),
+    )
+    .clone();
+    let legal = discord.autocomplete(&mover, "move", "move", "").await;
+    let legal_move = legal[0]["value"].as_str().expect("a move").to_owned();
+    let next = play(&discord, &mover, CHANNEL_ID, &legal_move).await;
+    assert!(!next.ephemeral, "{}", next.text());
+    // Resign on a copy of the old board (as a client that missed the greying out would send).
+    // (A stale press greys its message out, so each player presses a copy of their own.)
+    let resign = board.button("Resign").expect("Resign");
+    for player in [&mover, &other] {
+        let copy = discord.inject_message(CHANNEL_ID, "the old board", board.components.clone());
+        let id = discord.press(player, copy, &resign);
+        let stale = discord.outcome(id).await;
+        assert!(
+            stale.ephemeral && stale.text().contains("out of date"),
+            "{}",
+            stale.text()
+        );
+    }
+    // The game goes on.
+    let legal = discord.autocomplete(&other, "move", "move", "").await;
+    let reply = legal[0]["value"].as_str().expect("a move").to_owned();
+    let board = play(&discord, &other, CHANNEL_ID, &reply).await;
+    assert!(!board.ephemeral && !is_result(&board), "{}", board.text());
+
+    // A draw offered by command; accepting it by button asks the presser only.
+    let id = discord.slash(&mover, "draw", json!({}));
+    let offer = discord.outcome(id).await;
+    assert!(!offer.ephemeral, "{}", offer.text());
+    let accept = offer.button("Accept draw").expect("Accept draw");
+    let id = discord.press(&other, offer.id, &accept);
+    let question = discord.outcome(id).await;
+    assert!(
+        question.ephemeral && !is_result(&question),
+        "{}",
+        question.text()
+    );
+    assert!(
+        discord
+            .public_messages(CHANNEL_ID)
+            .iter()
+            .all(|m| !is_result(m)),
+        "nothing public yet"
+    );
+    let confirm = question.button("Yes, accept").expect("a confirm button");
+    let id = discord.press(&other, question.id, &confirm);
+    let result = discord.outcome(id).await;
+    assert!(!result.ephemeral && is_result(&result), "{}", result.text());
+    assert!(
+        result.text().contains("Draw by agreement"),
+        "{}",
+        result.text()
     );
     bot.stop().await.expect("clean shutdown");
     discord.assert_no_violations();

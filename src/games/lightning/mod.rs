@@ -5,6 +5,16 @@
 //! A turn may be one move (`PS-c1`) or two (`P`, then `-c1`); while a tile is in hand the same
 //! side is still to move. Every turn draws from the pile or puts a reserve tile on a board, so no
 //! position can ever come back: there is no repetition table.
+//!
+//! Hidden information, in a match. Public at all times: both halves, the reserve, how many tiles
+//! are left in the pile, how many of each design are still unseen (30 of each minus those seen),
+//! whose turn it is and the tile in hand. Hidden: the order of the pile, hence the seed that
+//! fixes it. A tile is revealed to both players only when it is drawn with `P`; the whole order
+//! is revealed when the match is over (its replay). So in a match only `P` is offered for the
+//! pile, and a whole turn from the pile typed before the draw (`PS-c1`) gets one answer whatever
+//! the top tile is ([`Game::parse_visible_move`]); it is never played, even when it would match.
+//! The AI sees the same ([`Lightning::redeal_unseen`]). The engine protocol, an analysis tool,
+//! keeps full information: there `PS-c1` is played when S is on top.
 
 mod design;
 mod half;
@@ -544,6 +554,34 @@ impl Game for Lightning {
         }
     }
 
+    /// Without the whole turns from the pile (`PS-c1`) before the draw: they name the top tile.
+    fn visible_moves(&self) -> Vec<LightningMove> {
+        let mut moves = self.legal_moves();
+        if self.hand.is_none() {
+            moves.retain(|m| !(m.source == Source::Pile && m.target.is_some()));
+        }
+        moves
+    }
+
+    /// A whole turn from the pile typed before the draw is refused with one answer whatever the
+    /// top tile is (unless the pile is empty, which everyone sees): draw first.
+    fn parse_visible_move(&self, text: &str) -> Result<LightningMove, MoveError> {
+        if self.outcome.is_none()
+            && self.hand.is_none()
+            && matches!(Self::read(text), Ok(Typed::Whole(Source::Pile, _, _)))
+        {
+            let msg = if self.pile_len() == 0 {
+                Msg::new("move-lightning-pile-empty")
+            } else {
+                Msg::new("move-lightning-draw-first")
+                    .code("draw", "P")
+                    .code("put", "-c1")
+            };
+            return Err(MoveError::Illegal(msg));
+        }
+        self.parse_move(text)
+    }
+
     fn is_legal(&self, mv: &LightningMove) -> bool {
         self.outcome.is_none() && self.check(mv).is_ok()
     }
@@ -697,6 +735,51 @@ mod tests {
             Lightning::read("-h17"),
             Ok(Typed::Put(Target::Own(7, 16)))
         ));
+    }
+
+    /// Two games that look the same but whose piles differ from the top tile on.
+    fn twins() -> (Lightning, Lightning) {
+        let a = Lightning::new(LightningOptions { seed: 1 });
+        let top = a.pile[0];
+        let seed = (2..)
+            .find(|&s| shuffled_pile(s)[0] != top)
+            .unwrap_or_default();
+        (a, Lightning::new(LightningOptions { seed }))
+    }
+
+    #[test]
+    fn a_match_gives_the_same_answer_to_a_whole_pile_turn_whatever_the_top_tile() {
+        let (a, b) = twins();
+        assert_ne!(a.pile[0], b.pile[0]);
+        for text in ["PS-a1", "PB-a1", "PX-c1", "PA-a5", "PV-R", "ps a1"] {
+            let answer = |g: &Lightning| match g.parse_visible_move(text) {
+                Ok(mv) => format!("played {mv:?}"),
+                Err(e) => e.msg().text(crate::i18n::Lang::En),
+            };
+            assert_eq!(answer(&a), answer(&b), "{text}");
+            assert!(a.parse_visible_move(text).is_err(), "{text}");
+        }
+        let texts = |g: &Lightning| -> Vec<String> {
+            g.visible_moves().iter().map(|m| g.format_move(m)).collect()
+        };
+        assert_eq!(texts(&a), texts(&b));
+        assert_eq!(texts(&a), ["P"]);
+        // The engine keeps full information: the matching whole turn is legal there.
+        let top = a.pile[0];
+        assert!(a.parse_move(&format!("P{top}-a1")).is_ok());
+    }
+
+    #[test]
+    fn after_the_draw_the_tile_in_hand_may_be_named() {
+        let (mut a, _) = twins();
+        let top = a.pile[0];
+        let draw = a.parse_visible_move("P").expect("P is always visible");
+        a.play(&draw).expect("drawing");
+        let put = a
+            .parse_visible_move(&format!("P{top}-a1"))
+            .expect("the tile in hand is seen");
+        assert_eq!(a.format_move(&put), "-a1");
+        assert_eq!(a.visible_moves(), a.legal_moves());
     }
 
     #[test]
