@@ -322,15 +322,21 @@ impl Entry {
     fn controls(&self, live: &Live) -> Vec<Vec<Button>> {
         let stamp = self.stamp();
         let b = |action, label, style| button(stamp, action, label, style);
-        let mut row = vec![
-            b(Action::Resign, Msg::new("btn-resign"), ButtonStyle::Danger),
-            b(
+        // While an offer stands, its Accept button below stands for the same action (and the
+        // same `custom_id`, which Discord refuses twice in one message).
+        let mut row = vec![b(
+            Action::Resign,
+            Msg::new("btn-resign"),
+            ButtonStyle::Danger,
+        )];
+        if live.draw_offer.is_none() {
+            row.push(b(
                 Action::Draw,
                 Msg::new("btn-offer-draw"),
                 ButtonStyle::Secondary,
-            ),
-        ];
-        if self.kind != GameKind::Lightning {
+            ));
+        }
+        if self.kind != GameKind::Lightning && live.takeback.is_none() {
             row.push(b(
                 Action::Takeback,
                 Msg::new("btn-takeback"),
