@@ -3,6 +3,7 @@
 
 mod fake;
 mod french;
+mod permissions;
 mod play;
 mod rules;
 
