@@ -6,6 +6,7 @@ mod french;
 mod permissions;
 mod play;
 mod rules;
+mod secrets;
 
 use std::collections::BTreeSet;
 use std::io::Write;
