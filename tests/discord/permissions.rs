@@ -530,14 +530,18 @@ async fn act(discord: &FakeDiscord, scene: &Scene, act: Act, user: &User) -> Msg
     }
 }
 
-/// What a row may change: the database's matches and logs, and the channel's public messages.
+/// What the database holds about the matches: every open one with its log, and the scene's.
+#[derive(Debug, PartialEq)]
+struct Stored {
+    open: Vec<(MatchRow, Vec<LogEntry>)>,
+    this: Option<MatchRow>,
+    log: Vec<LogEntry>,
+}
+
+/// What a row may change: the database, and the channel's public messages.
 #[derive(Debug, PartialEq)]
 struct Snapshot {
-    store: (
-        Vec<(MatchRow, Vec<LogEntry>)>,
-        Option<MatchRow>,
-        Vec<LogEntry>,
-    ),
+    store: Stored,
     /// Each public message of the channel: id, text, components, edits.
     channel: Vec<(u64, String, Vec<Value>, u32)>,
 }
@@ -552,7 +556,7 @@ async fn snapshot(discord: &FakeDiscord, store: &Store, scene: &Scene) -> Snapsh
         .map(|m| (m.id, m.text(), m.components.clone(), m.edits))
         .collect();
     Snapshot {
-        store: (open, this, log),
+        store: Stored { open, this, log },
         channel,
     }
 }
