@@ -128,7 +128,7 @@ const NOT_A_PLAYER: Expect = Refused("You are not playing in this match.");
 const NOT_ACCEPTED: Expect = Refused("has not been accepted yet");
 const NOT_YOUR_TURN: Expect = Refused("It's not your turn");
 const FOR_BOB: Expect = Refused("This challenge is for <@100000000000000002>");
-const ONLY_CANCEL: Expect = Refused("Only <@100000000000000001> can cancel");
+const ONLY_CANCEL: Expect = Refused("Only <@100000000000000001> (or a moderator) can cancel");
 const ONLY_WITHDRAW: Expect = Refused("Only <@100000000000000001> (or a moderator) can withdraw");
 const ABORT_NOT_ALLOWED: Expect =
     Refused("Only the players (before each has moved) or a moderator");
