@@ -28,6 +28,13 @@ fn dave() -> User {
     User::new(100_000_000_000_000_004, "dave").with_manage_messages()
 }
 
+/// A server administrator (Discord's Administrator permission implies every other), not playing.
+fn erin() -> User {
+    let mut erin = User::new(100_000_000_000_000_005, "erin");
+    erin.permissions |= 1 << 3;
+    erin
+}
+
 /// How far a match has gone when the row is tried.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
@@ -68,6 +75,8 @@ enum Who {
     Offeree,
     /// A member with Manage Messages, not playing.
     Moderator,
+    /// A member with Administrator, not playing.
+    Admin,
     /// A member without it, not playing.
     Bystander,
 }
@@ -124,6 +133,7 @@ use Expect::{Allowed, Refused};
 use Stage::*;
 use Who::*;
 
+// The refusals, by a part of their English text.
 const NOT_A_PLAYER: Expect = Refused("You are not playing in this match.");
 const NOT_ACCEPTED: Expect = Refused("has not been accepted yet");
 const NOT_YOUR_TURN: Expect = Refused("It's not your turn");
@@ -132,16 +142,20 @@ const ONLY_CANCEL: Expect = Refused("Only <@100000000000000001> (or a moderator)
 const ONLY_WITHDRAW: Expect = Refused("Only <@100000000000000001> (or a moderator) can withdraw");
 const ABORT_NOT_ALLOWED: Expect =
     Refused("Only the players (before each has moved) or a moderator");
+const OWN_CHALLENGE: Expect = Refused("your own challenge");
+const OPEN_DECLINE: Expect = Refused("nobody needs to decline it");
+const NOTHING_TO_TAKE_BACK: Expect = Refused("You have no move to take back.");
+const TOO_LATE: Expect = Refused("Too late to abort");
+const DRAW_OFFERED: Expect = Refused("You have offered a draw already");
+const NO_DRAW_OFFER: Expect = Refused("There is no draw offer to refuse.");
+const TAKEBACK_ASKED: Expect = Refused("You have asked for a takeback already");
+const NO_TAKEBACK: Expect = Refused("There is no takeback to refuse.");
+const REMATCH_PLAYERS: Expect = Refused("Only the players of match #");
 
 /// The permission table.
 const TABLE: &[Row] = &[
     // A challenge to Bob: only Bob answers it; only Alice (or a moderator) takes it back.
-    row(
-        Challenge,
-        AcceptButton,
-        Challenger,
-        Refused("your own challenge"),
-    ),
+    row(Challenge, AcceptButton, Challenger, OWN_CHALLENGE),
     row(Challenge, AcceptButton, Moderator, FOR_BOB),
     row(Challenge, AcceptButton, Bystander, FOR_BOB),
     row(Challenge, AcceptButton, Challenged, Allowed),
@@ -163,20 +177,10 @@ const TABLE: &[Row] = &[
     row(Challenge, DrawCommand, Bystander, NOT_ACCEPTED),
     row(Challenge, TakebackCommand, Challenged, NOT_ACCEPTED),
     // An open challenge: anyone but the challenger accepts it; nobody needs to decline it.
-    row(
-        OpenChallenge,
-        AcceptButton,
-        Challenger,
-        Refused("your own challenge"),
-    ),
+    row(OpenChallenge, AcceptButton, Challenger, OWN_CHALLENGE),
     row(OpenChallenge, AcceptButton, Anyone, Allowed),
     row(OpenChallenge, AcceptButton, Moderator, Allowed),
-    row(
-        OpenChallenge,
-        DeclineButton,
-        Anyone,
-        Refused("nobody needs to decline it"),
-    ),
+    row(OpenChallenge, DeclineButton, Anyone, OPEN_DECLINE),
     row(OpenChallenge, CancelButton, Anyone, ONLY_CANCEL),
     row(OpenChallenge, CancelButton, Challenger, Allowed),
     row(OpenChallenge, AbortCommand, Anyone, ONLY_WITHDRAW),
@@ -209,12 +213,7 @@ const TABLE: &[Row] = &[
     row(Fresh, AbortButton, Moderator, Allowed),
     row(OneMove, TakebackCommand, Moderator, NOT_A_PLAYER),
     row(OneMove, TakebackCommand, Bystander, NOT_A_PLAYER),
-    row(
-        OneMove,
-        TakebackCommand,
-        ToMove,
-        Refused("You have no move to take back."),
-    ),
+    row(OneMove, TakebackCommand, ToMove, NOTHING_TO_TAKE_BACK),
     row(OneMove, TakebackCommand, Waiting, Allowed),
     row(OneMove, TakebackButton, Moderator, NOT_A_PLAYER),
     row(OneMove, TakebackButton, Bystander, NOT_A_PLAYER),
@@ -222,79 +221,36 @@ const TABLE: &[Row] = &[
     row(OneMove, AbortCommand, Bystander, ABORT_NOT_ALLOWED),
     row(OneMove, AbortCommand, ToMove, Allowed),
     row(OneMove, AbortButton, Waiting, Allowed),
-    row(
-        BothMoved,
-        AbortCommand,
-        ToMove,
-        Refused("Too late to abort"),
-    ),
-    row(
-        BothMoved,
-        AbortCommand,
-        Waiting,
-        Refused("Too late to abort"),
-    ),
+    row(BothMoved, AbortCommand, ToMove, TOO_LATE),
+    row(BothMoved, AbortCommand, Waiting, TOO_LATE),
     row(BothMoved, AbortCommand, Bystander, ABORT_NOT_ALLOWED),
     row(BothMoved, AbortCommand, Moderator, Allowed),
+    row(BothMoved, AbortCommand, Admin, Allowed),
+    row(BothMoved, MoveCommand, Admin, NOT_A_PLAYER),
     // Offers: only the other player answers them.
-    row(
-        DrawOffered,
-        DrawCommand,
-        Offerer,
-        Refused("You have offered a draw already"),
-    ),
+    row(DrawOffered, DrawCommand, Offerer, DRAW_OFFERED),
     row(DrawOffered, DrawCommand, Moderator, NOT_A_PLAYER),
     row(DrawOffered, DrawCommand, Bystander, NOT_A_PLAYER),
     row(DrawOffered, DrawCommand, Offeree, Allowed),
-    row(
-        DrawOffered,
-        RefuseDrawButton,
-        Offerer,
-        Refused("There is no draw offer to refuse."),
-    ),
+    row(DrawOffered, RefuseDrawButton, Offerer, NO_DRAW_OFFER),
     row(DrawOffered, RefuseDrawButton, Moderator, NOT_A_PLAYER),
     row(DrawOffered, RefuseDrawButton, Bystander, NOT_A_PLAYER),
     row(DrawOffered, RefuseDrawButton, Offeree, Allowed),
-    row(
-        TakebackAsked,
-        TakebackCommand,
-        Offerer,
-        Refused("You have asked for a takeback already"),
-    ),
+    row(TakebackAsked, TakebackCommand, Offerer, TAKEBACK_ASKED),
     row(TakebackAsked, TakebackCommand, Moderator, NOT_A_PLAYER),
     row(TakebackAsked, TakebackCommand, Bystander, NOT_A_PLAYER),
     row(TakebackAsked, TakebackCommand, Offeree, Allowed),
-    row(
-        TakebackAsked,
-        TakebackButton,
-        Offerer,
-        Refused("You have asked for a takeback already"),
-    ),
+    row(TakebackAsked, TakebackButton, Offerer, TAKEBACK_ASKED),
     row(TakebackAsked, TakebackButton, Moderator, NOT_A_PLAYER),
     row(TakebackAsked, TakebackButton, Bystander, NOT_A_PLAYER),
     row(TakebackAsked, TakebackButton, Offeree, Allowed),
-    row(
-        TakebackAsked,
-        RefuseTakebackButton,
-        Offerer,
-        Refused("There is no takeback to refuse."),
-    ),
+    row(TakebackAsked, RefuseTakebackButton, Offerer, NO_TAKEBACK),
     row(TakebackAsked, RefuseTakebackButton, Moderator, NOT_A_PLAYER),
     row(TakebackAsked, RefuseTakebackButton, Bystander, NOT_A_PLAYER),
     row(TakebackAsked, RefuseTakebackButton, Offeree, Allowed),
     // A rematch is between the same two players.
-    row(
-        Finished,
-        RematchButton,
-        Moderator,
-        Refused("Only the players of match #"),
-    ),
-    row(
-        Finished,
-        RematchButton,
-        Bystander,
-        Refused("Only the players of match #"),
-    ),
+    row(Finished, RematchButton, Moderator, REMATCH_PLAYERS),
+    row(Finished, RematchButton, Bystander, REMATCH_PLAYERS),
     row(Finished, RematchButton, Challenger, Allowed),
     row(Finished, RematchButton, Challenged, Allowed),
 ];
@@ -337,6 +293,7 @@ impl Scene {
             Challenged => bob(),
             Anyone | Bystander => carol(),
             Moderator => dave(),
+            Admin => erin(),
             ToMove => self.player(self.to_move, "player to move"),
             Waiting => self.other(self.to_move, "player to move"),
             Offerer => self.player(self.offerer, "offerer"),
@@ -660,7 +617,8 @@ fn the_table_covers_every_action_and_everyone() {
         );
     }
     for who in [
-        Challenger, Challenged, Anyone, ToMove, Waiting, Offerer, Offeree, Moderator, Bystander,
+        Challenger, Challenged, Anyone, ToMove, Waiting, Offerer, Offeree, Moderator, Admin,
+        Bystander,
     ] {
         assert!(
             TABLE.iter().any(|r| r.who == who),
