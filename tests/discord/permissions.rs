@@ -10,7 +10,7 @@
 use parlor::store::{LogEntry, MatchRow, Store};
 use serde_json::{Value, json};
 
-use crate::fake::{CHANNEL_ID, FakeDiscord, Msg, User};
+use crate::fake::{CHANNEL_ID, FakeDiscord, GUILD_ID, Msg, User};
 use crate::play::to_move;
 use crate::{alice, start};
 
@@ -518,9 +518,16 @@ async fn snapshot(discord: &FakeDiscord, store: &Store, scene: &Scene) -> Snapsh
     }
 }
 
-/// Runs every row of `stages` against one bot.
+/// Runs every row of `stages` against a bot of its own.
 async fn run(stages: &[Stage], first_channel: u64) {
     let (discord, bot) = start().await;
+    run_with(&discord, stages, first_channel).await;
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
+
+/// Runs every row of `stages` against the bot of `discord`, from channel `first_channel` on.
+async fn run_with(discord: &FakeDiscord, stages: &[Stage], first_channel: u64) {
     let db = discord.dir.path().join("parlor.db");
     let store = Store::open(&format!("sqlite://{}", db.display()))
         .await
@@ -537,14 +544,14 @@ async fn run(stages: &[Stage], first_channel: u64) {
         );
 
         channel += 1;
-        let scene = setup(&discord, stage, channel).await;
-        let before = snapshot(&discord, &store, &scene).await;
+        let scene = setup(discord, stage, channel).await;
+        let before = snapshot(discord, &store, &scene).await;
         for row in refused {
             let Refused(reason) = row.expect else {
                 unreachable!()
             };
             let user = scene.user(row.who);
-            let answer = act(&discord, &scene, row.act, &user).await;
+            let answer = act(discord, &scene, row.act, &user).await;
             assert!(answer.ephemeral, "{row:?}: not private: {}", answer.text());
             assert!(
                 answer.text().contains(reason),
@@ -552,7 +559,7 @@ async fn run(stages: &[Stage], first_channel: u64) {
                 answer.text()
             );
             assert_eq!(
-                snapshot(&discord, &store, &scene).await,
+                snapshot(discord, &store, &scene).await,
                 before,
                 "{row:?}: a refusal changed something"
             );
@@ -560,17 +567,15 @@ async fn run(stages: &[Stage], first_channel: u64) {
 
         for row in allowed {
             channel += 1;
-            let scene = setup(&discord, stage, channel).await;
-            let before = snapshot(&discord, &store, &scene).await;
+            let scene = setup(discord, stage, channel).await;
+            let before = snapshot(discord, &store, &scene).await;
             let user = scene.user(row.who);
-            let answer = act(&discord, &scene, row.act, &user).await;
+            let answer = act(discord, &scene, row.act, &user).await;
             assert!(!answer.ephemeral, "{row:?}: refused: {}", answer.text());
-            let after = snapshot(&discord, &store, &scene).await;
+            let after = snapshot(discord, &store, &scene).await;
             assert_ne!(after.store, before.store, "{row:?}: nothing was recorded");
         }
     }
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -586,6 +591,47 @@ async fn only_the_players_play_and_moderators_abort() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn only_the_other_player_answers_an_offer_and_only_players_ask_a_rematch() {
     run(&[DrawOffered, TakebackAsked, Finished], CHANNEL_ID + 3000).await;
+}
+
+/// The same table when every answer is deferred first, as a slow one is: a refusal after a
+/// public deferral must still reach only the person.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_stay_private_when_answers_are_deferred() {
+    crate::logs();
+    let discord = FakeDiscord::start().await;
+    let guild = GUILD_ID.to_string();
+    let mut config = discord.config(&[("DISCORD_GUILD_ID", &guild)]);
+    config.defer_after = std::time::Duration::ZERO;
+    let bot = discord.start_bot(config);
+    discord.wait_ready(1).await;
+    let all = [
+        Challenge,
+        OpenChallenge,
+        Fresh,
+        OneMove,
+        BothMoved,
+        DrawOffered,
+        TakebackAsked,
+        Finished,
+    ];
+    run_with(&discord, &all, CHANNEL_ID + 4000).await;
+    let undeferred: Vec<u64> = discord
+        .state()
+        .interactions
+        .values()
+        .filter(|i| i.kind != 4)
+        .filter(|i| {
+            let first = i.callbacks.iter().find(|c| c.accepted);
+            !first.is_some_and(|c| matches!(c.kind, 5 | 6))
+        })
+        .map(|i| i.id)
+        .collect();
+    assert!(
+        undeferred.is_empty(),
+        "answered without deferring: {undeferred:?}"
+    );
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
 }
 
 #[test]
