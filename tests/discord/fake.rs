@@ -52,6 +52,10 @@ pub const RESPONSE_WINDOW: Duration = Duration::from_secs(3);
 pub const WAIT: Duration = Duration::from_secs(20);
 /// The ephemeral message flag.
 const EPHEMERAL: u64 = 1 << 6;
+/// What an ordinary member may do in the fake's channel (no Manage Messages, no Administrator).
+pub const MEMBER_PERMISSIONS: u64 = 2_248_473_465_835_073;
+/// Discord's Manage Messages permission bit.
+pub const MANAGE_MESSAGES: u64 = 1 << 13;
 
 /// A member of the fake server.
 #[derive(Debug, Clone)]
@@ -61,6 +65,8 @@ pub struct User {
     pub bot: bool,
     /// The language of the person's Discord client (an interaction's `locale`).
     pub locale: String,
+    /// Their permissions in the channel (`member.permissions`, a bitfield).
+    pub permissions: u64,
 }
 
 impl User {
@@ -70,7 +76,14 @@ impl User {
             name: name.to_owned(),
             bot: false,
             locale: "en-US".to_owned(),
+            permissions: MEMBER_PERMISSIONS,
         }
+    }
+
+    /// The same member, allowed to manage messages in the channel (a moderator).
+    pub fn with_manage_messages(mut self) -> Self {
+        self.permissions |= MANAGE_MESSAGES;
+        self
     }
 
     /// The same member with their Discord client in another language (`fr`, `en-GB` ...).
@@ -86,6 +99,7 @@ impl User {
             name: "Parlor".to_owned(),
             bot: true,
             locale: "en-US".to_owned(),
+            permissions: MEMBER_PERMISSIONS,
         }
     }
 
@@ -113,7 +127,7 @@ impl User {
             "mute": false,
             "flags": 0,
             "pending": false,
-            "permissions": "2248473465835073",
+            "permissions": self.permissions.to_string(),
             "communication_disabled_until": null,
         })
     }
@@ -307,6 +321,9 @@ pub struct FakeState {
     pub guild_locale: Option<String>,
     /// Every REST request, as "METHOD path".
     pub requests: Vec<String>,
+    /// Injected failures: the next request whose "METHOD path" starts with the text is answered
+    /// with that HTTP status (and a Discord error body) instead, once per entry.
+    pub failures: Vec<(String, u16)>,
     gateway: Option<(u64, mpsc::UnboundedSender<String>)>,
     seq: u64,
     next_id: u64,
@@ -347,6 +364,8 @@ impl FakeState {
 struct Inner {
     /// Discord's window for the first response (shorter in the fake's own tests).
     window: Duration,
+    /// The token the bot must present ([`TOKEN`] unless started with another).
+    token: String,
     state: Mutex<FakeState>,
     version: watch::Sender<u64>,
     gateway_url: String,
@@ -416,6 +435,15 @@ impl FakeDiscord {
 
     /// Starts the fake with another first-response window (to test the fake's own rules).
     pub async fn start_with_window(window: Duration) -> Self {
+        Self::start_with(window, TOKEN).await
+    }
+
+    /// Starts the fake expecting another bot token (to check where a token ends up).
+    pub async fn start_with_token(token: &str) -> Self {
+        Self::start_with(RESPONSE_WINDOW, token).await
+    }
+
+    async fn start_with(window: Duration, token: &str) -> Self {
         let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind REST");
         let gateway = TcpListener::bind("127.0.0.1:0")
             .await
@@ -425,6 +453,7 @@ impl FakeDiscord {
         let (version, _) = watch::channel(0);
         let inner = Arc::new(Inner {
             window,
+            token: token.to_owned(),
             state: Mutex::new(FakeState::default()),
             version,
             gateway_url: format!("ws://{gateway_addr}"),
@@ -453,7 +482,8 @@ impl FakeDiscord {
             .iter()
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect();
-        all.entry("DISCORD_TOKEN".into()).or_insert(TOKEN.into());
+        all.entry("DISCORD_TOKEN".into())
+            .or_insert(self.inner.token.clone());
         all.entry("DISCORD_API_BASE".into())
             .or_insert(self.api_base.clone());
         let db = self.dir.path().join("parlor.db");
@@ -1091,10 +1121,20 @@ async fn check_request(
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default()
         .to_owned();
-    inner.lock().requests.push(line.clone());
-    if auth != format!("Bot {TOKEN}") {
+    let failure = {
+        let mut state = inner.lock();
+        state.requests.push(line.clone());
+        let found = state.failures.iter().position(|(l, _)| line.starts_with(l));
+        found.map(|i| state.failures.remove(i).1)
+    };
+    if auth != format!("Bot {}", inner.token) {
         inner.violation(format!("{line}: bad Authorization header"));
         return discord_error(StatusCode::UNAUTHORIZED, 0, "401: Unauthorized");
+    }
+    if let Some(status) = failure {
+        inner.changed();
+        let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        return discord_error(status, 0, status.canonical_reason().unwrap_or("error"));
     }
     next.run(req).await
 }
@@ -1700,7 +1740,7 @@ async fn gateway_session(inner: Arc<Inner>, stream: tokio::net::TcpStream) {
                     }
                     Some(2) => {
                         let token = frame["d"]["token"].as_str().unwrap_or_default();
-                        if token.trim_start_matches("Bot ") != TOKEN {
+                        if token.trim_start_matches("Bot ") != inner.token {
                             inner.violation("IDENTIFY with a wrong token".into());
                             let _ = sink.send(WsMessage::Close(None)).await;
                             break;

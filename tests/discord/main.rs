@@ -3,8 +3,10 @@
 
 mod fake;
 mod french;
+mod permissions;
 mod play;
 mod rules;
+mod secrets;
 
 use std::collections::BTreeSet;
 use std::io::Write;
