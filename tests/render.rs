@@ -706,6 +706,7 @@ fn pictures_to_look_at() {
         ("loa-four-over", GameKind::Loa, "players=4", 400),
         ("loa-ambidextrous", GameKind::Loa, "marks=alternate", 9),
         ("loa-cylinder", GameKind::Loa, "board=cylinder", 9),
+        ("loa-cylinder-over", GameKind::Loa, "board=cylinder", 400),
     ] {
         let p = play(kind, options, plies, 5);
         for lang in Lang::ALL {
@@ -862,4 +863,49 @@ fn the_cylinder_ghosts_the_opposite_file_beyond_each_side() {
     let img = decode(&board_png(&flat.scene()));
     let (ax, y) = corner(&flat.game, Side::First, 0, 3);
     assert_eq!(at(&img, (ax - 2, y + 10)), palette::BACKGROUND);
+}
+
+#[test]
+fn a_loa_win_by_connection_links_the_winning_group() {
+    use parlor::games::Reason;
+    let mut wins = 0;
+    for (options, seed) in [("", 1u64), ("", 2), ("players=4", 3), ("board=cylinder", 4)]
+        .into_iter()
+        .chain((5..12).map(|s| ("", s)))
+    {
+        let p = play(GameKind::Loa, options, 400, seed);
+        let AnyGame::Loa(g) = &p.game else {
+            unreachable!()
+        };
+        let Status::Over(outcome) = p.game.status() else {
+            continue;
+        };
+        if outcome.reason != Reason::Connection {
+            continue;
+        }
+        let winners: Vec<_> = match outcome.winner {
+            Some(side) => vec![g.color_of(side)],
+            None => vec![g.color_of(Side::First), g.color_of(Side::Second)],
+        };
+        let img = decode(&board_png(&p.scene()));
+        let s = square_size(&p.game) as f32;
+        for f in 0..8 {
+            for r in 0..8 {
+                let Some(color) = g.piece_at(f, r) else {
+                    continue;
+                };
+                // Just outside the stone (80 % of the square): the halo of a winning stone.
+                let (x, y) = centre(&p.game, Side::First, f, r);
+                let halo = at(&img, (x + (s * 0.435) as u32, y)) == palette::WIN_LINK;
+                assert_eq!(halo, winners.contains(&color), "{options} {seed} {f},{r}");
+                // Between two touching winning stones, the link.
+                if winners.contains(&color) && f < 7 && g.piece_at(f + 1, r) == Some(color) {
+                    let between = at(&img, (x + s as u32 / 2, y));
+                    assert_eq!(between, palette::WIN_LINK, "{options} {seed} {f},{r}");
+                }
+            }
+        }
+        wins += 1;
+    }
+    assert!(wins >= 3, "only {wins} games won by connection");
 }

@@ -10,7 +10,7 @@ use super::palette;
 use super::stones::{Tone, chip, stone};
 use super::text::{self, Align, Weight};
 use crate::games::loa::{Color, Loa, LoaBoard, LoaMove, LoaSetup, PieceSet, Seat};
-use crate::games::{Game, Side};
+use crate::games::{Game, Reason, Side, Status};
 use crate::i18n::{Lang, Msg};
 
 /// Square size: 8 x 58 = 464 px of board in a 512 px picture.
@@ -42,6 +42,9 @@ pub struct View {
     pub tones: [Tone; 2],
     /// The cylinder board: files h and a touch, so each is ghosted beyond the other side.
     pub cylinder: bool,
+    /// The stones of a group that won by connection (bit = rank * 8 + file): linked on the
+    /// picture to show why the game was won.
+    pub winning: u64,
 }
 
 /// The board's place in the picture (the cylinder's squares are smaller, to make room for the
@@ -197,6 +200,9 @@ pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
             g.mark_moved(c, f, r, square_colour(f, r, true));
         }
     }
+    if view.winning != 0 {
+        draw_links(c, &g, view.winning, view.cylinder);
+    }
     let sprites = sprites();
     let stones = if view.cylinder {
         &sprites.cylinder
@@ -228,6 +234,48 @@ pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
     if view.parachute {
         draw_held(c, view, header.lang);
     }
+}
+
+/// A halo around every stone of a winning group and thick links between every two touching
+/// ones, drawn under the stones so that they show around and between them (and across the
+/// cylinder's joined edge).
+fn draw_links(c: &mut Canvas, g: &Grid, set: u64, cylinder: bool) {
+    let mut shapes = Vec::new();
+    let half = g.s as f32 * 0.09;
+    for sq in 0..64u8 {
+        if set & 1u64 << sq == 0 {
+            continue;
+        }
+        let (f, r) = (sq % 8, sq / 8);
+        let from = g.center(f, r);
+        // A halo around the stone, then its links.
+        shapes.push(Shape::circle(from.0, from.1, g.s as f32 * 0.47));
+        // Right, up-right, up, up-left: every link once.
+        for (df, dr) in [(1i8, 0i8), (1, 1), (0, 1), (-1, 1)] {
+            let (nf, nr) = (f as i8 + df, r as i8 + dr);
+            if !(0..8).contains(&nr) {
+                continue;
+            }
+            let wrapped = !(0..8).contains(&nf);
+            if wrapped && !cylinder {
+                continue;
+            }
+            let file = nf.rem_euclid(8) as u8;
+            if set & 1u64 << (nr as u8 * 8 + file) == 0 {
+                continue;
+            }
+            let step = g.s as f32;
+            let to = (from.0 + f32::from(df) * step, from.1 - f32::from(dr) * step);
+            shapes.push(Shape::segment(from, to, half));
+            if wrapped {
+                // The same link seen from the other side of the joined edge.
+                let back = g.center(file, nr as u8);
+                let beyond = (back.0 - f32::from(df) * step, back.1 + f32::from(dr) * step);
+                shapes.push(Shape::segment(back, beyond, half));
+            }
+        }
+    }
+    fill(c, &shapes, palette::WIN_LINK, 255);
 }
 
 /// The parachute footer: for each side, the opponent's stones it still holds.
@@ -327,6 +375,18 @@ pub fn view(g: &Loa, last: Option<(&Loa, &LoaMove)>) -> View {
             v.cells[f as usize][r as usize] =
                 g.piece_at(f, r).map(|c| (tone(c), g.is_marked(f, r)));
         }
+    }
+    if let Status::Over(outcome) = g.status()
+        && outcome.reason == Reason::Connection
+    {
+        let winners = match outcome.winner {
+            Some(side) => vec![g.color_of(side)],
+            None => vec![Color::White, Color::Black],
+        };
+        v.winning = winners
+            .into_iter()
+            .map(|c| g.pieces(c))
+            .fold(0, |a, b| a | b);
     }
     if let Some((_, mv)) = last {
         v.moved = [mv.from(), mv.to(), mv.drop_square()]

@@ -104,6 +104,8 @@ pub const NIGHT_GRID: Rgb = hex(0x33_3b_4a);
 /// A laid tile and its bolts.
 pub const BOLT_TILE: Rgb = hex(0x3c_46_59);
 pub const BOLT: Rgb = hex(0xff_d8_3a);
+/// Lines of Action: the links between the stones of a winning group.
+pub const WIN_LINK: Rgb = hex(0x0a_6c_b0);
 /// The tiles of the winning line, and their bolts.
 pub const WIN_TILE: Rgb = hex(0x0a_6c_b0);
 pub const WIN_BOLT: Rgb = hex(0xff_ff_ff);
@@ -304,6 +306,8 @@ pub const CHECKED_PAIRS: &[(&str, Rgb, Rgb, Cue)] = &[
     ("bolt / tile", BOLT, BOLT_TILE, Cue::Alone),
     ("tile / empty square", BOLT_TILE, NIGHT, Cue::WithShape),
     ("winning tile / tile", WIN_TILE, BOLT_TILE, Cue::Alone),
+    ("winning link / light square", WIN_LINK, LIGHT, Cue::Alone),
+    ("winning link / dark square", WIN_LINK, DARK, Cue::WithShape),
     ("winning bolt / bolt", WIN_BOLT, BOLT, Cue::WithShape),
     (
         "winning bolt / winning tile",
