@@ -3,6 +3,8 @@
 
 #[path = "service/common.rs"]
 mod common;
+#[path = "service/edges.rs"]
+mod edges;
 #[path = "service/endings.rs"]
 mod endings;
 #[path = "service/fair.rs"]

@@ -239,7 +239,6 @@ stored-draw = Draw by { $reason }.
 rules-full = Full rules: RULES.md, section { $section }.
 board-title = { $game } leaderboard ({ $scope ->
     [server] this server
-    [nowhere] everyone (no server here)
    *[global] everyone
 }), page { $page } of { $pages }
 board-row = { $rank }. { $player } { $record }
@@ -338,6 +337,10 @@ err-replay-live = Match #{ $id } is still being played: its replay comes when it
 err-never-played = Match #{ $id } was never played.
 err-cannot-replay = Match #{ $id } cannot be replayed.
 err-cannot-replay-why = Match #{ $id } cannot be replayed: { $why }
+err-no-such-page = There is no page { $page }: this leaderboard has { $pages ->
+    [one] one page
+   *[other] { $pages } pages
+}.
 err-internal = Something went wrong on our side and nothing was changed. Please try again.
 err-not-started = This match has not started.
 err-no-variant = { $game } has no variant { $name }; choose one of: { $choices }.

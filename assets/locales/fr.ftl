@@ -244,7 +244,6 @@ stored-draw = Partie nulle par { $reason }.
 rules-full = Règles complètes : RULES.md, section { $section }.
 board-title = Classement de { $game } ({ $scope ->
     [server] ce serveur
-    [nowhere] tout le monde (pas de serveur ici)
    *[global] tout le monde
 }), page { $page } sur { $pages }
 board-row = { $rank }. { $player } { $record }
@@ -343,6 +342,10 @@ err-replay-live = La partie nº { $id } est encore en cours : sa rediffusion v
 err-never-played = La partie nº { $id } n’a jamais été jouée.
 err-cannot-replay = La partie nº { $id } ne peut pas être rejouée.
 err-cannot-replay-why = La partie nº { $id } ne peut pas être rejouée : { $why }
+err-no-such-page = Il n’y a pas de page { $page } : ce classement a { $pages ->
+    [one] une page
+   *[other] { $pages } pages
+}.
 err-internal = Quelque chose s’est mal passé de notre côté et rien n’a été modifié. Veuillez réessayer.
 err-not-started = Cette partie n’a pas commencé.
 err-no-variant = { $game } n’a pas de variante { $name } ; choisissez parmi : { $choices }.

@@ -24,7 +24,8 @@ impl Table {
     ) -> Answer {
         let (scope_id, where_) = match (scope, place.guild) {
             (Scope::Server, Some(g)) => (g as i64, "server"),
-            (Scope::Server, None) => (0, "nowhere"),
+            // Outside a server (the terminal, direct messages) the global ladder is the one.
+            (Scope::Server, None) => (0, "global"),
             (Scope::Global, _) => (0, "global"),
         };
         let page = page.max(1);
@@ -40,6 +41,13 @@ impl Table {
             )
             .await?;
         let pages = total.div_ceil(PAGE_SIZE).max(1);
+        if page > pages {
+            return Err(Fail::Refuse(
+                Msg::new("err-no-such-page")
+                    .num("page", page)
+                    .num("pages", pages),
+            ));
+        }
         let title = Msg::new("board-title")
             .msg("game", words::game(game))
             .plain("scope", where_)

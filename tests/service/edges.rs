@@ -1,0 +1,48 @@
+//! Rough edges a new player hit: each test failed on the main of 2026-11-24.
+
+use super::common::*;
+use parlor::games::GameKind;
+use parlor::table::{Command, Place, Scope};
+
+#[tokio::test]
+async fn a_leaderboard_page_past_the_end_is_refused_and_names_the_last_page() {
+    let w = World::new().await;
+    let ask = |page| Command::Leaderboard {
+        game: GameKind::Simultana,
+        scope: Scope::Global,
+        page,
+    };
+    let first = w.run(&alice(), channel(1), ask(1)).await;
+    assert!(!first.private, "{}", first.text());
+    assert!(first.text().contains("page 1 of 1"), "{}", first.text());
+    let r = w.run(&alice(), channel(1), ask(999)).await;
+    assert!(r.private, "{}", r.text());
+    assert!(
+        r.text().contains("no page 999") && r.text().contains("one page"),
+        "{}",
+        r.text()
+    );
+}
+
+#[tokio::test]
+async fn outside_a_server_the_leaderboard_is_everyone_s_without_a_bracket_in_a_bracket() {
+    let w = World::new().await;
+    let nowhere = Place {
+        guild: None,
+        ..channel(1)
+    };
+    let r = w
+        .run(
+            &alice(),
+            nowhere,
+            Command::Leaderboard {
+                game: GameKind::Loa,
+                scope: Scope::Server,
+                page: 1,
+            },
+        )
+        .await;
+    assert!(!r.private, "{}", r.text());
+    assert!(r.text().contains("(everyone)"), "{}", r.text());
+    assert!(!r.text().contains("no server"), "{}", r.text());
+}
