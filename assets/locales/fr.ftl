@@ -342,7 +342,7 @@ err-replay-live = La partie nº { $id } est encore en cours : sa rediffusion v
 err-never-played = La partie nº { $id } n’a jamais été jouée.
 err-cannot-replay = La partie nº { $id } ne peut pas être rejouée.
 err-cannot-replay-why = La partie nº { $id } ne peut pas être rejouée : { $why }
-err-no-such-page = Il n’y a pas de page { $page } : ce classement a { $pages ->
+err-no-such-page = Il n’y a pas de page { $page } : ce classement a { $pages ->
     [one] une page
    *[other] { $pages } pages
 }.
