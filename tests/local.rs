@@ -268,3 +268,25 @@ fn resigning_asks_to_confirm_and_a_pile_probe_reveals_nothing() {
     assert!(asked < board && board < result, "{out}");
     assert_eq!(out.matches("wins by resignation").count(), 1, "{out}");
 }
+
+#[test]
+fn hostile_names_and_huge_lines_are_refused_and_never_echoed_in_full() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let long_name = "n".repeat(500);
+    let garbage = "g".repeat(1 << 20);
+    let script = format!(
+        "/as {long_name}\n/as Parlor\n{garbage}\n/{garbage}\n/as carol\n/play game:loa opponent:bob\n/quit\n"
+    );
+    let out = session(dir.path(), &["--as", "alice"], &script);
+    assert!(
+        out.contains("A name has at most 32 characters"),
+        "{}",
+        &out[..out.len().min(2000)]
+    );
+    assert!(out.contains("Parlor is the bot's name"), "{out:.2000}");
+    assert!(out.contains("a command has at most 1000"), "{out:.2000}");
+    // Nobody became the bot or a 500-letter person: carol challenges as carol.
+    assert!(out.contains("@carol challenges @bob"), "{out:.2000}");
+    let longest = out.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    assert!(longest < 400, "a line of {longest} characters was printed");
+}

@@ -107,7 +107,7 @@ pub async fn run(options: Options) -> Result<()> {
         let Some(line) = line else { break };
         // Scripts echo what they typed, so the transcript reads like a session.
         if !lines.interactive && !line.trim().is_empty() {
-            println!("{}> {}", session.me.name, line.trim());
+            println!("{}> {}", session.me.name, parse::shorten(line.trim()));
         }
         match parse::parse(&line) {
             Ok(Input::Quit) => break,

@@ -76,11 +76,32 @@ pub fn user_ref(name: &str) -> UserRef {
     UserRef::new(user_id(name), name)
 }
 
+/// The longest name `/as` takes: Discord's limit for a display name.
+pub const MAX_NAME: usize = 32;
+
+/// The longest line read as a command; nothing a player types needs more.
+pub const MAX_LINE: usize = 1000;
+
+/// A line as echoed back: at most 120 characters, then an ellipsis.
+pub fn shorten(line: &str) -> String {
+    const SHOWN: usize = 120;
+    match line.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}…", &line[..cut]),
+        None => line.to_string(),
+    }
+}
+
 /// Reads one line; `Err` is a message for the player.
 pub fn parse(line: &str) -> Result<Input, Msg> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(Input::Nothing);
+    }
+    let length = line.chars().count();
+    if length > MAX_LINE {
+        return Err(Msg::new("local-err-too-long")
+            .num("n", length as i64)
+            .num("max", MAX_LINE as i64));
     }
     let Some(rest) = line.strip_prefix('/') else {
         return Err(Msg::new("local-err-slash")
@@ -176,6 +197,16 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
                 .trim_start_matches('@');
             if who.is_empty() {
                 return Err(Msg::new("local-err-who").code("example", "/as bob"));
+            }
+            if who.chars().count() > MAX_NAME {
+                return Err(Msg::new("local-err-name-long").num("max", MAX_NAME as i64));
+            }
+            if who.chars().any(char::is_control) {
+                return Err(Msg::new("local-err-name-chars"));
+            }
+            // `bot` and `parlor` name the bot as an opponent: a person cannot take them.
+            if who.eq_ignore_ascii_case("bot") || who.eq_ignore_ascii_case("parlor") {
+                return Err(Msg::new("local-err-name-bot").code("name", who));
             }
             Ok(Input::As(who.to_string()))
         }
@@ -285,6 +316,17 @@ mod tests {
             }))
         );
         assert_eq!(parse("/as Bob"), Ok(Input::As("Bob".into())));
+        let id = |line: &str| parse(line).err().map(|m| m.id);
+        assert_eq!(
+            id(&format!("/as {}", "x".repeat(500))),
+            Some("local-err-name-long")
+        );
+        assert_eq!(id(&format!("/as {}", "é".repeat(MAX_NAME))), None);
+        assert_eq!(id("/as Parlor"), Some("local-err-name-bot"));
+        assert_eq!(id(&"z".repeat(1 << 20)), Some("local-err-too-long"));
+        assert_eq!(shorten(&"é".repeat(1 << 20)).chars().count(), 121);
+        assert_eq!(shorten("/board"), "/board");
+        assert_eq!(id("/as @BOT"), Some("local-err-name-bot"));
         let text = |m: Msg| m.text(crate::i18n::Lang::En);
         assert!(text(parse("/frobnicate").unwrap_err()).contains("/help"));
         assert!(text(parse("b1-b3").unwrap_err()).contains("/move b1-b3"));

@@ -224,7 +224,13 @@ impl Table {
         {
             let mut index = self.lock_index();
             if index.by_channel.contains_key(&place.channel) {
-                return refuse(Msg::new("err-channel-busy"));
+                // Only a server has threads to start another match in.
+                let id = if place.guild.is_some() {
+                    "err-channel-busy"
+                } else {
+                    "err-channel-busy-here"
+                };
+                return refuse(Msg::new(id));
             }
             index.by_channel.insert(place.channel, RESERVED);
         }

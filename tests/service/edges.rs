@@ -46,3 +46,35 @@ async fn outside_a_server_the_leaderboard_is_everyone_s_without_a_bracket_in_a_b
     assert!(r.text().contains("(everyone)"), "{}", r.text());
     assert!(!r.text().contains("no server"), "{}", r.text());
 }
+
+#[tokio::test]
+async fn a_busy_place_without_threads_does_not_suggest_starting_one() {
+    let w = World::new().await;
+    let here = Place {
+        guild: None,
+        ..channel(3)
+    };
+    let _ = w.simultana(&alice(), &bob(), here).await;
+    let r = w
+        .challenge(
+            &carol(),
+            here,
+            GameKind::Loa,
+            parlor::table::Opponent::Anyone,
+        )
+        .await;
+    assert!(r.private, "{}", r.text());
+    assert!(r.text().contains("already a match"), "{}", r.text());
+    assert!(!r.text().contains("thread"), "{}", r.text());
+    // In a server, a thread is the way to a second match.
+    let _ = w.simultana(&alice(), &bob(), channel(4)).await;
+    let r = w
+        .challenge(
+            &carol(),
+            channel(4),
+            GameKind::Loa,
+            parlor::table::Opponent::Anyone,
+        )
+        .await;
+    assert!(r.text().contains("thread"), "{}", r.text());
+}
