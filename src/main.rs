@@ -219,6 +219,7 @@ fn local(
     lang: Option<parlor::i18n::Lang>,
 ) -> Result<()> {
     let _ = dotenvy::dotenv();
+    parlor::local::init_logging();
     let lang = lang.unwrap_or_else(parlor::i18n::Lang::from_env);
     let database_url =
         std::env::var("DATABASE_URL").unwrap_or_else(|_| "sqlite://parlor.db".to_string());

@@ -1080,8 +1080,8 @@ async fn a_broken_or_foreign_database_gives_a_clear_error() {
     let err = Store::open(&format!("sqlite://{}", path.display()))
         .await
         .unwrap_err();
-    assert!(matches!(err, StoreError::Open { .. }), "{err:?}");
-    assert!(err.to_string().contains("not a database"), "{err}");
+    assert!(matches!(err, StoreError::NotSqlite { .. }), "{err:?}");
+    assert!(err.to_string().contains("not a SQLite database"), "{err}");
     // Untouched.
     assert_eq!(std::fs::read(&path).unwrap(), vec![0x42u8; 8192]);
 
@@ -1097,7 +1097,11 @@ async fn a_broken_or_foreign_database_gives_a_clear_error() {
         .await
         .unwrap_err();
     assert!(matches!(err, StoreError::Foreign { .. }), "{err:?}");
-    assert!(err.to_string().contains("not a Parlor database"), "{err}");
+    assert!(
+        err.to_string().contains("belongs to another application"),
+        "{err}"
+    );
+    assert!(!foreign.with_extension("db-wal").exists());
 
     let err = Store::open("postgres://nowhere").await.unwrap_err();
     assert!(matches!(err, StoreError::Url { .. }), "{err:?}");

@@ -125,6 +125,20 @@ pub async fn serve(
         .await
         .with_context(|| format!("cannot open the database {}", config.database_url))?;
     info!(database = %config.database_url, "database ready");
+    let result = connect(config, settings, shutdown, store.clone()).await;
+    // Every way out (a signal, a failed login) closes the database cleanly.
+    store.close().await;
+    info!("database closed");
+    result
+}
+
+/// Logs in and serves until `shutdown` resolves or the connection fails.
+async fn connect(
+    config: Config,
+    settings: table::Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+    store: Store,
+) -> anyhow::Result<()> {
     let mut http = serenity::HttpBuilder::new(&config.token);
     if let Some(base) = &config.api_base {
         // serenity ignores the proxy while its rate limiter is on.
@@ -274,7 +288,10 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             framework.shard_manager().shutdown_all().await;
         }
         poise::FrameworkError::Command { error, ctx, .. } => {
-            log_command(ctx, Some(&error)).await;
+            // The whole chain of causes: the reply below says only "something went wrong".
+            let cause = format!("{error:#}");
+            error!(command = %ctx.invocation_string(), error = %cause, "command failed");
+            log_command(ctx, Some(&cause)).await;
             let locales = match ctx {
                 Context::Application(app) => ctx.data().locales(
                     ctx.guild_id().map(|g| g.get()),

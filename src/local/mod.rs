@@ -51,17 +51,36 @@ pub fn config() -> Config {
     }
 }
 
-/// Runs a session until `/quit` or the end of input.
+/// Logs warnings and errors, with their causes, on standard error (`RUST_LOG` may ask for more),
+/// so that a reply such as "something went wrong" can be traced; stdout stays the transcript.
+pub fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    // A second call (tests) keeps the first subscriber.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+/// Runs a session until `/quit` or the end of input, then closes the database cleanly (its
+/// log folded into the main file) whatever happened.
 pub async fn run(options: Options) -> Result<()> {
     let store = Store::open(&options.database_url)
         .await
         .with_context(|| format!("cannot open the database {}", options.database_url))?;
+    let result = session(store.clone(), options).await;
+    store.close().await;
+    result
+}
+
+async fn session(store: Store, options: Options) -> Result<()> {
     let config = config();
     let bot_id = config.bot.id;
     let (table, mut notices) = Table::start(store, config)
         .await
         .context("cannot start the match service")?;
-    let _timer = table.spawn_timer();
+    let timer = table.spawn_timer();
     std::fs::create_dir_all(&options.out)
         .with_context(|| format!("cannot create {}", options.out.display()))?;
     let mut lines = input::start(table.clone(), PLACE, tokio::runtime::Handle::current());
@@ -119,7 +138,7 @@ pub async fn run(options: Options) -> Result<()> {
         }
     }
     drain(&mut session, &mut notices).await;
-    session.table.store().close().await;
+    timer.abort();
     Ok(())
 }
 

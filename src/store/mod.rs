@@ -4,6 +4,7 @@
 //! Writes go through a single connection (SQLite has one writer anyway), so transactions never
 //! fight over the lock; reads use a small pool of their own.
 
+mod check;
 mod rows;
 
 use std::str::FromStr;
@@ -18,7 +19,8 @@ use thiserror::Error;
 
 pub use rows::*;
 
-/// What went wrong with the database, in words an operator can act on.
+/// What went wrong with the database, in words an operator can act on. Every refusal at start-up
+/// is made before anything is written, so the file is left exactly as it was.
 #[derive(Debug, Error)]
 pub enum StoreError {
     #[error(
@@ -28,9 +30,33 @@ pub enum StoreError {
     #[error("cannot open the database `{url}`: {detail}")]
     Open { url: String, detail: String },
     #[error(
-        "`{url}` is not a Parlor database (or was written by a newer version), so it was left untouched: {detail}"
+        "`{path}` is not a SQLite database (its first bytes are not SQLite's), so it was left untouched; point DATABASE_URL at Parlor's database or at a new file"
     )]
-    Foreign { url: String, detail: String },
+    NotSqlite { path: String },
+    #[error(
+        "`{path}` is a damaged {what}, so it was left untouched: {detail}; restore it from a backup or point DATABASE_URL at a new file"
+    )]
+    Damaged {
+        path: String,
+        what: &'static str,
+        detail: String,
+    },
+    #[error(
+        "`{path}` belongs to another application (it holds the tables {tables} but no record of Parlor's schema), so it was left untouched; point DATABASE_URL at Parlor's own file"
+    )]
+    Foreign { path: String, tables: String },
+    #[error(
+        "`{path}` was written by a newer version of Parlor (schema version {version}; this one knows up to {known}), so it was left untouched; run that newer version"
+    )]
+    Newer {
+        path: String,
+        version: i64,
+        known: i64,
+    },
+    #[error(
+        "`{path}` cannot be written ({detail}), so Parlor did not start and left it untouched; make it writable or point DATABASE_URL elsewhere"
+    )]
+    ReadOnly { path: String, detail: String },
     #[error("database error: {0}")]
     Sql(#[from] sqlx::Error),
     #[error("the database holds a value Parlor cannot read: {0}")]
@@ -47,6 +73,21 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
 pub struct Store {
     write: SqlitePool,
     read: SqlitePool,
+    /// The read pool is the write pool (one in-memory database).
+    in_memory: bool,
+}
+
+/// Whether the address's query asks SQLite for read-only access (`mode=ro`, `immutable=1`).
+fn asks_read_only(url: &str) -> bool {
+    let Some((_, query)) = url.split_once('?') else {
+        return false;
+    };
+    query.split('&').any(|pair| {
+        matches!(
+            pair.split_once('='),
+            Some(("mode", "ro")) | Some(("immutable", "1" | "true"))
+        )
+    })
 }
 
 /// Discord ids are u64 but SQL integers are signed: store the same 64 bits.
@@ -60,8 +101,9 @@ fn from_db_id(id: i64) -> u64 {
 
 impl Store {
     /// Opens (creating if missing) the database at `url`, e.g. `sqlite://parlor.db`, and brings
-    /// its schema up to date. A file that is not a SQLite database, or holds someone else's
-    /// tables, gives an error and is not modified.
+    /// its schema up to date. The file is first examined read-only: one that is not SQLite,
+    /// damaged, another application's, from a newer Parlor or not writable gives an error and
+    /// is left byte for byte as it was.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         if !url.starts_with("sqlite:") {
             return Err(StoreError::Url {
@@ -69,18 +111,21 @@ impl Store {
                 detail: "only sqlite: addresses are supported".to_string(),
             });
         }
-        let options = SqliteConnectOptions::from_str(url)
-            .map_err(|e| StoreError::Url {
-                url: url.to_string(),
-                detail: e.to_string(),
-            })?
+        let options = SqliteConnectOptions::from_str(url).map_err(|e| StoreError::Url {
+            url: url.to_string(),
+            detail: e.to_string(),
+        })?;
+        let in_memory = url.contains(":memory:") || url.contains("mode=memory");
+        if !in_memory {
+            check::inspect(options.get_filename(), asks_read_only(url)).await?;
+        }
+        let options = options
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
             // WAL with synchronous=NORMAL never corrupts; a power cut may lose the last commits.
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
-        let in_memory = url.contains(":memory:") || url.contains("mode=memory");
         let open_error = |e: sqlx::Error| StoreError::Open {
             url: url.to_string(),
             detail: e.to_string(),
@@ -93,18 +138,10 @@ impl Store {
             .connect_with(options.clone())
             .await
             .map_err(open_error)?;
-        // A file that is not a database only shows it on the first real read.
-        sqlx::query("SELECT count(*) FROM sqlite_master")
-            .fetch_one(&write)
-            .await
-            .map_err(open_error)?;
-        MIGRATOR
-            .run(&write)
-            .await
-            .map_err(|e| StoreError::Foreign {
-                url: url.to_string(),
-                detail: e.to_string(),
-            })?;
+        MIGRATOR.run(&write).await.map_err(|e| StoreError::Open {
+            url: url.to_string(),
+            detail: format!("cannot bring the schema up to date: {e}"),
+        })?;
         let read = if in_memory {
             write.clone()
         } else {
@@ -114,12 +151,32 @@ impl Store {
                 .await
                 .map_err(open_error)?
         };
-        Ok(Store { write, read })
+        Ok(Store {
+            write,
+            read,
+            in_memory,
+        })
     }
 
-    /// Closes both pools, waiting for queries in flight.
+    /// Closes the database after a clean run: waits for queries in flight, then folds the
+    /// write-ahead log into the main file, so that `parlor.db` alone holds every row.
     pub async fn close(&self) {
-        self.read.close().await;
+        if !self.in_memory {
+            // Readers first: a read-only connection left open would keep the log alive.
+            self.read.close().await;
+        }
+        match sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .fetch_one(&self.write)
+            .await
+        {
+            Ok(row) => {
+                let busy: i64 = row.try_get(0).unwrap_or(1);
+                if busy != 0 {
+                    tracing::warn!("the database log could not be folded in: it is still in use");
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "cannot fold the database log in"),
+        }
         self.write.close().await;
     }
 

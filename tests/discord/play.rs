@@ -591,3 +591,30 @@ async fn slow_answers_are_deferred_and_keep_their_visibility() {
     bot.stop().await.expect("clean shutdown");
     discord.assert_no_violations();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clean_shutdown_leaves_every_row_in_the_main_file() {
+    use sqlx::{Connection, Row};
+    let (discord, bot) = start().await;
+    challenge_accepted(&discord, CHANNEL_ID, &alice(), &bob(), "loa").await;
+    bot.stop().await.expect("clean shutdown");
+    let db = discord.dir.path().join("parlor.db");
+    let wal = discord.dir.path().join("parlor.db-wal");
+    let wal_len = std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0);
+    assert_eq!(wal_len, 0, "the log was folded into parlor.db on shutdown");
+    // parlor.db alone, copied elsewhere, holds the live match.
+    let copy = tempfile::tempdir().expect("temp dir");
+    let lone = copy.path().join("parlor.db");
+    std::fs::copy(&db, &lone).expect("copy parlor.db alone");
+    let options = sqlx::sqlite::SqliteConnectOptions::new().filename(&lone);
+    let mut conn = sqlx::SqliteConnection::connect_with(&options)
+        .await
+        .expect("open the copy");
+    let live: i64 = sqlx::query("SELECT COUNT(*) FROM matches WHERE status = 'live'")
+        .fetch_one(&mut conn)
+        .await
+        .expect("count")
+        .get(0);
+    conn.close().await.expect("close");
+    assert_eq!(live, 1);
+}
