@@ -11,6 +11,8 @@ mod endings;
 mod fair;
 #[path = "service/glicko.rs"]
 mod glicko;
+#[path = "service/ladders.rs"]
+mod ladders;
 
 use common::*;
 use parlor::games::GameKind;
@@ -1002,6 +1004,7 @@ async fn leaderboards_rank_settled_ratings_then_list_provisional_ones_and_page_b
         game: GameKind::Loa,
         scope,
         page,
+        variant: None,
     };
     let r = w.run(&alice(), channel(1), board(Scope::Server, 1)).await;
     assert!(r.text().contains("page 1 of 3"), "{}", r.text());

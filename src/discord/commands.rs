@@ -240,6 +240,9 @@ pub async fn leaderboard(
     #[description = "Which page of ten (the first by default)"]
     #[min = 1]
     page: Option<u32>,
+    #[description = "A variant with a ladder of its own (ambidextrous, cylinder)"] variant: Option<
+        Variant,
+    >,
 ) -> Result<(), Error> {
     let scope = scope.unwrap_or(Scope::Server).scope();
     let page = page.unwrap_or(1);
@@ -249,6 +252,7 @@ pub async fn leaderboard(
             game: game.kind(),
             scope,
             page,
+            variant: variant.map(|v| v.0),
         },
     )
     .await

@@ -165,6 +165,7 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
                     .parse()
                     .map_err(|_| Msg::new("local-err-page").code("text", format!("page:{p}")))?,
             },
+            variant: opts.get("variant").map(str::to_string),
         }),
         "stats" => match opts.get("against") {
             Some(against) => service(Command::HeadToHead {

@@ -186,6 +186,8 @@ pub enum Command {
         game: GameKind,
         scope: Scope,
         page: u32,
+        /// A variant with a ladder of its own (ambidextrous, cylinder); `None`: the game's.
+        variant: Option<String>,
     },
     /// A player's ratings (default: the requester), for one game or all.
     Stats {

@@ -60,8 +60,14 @@ impl Table {
             Command::Challenge(spec) => self.challenge(actor, place, spec, None).await,
             Command::Rematch { at } => self.rematch(actor, place, at).await,
             Command::Rules { game } => Ok(texts::rules(game)),
-            Command::Leaderboard { game, scope, page } => {
-                self.leaderboard(place, game, scope, page).await
+            Command::Leaderboard {
+                game,
+                scope,
+                page,
+                variant,
+            } => {
+                let variant = presets::variant(game, variant.as_deref()).map_err(Fail::Refuse)?;
+                self.leaderboard(place, game, variant, scope, page).await
             }
             Command::Stats { user, game } => self.stats(actor, place, user, game).await,
             Command::HeadToHead { user, other, game } => {
@@ -316,7 +322,7 @@ impl Table {
         Ok(self
             .inner
             .store
-            .rating(player, e.kind.name(), scope)
+            .rating(player, presets::ladder(e.kind, &e.variant), scope)
             .await?
             .map_or(rating::INITIAL, |r| {
                 rating::decay(r.value, now.saturating_sub(r.last_played))
@@ -864,7 +870,7 @@ impl Table {
             .chain([0])
             .collect();
         let rating = (e.rated && !e.vs_bot && !aborted).then(|| RatingJob {
-            game: e.kind.name(),
+            game: presets::ladder(e.kind, &e.variant),
             scopes,
             players: seats,
             score_first: match outcome.winner {

@@ -9,30 +9,48 @@ pub struct Variant {
     pub name: &'static str,
     /// The engine's `key=value` options.
     pub options: &'static str,
+    /// The rating ladder of a variant that is a different game (ambidextrous LOA, the cylinder);
+    /// `None`: the game's own ladder.
+    pub ladder: Option<&'static str>,
 }
 
 const LOA: &[Variant] = &[
     Variant {
         name: "standard",
         options: "",
+        ladder: None,
     },
     Variant {
         name: "scrambled-eggs",
         options: "setup=scrambled-eggs",
+        ladder: None,
     },
     Variant {
         name: "parachute",
         options: "setup=parachute",
+        ladder: None,
     },
     Variant {
         name: "olympiad",
         options: "rules=olympiad",
+        ladder: None,
+    },
+    Variant {
+        name: "ambidextrous",
+        options: "marks=alternate",
+        ladder: Some("loa-ambidextrous"),
+    },
+    Variant {
+        name: "cylinder",
+        options: "board=cylinder",
+        ladder: Some("loa-cylinder"),
     },
 ];
 
 const STANDARD: &[Variant] = &[Variant {
     name: "standard",
     options: "",
+    ladder: None,
 }];
 
 /// The presets of a game; the first is the default.
@@ -59,6 +77,27 @@ pub fn variant(game: GameKind, name: Option<&str>) -> Result<&'static Variant, M
             .code("name", name.as_str())
             .code("choices", names.join(", "))
     })
+}
+
+/// The rating ladder of a game's variant: the game's own, or the variant's when it is a different
+/// game (an unknown variant name falls back to the game's).
+pub fn ladder(game: GameKind, variant_name: &str) -> &'static str {
+    variants(game)
+        .iter()
+        .find(|v| v.name == variant_name)
+        .and_then(|v| v.ladder)
+        .unwrap_or(game.name())
+}
+
+/// Every ladder of a game: its own first, then its variants' own.
+pub fn ladders(game: GameKind) -> Vec<(&'static str, Option<&'static str>)> {
+    std::iter::once((game.name(), None))
+        .chain(
+            variants(game)
+                .iter()
+                .filter_map(|v| v.ladder.map(|l| (l, Some(v.name)))),
+        )
+        .collect()
 }
 
 /// The shortest and longest time per move.
@@ -130,5 +169,16 @@ mod tests {
             Ok("setup=scrambled-eggs")
         );
         assert!(variant(GameKind::Simultana, Some("olympiad")).is_err());
+        assert_eq!(ladder(GameKind::Loa, "parachute"), "loa");
+        assert_eq!(ladder(GameKind::Loa, "ambidextrous"), "loa-ambidextrous");
+        assert_eq!(ladder(GameKind::Loa, "cylinder"), "loa-cylinder");
+        assert_eq!(ladders(GameKind::Simultana).len(), 1);
+        // Every preset has words of its own in the catalogue.
+        for game in GameKind::ALL {
+            for v in variants(game) {
+                let word = super::super::words::variant(v.name);
+                assert_ne!(word.id, Msg::verbatim(v.name).id, "{}", v.name);
+            }
+        }
     }
 }

@@ -19,9 +19,11 @@ impl Table {
         &self,
         place: &Place,
         game: GameKind,
+        variant: &super::Variant,
         scope: Scope,
         page: u32,
     ) -> Answer {
+        let ladder = super::presets::ladder(game, variant.name);
         let (scope_id, where_) = match (scope, place.guild) {
             (Scope::Server, Some(g)) => (g as i64, "server"),
             // Outside a server (the terminal, direct messages) the global ladder is the one.
@@ -33,7 +35,7 @@ impl Table {
             .inner
             .store
             .leaderboard(
-                game.name(),
+                ladder,
                 scope_id,
                 rating::PROVISIONAL_DEVIATION,
                 PAGE_SIZE,
@@ -49,7 +51,10 @@ impl Table {
             ));
         }
         let title = Msg::new("board-title")
-            .msg("game", words::game(game))
+            .msg(
+                "game",
+                words::ladder(game, variant.ladder.map(|_| variant.name)),
+            )
             .plain("scope", where_)
             .num("page", page)
             .num("pages", pages);
@@ -68,12 +73,7 @@ impl Table {
             let (fresh, fresh_total) = self
                 .inner
                 .store
-                .provisional(
-                    game.name(),
-                    scope_id,
-                    rating::PROVISIONAL_DEVIATION,
-                    PAGE_SIZE,
-                )
+                .provisional(ladder, scope_id, rating::PROVISIONAL_DEVIATION, PAGE_SIZE)
                 .await?;
             if !fresh.is_empty() {
                 lines.push(Msg::new("board-not-ranked"));
@@ -119,7 +119,13 @@ impl Table {
             None => GameKind::ALL.to_vec(),
         };
         let mut any = false;
+        let mut ladders = Vec::new();
         for g in games {
+            for (ladder, variant) in super::presets::ladders(g) {
+                ladders.push((g, ladder, variant));
+            }
+        }
+        for (g, ladder, variant) in ladders {
             let mut parts = Vec::new();
             let scopes = place
                 .guild
@@ -127,7 +133,7 @@ impl Table {
                 .into_iter()
                 .chain([(0, "global")]);
             for (scope, label) in scopes {
-                let Some(r) = all.iter().find(|r| r.game == g.name() && r.scope == scope) else {
+                let Some(r) = all.iter().find(|r| r.game == ladder && r.scope == scope) else {
                     continue;
                 };
                 parts.push(
@@ -140,7 +146,7 @@ impl Table {
                 any = true;
                 lines.push(
                     Msg::new("stats-game")
-                        .msg("game", words::game(g))
+                        .msg("game", words::ladder(g, variant))
                         .list("parts", parts),
                 );
             }

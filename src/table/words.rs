@@ -62,6 +62,8 @@ pub fn variant(name: &str) -> Msg {
         "scrambled-eggs" => Msg::new("variant-scrambled-eggs"),
         "parachute" => Msg::new("variant-parachute"),
         "olympiad" => Msg::new("variant-olympiad"),
+        "ambidextrous" => Msg::new("variant-ambidextrous"),
+        "cylinder" => Msg::new("variant-cylinder"),
         other => Msg::verbatim(other),
     }
 }
@@ -71,5 +73,15 @@ pub fn clock(secs: Option<i64>) -> Msg {
     match secs {
         Some(s) => Msg::new("clock-per-move").duration("time", s),
         None => Msg::new("clock-none"),
+    }
+}
+
+/// The name of a rating ladder: the game's, or "game (variant)" for a variant with its own.
+pub fn ladder(kind: GameKind, variant_name: Option<&str>) -> Msg {
+    match variant_name {
+        None => game(kind),
+        Some(name) => Msg::new("ladder-variant")
+            .msg("game", game(kind))
+            .msg("variant", variant(name)),
     }
 }

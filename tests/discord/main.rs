@@ -150,7 +150,11 @@ async fn registers_every_command_with_its_options_in_the_guild() {
     );
     assert_eq!(option(&play, "opponent")["type"], 6, "a user");
     assert_eq!(option(&play, "rated")["type"], 5, "a boolean");
-    assert!(choice_values(option(&play, "variant")).contains("standard"));
+    assert!(choice_values(option(&play, "variant")).is_superset(&set(&[
+        "standard",
+        "ambidextrous",
+        "cylinder"
+    ])));
     assert!(choice_values(option(&play, "clock")).is_superset(&set(&["none", "1d", "7d"])));
     let level = option(&play, "level");
     assert_eq!(
@@ -170,10 +174,14 @@ async fn registers_every_command_with_its_options_in_the_guild() {
         );
     }
     assert_eq!(option_names(&find("rules")), set(&["game"]));
-    // `page` is an extension of INTERFACES.md's options.
+    // `page` and `variant` extend INTERFACES.md's options.
     assert_eq!(
         option_names(&find("leaderboard")),
-        set(&["game", "scope", "page"])
+        set(&["game", "scope", "page", "variant"])
+    );
+    assert!(
+        choice_values(option(&find("leaderboard"), "variant"))
+            .is_superset(&set(&["ambidextrous", "cylinder"]))
     );
     assert_eq!(
         choice_values(option(&find("leaderboard"), "scope")),

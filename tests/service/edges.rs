@@ -11,6 +11,7 @@ async fn a_leaderboard_page_past_the_end_is_refused_and_names_the_last_page() {
         game: GameKind::Simultana,
         scope: Scope::Global,
         page,
+        variant: None,
     };
     let first = w.run(&alice(), channel(1), ask(1)).await;
     assert!(!first.private, "{}", first.text());
@@ -39,6 +40,7 @@ async fn outside_a_server_the_leaderboard_is_everyone_s_without_a_bracket_in_a_b
                 game: GameKind::Loa,
                 scope: Scope::Server,
                 page: 1,
+                variant: None,
             },
         )
         .await;
