@@ -9,7 +9,7 @@
 mod api;
 mod clock;
 mod commands;
-mod entry;
+pub(crate) mod entry;
 mod hints;
 mod ids;
 mod picture;
