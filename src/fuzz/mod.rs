@@ -5,11 +5,13 @@
 //! checks its property: no panic, a clear error, and nothing changed on error. A failure names
 //! the target, the input's number and the seed, so `input_for` rebuilds it exactly.
 //!
-//! The short run is part of `cargo test --lib`. The long run (1,000,000 inputs per target;
-//! `PARLOR_FUZZ_INPUTS` overrides the count) is:
+//! The short run is part of `cargo test --lib` (`fuzz::short`, a few seconds). The long run
+//! (1,000,000 inputs per target, a hundredth of that for `restore_db` which opens a database
+//! per input; `PARLOR_FUZZ_INPUTS` overrides the count) is, in the already optimised test
+//! profile (add `--release` for a faster run after a long LTO build):
 //!
 //! ```text
-//! nice cargo test --release --lib fuzz::long -- --ignored --nocapture
+//! nice cargo test --lib fuzz::long -- --ignored --nocapture --test-threads=2
 //! ```
 
 mod inputs;
@@ -25,13 +27,15 @@ pub use inputs::Gen;
 /// The base seed; each input gets its own stream from it, the target and its number.
 const SEED: u64 = 0x5EED_F022;
 
+/// A target's property: `Err` says which part broke.
+pub type Check<I> = Box<dyn Fn(&I) -> Result<(), String>>;
+
 /// One fuzz target: a name, how an input is made and what must hold for it.
 pub struct Target<I> {
     pub name: &'static str,
     /// Builds input `i` from its own random stream.
     pub make: Box<dyn Fn(&mut Gen) -> I>,
-    /// `Err` says which property broke.
-    pub check: Box<dyn Fn(&I) -> Result<(), String>>,
+    pub check: Check<I>,
 }
 
 /// The random stream of input `i` of target `name`.
@@ -120,7 +124,7 @@ macro_rules! targets {
             use super::*;
             $(
                 #[test]
-                #[ignore = "long: run with --release -- --ignored"]
+                #[ignore = "long: see the command at the top of src/fuzz/mod.rs"]
                 fn $name() {
                     fuzz($target, (long_count() / $long_div).max(1));
                 }
@@ -142,6 +146,7 @@ targets! {
     custom_id: targets::custom_id(), 10_000, 1;
     engine: targets::engine(), 3_000, 1;
     local_lines: targets::local_lines(), 6_000, 1;
+    move_hints: targets::move_hints(), 4_000, 1;
     restore_log: targets::restore_log(), 1_500, 1;
     restore_db: targets::restore_db(), 25, 100;
 }

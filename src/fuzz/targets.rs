@@ -1,5 +1,7 @@
 //! The fuzz targets: what each feeds to its parser and what must hold.
 
+use rand::RngExt;
+
 use crate::games::{AnyGame, AnyMove, GameKind, Side, Status};
 use crate::i18n::{Lang, Msg};
 use crate::protocol::{Flow, Session};
@@ -527,8 +529,6 @@ fn stored(g: &mut Gen, notations: &[String], options: &[String]) -> Stored {
     s
 }
 
-use rand::RngExt;
-
 /// Valid notations and options of every game, to damage stored logs with.
 fn restore_corpus() -> (Vec<String>, Vec<String>) {
     let mut notations = Vec::new();
@@ -661,4 +661,60 @@ async fn restore_in_db(s: &Stored) -> Result<(), String> {
     }
     store.close().await;
     Ok(())
+}
+
+/// Typed move prefixes (autocomplete) and picked sources (`/pick`, menus): hints are legal
+/// moves, at most 25; menus fit Discord (5 rows of 25) and offer only moves from that source.
+pub fn move_hints() -> Target<(usize, bool, String)> {
+    use crate::table::hints::{MAX_CHOICES, MAX_ROWS, hints, move_menus, visible_moves};
+    let legal: Vec<Vec<String>> = GameKind::ALL
+        .iter()
+        .flat_map(|&k| positions(k))
+        .map(|p| visible_moves(&p))
+        .collect();
+    let mut corpus: Vec<String> = legal.iter().flatten().cloned().collect();
+    corpus.sort();
+    corpus.dedup();
+    corpus = corpus.into_iter().step_by(7).collect();
+    corpus.extend(["b1", "c1x", "PS", "N+E", "pass", "P", "-"].map(String::from));
+    let count = legal.len();
+    let stamp = Stamp {
+        match_id: 9,
+        seq: 4,
+    };
+    Target {
+        name: "move_hints",
+        make: Box::new(move |g| (g.below(count), g.chance(0.5), g.text(&corpus))),
+        check: Box::new(move |(i, menus, text)| {
+            let legal = &legal[*i];
+            if !menus {
+                let shown = hints(legal, text);
+                if shown.len() > MAX_CHOICES || shown.iter().any(|h| !legal.contains(h)) {
+                    return Err(format!("hints {shown:?}"));
+                }
+                return Ok(());
+            }
+            let menus = move_menus(legal, text, stamp);
+            if menus.len() > MAX_ROWS {
+                return Err(format!("{} menus", menus.len()));
+            }
+            for menu in &menus {
+                if menu.options.is_empty() || menu.options.len() > MAX_CHOICES {
+                    return Err(format!("a menu of {} options", menu.options.len()));
+                }
+                if ButtonId::parse(&menu.id).map(|id| id.stamp()) != Some(stamp) {
+                    return Err(format!("menu id `{}`", menu.id));
+                }
+                for o in &menu.options {
+                    let known = legal
+                        .iter()
+                        .any(|m| m.starts_with(o.value.as_str()) && o.value.starts_with(text));
+                    if !known {
+                        return Err(format!("option `{}` from `{text}`", o.value));
+                    }
+                }
+            }
+            Ok(())
+        }),
+    }
 }

@@ -10,7 +10,7 @@ mod api;
 mod clock;
 mod commands;
 pub(crate) mod entry;
-mod hints;
+pub(crate) mod hints;
 mod ids;
 mod picture;
 mod presets;
