@@ -15,7 +15,7 @@ pub enum Flow {
 }
 
 /// One protocol session: the current game, if any.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Session {
     game: Option<AnyGame>,
 }

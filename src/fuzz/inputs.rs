@@ -67,6 +67,9 @@ const ODD: &[char] = &[
     '\u{10FFFF}',
 ];
 
+/// The length of a very long line, in bytes.
+const LONG: usize = 20_000;
+
 /// Numbers at the edges of the integer types, and other tricky number texts.
 const NUMBERS: &[&str] = &[
     "0",
@@ -340,17 +343,18 @@ impl Gen {
                     }
                 }
             }
-            // A very long line.
+            // A very long line (about 20,000 bytes at most, however often it is applied).
             13 => {
-                let times = 100 + self.below(3_000);
-                return if self.chance(0.5) {
-                    text.repeat(times.min(20_000 / text.len().max(1)).max(2))
+                if text.len() >= LONG {
+                    return text.to_string();
+                }
+                let t = if self.chance(0.5) {
+                    text.to_string()
                 } else {
-                    let t = self.pick(&toks).clone();
-                    let mut s = text.to_string();
-                    s.push_str(&t.repeat(times));
-                    s
+                    self.pick(&toks).clone()
                 };
+                let times = (100 + self.below(3_000)).min((LONG - text.len()) / t.len().max(1));
+                return format!("{text}{}", t.repeat(times));
             }
             // Join with another valid input.
             14 => {
@@ -384,5 +388,19 @@ mod tests {
             assert_eq!(tokens(text).concat(), text);
         }
         assert_eq!(tokens("pl:mv:42"), ["pl", ":", "mv", ":", "42"]);
+    }
+
+    /// Very long lines once grew without bound over repeated mutations (a 31 GB allocation).
+    #[test]
+    fn mutations_stay_bounded() {
+        let corpus = vec!["b1-b3".to_string(), "pl:mv:42:17".to_string()];
+        for i in 0..200 {
+            let mut g = Gen::new(crate::fuzz::rng_for("bounded", 1, i));
+            let mut s = corpus[0].clone();
+            for _ in 0..20 {
+                s = g.mutate(&s, &corpus);
+            }
+            assert!(s.len() < 4_000_000, "{} bytes", s.len());
+        }
     }
 }

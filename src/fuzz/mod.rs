@@ -138,17 +138,17 @@ use crate::games::GameKind;
 // The database restore target opens a database per input: it gets a hundredth of the count,
 // while `restore_log` drives the same log parser a million times.
 targets! {
-    moves_loa: targets::moves(GameKind::Loa), 4_000, 1;
-    moves_lightning: targets::moves(GameKind::Lightning), 4_000, 1;
-    moves_barrier: targets::moves(GameKind::Barrier), 4_000, 1;
-    moves_simultana: targets::moves(GameKind::Simultana), 4_000, 1;
-    play_options: targets::play_options(), 6_000, 1;
-    custom_id: targets::custom_id(), 10_000, 1;
-    engine: targets::engine(), 3_000, 1;
-    local_lines: targets::local_lines(), 6_000, 1;
-    move_hints: targets::move_hints(), 4_000, 1;
-    restore_log: targets::restore_log(), 1_500, 1;
-    restore_db: targets::restore_db(), 25, 100;
+    moves_loa: targets::moves(GameKind::Loa), 12_000, 1;
+    moves_lightning: targets::moves(GameKind::Lightning), 12_000, 1;
+    moves_barrier: targets::moves(GameKind::Barrier), 12_000, 1;
+    moves_simultana: targets::moves(GameKind::Simultana), 12_000, 1;
+    play_options: targets::play_options(), 18_000, 1;
+    custom_id: targets::custom_id(), 20_000, 1;
+    engine: targets::engine(), 9_000, 1;
+    local_lines: targets::local_lines(), 18_000, 1;
+    move_hints: targets::move_hints(), 12_000, 1;
+    restore_log: targets::restore_log(), 4_500, 1;
+    restore_db: targets::restore_db(), 40, 100;
 }
 
 /// Inputs that once broke a target's property (found by the fuzzers); they must pass for good.

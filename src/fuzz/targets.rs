@@ -302,15 +302,21 @@ pub fn engine() -> Target<(usize, String)> {
         }
     }
     let count = setups.len();
-    let setups_for_check = setups.clone();
+    let sessions: Vec<Session> = setups
+        .iter()
+        .map(|setup| {
+            let mut session = Session::new();
+            for line in setup {
+                session.handle(line);
+            }
+            session
+        })
+        .collect();
     Target {
         name: "engine",
         make: Box::new(move |g| (g.below(count), tame(g.text(&corpus)))),
         check: Box::new(move |(i, line)| {
-            let mut session = Session::new();
-            for l in &setups_for_check[*i] {
-                session.handle(l);
-            }
+            let mut session = sessions[*i].clone();
             let before = session.game().map(AnyGame::export);
             let (answer, flow) = session.handle(line);
             let mut words = line.split_whitespace();
