@@ -7,6 +7,8 @@
 
 pub mod ai;
 pub mod discord;
+#[cfg(test)]
+mod fuzz;
 pub mod games;
 pub mod i18n;
 pub mod local;

@@ -15,7 +15,7 @@ pub enum Flow {
 }
 
 /// One protocol session: the current game, if any.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Session {
     game: Option<AnyGame>,
 }
@@ -68,7 +68,9 @@ impl Session {
                 printable(other)
             )),
         };
-        let line = answer.unwrap_or_else(|e| format!("error: {e}"));
+        // Errors may quote the input: its control characters (NUL, escapes) stay out.
+        let line = answer
+            .unwrap_or_else(|e| format!("error: {}", e.replace(|c: char| c.is_control(), "")));
         (vec![line], Flow::Continue)
     }
 
@@ -113,10 +115,8 @@ impl Session {
                 _ => settings.push(*word),
             }
         }
-        let settings = ai::Settings::parse_words(settings).map_err(|e| {
-            format!("{e}; write go [level=<1-5>] [nodes=<n>] [ms=<t>]")
-                .replace(|c: char| c.is_control(), "")
-        })?;
+        let settings = ai::Settings::parse_words(settings)
+            .map_err(|e| format!("{e}; write go [level=<1-5>] [nodes=<n>] [ms=<t>]"))?;
         if game.status().is_over() {
             return Err("the game is over".to_string());
         }

@@ -9,8 +9,8 @@
 mod api;
 mod clock;
 mod commands;
-mod entry;
-mod hints;
+pub(crate) mod entry;
+pub(crate) mod hints;
 mod ids;
 mod picture;
 mod presets;
