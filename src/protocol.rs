@@ -101,6 +101,8 @@ impl Session {
     }
 
     /// `go [level=<1-5>] [nodes=<n>] [ms=<t>] [seed=<n>]`: the AI's move, position unchanged.
+    /// `ms` caps the time; the search stops at its node count (the level's, or `nodes`) first
+    /// when that comes sooner.
     fn go(&self, args: &[&str]) -> Result<String, String> {
         let game = self.current()?;
         let mut seed = 0;

@@ -62,7 +62,8 @@ pub enum Style {
     Uct(u64),
 }
 
-/// Who plays and how long they may think. `nodes` and `time` override the style's budget.
+/// Who plays and how long they may think. `nodes` replaces the style's count of search steps;
+/// `time` replaces its time cap (a cap: the search still stops at the count when it comes first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
     pub style: Style,
