@@ -340,9 +340,22 @@ impl Store {
         .await?;
         let mut out = Vec::with_capacity(rows.len());
         for row in &rows {
-            let m = match_from_row(row)?;
-            let log = self.log(m.id).await?;
-            out.push((m, log));
+            // One damaged match must not keep every other one from being restored: it is left
+            // as it is in the database, and said in the log.
+            let m = match match_from_row(row) {
+                Ok(m) => m,
+                Err(error) => {
+                    tracing::error!(%error, "an open match cannot be read; left as it is");
+                    continue;
+                }
+            };
+            match self.log(m.id).await {
+                Ok(log) => out.push((m, log)),
+                Err(StoreError::Corrupt(error)) => {
+                    tracing::error!(match_id = m.id, %error, "a move log cannot be read; match left as it is");
+                }
+                Err(other) => return Err(other),
+            }
         }
         Ok(out)
     }

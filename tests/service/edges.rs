@@ -80,3 +80,32 @@ async fn a_busy_place_without_threads_does_not_suggest_starting_one() {
         .await;
     assert!(r.text().contains("thread"), "{}", r.text());
 }
+
+#[tokio::test]
+async fn a_damaged_move_log_leaves_its_match_alone_and_the_others_are_restored() {
+    let mut w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let board = w.simultana(&a, &b, channel(1)).await;
+    let _ = w.play_one(channel(1), &board, &[&a, &b]).await;
+    let board = w.simultana(&a, &b, channel(2)).await;
+    let _ = w.play_one(channel(2), &board, &[&a, &b]).await;
+    {
+        let pool = sqlx::SqlitePool::connect(&w.url).await.expect("connect");
+        sqlx::query("UPDATE moves SET kind = 'bogus' WHERE match_id = 1")
+            .execute(&pool)
+            .await
+            .expect("damaged");
+        pool.close().await;
+    }
+    w.restart().await;
+    // The other match plays on.
+    let r = w.run(&a, channel(2), Command::Board).await;
+    assert!(!r.private, "{}", r.text());
+    // The damaged one is left as it was, live in the database, and not served.
+    let status = w
+        .sql_i64("SELECT COUNT(*) FROM matches WHERE id = 1 AND status = 'live'")
+        .await;
+    assert_eq!(status, 1);
+    let r = w.run(&a, channel(1), Command::Board).await;
+    assert!(r.private, "{}", r.text());
+}
