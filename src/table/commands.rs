@@ -414,6 +414,7 @@ impl Table {
             warned: false,
             draw_offer: None,
             takeback: None,
+            both_moved_once: false,
         }));
         self.reschedule(e);
         self.maybe_bot_turn(e);
@@ -757,6 +758,7 @@ impl Table {
             .await?;
         let live = self.live_mut(e)?;
         let undone = live.moves.len() - keep;
+        live.both_moved_once = live.both_moved();
         live.game = game;
         live.before = before;
         live.moves.truncate(keep);

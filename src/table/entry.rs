@@ -59,15 +59,23 @@ pub struct Live {
     pub warned: bool,
     pub draw_offer: Option<Side>,
     pub takeback: Option<Side>,
+    /// Both sides had moved at some point, even if a takeback undid it since: the chance to
+    /// abort does not come back.
+    pub both_moved_once: bool,
 }
 
 impl Live {
-    /// Whether each side has made a move (until then a player may abort).
+    /// Whether each side has made a move, now or before a takeback (until then a player may
+    /// abort).
     pub fn both_moved(&self) -> bool {
-        Side::BOTH
-            .iter()
-            .all(|side| self.moves.iter().any(|(_, s)| s == side))
+        self.both_moved_once || both_sides_in(&self.moves)
     }
+}
+
+fn both_sides_in(moves: &[(AnyMove, Side)]) -> bool {
+    Side::BOTH
+        .iter()
+        .all(|side| moves.iter().any(|(_, s)| s == side))
 }
 
 /// The start position of a match: the preset's options plus, for Lightning, the seed.
@@ -90,6 +98,7 @@ pub fn replay_log(
     let mut moves: Vec<(AnyMove, Side)> = Vec::new();
     let mut game = start.clone();
     let mut before = None;
+    let mut both_moved_once = false;
     for entry in log {
         match entry.kind {
             EntryKind::Move => {
@@ -107,6 +116,7 @@ pub fn replay_log(
                     return Err(format!("move {} was made out of turn", entry.seq));
                 }
                 moves.push((mv, side));
+                both_moved_once |= both_sides_in(&moves);
             }
             EntryKind::Takeback => {
                 let keep = entry.ply as usize;
@@ -125,6 +135,7 @@ pub fn replay_log(
         game,
         before,
         moves,
+        both_moved_once,
     })
 }
 
@@ -133,6 +144,8 @@ pub struct Replayed {
     pub game: AnyGame,
     pub before: Option<AnyGame>,
     pub moves: Vec<(AnyMove, Side)>,
+    /// Both sides had moved at some point of the log.
+    pub both_moved_once: bool,
 }
 
 /// The position after `moves` from `start`, and the one before the last of them.

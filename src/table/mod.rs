@@ -162,6 +162,7 @@ impl Table {
                             warned: row.warned,
                             draw_offer: row.draw_offer_seat.map(side_of_seat),
                             takeback: row.takeback_seat.map(side_of_seat),
+                            both_moved_once: r.both_moved_once,
                         })),
                         Err(e) => {
                             tracing::error!(match_id = row.id, error = %e, "cannot rebuild match; left as it is");

@@ -109,3 +109,52 @@ async fn a_damaged_move_log_leaves_its_match_alone_and_the_others_are_restored()
     let r = w.run(&a, channel(1), Command::Board).await;
     assert!(r.private, "{}", r.text());
 }
+
+/// Whether a reply offers the Abort button.
+fn offers_abort(reply: &parlor::table::Reply) -> bool {
+    reply.all_buttons().any(|b| {
+        parlor::table::ButtonId::parse(&b.id)
+            .is_some_and(|id| id.action == parlor::table::Action::Abort)
+    })
+}
+
+#[tokio::test]
+async fn once_both_have_moved_a_takeback_does_not_bring_abort_back() {
+    let mut w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let board = w.simultana(&a, &b, channel(1)).await;
+    assert!(offers_abort(&board));
+    let board = w.play_one(channel(1), &board, &[&a, &b]).await;
+    let second = if board.mentions[0] == a.id { &a } else { &b };
+    let first = if second.id == a.id { &b } else { &a };
+    let board = w.play_one(channel(1), &board, &[&a, &b]).await;
+    assert!(!offers_abort(&board));
+    // The second player takes their move back: only the first one's move is on the board.
+    let ask = w
+        .run(second, channel(1), Command::Takeback { at: None })
+        .await;
+    assert!(!ask.private, "{}", ask.text());
+    let back = w
+        .run(first, channel(1), Command::Takeback { at: None })
+        .await;
+    assert!(
+        !back.private && back.text().contains("Takeback for"),
+        "{}",
+        back.text()
+    );
+    assert!(!offers_abort(&back), "{}", back.text());
+    let r = w.run(first, channel(1), Command::Abort { at: None }).await;
+    assert!(
+        r.private && r.text().contains("Too late to abort"),
+        "{}",
+        r.text()
+    );
+    // The same after a restart, from the log.
+    w.restart().await;
+    let r = w.run(second, channel(1), Command::Abort { at: None }).await;
+    assert!(
+        r.private && r.text().contains("Too late to abort"),
+        "{}",
+        r.text()
+    );
+}
