@@ -31,7 +31,7 @@ pub enum ConfigError {
          1. open https://discord.com/developers/applications and create an application;\n  \
          2. on its Bot page, press \"Reset Token\" and copy the token;\n  \
          3. run `DISCORD_TOKEN=<the token> parlor` (or put DISCORD_TOKEN=<the token> in a .env file).\n\
-         The README's \"Run the bot\" section says how to invite the bot to a server.\n\
+         The README's \"Discord set-up\" section says how to invite the bot to a server.\n\
          To play without Discord, try `parlor local`."
     )]
     MissingToken,
@@ -117,6 +117,17 @@ mod tests {
         let err = config(&[]).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(err.contains("DISCORD_TOKEN"), "{err}");
         assert!(err.contains("parlor local"), "{err}");
+        // The README section it names exists.
+        let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
+        let named = err
+            .split("README's \"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap_or_default();
+        assert!(
+            readme.lines().any(|l| l == format!("## {named}")),
+            "no README section `{named}`"
+        );
         assert!(config(&[("DISCORD_TOKEN", "  ")]).is_err());
     }
 

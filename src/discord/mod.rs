@@ -121,15 +121,30 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     // The database first: a bad DATABASE_URL should stop us before we log in.
-    let store = Store::open(&config.database_url)
-        .await
-        .with_context(|| format!("cannot open the database {}", config.database_url))?;
+    // The store's errors name the database and say what is wrong with it.
+    let store = Store::open(&config.database_url).await?;
     info!(database = %config.database_url, "database ready");
     let result = connect(config, settings, shutdown, store.clone()).await;
     // Every way out (a signal, a failed login) closes the database cleanly.
     store.close().await;
     info!("database closed");
     result
+}
+
+/// What a failed connection means for the person starting the bot: only Discord refusing the
+/// token is blamed on the token; anything else is the network or Discord itself.
+pub fn login_failure(error: &serenity::Error) -> &'static str {
+    use serenity::all::{GatewayError, HttpError};
+    let refused = match error {
+        serenity::Error::Gateway(GatewayError::InvalidAuthentication) => true,
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => r.status_code.as_u16() == 401,
+        _ => false,
+    };
+    if refused {
+        "Discord refused the token: DISCORD_TOKEN is wrong or was reset (see the README's \"Discord set-up\")"
+    } else {
+        "cannot reach Discord (check the network, or DISCORD_API_BASE if it is set)"
+    }
 }
 
 /// Logs in and serves until `shutdown` resolves or the connection fails.
@@ -197,7 +212,9 @@ async fn connect(
     });
     let result = client.start_autosharded().await;
     stopper.abort();
-    result.context("the connection to Discord failed (is DISCORD_TOKEN right?)")?;
+    if let Err(error) = result {
+        return Err(anyhow::anyhow!("{}: {error}", login_failure(&error)));
+    }
     info!("stopped");
     Ok(())
 }

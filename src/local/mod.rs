@@ -66,9 +66,8 @@ pub fn init_logging() {
 /// Runs a session until `/quit` or the end of input, then closes the database cleanly (its
 /// log folded into the main file) whatever happened.
 pub async fn run(options: Options) -> Result<()> {
-    let store = Store::open(&options.database_url)
-        .await
-        .with_context(|| format!("cannot open the database {}", options.database_url))?;
+    // The store's errors name the database and say what is wrong with it.
+    let store = Store::open(&options.database_url).await?;
     let result = session(store.clone(), options).await;
     store.close().await;
     result

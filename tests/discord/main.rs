@@ -295,3 +295,55 @@ fn without_a_token_the_binary_says_how_to_get_one() {
     assert!(stderr.contains("DISCORD_TOKEN"), "{stderr}");
     assert!(stderr.contains("parlor local"), "{stderr}");
 }
+
+/// `parlor bot` with this environment, in an empty folder; returns its exit status and stderr.
+fn run_bot(env: &[(&str, &str)]) -> (bool, String) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"));
+    command
+        .current_dir(dir.path())
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}", dir.path().join("p.db").display()),
+        )
+        .env_remove("DISCORD_API_BASE")
+        .env("NO_COLOR", "1");
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    let output = command.output().expect("run parlor");
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_network_failure_is_not_blamed_on_the_token() {
+    // Nothing listens on port 1: the bot cannot reach "Discord" at all.
+    let (ok, stderr) = run_bot(&[
+        ("DISCORD_TOKEN", "not-checked-by-anyone"),
+        ("DISCORD_API_BASE", "http://127.0.0.1:1"),
+    ]);
+    assert!(!ok);
+    assert!(stderr.contains("cannot reach Discord"), "{stderr}");
+    assert!(!stderr.contains("DISCORD_TOKEN is wrong"), "{stderr}");
+}
+
+#[test]
+fn a_database_that_cannot_be_opened_is_said_once() {
+    let (ok, stderr) = run_bot(&[
+        ("DISCORD_TOKEN", "x"),
+        (
+            "DATABASE_URL",
+            "sqlite:///nonexistent-folder-for-parlor/p.db",
+        ),
+    ]);
+    assert!(!ok);
+    assert!(stderr.contains("nonexistent-folder-for-parlor"), "{stderr}");
+    assert_eq!(
+        stderr.matches("cannot open the database").count(),
+        1,
+        "said once: {stderr}"
+    );
+}
