@@ -423,3 +423,58 @@ fn a_write_that_fails_is_answered_and_logged_with_its_cause() {
     assert!(stderr.contains("storage failed"), "{stderr}");
     assert!(stderr.contains("no room left for matches"), "{stderr}");
 }
+
+#[test]
+fn colours_go_to_pieces_not_to_letters() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut script = String::new();
+    for game in ["loa", "barrier", "lightning"] {
+        script.push_str(&format!(
+            "/play game:{game} opponent:bob rated:false\n/as bob\n/accept\n/as alice\n/abort\n"
+        ));
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
+        .args(["local", "--as", "alice", "--out"])
+        .arg(dir.path().join("boards"))
+        .current_dir(dir.path())
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}", dir.path().join("parlor.db").display()),
+        )
+        .env_remove("NO_COLOR")
+        .env("CLICOLOR_FORCE", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("parlor starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("script written");
+    let out = child.wait_with_output().expect("parlor ends");
+    let out = String::from_utf8_lossy(&out.stdout);
+    let coloured = |line: &str| line.contains("\x1b[");
+    // LOA: the stones of the rank lines, both sides, and never the file letters.
+    assert!(
+        out.lines()
+            .any(|l| l.contains("\x1b[1;34mw") || l.contains("\x1b[1;31mw")),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.contains("\x1b[1;34mb") || l.contains("\x1b[1;31mb")),
+        "{out}"
+    );
+    for line in out.lines().filter(|l| l.trim_start().starts_with("a b c")) {
+        assert!(!coloured(line), "file letters coloured: {line:?}");
+    }
+    // Barrier: pieces coloured; the tile legend (E+W ...) is words, not pieces.
+    assert!(out.lines().any(|l| l.contains("\x1b[1;34my")), "{out}");
+    for line in out.lines().filter(|l| l.contains("E+W")) {
+        assert!(!coloured(line), "legend coloured: {line:?}");
+    }
+    // Lightning: tile strokes are no one's pieces.
+    assert!(!out.lines().any(|l| l.contains("\x1b[1;31mX")), "{out}");
+}

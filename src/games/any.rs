@@ -197,6 +197,11 @@ impl AnyGame {
         dispatch!(self, g => g.draw_text())
     }
 
+    /// See [`Game::glyph_side`].
+    pub fn glyph_side(&self, glyph: char) -> Option<Side> {
+        dispatch!(self, g => g.glyph_side(glyph))
+    }
+
     pub fn perft(&self, depth: u32) -> u64 {
         dispatch!(self, g => g.perft(depth))
     }

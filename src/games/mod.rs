@@ -317,6 +317,12 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     /// A multi-line text drawing of the position for terminals and debugging.
     fn draw_text(&self) -> String;
 
+    /// Whose piece a character of [`Game::draw_text`]'s board squares stands for, so that a
+    /// terminal can colour pieces (and not coordinates or legends); `None` for anything else.
+    fn glyph_side(&self, _glyph: char) -> Option<Side> {
+        None
+    }
+
     fn legal_moves(&self) -> Vec<Self::Move> {
         let mut out = Vec::new();
         self.legal_moves_into(&mut out);

@@ -543,6 +543,14 @@ impl Game for Simultana {
         Ok(game)
     }
 
+    fn glyph_side(&self, glyph: char) -> Option<Side> {
+        match glyph {
+            'O' => Some(Side::First),
+            'X' => Some(Side::Second),
+            _ => None,
+        }
+    }
+
     fn draw_text(&self) -> String {
         let files = "   a b c d e\n";
         let mut out = String::from(files);

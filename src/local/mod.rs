@@ -87,8 +87,7 @@ async fn session(store: Store, options: Options) -> Result<()> {
         table,
         me: actor(&options.name),
         out: options.out,
-        color: std::io::stdout().is_terminal()
-            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        color: wants_colour(std::io::stdout().is_terminal()),
         controls: HashMap::new(),
         confirm: None,
         bot_to_move: false,
@@ -327,24 +326,16 @@ impl Session {
             .lines()
             .filter(|l| is_grid_line(l))
             .map(|l| l.replace('.', "·"))
+            .map(|l| {
+                if self.color {
+                    colour_pieces(game, &l)
+                } else {
+                    l
+                }
+            })
             .collect();
         lines.extend(extras(game).into_iter().map(|m| self.tr(m)));
-        let text = lines.join("\n");
-        if !self.color {
-            return text;
-        }
-        text.lines()
-            .map(|l| {
-                l.chars()
-                    .map(|c| match c {
-                        'X' | 'B' | 'Y' => format!("\x1b[1;31m{c}\x1b[0m"),
-                        'O' | 'W' | 'C' => format!("\x1b[1;34m{c}\x1b[0m"),
-                        _ => c.to_string(),
-                    })
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        lines.join("\n")
     }
 
     /// Draws the picture off the async thread and writes it under `--out`.
@@ -375,6 +366,28 @@ impl Session {
 }
 
 /// A line of a text board's grid: a rank (it starts with its number) or the files' letters.
+/// Colours on a terminal that shows them: `NO_COLOR` turns them off, `CLICOLOR_FORCE` on even
+/// when the output is not a terminal (the usual conventions).
+fn wants_colour(terminal: bool) -> bool {
+    let set = |key| std::env::var_os(key).is_some_and(|v| !v.is_empty() && v != "0");
+    !set("NO_COLOR") && (terminal || set("CLICOLOR_FORCE"))
+}
+
+/// Colours the pieces of a rank line by their side (the game says which characters are pieces),
+/// leaving coordinates, legends and everything else alone.
+fn colour_pieces(game: &AnyGame, line: &str) -> String {
+    if !line.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
+        return line.to_string();
+    }
+    line.chars()
+        .map(|c| match game.glyph_side(c) {
+            Some(Side::First) => format!("\x1b[1;34m{c}\x1b[0m"),
+            Some(Side::Second) => format!("\x1b[1;31m{c}\x1b[0m"),
+            None => c.to_string(),
+        })
+        .collect()
+}
+
 fn is_grid_line(line: &str) -> bool {
     let t = line.trim_start();
     t.starts_with(|c: char| c.is_ascii_digit())

@@ -581,6 +581,15 @@ impl Game for Barrier {
         Barrier::import_text(text)
     }
 
+    /// `y`/`Y` Yellow's pieces (crowned in upper case), `c`/`C` Clear's.
+    fn glyph_side(&self, glyph: char) -> Option<Side> {
+        match glyph {
+            'y' | 'Y' => Some(Side::First),
+            'c' | 'C' => Some(Side::Second),
+            _ => None,
+        }
+    }
+
     fn draw_text(&self) -> String {
         self.drawing()
     }

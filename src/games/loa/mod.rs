@@ -797,6 +797,15 @@ impl Game for Loa {
         text::import(text)
     }
 
+    /// `w`/`W` White's pieces, `b`/`B` Black's (upper case: marked).
+    fn glyph_side(&self, glyph: char) -> Option<Side> {
+        match glyph {
+            'w' | 'W' => Some(self.side_of(Color::White)),
+            'b' | 'B' => Some(self.side_of(Color::Black)),
+            _ => None,
+        }
+    }
+
     fn draw_text(&self) -> String {
         text::draw(self)
     }
