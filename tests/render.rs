@@ -909,3 +909,24 @@ fn a_loa_win_by_connection_links_the_winning_group() {
     }
     assert!(wins >= 3, "only {wins} games won by connection");
 }
+
+#[test]
+fn barrier_pictures_have_a_key_to_the_owner_marks() {
+    for plies in [0, 40] {
+        let p = play(GameKind::Barrier, "", plies, 5);
+        let img = decode(&board_png(&p.scene()));
+        let (_, board_bottom) = corner(&p.game, Side::First, 0, 0);
+        let s = square_size(&p.game);
+        let footer = board_bottom + s + 26;
+        // Each player's row of the footer shows a bit of tile face with the mark on it, left of
+        // where the unplayed tiles or the piece counts begin.
+        for row in 0..2 {
+            let (y0, y1) = (footer + row * 36, footer + row * 36 + 36);
+            let face = (y0..y1.min(img.height()))
+                .any(|y| (24..165).any(|x| at(&img, (x, y)) == palette::TILE));
+            let ink = (y0..y1.min(img.height()))
+                .any(|y| (24..165).any(|x| at(&img, (x, y)) == palette::TILE_INK));
+            assert!(face && ink, "{plies} plies, row {row}: no key to the marks");
+        }
+    }
+}

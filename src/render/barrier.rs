@@ -215,7 +215,12 @@ struct Sprites {
     icons: Vec<Sprite>,
     /// The owner's mark on an empty slot, by owner: a square's worth of sprite.
     slots: [Sprite; 2],
+    /// The footer's key to the marks: each player's dot or dash on a bit of tile face.
+    legend: [Sprite; 2],
 }
+
+/// Size of the footer's key to the owner marks.
+const LEGEND: u32 = 20;
 
 fn tile_key(t: Tile, owner: usize) -> usize {
     ((t[0] % 8) * 8 + t[1] % 8) * 2 + owner.min(1)
@@ -245,6 +250,21 @@ fn sprites() -> &'static Sprites {
             swatch: [0, 1].map(|seat| piece(seat, false, SWATCH, 0.92)),
             tiles: all(S as u32),
             icons: all(ICON),
+            legend: [0, 1].map(|owner| {
+                let mut s = Sprite::new(LEGEND, LEGEND);
+                let z = LEGEND as f32;
+                let face = Shape::RoundRect {
+                    x0: 0.0,
+                    y0: 0.0,
+                    x1: z,
+                    y1: z,
+                    r: z * 0.2,
+                };
+                fill(&mut s, &[face], palette::TILE, 255);
+                let mark = owner_mark(owner, z / 2.0, z / 2.0, S as f32);
+                fill(&mut s, &[mark], palette::TILE_INK, 255);
+                s
+            }),
             slots: [0, 1].map(|owner| {
                 let mut s = Sprite::new(S as u32, S as u32);
                 let c = S as f32 / 2.0;
@@ -331,7 +351,7 @@ fn draw_footer(c: &mut Canvas, view: &View, header: &Header) {
             x as i32 - 2,
             (mid - SWATCH as f32 / 2.0) as i32,
         );
-        let name = text::fit(&header.names[seat], 13.0, Weight::Bold, 110.0);
+        let name = text::fit(&header.names[seat], 13.0, Weight::Bold, 100.0);
         let tx = x + SWATCH as f32 + 4.0;
         text::draw_aligned(
             c,
@@ -343,6 +363,10 @@ fn draw_footer(c: &mut Canvas, view: &View, header: &Header) {
             palette::TEXT,
             Align::Left,
         );
+        // The key to the barrier: this player's squares carry this mark.
+        let kx = tx + text::width(&name, 13.0, Weight::Bold) + 8.0;
+        let ky = mid - LEGEND as f32 / 2.0;
+        c.draw_sprite(&sprites.legend[seat], kx.round() as i32, ky.round() as i32);
         let x0 = 170.0;
         if view.laying || !view.unplayed[seat].is_empty() {
             if view.unplayed[seat].is_empty() {
