@@ -615,7 +615,15 @@ impl Table {
         if menus.is_empty() {
             return refuse(Msg::new("err-no-moves-from").code("source", source));
         }
-        let mut reply = Reply::private(Msg::new("moves-from").code("source", source));
+        // The moves in words too, for adapters that show no menu (the terminal).
+        let moves: Vec<&str> = menus
+            .iter()
+            .flat_map(|m| m.options.iter().map(|o| o.value.as_str()))
+            .collect();
+        let text = Msg::new("moves-from")
+            .code("source", source)
+            .code("moves", moves.join(" "));
+        let mut reply = Reply::private(text);
         reply.menus = menus;
         Ok(reply)
     }

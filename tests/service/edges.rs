@@ -158,3 +158,35 @@ async fn once_both_have_moved_a_takeback_does_not_bring_abort_back() {
         r.text()
     );
 }
+
+#[tokio::test]
+async fn picking_a_piece_names_its_moves_in_words_too() {
+    let w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let board = w.simultana(&a, &b, channel(1)).await;
+    let to_move = if board.mentions[0] == a.id { &a } else { &b };
+    // Simultana: the piece on c2 (White) or c4 (Black) has moves at the start.
+    let hints = w.table.move_hints(&channel(1), "").await;
+    let source = hints[0].split('-').next().expect("a source").to_string();
+    let r = w
+        .run(
+            to_move,
+            channel(1),
+            Command::PickSource {
+                source: source.clone(),
+                at: None,
+            },
+        )
+        .await;
+    assert!(r.private, "{}", r.text());
+    for m in hints
+        .iter()
+        .filter(|m| m.starts_with(&format!("{source}-")))
+    {
+        assert!(
+            r.text().contains(m.as_str()),
+            "{m} missing from: {}",
+            r.text()
+        );
+    }
+}
