@@ -131,11 +131,9 @@ impl Completer for Completion {
         }
         let word_start = line.rfind(' ').map_or(0, |i| i + 1);
         let word = &line[word_start..];
-        let games = ["loa", "lightning", "barrier", "simultana"];
-        let found = games
-            .iter()
-            .map(|g| format!("game:{g}"))
-            .filter(|g| g.starts_with(word))
+        let command = line.split_whitespace().next().unwrap_or_default();
+        let found = super::parse::complete_option(command, word)
+            .into_iter()
             .map(pair)
             .collect();
         Ok((word_start, found))

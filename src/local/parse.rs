@@ -79,6 +79,65 @@ pub fn user_ref(name: &str) -> UserRef {
 /// The longest name `/as` takes: Discord's limit for a display name.
 pub const MAX_NAME: usize = 32;
 
+/// The `key:` options of each command, for Tab completion.
+const OPTIONS: &[(&str, &[&str])] = &[
+    (
+        "/play",
+        &["game", "opponent", "variant", "rated", "clock", "level"],
+    ),
+    ("/rules", &["game"]),
+    ("/leaderboard", &["game", "scope", "page", "variant"]),
+    ("/stats", &["user", "game", "against"]),
+    ("/history", &["user"]),
+    ("/replay", &["match"]),
+    ("/as", &["name"]),
+];
+
+/// The values an option can take, where they are few enough to list.
+fn option_values(key: &str) -> Vec<String> {
+    let owned = |v: &[&str]| v.iter().map(|s| s.to_string()).collect();
+    match key {
+        "game" => GameKind::ALL.iter().map(|g| g.name().to_string()).collect(),
+        "variant" => {
+            let mut names: Vec<String> = GameKind::ALL
+                .iter()
+                .flat_map(|&g| crate::table::variants(g).iter().map(|v| v.name.to_string()))
+                .collect();
+            names.sort();
+            names.dedup();
+            names
+        }
+        "rated" => owned(&["true", "false"]),
+        "clock" => owned(crate::table::CLOCK_CHOICES),
+        "level" => (1..=5).map(|l| l.to_string()).collect(),
+        "scope" => owned(&["server", "global"]),
+        "opponent" => owned(&["bot"]),
+        _ => Vec::new(),
+    }
+}
+
+/// Tab completion of the word being typed after `command`: an option name (`opponent:`), or a
+/// value of the option already named (`level:3`).
+pub fn complete_option(command: &str, word: &str) -> Vec<String> {
+    let command = command.to_ascii_lowercase();
+    let Some((_, keys)) = OPTIONS.iter().find(|(c, _)| *c == command) else {
+        return Vec::new();
+    };
+    match word.split_once(':') {
+        Some((key, value)) if keys.contains(&key) => option_values(key)
+            .into_iter()
+            .filter(|v| v.starts_with(value))
+            .map(|v| format!("{key}:{v}"))
+            .collect(),
+        Some(_) => Vec::new(),
+        None => keys
+            .iter()
+            .filter(|k| k.starts_with(word))
+            .map(|k| format!("{k}:"))
+            .collect(),
+    }
+}
+
 /// The longest line read as a command; nothing a player types needs more.
 pub const MAX_LINE: usize = 1000;
 
@@ -328,6 +387,27 @@ mod tests {
         assert_eq!(shorten(&"é".repeat(1 << 20)).chars().count(), 121);
         assert_eq!(shorten("/board"), "/board");
         assert_eq!(id("/as @BOT"), Some("local-err-name-bot"));
+    }
+
+    #[test]
+    fn tab_completes_options_and_their_values() {
+        assert_eq!(complete_option("/play", "opp"), vec!["opponent:"]);
+        assert_eq!(
+            complete_option("/play", "level:"),
+            ["1", "2", "3", "4", "5"].map(|l| format!("level:{l}"))
+        );
+        assert_eq!(
+            complete_option("/play", "game:l"),
+            vec!["game:loa", "game:lightning"]
+        );
+        assert!(complete_option("/play", "variant:").contains(&"variant:cylinder".to_string()));
+        assert_eq!(complete_option("/leaderboard", "sc"), vec!["scope:"]);
+        assert_eq!(
+            complete_option("/leaderboard", "scope:g"),
+            vec!["scope:global"]
+        );
+        assert!(complete_option("/board", "x").is_empty());
+        assert!(complete_option("/play", "nonsense:1").is_empty());
         let text = |m: Msg| m.text(crate::i18n::Lang::En);
         assert!(text(parse("/frobnicate").unwrap_err()).contains("/help"));
         assert!(text(parse("b1-b3").unwrap_err()).contains("/move b1-b3"));
