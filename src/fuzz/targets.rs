@@ -209,25 +209,10 @@ pub fn play_options() -> Target<(GameKind, PlayParser, String)> {
     }
 }
 
-const ACTIONS: [Action; 12] = [
-    Action::Accept,
-    Action::Decline,
-    Action::Cancel,
-    Action::Source,
-    Action::Move,
-    Action::Resign,
-    Action::Draw,
-    Action::RefuseDraw,
-    Action::Takeback,
-    Action::RefuseTakeback,
-    Action::Abort,
-    Action::Rematch,
-];
-
 /// Button and menu ids: anything read writes back to itself and fits Discord's 100 bytes.
 pub fn custom_id() -> Target<(String, Vec<String>)> {
     let mut corpus = Vec::new();
-    for action in ACTIONS {
+    for action in Action::ALL {
         for (match_id, seq) in [(1, 0), (42, 17), (i64::MAX, u32::MAX), (-5, 3)] {
             let id = ButtonId::new(action, Stamp { match_id, seq }).to_string();
             corpus.push(format!("{id}:2"));

@@ -27,7 +27,8 @@ pub enum Action {
 }
 
 impl Action {
-    const ALL: [Action; 14] = [
+    /// Every action, for parsers and their fuzzing.
+    pub const ALL: [Action; 14] = [
         Action::Accept,
         Action::Decline,
         Action::Cancel,
