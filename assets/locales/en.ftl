@@ -326,6 +326,10 @@ err-no-takeback-lightning = Takebacks are off in Lightning: the tile from the pi
 err-takeback-asked = You have asked for a takeback already; waiting for { $player }.
 err-nothing-to-take-back = You have no move to take back.
 err-rebuild = Cannot rebuild the position: { $why }
+err-own-offer = You made this { $what ->
+    [draw] draw offer
+   *[other] takeback request
+}: it is for { $player } to accept or refuse.
 err-nothing-to-refuse = There is no { $what ->
     [draw] draw offer
    *[other] takeback

@@ -331,6 +331,10 @@ err-no-takeback-lightning = Pas de reprise à Lightning : la tuile de la pioch
 err-takeback-asked = Vous avez déjà demandé une reprise ; on attend { $player }.
 err-nothing-to-take-back = Vous n’avez aucun coup à reprendre.
 err-rebuild = Impossible de reconstruire la position : { $why }
+err-own-offer = C’est vous qui avez fait { $what ->
+    [draw] cette proposition de nulle
+   *[other] cette demande de reprise
+} : c’est à { $player } de l’accepter ou de la refuser.
 err-nothing-to-refuse = Il n’y a pas de { $what ->
     [draw] proposition de nulle
    *[other] demande de reprise

@@ -789,6 +789,15 @@ impl Table {
         } else {
             (live.draw_offer, "draw")
         };
+        if standing == Some(me) {
+            // Their own offer or request: the other player answers it.
+            let other = e.player(me.opponent()).cloned().unwrap_or_default();
+            return refuse(p(
+                Msg::new("err-own-offer").plain("what", what),
+                "player",
+                &other,
+            ));
+        }
         if standing != Some(me.opponent()) {
             return refuse(Msg::new("err-nothing-to-refuse").plain("what", what));
         }

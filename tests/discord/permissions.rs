@@ -147,9 +147,9 @@ const OPEN_DECLINE: Expect = Refused("nobody needs to decline it");
 const NOTHING_TO_TAKE_BACK: Expect = Refused("You have no move to take back.");
 const TOO_LATE: Expect = Refused("Too late to abort");
 const DRAW_OFFERED: Expect = Refused("You have offered a draw already");
-const NO_DRAW_OFFER: Expect = Refused("There is no draw offer to refuse.");
+const OWN_DRAW_OFFER: Expect = Refused("You made this draw offer");
 const TAKEBACK_ASKED: Expect = Refused("You have asked for a takeback already");
-const NO_TAKEBACK: Expect = Refused("There is no takeback to refuse.");
+const OWN_TAKEBACK: Expect = Refused("You made this takeback request");
 const REMATCH_PLAYERS: Expect = Refused("Only the players of match #");
 
 /// The permission table.
@@ -232,7 +232,7 @@ const TABLE: &[Row] = &[
     row(DrawOffered, DrawCommand, Moderator, NOT_A_PLAYER),
     row(DrawOffered, DrawCommand, Bystander, NOT_A_PLAYER),
     row(DrawOffered, DrawCommand, Offeree, Allowed),
-    row(DrawOffered, RefuseDrawButton, Offerer, NO_DRAW_OFFER),
+    row(DrawOffered, RefuseDrawButton, Offerer, OWN_DRAW_OFFER),
     row(DrawOffered, RefuseDrawButton, Moderator, NOT_A_PLAYER),
     row(DrawOffered, RefuseDrawButton, Bystander, NOT_A_PLAYER),
     row(DrawOffered, RefuseDrawButton, Offeree, Allowed),
@@ -244,7 +244,7 @@ const TABLE: &[Row] = &[
     row(TakebackAsked, TakebackButton, Moderator, NOT_A_PLAYER),
     row(TakebackAsked, TakebackButton, Bystander, NOT_A_PLAYER),
     row(TakebackAsked, TakebackButton, Offeree, Allowed),
-    row(TakebackAsked, RefuseTakebackButton, Offerer, NO_TAKEBACK),
+    row(TakebackAsked, RefuseTakebackButton, Offerer, OWN_TAKEBACK),
     row(TakebackAsked, RefuseTakebackButton, Moderator, NOT_A_PLAYER),
     row(TakebackAsked, RefuseTakebackButton, Bystander, NOT_A_PLAYER),
     row(TakebackAsked, RefuseTakebackButton, Offeree, Allowed),

@@ -190,3 +190,28 @@ async fn picking_a_piece_names_its_moves_in_words_too() {
         );
     }
 }
+
+#[tokio::test]
+async fn refusing_your_own_offer_says_whose_answer_it_is() {
+    let w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let board = w.simultana(&a, &b, channel(1)).await;
+    let board = w.play_one(channel(1), &board, &[&a, &b]).await;
+    let _ = w.play_one(channel(1), &board, &[&a, &b]).await;
+    let offer = w.run(&a, channel(1), Command::Draw { at: None }).await;
+    assert!(!offer.private, "{}", offer.text());
+    let r = w
+        .run(&a, channel(1), Command::RefuseDraw { at: None })
+        .await;
+    assert!(r.private, "{}", r.text());
+    assert!(
+        r.text().contains("You made this draw offer") && r.text().contains("@Bob"),
+        "{}",
+        r.text()
+    );
+    // Bob still can.
+    let r = w
+        .run(&b, channel(1), Command::RefuseDraw { at: None })
+        .await;
+    assert!(!r.private, "{}", r.text());
+}
