@@ -130,11 +130,15 @@ impl Boards {
             return;
         }
         // Messages can arrive out of order (the AI's move may be posted before the answer
-        // that started the match): the one showing the later position stays live.
+        // that started the match): the one showing the later position stays live, and of two
+        // showing the same position (a board and an offer), the one Discord created last (ids
+        // grow with time).
         let stale = {
             let mut boards = self.0.lock().unwrap_or_else(|p| p.into_inner());
             match boards.get(&match_id) {
-                Some((_, old, old_seq, _)) if *old != message && *old_seq > seq => {
+                Some((_, old, old_seq, _))
+                    if *old != message && (*old_seq, *old) > (seq, message) =>
+                {
                     Some((channel, message, greyed))
                 }
                 _ => boards
