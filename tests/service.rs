@@ -754,7 +754,7 @@ async fn draws_by_agreement_and_rematch_with_seats_swapped() {
     );
     let r = w.run(&a, place, press(&offer, Action::RefuseDraw)).await;
     assert!(
-        r.private && r.text().contains("no draw offer"),
+        r.private && r.text().contains("You made this draw offer"),
         "{}",
         r.text()
     );
