@@ -9,6 +9,8 @@ mod edges;
 mod endings;
 #[path = "service/fair.rs"]
 mod fair;
+#[path = "service/four.rs"]
+mod four;
 #[path = "service/glicko.rs"]
 mod glicko;
 #[path = "service/ladders.rs"]

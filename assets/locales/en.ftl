@@ -160,6 +160,7 @@ variant-parachute = parachute
 variant-olympiad = olympiad rules
 variant-ambidextrous = ambidextrous
 variant-cylinder = cylinder board
+variant-four-player = four players in two teams
 ladder-variant = { $game } ({ $variant })
 clock-per-move = { $time } per move
 clock-none = no clock
@@ -559,3 +560,33 @@ local-no-picture = (no picture: { $why })
 local-picture = Picture: { $path }
 local-cannot-write = (could not write { $path }: { $why })
 
+
+## Four-player Lines of Action: lobbies, seats, team results
+seat-name = { $seat ->
+    [w1] White, marked pieces
+    [w2] White, unmarked pieces
+    [b1] Black, marked pieces
+   *[b2] Black, unmarked pieces
+}
+seat-player = { $player } ({ $seat })
+lineup-seats = { $seats }
+offer-waiting = Still waiting for: { $players }.
+lobby-line = { $challenger } opens a table for four: two teams, White and Black, each with a player for the marked pieces and one for the unmarked pieces. Take a seat!
+lobby-seat = Seat { $n } ({ $seat }): { $player }
+lobby-empty = empty
+btn-sit = Seat { $n }
+btn-sit-bot = Seat the bot
+head-sits = { $player } takes a seat.
+head-lobby-full = Every seat is taken: the game begins.
+head-agrees = { $player } agrees.
+result-team-win = { $players } win by { $reason }.
+result-team-win-resignation = { $players } win by resignation.
+result-team-win-timeout = { $players } win on time.
+stored-team-won = The team of { $players } won by { $reason }.
+notice-lobby-expired = The table for four of { $game } opened by { $player } (#{ $id }) expired before every seat was taken.
+err-rematch-lobby = A rematch is for two players: open a new table with { $play }.
+err-not-a-lobby = This challenge has no seats to take: accept it instead.
+err-already-seated = You already have a seat at this table.
+err-sit-first = Only someone seated at this table can seat the bot.
+err-seat-taken = That seat is taken already: pick an empty one.
+local-err-which-seat = Which seat? Give its number, for example { $example }.

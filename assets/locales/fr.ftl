@@ -165,6 +165,7 @@ variant-parachute = parachute
 variant-olympiad = règles olympiques
 variant-ambidextrous = ambidextre
 variant-cylinder = plateau cylindrique
+variant-four-player = à quatre, en deux équipes
 ladder-variant = { $game } ({ $variant })
 clock-per-move = { $time } par coup
 clock-none = sans pendule
@@ -568,3 +569,33 @@ local-no-picture = (pas d’image : { $why })
 local-picture = Image : { $path }
 local-cannot-write = (impossible d’écrire { $path } : { $why })
 
+
+## LOA à quatre : tables, places, résultats par équipe
+seat-name = { $seat ->
+    [w1] blancs, pions marqués
+    [w2] blancs, pions non marqués
+    [b1] noirs, pions marqués
+   *[b2] noirs, pions non marqués
+}
+seat-player = { $player } ({ $seat })
+lineup-seats = { $seats }
+offer-waiting = On attend encore : { $players }.
+lobby-line = { $challenger } ouvre une table à quatre : deux équipes, les blancs et les noirs, chacune avec un joueur pour les pions marqués et un pour les pions non marqués. Prenez place !
+lobby-seat = Place { $n } ({ $seat }) : { $player }
+lobby-empty = libre
+btn-sit = Place { $n }
+btn-sit-bot = Placer le bot
+head-sits = { $player } prend place.
+head-lobby-full = Toutes les places sont prises : la partie commence.
+head-agrees = { $player } est d’accord.
+result-team-win = { $players } gagnent par { $reason }.
+result-team-win-resignation = { $players } gagnent par abandon.
+result-team-win-timeout = { $players } gagnent au temps.
+stored-team-won = L’équipe de { $players } a gagné par { $reason }.
+notice-lobby-expired = La table à quatre de { $game } ouverte par { $player } (nº { $id }) a expiré avant que toutes les places soient prises.
+err-rematch-lobby = La revanche se joue à deux : ouvrez une nouvelle table avec { $play }.
+err-not-a-lobby = Ce défi n’a pas de places à prendre : acceptez-le plutôt.
+err-already-seated = Vous avez déjà une place à cette table.
+err-sit-first = Seule une personne assise à cette table peut y placer le bot.
+err-seat-taken = Cette place est déjà prise : choisissez-en une libre.
+local-err-which-seat = Quelle place ? Donnez son numéro, par exemple { $example }.

@@ -2,7 +2,7 @@
 
 use rand::RngExt;
 
-use crate::games::{AnyGame, AnyMove, GameKind, Side, Status};
+use crate::games::{AnyGame, AnyMove, GameKind};
 use crate::i18n::{Lang, Msg};
 use crate::protocol::{Flow, Session};
 use crate::store::{EntryKind, LogEntry, MatchStatus, MatchUpdate, NewMatch, PlayerRef, Store};
@@ -404,16 +404,16 @@ pub struct Stored {
     pub pristine: bool,
 }
 
-const SEATS: [u64; 2] = [11, 22];
+const SEATS: [u64; 4] = [11, 22, 33, 44];
 
 /// A log as the service writes it: moves by the side to move, now and then a takeback.
 fn stored_log(kind: GameKind, options: &str, seed: i64, g: &mut Gen) -> Option<Stored> {
     let start = start_position(kind, options, seed).ok()?;
     let mut game = start.clone();
-    let mut moves: Vec<(AnyMove, Side)> = Vec::new();
+    let mut moves: Vec<(AnyMove, usize)> = Vec::new();
     let mut log = Vec::new();
     for seq in 1..=g.below(60) as u32 {
-        let Status::ToMove(side) = game.status() else {
+        let Some(seat) = game.seat_to_move() else {
             break;
         };
         if !moves.is_empty() && g.chance(0.1) {
@@ -425,7 +425,7 @@ fn stored_log(kind: GameKind, options: &str, seed: i64, g: &mut Gen) -> Option<S
                 kind: EntryKind::Takeback,
                 ply: keep as u32,
                 notation: None,
-                player_id: SEATS[side.index()],
+                player_id: SEATS[seat],
                 at: i64::from(seq),
             });
             continue;
@@ -434,13 +434,13 @@ fn stored_log(kind: GameKind, options: &str, seed: i64, g: &mut Gen) -> Option<S
         let mv = *g.pick(&legal);
         let text = game.format_move(&mv).ok()?;
         game.play(&mv).ok()?;
-        moves.push((mv, side));
+        moves.push((mv, seat));
         log.push(LogEntry {
             seq,
             kind: EntryKind::Move,
             ply: moves.len() as u32,
             notation: Some(text),
-            player_id: SEATS[side.index()],
+            player_id: SEATS[seat],
             at: i64::from(seq),
         });
     }
@@ -543,7 +543,8 @@ pub fn restore_log() -> Target<Stored> {
             let Ok(kind) = s.game.parse::<GameKind>() else {
                 return Ok(());
             };
-            match replay_log(kind, &s.options, s.seed, &s.log, SEATS) {
+            let seats = seat_count(kind, &s.options, s.seed);
+            match replay_log(kind, &s.options, s.seed, &s.log, &SEATS[..seats]) {
                 Ok(r) => {
                     let plies = s.log.last().map_or(0, |e| e.ply as usize);
                     if r.moves.len() != plies {
@@ -592,6 +593,10 @@ async fn restore_in_db(s: &Stored) -> Result<(), String> {
         id: SEATS[i],
         name: format!("p{i}"),
     };
+    let seats = s
+        .game
+        .parse::<GameKind>()
+        .map_or(2, |kind| seat_count(kind, &s.options, s.seed));
     let id = store
         .create_challenge(&NewMatch {
             guild_id: Some(1),
@@ -608,6 +613,7 @@ async fn restore_in_db(s: &Stored) -> Result<(), String> {
             opponent: Some(player(1)),
             vs_bot: false,
             challenger_seat: 0,
+            seats: (0..seats).map(|i| Some(player(i))).collect(),
             deadline_at: None,
             rematch_of: None,
             created_at: 0,
@@ -615,7 +621,7 @@ async fn restore_in_db(s: &Stored) -> Result<(), String> {
         .await
         .map_err(|e| e.to_string())?;
     store
-        .start_match(id, &player(1), 0, None)
+        .start_match(id, None, 0, None)
         .await
         .map_err(|e| e.to_string())?;
     for entry in &s.log {
@@ -628,6 +634,8 @@ async fn restore_in_db(s: &Stored) -> Result<(), String> {
                 warned: false,
                 draw_offer_seat: None,
                 takeback_seat: None,
+                draw_consent: 0,
+                takeback_consent: 0,
                 finish: None,
             })
             .await;
@@ -708,4 +716,9 @@ pub fn move_hints() -> Target<(usize, bool, String)> {
             Ok(())
         }),
     }
+}
+
+/// How many seats a stored match of these options has (two when the options are broken).
+fn seat_count(kind: GameKind, options: &str, seed: i64) -> usize {
+    start_position(kind, options, seed).map_or(2, |g| g.seat_count())
 }

@@ -99,6 +99,46 @@ impl AnyGame {
         Some(self.side_name(side))
     }
 
+    /// How many players sit at the table: two, or four for Lines of Action with `players=4`.
+    pub fn seat_count(&self) -> usize {
+        match self {
+            AnyGame::Loa(g) if g.options().players == super::loa::LoaPlayers::Four => 4,
+            _ => 2,
+        }
+    }
+
+    /// The seat to move, numbered in turn order (seat 0 moves first; with two seats this is
+    /// the side's index); `None` when the game is over.
+    pub fn seat_to_move(&self) -> Option<usize> {
+        let side = self.status().to_move()?;
+        if let AnyGame::Loa(g) = self
+            && let Some(seat) = g.seat_to_move()
+        {
+            return g.seats_in_turn_order().iter().position(|&s| s == seat);
+        }
+        Some(side.index())
+    }
+
+    /// The side (team) a seat plays for: seats alternate between the two sides in turn order.
+    pub fn seat_side(&self, seat: usize) -> Side {
+        if seat % 2 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+
+    /// A seat's name: the side's (`white`), or with four players the seat's (`w1`).
+    pub fn seat_name(&self, seat: usize) -> &'static str {
+        if let AnyGame::Loa(g) = self
+            && self.seat_count() == 4
+            && let Some(s) = g.seats_in_turn_order().get(seat)
+        {
+            return s.name();
+        }
+        self.side_name(self.seat_side(seat))
+    }
+
     /// Reads a side by its name in this game (`white`, `clear`, `second`, ...).
     pub fn side_by_name(&self, name: &str) -> Option<Side> {
         let name = name.trim().to_ascii_lowercase();

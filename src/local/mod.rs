@@ -467,6 +467,11 @@ fn command_of(action: Action) -> &'static str {
         Action::Abort => "/abort",
         Action::Rematch => "/rematch",
         Action::ConfirmResign | Action::ConfirmDraw => "/confirm",
+        Action::Sit1 => "/sit 1",
+        Action::Sit2 => "/sit 2",
+        Action::Sit3 => "/sit 3",
+        Action::Sit4 => "/sit 4",
+        Action::SitBot => "/sit-bot",
     }
 }
 
@@ -494,6 +499,11 @@ fn unpressed(action: Action, values: &[String]) -> Command {
         Action::Rematch => Command::Rematch { at: None },
         Action::ConfirmResign => Command::ConfirmResign { at: None },
         Action::ConfirmDraw => Command::ConfirmDraw { at: None },
+        Action::Sit1 | Action::Sit2 | Action::Sit3 | Action::Sit4 => Command::Sit {
+            seat: action.seat().unwrap_or(0),
+            at: None,
+        },
+        Action::SitBot => Command::SitBot { at: None },
     }
 }
 

@@ -199,6 +199,18 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
         "decline" => Ok(Input::Press(Action::Decline, None)),
         "cancel" => Ok(Input::Press(Action::Cancel, None)),
         "rematch" => Ok(Input::Press(Action::Rematch, None)),
+        "sit" => {
+            let seat = opts.get("seat").unwrap_or(args).trim();
+            match seat
+                .parse::<usize>()
+                .ok()
+                .and_then(|n| Action::sit(n.wrapping_sub(1)))
+            {
+                Some(action) => Ok(Input::Press(action, None)),
+                None => Err(Msg::new("local-err-which-seat").code("example", "/sit 2")),
+            }
+        }
+        "sit-bot" => Ok(Input::Press(Action::SitBot, None)),
         "pick" => {
             let source = opts.get("source").unwrap_or(args).trim();
             if source.is_empty() {

@@ -334,19 +334,7 @@ pub fn is_cylinder(g: &Loa) -> bool {
 
 /// The four seats in turn order (the first colour's marked player first), for `players=4`.
 pub fn seats_in_turn_order(g: &Loa) -> [Seat; 4] {
-    let first = g.color_of(Side::First);
-    let seat = |color: Color, set: PieceSet| {
-        Seat::ALL
-            .into_iter()
-            .find(|s| s.color() == color && s.pieces() == set)
-            .unwrap_or(Seat::W1)
-    };
-    [
-        seat(first, PieceSet::Marked),
-        seat(first.opponent(), PieceSet::Marked),
-        seat(first, PieceSet::Unmarked),
-        seat(first.opponent(), PieceSet::Unmarked),
-    ]
+    g.seats_in_turn_order()
 }
 
 /// Whether pictures of this game have the parachute footer.

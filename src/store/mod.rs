@@ -187,11 +187,14 @@ impl Store {
         if let Some(opponent) = &m.opponent {
             upsert_player(&mut tx, opponent, m.created_at).await?;
         }
+        for player in m.seats.iter().flatten() {
+            upsert_player(&mut tx, player, m.created_at).await?;
+        }
         let row = sqlx::query(
             "INSERT INTO matches (guild_id, channel_id, parent_id, game, variant, options, seed, \
              rated, clock_secs, level, challenger_id, opponent_id, vs_bot, challenger_seat, status, \
-             deadline_at, rematch_of, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'challenge', $15, $16, $17) \
+             deadline_at, rematch_of, created_at, seat_count) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'challenge', $15, $16, $17, $18) \
              RETURNING id",
         )
         .bind(m.guild_id.map(db_id))
@@ -211,29 +214,92 @@ impl Store {
         .bind(m.deadline_at)
         .bind(m.rematch_of)
         .bind(m.created_at)
+        .bind(m.seats.len() as i64)
         .fetch_one(&mut *tx)
         .await?;
         let id: i64 = row.try_get(0)?;
+        for (seat, player) in m.seats.iter().enumerate() {
+            sqlx::query("INSERT INTO match_seats (match_id, seat, player_id) VALUES ($1, $2, $3)")
+                .bind(id)
+                .bind(seat as i64)
+                .bind(player.as_ref().map(|p| db_id(p.id)))
+                .execute(&mut *tx)
+                .await?;
+        }
         tx.commit().await?;
         Ok(id)
     }
 
-    /// Turns a pending challenge into a live match. Returns false (and changes nothing) when the
-    /// challenge was no longer pending.
+    /// Seats a player on an empty seat of a pending challenge (a four-seat lobby). Returns false
+    /// (and changes nothing) when the challenge is no longer pending or the seat is taken.
+    pub async fn take_seat(
+        &self,
+        id: i64,
+        seat: u8,
+        player: &PlayerRef,
+        bot_level: Option<u8>,
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.write.begin().await?;
+        upsert_player(&mut tx, player, at).await?;
+        let done = sqlx::query(
+            "UPDATE match_seats SET player_id = $1 WHERE match_id = $2 AND seat = $3 \
+             AND player_id IS NULL \
+             AND EXISTS (SELECT 1 FROM matches WHERE id = $2 AND status = 'challenge')",
+        )
+        .bind(db_id(player.id))
+        .bind(id)
+        .bind(i64::from(seat))
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if !done {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        if let Some(level) = bot_level {
+            // A match with the bot in it is casual, and the bot plays at the lobby's level.
+            sqlx::query(
+                "UPDATE matches SET vs_bot = 1, rated = 0, level = COALESCE(level, $1) WHERE id = $2",
+            )
+            .bind(i64::from(level))
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Turns a pending challenge into a live match, seating `opponent` on the empty seat of a
+    /// two-seat challenge (a lobby's seats are already taken). Returns false (and changes
+    /// nothing) when the challenge was no longer pending or a seat is still empty.
     pub async fn start_match(
         &self,
         id: i64,
-        opponent: &PlayerRef,
+        opponent: Option<&PlayerRef>,
         started_at: i64,
         deadline_at: Option<i64>,
     ) -> Result<bool, StoreError> {
         let mut tx = self.write.begin().await?;
-        upsert_player(&mut tx, opponent, started_at).await?;
+        if let Some(opponent) = opponent {
+            upsert_player(&mut tx, opponent, started_at).await?;
+            sqlx::query(
+                "UPDATE match_seats SET player_id = $1 WHERE match_id = $2 AND player_id IS NULL \
+                 AND seat = (SELECT 1 - challenger_seat FROM matches WHERE id = $2)",
+            )
+            .bind(db_id(opponent.id))
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        }
         let done = sqlx::query(
-            "UPDATE matches SET status = 'live', opponent_id = $1, started_at = $2, deadline_at = $3, \
-             warned = 0 WHERE id = $4 AND status = 'challenge'",
+            "UPDATE matches SET status = 'live', opponent_id = COALESCE($1, opponent_id), \
+             started_at = $2, deadline_at = $3, warned = 0 WHERE id = $4 AND status = 'challenge' \
+             AND NOT EXISTS (SELECT 1 FROM match_seats WHERE match_id = $4 AND player_id IS NULL)",
         )
-        .bind(db_id(opponent.id))
+        .bind(opponent.map(|o| db_id(o.id)))
         .bind(started_at)
         .bind(deadline_at)
         .bind(id)
@@ -241,7 +307,11 @@ impl Store {
         .await?
         .rows_affected()
             == 1;
-        tx.commit().await?;
+        if done {
+            tx.commit().await?;
+        } else {
+            tx.rollback().await?;
+        }
         Ok(done)
     }
 
@@ -292,20 +362,23 @@ impl Store {
         let changed = match &update.finish {
             None => sqlx::query(
                 "UPDATE matches SET deadline_at = $1, warned = $2, draw_offer_seat = $3, \
-                 takeback_seat = $4 WHERE id = $5 AND status = 'live'",
+                 takeback_seat = $4, draw_consent = $5, takeback_consent = $6 \
+                 WHERE id = $7 AND status = 'live'",
             )
             .bind(update.deadline_at)
             .bind(update.warned)
             .bind(update.draw_offer_seat.map(i64::from))
             .bind(update.takeback_seat.map(i64::from))
+            .bind(i64::from(update.draw_consent))
+            .bind(i64::from(update.takeback_consent))
             .bind(update.match_id)
             .execute(&mut *tx)
             .await?
             .rows_affected(),
             Some(finish) => sqlx::query(
                 "UPDATE matches SET status = $1, winner_seat = $2, reason = $3, finished_at = $4, \
-                 deadline_at = NULL, draw_offer_seat = NULL, takeback_seat = NULL \
-                 WHERE id = $5 AND status = 'live'",
+                 deadline_at = NULL, draw_offer_seat = NULL, takeback_seat = NULL, \
+                 draw_consent = 0, takeback_consent = 0 WHERE id = $5 AND status = 'live'",
             )
             .bind(finish.status.name())
             .bind(finish.winner_seat.map(i64::from))
@@ -342,7 +415,7 @@ impl Store {
         for row in &rows {
             // One damaged match must not keep every other one from being restored: it is left
             // as it is in the database, and said in the log.
-            let m = match match_from_row(row) {
+            let m = match self.read_match(row).await {
                 Ok(m) => m,
                 Err(error) => {
                     tracing::error!(%error, "an open match cannot be read; left as it is");
@@ -366,7 +439,55 @@ impl Store {
             .bind(id)
             .fetch_optional(&self.read)
             .await?;
-        row.as_ref().map(match_from_row).transpose()
+        match row {
+            Some(row) => Ok(Some(self.read_match(&row).await?)),
+            None => Ok(None),
+        }
+    }
+
+    /// A match row with its seats.
+    async fn read_match(&self, row: &SqliteRow) -> Result<MatchRow, StoreError> {
+        let mut m = match_from_row(row)?;
+        let count: i64 = row.try_get("seat_count")?;
+        let rows = sqlx::query(
+            "SELECT s.seat, s.player_id, p.name FROM match_seats s \
+             LEFT JOIN players p ON p.id = s.player_id WHERE s.match_id = $1 ORDER BY s.seat",
+        )
+        .bind(m.id)
+        .fetch_all(&self.read)
+        .await?;
+        let mut seats = Vec::with_capacity(rows.len());
+        for (i, r) in rows.iter().enumerate() {
+            let seat: i64 = r.try_get(0)?;
+            let player: Option<i64> = r.try_get(1)?;
+            if seat != i as i64 {
+                return Err(StoreError::Corrupt(format!("match {}: seat {seat}", m.id)));
+            }
+            seats.push(match player {
+                Some(id) => Some(PlayerRef {
+                    id: from_db_id(id),
+                    name: r.try_get::<Option<String>, _>(2)?.unwrap_or_default(),
+                }),
+                None => None,
+            });
+        }
+        if seats.len() as i64 != count {
+            return Err(StoreError::Corrupt(format!(
+                "match {} has {} seats of {count}",
+                m.id,
+                seats.len()
+            )));
+        }
+        m.seats = seats;
+        Ok(m)
+    }
+
+    async fn read_matches(&self, rows: &[SqliteRow]) -> Result<Vec<MatchRow>, StoreError> {
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
+            out.push(self.read_match(row).await?);
+        }
+        Ok(out)
     }
 
     /// The move log of a match, in order.
@@ -411,13 +532,17 @@ impl Store {
     ) -> Result<Option<MatchRow>, StoreError> {
         let row = sqlx::query(&format!(
             "{MATCH_SELECT} WHERE m.channel_id = $1 AND m.status IN ('finished', 'aborted') \
-             AND (m.challenger_id = $2 OR m.opponent_id = $2) ORDER BY m.finished_at DESC, m.id DESC LIMIT 1"
+             AND {} ORDER BY m.finished_at DESC, m.id DESC LIMIT 1",
+            played_by("$2")
         ))
         .bind(db_id(channel))
         .bind(db_id(user))
         .fetch_optional(&self.read)
         .await?;
-        row.as_ref().map(match_from_row).transpose()
+        match row {
+            Some(row) => Ok(Some(self.read_match(&row).await?)),
+            None => Ok(None),
+        }
     }
 
     /// A player's rating in one game and scope, if they have played one rated game there.
@@ -548,7 +673,7 @@ impl Store {
                  ((challenger_id = $1 AND winner_seat = challenger_seat) OR \
                   (opponent_id = $1 AND winner_seat <> challenger_seat)) THEN 1 ELSE 0 END) AS wins, \
                COUNT(*) AS games \
-             FROM matches WHERE status = 'finished' AND \
+             FROM matches WHERE status = 'finished' AND seat_count = 2 AND \
                ((challenger_id = $1 AND opponent_id = $2) OR (challenger_id = $2 AND opponent_id = $1)) \
              GROUP BY game ORDER BY game",
         )
@@ -574,15 +699,21 @@ impl Store {
     /// A player's latest finished or aborted matches, newest first.
     pub async fn history(&self, user: u64, limit: u32) -> Result<Vec<MatchRow>, StoreError> {
         let rows = sqlx::query(&format!(
-            "{MATCH_SELECT} WHERE (m.challenger_id = $1 OR m.opponent_id = $1) \
-             AND m.status IN ('finished', 'aborted') ORDER BY m.finished_at DESC, m.id DESC LIMIT $2"
+            "{MATCH_SELECT} WHERE {} \
+             AND m.status IN ('finished', 'aborted') ORDER BY m.finished_at DESC, m.id DESC LIMIT $2",
+            played_by("$1")
         ))
         .bind(db_id(user))
         .bind(i64::from(limit))
         .fetch_all(&self.read)
         .await?;
-        rows.iter().map(match_from_row).collect()
+        self.read_matches(&rows).await
     }
+}
+
+/// The condition "the player bound at `param` holds a seat in match `m`".
+fn played_by(param: &str) -> String {
+    format!("m.id IN (SELECT match_id FROM match_seats WHERE player_id = {param})")
 }
 
 const MATCH_SELECT: &str = "SELECT m.*, c.name AS challenger_name, o.name AS opponent_name \
@@ -625,7 +756,8 @@ async fn upsert_player(
     Ok(())
 }
 
-/// Reads both players' ratings in one scope, rates the game, writes ratings and history.
+/// Reads every seat's rating in one scope, rates the game, writes ratings and history. A player
+/// holding two seats (the bot) is not rated: only rated matches between people get here.
 async fn rate_scope(
     tx: &mut Transaction<'_, Sqlite>,
     match_id: i64,
@@ -633,7 +765,7 @@ async fn rate_scope(
     scope: i64,
     changes: &mut Vec<RatingChange>,
 ) -> Result<(), StoreError> {
-    let mut before = [job.initial; 2];
+    let mut before = vec![job.initial; job.players.len()];
     for (slot, &player) in before.iter_mut().zip(&job.players) {
         let row = sqlx::query(
             "SELECT rating, deviation, volatility, last_played FROM ratings \
@@ -654,9 +786,16 @@ async fn rate_scope(
             *slot = (job.decay)(stored, job.at.saturating_sub(last_played));
         }
     }
-    let after = (job.rate)(before, job.score_first);
-    for seat in 0..2 {
-        let score = if seat == 0 {
+    let after = (job.rate)(&before, job.score_first);
+    if after.len() != job.players.len() {
+        return Err(StoreError::Corrupt(format!(
+            "{} ratings for {} seats",
+            after.len(),
+            job.players.len()
+        )));
+    }
+    for seat in 0..job.players.len() {
+        let score = if seat % 2 == 0 {
             job.score_first
         } else {
             1.0 - job.score_first
@@ -745,6 +884,7 @@ fn match_from_row(r: &SqliteRow) -> Result<MatchRow, StoreError> {
         }),
         vs_bot: r.try_get("vs_bot")?,
         challenger_seat: to_u8(r.try_get("challenger_seat")?)?,
+        seats: Vec::new(),
         status: MatchStatus::from_name(&status)
             .ok_or_else(|| StoreError::Corrupt(format!("match status `{status}`")))?,
         winner_seat: r
@@ -762,6 +902,8 @@ fn match_from_row(r: &SqliteRow) -> Result<MatchRow, StoreError> {
             .try_get::<Option<i64>, _>("takeback_seat")?
             .map(to_u8)
             .transpose()?,
+        draw_consent: to_u8(r.try_get("draw_consent")?)?,
+        takeback_consent: to_u8(r.try_get("takeback_consent")?)?,
         rematch_of: r.try_get("rematch_of")?,
         created_at: r.try_get("created_at")?,
         started_at: r.try_get("started_at")?,

@@ -66,6 +66,8 @@ pub struct MatchRow {
     pub opponent: Option<PlayerRef>,
     pub vs_bot: bool,
     pub challenger_seat: u8,
+    /// Every seat in turn order (`match_seats`), `None` while empty.
+    pub seats: Vec<Option<PlayerRef>>,
     pub status: MatchStatus,
     pub winner_seat: Option<u8>,
     pub reason: Option<String>,
@@ -73,6 +75,9 @@ pub struct MatchRow {
     pub warned: bool,
     pub draw_offer_seat: Option<u8>,
     pub takeback_seat: Option<u8>,
+    /// The seats agreeing to the standing draw offer / takeback request, a bit each.
+    pub draw_consent: u8,
+    pub takeback_consent: u8,
     pub rematch_of: Option<i64>,
     pub created_at: i64,
     pub started_at: Option<i64>,
@@ -80,14 +85,12 @@ pub struct MatchRow {
 }
 
 impl MatchRow {
-    /// The players by seat (first to move, second), once the match has an opponent.
-    pub fn seats(&self) -> Option<[&PlayerRef; 2]> {
-        let opponent = self.opponent.as_ref()?;
-        Some(if self.challenger_seat == 0 {
-            [&self.challenger, opponent]
-        } else {
-            [opponent, &self.challenger]
-        })
+    /// The players by seat in turn order, once every seat is taken.
+    pub fn seats(&self) -> Option<Vec<&PlayerRef>> {
+        if self.seats.len() < 2 {
+            return None;
+        }
+        self.seats.iter().map(Option::as_ref).collect()
     }
 }
 
@@ -108,6 +111,9 @@ pub struct NewMatch {
     pub opponent: Option<PlayerRef>,
     pub vs_bot: bool,
     pub challenger_seat: u8,
+    /// Every seat in turn order (two, or four for four-player LOA), `None` where empty; the
+    /// challenger's and the opponent's seats agree with the fields above.
+    pub seats: Vec<Option<PlayerRef>>,
     pub deadline_at: Option<i64>,
     pub rematch_of: Option<i64>,
     pub created_at: i64,
@@ -202,6 +208,8 @@ pub struct MatchUpdate<'a> {
     pub warned: bool,
     pub draw_offer_seat: Option<u8>,
     pub takeback_seat: Option<u8>,
+    pub draw_consent: u8,
+    pub takeback_consent: u8,
     pub finish: Option<Finish<'a>>,
 }
 
@@ -210,6 +218,7 @@ pub struct MatchUpdate<'a> {
 pub struct Finish<'a> {
     /// `Finished` with a result, or `Aborted`.
     pub status: MatchStatus,
+    /// The winning side (with four seats, the team: 0 for seats 0 and 2).
     pub winner_seat: Option<u8>,
     pub reason: &'a str,
     pub at: i64,
@@ -223,15 +232,15 @@ pub struct RatingJob<'a> {
     pub game: &'a str,
     /// Guild id and/or 0 (global).
     pub scopes: Vec<i64>,
-    /// The players by seat.
-    pub players: [u64; 2],
-    /// 1 if the first seat won, 0.5 for a draw, 0 if it lost.
+    /// The players by seat, in turn order; seats alternate between the two sides.
+    pub players: Vec<u64>,
+    /// 1 if the first side won, 0.5 for a draw, 0 if it lost.
     pub score_first: f64,
     /// The rating of a player with no rated game yet.
     pub initial: Glicko,
     pub at: i64,
-    /// New ratings of both seats from their old ones and the first seat's score.
-    pub rate: fn([Glicko; 2], f64) -> [Glicko; 2],
+    /// New ratings of every seat from their old ones and the first side's score.
+    pub rate: fn(&[Glicko], f64) -> Vec<Glicko>,
     /// A stored rating as it stands after this many ms without a game (before `rate`).
     pub decay: fn(Glicko, i64) -> Glicko,
 }

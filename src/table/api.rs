@@ -175,6 +175,15 @@ pub enum Command {
     Abort {
         at: Option<Stamp>,
     },
+    /// Take an empty seat of a lobby (a match of more than two seats); `seat` in turn order.
+    Sit {
+        seat: u8,
+        at: Option<Stamp>,
+    },
+    /// Seat the bot on the lobby's first empty seat.
+    SitBot {
+        at: Option<Stamp>,
+    },
     /// Challenge the opponent of a finished match again, with seats swapped.
     Rematch {
         at: Option<Stamp>,

@@ -15,7 +15,7 @@ use super::ids::Action;
 use super::picture::Picture;
 use super::presets;
 use super::words;
-use super::{RESERVED, Slot, Table, rating, seat_of_side, texts};
+use super::{RESERVED, Slot, Table, rating, texts};
 use crate::i18n::{Lang, Msg};
 
 /// Why a command did nothing: a refusal for the requester, or a storage failure.
@@ -51,8 +51,11 @@ struct Step {
     entry: LogEntry,
     game: crate::games::AnyGame,
     mv: AnyMove,
-    side: Side,
+    seat: usize,
 }
+
+/// How long a lobby (a match of more than two seats) waits for its seats to fill.
+pub const LOBBY_TTL_MS: i64 = 15 * 60 * 1000;
 
 impl Table {
     pub(super) async fn dispatch(&self, actor: &Actor, place: &Place, command: Command) -> Answer {
@@ -125,9 +128,10 @@ impl Table {
             // One misplaced tap must not end a game: a button asks first; typing is deliberate.
             Command::Resign { at: Some(_) } => self.ask_to_resign(e, actor),
             Command::Resign { at: None } | Command::ConfirmResign { .. } => {
-                let me = self.my_seat(e, actor)?;
-                self.live(e)?;
-                let outcome = Outcome::win(me.opponent(), Reason::Resignation);
+                // A player who resigns resigns their team.
+                let mine = self.my_seats(e, actor)?;
+                let team = self.live(e)?.game.seat_side(mine[0]);
+                let outcome = Outcome::win(team.opponent(), Reason::Resignation);
                 let headline = Msg::new("head-resigns").player("player", actor.id, &actor.name);
                 self.finish(e, outcome, false, None, Some(headline)).await
             }
@@ -136,12 +140,15 @@ impl Table {
             }
             Command::Draw { .. } => self.draw(e, actor).await,
             Command::ConfirmDraw { .. } => {
-                let me = self.my_seat(e, actor)?;
-                if self.live(e)?.draw_offer != Some(me.opponent()) {
+                self.my_seats(e, actor)?;
+                self.live(e)?;
+                if !self.draw_offered_to(e, actor) {
                     return refuse(Msg::new("err-no-draw-to-accept"));
                 }
                 self.draw(e, actor).await
             }
+            Command::Sit { seat, .. } => self.sit(e, actor, usize::from(seat)).await,
+            Command::SitBot { .. } => self.sit_bot(e, actor).await,
             Command::RefuseDraw { .. } => self.refuse_offer(e, actor, false).await,
             Command::Takeback { .. } => self.takeback(e, actor).await,
             Command::RefuseTakeback { .. } => self.refuse_offer(e, actor, true).await,
@@ -169,13 +176,22 @@ impl Table {
         }
     }
 
-    /// The seat of a player of this live match, or a refusal for anyone else.
-    fn my_seat(&self, e: &Entry, actor: &Actor) -> Result<Side, Fail> {
+    /// The seats of a player of this live match (one for a person), or a refusal for anyone
+    /// else.
+    fn my_seats(&self, e: &Entry, actor: &Actor) -> Result<Vec<usize>, Fail> {
         if matches!(e.phase, Phase::Challenge { .. }) {
             return refuse(Msg::new("err-not-accepted"));
         }
-        e.seat_of(actor.id)
-            .ok_or_else(|| Fail::Refuse(Msg::new("err-not-a-player")))
+        let seats = e.seats_of(actor.id);
+        if seats.is_empty() {
+            return refuse(Msg::new("err-not-a-player"));
+        }
+        Ok(seats)
+    }
+
+    /// The seats the bot holds, as consent bits: the bot agrees to every takeback.
+    fn bot_seats(&self, e: &Entry) -> u8 {
+        entry::mask(&e.seats_of(self.inner.config.bot.id))
     }
 
     // ---- challenges ----
@@ -218,8 +234,14 @@ impl Table {
             _ => None,
         };
         let rated = !vs_bot && spec.rated.unwrap_or(true);
-        if let Err(e) = entry::start_position(spec.game, variant.options, 0) {
-            return refuse(Msg::new("err-variant-setup").plain("why", e.to_string()));
+        let start = match entry::start_position(spec.game, variant.options, 0) {
+            Ok(start) => start,
+            Err(e) => return refuse(Msg::new("err-variant-setup").plain("why", e.to_string())),
+        };
+        let seat_count = start.seat_count();
+        let lobby = seat_count > 2;
+        if lobby && rematch.is_some() {
+            return refuse(Msg::new("err-rematch-lobby").code("play", "/play"));
         }
         if let Some(last) = self.inner.store.last_challenge_at(actor.id).await? {
             let wait = last + config.challenge_cooldown_ms - now;
@@ -241,11 +263,29 @@ impl Table {
             index.by_channel.insert(place.channel, RESERVED);
         }
         let seed = (rand::random::<u64>() >> 11) as i64;
-        let challenger_seat = rematch.map_or(u8::from(rand::random::<bool>()), |(_, seat)| seat);
-        let expires_at = now + config.challenge_ttl_ms;
+        let challenger_seat = rematch.map_or_else(
+            || (rand::random::<u32>() % seat_count as u32) as u8,
+            |(_, seat)| seat,
+        );
+        let expires_at = now
+            + if lobby {
+                LOBBY_TTL_MS
+            } else {
+                config.challenge_ttl_ms
+            };
         let challenger = PlayerRef {
             id: actor.id,
             name: actor.name.clone(),
+        };
+        // A lobby's named opponent (or the bot) sits on the other team, next in turn.
+        let mut seats: Vec<Option<PlayerRef>> = vec![None; seat_count];
+        let mine = usize::from(challenger_seat) % seat_count;
+        seats[mine] = Some(challenger.clone());
+        seats[(mine + 1) % seat_count] = opponent.clone();
+        let (opponent, seat_opponent) = if lobby {
+            (None, opponent)
+        } else {
+            (opponent, None)
         };
         let new = NewMatch {
             guild_id: place.guild,
@@ -262,6 +302,7 @@ impl Table {
             opponent: opponent.clone(),
             vs_bot,
             challenger_seat,
+            seats: seats.clone(),
             deadline_at: Some(expires_at),
             rematch_of: rematch.map(|(id, _)| id),
             created_at: now,
@@ -291,10 +332,21 @@ impl Table {
             challenger,
             opponent: opponent.clone(),
             challenger_seat,
+            ratings: vec![None; seats.len()],
+            seats,
             rematch_of: rematch.map(|(id, _)| id),
             phase: Phase::Challenge { expires_at },
-            ratings: [None, None],
         };
+        if lobby {
+            let mut reply = e.lobby_reply(&start, config.ai.is_some(), expires_at, now);
+            if let Some(o) = seat_opponent {
+                reply.mentions.retain(|&m| m == o.id);
+            } else {
+                reply.mentions.clear();
+            }
+            self.register(e);
+            return Ok(reply);
+        }
         let card = match (vs_bot, opponent) {
             (true, Some(bot)) => {
                 // The bot accepts at once; its moves are looked up by id, so register first.
@@ -303,7 +355,7 @@ impl Table {
                     .slot(id)
                     .ok_or_else(|| Fail::Refuse(Msg::new("err-vanished")))?;
                 let mut e = slot.lock().await;
-                return self.start_live(&mut e, bot).await;
+                return self.start_live(&mut e, Some(bot)).await;
             }
             _ => {
                 let preview = self.preview(&e).await;
@@ -329,12 +381,12 @@ impl Table {
             }))
     }
 
-    /// The seats' current ratings for pictures (rated matches with both seats taken).
-    pub(super) async fn seat_ratings(&self, e: &Entry) -> Result<[Option<String>; 2], Fail> {
+    /// The seats' current ratings for pictures (rated matches with every seat taken).
+    pub(super) async fn seat_ratings(&self, e: &Entry) -> Result<Vec<Option<String>>, Fail> {
         let (true, Some(seats)) = (e.rated && !e.vs_bot, e.seats()) else {
-            return Ok([None, None]);
+            return Ok(vec![None; e.seats.len()]);
         };
-        let mut shown = [None, None];
+        let mut shown = vec![None; seats.len()];
         for (slot, player) in shown.iter_mut().zip(seats) {
             *slot = Some(rating::show(&self.current_rating(e, player.id).await?));
         }
@@ -364,6 +416,11 @@ impl Table {
         let Phase::Challenge { expires_at } = e.phase else {
             return refuse(Msg::new("err-already-accepted"));
         };
+        if e.is_lobby_game() {
+            // Accepting a lobby takes its first empty seat.
+            let seat = e.seats.iter().position(Option::is_none).unwrap_or(0);
+            return self.sit(e, actor, seat).await;
+        }
         if actor.id == e.challenger.id {
             return refuse(Msg::new("err-own-challenge"));
         }
@@ -380,11 +437,101 @@ impl Table {
             id: actor.id,
             name: actor.name.clone(),
         };
-        self.start_live(e, me).await
+        self.start_live(e, Some(me)).await
     }
 
-    /// Seats the opponent and starts the clock.
-    async fn start_live(&self, e: &mut Entry, opponent: PlayerRef) -> Answer {
+    /// Takes an empty seat of a lobby; the game starts when the last seat is taken.
+    async fn sit(&self, e: &mut Entry, actor: &Actor, seat: usize) -> Answer {
+        let Phase::Challenge { expires_at } = e.phase else {
+            return refuse(Msg::new("err-already-accepted"));
+        };
+        if !e.is_lobby_game() {
+            return refuse(Msg::new("err-not-a-lobby"));
+        }
+        if !e.seats_of(actor.id).is_empty() {
+            return refuse(Msg::new("err-already-seated"));
+        }
+        let me = PlayerRef {
+            id: actor.id,
+            name: actor.name.clone(),
+        };
+        self.seat_player(e, seat, me, None, expires_at).await
+    }
+
+    /// Seats the bot on a lobby's first empty seat, at the lobby's level: anyone seated may.
+    async fn sit_bot(&self, e: &mut Entry, actor: &Actor) -> Answer {
+        let Phase::Challenge { expires_at } = e.phase else {
+            return refuse(Msg::new("err-already-accepted"));
+        };
+        if !e.is_lobby_game() {
+            return refuse(Msg::new("err-not-a-lobby"));
+        }
+        if e.seats_of(actor.id).is_empty() && !actor.is_moderator {
+            return refuse(Msg::new("err-sit-first"));
+        }
+        if self.inner.config.ai.is_none() {
+            return refuse(Msg::new("err-no-ai"));
+        }
+        let Some(seat) = e.seats.iter().position(Option::is_none) else {
+            return refuse(Msg::new("err-seat-taken"));
+        };
+        let bot = PlayerRef {
+            id: self.inner.config.bot.id,
+            name: self.inner.config.bot.name.clone(),
+        };
+        let level = e.level.unwrap_or(2);
+        self.seat_player(e, seat, bot, Some(level), expires_at)
+            .await
+    }
+
+    /// Records `player` on `seat` (the bot with its level, which makes the match casual),
+    /// then answers with the lobby, or starts the game once every seat is taken.
+    async fn seat_player(
+        &self,
+        e: &mut Entry,
+        seat: usize,
+        player: PlayerRef,
+        bot_level: Option<u8>,
+        expires_at: i64,
+    ) -> Answer {
+        let now = self.now();
+        if now >= expires_at {
+            self.close_challenge(e, MatchStatus::Expired).await?;
+            return refuse(Msg::new("err-expired"));
+        }
+        if e.seats.get(seat).is_none_or(Option::is_some) {
+            return refuse(Msg::new("err-seat-taken"));
+        }
+        let store = &self.inner.store;
+        let seat_u8 = u8::try_from(seat).map_err(|_| Fail::Refuse(Msg::new("err-seat-taken")))?;
+        if !store
+            .take_seat(e.id, seat_u8, &player, bot_level, now)
+            .await?
+        {
+            return refuse(Msg::new("err-seat-taken"));
+        }
+        if let Some(level) = bot_level {
+            e.vs_bot = true;
+            e.rated = false;
+            e.level = Some(e.level.unwrap_or(level));
+        }
+        let headline = p(Msg::new("head-sits"), "player", &player);
+        e.seats[seat] = Some(player);
+        if e.seats.iter().all(Option::is_some) {
+            return self.start_live(e, None).await;
+        }
+        let start = entry::start_position(e.kind, &e.options, e.seed).map_err(|err| {
+            Fail::Refuse(Msg::new("err-variant-setup").plain("why", err.to_string()))
+        })?;
+        let mut reply = e.lobby_reply(&start, self.inner.config.ai.is_some(), expires_at, now);
+        reply.lines.insert(0, headline);
+        reply.mentions.clear();
+        Ok(reply)
+    }
+
+    /// Seats the opponent of a two-seat challenge (a lobby's seats are already taken) and
+    /// starts the clock.
+    async fn start_live(&self, e: &mut Entry, opponent: Option<PlayerRef>) -> Answer {
         let now = self.now();
         let game = entry::start_position(e.kind, &e.options, e.seed).map_err(|err| {
             Fail::Refuse(Msg::new("err-variant-setup").plain("why", err.to_string()))
@@ -393,17 +540,21 @@ impl Table {
         if !self
             .inner
             .store
-            .start_match(e.id, &opponent, now, deadline)
+            .start_match(e.id, opponent.as_ref(), now, deadline)
             .await?
         {
             return refuse(Msg::new("err-no-longer-open"));
         }
-        let headline = if e.vs_bot {
-            Msg::new("head-bot-accepts")
-        } else {
-            p(Msg::new("head-accepts"), "player", &opponent)
+        let headline = match &opponent {
+            None => Msg::new("head-lobby-full"),
+            Some(_) if e.vs_bot => Msg::new("head-bot-accepts"),
+            Some(o) => p(Msg::new("head-accepts"), "player", o),
         };
-        e.opponent = Some(opponent);
+        if let Some(opponent) = opponent {
+            let seat = 1 - usize::from(e.challenger_seat.min(1));
+            e.seats[seat] = Some(opponent.clone());
+            e.opponent = Some(opponent);
+        }
         e.ratings = self.seat_ratings(e).await?;
         e.phase = Phase::Live(Box::new(Live {
             game,
@@ -413,7 +564,9 @@ impl Table {
             deadline,
             warned: false,
             draw_offer: None,
+            draw_consent: 0,
             takeback: None,
+            takeback_consent: 0,
             both_moved_once: false,
         }));
         self.reschedule(e);
@@ -427,6 +580,9 @@ impl Table {
         }
         if actor.id == e.challenger.id {
             return self.cancel(e, actor).await;
+        }
+        if e.is_lobby_game() {
+            return refuse(Msg::new("err-open-decline"));
         }
         match &e.opponent {
             Some(o) if o.id == actor.id => {
@@ -486,6 +642,9 @@ impl Table {
         let Some(mine) = seats.iter().position(|p| p.id == actor.id) else {
             return refuse(id(Msg::new("err-rematch-players"), old.id));
         };
+        if seats.len() != 2 {
+            return refuse(Msg::new("err-rematch-lobby").code("play", "/play"));
+        }
         let other = seats[1 - mine].clone();
         if let Some(slot) = self.slot_in_channel(place.channel) {
             let mut e = slot.lock().await;
@@ -522,13 +681,13 @@ impl Table {
 
     pub(super) async fn play_move(&self, e: &mut Entry, actor: &Actor, text: &str) -> Answer {
         let now = self.now();
-        let me = self.my_seat(e, actor)?;
+        let mine = self.my_seats(e, actor)?;
         let live = self.live(e)?;
-        let Status::ToMove(side) = live.game.status() else {
+        let Some(seat) = live.game.seat_to_move() else {
             return refuse(Msg::new("err-game-over"));
         };
-        if side != me {
-            return refuse(not_your_turn(e.player(side)));
+        if !mine.contains(&seat) {
+            return refuse(not_your_turn(e.player(seat)));
         }
         let (mv, canonical) = match live
             .game
@@ -559,7 +718,7 @@ impl Table {
             },
             game,
             mv,
-            side: me,
+            seat,
         };
         let headline = Msg::new("head-played")
             .player("player", actor.id, &actor.name)
@@ -570,14 +729,18 @@ impl Table {
                 .await;
         }
         // The clock restarts when the turn passes (not after the first step of a two-step turn).
-        let turn_passes = step.game.status().to_move() != Some(me);
+        let turn_passes = step.game.seat_to_move() != Some(seat);
         let (deadline, warned) = if turn_passes {
             (e.clock_secs.map(|s| now + s * 1000), false)
         } else {
             (live.deadline, live.warned)
         };
-        // A standing draw offer lapses when the other side moves instead of accepting.
-        let draw_offer = live.draw_offer.filter(|&s| s == me);
+        // A standing draw offer lapses when a seat that has not agreed moves instead.
+        let (draw_offer, draw_consent) = if live.draw_consent & (1 << seat) != 0 {
+            (live.draw_offer, live.draw_consent)
+        } else {
+            (None, 0)
+        };
         self.inner
             .store
             .update_match(&MatchUpdate {
@@ -585,30 +748,34 @@ impl Table {
                 entry: Some(step.entry.clone()),
                 deadline_at: deadline,
                 warned,
-                draw_offer_seat: draw_offer.map(seat_of_side),
+                draw_offer_seat: draw_offer.map(seat_u8),
                 takeback_seat: None,
+                draw_consent,
+                takeback_consent: 0,
                 finish: None,
             })
             .await?;
         let live = self.live_mut(e)?;
         live.before = Some(std::mem::replace(&mut live.game, step.game));
-        live.moves.push((step.mv, step.side));
+        live.moves.push((step.mv, step.seat));
         live.seq = step.entry.seq;
         live.deadline = deadline;
         live.warned = warned;
         live.draw_offer = draw_offer;
+        live.draw_consent = draw_consent;
         live.takeback = None;
+        live.takeback_consent = 0;
         self.reschedule(e);
         self.maybe_bot_turn(e);
         Ok(e.board_reply(Some(headline), now))
     }
 
     fn pick_source(&self, e: &Entry, actor: &Actor, source: &str) -> Answer {
-        let me = self.my_seat(e, actor)?;
+        let mine = self.my_seats(e, actor)?;
         let live = self.live(e)?;
-        if live.game.status().to_move() != Some(me) {
-            let waiting = live.game.status().to_move().and_then(|s| e.player(s));
-            return refuse(not_your_turn(waiting));
+        let to_move = live.game.seat_to_move();
+        if !to_move.is_some_and(|s| mine.contains(&s)) {
+            return refuse(not_your_turn(to_move.and_then(|s| e.player(s))));
         }
         let legal = hints::visible_moves(&live.game);
         let menus = hints::move_menus(&legal, source, e.stamp());
@@ -630,7 +797,7 @@ impl Table {
 
     /// The question a Resign button asks, with its confirm button, for the presser only.
     fn ask_to_resign(&self, e: &Entry, actor: &Actor) -> Answer {
-        self.my_seat(e, actor)?;
+        self.my_seats(e, actor)?;
         self.live(e)?;
         Ok(e.confirm_reply(
             id(Msg::new("confirm-resign"), e.id),
@@ -640,32 +807,44 @@ impl Table {
         ))
     }
 
-    /// Whether the opponent of `actor` has offered a draw that `actor` could accept.
+    /// Whether a draw offer stands that `actor` has not agreed to yet.
     fn draw_offered_to(&self, e: &Entry, actor: &Actor) -> bool {
-        match (e.seat_of(actor.id), e.live()) {
-            (Some(me), Some(live)) => live.draw_offer == Some(me.opponent()),
-            _ => false,
+        let mine = entry::mask(&e.seats_of(actor.id));
+        match e.live() {
+            Some(live) => {
+                live.draw_offer.is_some() && mine != 0 && live.draw_consent & mine != mine
+            }
+            None => false,
         }
     }
 
     /// The question a button that would accept a draw asks, for the presser only.
     fn ask_to_accept_draw(&self, e: &Entry, actor: &Actor) -> Answer {
-        let me = self.my_seat(e, actor)?;
-        let other = e.player(me.opponent()).cloned().unwrap_or_default();
+        self.my_seats(e, actor)?;
+        let live = self.live(e)?;
+        let offerer = live
+            .draw_offer
+            .and_then(|s| e.player(s))
+            .cloned()
+            .unwrap_or_default();
         Ok(e.confirm_reply(
-            p(id(Msg::new("confirm-draw"), e.id), "player", &other),
+            p(id(Msg::new("confirm-draw"), e.id), "player", &offerer),
             Action::ConfirmDraw,
             Msg::new("btn-confirm-draw"),
             ButtonStyle::Success,
         ))
     }
 
+    /// Offers a draw, or agrees to the standing offer: the draw is agreed when every seat has.
     async fn draw(&self, e: &mut Entry, actor: &Actor) -> Answer {
-        let me = self.my_seat(e, actor)?;
+        let mine = entry::mask(&self.my_seats(e, actor)?);
         let live = self.live(e)?;
-        let other = e.player(me.opponent()).cloned().unwrap_or_default();
-        match live.draw_offer {
-            Some(s) if s == me.opponent() => {
+        if let Some(offerer) = live.draw_offer {
+            if live.draw_consent & mine == mine {
+                return refuse(waiting(Msg::new("err-draw-offered"), e, live.draw_consent));
+            }
+            let consent = live.draw_consent | mine;
+            if consent == e.all_seats() {
                 let headline =
                     Msg::new("head-accepts-draw").player("player", actor.id, &actor.name);
                 return self
@@ -678,48 +857,65 @@ impl Table {
                     )
                     .await;
             }
-            Some(_) => {
-                return refuse(p(Msg::new("err-draw-offered"), "player", &other));
-            }
-            None => {}
+            let takeback = (live.takeback, live.takeback_consent);
+            self.set_offers(e, (Some(offerer), consent), takeback)
+                .await?;
+            let headline = Msg::new("head-agrees").player("player", actor.id, &actor.name);
+            return Ok(self.offer_reply(e, headline));
         }
         if e.vs_bot {
             return refuse(Msg::new("err-bot-no-draw"));
         }
-        self.set_offers(e, Some(me), live.takeback).await?;
+        let me = e.seats_of(actor.id).first().copied().unwrap_or(0);
+        let takeback = (live.takeback, live.takeback_consent);
+        self.set_offers(e, (Some(me), mine), takeback).await?;
         let headline = Msg::new("head-offers-draw").player("player", actor.id, &actor.name);
-        let headline = p(headline, "other", &other);
-        Ok(self.offer_reply(e, headline))
+        Ok(self.offer_reply(e, waiting_as(headline, "other", e, mine)))
     }
 
+    /// Asks to take back your last move, or agrees to the standing request: it is taken back
+    /// when every seat has agreed (the bot agrees at once).
     async fn takeback(&self, e: &mut Entry, actor: &Actor) -> Answer {
         if e.kind == GameKind::Lightning {
             return refuse(Msg::new("err-no-takeback-lightning"));
         }
-        let me = self.my_seat(e, actor)?;
+        let seats = self.my_seats(e, actor)?;
+        let mine = entry::mask(&seats);
+        let bot = self.bot_seats(e);
         let live = self.live(e)?;
-        let other = e.player(me.opponent()).cloned().unwrap_or_default();
-        match live.takeback {
-            Some(s) if s == me.opponent() => return self.take_back(e, s, &other).await,
-            Some(_) => {
-                return refuse(p(Msg::new("err-takeback-asked"), "player", &other));
+        let draw = (live.draw_offer, live.draw_consent);
+        if let Some(requester) = live.takeback {
+            if live.takeback_consent & mine == mine {
+                return refuse(waiting(
+                    Msg::new("err-takeback-asked"),
+                    e,
+                    live.takeback_consent,
+                ));
             }
-            None => {}
+            let consent = live.takeback_consent | mine | bot;
+            if consent == e.all_seats() {
+                let who = e.player(requester).cloned().unwrap_or_default();
+                return self.take_back(e, requester, &who).await;
+            }
+            self.set_offers(e, draw, (Some(requester), consent)).await?;
+            let headline = Msg::new("head-agrees").player("player", actor.id, &actor.name);
+            return Ok(self.offer_reply(e, headline));
         }
-        if !live.moves.iter().any(|&(_, s)| s == me) {
+        let Some(last) = live.moves.iter().rev().find(|(_, s)| seats.contains(s)) else {
             return refuse(Msg::new("err-nothing-to-take-back"));
-        }
-        if e.vs_bot {
+        };
+        let requester = last.1;
+        let consent = mine | bot;
+        if consent == e.all_seats() {
             let me_ref = PlayerRef {
                 id: actor.id,
                 name: actor.name.clone(),
             };
-            return self.take_back(e, me, &me_ref).await;
+            return self.take_back(e, requester, &me_ref).await;
         }
-        self.set_offers(e, live.draw_offer, Some(me)).await?;
+        self.set_offers(e, draw, (Some(requester), consent)).await?;
         let headline = Msg::new("head-asks-takeback").player("player", actor.id, &actor.name);
-        let headline = p(headline, "other", &other);
-        Ok(self.offer_reply(e, headline))
+        Ok(self.offer_reply(e, waiting_as(headline, "other", e, consent)))
     }
 
     /// The answer to a new draw offer or takeback request: the board's text and its accept and
@@ -731,8 +927,8 @@ impl Table {
         reply
     }
 
-    /// Undoes `requester`'s last move (and the reply to it, if any), logging a takeback entry.
-    async fn take_back(&self, e: &mut Entry, requester: Side, who: &PlayerRef) -> Answer {
+    /// Undoes `requester`'s last move (and every move after it), logging a takeback entry.
+    async fn take_back(&self, e: &mut Entry, requester: usize, who: &PlayerRef) -> Answer {
         let now = self.now();
         let live = self.live(e)?;
         let Some(keep) = live.moves.iter().rposition(|&(_, s)| s == requester) else {
@@ -761,6 +957,8 @@ impl Table {
                 warned: false,
                 draw_offer_seat: None,
                 takeback_seat: None,
+                draw_consent: 0,
+                takeback_consent: 0,
                 finish: None,
             })
             .await?;
@@ -774,7 +972,9 @@ impl Table {
         live.deadline = deadline;
         live.warned = false;
         live.draw_offer = None;
+        live.draw_consent = 0;
         live.takeback = None;
+        live.takeback_consent = 0;
         self.reschedule(e);
         self.maybe_bot_turn(e);
         let headline = p(Msg::new("head-takeback"), "player", who).num("n", undone as i64);
@@ -782,29 +982,25 @@ impl Table {
     }
 
     async fn refuse_offer(&self, e: &mut Entry, actor: &Actor, takeback: bool) -> Answer {
-        let me = self.my_seat(e, actor)?;
+        let mine = entry::mask(&self.my_seats(e, actor)?);
         let live = self.live(e)?;
-        let (standing, what) = if takeback {
-            (live.takeback, "takeback")
+        let (standing, consent, what) = if takeback {
+            (live.takeback, live.takeback_consent, "takeback")
         } else {
-            (live.draw_offer, "draw")
+            (live.draw_offer, live.draw_consent, "draw")
         };
-        if standing == Some(me) {
-            // Their own offer or request: the other player answers it.
-            let other = e.player(me.opponent()).cloned().unwrap_or_default();
-            return refuse(p(
-                Msg::new("err-own-offer").plain("what", what),
-                "player",
-                &other,
-            ));
-        }
-        if standing != Some(me.opponent()) {
+        if standing.is_none() {
             return refuse(Msg::new("err-nothing-to-refuse").plain("what", what));
         }
+        if consent & mine == mine {
+            // Their own offer or request (or one they agreed to): the others answer it.
+            let msg = Msg::new("err-own-offer").plain("what", what);
+            return refuse(waiting_as(msg, "player", e, consent));
+        }
         let (draw, back) = if takeback {
-            (live.draw_offer, None)
+            ((live.draw_offer, live.draw_consent), (None, 0))
         } else {
-            (None, live.takeback)
+            ((None, 0), (live.takeback, live.takeback_consent))
         };
         self.set_offers(e, draw, back).await?;
         Ok(Reply::public(
@@ -814,11 +1010,12 @@ impl Table {
         ))
     }
 
+    /// Records the standing draw offer and takeback request: (the asking seat, the consents).
     async fn set_offers(
         &self,
         e: &mut Entry,
-        draw: Option<Side>,
-        takeback: Option<Side>,
+        draw: (Option<usize>, u8),
+        takeback: (Option<usize>, u8),
     ) -> Result<(), Fail> {
         let live = self.live(e)?;
         self.inner
@@ -828,14 +1025,16 @@ impl Table {
                 entry: None,
                 deadline_at: live.deadline,
                 warned: live.warned,
-                draw_offer_seat: draw.map(seat_of_side),
-                takeback_seat: takeback.map(seat_of_side),
+                draw_offer_seat: draw.0.map(seat_u8),
+                takeback_seat: takeback.0.map(seat_u8),
+                draw_consent: draw.1,
+                takeback_consent: takeback.1,
                 finish: None,
             })
             .await?;
         let live = self.live_mut(e)?;
-        live.draw_offer = draw;
-        live.takeback = takeback;
+        (live.draw_offer, live.draw_consent) = draw;
+        (live.takeback, live.takeback_consent) = takeback;
         Ok(())
     }
 
@@ -852,7 +1051,7 @@ impl Table {
             return refuse(p(Msg::new("err-only-withdraw"), "player", &e.challenger));
         }
         let live = self.live(e)?;
-        let player = e.seat_of(actor.id).is_some();
+        let player = !e.seats_of(actor.id).is_empty();
         let early = !live.both_moved();
         if !(actor.is_moderator || (player && early)) {
             return refuse(Msg::new(if player {
@@ -877,10 +1076,11 @@ impl Table {
         headline: Option<Msg>,
     ) -> Answer {
         let now = self.now();
-        let seats = e
+        let seats: Vec<u64> = e
             .seats()
-            .map(|s| [s[0].id, s[1].id])
+            .map(|s| s.iter().map(|p| p.id).collect())
             .ok_or_else(|| Fail::Refuse(Msg::new("err-no-opponent")))?;
+        let four = seats.len() > 2;
         let scopes: Vec<i64> = e
             .place
             .guild
@@ -897,10 +1097,22 @@ impl Table {
                 Some(Side::Second) => 0.0,
                 None => 0.5,
             },
-            initial: rating::INITIAL,
+            initial: if four {
+                rating::TEAM_INITIAL
+            } else {
+                rating::INITIAL
+            },
             at: now,
-            rate: rating::rate,
-            decay: rating::decay,
+            rate: if four {
+                rating::rate_teams
+            } else {
+                rating::rate
+            },
+            decay: if four {
+                rating::team_decay
+            } else {
+                rating::decay
+            },
         });
         let reason = if aborted {
             Reason::Abort.name()
@@ -917,6 +1129,8 @@ impl Table {
                 warned: false,
                 draw_offer_seat: None,
                 takeback_seat: None,
+                draw_consent: 0,
+                takeback_consent: 0,
                 finish: Some(Finish {
                     status: if aborted {
                         MatchStatus::Aborted
@@ -926,7 +1140,7 @@ impl Table {
                     winner_seat: if aborted {
                         None
                     } else {
-                        outcome.winner.map(seat_of_side)
+                        outcome.winner.map(|side| side.index() as u8)
                     },
                     reason,
                     at: now,
@@ -936,7 +1150,7 @@ impl Table {
             .await?;
         if let (Some(step), Phase::Live(live)) = (step, &mut e.phase) {
             live.before = Some(std::mem::replace(&mut live.game, step.game));
-            live.moves.push((step.mv, step.side));
+            live.moves.push((step.mv, step.seat));
             live.seq = step.entry.seq;
         }
         tracing::info!(match_id = e.id, reason, "match over");
@@ -969,22 +1183,27 @@ impl Table {
         match &e.phase {
             Phase::Challenge { expires_at } if now >= *expires_at => {
                 self.close_challenge(e, MatchStatus::Expired).await?;
-                let msg = p(Msg::new("notice-expired"), "player", &e.challenger)
-                    .msg("game", words::game(e.kind));
+                let notice = if e.is_lobby_game() {
+                    "notice-lobby-expired"
+                } else {
+                    "notice-expired"
+                };
+                let msg =
+                    p(Msg::new(notice), "player", &e.challenger).msg("game", words::game(e.kind));
                 let mut reply = Reply::public(id(msg, e.id));
                 reply.mentions.push(e.challenger.id);
                 self.notify(e, reply);
                 Ok(true)
             }
             Phase::Live(live) => {
-                let (Some(deadline), Status::ToMove(side)) = (live.deadline, live.game.status())
-                else {
+                let (Some(deadline), Some(seat)) = (live.deadline, live.game.seat_to_move()) else {
                     return Ok(false);
                 };
-                let loser = e.player(side).cloned().unwrap_or_default();
+                let loser = e.player(seat).cloned().unwrap_or_default();
                 if now >= deadline {
                     let early = !live.both_moved();
-                    let outcome = Outcome::win(side.opponent(), Reason::Timeout);
+                    let team = live.game.seat_side(seat);
+                    let outcome = Outcome::win(team.opponent(), Reason::Timeout);
                     let headline = p(Msg::new("head-out-of-time"), "player", &loser);
                     let reply = self.finish(e, outcome, early, None, Some(headline)).await?;
                     self.notify(e, reply);
@@ -993,7 +1212,6 @@ impl Table {
                 let warn_at = e.clock_secs.map(|s| deadline - s * 1000 / 5);
                 match warn_at {
                     Some(at) if !live.warned && now >= at => {
-                        let (draw, back) = (live.draw_offer, live.takeback);
                         self.inner
                             .store
                             .update_match(&MatchUpdate {
@@ -1001,15 +1219,17 @@ impl Table {
                                 entry: None,
                                 deadline_at: Some(deadline),
                                 warned: true,
-                                draw_offer_seat: draw.map(seat_of_side),
-                                takeback_seat: back.map(seat_of_side),
+                                draw_offer_seat: live.draw_offer.map(seat_u8),
+                                takeback_seat: live.takeback.map(seat_u8),
+                                draw_consent: live.draw_consent,
+                                takeback_consent: live.takeback_consent,
                                 finish: None,
                             })
                             .await?;
                         self.live_mut(e)?.warned = true;
                         self.reschedule(e);
                         let bot = self.inner.config.bot.id;
-                        if let Some(p) = e.player(side).filter(|p| p.id != bot) {
+                        if let Some(p) = e.player(seat).filter(|p| p.id != bot) {
                             let msg = Msg::new("notice-your-move")
                                 .player("player", p.id, &p.name)
                                 .msg("game", words::game(e.kind))
@@ -1052,13 +1272,23 @@ impl Table {
             Fail::Refuse(id(Msg::new("err-cannot-replay-why"), match_id).plain("why", err))
         };
         let log = store.log(match_id).await?;
-        let replayed =
-            entry::replay_log(kind, &m.options, m.seed, &log, [seats[0].id, seats[1].id])
-                .map_err(cannot)?;
+        let ids: Vec<u64> = seats.iter().map(|p| p.id).collect();
+        let replayed = entry::replay_log(kind, &m.options, m.seed, &log, &ids).map_err(cannot)?;
         let start = entry::start_position(kind, &m.options, m.seed)
             .map_err(|err| cannot(err.to_string()))?;
         let caption = id(Msg::new("replay-caption"), match_id).msg("game", words::game(kind));
-        let caption = p(p(caption, "first", seats[0]), "second", seats[1])
+        // With four seats, each side is its team (seats alternate in turn order).
+        let team = |side: usize| -> Vec<Msg> {
+            seats
+                .iter()
+                .skip(side)
+                .step_by(2)
+                .map(|p| words::who(p))
+                .collect()
+        };
+        let caption = caption
+            .list("first", team(0))
+            .list("second", team(1))
             .num("n", replayed.moves.len() as i64)
             .msg("result", texts::stored_result(&m));
         let mut reply = Reply::public(caption);
@@ -1066,7 +1296,7 @@ impl Table {
             match_id,
             start,
             moves: replayed.moves.iter().map(|(mv, _)| *mv).collect(),
-            players: [seats[0].name.clone(), seats[1].name.clone()],
+            players: seats.iter().map(|p| p.name.clone()).collect(),
             result: texts::stored_outcome(&m),
         });
         Ok(reply)
@@ -1099,4 +1329,19 @@ fn stamp_of(c: &Command) -> Option<Stamp> {
         | Command::Rematch { at } => *at,
         _ => None,
     }
+}
+
+fn seat_u8(seat: usize) -> u8 {
+    seat as u8
+}
+
+/// `msg` with `players`: whoever has not agreed to a standing offer yet.
+fn waiting(msg: Msg, e: &Entry, consent: u8) -> Msg {
+    waiting_as(msg, "player", e, consent)
+}
+
+/// `msg` with the argument `name`: whoever has not agreed to a standing offer yet.
+fn waiting_as(msg: Msg, name: &'static str, e: &Entry, consent: u8) -> Msg {
+    let players = e.waiting_for(consent).into_iter().map(words::who).collect();
+    msg.list(name, players)
 }

@@ -1,6 +1,6 @@
 //! One open match in memory (a pending challenge or a live game) and how it is shown.
 
-use crate::games::{AnyGame, AnyMove, GameKind, OptionsError, Outcome, Reason, Side, Status};
+use crate::games::{AnyGame, AnyMove, GameKind, OptionsError, Outcome, Reason, Side};
 use crate::store::{EntryKind, LogEntry, MatchRow, PlayerRef, RatingChange};
 
 use super::api::{Button, ButtonStyle, Place, Reply, Stamp};
@@ -28,11 +28,14 @@ pub struct Entry {
     pub challenger: PlayerRef,
     pub opponent: Option<PlayerRef>,
     pub challenger_seat: u8,
+    /// Every seat in turn order (seat 0 moves first), `None` while empty: two, or four for
+    /// four-player Lines of Action, whose seats alternate between the two teams.
+    pub seats: Vec<Option<PlayerRef>>,
     pub rematch_of: Option<i64>,
     pub phase: Phase,
     /// The seats' ratings as shown on pictures (`1523`, `1500?`): rated matches, from when the
     /// match went live or was restored.
-    pub ratings: [Option<String>; 2],
+    pub ratings: Vec<Option<String>>,
 }
 
 #[derive(Debug)]
@@ -51,31 +54,38 @@ pub struct Live {
     pub game: AnyGame,
     /// The position before the last move (for pictures that show it).
     pub before: Option<AnyGame>,
-    /// The moves on the board with who made each (a takeback pops them).
-    pub moves: Vec<(AnyMove, Side)>,
+    /// The moves on the board with the seat that made each (a takeback pops them).
+    pub moves: Vec<(AnyMove, usize)>,
     /// Entries in the log so far; button ids carry it to recognise stale boards.
     pub seq: u32,
     pub deadline: Option<i64>,
     pub warned: bool,
-    pub draw_offer: Option<Side>,
-    pub takeback: Option<Side>,
-    /// Both sides had moved at some point, even if a takeback undid it since: the chance to
+    /// The seat that offered a draw, and every seat agreeing so far (a bit each).
+    pub draw_offer: Option<usize>,
+    pub draw_consent: u8,
+    /// The seat that asked for a takeback, and every seat agreeing so far (a bit each).
+    pub takeback: Option<usize>,
+    pub takeback_consent: u8,
+    /// Every seat had moved at some point, even if a takeback undid it since: the chance to
     /// abort does not come back.
     pub both_moved_once: bool,
 }
 
 impl Live {
-    /// Whether each side has made a move, now or before a takeback (until then a player may
+    /// Whether every seat has made a move, now or before a takeback (until then a player may
     /// abort).
     pub fn both_moved(&self) -> bool {
-        self.both_moved_once || both_sides_in(&self.moves)
+        self.both_moved_once || every_seat_in(&self.moves, self.game.seat_count())
     }
 }
 
-fn both_sides_in(moves: &[(AnyMove, Side)]) -> bool {
-    Side::BOTH
-        .iter()
-        .all(|side| moves.iter().any(|(_, s)| s == side))
+fn every_seat_in(moves: &[(AnyMove, usize)], seats: usize) -> bool {
+    (0..seats).all(|seat| moves.iter().any(|&(_, s)| s == seat))
+}
+
+/// The bit of each seat in `seats`, for consent masks.
+pub fn mask(seats: &[usize]) -> u8 {
+    seats.iter().fold(0, |m, &s| m | (1 << s))
 }
 
 /// The start position of a match: the preset's options plus, for Lightning, the seed.
@@ -92,17 +102,24 @@ pub fn replay_log(
     options: &str,
     seed: i64,
     log: &[LogEntry],
-    seats: [u64; 2],
+    seats: &[u64],
 ) -> Result<Replayed, String> {
     let start = start_position(kind, options, seed).map_err(|e| e.to_string())?;
-    let mut moves: Vec<(AnyMove, Side)> = Vec::new();
+    if seats.len() != start.seat_count() {
+        return Err(format!(
+            "{} seats for a game of {}",
+            seats.len(),
+            start.seat_count()
+        ));
+    }
+    let mut moves: Vec<(AnyMove, usize)> = Vec::new();
     let mut game = start.clone();
     let mut before = None;
     let mut both_moved_once = false;
     for entry in log {
         match entry.kind {
             EntryKind::Move => {
-                let Status::ToMove(side) = game.status() else {
+                let Some(seat) = game.seat_to_move() else {
                     return Err(format!("move {} after the end of the game", entry.seq));
                 };
                 let text = entry.notation.as_deref().unwrap_or_default();
@@ -112,11 +129,11 @@ pub fn replay_log(
                 before = Some(game.clone());
                 game.play(&mv)
                     .map_err(|e| format!("move {} `{text}`: {e}", entry.seq))?;
-                if seats[side.index()] != entry.player_id {
+                if seats.get(seat) != Some(&entry.player_id) {
                     return Err(format!("move {} was made out of turn", entry.seq));
                 }
-                moves.push((mv, side));
-                both_moved_once |= both_sides_in(&moves);
+                moves.push((mv, seat));
+                both_moved_once |= every_seat_in(&moves, seats.len());
             }
             EntryKind::Takeback => {
                 let keep = entry.ply as usize;
@@ -143,15 +160,15 @@ pub fn replay_log(
 pub struct Replayed {
     pub game: AnyGame,
     pub before: Option<AnyGame>,
-    pub moves: Vec<(AnyMove, Side)>,
-    /// Both sides had moved at some point of the log.
+    pub moves: Vec<(AnyMove, usize)>,
+    /// Every seat had moved at some point of the log.
     pub both_moved_once: bool,
 }
 
 /// The position after `moves` from `start`, and the one before the last of them.
 pub fn position_after(
     start: &AnyGame,
-    moves: &[(AnyMove, Side)],
+    moves: &[(AnyMove, usize)],
 ) -> Result<(AnyGame, Option<AnyGame>), String> {
     let mut game = start.clone();
     let mut before = None;
@@ -184,29 +201,51 @@ impl Entry {
             challenger: row.challenger.clone(),
             opponent: row.opponent.clone(),
             challenger_seat: row.challenger_seat,
+            seats: row.seats.clone(),
             rematch_of: row.rematch_of,
             phase,
-            ratings: [None, None],
+            ratings: vec![None; row.seats.len()],
         }
     }
 
-    /// The players by seat, once there is an opponent.
-    pub fn seats(&self) -> Option<[&PlayerRef; 2]> {
-        let opponent = self.opponent.as_ref()?;
-        Some(if self.challenger_seat == 0 {
-            [&self.challenger, opponent]
-        } else {
-            [opponent, &self.challenger]
-        })
+    /// The players by seat in turn order, once every seat is taken.
+    pub fn seats(&self) -> Option<Vec<&PlayerRef>> {
+        self.seats.iter().map(Option::as_ref).collect()
     }
 
-    pub fn seat_of(&self, user: u64) -> Option<Side> {
-        let seats = self.seats()?;
-        Side::BOTH.into_iter().find(|s| seats[s.index()].id == user)
+    /// The seats `user` holds (one for a person; the bot may hold several).
+    pub fn seats_of(&self, user: u64) -> Vec<usize> {
+        (0..self.seats.len())
+            .filter(|&s| self.seats[s].as_ref().is_some_and(|p| p.id == user))
+            .collect()
     }
 
-    pub fn player(&self, side: Side) -> Option<&PlayerRef> {
-        self.seats().map(|s| s[side.index()])
+    pub fn player(&self, seat: usize) -> Option<&PlayerRef> {
+        self.seats.get(seat).and_then(Option::as_ref)
+    }
+
+    /// Whether this is a match of more than two seats (it starts from a lobby).
+    pub fn is_lobby_game(&self) -> bool {
+        self.seats.len() > 2
+    }
+
+    /// Every seat as a bit, for consent masks.
+    pub fn all_seats(&self) -> u8 {
+        mask(&(0..self.seats.len()).collect::<Vec<_>>())
+    }
+
+    /// The players of the seats whose bit is not in `consent` (each person once).
+    pub fn waiting_for(&self, consent: u8) -> Vec<&PlayerRef> {
+        let mut out: Vec<&PlayerRef> = Vec::new();
+        for (seat, p) in self.seats.iter().enumerate() {
+            if let Some(p) = p
+                && consent & (1 << seat) == 0
+                && !out.iter().any(|o| o.id == p.id)
+            {
+                out.push(p);
+            }
+        }
+        out
     }
 
     pub fn live(&self) -> Option<&Live> {
@@ -224,16 +263,16 @@ impl Entry {
     }
 
     /// A seat's player as a message argument.
-    fn who(&self, side: Side) -> Msg {
-        self.player(side)
+    fn who(&self, seat: usize) -> Msg {
+        self.player(seat)
             .map_or_else(|| Msg::verbatim("?"), words::who)
     }
 
-    fn names(&self) -> [String; 2] {
-        match self.seats() {
-            Some(s) => [s[0].name.clone(), s[1].name.clone()],
-            None => [self.challenger.name.clone(), String::new()],
-        }
+    fn names(&self) -> Vec<String> {
+        self.seats
+            .iter()
+            .map(|p| p.as_ref().map_or_else(String::new, |p| p.name.clone()))
+            .collect()
     }
 
     /// `Lines of Action #12 (olympiad, rated, 1 day per move)`
@@ -253,9 +292,21 @@ impl Entry {
             .list("details", details)
     }
 
-    /// `@Alice (white) vs @Bob (black)`
+    /// `@Alice (white) vs @Bob (black)`; with four seats, each player and their seat.
     pub fn lineup(&self, game: &AnyGame) -> Option<Msg> {
         let s = self.seats()?;
+        if s.len() != 2 {
+            let seats = s
+                .iter()
+                .enumerate()
+                .map(|(seat, p)| {
+                    Msg::new("seat-player")
+                        .player("player", p.id, &p.name)
+                        .msg("seat", words::seat(game.seat_name(seat)))
+                })
+                .collect();
+            return Some(Msg::new("lineup-seats").list("seats", seats));
+        }
         Some(
             Msg::new("lineup")
                 .player("first", s[0].id, &s[0].name)
@@ -276,12 +327,12 @@ impl Entry {
             title: Some(self.title()),
             ..Reply::default()
         };
-        if let Status::ToMove(side) = live.game.status() {
-            if let Some(p) = self.player(side) {
+        if let Some(seat) = live.game.seat_to_move() {
+            if let Some(p) = self.player(seat) {
                 let turn = Msg::new("turn")
                     .num("n", live.moves.len() as i64 + 1)
                     .player("player", p.id, &p.name)
-                    .msg("side", words::side(live.game.side_name(side)));
+                    .msg("side", words::seat(live.game.seat_name(seat)));
                 lines.push(match live.deadline {
                     Some(deadline) => Msg::new("turn-timed")
                         .msg("turn", turn)
@@ -296,6 +347,7 @@ impl Entry {
                         .msg("player", self.who(s))
                         .code("draw", "/draw"),
                 );
+                lines.extend(self.still_waiting(live.draw_consent));
             }
             if let Some(s) = live.takeback {
                 lines.push(
@@ -303,6 +355,7 @@ impl Entry {
                         .msg("player", self.who(s))
                         .code("takeback", "/takeback"),
                 );
+                lines.extend(self.still_waiting(live.takeback_consent));
             }
             reply.deadline = live.deadline;
             reply.buttons = self.controls(live);
@@ -313,6 +366,19 @@ impl Entry {
         reply.lines = lines;
         reply.picture = Some(self.picture(live));
         reply
+    }
+
+    /// With more than two seats, who has still to agree to a standing offer.
+    fn still_waiting(&self, consent: u8) -> Option<Msg> {
+        if !self.is_lobby_game() {
+            return None;
+        }
+        let waiting = self
+            .waiting_for(consent)
+            .into_iter()
+            .map(words::who)
+            .collect();
+        Some(Msg::new("offer-waiting").list("players", waiting))
     }
 
     /// The last picture of a match: its result in the banner, even when the rules did not end
@@ -341,7 +407,9 @@ impl Entry {
             let scope = self.place.guild.map_or(0, |g| g as i64);
             let seats = self.seats();
             for c in changes.iter().filter(|c| c.scope == scope) {
-                let seat = seats.and_then(|s| s.iter().position(|p| p.id == c.player_id));
+                let seat = seats
+                    .as_ref()
+                    .and_then(|s| s.iter().position(|p| p.id == c.player_id));
                 if let Some(slot) = seat.and_then(|i| ratings.get_mut(i)) {
                     let delta = rating::show_delta(c.after.rating - c.rating_before);
                     *slot = Some(format!("{} ({delta})", rating::show(&c.after)));
@@ -362,7 +430,7 @@ impl Entry {
             seq: live.seq,
             game: live.game.clone(),
             last_move,
-            players: self.names().map(Msg::verbatim),
+            players: self.names().into_iter().map(Msg::verbatim).collect(),
             ratings: self.ratings.clone(),
             move_number: live.moves.len() as u32,
             result: None,
@@ -444,6 +512,61 @@ impl Entry {
         let mut reply = Reply::private(question);
         reply.buttons = vec![vec![button(self.stamp(), action, label, style)]];
         reply
+    }
+
+    /// The lobby card of a match of more than two seats: who sits where, a button for each
+    /// empty seat, one that seats the bot (when it can play) and one that cancels.
+    pub fn lobby_reply(&self, game: &AnyGame, bot_seat: bool, expires_at: i64, now: i64) -> Reply {
+        let stamp = self.stamp();
+        let mut lines = vec![Msg::new("lobby-line").player(
+            "challenger",
+            self.challenger.id,
+            &self.challenger.name,
+        )];
+        let mut sit = Vec::new();
+        for (seat, player) in self.seats.iter().enumerate() {
+            let name = words::seat(game.seat_name(seat));
+            let line = Msg::new("lobby-seat")
+                .num("n", seat as i64 + 1)
+                .msg("seat", name.clone());
+            lines.push(match player {
+                Some(p) => line.msg("player", words::who(p)),
+                None => line.msg("player", Msg::new("lobby-empty")),
+            });
+            if player.is_none()
+                && let Some(action) = Action::sit(seat)
+            {
+                let label = Msg::new("btn-sit")
+                    .num("n", seat as i64 + 1)
+                    .msg("seat", name);
+                sit.push(button(stamp, action, label, ButtonStyle::Primary));
+            }
+        }
+        lines
+            .push(Msg::new("challenge-expires").duration("time", (expires_at - now).max(0) / 1000));
+        let mut more = Vec::new();
+        if bot_seat {
+            more.push(button(
+                stamp,
+                Action::SitBot,
+                Msg::new("btn-sit-bot"),
+                ButtonStyle::Secondary,
+            ));
+        }
+        more.push(button(
+            stamp,
+            Action::Cancel,
+            Msg::new("btn-cancel"),
+            ButtonStyle::Secondary,
+        ));
+        Reply {
+            title: Some(self.title()),
+            lines,
+            buttons: vec![sit, more],
+            deadline: Some(expires_at),
+            mentions: self.seats.iter().flatten().map(|p| p.id).collect(),
+            ..Reply::default()
+        }
     }
 
     /// The challenge card; `preview` is the rating line for a rated challenge.
@@ -545,6 +668,7 @@ impl Entry {
         )]];
         if let Some(seats) = self.seats() {
             reply.mentions = seats.iter().map(|p| p.id).collect();
+            reply.mentions.dedup();
         }
         reply
     }
@@ -568,7 +692,29 @@ pub fn result_line(entry: &Entry, outcome: Outcome, aborted: bool) -> Msg {
             _ => "result-aborted",
         });
     }
-    match outcome.winner.and_then(|s| entry.player(s)) {
+    let winners: Vec<&PlayerRef> = match (outcome.winner, entry.live()) {
+        (Some(side), Some(live)) => {
+            let mut team: Vec<&PlayerRef> = (0..entry.seats.len())
+                .filter(|&seat| live.game.seat_side(seat) == side)
+                .filter_map(|seat| entry.player(seat))
+                .collect();
+            team.dedup_by_key(|p| p.id);
+            team
+        }
+        (Some(side), None) => entry.player(side.index()).into_iter().collect(),
+        (None, _) => Vec::new(),
+    };
+    if winners.len() > 1 {
+        let id = match outcome.reason {
+            Reason::Resignation => "result-team-win-resignation",
+            Reason::Timeout => "result-team-win-timeout",
+            _ => "result-team-win",
+        };
+        return Msg::new(id)
+            .list("players", winners.into_iter().map(words::who).collect())
+            .msg("reason", words::reason(outcome.reason));
+    }
+    match winners.first() {
         Some(winner) => {
             let id = match outcome.reason {
                 Reason::Resignation => "result-win-resignation",

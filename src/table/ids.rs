@@ -24,11 +24,18 @@ pub enum Action {
     ConfirmResign,
     /// The answer to the question an accept-draw button asks: accept the offer for good.
     ConfirmDraw,
+    /// Take a lobby's seat 1, 2, 3 or 4 (in turn order).
+    Sit1,
+    Sit2,
+    Sit3,
+    Sit4,
+    /// Seat the bot on a lobby's first empty seat.
+    SitBot,
 }
 
 impl Action {
     /// Every action, for parsers and their fuzzing.
-    pub const ALL: [Action; 14] = [
+    pub const ALL: [Action; 19] = [
         Action::Accept,
         Action::Decline,
         Action::Cancel,
@@ -43,7 +50,24 @@ impl Action {
         Action::Rematch,
         Action::ConfirmResign,
         Action::ConfirmDraw,
+        Action::Sit1,
+        Action::Sit2,
+        Action::Sit3,
+        Action::Sit4,
+        Action::SitBot,
     ];
+
+    /// The button that takes seat `seat` (0-based, in turn order) of a lobby.
+    pub fn sit(seat: usize) -> Option<Action> {
+        [Action::Sit1, Action::Sit2, Action::Sit3, Action::Sit4]
+            .get(seat)
+            .copied()
+    }
+
+    /// The seat (0-based) a sit button takes.
+    pub fn seat(self) -> Option<u8> {
+        (0..4u8).find(|&s| Action::sit(usize::from(s)) == Some(self))
+    }
 
     fn code(self) -> &'static str {
         match self {
@@ -61,6 +85,11 @@ impl Action {
             Action::Rematch => "rem",
             Action::ConfirmResign => "cres",
             Action::ConfirmDraw => "cdrw",
+            Action::Sit1 => "st1",
+            Action::Sit2 => "st2",
+            Action::Sit3 => "st3",
+            Action::Sit4 => "st4",
+            Action::SitBot => "stb",
         }
     }
 }
@@ -134,6 +163,11 @@ impl ButtonId {
             Action::Rematch => Command::Rematch { at },
             Action::ConfirmResign => Command::ConfirmResign { at },
             Action::ConfirmDraw => Command::ConfirmDraw { at },
+            Action::Sit1 | Action::Sit2 | Action::Sit3 | Action::Sit4 => Command::Sit {
+                seat: self.action.seat().unwrap_or(0),
+                at,
+            },
+            Action::SitBot => Command::SitBot { at },
         }
     }
 }

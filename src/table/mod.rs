@@ -24,7 +24,7 @@ use std::sync::{Arc, Mutex as StdMutex};
 
 use tokio::sync::{Mutex, mpsc};
 
-use crate::games::{AnyGame, AnyMove, GameKind, Side, Status};
+use crate::games::{AnyGame, AnyMove, GameKind};
 use crate::store::{MatchStatus, Store, StoreError};
 
 pub use api::{
@@ -148,11 +148,14 @@ impl Table {
                     expires_at: row.deadline_at.unwrap_or(row.created_at),
                 },
                 _ => {
-                    let Some(seats) = row.seats().map(|s| [s[0].id, s[1].id]) else {
-                        tracing::error!(match_id = row.id, "live match without an opponent");
+                    let Some(seats) = row
+                        .seats()
+                        .map(|s| s.iter().map(|p| p.id).collect::<Vec<u64>>())
+                    else {
+                        tracing::error!(match_id = row.id, "live match with an empty seat");
                         continue;
                     };
-                    match entry::replay_log(kind, &row.options, row.seed, &log, seats) {
+                    match entry::replay_log(kind, &row.options, row.seed, &log, &seats) {
                         Ok(r) => Phase::Live(Box::new(Live {
                             game: r.game,
                             before: r.before,
@@ -160,8 +163,10 @@ impl Table {
                             seq: log.last().map_or(0, |e| e.seq),
                             deadline: row.deadline_at,
                             warned: row.warned,
-                            draw_offer: row.draw_offer_seat.map(side_of_seat),
-                            takeback: row.takeback_seat.map(side_of_seat),
+                            draw_offer: row.draw_offer_seat.map(usize::from),
+                            draw_consent: row.draw_consent,
+                            takeback: row.takeback_seat.map(usize::from),
+                            takeback_consent: row.takeback_consent,
                             both_moved_once: r.both_moved_once,
                         })),
                         Err(e) => {
@@ -175,7 +180,7 @@ impl Table {
             if e.live().is_some() {
                 e.ratings = table.seat_ratings(&e).await.unwrap_or_else(|err| {
                     tracing::warn!(match_id = e.id, error = %err, "ratings not shown");
-                    [None, None]
+                    vec![None; e.seats.len()]
                 });
             }
             table.register(e);
@@ -349,10 +354,10 @@ impl Table {
         let (Some(ai), Some(live)) = (self.inner.config.ai.clone(), e.live()) else {
             return;
         };
-        let Status::ToMove(side) = live.game.status() else {
+        let Some(seat) = live.game.seat_to_move() else {
             return;
         };
-        if !e.vs_bot || e.player(side).map(|p| p.id) != Some(self.inner.config.bot.id) {
+        if !e.vs_bot || e.player(seat).map(|p| p.id) != Some(self.inner.config.bot.id) {
             return;
         }
         let game = live.game.clone();
@@ -392,14 +397,6 @@ impl Table {
     }
 }
 
-fn side_of_seat(seat: u8) -> Side {
-    if seat == 0 { Side::First } else { Side::Second }
-}
-
-fn seat_of_side(side: Side) -> u8 {
-    side.index() as u8
-}
-
 /// The next time the timer must look at an entry.
 fn next_due(e: &Entry) -> Option<i64> {
     match &e.phase {
@@ -433,6 +430,8 @@ fn command_name(c: &Command) -> &'static str {
         Command::RefuseTakeback { .. } => "refuse-takeback",
         Command::Abort { .. } => "abort",
         Command::Rematch { .. } => "rematch",
+        Command::Sit { .. } => "sit",
+        Command::SitBot { .. } => "sit-bot",
         Command::Rules { .. } => "rules",
         Command::Leaderboard { .. } => "leaderboard",
         Command::Stats { .. } => "stats",

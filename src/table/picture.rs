@@ -20,10 +20,11 @@ pub enum Picture {
         game: AnyGame,
         /// The position before the last move, and that move.
         last_move: Option<Box<(AnyGame, AnyMove)>>,
-        /// Display names by seat (first to move, second); side names on a board that is no match.
-        players: [Msg; 2],
+        /// Display names by seat in turn order (two, or four for four-player LOA); side names
+        /// on a board that is no match.
+        players: Vec<Msg>,
         /// Rating texts by seat, for rated matches.
-        ratings: [Option<String>; 2],
+        ratings: Vec<Option<String>>,
         /// Plies played so far.
         move_number: u32,
         /// How the match ended when the rules did not end it (resignation, agreed draw,
@@ -35,7 +36,8 @@ pub enum Picture {
         match_id: i64,
         start: AnyGame,
         moves: Vec<AnyMove>,
-        players: [String; 2],
+        /// Display names by seat in turn order.
+        players: Vec<String>,
         /// The ending, for the last frame (see `Board::result`).
         result: Option<Outcome>,
     },
@@ -88,10 +90,15 @@ impl Picture {
                 let mut scene = Scene::new(game);
                 scene.lang = lang;
                 scene.last_move = last_move.as_deref().map(|(before, mv)| (before, *mv));
-                scene.players = [0, 1].map(|seat| PlayerLabel {
-                    name: players[seat].text(lang),
-                    rating: ratings[seat].clone(),
-                });
+                let labels: Vec<PlayerLabel> = players
+                    .iter()
+                    .enumerate()
+                    .map(|(seat, name)| PlayerLabel {
+                        name: name.text(lang),
+                        rating: ratings.get(seat).cloned().flatten(),
+                    })
+                    .collect();
+                (scene.players, scene.seats) = labels_by_seat(labels);
                 scene.move_number = *move_number;
                 scene.result = *result;
                 // Simultana's rule is about the region a move leaves: show it.
@@ -109,10 +116,10 @@ impl Picture {
                 result,
                 ..
             } => {
-                let players = players.clone().map(PlayerLabel::new);
-                let bytes =
-                    render::replay_gif_seats(start, moves, players, Vec::new(), *result, lang)
-                        .map_err(|e| PictureError::Failed(e.to_string()))?;
+                let (players, seats) =
+                    labels_by_seat(players.iter().cloned().map(PlayerLabel::new).collect());
+                let bytes = render::replay_gif_seats(start, moves, players, seats, *result, lang)
+                    .map_err(|e| PictureError::Failed(e.to_string()))?;
                 Ok(Image {
                     bytes,
                     file_name,
@@ -120,5 +127,13 @@ impl Picture {
                 })
             }
         }
+    }
+}
+
+/// Two labels are the two sides' cards; more are the seats of a four-player game in turn order.
+fn labels_by_seat(labels: Vec<PlayerLabel>) -> ([PlayerLabel; 2], Vec<PlayerLabel>) {
+    match <[PlayerLabel; 2]>::try_from(labels) {
+        Ok(two) => (two, Vec::new()),
+        Err(seats) => (Default::default(), seats),
     }
 }

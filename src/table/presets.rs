@@ -45,6 +45,11 @@ const LOA: &[Variant] = &[
         options: "board=cylinder",
         ladder: Some("loa-cylinder"),
     },
+    Variant {
+        name: "four-player",
+        options: "players=4",
+        ladder: Some("loa-four"),
+    },
 ];
 
 const STANDARD: &[Variant] = &[Variant {

@@ -3,6 +3,7 @@
 
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, decay_deviation, glicko2};
+use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_two_teams};
 
 use crate::store::Glicko;
 
@@ -46,17 +47,74 @@ fn from_lib(g: Glicko2Rating) -> Glicko {
     }
 }
 
-/// New ratings of both seats after one game; `score_first` is 1, 0.5 or 0.
-pub fn rate(before: [Glicko; 2], score_first: f64) -> [Glicko; 2] {
-    let outcome = if score_first > 0.75 {
+fn outcome(score_first: f64) -> Outcomes {
+    if score_first > 0.75 {
         Outcomes::WIN
     } else if score_first < 0.25 {
         Outcomes::LOSS
     } else {
         Outcomes::DRAW
+    }
+}
+
+/// New ratings of both seats after one game; `score_first` is 1, 0.5 or 0. Anything but two
+/// seats is returned unchanged.
+pub fn rate(before: &[Glicko], score_first: f64) -> Vec<Glicko> {
+    let [a, b] = before else {
+        return before.to_vec();
     };
-    let (a, b) = glicko2(&to_lib(before[0]), &to_lib(before[1]), &outcome, &config());
-    [from_lib(a), from_lib(b)]
+    let (a, b) = glicko2(&to_lib(*a), &to_lib(*b), &outcome(score_first), &config());
+    vec![from_lib(a), from_lib(b)]
+}
+
+/// The start of a four-player (team) rating: Weng-Lin's defaults (25 ± 25/3, beta 25/6)
+/// scaled by 60, so that it reads like the Glicko-2 ladders (1500 ± 500).
+pub const TEAM_INITIAL: Glicko = Glicko {
+    rating: 1500.0,
+    deviation: 500.0,
+    volatility: 0.0,
+};
+
+fn team_config() -> WengLinConfig {
+    WengLinConfig {
+        beta: 250.0,
+        ..WengLinConfig::new()
+    }
+}
+
+/// New ratings of every seat of a team game (seats alternate between the two teams in turn
+/// order: 0 and 2 against 1 and 3) with Weng-Lin, a rating system made for teams;
+/// `score_first` is the first team's score. Deviation holds Weng-Lin's uncertainty.
+pub fn rate_teams(before: &[Glicko], score_first: f64) -> Vec<Glicko> {
+    let lib = |g: &Glicko| WengLinRating {
+        rating: g.rating,
+        uncertainty: g.deviation,
+    };
+    let team = |side: usize| -> Vec<WengLinRating> {
+        before.iter().skip(side).step_by(2).map(lib).collect()
+    };
+    let (one, two) = weng_lin_two_teams(&team(0), &team(1), &outcome(score_first), &team_config());
+    let mut after = before.to_vec();
+    for (i, r) in one.iter().enumerate() {
+        after[2 * i] = Glicko {
+            rating: r.rating,
+            deviation: r.uncertainty,
+            volatility: 0.0,
+        };
+    }
+    for (i, r) in two.iter().enumerate() {
+        after[2 * i + 1] = Glicko {
+            rating: r.rating,
+            deviation: r.uncertainty,
+            volatility: 0.0,
+        };
+    }
+    after
+}
+
+/// Team ratings do not widen with idle time (Weng-Lin has no rating periods).
+pub fn team_decay(g: Glicko, _idle_ms: i64) -> Glicko {
+    g
 }
 
 /// The rating of someone who has not played for `idle_ms`: the deviation grows once per whole
@@ -95,7 +153,7 @@ pub fn show_delta(delta: f64) -> String {
 
 /// What `me` would gain or lose against `them` for a win, a draw and a loss.
 pub fn preview(me: Glicko, them: Glicko) -> [f64; 3] {
-    [1.0, 0.5, 0.0].map(|score| rate([me, them], score)[0].rating - me.rating)
+    [1.0, 0.5, 0.0].map(|score| rate(&[me, them], score)[0].rating - me.rating)
 }
 
 #[cfg(test)]

@@ -29,14 +29,16 @@ pub fn rules(game: GameKind) -> Reply {
         ..Reply::default()
     };
     if let Ok(start) = start_position(game, "", 0) {
-        let names = Side::BOTH.map(|s| Msg::new("pic-side").plain("side", start.side_name(s)));
+        let names = Side::BOTH
+            .map(|s| Msg::new("pic-side").plain("side", start.side_name(s)))
+            .to_vec();
         reply.picture = Some(Picture::Board {
             match_id: None,
             seq: 0,
             game: start,
             last_move: None,
             players: names,
-            ratings: [None, None],
+            ratings: vec![None, None],
             move_number: 0,
             result: None,
         });
@@ -60,7 +62,7 @@ pub fn stored_outcome(m: &MatchRow) -> Option<crate::games::Outcome> {
             reason: Reason::Abort,
         }),
         MatchStatus::Finished => Some(Outcome {
-            winner: m.winner_seat.map(super::side_of_seat),
+            winner: m.winner_seat.map(side_of_seat),
             reason: reason(m.reason.as_deref()),
         }),
         _ => None,
@@ -71,6 +73,18 @@ pub fn stored_result(m: &MatchRow) -> Msg {
     let reason = words::reason_named(m.reason.as_deref().unwrap_or(""));
     match (m.status, m.winner_seat, m.seats()) {
         (MatchStatus::Aborted, _, _) => Msg::new("stored-aborted"),
+        (MatchStatus::Finished, Some(side), Some(seats)) if seats.len() > 2 => {
+            // Four seats: the winning side is a team, its seats alternate in turn order.
+            let team = seats
+                .iter()
+                .skip(usize::from(side.min(1)))
+                .step_by(2)
+                .map(|p| words::who(p))
+                .collect();
+            Msg::new("stored-team-won")
+                .list("players", team)
+                .msg("reason", reason)
+        }
         (MatchStatus::Finished, Some(seat), Some(seats)) => {
             let winner = seats[usize::from(seat.min(1))];
             let id = match m.reason.as_deref() {
@@ -84,5 +98,14 @@ pub fn stored_result(m: &MatchRow) -> Msg {
         }
         (MatchStatus::Finished, None, _) => Msg::new("stored-draw").msg("reason", reason),
         (status, _, _) => Msg::verbatim(status.name()),
+    }
+}
+
+/// The side stored in `winner_seat` (the winning team with four seats).
+fn side_of_seat(seat: u8) -> crate::games::Side {
+    if seat == 0 {
+        crate::games::Side::First
+    } else {
+        crate::games::Side::Second
     }
 }

@@ -27,6 +27,14 @@ pub fn side(name: &str) -> Msg {
     }
 }
 
+/// A seat by its engine name: a four-player seat (`w1` ...), else the side (`white` ...).
+pub fn seat(name: &str) -> Msg {
+    match name {
+        "w1" | "w2" | "b1" | "b2" => Msg::new("seat-name").plain("seat", name),
+        other => side(other),
+    }
+}
+
 /// Why a game ended, as a noun (`connection`).
 pub fn reason(reason: Reason) -> Msg {
     Msg::new(match reason {
@@ -64,6 +72,7 @@ pub fn variant(name: &str) -> Msg {
         "olympiad" => Msg::new("variant-olympiad"),
         "ambidextrous" => Msg::new("variant-ambidextrous"),
         "cylinder" => Msg::new("variant-cylinder"),
+        "four-player" => Msg::new("variant-four-player"),
         other => Msg::verbatim(other),
     }
 }

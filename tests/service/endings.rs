@@ -5,7 +5,7 @@ use parlor::games::{Outcome, Reason, Side};
 use parlor::table::{Command, Picture, Reply};
 
 /// The result and ratings a reply's board picture carries.
-fn ending(reply: &Reply) -> (Option<Outcome>, [Option<String>; 2]) {
+fn ending(reply: &Reply) -> (Option<Outcome>, Vec<Option<String>>) {
     match &reply.picture {
         Some(Picture::Board {
             result, ratings, ..

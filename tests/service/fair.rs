@@ -33,6 +33,13 @@ async fn lightning_with_seed(seed: u64) -> World {
         .execute(&pool)
         .await
         .expect("seed set");
+    sqlx::query(
+        "UPDATE match_seats SET player_id = (SELECT CASE seat WHEN 0 THEN challenger_id \
+         ELSE opponent_id END FROM matches WHERE id = 1) WHERE match_id = 1",
+    )
+    .execute(&pool)
+    .await
+    .expect("seats set");
     pool.close().await;
     w.restart().await;
     w
@@ -365,11 +372,11 @@ fn board_pictures_before_the_draw_do_not_depend_on_the_pile() {
         seq: 0,
         game: AnyGame::new(GameKind::Lightning, &format!("seed={seed}")).expect("lightning"),
         last_move: None,
-        players: [
+        players: vec![
             parlor::i18n::Msg::verbatim("Alice"),
             parlor::i18n::Msg::verbatim("Bob"),
         ],
-        ratings: [None, None],
+        ratings: vec![None, None],
         move_number: 0,
         result: None,
     };

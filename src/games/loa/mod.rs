@@ -575,6 +575,18 @@ impl Loa {
         Some(Seat::of(color, set))
     }
 
+    /// The four seats in turn order (`players=4`): the first colour's marked player, the
+    /// second colour's marked player, then the two unmarked players.
+    pub fn seats_in_turn_order(&self) -> [Seat; 4] {
+        let first = self.color_of(Side::First);
+        [
+            Seat::of(first, PieceSet::Marked),
+            Seat::of(first.opponent(), PieceSet::Marked),
+            Seat::of(first, PieceSet::Unmarked),
+            Seat::of(first.opponent(), PieceSet::Unmarked),
+        ]
+    }
+
     /// The set of pieces a colour must move on its next turn (`players=4` and
     /// `marks=alternate`); `None` when any piece may move.
     pub fn required_set(&self, color: Color) -> Option<PieceSet> {

@@ -1,0 +1,614 @@
+//! Lines of Action for four: the lobby, seats in turn order, team results, offers that need
+//! every other player, restarts, the team ladder, the bot in seats, and the seats migration.
+
+use std::sync::Arc;
+
+use super::common::*;
+use parlor::games::{AnyGame, GameKind};
+use parlor::store::Store;
+use parlor::table::{
+    Action, Actor, ButtonId, ChallengeSpec, Command, ManualClock, Opponent, Picture, Place, Reply,
+    Table, UserRef,
+};
+
+fn dave() -> Actor {
+    Actor::new(104, "Dave")
+}
+
+fn four_player(opponent: Opponent) -> Command {
+    let mut spec = ChallengeSpec::new(GameKind::Loa, opponent);
+    spec.variant = Some("four-player".to_string());
+    Command::Challenge(spec)
+}
+
+/// The seats (0-based) a lobby card offers, with their button ids.
+fn sit_buttons(r: &Reply) -> Vec<(u8, String)> {
+    r.all_buttons()
+        .filter_map(|b| {
+            let id = ButtonId::parse(&b.id)?;
+            Some((id.action.seat()?, b.id.clone()))
+        })
+        .collect()
+}
+
+/// Presses a button by its id, as Discord would.
+async fn press_id(w: &World, actor: &Actor, place: Place, id: &str) -> Reply {
+    let button = ButtonId::parse(id).expect("a button id");
+    w.run(actor, place, button.command(&[])).await
+}
+
+/// Alice opens a table and Bob, Carol and Dave take its seats in that order; returns the
+/// first board.
+async fn full_table(w: &World, place: Place) -> Reply {
+    let mut card = w.run(&alice(), place, four_player(Opponent::Anyone)).await;
+    assert!(!card.private, "{}", card.text());
+    for p in [bob(), carol(), dave()] {
+        let (_, id) = sit_buttons(&card)
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| panic!("a seat to take: {}", card.text()));
+        card = press_id(w, &p, place, &id).await;
+        assert!(!card.private, "{}", card.text());
+    }
+    card
+}
+
+/// The players of a board by seat (turn order), read from its picture.
+fn seat_names(board: &Reply) -> Vec<String> {
+    match &board.picture {
+        Some(Picture::Board { players, .. }) => players
+            .iter()
+            .map(|m| m.text(parlor::i18n::Lang::En))
+            .collect(),
+        other => panic!("a board picture: {other:?}"),
+    }
+}
+
+fn game_of(board: &Reply) -> AnyGame {
+    match &board.picture {
+        Some(Picture::Board { game, .. }) => game.clone(),
+        other => panic!("a board picture: {other:?}"),
+    }
+}
+
+fn everyone() -> [Actor; 4] {
+    [alice(), bob(), carol(), dave()]
+}
+
+fn by_name(name: &str) -> Actor {
+    everyone()
+        .into_iter()
+        .find(|a| a.name == name)
+        .unwrap_or_else(|| panic!("no player {name}"))
+}
+
+#[tokio::test]
+async fn a_lobby_fills_seat_by_seat_and_the_game_starts_when_it_is_full() {
+    let w = World::new().await;
+    let place = channel(1);
+    let card = w.run(&alice(), place, four_player(Opponent::Anyone)).await;
+    assert!(!card.private, "{}", card.text());
+    assert_eq!(sit_buttons(&card).len(), 3, "{}", card.text());
+    assert!(card.text().contains("empty"), "{}", card.text());
+    assert!(
+        card.button(Action::SitBot).is_none(),
+        "no AI, no bot button"
+    );
+    assert!(card.all_buttons().all(|b| b.id.len() <= 100));
+    // Alice already sits; nobody takes two seats.
+    let (_, first) = sit_buttons(&card)[0].clone();
+    let r = press_id(&w, &alice(), place, &first).await;
+    assert!(
+        r.private && r.text().contains("already have a seat"),
+        "{}",
+        r.text()
+    );
+    let lobby = press_id(&w, &bob(), place, &first).await;
+    assert!(
+        !lobby.private && lobby.text().contains("Bob takes a seat"),
+        "{}",
+        lobby.text()
+    );
+    assert_eq!(sit_buttons(&lobby).len(), 2);
+    // The old card's button for Bob's seat no longer seats anyone.
+    let r = press_id(&w, &carol(), place, &first).await;
+    assert!(r.private && r.text().contains("taken"), "{}", r.text());
+    let r = press_id(&w, &bob(), place, &sit_buttons(&lobby)[0].1).await;
+    assert!(r.private, "{}", r.text());
+    // Nothing is played before every seat is taken.
+    let r = w
+        .run(
+            &alice(),
+            place,
+            Command::Move {
+                text: "b1-b3".to_string(),
+                at: None,
+            },
+        )
+        .await;
+    assert!(r.private, "{}", r.text());
+    let lobby = press_id(&w, &carol(), place, &sit_buttons(&lobby)[0].1).await;
+    assert_eq!(sit_buttons(&lobby).len(), 1);
+    let board = press_id(&w, &dave(), place, &sit_buttons(&lobby)[0].1).await;
+    assert!(
+        board.text().contains("Every seat is taken"),
+        "{}",
+        board.text()
+    );
+    let names = seat_names(&board);
+    assert_eq!(names.len(), 4);
+    for p in everyone() {
+        assert_eq!(
+            names.iter().filter(|n| **n == p.name).count(),
+            1,
+            "{names:?}"
+        );
+    }
+    // The lineup says who moves which pieces; the player of the first seat is to move.
+    for seat in ["White, marked pieces", "Black, unmarked pieces"] {
+        assert!(board.text().contains(seat), "{}", board.text());
+    }
+    assert_eq!(board.mentions, vec![by_name(&names[0]).id]);
+    assert_eq!(
+        w.sql_i64("SELECT COUNT(*) FROM match_seats WHERE match_id = 1 AND player_id IS NOT NULL")
+            .await,
+        4
+    );
+    assert_eq!(
+        w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'live' AND seat_count = 4")
+            .await,
+        1
+    );
+}
+
+#[tokio::test]
+async fn an_unfilled_lobby_expires_after_fifteen_minutes_and_says_so() {
+    let mut w = World::new().await;
+    let place = channel(1);
+    let card = w.run(&alice(), place, four_player(Opponent::Anyone)).await;
+    let r = press_id(&w, &bob(), place, &sit_buttons(&card)[0].1).await;
+    assert!(!r.private, "{}", r.text());
+    w.clock.advance_secs(14 * 60);
+    assert_eq!(w.table.tick().await, 0);
+    w.clock.advance_secs(61);
+    assert_eq!(w.table.tick().await, 1);
+    let notices = w.drain();
+    assert_eq!(notices.len(), 1);
+    let text = notices[0].reply.text();
+    assert!(
+        text.contains("expired before every seat was taken"),
+        "{text}"
+    );
+    let r = press_id(&w, &carol(), place, &sit_buttons(&card)[1].1).await;
+    assert!(r.private, "{}", r.text());
+    assert_eq!(
+        w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'expired'")
+            .await,
+        1
+    );
+    // The channel is free again.
+    w.clock.advance_secs(60);
+    let again = w.run(&bob(), place, four_player(Opponent::Anyone)).await;
+    assert!(!again.private, "{}", again.text());
+}
+
+#[tokio::test]
+async fn each_seat_plays_in_turn_and_only_its_own_moves() {
+    let w = World::new().await;
+    let place = channel(1);
+    let mut board = full_table(&w, place).await;
+    let order: Vec<Actor> = seat_names(&board).iter().map(|n| by_name(n)).collect();
+    for turn in 0..8 {
+        let mover = &order[turn % 4];
+        assert_eq!(board.mentions, vec![mover.id], "{}", board.text());
+        // Somebody else is told whose turn it is, and nothing changes.
+        let other = &order[(turn + 1) % 4];
+        let hints = w.table.move_hints(&place, "").await;
+        let r = w
+            .run(
+                other,
+                place,
+                Command::Move {
+                    text: hints[0].clone(),
+                    at: None,
+                },
+            )
+            .await;
+        assert!(
+            r.private && r.text().contains(&format!("waiting for @{}", mover.name)),
+            "{}",
+            r.text()
+        );
+        // The hints are the moves of the seat to move, and only those.
+        let game = game_of(&board);
+        let mut legal = game.visible_move_texts();
+        let mut offered = hints.clone();
+        legal.sort();
+        offered.sort();
+        assert_eq!(offered, legal);
+        board = w.play_one(place, &board, &[mover]).await;
+    }
+}
+
+#[tokio::test]
+async fn a_player_who_resigns_resigns_their_team() {
+    let w = World::new().await;
+    let place = channel(1);
+    let board = full_table(&w, place).await;
+    let order: Vec<Actor> = seat_names(&board).iter().map(|n| by_name(n)).collect();
+    // Seat 2 is on the first team with seat 0; seats 1 and 3 win.
+    let r = w.run(&order[2], place, Command::Resign { at: None }).await;
+    assert!(is_over(&r), "{}", r.text());
+    let text = r.text();
+    assert!(
+        text.contains(&format!(
+            "@{}, @{} win by resignation",
+            order[1].name, order[3].name
+        )),
+        "{text}"
+    );
+    assert_eq!(
+        w.sql_i64("SELECT winner_seat FROM matches WHERE id = 1")
+            .await,
+        1
+    );
+    // Rated: the team ladder has every player, in this server and globally.
+    assert_eq!(
+        w.sql_i64("SELECT COUNT(*) FROM ratings WHERE game = 'loa-four'")
+            .await,
+        8
+    );
+    for (seat, p) in order.iter().enumerate() {
+        let rating = w
+            .sql_i64(&format!(
+                "SELECT CAST(rating AS INTEGER) FROM ratings WHERE game = 'loa-four' \
+                 AND scope = 0 AND player_id = {}",
+                p.id
+            ))
+            .await;
+        if seat % 2 == 1 {
+            assert!(rating > 1500, "winner {}: {rating}", p.name);
+        } else {
+            assert!(rating < 1500, "loser {}: {rating}", p.name);
+        }
+    }
+    // The history and the replay name the team.
+    let history = w
+        .run(&order[1], place, Command::History { user: None })
+        .await;
+    assert!(history.text().contains("won"), "{}", history.text());
+    let replay = w
+        .run(&order[0], place, Command::Replay { match_id: 1 })
+        .await;
+    assert!(!replay.private, "{}", replay.text());
+    match &replay.picture {
+        Some(Picture::Replay { players, .. }) => assert_eq!(players.len(), 4),
+        other => panic!("a replay: {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_draw_needs_every_other_player_and_lapses_when_one_moves_instead() {
+    let w = World::new().await;
+    let place = channel(1);
+    let board = full_table(&w, place).await;
+    let order: Vec<Actor> = seat_names(&board).iter().map(|n| by_name(n)).collect();
+    let draw = || Command::Draw { at: None };
+    // Seat 1 offers; seat 0 (to move) moves instead: the offer lapses.
+    let r = w.run(&order[1], place, draw()).await;
+    assert!(
+        !r.private && r.text().contains("offers a draw"),
+        "{}",
+        r.text()
+    );
+    assert!(r.text().contains("Still waiting for"), "{}", r.text());
+    let board = w.play_one(place, &board, &[&order[0]]).await;
+    assert!(!board.text().contains("offers a draw"), "{}", board.text());
+    // Seat 2 offers; the other three agree one by one.
+    let r = w.run(&order[2], place, draw()).await;
+    assert!(!r.private, "{}", r.text());
+    let r = w.run(&order[2], place, draw()).await;
+    assert!(
+        r.private && r.text().contains("waiting for"),
+        "{}",
+        r.text()
+    );
+    let r = w.run(&order[0], place, draw()).await;
+    assert!(!r.private && !is_over(&r), "{}", r.text());
+    let waiting = r
+        .lines
+        .iter()
+        .map(|l| l.text(parlor::i18n::Lang::En))
+        .find(|l| l.starts_with("Still waiting"))
+        .expect("who is still to agree");
+    assert!(
+        waiting.contains(&order[1].name) && waiting.contains(&order[3].name),
+        "{waiting}"
+    );
+    assert!(!waiting.contains(&order[0].name), "{waiting}");
+    // The one to move agrees without moving.
+    let r = w.run(&order[1], place, draw()).await;
+    assert!(!r.private && !is_over(&r), "{}", r.text());
+    let r = w.run(&order[3], place, draw()).await;
+    assert!(is_over(&r), "{}", r.text());
+    assert!(r.text().contains("Draw by agreement"), "{}", r.text());
+}
+
+#[tokio::test]
+async fn a_takeback_needs_every_other_player_and_anyone_may_refuse_it() {
+    let w = World::new().await;
+    let place = channel(1);
+    let mut board = full_table(&w, place).await;
+    let order: Vec<Actor> = seat_names(&board).iter().map(|n| by_name(n)).collect();
+    for player in &order[..3] {
+        board = w.play_one(place, &board, &[player]).await;
+    }
+    let before = game_of(&board).export();
+    let takeback = || Command::Takeback { at: None };
+    // Seat 1 asks; seat 3 refuses: nothing changes.
+    let r = w.run(&order[1], place, takeback()).await;
+    assert!(!r.private && r.text().contains("take back"), "{}", r.text());
+    let r = w
+        .run(&order[3], place, Command::RefuseTakeback { at: None })
+        .await;
+    assert!(!r.private && r.text().contains("refuses"), "{}", r.text());
+    // Asked again, everyone agrees: seat 1's move and the one after it are taken back.
+    w.run(&order[1], place, takeback()).await;
+    let r = w.run(&order[1], place, takeback()).await;
+    assert!(
+        r.private && r.text().contains("waiting for"),
+        "{}",
+        r.text()
+    );
+    w.run(&order[0], place, takeback()).await;
+    let r = w.run(&order[2], place, takeback()).await;
+    assert!(
+        !r.private && !r.text().contains("Takeback for"),
+        "{}",
+        r.text()
+    );
+    let r = w.run(&order[3], place, takeback()).await;
+    assert!(r.text().contains("Takeback for"), "{}", r.text());
+    assert_eq!(r.mentions, vec![order[1].id], "seat 1 is to move again");
+    let after = game_of(&r);
+    assert_ne!(after.export(), before);
+    assert_eq!(after.seat_to_move(), Some(1));
+    // The log says so, and a restart rebuilds the same position.
+    assert_eq!(
+        w.sql_i64("SELECT COUNT(*) FROM moves WHERE match_id = 1 AND kind = 'takeback'")
+            .await,
+        1
+    );
+}
+
+#[tokio::test]
+async fn a_restart_restores_a_four_seat_match_exactly() {
+    let mut w = World::new().await;
+    let place = channel(1);
+    let mut board = full_table(&w, place).await;
+    let order: Vec<Actor> = seat_names(&board).iter().map(|n| by_name(n)).collect();
+    for turn in 0..6 {
+        board = w.play_one(place, &board, &[&order[turn % 4]]).await;
+    }
+    w.run(&order[3], place, Command::Draw { at: None }).await;
+    w.run(&order[1], place, Command::Draw { at: None }).await;
+    let shown = w.run(&order[0], place, Command::Board).await;
+    w.restart().await;
+    let again = w.run(&order[0], place, Command::Board).await;
+    assert_eq!(again.text(), shown.text());
+    assert_eq!(game_of(&again).export(), game_of(&shown).export());
+    assert_eq!(seat_names(&again), seat_names(&shown));
+    assert_eq!(again.mentions, shown.mentions);
+    // The consents came back too: the last two agreements end the game.
+    let r = w.run(&order[0], place, Command::Draw { at: None }).await;
+    assert!(!is_over(&r), "{}", r.text());
+    let r = w.run(&order[2], place, Command::Draw { at: None }).await;
+    assert!(is_over(&r), "{}", r.text());
+}
+
+/// A stand-in for the AI: the first legal move.
+struct FirstMove;
+
+impl parlor::table::Ai for FirstMove {
+    fn choose(&self, game: &AnyGame, _level: u8) -> Option<parlor::games::AnyMove> {
+        game.legal_moves().into_iter().next()
+    }
+}
+
+#[tokio::test]
+async fn two_people_and_the_bot_in_two_seats_play_a_whole_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let clock = ManualClock::new(START_MS);
+    let mut cfg = config(&clock);
+    cfg.bot = UserRef::new(900, "Parlor");
+    cfg.ai = Some(Arc::new(FirstMove));
+    let store = Store::open(&url).await.expect("store");
+    let (table, mut notices) = Table::start(store, cfg).await.expect("table");
+    let place = channel(1);
+    let (a, b) = (alice(), bob());
+    let mut spec = ChallengeSpec::new(GameKind::Loa, Opponent::Anyone);
+    spec.variant = Some("four-player".to_string());
+    spec.level = Some(1);
+    let card = table.handle(&a, &place, Command::Challenge(spec)).await;
+    assert!(card.button(Action::SitBot).is_some(), "{}", card.text());
+    // Only someone seated may bring the bot in.
+    let r = table
+        .handle(&carol(), &place, Command::SitBot { at: None })
+        .await;
+    assert!(r.private, "{}", r.text());
+    let r = table.handle(&a, &place, Command::SitBot { at: None }).await;
+    assert!(!r.private && r.text().contains("casual"), "{}", r.text());
+    let seat = sit_buttons(&r)[0].1.clone();
+    let r = table
+        .handle(&b, &place, ButtonId::parse(&seat).expect("id").command(&[]))
+        .await;
+    assert!(!r.private, "{}", r.text());
+    let mut board = table.handle(&b, &place, Command::SitBot { at: None }).await;
+    assert!(
+        board.text().contains("Every seat is taken"),
+        "{}",
+        board.text()
+    );
+    let names = seat_names(&board);
+    assert_eq!(
+        names.iter().filter(|n| *n == "Parlor").count(),
+        2,
+        "{names:?}"
+    );
+    let mut bot_moves = 0;
+    for _ in 0..1000 {
+        if is_over(&board) {
+            break;
+        }
+        if board.mentions.is_empty() || board.mentions[0] == 900 {
+            let wait = std::time::Duration::from_secs(30);
+            let notice = tokio::time::timeout(wait, notices.recv())
+                .await
+                .expect("the bot moves")
+                .expect("notices open");
+            board = notice.reply;
+            bot_moves += 1;
+            continue;
+        }
+        let mover = if board.mentions[0] == a.id { &a } else { &b };
+        let hints = table.move_hints(&place, "").await;
+        board = table
+            .handle(
+                mover,
+                &place,
+                Command::Move {
+                    text: hints[0].clone(),
+                    at: None,
+                },
+            )
+            .await;
+        assert!(!board.private, "{}", board.text());
+    }
+    assert!(is_over(&board), "the game ended: {}", board.text());
+    assert!(bot_moves > 0);
+    // Casual: nobody's rating moved.
+    assert!(
+        table
+            .store()
+            .ratings_of(a.id)
+            .await
+            .expect("ratings")
+            .is_empty()
+    );
+}
+
+#[tokio::test]
+async fn the_seats_migration_keeps_every_existing_match_and_rating() {
+    use sqlx::Row;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("old.db");
+    let url = format!("sqlite://{}?mode=rwc", path.display());
+    // A database as the first schema left it.
+    let first = dir.path().join("migrations");
+    std::fs::create_dir(&first).expect("dir");
+    std::fs::copy(
+        "migrations/0001_matches.sql",
+        first.join("0001_matches.sql"),
+    )
+    .expect("copy");
+    let pool = sqlx::SqlitePool::connect(&url).await.expect("connect");
+    sqlx::migrate::Migrator::new(first.as_path())
+        .await
+        .expect("migrator")
+        .run(&pool)
+        .await
+        .expect("first schema");
+    for sql in [
+        "INSERT INTO players VALUES (101, 'Alice', 0), (102, 'Bob', 0), (103, 'Carol', 0)",
+        // A live match (Bob first) with two moves and a standing draw offer by Bob.
+        "INSERT INTO matches (id, guild_id, channel_id, game, variant, options, seed, rated, \
+         clock_secs, challenger_id, opponent_id, challenger_seat, status, draw_offer_seat, created_at, started_at) \
+         VALUES (1, 7000, 1, 'simultana', 'standard', '', 5, 1, NULL, 101, 102, 1, 'live', 0, 0, 0)",
+        // An open challenge by Carol, and a finished match Alice won.
+        "INSERT INTO matches (id, guild_id, channel_id, game, variant, options, seed, rated, \
+         challenger_id, challenger_seat, status, deadline_at, created_at) \
+         VALUES (2, 7000, 2, 'loa', 'standard', '', 0, 1, 103, 0, 'challenge', 9999999999999, 0)",
+        "INSERT INTO matches (id, guild_id, channel_id, game, variant, options, seed, rated, \
+         challenger_id, opponent_id, challenger_seat, status, winner_seat, reason, created_at, finished_at) \
+         VALUES (3, 7000, 3, 'loa', 'standard', '', 0, 1, 101, 103, 0, 'finished', 0, 'resignation', 0, 1)",
+        "INSERT INTO ratings VALUES (101, 'loa', 0, 1662.5, 80.0, 0.06, 30, 20, 0, 10, 1)",
+    ] {
+        sqlx::query(sql).execute(&pool).await.expect(sql);
+    }
+    pool.close().await;
+    // Two moves of the live match, played by the seats' players.
+    let mut game = AnyGame::new(GameKind::Simultana, "").expect("simultana");
+    let mut log = Vec::new();
+    for player in [102u64, 101] {
+        let mv = game.legal_moves()[0];
+        log.push((game.format_move(&mv).expect("text"), player));
+        game.play(&mv).expect("legal");
+    }
+    let pool = sqlx::SqlitePool::connect(&url).await.expect("connect");
+    for (i, (text, player)) in log.iter().enumerate() {
+        sqlx::query("INSERT INTO moves VALUES (1, $1, 'move', $1, $2, $3, 0)")
+            .bind(i as i64 + 1)
+            .bind(text)
+            .bind(*player as i64)
+            .execute(&pool)
+            .await
+            .expect("move");
+    }
+    pool.close().await;
+
+    let clock = ManualClock::new(START_MS);
+    let store = Store::open(&format!("sqlite://{}", path.display()))
+        .await
+        .expect("the second schema is applied");
+    let (table, _notices) = Table::start(store, config(&clock)).await.expect("table");
+    let pool = sqlx::SqlitePool::connect(&url).await.expect("connect");
+    let seats: Vec<(i64, i64, Option<i64>)> =
+        sqlx::query("SELECT match_id, seat, player_id FROM match_seats ORDER BY match_id, seat")
+            .fetch_all(&pool)
+            .await
+            .expect("seats")
+            .iter()
+            .map(|r| (r.get(0), r.get(1), r.get(2)))
+            .collect();
+    assert_eq!(
+        seats,
+        vec![
+            (1, 0, Some(102)),
+            (1, 1, Some(101)),
+            (2, 0, Some(103)),
+            (2, 1, None),
+            (3, 0, Some(101)),
+            (3, 1, Some(103)),
+        ]
+    );
+    let consent: i64 = sqlx::query("SELECT draw_consent FROM matches WHERE id = 1")
+        .fetch_one(&pool)
+        .await
+        .expect("consent")
+        .get(0);
+    assert_eq!(consent, 1, "Bob's standing offer is his seat's consent");
+    pool.close().await;
+    // The live match goes on where it was, with Bob's offer standing.
+    let board = table.handle(&bob(), &channel(1), Command::Board).await;
+    assert_eq!(game_of(&board).export(), game.export());
+    assert_eq!(board.mentions, vec![102], "{}", board.text());
+    assert!(board.text().contains("offers a draw"), "{}", board.text());
+    let r = table
+        .handle(&alice(), &channel(1), Command::Draw { at: None })
+        .await;
+    assert!(r.text().contains("Draw by agreement"), "{}", r.text());
+    // The open challenge can still be accepted; the history and the rating are kept.
+    let r = table
+        .handle(&bob(), &channel(2), Command::Accept { at: None })
+        .await;
+    assert!(!r.private, "{}", r.text());
+    let history = table
+        .handle(&carol(), &channel(9), Command::History { user: None })
+        .await;
+    assert!(history.text().contains("#3"), "{}", history.text());
+    let ratings = table.store().ratings_of(101).await.expect("ratings");
+    let loa: Vec<_> = ratings.iter().filter(|r| r.game == "loa").collect();
+    assert_eq!(loa.len(), 1, "{ratings:?}");
+    assert_eq!((loa[0].value.rating, loa[0].games), (1662.5, 30));
+}
