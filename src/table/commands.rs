@@ -297,7 +297,7 @@ impl Table {
             seed,
             rated,
             clock_secs,
-            level: vs_bot.then_some(level),
+            level: (vs_bot || lobby).then_some(level),
             challenger: challenger.clone(),
             opponent: opponent.clone(),
             vs_bot,
@@ -327,7 +327,7 @@ impl Table {
             seed,
             rated,
             clock_secs,
-            level: vs_bot.then_some(level),
+            level: (vs_bot || lobby).then_some(level),
             vs_bot,
             challenger,
             opponent: opponent.clone(),
@@ -376,8 +376,8 @@ impl Table {
             .store
             .rating(player, presets::ladder(e.kind, &e.variant), scope)
             .await?
-            .map_or(rating::INITIAL, |r| {
-                rating::decay(r.value, now.saturating_sub(r.last_played))
+            .map_or(rating::initial(e.seats.len()), |r| {
+                (rating::decay_for(e.seats.len()))(r.value, now.saturating_sub(r.last_played))
             }))
     }
 
@@ -1080,7 +1080,7 @@ impl Table {
             .seats()
             .map(|s| s.iter().map(|p| p.id).collect())
             .ok_or_else(|| Fail::Refuse(Msg::new("err-no-opponent")))?;
-        let four = seats.len() > 2;
+        let count = seats.len();
         let scopes: Vec<i64> = e
             .place
             .guild
@@ -1097,22 +1097,14 @@ impl Table {
                 Some(Side::Second) => 0.0,
                 None => 0.5,
             },
-            initial: if four {
-                rating::TEAM_INITIAL
-            } else {
-                rating::INITIAL
-            },
+            initial: rating::initial(count),
             at: now,
-            rate: if four {
+            rate: if count > 2 {
                 rating::rate_teams
             } else {
                 rating::rate
             },
-            decay: if four {
-                rating::team_decay
-            } else {
-                rating::decay
-            },
+            decay: rating::decay_for(count),
         });
         let reason = if aborted {
             Reason::Abort.name()

@@ -117,6 +117,17 @@ pub fn team_decay(g: Glicko, _idle_ms: i64) -> Glicko {
     g
 }
 
+/// The rating of a newcomer in a game of `seats` players: Glicko-2 for two, the team start
+/// for more.
+pub fn initial(seats: usize) -> Glicko {
+    if seats > 2 { TEAM_INITIAL } else { INITIAL }
+}
+
+/// How idle time changes a rating in a game of `seats` players.
+pub fn decay_for(seats: usize) -> fn(Glicko, i64) -> Glicko {
+    if seats > 2 { team_decay } else { decay }
+}
+
 /// The rating of someone who has not played for `idle_ms`: the deviation grows once per whole
 /// rating period, up to the initial 350 (Glicko-2's step for a period without games).
 pub fn decay(g: Glicko, idle_ms: i64) -> Glicko {

@@ -244,7 +244,8 @@ impl Table {
             let result = match (m.status, m.winner_seat) {
                 (MatchStatus::Aborted, _) => Msg::new("history-aborted"),
                 (_, None) => Msg::new("history-draw").msg("reason", reason),
-                (_, Some(w)) if usize::from(w) == mine => {
+                // With four seats the winner is a team: seats alternate between the two.
+                (_, Some(w)) if usize::from(w) == mine % 2 => {
                     Msg::new("history-won").msg("reason", reason)
                 }
                 (_, Some(_)) => Msg::new("history-lost").msg("reason", reason),
@@ -257,7 +258,15 @@ impl Table {
                 })
                 .plain("id", m.id.to_string())
                 .msg("game", game_named(&m.game))
-                .msg("opponent", words::who(seats[1 - mine]))
+                .list(
+                    "opponent",
+                    seats
+                        .iter()
+                        .enumerate()
+                        .filter(|(seat, _)| seat % 2 != mine % 2)
+                        .map(|(_, p)| words::who(p))
+                        .collect(),
+                )
                 .msg("result", result),
             );
         }

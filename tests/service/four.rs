@@ -277,6 +277,16 @@ async fn a_player_who_resigns_resigns_their_team() {
         .run(&order[1], place, Command::History { user: None })
         .await;
     assert!(history.text().contains("won"), "{}", history.text());
+    // Seat 2 lost with seat 0, against seats 1 and 3.
+    let history = w
+        .run(&order[2], place, Command::History { user: None })
+        .await;
+    let text = history.text();
+    assert!(text.contains("lost"), "{text}");
+    assert!(
+        text.contains(&format!("vs @{}, @{}", order[1].name, order[3].name)),
+        "{text}"
+    );
     let replay = w
         .run(&order[0], place, Command::Replay { match_id: 1 })
         .await;

@@ -1,0 +1,122 @@
+//! Lines of Action for four through Discord: a lobby with a button for each empty seat, two
+//! people and the bot in two seats, and a whole game to its result.
+
+use serde_json::json;
+
+use crate::fake::{self, CHANNEL_ID, Msg, User};
+use crate::play::{to_move, who};
+use crate::{alice, start};
+
+fn bob() -> User {
+    User::new(100_000_000_000_000_002, "bob")
+}
+
+/// The custom_ids of a lobby's "Seat N" buttons.
+fn seat_buttons(msg: &Msg) -> Vec<String> {
+    msg.components
+        .iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter(|c| {
+            c["label"]
+                .as_str()
+                .and_then(|l| l.strip_prefix("Seat "))
+                .is_some_and(|n| n.parse::<u8>().is_ok())
+        })
+        .filter_map(|c| c["custom_id"].as_str().map(str::to_owned))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_people_and_the_bot_in_two_seats_play_lines_of_action_for_four() {
+    let (discord, bot) = start().await;
+    let players = [alice(), bob()];
+    let id = discord.slash_in(
+        &alice(),
+        CHANNEL_ID,
+        "play",
+        json!({"game": "loa", "variant": "four-player", "level": 1}),
+        &[],
+    );
+    let lobby = discord.outcome(id).await;
+    assert!(!lobby.ephemeral, "{}", lobby.text());
+    assert!(lobby.text().contains("table for four"), "{}", lobby.text());
+    let seats = seat_buttons(&lobby);
+    assert_eq!(seats.len(), 3, "{:?}", lobby.components);
+    // Bob takes the seat of Alice's teammate (seats alternate between the teams), so that the
+    // bot's two seats make the other team; Alice, seated, brings the bot in twice.
+    let alice_seat: usize = lobby
+        .text()
+        .lines()
+        .find(|l| l.contains(&format!("<@{}>", alice().id)) && l.starts_with("Seat "))
+        .and_then(|l| l["Seat ".len()..].split(' ').next()?.parse().ok())
+        .expect("Alice's seat number");
+    let teammate = format!("Seat {}", (alice_seat + 1) % 4 + 1);
+    let teammate = lobby.button(&teammate).expect("the teammate's seat");
+    let id = discord.press(&bob(), lobby.id, &teammate);
+    let lobby = discord.outcome(id).await;
+    assert!(!lobby.ephemeral, "{}", lobby.text());
+    assert_eq!(seat_buttons(&lobby).len(), 2);
+    let again = discord.press(&bob(), lobby.id, &seat_buttons(&lobby)[0]);
+    let refused = discord.outcome(again).await;
+    assert!(refused.ephemeral, "one seat each: {}", refused.text());
+    let bot_seat = lobby.button("Seat the bot").expect("a bot button");
+    let id = discord.press(&alice(), lobby.id, &bot_seat);
+    let lobby = discord.outcome(id).await;
+    assert!(!lobby.ephemeral, "{}", lobby.text());
+    let bot_seat = lobby.button("Seat the bot").expect("a bot button");
+    let id = discord.press(&alice(), lobby.id, &bot_seat);
+    let mut board = discord.outcome(id).await;
+    assert!(
+        board.text().contains("Every seat is taken"),
+        "{}",
+        board.text()
+    );
+    assert!(board.png().is_some_and(|png| png.len() > 1000));
+    let mut bot_moves = 0;
+    let mut human_moves = 0;
+    for _ in 0..600 {
+        if board.button("Rematch").is_some() {
+            break;
+        }
+        if to_move(&board) == fake::APP_ID {
+            // The bot's moves arrive as messages of their own; count them to find the next.
+            let seen = bot_moves;
+            let bot_played = format!("<@{}> played", fake::APP_ID);
+            board = discord
+                .wait("the bot's move", |s| {
+                    let mut played = s
+                        .messages
+                        .iter()
+                        .filter(|m| !m.ephemeral && m.text().contains(&bot_played));
+                    played.nth(seen).cloned()
+                })
+                .await;
+            bot_moves += 1;
+            continue;
+        }
+        let player = who(&players, to_move(&board)).clone();
+        let hints = discord.autocomplete(&player, "move", "move", "").await;
+        let first = hints
+            .first()
+            .and_then(|c| c["value"].as_str())
+            .expect("a legal move offered")
+            .to_owned();
+        let id = discord.slash_in(&player, CHANNEL_ID, "move", json!({ "move": first }), &[]);
+        board = discord.outcome(id).await;
+        assert!(!board.ephemeral, "move {first} refused: {}", board.text());
+        human_moves += 1;
+    }
+    let text = board.text();
+    assert!(board.button("Rematch").is_some(), "the game ended: {text}");
+    assert!(
+        bot_moves > 0 && human_moves > 0,
+        "{bot_moves} {human_moves}"
+    );
+    assert!(
+        text.contains(" win by ") || text.contains(" wins by ") || text.contains("Draw by"),
+        "the result says which team won: {text}"
+    );
+    assert!(board.png().is_some(), "the final picture");
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
