@@ -478,3 +478,29 @@ fn colours_go_to_pieces_not_to_letters() {
     // Lightning: tile strokes are no one's pieces.
     assert!(!out.lines().any(|l| l.contains("\x1b[1;31mX")), "{out}");
 }
+
+#[test]
+fn four_people_share_the_terminal_for_lines_of_action_for_four() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut script = String::from("/play game:loa variant:four-player\n");
+    for who in ["bob", "carol", "dave"] {
+        script.push_str(&format!("/as {who}\n/sit 1\n/sit 2\n/sit 3\n/sit 4\n"));
+    }
+    // Seats are drawn at random: everyone tries each move, only the seat to move plays it.
+    for mv in ["a4-c4", "b1-b3"] {
+        for who in ["alice", "bob", "carol", "dave"] {
+            script.push_str(&format!("/as {who}\n/move {mv}\n"));
+        }
+    }
+    script.push_str("/as dave\n/resign\n/confirm\n/history\n");
+    let out = session(dir.path(), &["--as", "alice"], &script);
+    assert!(out.contains("Every seat is taken"), "{out}");
+    // The last seat taken starts the game instead.
+    assert_eq!(out.matches("takes a seat").count(), 2, "{out}");
+    assert!(
+        out.contains("played `a4-c4`") && out.contains("played `b1-b3`"),
+        "{out}"
+    );
+    assert!(out.contains("win by resignation"), "{out}");
+    assert!(out.contains("lost (resignation)"), "{out}");
+}
