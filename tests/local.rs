@@ -498,7 +498,7 @@ fn four_people_share_the_terminal_for_lines_of_action_for_four() {
     // The last seat taken starts the game instead.
     assert_eq!(out.matches("takes a seat").count(), 2, "{out}");
     assert!(
-        out.contains("played `a4-c4`") && out.contains("played `b1-b3`"),
+        out.contains("played a4-c4") && out.contains("played b1-b3"),
         "{out}"
     );
     assert!(out.contains("win by resignation"), "{out}");
