@@ -622,3 +622,50 @@ async fn the_seats_migration_keeps_every_existing_match_and_rating() {
     assert_eq!(loa.len(), 1, "{ratings:?}");
     assert_eq!((loa[0].value.rating, loa[0].games), (1662.5, 30));
 }
+
+#[tokio::test]
+async fn a_named_opponent_sits_on_the_other_team_and_the_clock_of_the_seat_to_move_runs_out() {
+    let mut w = World::new().await;
+    let place = channel(1);
+    let card = w
+        .run(&alice(), place, four_player(Opponent::User(user(&bob()))))
+        .await;
+    assert!(!card.private, "{}", card.text());
+    assert_eq!(
+        card.mentions,
+        vec![bob().id],
+        "the named opponent is pinged"
+    );
+    assert_eq!(sit_buttons(&card).len(), 2, "{}", card.text());
+    let card = press_id(&w, &carol(), place, &sit_buttons(&card)[0].1).await;
+    let board = press_id(&w, &dave(), place, &sit_buttons(&card)[0].1).await;
+    let order: Vec<Actor> = seat_names(&board).iter().map(|n| by_name(n)).collect();
+    let seat_of = |name: &str| order.iter().position(|a| a.name == name).expect("seated");
+    assert_ne!(
+        seat_of("Alice") % 2,
+        seat_of("Bob") % 2,
+        "Bob is on the other team"
+    );
+    // One day per move: once every seat has moved (before that a timeout aborts, as with two
+    // players), the seat to move runs out of time and its team loses.
+    let mut board = board;
+    for turn in 0..5 {
+        board = w.play_one(place, &board, &[&order[turn % 4]]).await;
+    }
+    assert_eq!(board.mentions, vec![order[1].id]);
+    w.clock.advance_secs(24 * 3600 + 1);
+    w.table.tick().await;
+    let notices = w.drain();
+    let result = notices
+        .iter()
+        .map(|n| n.reply.text())
+        .find(|t| t.contains("on time"))
+        .unwrap_or_else(|| panic!("a result on time: {notices:?}"));
+    assert!(
+        result.contains(&format!(
+            "@{}, @{} win on time",
+            order[0].name, order[2].name
+        )),
+        "{result}"
+    );
+}
