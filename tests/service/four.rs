@@ -292,9 +292,31 @@ async fn a_player_who_resigns_resigns_their_team() {
         .await;
     assert!(!replay.private, "{}", replay.text());
     match &replay.picture {
-        Some(Picture::Replay { players, .. }) => assert_eq!(players.len(), 4),
+        Some(picture @ Picture::Replay { players, .. }) => {
+            assert_eq!(players.len(), 4);
+            let gif = picture
+                .render(parlor::i18n::Lang::En)
+                .expect("the replay is drawn");
+            assert!(gif.bytes.starts_with(b"GIF8"));
+        }
         other => panic!("a replay: {other:?}"),
     }
+    // `/stats` shows the team ladder beside the others.
+    let stats = w
+        .run(
+            &order[3],
+            place,
+            Command::Stats {
+                user: None,
+                game: None,
+            },
+        )
+        .await;
+    assert!(
+        stats.text().contains("four players in two teams"),
+        "{}",
+        stats.text()
+    );
 }
 
 #[tokio::test]
