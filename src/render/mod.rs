@@ -536,7 +536,7 @@ fn four_seat_header<'s>(
                 .filter_map(|i| label(i).map(|p| p.name.trim().to_string()))
                 .collect();
             match players.as_slice() {
-                [a, b] => format!("{a} & {b} ({team})"),
+                [a, b] => format!("{team} ({a} & {b})"),
                 _ => team,
             }
         });
