@@ -630,7 +630,7 @@ async fn a_deadline_that_passed_while_down_is_applied_at_start() {
 }
 
 #[tokio::test]
-async fn the_clock_warns_at_a_fifth_then_times_out() {
+async fn the_clock_warns_at_a_tenth_then_times_out() {
     let mut w = World::new().await;
     let (a, b) = (alice(), bob());
     let place = channel(1);
@@ -643,26 +643,115 @@ async fn the_clock_warns_at_a_fifth_then_times_out() {
         board = w.play_one(place, &board, &[&a, &b]).await;
     }
     let (late, _) = to_move(&board, [&a, &b]);
-    w.clock.advance_secs(47 * 60);
+    w.clock.advance_secs(53 * 60);
     assert_eq!(w.table.tick().await, 0);
     w.clock.advance_secs(60);
     assert_eq!(w.table.tick().await, 1);
     let warn = w.drain();
     assert_eq!(warn.len(), 1);
     assert!(
-        warn[0].reply.text().contains("Time left: 12 minutes"),
+        warn[0].reply.text().contains("Time left: 6 minutes"),
         "{}",
         warn[0].reply.text()
     );
     assert_eq!(warn[0].reply.mentions, vec![late.id]);
     assert_eq!(w.table.tick().await, 0, "warned once only");
-    w.clock.advance_secs(12 * 60);
+    // A restart does not remind again: the reminder is part of the stored deadline.
+    w.restart().await;
+    assert_eq!(w.table.tick().await, 0);
+    assert!(w.drain().is_empty());
+    w.clock.advance_secs(6 * 60);
     assert_eq!(w.table.tick().await, 1);
     let out = w.drain();
     assert!(
         out[0].reply.text().contains("on time"),
         "{}",
         out[0].reply.text()
+    );
+}
+
+#[tokio::test]
+async fn a_day_clock_reminds_an_hour_before_and_a_player_may_turn_reminders_off() {
+    let mut w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let place = channel(1);
+    let mut board = w.simultana(&a, &b, place).await;
+    assert!(board.text().contains("1 day per move"), "{}", board.text());
+    for _ in 0..2 {
+        board = w.play_one(place, &board, &[&a, &b]).await;
+    }
+    let (first, second) = to_move(&board, [&a, &b]);
+    // The reminder comes with one hour left, not before; a restart keeps it due.
+    w.clock.advance_secs(22 * 3600 + 59 * 60);
+    assert_eq!(w.table.tick().await, 0);
+    w.restart().await;
+    w.clock.advance_secs(60);
+    assert_eq!(w.table.tick().await, 1);
+    let warn = w.drain();
+    assert_eq!(warn.len(), 1);
+    assert_eq!(warn[0].reply.mentions, vec![first.id]);
+    assert!(
+        warn[0].reply.text().contains("Time left: 1 hour"),
+        "{}",
+        warn[0].reply.text()
+    );
+    // The other player turns reminders off for themselves: their turn comes and goes quietly.
+    let r = w
+        .run(
+            second,
+            place,
+            Command::Settings {
+                threads: None,
+                reminders: Some(false),
+            },
+        )
+        .await;
+    assert!(
+        r.private && r.text().contains("reminders when your clock runs low: off"),
+        "{}",
+        r.text()
+    );
+    let board = w.play_one(place, &board, &[&a, &b]).await;
+    assert_eq!(board.mentions, vec![second.id]);
+    w.clock.advance_secs(23 * 3600 + 1);
+    w.table.tick().await;
+    assert!(w.drain().is_empty(), "no reminder for who turned them off");
+    // Nobody else may change the server's settings.
+    let r = w
+        .run(
+            &a,
+            place,
+            Command::Settings {
+                threads: Some(false),
+                reminders: None,
+            },
+        )
+        .await;
+    assert!(
+        r.private && r.text().contains("manage the server"),
+        "{}",
+        r.text()
+    );
+    let manager = Actor::new(a.id, "Alice").manager();
+    let r = w
+        .run(
+            &manager,
+            place,
+            Command::Settings {
+                threads: Some(false),
+                reminders: None,
+            },
+        )
+        .await;
+    assert!(
+        r.text().contains("threads of their own (this server): off"),
+        "{}",
+        r.text()
+    );
+    assert_eq!(
+        w.sql_i64("SELECT threads FROM guild_settings WHERE guild_id = 7000")
+            .await,
+        0
     );
 }
 

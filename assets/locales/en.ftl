@@ -484,6 +484,9 @@ cmd-history = The latest matches of a player (you by default)
 cmd-history-user = Whose matches (yours if not set)
 cmd-replay = Watch a finished match again, as an animation
 cmd-replay-match = The match number (see /history)
+cmd-settings = Show or change the settings: the server's, and your own reminders
+cmd-settings-threads = Whether each accepted match gets a thread of its own (this server; Manage Server)
+cmd-settings-reminders = Whether you are reminded when your clock runs low
 choice-game-loa = Lines of Action: connect all your pieces
 choice-game-lightning = Lightning: lay tiles to draw a path across your board
 choice-game-barrier = Barrier: checkers across a barrier of arrow tiles
@@ -530,6 +533,10 @@ local-help-stats = ratings and results
 local-help-history = the latest matches
 local-help-replay = a finished match as an animation
 local-help-as = switch the local player (hot-seat)
+local-help-sit = take a seat at a table for four
+local-help-sit-bot = seat the bot at a table for four
+local-help-settings = show or change your settings (turn reminders)
+local-err-on-off = { $text }: use on or off.
 local-help-help = this list
 local-help-quit = leave
 local-err-slash = Commands start with / (try { $help }); to play a move, type { $move }.
@@ -590,3 +597,17 @@ err-already-seated = You already have a seat at this table.
 err-sit-first = Only someone seated at this table can seat the bot.
 err-seat-taken = That seat is taken already: pick an empty one.
 local-err-which-seat = Which seat? Give its number, for example { $example }.
+
+## Settings
+settings-title = Settings
+settings-saved = Saved.
+settings-threads = Matches in threads of their own (this server): { $on ->
+    [on] on
+   *[off] off
+}
+settings-reminders = Your turn reminders when your clock runs low: { $on ->
+    [on] on
+   *[off] off
+}
+err-settings-no-server = Threads are a server's setting: change it in a server.
+err-settings-manage-server = Only members who may manage the server can change its settings; your own reminders are yours to change.

@@ -493,6 +493,9 @@ cmd-history = Les dernières parties d’un joueur (vous par défaut)
 cmd-history-user = Les parties de qui (les vôtres par défaut)
 cmd-replay = Revoir une partie terminée, en animation
 cmd-replay-match = Le numéro de la partie (voir /history)
+cmd-settings = Voir ou changer les réglages : ceux du serveur, et vos rappels
+cmd-settings-threads = Un fil pour chaque partie acceptée (ce serveur ; gérer le serveur)
+cmd-settings-reminders = Être rappelé quand votre temps s’épuise
 choice-game-loa = Lines of Action : reliez tous vos pions
 choice-game-lightning = Lightning : posez des tuiles pour tracer un chemin sur votre plateau
 choice-game-barrier = Barrier : des dames à travers une barrière de tuiles fléchées
@@ -539,6 +542,10 @@ local-help-stats = classements et résultats
 local-help-history = les dernières parties
 local-help-replay = une partie terminée, en animation
 local-help-as = changer de joueur local (chacun son tour au clavier)
+local-help-sit = prendre une place à une table à quatre
+local-help-sit-bot = placer le bot à une table à quatre
+local-help-settings = voir ou changer vos réglages (rappels)
+local-err-on-off = { $text } : utilisez on ou off.
 local-help-help = cette liste
 local-help-quit = quitter
 local-err-slash = Les commandes commencent par / (essayez { $help }) ; pour jouer un coup, tapez { $move }.
@@ -599,3 +606,17 @@ err-already-seated = Vous avez déjà une place à cette table.
 err-sit-first = Seule une personne assise à cette table peut y placer le bot.
 err-seat-taken = Cette place est déjà prise : choisissez-en une libre.
 local-err-which-seat = Quelle place ? Donnez son numéro, par exemple { $example }.
+
+## Réglages
+settings-title = Réglages
+settings-saved = Enregistré.
+settings-threads = Un fil pour chaque partie (ce serveur) : { $on ->
+    [on] oui
+   *[off] non
+}
+settings-reminders = Vos rappels quand votre temps s’épuise : { $on ->
+    [on] oui
+   *[off] non
+}
+err-settings-no-server = Les fils sont un réglage de serveur : changez-le dans un serveur.
+err-settings-manage-server = Seuls les membres qui peuvent gérer le serveur changent ses réglages ; vos propres rappels, vous les changez vous-même.

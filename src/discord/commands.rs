@@ -65,26 +65,36 @@ fn unlocalized() -> Vec<poise::Command<super::Data, Error>> {
         stats(),
         history(),
         replay(),
+        settings(),
     ]
 }
 
 /// Who is asking: their id, the name this server shows, and whether they may moderate here.
 fn actor(ctx: Context<'_>) -> table::Actor {
     let user = ctx.author();
-    let (name, moderator) = match ctx {
+    let (name, moderator, manager) = match ctx {
         Context::Application(app) => match &app.interaction.member {
             Some(member) => (
                 member.display_name().to_owned(),
                 member
                     .permissions
                     .is_some_and(|p| p.manage_messages() || p.administrator()),
+                member
+                    .permissions
+                    .is_some_and(|p| p.manage_guild() || p.administrator()),
             ),
-            None => (user.display_name().to_owned(), false),
+            None => (user.display_name().to_owned(), false, false),
         },
-        Context::Prefix(_) => (user.display_name().to_owned(), false),
+        Context::Prefix(_) => (user.display_name().to_owned(), false, false),
     };
-    let actor = table::Actor::new(user.id.get(), name);
-    if moderator { actor.moderator() } else { actor }
+    let mut actor = table::Actor::new(user.id.get(), name);
+    if moderator {
+        actor = actor.moderator();
+    }
+    if manager {
+        actor = actor.manager();
+    }
+    actor
 }
 
 /// Where: the server, the channel, and the parent channel when this is a thread.
@@ -336,4 +346,15 @@ mod tests {
             }
         }
     }
+}
+
+/// Show or change the settings: the server's (Manage Server) and your own reminders.
+#[poise::command(slash_command)]
+pub async fn settings(
+    ctx: Context<'_>,
+    #[description = "Whether each accepted match gets a thread of its own (this server)"]
+    threads: Option<bool>,
+    #[description = "Whether you are reminded when your clock runs low"] reminders: Option<bool>,
+) -> Result<(), Error> {
+    run(ctx, Command::Settings { threads, reminders }).await
 }

@@ -44,6 +44,9 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("/cancel", ""),
     ("/rematch", ""),
     ("/pick", "<source>"),
+    ("/sit", "<seat number>"),
+    ("/sit-bot", ""),
+    ("/settings", "[reminders:on|off]"),
     ("/rules", "game:<...>"),
     ("/leaderboard", "game:<...> [scope:server|global] [page:N]"),
     ("/stats", "[user:NAME] [game:<...>] [against:NAME]"),
@@ -91,6 +94,7 @@ const OPTIONS: &[(&str, &[&str])] = &[
     ("/history", &["user"]),
     ("/replay", &["match"]),
     ("/as", &["name"]),
+    ("/settings", &["reminders", "threads"]),
 ];
 
 /// The values an option can take, where they are few enough to list.
@@ -108,6 +112,7 @@ fn option_values(key: &str) -> Vec<String> {
             names
         }
         "rated" => owned(&["true", "false"]),
+        "reminders" | "threads" => owned(&["on", "off"]),
         "clock" => owned(crate::table::CLOCK_CHOICES),
         "level" => (1..=5).map(|l| l.to_string()).collect(),
         "scope" => owned(&["server", "global"]),
@@ -218,6 +223,10 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
             }
             Ok(Input::Press(Action::Source, Some(source.to_string())))
         }
+        "settings" => service(Command::Settings {
+            threads: on_off(&opts, "threads")?,
+            reminders: on_off(&opts, "reminders")?,
+        }),
         "rules" => service(Command::Rules {
             game: game(opts.need("game", "/rules game:loa")?)?,
         }),
@@ -365,6 +374,16 @@ fn play(opts: &Options) -> Result<ChallengeSpec, Msg> {
         ),
     };
     Ok(spec)
+}
+
+/// An `on`/`off` option (also `true`/`false`, `yes`/`no`), if given.
+fn on_off(opts: &Options, key: &str) -> Result<Option<bool>, Msg> {
+    match opts.get(key).map(str::to_ascii_lowercase).as_deref() {
+        None => Ok(None),
+        Some("on" | "true" | "yes" | "1") => Ok(Some(true)),
+        Some("off" | "false" | "no" | "0") => Ok(Some(false)),
+        Some(other) => Err(Msg::new("local-err-on-off").code("text", format!("{key}:{other}"))),
+    }
 }
 
 #[cfg(test)]

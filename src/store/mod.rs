@@ -711,6 +711,94 @@ impl Store {
     }
 }
 
+/// A server's settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GuildSettings {
+    /// Each accepted match moves into a thread of its own.
+    pub threads: bool,
+    /// The server was told once why the bot could not create threads.
+    pub told_no_threads: bool,
+}
+
+impl Default for GuildSettings {
+    fn default() -> Self {
+        GuildSettings {
+            threads: true,
+            told_no_threads: false,
+        }
+    }
+}
+
+impl Store {
+    /// A server's settings (the defaults for a server never configured).
+    pub async fn guild_settings(&self, guild: u64) -> Result<GuildSettings, StoreError> {
+        let row =
+            sqlx::query("SELECT threads, told_no_threads FROM guild_settings WHERE guild_id = $1")
+                .bind(db_id(guild))
+                .fetch_optional(&self.read)
+                .await?;
+        Ok(match row {
+            Some(r) => GuildSettings {
+                threads: r.try_get(0)?,
+                told_no_threads: r.try_get(1)?,
+            },
+            None => GuildSettings::default(),
+        })
+    }
+
+    /// Writes a server's settings.
+    pub async fn set_guild_settings(
+        &self,
+        guild: u64,
+        settings: GuildSettings,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO guild_settings (guild_id, threads, told_no_threads) VALUES ($1, $2, $3) \
+             ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads, \
+             told_no_threads = excluded.told_no_threads",
+        )
+        .bind(db_id(guild))
+        .bind(settings.threads)
+        .bind(settings.told_no_threads)
+        .execute(&self.write)
+        .await?;
+        Ok(())
+    }
+
+    /// Whether a player wants to be reminded when their clock runs low (yes unless they said no).
+    pub async fn reminders(&self, player: u64) -> Result<bool, StoreError> {
+        let row = sqlx::query("SELECT reminders FROM player_settings WHERE player_id = $1")
+            .bind(db_id(player))
+            .fetch_optional(&self.read)
+            .await?;
+        Ok(match row {
+            Some(r) => r.try_get(0)?,
+            None => true,
+        })
+    }
+
+    /// Turns a player's reminders on or off.
+    pub async fn set_reminders(
+        &self,
+        player: &PlayerRef,
+        on: bool,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.write.begin().await?;
+        upsert_player(&mut tx, player, at).await?;
+        sqlx::query(
+            "INSERT INTO player_settings (player_id, reminders) VALUES ($1, $2) \
+             ON CONFLICT (player_id) DO UPDATE SET reminders = excluded.reminders",
+        )
+        .bind(db_id(player.id))
+        .bind(on)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
 /// The condition "the player bound at `param` holds a seat in match `m`".
 fn played_by(param: &str) -> String {
     format!("m.id IN (SELECT match_id FROM match_seats WHERE player_id = {param})")

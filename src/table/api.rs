@@ -13,6 +13,8 @@ pub struct Actor {
     pub name: String,
     /// May abort any match here (Discord: Manage Messages).
     pub is_moderator: bool,
+    /// May change the server's settings (Discord: Manage Server).
+    pub manages_server: bool,
 }
 
 impl Actor {
@@ -21,11 +23,17 @@ impl Actor {
             id,
             name: name.into(),
             is_moderator: false,
+            manages_server: false,
         }
     }
 
     pub fn moderator(mut self) -> Actor {
         self.is_moderator = true;
+        self
+    }
+
+    pub fn manager(mut self) -> Actor {
+        self.manages_server = true;
         self
     }
 }
@@ -190,6 +198,12 @@ pub enum Command {
     },
     Rules {
         game: GameKind,
+    },
+    /// Shows the settings, or changes them: the server's (`threads`, Manage Server only) and
+    /// the requester's own (`reminders`).
+    Settings {
+        threads: Option<bool>,
+        reminders: Option<bool>,
     },
     Leaderboard {
         game: GameKind,

@@ -63,6 +63,9 @@ impl Table {
             Command::Challenge(spec) => self.challenge(actor, place, spec, None).await,
             Command::Rematch { at } => self.rematch(actor, place, at).await,
             Command::Rules { game } => Ok(texts::rules(game)),
+            Command::Settings { threads, reminders } => {
+                self.settings(actor, place, threads, reminders).await
+            }
             Command::Leaderboard {
                 game,
                 scope,
@@ -364,6 +367,49 @@ impl Table {
         };
         self.register(e);
         Ok(card)
+    }
+
+    /// Shows the settings after changing those given: the server's need Manage Server.
+    async fn settings(
+        &self,
+        actor: &Actor,
+        place: &Place,
+        threads: Option<bool>,
+        reminders: Option<bool>,
+    ) -> Answer {
+        let store = &self.inner.store;
+        let mut lines = Vec::new();
+        if let Some(on) = threads {
+            let Some(guild) = place.guild else {
+                return refuse(Msg::new("err-settings-no-server"));
+            };
+            if !actor.manages_server {
+                return refuse(Msg::new("err-settings-manage-server"));
+            }
+            let mut settings = store.guild_settings(guild).await?;
+            settings.threads = on;
+            store.set_guild_settings(guild, settings).await?;
+            lines.push(Msg::new("settings-saved"));
+        }
+        if let Some(on) = reminders {
+            let me = PlayerRef {
+                id: actor.id,
+                name: actor.name.clone(),
+            };
+            store.set_reminders(&me, on, self.now()).await?;
+            if threads.is_none() {
+                lines.push(Msg::new("settings-saved"));
+            }
+        }
+        if let Some(guild) = place.guild {
+            let on = store.guild_settings(guild).await?.threads;
+            lines.push(Msg::new("settings-threads").plain("on", if on { "on" } else { "off" }));
+        }
+        let on = store.reminders(actor.id).await?;
+        lines.push(Msg::new("settings-reminders").plain("on", if on { "on" } else { "off" }));
+        let mut reply = Reply::private(Msg::new("settings-title"));
+        reply.lines.extend(lines);
+        Ok(reply)
     }
 
     /// A player's rating in the match's game and server as of now (idle decay applied; the
@@ -1201,7 +1247,7 @@ impl Table {
                     self.notify(e, reply);
                     return Ok(true);
                 }
-                let warn_at = e.clock_secs.map(|s| deadline - s * 1000 / 5);
+                let warn_at = e.clock_secs.map(|s| deadline - super::reminder_ms(s));
                 match warn_at {
                     Some(at) if !live.warned && now >= at => {
                         self.inner
@@ -1221,7 +1267,11 @@ impl Table {
                         self.live_mut(e)?.warned = true;
                         self.reschedule(e);
                         let bot = self.inner.config.bot.id;
-                        if let Some(p) = e.player(seat).filter(|p| p.id != bot) {
+                        let wanted = match e.player(seat) {
+                            Some(p) if p.id != bot => self.inner.store.reminders(p.id).await?,
+                            _ => false,
+                        };
+                        if let Some(p) = e.player(seat).filter(|_| wanted) {
                             let msg = Msg::new("notice-your-move")
                                 .player("player", p.id, &p.name)
                                 .msg("game", words::game(e.kind))

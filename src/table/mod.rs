@@ -404,7 +404,7 @@ fn next_due(e: &Entry) -> Option<i64> {
         Phase::Live(live) => {
             let deadline = live.deadline?;
             match (live.warned, e.clock_secs) {
-                (false, Some(secs)) => Some(deadline - secs * 1000 / 5),
+                (false, Some(secs)) => Some(deadline - reminder_ms(secs)),
                 _ => Some(deadline),
             }
         }
@@ -433,10 +433,22 @@ fn command_name(c: &Command) -> &'static str {
         Command::Sit { .. } => "sit",
         Command::SitBot { .. } => "sit-bot",
         Command::Rules { .. } => "rules",
+        Command::Settings { .. } => "settings",
         Command::Leaderboard { .. } => "leaderboard",
         Command::Stats { .. } => "stats",
         Command::HeadToHead { .. } => "head-to-head",
         Command::History { .. } => "history",
         Command::Replay { .. } => "replay",
+    }
+}
+
+/// How long before the deadline a player is reminded of their turn: a tenth of the time per
+/// move, or one hour on a clock of a day or more.
+pub fn reminder_ms(clock_secs: i64) -> i64 {
+    const DAY_SECS: i64 = 24 * 3600;
+    if clock_secs >= DAY_SECS {
+        3600 * 1000
+    } else {
+        clock_secs * 1000 / 10
     }
 }

@@ -135,6 +135,7 @@ async fn registers_every_command_with_its_options_in_the_guild() {
         "stats",
         "history",
         "replay",
+        "settings",
     ];
     assert!(names.is_superset(&set(&expected)), "registered: {names:?}");
 
