@@ -13,5 +13,8 @@ CREATE TABLE player_settings (
     reminders   INTEGER NOT NULL DEFAULT 1      -- 1: pinged once when their clock runs low
 );
 
+-- A threaded match leaves its channel free for others: its card is in the channel, and once
+-- accepted it is played in a thread of its own (channel_id the thread, parent_id the channel).
+ALTER TABLE matches ADD COLUMN threaded INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE matches ADD COLUMN card_channel_id INTEGER;
 ALTER TABLE matches ADD COLUMN card_message_id INTEGER;

@@ -15,6 +15,8 @@ mod four;
 mod glicko;
 #[path = "service/ladders.rs"]
 mod ladders;
+#[path = "service/threads.rs"]
+mod threads;
 
 use common::*;
 use parlor::games::GameKind;
@@ -250,6 +252,7 @@ async fn refusals_while_playing() {
         guild: Some(GUILD),
         channel: 3,
         parent: Some(1),
+        can_thread: false,
     };
     let card = w
         .challenge(&a, thread, GameKind::Simultana, Opponent::User(user(&c)))

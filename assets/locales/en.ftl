@@ -611,3 +611,11 @@ settings-reminders = Your turn reminders when your clock runs low: { $on ->
 }
 err-settings-no-server = Threads are a server's setting: change it in a server.
 err-settings-manage-server = Only members who may manage the server can change its settings; your own reminders are yours to change.
+
+## Threads
+note-no-threads = (I could not give this match a thread of its own: I need the permissions Create Public Threads and Send Messages in Threads in this channel. Until then, matches here are played in the channel, one at a time. A member who may manage the server can also turn threads off with /settings.)
+err-play-in-thread = This thread belongs to match #{ $id }: start a new challenge in the channel it hangs from.
+err-same-opponent-here = You already have a match with this person in this channel (#{ $id }): finish it first.
+thread-name = { $game } #{ $id } · { $first } vs { $second }
+card-over = Match #{ $id } is over: { $result }
+card-moved = Match #{ $id } is played in { $thread }.

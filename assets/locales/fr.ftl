@@ -620,3 +620,11 @@ settings-reminders = Vos rappels quand votre temps s’épuise : { $on ->
 }
 err-settings-no-server = Les fils sont un réglage de serveur : changez-le dans un serveur.
 err-settings-manage-server = Seuls les membres qui peuvent gérer le serveur changent ses réglages ; vos propres rappels, vous les changez vous-même.
+
+## Fils
+note-no-threads = (Je n’ai pas pu donner un fil à cette partie : il me faut les permissions Créer des fils publics et Envoyer des messages dans les fils dans ce salon. D’ici là, les parties s’y jouent dans le salon, une à la fois. Un membre qui peut gérer le serveur peut aussi désactiver les fils avec /settings.)
+err-play-in-thread = Ce fil appartient à la partie nº { $id } : lancez un nouveau défi dans le salon d’où il part.
+err-same-opponent-here = Vous avez déjà une partie avec cette personne dans ce salon (nº { $id }) : terminez-la d’abord.
+thread-name = { $game } nº { $id } · { $first } contre { $second }
+card-over = La partie nº { $id } est terminée : { $result }
+card-moved = La partie nº { $id } se joue dans { $thread }.

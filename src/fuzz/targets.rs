@@ -614,6 +614,7 @@ async fn restore_in_db(s: &Stored) -> Result<(), String> {
             vs_bot: false,
             challenger_seat: 0,
             seats: (0..seats).map(|i| Some(player(i))).collect(),
+            threaded: false,
             deadline_at: None,
             rematch_of: None,
             created_at: 0,

@@ -29,6 +29,7 @@ const PLACE: Place = Place {
     guild: None,
     channel: 1,
     parent: None,
+    can_thread: false,
 };
 
 /// What `parlor local` was started with.

@@ -193,8 +193,8 @@ impl Store {
         let row = sqlx::query(
             "INSERT INTO matches (guild_id, channel_id, parent_id, game, variant, options, seed, \
              rated, clock_secs, level, challenger_id, opponent_id, vs_bot, challenger_seat, status, \
-             deadline_at, rematch_of, created_at, seat_count) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'challenge', $15, $16, $17, $18) \
+             deadline_at, rematch_of, created_at, seat_count, threaded) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'challenge', $15, $16, $17, $18, $19) \
              RETURNING id",
         )
         .bind(m.guild_id.map(db_id))
@@ -215,6 +215,7 @@ impl Store {
         .bind(m.rematch_of)
         .bind(m.created_at)
         .bind(m.seats.len() as i64)
+        .bind(m.threaded)
         .fetch_one(&mut *tx)
         .await?;
         let id: i64 = row.try_get(0)?;
@@ -228,6 +229,29 @@ impl Store {
         }
         tx.commit().await?;
         Ok(id)
+    }
+
+    /// Moves a match into its thread (`channel`, under `parent`) and records its card.
+    pub async fn relocate(
+        &self,
+        id: i64,
+        channel: u64,
+        parent: Option<u64>,
+        card: Option<(u64, u64)>,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE matches SET channel_id = $1, parent_id = $2, \
+             card_channel_id = COALESCE($3, card_channel_id), \
+             card_message_id = COALESCE($4, card_message_id) WHERE id = $5",
+        )
+        .bind(db_id(channel))
+        .bind(parent.map(db_id))
+        .bind(card.map(|c| db_id(c.0)))
+        .bind(card.map(|c| db_id(c.1)))
+        .bind(id)
+        .execute(&self.write)
+        .await?;
+        Ok(())
     }
 
     /// Seats a player on an empty seat of a pending challenge (a four-seat lobby). Returns false
@@ -973,6 +997,14 @@ fn match_from_row(r: &SqliteRow) -> Result<MatchRow, StoreError> {
         vs_bot: r.try_get("vs_bot")?,
         challenger_seat: to_u8(r.try_get("challenger_seat")?)?,
         seats: Vec::new(),
+        threaded: r.try_get("threaded")?,
+        card: match (
+            r.try_get::<Option<i64>, _>("card_channel_id")?,
+            r.try_get::<Option<i64>, _>("card_message_id")?,
+        ) {
+            (Some(c), Some(m)) => Some((from_db_id(c), from_db_id(m))),
+            _ => None,
+        },
         status: MatchStatus::from_name(&status)
             .ok_or_else(|| StoreError::Corrupt(format!("match status `{status}`")))?,
         winner_seat: r

@@ -68,6 +68,10 @@ pub struct MatchRow {
     pub challenger_seat: u8,
     /// Every seat in turn order (`match_seats`), `None` while empty.
     pub seats: Vec<Option<PlayerRef>>,
+    /// Played in a thread of its own once accepted (the channel stays free).
+    pub threaded: bool,
+    /// The challenge card's channel and message, once known.
+    pub card: Option<(u64, u64)>,
     pub status: MatchStatus,
     pub winner_seat: Option<u8>,
     pub reason: Option<String>,
@@ -114,6 +118,8 @@ pub struct NewMatch {
     /// Every seat in turn order (two, or four for four-player LOA), `None` where empty; the
     /// challenger's and the opponent's seats agree with the fields above.
     pub seats: Vec<Option<PlayerRef>>,
+    /// Played in a thread of its own once accepted.
+    pub threaded: bool,
     pub deadline_at: Option<i64>,
     pub rematch_of: Option<i64>,
     pub created_at: i64,

@@ -46,6 +46,9 @@ pub struct Place {
     pub channel: u64,
     /// The channel a thread belongs to.
     pub parent: Option<u64>,
+    /// The transport can start a thread of its own here (Discord: a server's text channel
+    /// where the bot may create public threads and write in them).
+    pub can_thread: bool,
 }
 
 impl Place {
@@ -54,7 +57,14 @@ impl Place {
             guild,
             channel,
             parent: None,
+            can_thread: false,
         }
+    }
+
+    /// The same place, where the transport can start threads.
+    pub fn with_threads(mut self) -> Place {
+        self.can_thread = true;
+        self
     }
 }
 
@@ -293,6 +303,29 @@ pub struct Reply {
     /// The pressed button or menu belongs to a board that is no longer current (the position
     /// moved on, or the match ended): the transport may grey that board out.
     pub stale: bool,
+    /// The match has just started and should move into a thread of its own: the transport
+    /// starts it, calls [`super::Table::relocate`], then posts this reply there.
+    pub thread: Option<ThreadRequest>,
+    /// The match's challenge card, to edit with `line` (its result).
+    pub card: Option<CardEdit>,
+}
+
+/// A thread to start for a match (see [`Reply::thread`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ThreadRequest {
+    pub match_id: i64,
+    /// The thread's name, e.g. `Lines of Action #12 · Alice vs Bob`.
+    pub name: Msg,
+    /// The people to add to it (the players, not the bot).
+    pub members: Vec<u64>,
+}
+
+/// Where a match's challenge card is, and what to write on it now.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardEdit {
+    pub channel: u64,
+    pub message: u64,
+    pub line: Msg,
 }
 
 impl Reply {

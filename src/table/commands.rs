@@ -252,9 +252,20 @@ impl Table {
                 return refuse(Msg::new("err-cooldown").duration("time", (wait + 999) / 1000));
             }
         }
-        {
+        let (threaded, note) = self.thread_mode(place).await?;
+        if threaded {
+            let named = match &opponent {
+                Some(o) if !vs_bot => Some(o.id),
+                _ => None,
+            };
+            self.one_match_per_pair(place, actor.id, named).await?;
+        } else {
             let mut index = self.lock_index();
-            if index.by_channel.contains_key(&place.channel) {
+            if let Some(&busy) = index.by_channel.get(&place.channel) {
+                if place.parent.is_some() && busy != RESERVED {
+                    // A match's own thread: new challenges belong in the channel.
+                    return refuse(id(Msg::new("err-play-in-thread"), busy));
+                }
                 // Only a server has threads to start another match in.
                 let id = if place.guild.is_some() {
                     "err-channel-busy"
@@ -306,6 +317,7 @@ impl Table {
             vs_bot,
             challenger_seat,
             seats: seats.clone(),
+            threaded,
             deadline_at: Some(expires_at),
             rematch_of: rematch.map(|(id, _)| id),
             created_at: now,
@@ -314,7 +326,7 @@ impl Table {
             Ok(id) => id,
             Err(e) => {
                 let mut index = self.lock_index();
-                if index.by_channel.get(&place.channel) == Some(&RESERVED) {
+                if !threaded && index.by_channel.get(&place.channel) == Some(&RESERVED) {
                     index.by_channel.remove(&place.channel);
                 }
                 return Err(e.into());
@@ -337,6 +349,8 @@ impl Table {
             challenger_seat,
             ratings: vec![None; seats.len()],
             seats,
+            threaded,
+            card: None,
             rematch_of: rematch.map(|(id, _)| id),
             phase: Phase::Challenge { expires_at },
         };
@@ -348,6 +362,7 @@ impl Table {
                 reply.mentions.clear();
             }
             self.register(e);
+            reply.lines.extend(note);
             return Ok(reply);
         }
         let card = match (vs_bot, opponent) {
@@ -366,6 +381,8 @@ impl Table {
             }
         };
         self.register(e);
+        let mut card = card;
+        card.lines.extend(note);
         Ok(card)
     }
 
@@ -410,6 +427,56 @@ impl Table {
         let mut reply = Reply::private(Msg::new("settings-title"));
         reply.lines.extend(lines);
         Ok(reply)
+    }
+
+    /// Whether a new challenge here gets a thread of its own once accepted, and the note that
+    /// says (once per server) why it cannot.
+    async fn thread_mode(&self, place: &Place) -> Result<(bool, Option<Msg>), Fail> {
+        let (Some(guild), None) = (place.guild, place.parent) else {
+            return Ok((false, None));
+        };
+        let store = &self.inner.store;
+        let mut settings = store.guild_settings(guild).await?;
+        if !settings.threads {
+            return Ok((false, None));
+        }
+        if place.can_thread {
+            return Ok((true, None));
+        }
+        if settings.told_no_threads {
+            return Ok((false, None));
+        }
+        settings.told_no_threads = true;
+        store.set_guild_settings(guild, settings).await?;
+        Ok((false, Some(Msg::new("note-no-threads"))))
+    }
+
+    /// With threads, a channel holds any number of matches, but a person has one match with
+    /// the same opponent there at a time.
+    async fn one_match_per_pair(
+        &self,
+        place: &Place,
+        me: u64,
+        other: Option<u64>,
+    ) -> Result<(), Fail> {
+        let Some(other) = other else {
+            return Ok(());
+        };
+        let here: Vec<Slot> = self.lock_index().entries.values().cloned().collect();
+        for slot in here {
+            let e = slot.lock().await;
+            let in_channel =
+                e.place.channel == place.channel || e.place.parent == Some(place.channel);
+            let theirs = |id: u64| {
+                e.challenger.id == id
+                    || e.opponent.as_ref().is_some_and(|o| o.id == id)
+                    || !e.seats_of(id).is_empty()
+            };
+            if in_channel && !matches!(e.phase, Phase::Closed) && theirs(me) && theirs(other) {
+                return refuse(id(Msg::new("err-same-opponent-here"), e.id));
+            }
+        }
+        Ok(())
     }
 
     /// A player's rating in the match's game and server as of now (idle decay applied; the
@@ -617,7 +684,13 @@ impl Table {
         }));
         self.reschedule(e);
         self.maybe_bot_turn(e);
-        Ok(e.board_reply(Some(headline), now))
+        let mut reply = e.board_reply(Some(headline), now);
+        if e.threaded && !e.holds_channel() {
+            let mut thread = e.thread_request();
+            thread.members.retain(|&m| m != self.inner.config.bot.id);
+            reply.thread = Some(thread);
+        }
+        Ok(reply)
     }
 
     async fn decline(&self, e: &mut Entry, actor: &Actor) -> Answer {
@@ -1192,7 +1265,15 @@ impl Table {
             live.seq = step.entry.seq;
         }
         tracing::info!(match_id = e.id, reason, "match over");
-        let reply = e.result_reply(headline, outcome, aborted, &changes);
+        let mut reply = e.result_reply(headline, outcome, aborted, &changes);
+        if let Some((channel, message)) = e.card {
+            reply.card = Some(crate::table::CardEdit {
+                channel,
+                message,
+                line: id(Msg::new("card-over"), e.id)
+                    .msg("result", entry::result_line(e, outcome, aborted)),
+            });
+        }
         e.phase = Phase::Closed;
         self.unregister(e);
         Ok(reply)

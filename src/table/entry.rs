@@ -31,6 +31,10 @@ pub struct Entry {
     /// Every seat in turn order (seat 0 moves first), `None` while empty: two, or four for
     /// four-player Lines of Action, whose seats alternate between the two teams.
     pub seats: Vec<Option<PlayerRef>>,
+    /// Played in a thread of its own once accepted: until then it holds no channel.
+    pub threaded: bool,
+    /// The challenge card's channel and message, to edit with the result.
+    pub card: Option<(u64, u64)>,
     pub rematch_of: Option<i64>,
     pub phase: Phase,
     /// The seats' ratings as shown on pictures (`1523`, `1500?`): rated matches, from when the
@@ -189,6 +193,7 @@ impl Entry {
                 guild: row.guild_id,
                 channel: row.channel_id,
                 parent: row.parent_id,
+                can_thread: false,
             },
             kind,
             variant: row.variant.clone(),
@@ -202,6 +207,8 @@ impl Entry {
             opponent: row.opponent.clone(),
             challenger_seat: row.challenger_seat,
             seats: row.seats.clone(),
+            threaded: row.threaded,
+            card: row.card,
             rematch_of: row.rematch_of,
             phase,
             ratings: vec![None; row.seats.len()],
@@ -222,6 +229,11 @@ impl Entry {
 
     pub fn player(&self, seat: usize) -> Option<&PlayerRef> {
         self.seats.get(seat).and_then(Option::as_ref)
+    }
+
+    /// Whether the match holds its channel: a threaded one does only once in its thread.
+    pub fn holds_channel(&self) -> bool {
+        !self.threaded || self.place.parent.is_some()
     }
 
     /// Whether this is a match of more than two seats (it starts from a lobby).
@@ -512,6 +524,31 @@ impl Entry {
         let mut reply = Reply::private(question);
         reply.buttons = vec![vec![button(self.stamp(), action, label, style)]];
         reply
+    }
+
+    /// The thread a threaded match moves into once it starts: named after the match, with its
+    /// players (not the bot) as members.
+    pub fn thread_request(&self) -> super::api::ThreadRequest {
+        let names = |side: usize| -> Vec<Msg> {
+            self.seats
+                .iter()
+                .skip(side)
+                .step_by(2)
+                .flatten()
+                .map(|p| Msg::verbatim(p.name.clone()))
+                .collect()
+        };
+        let mut members: Vec<u64> = self.seats.iter().flatten().map(|p| p.id).collect();
+        members.dedup();
+        super::api::ThreadRequest {
+            match_id: self.id,
+            name: Msg::new("thread-name")
+                .msg("game", words::game(self.kind))
+                .plain("id", self.id.to_string())
+                .list("first", names(0))
+                .list("second", names(1)),
+            members,
+        }
     }
 
     /// The lobby card of a match of more than two seats: who sits where, a button for each

@@ -28,8 +28,8 @@ use crate::games::{AnyGame, AnyMove, GameKind};
 use crate::store::{MatchStatus, Store, StoreError};
 
 pub use api::{
-    Actor, Button, ButtonStyle, ChallengeSpec, Command, Menu, MenuOption, Notice, Opponent, Place,
-    Reply, Scope, Stamp, UserRef,
+    Actor, Button, ButtonStyle, CardEdit, ChallengeSpec, Command, Menu, MenuOption, Notice,
+    Opponent, Place, Reply, Scope, Stamp, ThreadRequest, UserRef,
 };
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use ids::{Action, ButtonId};
@@ -307,13 +307,60 @@ impl Table {
         index.entries.get(id).cloned()
     }
 
+    /// Moves a threaded match that has just started into its thread (`thread.parent` is the
+    /// channel it was challenged in), remembering its challenge card to edit at the end. Does
+    /// nothing for a match no longer open.
+    pub async fn relocate(
+        &self,
+        match_id: i64,
+        thread: Place,
+        card: Option<(u64, u64)>,
+    ) -> Result<(), StoreError> {
+        let Some(slot) = self.slot(match_id) else {
+            return Ok(());
+        };
+        let mut e = slot.lock().await;
+        self.inner
+            .store
+            .relocate(match_id, thread.channel, thread.parent, card)
+            .await?;
+        e.place = Place {
+            can_thread: false,
+            ..thread
+        };
+        e.card = card.or(e.card);
+        self.lock_index()
+            .by_channel
+            .insert(thread.channel, match_id);
+        tracing::info!(
+            match_id,
+            thread = thread.channel,
+            "match moved into its thread"
+        );
+        Ok(())
+    }
+
+    /// The transport could not start a thread for a threaded match: it is played in the channel
+    /// it was challenged in, if that channel has no other match (else by its buttons only).
+    pub async fn stay_in_channel(&self, match_id: i64) {
+        let Some(slot) = self.slot(match_id) else {
+            return;
+        };
+        let e = slot.lock().await;
+        let mut index = self.lock_index();
+        index.by_channel.entry(e.place.channel).or_insert(match_id);
+    }
+
     /// Puts an open entry in the index.
     fn register(&self, e: Entry) {
         let id = e.id;
         let channel = e.place.channel;
         let due = next_due(&e);
+        let holds = e.holds_channel();
         let mut index = self.lock_index();
-        index.by_channel.insert(channel, id);
+        if holds {
+            index.by_channel.insert(channel, id);
+        }
         if let Some(at) = due {
             index.due.insert(id, at);
         }
