@@ -716,6 +716,8 @@ fn pictures_to_look_at() {
         ("loa-over", GameKind::Loa, "", 400),
         ("lightning-over", GameKind::Lightning, "seed=7", 400),
         ("barrier-over", GameKind::Barrier, "", 400),
+        ("simultana-over", GameKind::Simultana, "", 400),
+        ("lightning-late", GameKind::Lightning, "seed=7", 300),
         ("loa-four", GameKind::Loa, "players=4", 7),
         ("loa-four-over", GameKind::Loa, "players=4", 400),
         ("loa-ambidextrous", GameKind::Loa, "marks=alternate", 9),
