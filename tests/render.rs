@@ -391,6 +391,8 @@ fn barrier_crowns_are_drawn() {
 
 #[test]
 fn lightning_tiles_show_their_design_on_the_right_half() {
+    // How many tiles of each look (line, blocking, other) the games showed.
+    let mut looks = [0; 3];
     for seed in 1..5 {
         let p = play(GameKind::Lightning, &format!("seed={seed}"), 60, seed);
         let AnyGame::Lightning(g) = &p.game else {
@@ -412,13 +414,14 @@ fn lightning_tiles_show_their_design_on_the_right_half() {
                         continue;
                     };
                     tiles += 1;
-                    let (ink, tile) = if connected.contains(&(f, r)) {
-                        (palette::BOLT, palette::BOLT_TILE)
+                    let (look, ink, tile) = if connected.contains(&(f, r)) {
+                        (0, palette::BOLT, palette::BOLT_TILE)
                     } else if blocking.contains(&(f, r)) {
-                        (palette::DIM_BOLT, palette::BLOCK_FACE)
+                        (1, palette::DIM_BOLT, palette::BLOCK_FACE)
                     } else {
-                        (palette::DIM_BOLT, palette::BOLT_TILE)
+                        (2, palette::DIM_BOLT, palette::BOLT_TILE)
                     };
+                    looks[look] += 1;
                     assert_eq!(at(&img, (x, y)), ink, "{half:?} {f},{r}: centre");
                     assert_eq!(face, tile, "{half:?} {f},{r}: tile face");
                     // Each stroke from a corner to the centre passes its midpoint: sample the
@@ -447,6 +450,10 @@ fn lightning_tiles_show_their_design_on_the_right_half() {
         }
         assert!(tiles > 10, "seed {seed}: only {tiles} tiles laid");
     }
+    assert!(
+        looks.iter().all(|&n| n > 0),
+        "not every look was seen: {looks:?}"
+    );
 }
 
 /// Whether `c` is nearer to `a` than to `b`.
