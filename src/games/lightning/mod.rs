@@ -761,7 +761,10 @@ mod tests {
         // The export keeps who laid what.
         let again = text::import(&g.export()).expect("the export imports");
         assert_eq!(again.export(), g.export());
-        assert_eq!(again.blocking_tiles(Side::First), g.blocking_tiles(Side::First));
+        assert_eq!(
+            again.blocking_tiles(Side::First),
+            g.blocking_tiles(Side::First)
+        );
     }
 
     #[test]
@@ -777,7 +780,10 @@ mod tests {
         };
         g.play(&block).expect("legal");
         assert!(g.laid_by_opponent(Side::First, f, r));
-        assert!(g.export().contains(|c: char| c.is_ascii_lowercase() && "sbxav".contains(c)));
+        assert!(
+            g.export()
+                .contains(|c: char| c.is_ascii_lowercase() && "sbxav".contains(c))
+        );
         let own = g
             .legal_moves()
             .into_iter()
