@@ -97,11 +97,12 @@ fn corner(game: &AnyGame, half: Side, file: u8, rank: u8) -> (u32, u32) {
     (x - s / 2, y - s / 2)
 }
 
-/// Whether a square carries the last-move mark: the frame on its left edge.
+/// Whether a square carries the last-move mark: the frame on its left edge (a quarter of the
+/// way down, clear of lines drawn from the centre to the sides or corners).
 fn marked(img: &RgbImage, game: &AnyGame, file: u8, rank: u8) -> bool {
     let (x, y) = corner(game, Side::First, file, rank);
     let s = square_size(game);
-    at(img, (x, y + s / 2)) == palette::HIGHLIGHT_EDGE
+    at(img, (x, y + s / 4)) == palette::HIGHLIGHT_EDGE
 }
 
 /// Distinct colours in a disc around a point.
@@ -328,6 +329,10 @@ fn barrier_squares_show_pieces_crowns_tiles_and_captures() {
                     None if captured.contains(&(f, r)) => {
                         assert_eq!(at(&img, c), palette::CAPTURE, "seed {seed} {f},{r}");
                     }
+                    // Where the capturing piece started: the dot that begins the jump line.
+                    None if mv.is_capture() && mv.squares()[0] == (f, r) => {
+                        assert_eq!(at(&img, c), palette::CAPTURE, "seed {seed} {f},{r}");
+                    }
                     None => match g.tile_at(f, r) {
                         Some(_) => {
                             assert!(near.contains(&palette::TILE), "seed {seed} {f},{r}");
@@ -386,6 +391,8 @@ fn barrier_crowns_are_drawn() {
 
 #[test]
 fn lightning_tiles_show_their_design_on_the_right_half() {
+    // How many tiles of each look (line, blocking, other) the games showed.
+    let mut looks = [0; 3];
     for seed in 1..5 {
         let p = play(GameKind::Lightning, &format!("seed={seed}"), 60, seed);
         let AnyGame::Lightning(g) = &p.game else {
@@ -395,6 +402,8 @@ fn lightning_tiles_show_their_design_on_the_right_half() {
         let s = square_size(&p.game) as f32;
         let mut tiles = 0;
         for half in Side::BOTH {
+            let connected = g.connected_part(half);
+            let blocking = g.blocking_tiles(half);
             for f in 0..8 {
                 for r in 0..17 {
                     let (x, y) = centre(&p.game, half, f, r);
@@ -405,8 +414,16 @@ fn lightning_tiles_show_their_design_on_the_right_half() {
                         continue;
                     };
                     tiles += 1;
-                    assert_eq!(at(&img, (x, y)), palette::BOLT, "{half:?} {f},{r}: centre");
-                    assert_eq!(face, palette::BOLT_TILE, "{half:?} {f},{r}: tile face");
+                    let (look, ink, tile) = if connected.contains(&(f, r)) {
+                        (0, palette::BOLT, palette::BOLT_TILE)
+                    } else if blocking.contains(&(f, r)) {
+                        (1, palette::DIM_BOLT, palette::BLOCK_FACE)
+                    } else {
+                        (2, palette::DIM_BOLT, palette::BOLT_TILE)
+                    };
+                    looks[look] += 1;
+                    assert_eq!(at(&img, (x, y)), ink, "{half:?} {f},{r}: centre");
+                    assert_eq!(face, tile, "{half:?} {f},{r}: tile face");
                     // Each stroke from a corner to the centre passes its midpoint: sample the
                     // four midpoints and compare with the corners the design's strokes reach.
                     use parlor::games::lightning::Point;
@@ -425,14 +442,18 @@ fn lightning_tiles_show_their_design_on_the_right_half() {
                             .strokes()
                             .iter()
                             .any(|&(a, b)| a == corner || b == corner);
-                        let ink = closer(at(&img, p), palette::BOLT, palette::BOLT_TILE);
-                        assert_eq!(ink, has, "{design:?} at {half:?} {f},{r}, {corner:?}");
+                        let inked = closer(at(&img, p), ink, tile);
+                        assert_eq!(inked, has, "{design:?} at {half:?} {f},{r}, {corner:?}");
                     }
                 }
             }
         }
         assert!(tiles > 10, "seed {seed}: only {tiles} tiles laid");
     }
+    assert!(
+        looks.iter().all(|&n| n > 0),
+        "not every look was seen: {looks:?}"
+    );
 }
 
 /// Whether `c` is nearer to `a` than to `b`.
@@ -702,6 +723,8 @@ fn pictures_to_look_at() {
         ("loa-over", GameKind::Loa, "", 400),
         ("lightning-over", GameKind::Lightning, "seed=7", 400),
         ("barrier-over", GameKind::Barrier, "", 400),
+        ("simultana-over", GameKind::Simultana, "", 400),
+        ("lightning-late", GameKind::Lightning, "seed=7", 300),
         ("loa-four", GameKind::Loa, "players=4", 7),
         ("loa-four-over", GameKind::Loa, "players=4", 400),
         ("loa-ambidextrous", GameKind::Loa, "marks=alternate", 9),
@@ -929,4 +952,226 @@ fn barrier_pictures_have_a_key_to_the_owner_marks() {
             assert!(face && ink, "{plies} plies, row {row}: no key to the marks");
         }
     }
+}
+
+/// A Lightning position from its two halves (ranks 17 down to 1, lower case for a tile the
+/// half's opponent laid), with nothing in hand.
+fn lightning_position(first: &str, second: &str, result: &str) -> AnyGame {
+    let tiles = |h: &str| h.chars().filter(char::is_ascii_alphabetic).count();
+    let text = format!(
+        "lightning seed=4 drawn={} first={first} second={second} reserve=S0B0X0A0V0 hand=- \
+         to=second started=yes result={result}",
+        tiles(first) + tiles(second)
+    );
+    AnyGame::import(&text).expect("a hand-written position")
+}
+
+/// Whether a Lightning tile carries the blocking bars in `colour` (middle of its top edge).
+fn blocking_bar(img: &RgbImage, game: &AnyGame, half: Side, f: u8, r: u8, colour: Rgb) -> bool {
+    let (x, y) = corner(game, half, f, r);
+    let s = square_size(game);
+    (y + 1..y + 6).any(|y| at(img, (x + s / 2, y)) == colour)
+}
+
+#[test]
+fn lightning_emphasises_the_connected_part_and_marks_blocking_tiles() {
+    // First's half, ranks 3 to 1: a1 / b2 / c3 / connected from the start edge; d3 ∧ laid by
+    // Second (touching the line, not joining it) and e1 ∨ laid by Second (off the line); g2 /
+    // First's own, leading nowhere.
+    let empty = "8/".repeat(14);
+    let first = format!("{empty}2Sa4/1S4S1/S3v3");
+    let second = format!("{empty}8/8/X7");
+    let game = lightning_position(&first, &second, "-");
+    let AnyGame::Lightning(g) = &game else {
+        unreachable!()
+    };
+    assert_eq!(g.connected_part(Side::First), vec![(0, 0), (1, 1), (2, 2)]);
+    assert_eq!(g.blocking_tiles(Side::First), vec![(4, 0), (3, 2)]);
+    let img = decode(&board_png(&Scene::new(&game)));
+    let bolt = |f, r| at(&img, centre(&game, Side::First, f, r));
+    for (f, r) in [(0, 0), (1, 1), (2, 2)] {
+        assert_eq!(bolt(f, r), palette::BOLT, "{f},{r}: the line is bright");
+        assert!(!blocking_bar(
+            &img,
+            &game,
+            Side::First,
+            f,
+            r,
+            palette::SECOND_OWNER
+        ));
+    }
+    for (f, r) in [(4, 0), (3, 2), (6, 1)] {
+        assert_eq!(
+            bolt(f, r),
+            palette::DIM_BOLT,
+            "{f},{r}: off the line, muted"
+        );
+    }
+    // Second's blocking tiles carry Second's colour; First's own stray tile does not.
+    for (f, r) in [(4, 0), (3, 2)] {
+        assert!(blocking_bar(
+            &img,
+            &game,
+            Side::First,
+            f,
+            r,
+            palette::SECOND_OWNER
+        ));
+        let (x, y) = centre(&game, Side::First, f, r);
+        assert_eq!(
+            at(&img, (x - 10, y)),
+            palette::BLOCK_FACE,
+            "{f},{r}: brick face"
+        );
+    }
+    assert!(!blocking_bar(
+        &img,
+        &game,
+        Side::First,
+        6,
+        1,
+        palette::SECOND_OWNER
+    ));
+    let (x, y) = centre(&game, Side::First, 6, 1);
+    assert_eq!(at(&img, (x - 10, y)), palette::BOLT_TILE);
+    // Second's cross on a1 reaches its start edge: its own line, bright.
+    assert_eq!(at(&img, centre(&game, Side::Second, 0, 0)), palette::BOLT);
+    // Nothing was blocked on Second's half: no First-coloured bars there.
+    let (x0, _) = corner(&game, Side::Second, 0, 0);
+    let (_, y0) = corner(&game, Side::Second, 0, 16);
+    let s = square_size(&game);
+    let orange = (y0..y0 + 17 * s)
+        .any(|y| (x0..x0 + 8 * s).any(|x| at(&img, (x, y)) == palette::FIRST_OWNER));
+    assert!(!orange, "no blocking mark on Second's half");
+}
+
+#[test]
+fn a_won_lightning_game_shows_one_winning_path() {
+    // First's column of crosses on c, with dead-end branches off it (d5 ∧, e5 /, b6 ∨) and a
+    // lone tile off the line (g10 /).
+    let mut ranks: Vec<String> = (0..17).map(|_| "2X5".to_string()).collect();
+    ranks[4] = "2XAS3".to_string();
+    ranks[5] = "1VX5".to_string();
+    ranks[9] = "2X3S1".to_string();
+    ranks.reverse();
+    let first = ranks.join("/");
+    let second = format!("{}S7", "8/".repeat(16));
+    let game = lightning_position(&first, &second, "first-connection");
+    assert!(game.status().is_over());
+    let img = decode(&board_png(&Scene::new(&game)));
+    for r in 0..17 {
+        let (x, y) = centre(&game, Side::First, 2, r);
+        assert_eq!(at(&img, (x, y)), palette::WIN_BOLT, "c{}", r + 1);
+        assert_eq!(at(&img, (x - 10, y)), palette::WIN_TILE, "c{}", r + 1);
+    }
+    // The branches belong to the connected part, not to the path.
+    for (f, r) in [(3, 4), (4, 4), (1, 5)] {
+        let (x, y) = centre(&game, Side::First, f, r);
+        assert_ne!(at(&img, (x - 10, y)), palette::WIN_TILE, "{f},{r}");
+        assert_eq!(at(&img, (x - 10, y)), palette::BOLT_TILE, "{f},{r}");
+    }
+    assert_eq!(
+        at(&img, centre(&game, Side::First, 6, 9)),
+        palette::DIM_BOLT,
+        "off the line"
+    );
+    // The loser's line is its connected part only.
+    assert_eq!(at(&img, centre(&game, Side::Second, 0, 0)), palette::BOLT);
+}
+
+/// Whether the "no move" sign is drawn over a Simultana square (its top-right quarter).
+fn no_move_sign(img: &RgbImage, game: &AnyGame, f: u8, r: u8) -> bool {
+    let (x, y) = corner(game, Side::First, f, r);
+    let s = square_size(game);
+    (y..y + s / 2).any(|y| (x + s / 2..x + s).any(|x| at(img, (x, y)) == palette::NO_MOVE))
+}
+
+#[test]
+fn simultana_marks_the_side_that_has_no_move() {
+    use parlor::games::{Outcome, Reason};
+    let mut seen = 0;
+    for seed in 1..60 {
+        let p = play(GameKind::Simultana, "", 300, seed);
+        let AnyGame::Simultana(g) = &p.game else {
+            unreachable!()
+        };
+        let blocked = match p.game.status() {
+            Status::Over(Outcome {
+                winner: Some(w),
+                reason: Reason::Blocked,
+            }) => w.opponent(),
+            _ => continue,
+        };
+        let img = decode(&board_png(&p.scene()));
+        for f in 0..5 {
+            for r in 0..5 {
+                let sign = no_move_sign(&img, &p.game, f, r);
+                let expected = g.piece_at(f, r) == Some(blocked);
+                assert_eq!(sign, expected, "seed {seed} {f},{r}");
+            }
+        }
+        // The position before the last move: the game goes on, no sign anywhere.
+        let before = p.before.as_ref().expect("a move was played");
+        let img = decode(&board_png(&Scene::new(before)));
+        assert!(
+            !img.pixels().any(|px| px.0 == palette::NO_MOVE),
+            "seed {seed}"
+        );
+        seen += 1;
+        if seen == 3 {
+            break;
+        }
+    }
+    assert!(seen > 0, "no random game ended with a side blocked");
+}
+
+#[test]
+fn barrier_draws_the_capturing_jump_and_only_a_capture() {
+    let (mut captures, mut steps) = (0, 0);
+    for seed in 1..40 {
+        let p = play(GameKind::Barrier, "", 20 + seed as usize * 5, seed);
+        let Some(AnyMove::Barrier(mv)) = p.moves.last() else {
+            continue;
+        };
+        let img = decode(&board_png(&p.scene()));
+        let squares = mv.squares();
+        if squares.len() < 2 {
+            continue;
+        }
+        // A third of the way from the start square's centre to the next square's centre.
+        let (x0, y0) = centre(&p.game, Side::First, squares[0].0, squares[0].1);
+        let (x1, y1) = centre(&p.game, Side::First, squares[1].0, squares[1].1);
+        let along = (
+            ((x0 as f32 * 2.0 + x1 as f32) / 3.0) as u32,
+            ((y0 as f32 * 2.0 + y1 as f32) / 3.0) as u32,
+        );
+        let line = colours_near(&img, along, 1).contains(&palette::CAPTURE);
+        assert_eq!(line, mv.is_capture(), "seed {seed}: {squares:?}");
+        if mv.is_capture() {
+            captures += 1;
+            // Every jumped square is crossed.
+            for (f, r) in mv.captured() {
+                assert_eq!(
+                    at(&img, centre(&p.game, Side::First, f, r)),
+                    palette::CAPTURE
+                );
+            }
+            // The same position without its last move: no jump line.
+            let scene = Scene {
+                last_move: None,
+                ..p.scene()
+            };
+            let img = decode(&board_png(&scene));
+            assert!(
+                !img.pixels().any(|px| px.0 == palette::JUMP_EDGE),
+                "seed {seed}"
+            );
+        } else {
+            steps += 1;
+        }
+    }
+    assert!(
+        captures > 0 && steps > 0,
+        "{captures} captures, {steps} steps seen"
+    );
 }

@@ -1,5 +1,6 @@
 //! Barrier: the 8x8 board, the two barrier ranks with each tile's two-headed arrow and its
-//! owner's mark (dot or dash), yellow and clear pieces with crowns, and the unplayed tiles.
+//! owner's mark (dot or dash), yellow and clear pieces with crowns, and the unplayed tiles. A
+//! capture is drawn as the jump it was, so the move that won by taking the last piece shows.
 
 use std::sync::OnceLock;
 
@@ -54,6 +55,9 @@ pub struct View {
     pub laying: bool,
     pub moved: Vec<(u8, u8)>,
     pub captured: Vec<(u8, u8)>,
+    /// When the last move captured: its squares, from where the piece started through each
+    /// landing square, drawn as a line over the jumped pieces' squares.
+    pub jump: Vec<(u8, u8)>,
 }
 
 pub fn grid() -> Grid {
@@ -324,6 +328,13 @@ pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
                 (None, Some(o)) => c.draw_sprite(&sprites.slots[o.min(1)], x, y),
                 (None, None) => {}
             }
+        }
+    }
+    draw_jump(c, &g, &view.jump);
+    for f in 0..8u8 {
+        for r in 0..8u8 {
+            let (x, y) = g.corner(f, r);
+            let tile = view.tiles[f as usize][r as usize];
             if let Some((seat, crowned)) = view.pieces[f as usize][r as usize] {
                 let sprite =
                     &sprites.pieces[seat.min(1)][crowned as usize][tile.is_some() as usize];
@@ -335,6 +346,30 @@ pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
         g.mark_captured(c, f, r);
     }
     draw_footer(c, view, header);
+}
+
+/// The capturing move: a vermilion line, edged in dark, from the start square through every
+/// landing square, with a dot where it starts. Pieces and the capture crosses go on top.
+fn draw_jump(c: &mut Canvas, g: &Grid, squares: &[(u8, u8)]) {
+    if squares.len() < 2 {
+        return;
+    }
+    let points: Vec<(f32, f32)> = squares
+        .iter()
+        .filter(|&&(f, r)| g.contains(f, r))
+        .map(|&(f, r)| g.center(f, r))
+        .collect();
+    let z = S as f32;
+    for (colour, extra) in [(palette::JUMP_EDGE, 0.06 * z), (palette::CAPTURE, 0.0)] {
+        let mut shapes: Vec<Shape> = points
+            .windows(2)
+            .map(|w| Shape::segment(w[0], w[1], 0.09 * z + extra))
+            .collect();
+        if let Some(&(x, y)) = points.first() {
+            shapes.push(Shape::circle(x, y, 0.12 * z + extra));
+        }
+        fill(c, &shapes, colour, 255);
+    }
 }
 
 /// Each side's unplayed tiles while the barrier is laid, then the pieces left.
@@ -437,6 +472,9 @@ pub fn view(g: &Barrier, last: Option<(&Barrier, &BarrierMove)>) -> View {
     if let Some((_, mv)) = last {
         v.moved = mv.squares().to_vec();
         v.captured = mv.captured();
+        if mv.is_capture() {
+            v.jump = mv.squares().to_vec();
+        }
     }
     v
 }

@@ -1,6 +1,9 @@
 //! Lightning: the two 8x17 halves side by side, each in its owner's frame (rank 1 at the
 //! bottom, as the notation names squares), start and finish rows marked, every tile's strokes
-//! drawn as bolts, the winning line highlighted, and the reserve, pile and tile in hand.
+//! drawn as bolts, and the reserve, pile and tile in hand. So that a long game reads at phone
+//! size, only the connected part of each player's line has bright, thick bolts; the rest is
+//! muted, the opponent's blocking tiles have a brick face barred in the opponent's colour, and a won game
+//! shows one winning path in the winning colours.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -25,8 +28,8 @@ const INFO_TOP: i32 = HEADER as i32 + 2;
 const INFO: i32 = 62;
 /// Top of the boards: below the panel, the owners' names and the finish strips.
 const TOP: i32 = INFO_TOP + INFO + 34;
-/// Reserve and hand icons.
-const ICON: u32 = 24;
+/// Reserve and hand icons: large enough to read the design at phone size.
+const ICON: u32 = 28;
 
 /// Position of a stroke's end in a unit square, y downward.
 fn at(p: Point) -> (f32, f32) {
@@ -74,13 +77,28 @@ pub enum Placed {
     Hand,
 }
 
+/// How a tile on a board is drawn, from least to most emphasis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Look {
+    /// Not (yet) part of the owner's line: thin, muted strokes, so that the line stands out.
+    #[default]
+    Plain,
+    /// Laid by the half's opponent (seat given) and not part of the line: a brick face, with
+    /// bars in the layer's colour at the middle of the top and bottom edges.
+    Blocking(usize),
+    /// The connected part of the owner's line: thick, bright strokes.
+    Connected,
+    /// The winning path: the winning colours.
+    Path,
+}
+
 /// What to draw, read from the engine.
 #[derive(Clone, Debug, Default)]
 pub struct View {
     /// `[half][file][rank]`, the half indexed by its owner's seat.
     pub tiles: [[[Option<Strokes>; RANKS as usize]; FILES as usize]; 2],
-    /// The owner and squares of the winning line.
-    pub winning: Option<(usize, Vec<(u8, u8)>)>,
+    /// How each tile is drawn, indexed like `tiles`.
+    pub looks: [[[Look; RANKS as usize]; FILES as usize]; 2],
     /// Each design with its count in the reserve.
     pub reserve: Vec<(Strokes, u8)>,
     pub pile: usize,
@@ -120,14 +138,15 @@ fn bolt(a: (f32, f32), b: (f32, f32), width: f32, out: &mut Vec<Shape>) {
     }
 }
 
-/// A tile of `size` pixels with its strokes as bolts, plain or in the winning colours.
-fn tile(s: Strokes, size: u32, winning: bool) -> Sprite {
+/// A tile of `size` pixels with its strokes as bolts, drawn with `look`.
+fn tile(s: Strokes, size: u32, look: Look) -> Sprite {
     let mut sprite = Sprite::new(size, size);
     let z = size as f32;
-    let (face, ink) = if winning {
-        (palette::WIN_TILE, palette::WIN_BOLT)
-    } else {
-        (palette::BOLT_TILE, palette::BOLT)
+    let (face, ink, width, glow_width) = match look {
+        Look::Plain => (palette::BOLT_TILE, palette::DIM_BOLT, z * 0.075, 0.0),
+        Look::Blocking(_) => (palette::BLOCK_FACE, palette::DIM_BOLT, z * 0.075, 0.0),
+        Look::Connected => (palette::BOLT_TILE, palette::BOLT, z * 0.13, z * 0.12),
+        Look::Path => (palette::WIN_TILE, palette::WIN_BOLT, z * 0.13, z * 0.12),
     };
     let r = Shape::RoundRect {
         x0: 1.0,
@@ -137,12 +156,23 @@ fn tile(s: Strokes, size: u32, winning: bool) -> Sprite {
         r: z * 0.08,
     };
     fill(&mut sprite, &[r], face, 255);
+    if let Look::Blocking(layer) = look {
+        // Bars across the middle of the top and bottom edges, where no stroke ever runs.
+        let (a, b) = (z * 0.32, z * 0.68);
+        let t = (z * 0.11).max(2.0);
+        let (top, bottom) = (1.0 + t / 2.0, z - 1.0 - t / 2.0);
+        let bars = [
+            Shape::segment((a, top), (b, top), t),
+            Shape::segment((a, bottom), (b, bottom), t),
+        ];
+        fill(&mut sprite, &bars, owner_colour(layer), 255);
+    }
     let inset = 2.0;
     let px = |p: Point| {
         let (x, y) = at(p);
         (inset + x * (z - 2.0 * inset), inset + y * (z - 2.0 * inset))
     };
-    let width = (z * 0.095).max(1.6);
+    let width = width.max(1.6);
     let (mut core, mut glow) = (Vec::new(), Vec::new());
     for (a, b) in pairs(s) {
         // A stroke between opposite corners passes the centre: draw it as two, so that each
@@ -161,26 +191,30 @@ fn tile(s: Strokes, size: u32, winning: bool) -> Sprite {
         };
         for &(p, q) in legs {
             bolt(px(p), px(q), width, &mut core);
-            bolt(px(p), px(q), width + z * 0.13, &mut glow);
+            if glow_width > 0.0 {
+                bolt(px(p), px(q), width + glow_width, &mut glow);
+            }
         }
     }
-    fill(&mut sprite, &glow, ink, 70);
+    if !glow.is_empty() {
+        fill(&mut sprite, &glow, ink, 70);
+    }
     fill(&mut sprite, &core, ink, 255);
     sprite
 }
 
-type TileKey = (Strokes, u32, bool);
+type TileKey = (Strokes, u32, Look);
 
-/// Tiles by stroke set, size and highlight, drawn on first use.
-fn cached_tile(s: Strokes, size: u32, winning: bool) -> std::sync::Arc<Sprite> {
+/// Tiles by stroke set, size and look, drawn on first use.
+fn cached_tile(s: Strokes, size: u32, look: Look) -> std::sync::Arc<Sprite> {
     static CACHE: OnceLock<Mutex<HashMap<TileKey, std::sync::Arc<Sprite>>>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     let mut map = match cache.lock() {
         Ok(guard) => guard,
         Err(poisoned) => poisoned.into_inner(),
     };
-    map.entry((s, size, winning))
-        .or_insert_with(|| std::sync::Arc::new(tile(s, size, winning)))
+    map.entry((s, size, look))
+        .or_insert_with(|| std::sync::Arc::new(tile(s, size, look)))
         .clone()
 }
 
@@ -309,18 +343,12 @@ pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
         let y = (TOP - 22) as f32;
         let ink = owner_colour(half);
         text::draw_aligned(c, &name, x, y, 13.0, Weight::Bold, ink, Align::Center);
-        let winning = view
-            .winning
-            .as_ref()
-            .filter(|(owner, _)| *owner == half)
-            .map(|(_, squares)| squares.as_slice())
-            .unwrap_or(&[]);
         for f in 0..FILES {
             for r in 0..RANKS {
                 if let Some(s) = view.tiles[half][f as usize][r as usize] {
                     let (x, y) = g.corner(f, r);
-                    let win = winning.contains(&(f, r));
-                    c.draw_sprite(&cached_tile(s, S as u32, win), x, y);
+                    let look = view.looks[half][f as usize][r as usize];
+                    c.draw_sprite(&cached_tile(s, S as u32, look), x, y);
                 }
             }
         }
@@ -353,7 +381,7 @@ fn draw_info(c: &mut Canvas, view: &View, lang: Lang) {
     let mut ix = end + 12.0;
     for (i, &(s, count)) in view.reserve.iter().enumerate() {
         let iy = (row1 - ICON as f32 / 2.0).round() as i32;
-        c.draw_sprite(&cached_tile(s, ICON, false), ix as i32, iy);
+        c.draw_sprite(&cached_tile(s, ICON, Look::Connected), ix as i32, iy);
         if view.placed == Some(Placed::Reserve(i)) {
             outline(
                 c,
@@ -366,14 +394,18 @@ fn draw_info(c: &mut Canvas, view: &View, lang: Lang) {
             );
         }
         let label = format!("×{count}");
-        let tone = if count == 0 { dim } else { ink };
+        let (tone, weight) = if count == 0 {
+            (dim, Weight::Regular)
+        } else {
+            (ink, Weight::Bold)
+        };
         text::draw_aligned(
             c,
             &label,
-            ix + ICON as f32 + 5.0,
+            ix + ICON as f32 + 4.0,
             row1,
-            size,
-            Weight::Regular,
+            15.0,
+            weight,
             tone,
             Align::Left,
         );
@@ -389,7 +421,7 @@ fn draw_info(c: &mut Canvas, view: &View, lang: Lang) {
         Some((s, from_pile)) => {
             let iy = (row2 - ICON as f32 / 2.0).round() as i32;
             let ix = (end + 10.0) as i32;
-            c.draw_sprite(&cached_tile(s, ICON, false), ix, iy);
+            c.draw_sprite(&cached_tile(s, ICON, Look::Connected), ix, iy);
             if view.placed == Some(Placed::Hand) {
                 outline(
                     c,
@@ -436,9 +468,20 @@ pub fn view(g: &Lightning, last: Option<(&Lightning, &LightningMove)>) -> View {
             }
         }
     }
-    v.winning = g
-        .winning_line()
-        .map(|(side, squares)| (side.index(), squares));
+    for half in Side::BOTH {
+        let looks = &mut v.looks[half.index()];
+        for (f, r) in g.blocking_tiles(half) {
+            looks[f as usize][r as usize] = Look::Blocking(half.opponent().index());
+        }
+        for (f, r) in g.connected_part(half) {
+            looks[f as usize][r as usize] = Look::Connected;
+        }
+    }
+    if let Some((side, path)) = g.winning_path() {
+        for (f, r) in path {
+            v.looks[side.index()][f as usize][r as usize] = Look::Path;
+        }
+    }
     let counts = g.reserve();
     v.reserve = Design::ALL
         .iter()

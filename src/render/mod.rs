@@ -261,8 +261,15 @@ fn samples(kind: GameKind) -> Vec<Canvas> {
         return Vec::new();
     };
     let mut last = None;
-    for _ in 0..3 {
-        let Some(&mv) = game.legal_moves().first() else {
+    // Lightning's shades come from a crowded board: its line, muted tiles and blocking tiles.
+    let (plies, stride) = if kind == GameKind::Lightning {
+        (120, 7)
+    } else {
+        (3, 0)
+    };
+    for i in 0..plies {
+        let legal = game.legal_moves();
+        let Some(&mv) = legal.get(i * stride % legal.len().max(1)) else {
             break;
         };
         let before = game.clone();

@@ -59,8 +59,12 @@ pub const LIGHT_MOVED: Rgb = mix(HIGHLIGHT, LIGHT, HIGHLIGHT_ALPHA);
 pub const DARK_MOVED: Rgb = mix(HIGHLIGHT, DARK, HIGHLIGHT_ALPHA);
 /// The inner frame of a last-move square.
 pub const HIGHLIGHT_EDGE: Rgb = hex(0xc8_8a_00);
-/// Captured pieces: a vermilion cross or badge.
+/// Captured pieces: a vermilion cross or badge; in Barrier also the capturing jump's line.
 pub const CAPTURE: Rgb = hex(0xd5_3e_00);
+/// The dark edge of Barrier's jump line, so that it shows on every square.
+pub const JUMP_EDGE: Rgb = hex(0x2a_10_00);
+/// Simultana: the "no move" sign on each stone of the side that lost for having no move.
+pub const NO_MOVE: Rgb = hex(0xc0_1a_1a);
 
 /// Pieces: white and black stones.
 pub const WHITE_PIECE: Rgb = hex(0xfa_fa_f7);
@@ -104,6 +108,9 @@ pub const NIGHT_GRID: Rgb = hex(0x33_3b_4a);
 /// A laid tile and its bolts.
 pub const BOLT_TILE: Rgb = hex(0x3c_46_59);
 pub const BOLT: Rgb = hex(0xff_d8_3a);
+/// The bolts of a tile that is not part of its owner's connected line: muted, so that the line
+/// stands out in a crowded half.
+pub const DIM_BOLT: Rgb = hex(0x9a_8f_6a);
 /// Lines of Action: the links between the stones of a winning group.
 pub const WIN_LINK: Rgb = hex(0x0a_6c_b0);
 /// The tiles of the winning line, and their bolts.
@@ -112,6 +119,9 @@ pub const WIN_BOLT: Rgb = hex(0xff_ff_ff);
 /// Owners' colours (Okabe-Ito orange and sky blue): start bars and swatches.
 pub const FIRST_OWNER: Rgb = hex(0xe6_9f_00);
 pub const SECOND_OWNER: Rgb = hex(0x56_b4_e9);
+/// The face of a blocking tile (laid by the half's opponent): dark brick, with bars in the
+/// layer's owner colour.
+pub const BLOCK_FACE: Rgb = hex(0x5c_30_30);
 /// The frame around the tile laid by the last move.
 pub const BOLT_MOVED: Rgb = hex(0xff_5a_1f);
 
@@ -133,6 +143,8 @@ pub const KEYS: &[Rgb] = &[
     DARK_MOVED,
     HIGHLIGHT_EDGE,
     CAPTURE,
+    JUMP_EDGE,
+    NO_MOVE,
     WHITE_PIECE,
     BLACK_PIECE,
     PIECE_EDGE,
@@ -157,6 +169,8 @@ pub const KEYS: &[Rgb] = &[
     NIGHT_GRID,
     BOLT_TILE,
     BOLT,
+    DIM_BOLT,
+    BLOCK_FACE,
     WIN_TILE,
     WIN_BOLT,
     FIRST_OWNER,
@@ -282,6 +296,43 @@ pub const CHECKED_PAIRS: &[(&str, Rgb, Rgb, Cue)] = &[
         Cue::Alone,
     ),
     ("tile / barrier band", TILE, BARRIER_BAND, Cue::Alone),
+    (
+        "jump line / Barrier light",
+        CAPTURE,
+        BARRIER_LIGHT,
+        Cue::Alone,
+    ),
+    (
+        "jump line / Barrier dark",
+        CAPTURE,
+        BARRIER_DARK,
+        Cue::WithShape,
+    ),
+    (
+        "jump edge / Barrier band",
+        JUMP_EDGE,
+        BARRIER_BAND,
+        Cue::Alone,
+    ),
+    ("jump line / its edge", CAPTURE, JUMP_EDGE, Cue::Alone),
+    (
+        "no-move sign / white stone",
+        NO_MOVE,
+        WHITE_PIECE,
+        Cue::Alone,
+    ),
+    (
+        "no-move sign / black stone",
+        NO_MOVE,
+        BLACK_PIECE,
+        Cue::Alone,
+    ),
+    (
+        "no-move sign / Simultana square",
+        NO_MOVE,
+        SIM_SQUARE,
+        Cue::Alone,
+    ),
     ("tile ink / tile", TILE_INK, TILE, Cue::Alone),
     ("crown / yellow piece", CROWN, YELLOW_PIECE, Cue::Alone),
     ("crown / clear piece", CROWN, CLEAR_PIECE, Cue::Alone),
@@ -305,6 +356,44 @@ pub const CHECKED_PAIRS: &[(&str, Rgb, Rgb, Cue)] = &[
     ),
     ("bolt / tile", BOLT, BOLT_TILE, Cue::Alone),
     ("tile / empty square", BOLT_TILE, NIGHT, Cue::WithShape),
+    ("muted bolt / tile", DIM_BOLT, BOLT_TILE, Cue::Alone),
+    ("line bolt / muted bolt", BOLT, DIM_BOLT, Cue::WithShape),
+    (
+        "blocking tile / tile",
+        BLOCK_FACE,
+        BOLT_TILE,
+        Cue::WithShape,
+    ),
+    (
+        "blocking tile / empty square",
+        BLOCK_FACE,
+        NIGHT,
+        Cue::WithShape,
+    ),
+    (
+        "muted bolt / blocking tile",
+        DIM_BOLT,
+        BLOCK_FACE,
+        Cue::Alone,
+    ),
+    (
+        "first's bars / blocking tile",
+        FIRST_OWNER,
+        BLOCK_FACE,
+        Cue::Alone,
+    ),
+    (
+        "second's bars / blocking tile",
+        SECOND_OWNER,
+        BLOCK_FACE,
+        Cue::Alone,
+    ),
+    (
+        "winning tile / blocking tile",
+        WIN_TILE,
+        BLOCK_FACE,
+        Cue::Alone,
+    ),
     ("winning tile / tile", WIN_TILE, BOLT_TILE, Cue::Alone),
     ("winning link / light square", WIN_LINK, LIGHT, Cue::Alone),
     ("winning link / dark square", WIN_LINK, DARK, Cue::WithShape),

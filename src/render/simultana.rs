@@ -1,5 +1,5 @@
 //! Simultana: the 5x5 board, white and black stones, and optionally the empty region that made
-//! the last move legal.
+//! the last move legal. When a side lost for having no move, each of its stones says so.
 
 use std::sync::OnceLock;
 
@@ -7,8 +7,8 @@ use super::canvas::{Canvas, Draw, Shape, Sprite, fill};
 use super::frame::{self, Grid, HEADER, Header, SWATCH, WIDTH};
 use super::palette;
 use super::stones::{Tone, chip, stone};
-use crate::games::Side;
 use crate::games::simultana::{Simultana, SimultanaMove};
+use crate::games::{Game, Outcome, Reason, Side, Status};
 
 /// Square size: 5 x 92 = 460 px of board.
 const S: i32 = 92;
@@ -23,6 +23,9 @@ pub struct View {
     pub moved: Vec<(u8, u8)>,
     /// The empty squares to shade (the region that made the last move legal), if asked for.
     pub region: Vec<(u8, u8)>,
+    /// When the game ended because the side to move had no legal move: that side's tone. Each
+    /// of its stones carries a "no move" sign.
+    pub blocked: Option<Tone>,
 }
 
 pub fn grid() -> Grid {
@@ -45,6 +48,32 @@ struct Sprites {
     swatch: [Sprite; 2],
     /// The region's inner outline on a shaded square, then on the vacated (tinted) one.
     outline: [Sprite; 2],
+    /// The "no move" sign on a stone of the blocked side: a square's worth of sprite.
+    no_move: Sprite,
+}
+
+/// A prohibition sign (a ring crossed by a bar) over the top-right of a square's stone.
+fn no_move_sign() -> Sprite {
+    let mut s = Sprite::new(S as u32, S as u32);
+    let z = S as f32;
+    let (cx, cy, r) = (z * 0.74, z * 0.26, z * 0.17);
+    fill(
+        &mut s,
+        &[Shape::circle(cx, cy, r + 2.0)],
+        palette::PIECE_EDGE,
+        255,
+    );
+    fill(&mut s, &[Shape::circle(cx, cy, r)], palette::NO_MOVE, 255);
+    fill(
+        &mut s,
+        &[Shape::circle(cx, cy, r * 0.66)],
+        palette::WHITE_PIECE,
+        255,
+    );
+    let d = r * 0.72;
+    let bar = Shape::segment((cx - d, cy + d), (cx + d, cy - d), r * 0.2);
+    fill(&mut s, &[bar], palette::NO_MOVE, 255);
+    s
 }
 
 fn sprites() -> &'static Sprites {
@@ -67,6 +96,7 @@ fn sprites() -> &'static Sprites {
                 fill(&mut s, &[rect(12.0, 7.0)], inner, 255);
                 s
             }),
+            no_move: no_move_sign(),
         }
     })
 }
@@ -128,8 +158,18 @@ pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
             if let Some(tone) = view.cells[f as usize][r as usize] {
                 let (x, y) = g.corner(f, r);
                 c.draw_sprite(&sprites.board[tone as usize], x, y);
+                if view.blocked == Some(tone) {
+                    c.draw_sprite(&sprites.no_move, x, y);
+                }
             }
         }
+    }
+}
+
+fn tone(side: Side) -> Tone {
+    match side {
+        Side::First => Tone::White,
+        Side::Second => Tone::Black,
     }
 }
 
@@ -138,11 +178,15 @@ pub fn view(g: &Simultana, last: Option<(&Simultana, &SimultanaMove)>, region: b
     let mut v = View::default();
     for f in 0..5u8 {
         for r in 0..5u8 {
-            v.cells[f as usize][r as usize] = g.piece_at(f, r).map(|side| match side {
-                Side::First => Tone::White,
-                Side::Second => Tone::Black,
-            });
+            v.cells[f as usize][r as usize] = g.piece_at(f, r).map(tone);
         }
+    }
+    if let Status::Over(Outcome {
+        winner: Some(winner),
+        reason: Reason::Blocked,
+    }) = g.status()
+    {
+        v.blocked = Some(tone(winner.opponent()));
     }
     if let Some((before, mv)) = last {
         v.moved = vec![mv.from(), mv.to()];

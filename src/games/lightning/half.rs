@@ -26,6 +26,8 @@ pub type Mask = [u8; RANKS as usize];
 pub struct Half {
     tiles: [Option<Design>; SQUARES],
     occupied: Mask,
+    /// The tiles laid here by the half's opponent (to block), as opposed to by its owner.
+    by_opponent: Mask,
     parent: [u8; POINTS],
     edges: [u8; POINTS],
 }
@@ -39,6 +41,7 @@ impl Default for Half {
         Half {
             tiles: [None; SQUARES],
             occupied: [0; RANKS as usize],
+            by_opponent: [0; RANKS as usize],
             parent,
             edges: [0; POINTS],
         }
@@ -144,6 +147,18 @@ impl Half {
         connected
     }
 
+    /// Records that the tile on `(file, rank)` was laid by the half's opponent.
+    pub fn mark_laid_by_opponent(&mut self, file: u8, rank: u8) {
+        if file < FILES && rank < RANKS {
+            self.by_opponent[usize::from(rank)] |= 1 << file;
+        }
+    }
+
+    /// Whether the tile on `(file, rank)` was laid by the half's opponent.
+    pub fn laid_by_opponent(&self, file: u8, rank: u8) -> bool {
+        file < FILES && rank < RANKS && self.by_opponent[usize::from(rank)] & (1 << file) != 0
+    }
+
     /// Whether some group of strokes touches both edges.
     pub fn is_connected(&self) -> bool {
         (0..POINTS).any(|p| usize::from(self.parent[p]) == p && self.edges[p] == BOTH_EDGES)
@@ -151,6 +166,18 @@ impl Half {
 
     /// The squares whose strokes belong to a group touching both edges, rank by rank.
     pub fn winning_squares(&self) -> Vec<(u8, u8)> {
+        self.squares_touching(BOTH_EDGES)
+    }
+
+    /// The connected part of the owner's line: the squares whose strokes belong to a group
+    /// that touches the outer edge of the start row (rank 1), rank by rank. A tile counts when
+    /// any one of its stroke groups does; its other strokes may lead nowhere.
+    pub fn connected_squares(&self) -> Vec<(u8, u8)> {
+        self.squares_touching(BOTTOM)
+    }
+
+    /// The squares with a stroke group whose edges include all of `edges`.
+    fn squares_touching(&self, edges: u8) -> Vec<(u8, u8)> {
         let mut out = Vec::new();
         for rank in 0..RANKS {
             for file in 0..FILES {
@@ -162,7 +189,7 @@ impl Half {
                         return false;
                     };
                     let point = corner_point(file, rank, Point::CORNERS[bit]);
-                    self.edges[self.root(point)] == BOTH_EDGES
+                    self.edges[self.root(point)] & edges == edges
                 });
                 if on_line {
                     out.push((file, rank));
@@ -170,6 +197,61 @@ impl Half {
             }
         }
         out
+    }
+
+    /// One shortest path of the connection, if the half is connected: the fewest tiles whose
+    /// strokes lead from the outer edge of rank 1 to the outer edge of rank 17, from bottom to
+    /// top. A breadth-first search over the corner points, where a tile joins the corners of
+    /// each of its stroke groups; the fixed search order makes the choice among equals
+    /// deterministic.
+    pub fn winning_path(&self) -> Vec<(u8, u8)> {
+        // For each point reached: the point it was reached from and the tile crossed.
+        let mut came: [Option<(usize, u8, u8)>; POINTS] = [None; POINTS];
+        let mut seen = [false; POINTS];
+        let mut queue = std::collections::VecDeque::new();
+        for (x, seen) in seen.iter_mut().enumerate().take(POINT_COLS) {
+            *seen = true;
+            queue.push_back(x);
+        }
+        while let Some(p) = queue.pop_front() {
+            if p / POINT_COLS == usize::from(RANKS) {
+                let mut path = Vec::new();
+                let mut at = p;
+                while let Some((from, file, rank)) = came[at] {
+                    path.push((file, rank));
+                    at = from;
+                }
+                path.reverse();
+                return path;
+            }
+            let (px, py) = ((p % POINT_COLS) as i32, (p / POINT_COLS) as i32);
+            // The squares around the point, and which of their corners it is.
+            for (dx, dy, corner) in [(-1, -1, 3), (0, -1, 2), (-1, 0, 1), (0, 0, 0)] {
+                let (file, rank) = (px + dx, py + dy);
+                if !(0..i32::from(FILES)).contains(&file) || !(0..i32::from(RANKS)).contains(&rank)
+                {
+                    continue;
+                }
+                let (file, rank) = (file as u8, rank as u8);
+                let Some(design) = self.tile(file, rank) else {
+                    continue;
+                };
+                for &group in design.corner_groups() {
+                    if group & (1 << corner) == 0 {
+                        continue;
+                    }
+                    for (bit, other) in Point::CORNERS.into_iter().enumerate() {
+                        let q = corner_point(file, rank, other);
+                        if group & (1 << bit) != 0 && !seen[q] {
+                            seen[q] = true;
+                            came[q] = Some((p, file, rank));
+                            queue.push_back(q);
+                        }
+                    }
+                }
+            }
+        }
+        Vec::new()
     }
 
     fn find(&mut self, mut p: usize) -> usize {
@@ -247,6 +329,66 @@ mod tests {
         assert!(half.touches_tile(6, 15) && half.touches_tile(6, 16) && half.touches_tile(7, 15));
         assert!(!half.touches_tile(2, 0) && !half.touches_tile(7, 14) && !half.touches_tile(5, 16));
         assert_eq!(mask_squares(&half.targets(false)).count(), 6);
+    }
+
+    #[test]
+    fn the_connected_part_is_what_strokes_join_to_the_start_edge() {
+        let mut half = Half::default();
+        // a1 / and b2 / meet at b2's south-west corner; c2 \ joins them at the corner that b2,
+        // c2, b3 and c3 share.
+        half.place(0, 0, Design::S);
+        half.place(1, 1, Design::S);
+        half.place(2, 1, Design::B);
+        // Touching b2 by a side, but its strokes stay on the top edge of a3: not joined.
+        half.place(0, 2, Design::V);
+        // On the start row: A reaches the outer edge of h1, V does not.
+        half.place(7, 0, Design::A);
+        half.place(6, 0, Design::V);
+        // Far away.
+        half.place(4, 4, Design::X);
+        assert_eq!(
+            half.connected_squares(),
+            vec![(0, 0), (7, 0), (1, 1), (2, 1)]
+        );
+        assert!(half.winning_squares().is_empty());
+        assert!(half.winning_path().is_empty());
+    }
+
+    #[test]
+    fn the_winning_path_is_a_shortest_one_without_the_branches() {
+        let mut half = Half::default();
+        // A column of crosses on c, with dead-end branches off it: d5 ∧ and e5 / on the right,
+        // b6 ∨ on the left. They belong to the winning group, not to the path.
+        for rank in 0..RANKS {
+            half.place(2, rank, Design::X);
+        }
+        half.place(3, 4, Design::A);
+        half.place(4, 4, Design::S);
+        half.place(1, 5, Design::V);
+        let path = half.winning_path();
+        assert_eq!(path, (0..RANKS).map(|r| (2, r)).collect::<Vec<_>>());
+        assert_eq!(half.winning_squares().len(), usize::from(RANKS) + 3);
+
+        // A zigzag: / from a1 up to h8, then \ from h9 back to a16, and a cross on a17.
+        let mut half = Half::default();
+        for i in 0..8u8 {
+            half.place(i, i, Design::S);
+            half.place(7 - i, 8 + i, Design::B);
+        }
+        half.place(0, 16, Design::X);
+        // A dead end off the start: not on the path.
+        half.place(4, 0, Design::A);
+        let path = half.winning_path();
+        assert_eq!(path.len(), 17);
+        assert_eq!(path.first(), Some(&(0, 0)));
+        assert_eq!(path.last(), Some(&(0, 16)));
+        assert!(!path.contains(&(4, 0)));
+        // Each step goes one rank up, to a square touching the one before.
+        for pair in path.windows(2) {
+            let ((f0, r0), (f1, r1)) = (pair[0], pair[1]);
+            assert_eq!(r1, r0 + 1);
+            assert!(f0.abs_diff(f1) <= 1);
+        }
     }
 
     #[test]

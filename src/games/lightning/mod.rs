@@ -222,6 +222,40 @@ impl Lightning {
         }
     }
 
+    /// When the game was won by a connection: the winner and one shortest path of tiles from
+    /// the outer edge of their start row to that of their finish row, bottom to top (see
+    /// [`Lightning::winning_line`] for the whole group, branches included).
+    pub fn winning_path(&self) -> Option<(Side, Vec<(u8, u8)>)> {
+        self.winning_line()
+            .map(|(side, _)| (side, self.halves[side.index()].winning_path()))
+    }
+
+    /// The connected part of a player's line: the tiles of their half whose strokes join, tile
+    /// to tile (by a shared corner, as the rules count contact), a point on the outer edge of
+    /// their start row. A tile belongs when any of its stroke groups does. This is the part of
+    /// the line that counts for the win; other tiles of the half lead nowhere yet.
+    pub fn connected_part(&self, half: Side) -> Vec<(u8, u8)> {
+        self.halves[half.index()].connected_squares()
+    }
+
+    /// The blocking tiles on a player's half: the tiles the opponent laid there (the rules'
+    /// "on your opponent's half, to block") that are not part of the player's connected part,
+    /// so still stand in the way. One the player's line has since grown through is not
+    /// blocking any more.
+    pub fn blocking_tiles(&self, half: Side) -> Vec<(u8, u8)> {
+        let h = &self.halves[half.index()];
+        let connected = h.connected_squares();
+        (0..RANKS)
+            .flat_map(|rank| (0..FILES).map(move |file| (file, rank)))
+            .filter(|&(f, r)| h.laid_by_opponent(f, r) && !connected.contains(&(f, r)))
+            .collect()
+    }
+
+    /// Whether the tile on a square of `half` was laid by that half's opponent.
+    pub fn laid_by_opponent(&self, half: Side, file: u8, rank: u8) -> bool {
+        self.halves[half.index()].laid_by_opponent(file, rank)
+    }
+
     /// How many tiles of each design have not been drawn yet: public knowledge, unlike the order
     /// of the pile, so an AI may use it.
     pub fn unseen_counts(&self) -> [u8; 5] {
@@ -619,6 +653,9 @@ impl Game for Lightning {
             Target::Opponent(f, r) => (self.to_move.opponent(), f, r),
         };
         self.started = true;
+        if owner != self.to_move {
+            self.halves[owner.index()].mark_laid_by_opponent(file, rank);
+        }
         if self.halves[owner.index()].place(file, rank, design) {
             self.outcome = Some(Outcome::win(owner, Reason::Connection));
         } else {
@@ -688,6 +725,76 @@ impl Game for Lightning {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A hand-written position: `first` and `second` list ranks 17 down to 1, lower case for a
+    /// tile the half's opponent laid.
+    fn position(first: &str, second: &str, to: &str) -> Lightning {
+        let tiles = |h: &str| h.chars().filter(char::is_ascii_alphabetic).count();
+        let text = format!(
+            "seed=3 drawn={} first={first} second={second} reserve=S0B0X0A0V0 hand=- to={to} \
+             started=yes result=-",
+            tiles(first) + tiles(second)
+        );
+        text::import(&text).expect("a valid position")
+    }
+
+    /// Ranks 17 down to 4 empty, then ranks 3, 2 and 1 as given.
+    fn low(r3: &str, r2: &str, r1: &str) -> String {
+        format!("{}{r3}/{r2}/{r1}", "8/".repeat(14))
+    }
+
+    #[test]
+    fn blocking_tiles_are_the_opponents_that_stand_outside_the_connected_part() {
+        // First's half: a1 / and b2 / connected. The opponent laid c3 ∨ (touching b2 by a
+        // corner, strokes elsewhere: blocking), g2 ∧ (not touching anything of the line: still
+        // blocking, the opponent laid it there) and c1 /, which reaches the outer edge of the
+        // start row, so belongs to the connected part: not blocking. First's own e2 / leads
+        // nowhere but is not blocking either.
+        let first = low("2v5", "1S2S1a1", "S1s5");
+        let g = position(&first, &low("8", "8", "S7"), "first");
+        assert_eq!(g.connected_part(Side::First), vec![(0, 0), (2, 0), (1, 1)]);
+        assert_eq!(g.blocking_tiles(Side::First), vec![(6, 1), (2, 2)]);
+        assert!(g.laid_by_opponent(Side::First, 2, 0));
+        assert!(!g.laid_by_opponent(Side::First, 4, 1));
+        assert!(g.blocking_tiles(Side::Second).is_empty());
+        assert_eq!(g.connected_part(Side::Second), vec![(0, 0)]);
+        // The export keeps who laid what.
+        let again = text::import(&g.export()).expect("the export imports");
+        assert_eq!(again.export(), g.export());
+        assert_eq!(
+            again.blocking_tiles(Side::First),
+            g.blocking_tiles(Side::First)
+        );
+    }
+
+    #[test]
+    fn a_tile_put_on_the_opponents_half_is_recorded_as_theirs() {
+        let mut g = position(&low("8", "8", "S7"), &low("8", "8", "S7"), "second");
+        let block = g
+            .legal_moves()
+            .into_iter()
+            .find(|m| matches!(m.target(), Some(Target::Opponent(..))))
+            .expect("Second may block on First's half");
+        let Some(Target::Opponent(f, r)) = block.target() else {
+            unreachable!()
+        };
+        g.play(&block).expect("legal");
+        assert!(g.laid_by_opponent(Side::First, f, r));
+        assert!(
+            g.export()
+                .contains(|c: char| c.is_ascii_lowercase() && "sbxav".contains(c))
+        );
+        let own = g
+            .legal_moves()
+            .into_iter()
+            .find(|m| matches!(m.target(), Some(Target::Own(..))))
+            .expect("First may build");
+        let Some(Target::Own(f, r)) = own.target() else {
+            unreachable!()
+        };
+        g.play(&own).expect("legal");
+        assert!(!g.laid_by_opponent(Side::First, f, r));
+    }
 
     #[test]
     fn the_pile_holds_thirty_of_each_design() {

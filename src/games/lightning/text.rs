@@ -2,7 +2,8 @@
 //!
 //! Export: `seed=7 drawn=3 first=<half> second=<half> reserve=S1B0X0A0V0 hand=PA to=second
 //! started=yes result=-`. A half lists ranks 17 down to 1, separated by `/`, each rank as design
-//! letters with digits for runs of empty squares (`8` is an empty rank). `hand` is `-` or source
+//! letters with digits for runs of empty squares (`8` is an empty rank); a tile the half's
+//! opponent laid (to block) is written in lower case. `hand` is `-` or source
 //! and design; `result` is `-`, `draw-<reason>` or `<winner>-<reason>`.
 //!
 //! The pile is not written: it is the seed's shuffle minus the tiles already seen. For a position
@@ -40,7 +41,11 @@ fn half_text(half: &Half) -> String {
                         let _ = write!(text, "{empty}");
                         empty = 0;
                     }
-                    text.push(d.letter());
+                    if half.laid_by_opponent(file, rank) {
+                        text.push(d.letter().to_ascii_lowercase());
+                    } else {
+                        text.push(d.letter());
+                    }
                 }
                 None => empty += 1,
             }
@@ -91,7 +96,10 @@ fn err(message: impl Into<String>) -> ImportError {
     ImportError(message.into())
 }
 
-fn read_half(text: &str, owner: &str) -> Result<Vec<(u8, u8, Design)>, ImportError> {
+/// The tiles of a half: square, design, and whether the half's opponent laid it.
+type HalfTiles = Vec<(u8, u8, Design, bool)>;
+
+fn read_half(text: &str, owner: &str) -> Result<HalfTiles, ImportError> {
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != usize::from(RANKS) {
         return Err(err(format!(
@@ -105,9 +113,9 @@ fn read_half(text: &str, owner: &str) -> Result<Vec<(u8, u8, Design)>, ImportErr
         for c in row.chars() {
             if let Some(n) = c.to_digit(10).filter(|n| (1..=8).contains(n)) {
                 file += n;
-            } else if let Some(d) = Design::from_letter(c).filter(|_| c.is_ascii_uppercase()) {
+            } else if let Some(d) = Design::from_letter(c) {
                 if file < u32::from(FILES) {
-                    tiles.push((file as u8, rank, d));
+                    tiles.push((file as u8, rank, d, c.is_ascii_lowercase()));
                 }
                 file += 1;
             } else {
@@ -242,7 +250,7 @@ pub(super) fn import(text: &str) -> Result<Lightning, ImportError> {
 
     let mut seen = [0u32; 5];
     for tiles in &halves {
-        for &(_, _, d) in tiles {
+        for &(_, _, d, _) in tiles {
             seen[d.index()] += 1;
         }
     }
@@ -309,7 +317,10 @@ pub(super) fn import(text: &str) -> Result<Lightning, ImportError> {
         outcome: None,
     };
     for (half, tiles) in game.halves.iter_mut().zip(&halves) {
-        for &(f, r, d) in tiles {
+        for &(f, r, d, by_opponent) in tiles {
+            if by_opponent {
+                half.mark_laid_by_opponent(f, r);
+            }
             half.place(f, r, d);
         }
     }
