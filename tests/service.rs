@@ -13,6 +13,8 @@ mod fair;
 mod glicko;
 #[path = "service/ladders.rs"]
 mod ladders;
+#[path = "service/rules.rs"]
+mod rules;
 
 use common::*;
 use parlor::games::GameKind;

@@ -80,9 +80,14 @@ pub fn init_logging() {
     let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
 }
 
-/// Runs the bot until SIGTERM or ctrl-c, with the match service's default settings.
+/// Runs the bot until SIGTERM or ctrl-c, with the match service's default settings (and the
+/// docs URL of `config`).
 pub async fn run(config: Config) -> anyhow::Result<()> {
-    serve(config, table::Config::default(), shutdown_signal()).await
+    let settings = table::Config {
+        docs_url: config.docs_url.clone(),
+        ..table::Config::default()
+    };
+    serve(config, settings, shutdown_signal()).await
 }
 
 /// Resolves on ctrl-c or (on Unix) SIGTERM.
