@@ -197,6 +197,103 @@ fn each_page_covers_every_option_and_variant_of_its_game() {
     }
 }
 
+/// The `key=value` options one game's section of RULES.md names: the keys of its `[option `k` ...]`
+/// marks with their defaults, the values listed as bullets right under a mark, and every
+/// `` `k=v` `` written for one of those keys. A key with no value listed gives `key=`.
+fn rules_md_options(section: &str) -> Vec<String> {
+    let tick = |s: &str| s.split('`').nth(1).unwrap_or_default().to_string();
+    let mut keys = Vec::new();
+    let mut out = Vec::new();
+    let lines: Vec<&str> = section.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        for mark in line.split("option `").skip(1) {
+            let key = mark.split('`').next().unwrap_or_default().to_string();
+            if let Some(default) = mark
+                .split_once("default `")
+                .map(|(_, d)| tick(&format!("`{d}")))
+            {
+                out.push(format!("{key}={default}"));
+            }
+            let bullets = lines[i + 1..]
+                .iter()
+                .take_while(|l| l.starts_with("- ") || l.starts_with("  "));
+            for bullet in bullets.filter(|l| l.starts_with("- `")) {
+                let value = tick(bullet);
+                if !value.contains('=') {
+                    out.push(format!("{key}={value}"));
+                }
+            }
+            keys.push(key);
+        }
+    }
+    for (i, code) in section.split('`').enumerate() {
+        if let Some((k, v)) = code.split_once('=')
+            && i % 2 == 1
+            && keys.iter().any(|key| key == k)
+            && !v.contains(',')
+        {
+            out.push(code.to_string());
+        }
+    }
+    for key in &keys {
+        if !out.iter().any(|o| o.starts_with(&format!("{key}="))) {
+            out.push(format!("{key}="));
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// RULES.md, the referee's specification, is kept outside the repository: with
+/// `PARLOR_RULES_MD` naming it, each page must also cover every option its section names.
+#[test]
+fn pages_cover_the_options_rules_md_names() {
+    let Ok(path) = std::env::var("PARLOR_RULES_MD") else {
+        return;
+    };
+    let text = read(Path::new(&path));
+    let mut seen = 0;
+    for section in text.split("\n## ").skip(1) {
+        let title = section.lines().next().unwrap_or_default();
+        let Some(game) = GameKind::ALL.into_iter().find(|g| {
+            let name = match g {
+                GameKind::Loa => "Lines of Action",
+                GameKind::Lightning => "Lightning",
+                GameKind::Barrier => "Barrier",
+                GameKind::Simultana => "Simultana",
+            };
+            title.contains(name)
+        }) else {
+            continue;
+        };
+        seen += 1;
+        let wanted = rules_md_options(section);
+        for lang in Lang::ALL {
+            let path = root()
+                .join(texts::DOCS_DIR)
+                .join(lang.code())
+                .join(format!("{}.md", game.name()));
+            let page = read(&path);
+            for w in &wanted {
+                assert!(page.contains(w), "{} does not mention {w}", path.display());
+            }
+        }
+    }
+    assert_eq!(seen, 4, "{path} has no section per game");
+}
+
+#[test]
+fn rules_md_options_are_read_from_marks_bullets_and_code() {
+    let section = "Lines of Action\n**Setups** [option `setup`, default `standard`]\n\
+                   - `standard`: ...\n  more\n- `parachute` ...\nText `players=4` and \
+                   `board=cylinder` [option `board`]; `tiles=N+S,E+W`.";
+    assert_eq!(
+        rules_md_options(section),
+        ["board=cylinder", "setup=parachute", "setup=standard"]
+    );
+}
+
 #[test]
 fn french_pages_follow_french_typography() {
     let mut faults = Vec::new();
