@@ -227,6 +227,7 @@ fn local(
         .or_else(|| std::env::var("USER").ok())
         .filter(|n| !n.trim().is_empty())
         .unwrap_or_else(|| "player".to_string());
+    let docs_url = parlor::table::docs_url(&std::env::var("PARLOR_DOCS_URL").unwrap_or_default())?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -236,6 +237,7 @@ fn local(
         out,
         database_url,
         lang,
+        docs_url,
     }))
 }
 

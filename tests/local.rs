@@ -23,6 +23,7 @@ fn run_local(dir: &Path, args: &[&str], script: &str, url: &str) -> std::process
         .env("DATABASE_URL", url)
         .env("NO_COLOR", "1")
         .env_remove("RUST_LOG")
+        .env_remove("PARLOR_DOCS_URL")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -204,8 +205,8 @@ fn a_whole_session_in_french_from_the_challenge_to_the_leaderboard() {
         "Statistiques de @bob".to_string(),
         "Classement de Simultana".to_string(),
         "1 partie (".to_string(),
-        "Se joue sur un damier 5x5.".to_string(),
-        format!("Règles complètes{nnbsp}: RULES.md, section 2."),
+        format!("Se joue sur un damier 5x5{nnbsp}; les blancs commencent."),
+        format!("Règles complètes, avec images{nnbsp}: docs/rules/fr/simultana.md"),
         format!("(pour vous) Ce n\u{2019}est pas votre tour{nnbsp}: c\u{2019}est à @"),
     ] {
         assert!(out.contains(&said), "missing «{said}»:\n{out}");

@@ -240,7 +240,7 @@ stored-won = { $player } won by { $reason }.
 stored-won-timeout = { $player } won on time.
 stored-won-resignation = { $player } won by resignation.
 stored-draw = Draw by { $reason }.
-rules-full = Full rules: RULES.md, section { $section }.
+rules-full = Full rules, with pictures: { $docs }/en/{ $file }
 board-title = { $game } leaderboard ({ $scope ->
     [server] this server
    *[global] everyone
@@ -424,34 +424,37 @@ pic-crowned = { $k ->
 ## Rules
 
 rules-loa =
-    Played on an 8x8 board. Move a piece in a straight line (along a rank, a file or a diagonal)
-    exactly as many squares as there are pieces, of both colours, on that whole line. You may jump
-    over your own pieces but not over your opponent's; landing on an opponent's piece captures it.
-    The first player to gather all of their pieces into one connected group (pieces touch by a side
-    or a corner) wins. Notation: b1-b3 for a move, c1xa3 for a capture. Variants: the standard,
-    scrambled eggs and parachute setups, and the olympiad rules.
+    Played on an 8x8 board; White moves first. Move a piece in a straight line (along a rank, a
+    file or a diagonal) exactly as many squares as there are pieces, of both colours, on that whole
+    line. You may jump over your own pieces but not over your opponent's; landing on an opponent's
+    piece captures it. The first player to gather all of their pieces into one connected group
+    (pieces touch by a side or a corner) wins. Notation: b1-b3 for a move, c1xa3 for a capture.
+    Variants (/play variant:): scrambled-eggs and parachute (other starts), olympiad (Black starts,
+    and a move that connects both sides is a draw), ambidextrous (alternate marked and unmarked
+    pieces), cylinder (files a and h touch) and four-player (two teams of two).
 
 rules-lightning =
     Each player has their own half of the board, 8 squares wide and 17 long. On your turn, take a
     tile (the top one of the pile, or any one from the face-up reserve) and put it on your own half
     (on your start row or touching your tiles), on your opponent's half to block them, or, if it
     came from the pile, into the reserve. The first player to join their start row to their finish
-    row with one line of strokes wins. Notation: PS-c1 (a slash from the pile to c1), PX-*d4 (onto
-    the opponent's half), PA-R (into the reserve), RV-e6 (from the reserve). There are no takebacks,
-    because the pile would be peeked.
+    row with one line of strokes wins. A turn from the pile takes two moves: P to draw, then -c1
+    (onto your half), -*d4 (onto the opponent's half) or -R (into the reserve); from the reserve,
+    RV-e6 takes a V and puts it on e6. There are no takebacks, because the pile would be peeked.
 
 rules-barrier =
     A checkers-like game on an 8x8 board. First the players take turns, Yellow first, laying their 8
-    arrow tiles on the two middle ranks (N+E@c4). Then pieces step or jump forward, straight or
-    diagonally; on a tile, a piece may only move along its arrows. Jumps capture, may be chained
+    arrow tiles on the two middle ranks (N+E@c4). Then pieces step (c3-c4) or jump forward, straight
+    or diagonally; on a tile, a piece may only move along its arrows. Jumps capture, may be chained
     (c3xe5xc7) and are optional. A piece reaching the far rank is crowned and then moves in all
-    directions. You win by taking all of your opponent's pieces or by leaving them without a move.
+    directions off the tiles. You win by taking all of your opponent's pieces or by leaving them
+    without a move.
 
 rules-simultana =
-    Played on a 5x5 board. Move one of your pieces one step orthogonally to an empty square. After
-    the move, at least one of the empty regions touching the destination square must have exactly 2
-    or 4 squares if you are White, or exactly 3 or 5 if you are Black. A player with no legal move
-    loses. Notation: a2-a3.
+    Played on a 5x5 board; White moves first. Move one of your pieces one step orthogonally to an
+    empty square. After the move, at least one of the empty regions touching the destination square
+    must have exactly 2 or 4 squares if you are White, or exactly 3 or 5 if you are Black. Nothing
+    is captured. A player with no legal move loses. Notation: a2-a3.
 
 ## Discord
 

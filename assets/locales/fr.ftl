@@ -245,7 +245,7 @@ stored-won = { $player } a gagné par { $reason }.
 stored-won-timeout = { $player } a gagné au temps.
 stored-won-resignation = { $player } a gagné par abandon.
 stored-draw = Partie nulle par { $reason }.
-rules-full = Règles complètes : RULES.md, section { $section }.
+rules-full = Règles complètes, avec images : { $docs }/fr/{ $file }
 board-title = Classement de { $game } ({ $scope ->
     [server] ce serveur
    *[global] tout le monde
@@ -429,13 +429,16 @@ pic-crowned = { $k ->
 ## Rules
 
 rules-loa =
-    Se joue sur un damier 8x8. Déplacez un de vos pions en ligne droite (horizontale, verticale ou
-    diagonale) d’exactement autant de cases qu’il y a de pions, des deux couleurs, sur toute cette
-    ligne. Vous pouvez sauter par-dessus vos propres pions, mais pas par-dessus ceux de
-    l’adversaire ; en arrivant sur un pion adverse, vous le capturez. Le premier joueur qui réunit
-    tous ses pions en un seul groupe (des pions qui se touchent par un côté ou par un coin) gagne.
-    Notation : b1-b3 pour un déplacement, c1xa3 pour une prise. Variantes : positions de départ
-    « standard », « scrambled eggs » et « parachute », et règles « olympiad ».
+    Se joue sur un damier 8x8 ; les blancs commencent. Déplacez un de vos pions en ligne droite
+    (horizontale, verticale ou diagonale) d’exactement autant de cases qu’il y a de pions, des deux
+    couleurs, sur toute cette ligne. Vous pouvez sauter par-dessus vos propres pions, mais pas
+    par-dessus ceux de l’adversaire ; en arrivant sur un pion adverse, vous le capturez. Le premier
+    joueur qui réunit tous ses pions en un seul groupe (des pions qui se touchent par un côté ou par
+    un coin) gagne. Notation : b1-b3 pour un déplacement, c1xa3 pour une prise. Variantes (option
+    variant de /play) : scrambled-eggs et parachute (autres départs), olympiad (les noirs
+    commencent, et un coup qui connecte les deux camps donne la nulle), ambidextrous (pions marqués
+    et non marqués en alternance), cylinder (les colonnes a et h se touchent) et four-player (deux
+    équipes de deux).
 
 rules-lightning =
     Chaque joueur a sa propre moitié de plateau, large de 8 cases et longue de 17. À votre tour,
@@ -443,24 +446,26 @@ rules-lightning =
     visible) et posez-la sur votre moitié (sur votre rangée de départ ou au contact de vos tuiles),
     sur la moitié adverse pour bloquer votre adversaire, ou, si elle vient de la pioche, dans la
     réserve. Le premier qui relie sa rangée de départ à sa rangée d’arrivée par une ligne continue
-    de traits gagne. Notation : PS-c1 (une barre oblique tirée de la pioche, posée en c1), PX-*d4
-    (sur la moitié adverse), PA-R (dans la réserve), RV-e6 (depuis la réserve). On ne peut pas
-    reprendre un coup, puisqu’on aurait vu les tuiles de la pioche.
+    de traits gagne. Un tour depuis la pioche se joue en deux coups : P pour tirer, puis -c1 (sur
+    votre moitié), -*d4 (sur la moitié adverse) ou -R (dans la réserve) ; depuis la réserve, RV-e6
+    prend un V et le pose en e6. On ne peut pas reprendre un coup, puisqu’on aurait vu les tuiles de
+    la pioche.
 
 rules-barrier =
     Un jeu de la famille des dames, sur un damier 8x8. D’abord, chacun à son tour, en commençant par
     les jaunes, les joueurs posent leurs 8 tuiles fléchées sur les deux rangées du milieu (N+E@c4).
-    Ensuite, les pions avancent d’une case ou sautent vers l’avant, tout droit ou en diagonale ; sur
-    une tuile, un pion ne peut se déplacer que dans le sens de ses flèches. Les sauts capturent,
-    peuvent s’enchaîner (c3xe5xc7) et ne sont jamais obligatoires. Un pion qui atteint la dernière
-    rangée est couronné et peut ensuite aller dans toutes les directions. Pour gagner, prenez tous
-    les pions adverses ou laissez votre adversaire sans coup possible.
+    Ensuite, les pions avancent d’une case (c3-c4) ou sautent vers l’avant, tout droit ou en
+    diagonale ; sur une tuile, un pion ne peut se déplacer que dans le sens de ses flèches. Les sauts
+    capturent, peuvent s’enchaîner (c3xe5xc7) et ne sont jamais obligatoires. Un pion qui atteint la
+    dernière rangée est couronné et peut ensuite aller dans toutes les directions hors des tuiles.
+    Pour gagner, prenez tous les pions adverses ou laissez votre adversaire sans coup possible.
 
 rules-simultana =
-    Se joue sur un damier 5x5. Déplacez un de vos pions d’une case, orthogonalement, vers une case
-    vide. Après ce déplacement, au moins une des zones de cases vides qui touchent la case d’arrivée
-    doit compter exactement 2 ou 4 cases si vous jouez les blancs, 3 ou 5 si vous jouez les noirs.
-    Le joueur qui n’a plus de coup possible a perdu. Notation : a2-a3.
+    Se joue sur un damier 5x5 ; les blancs commencent. Déplacez un de vos pions d’une case,
+    orthogonalement, vers une case vide. Après ce déplacement, au moins une des zones de cases vides
+    qui touchent la case d’arrivée doit compter exactement 2 ou 4 cases si vous jouez les blancs, 3
+    ou 5 si vous jouez les noirs. On ne prend jamais rien. Le joueur qui n’a plus de coup possible a
+    perdu. Notation : a2-a3.
 
 ## Discord
 

@@ -4,8 +4,8 @@ use std::fmt;
 
 use poise::serenity_prelude as serenity;
 
-/// Everything the bot needs to start, from `DISCORD_TOKEN`, `DATABASE_URL`, `DISCORD_GUILD_ID` and
-/// `DISCORD_API_BASE`.
+/// Everything the bot needs to start, from `DISCORD_TOKEN`, `DATABASE_URL`, `DISCORD_GUILD_ID`,
+/// `DISCORD_API_BASE` and `PARLOR_DOCS_URL`.
 #[derive(Clone)]
 pub struct Config {
     /// The bot token (never logged: `Debug` hides it).
@@ -16,6 +16,8 @@ pub struct Config {
     pub guild_id: Option<serenity::GuildId>,
     /// Send every REST call and the gateway look-up here instead of Discord (tests, local fakes).
     pub api_base: Option<String>,
+    /// Where `/rules` links the full rules (`<base>/<lang>/<game>.md`); else the repository path.
+    pub docs_url: Option<String>,
     /// Work slower than this is deferred first; zero defers always (not from the environment:
     /// tests set it).
     pub defer_after: std::time::Duration,
@@ -43,6 +45,9 @@ pub enum ConfigError {
         "DISCORD_API_BASE must be an http:// or https:// URL (e.g. http://127.0.0.1:8080), not {0:?}"
     )]
     BadApiBase(String),
+    /// `PARLOR_DOCS_URL` is not an http(s) URL.
+    #[error(transparent)]
+    BadDocsUrl(#[from] crate::table::BadDocsUrl),
 }
 
 /// The default database: a file next to where the bot runs.
@@ -78,11 +83,13 @@ impl Config {
             }
             Some(base) => return Err(ConfigError::BadApiBase(base)),
         };
+        let docs_url = crate::table::docs_url(&get("PARLOR_DOCS_URL").unwrap_or_default())?;
         Ok(Self {
             token,
             database_url,
             guild_id,
             api_base,
+            docs_url,
             defer_after: super::respond::DEFER_AFTER,
         })
     }
@@ -95,6 +102,7 @@ impl fmt::Debug for Config {
             .field("database_url", &self.database_url)
             .field("guild_id", &self.guild_id)
             .field("api_base", &self.api_base)
+            .field("docs_url", &self.docs_url)
             .field("defer_after", &self.defer_after)
             .finish()
     }
@@ -137,16 +145,25 @@ mod tests {
         assert_eq!(c.database_url, DEFAULT_DATABASE_URL);
         assert_eq!(c.guild_id, None);
         assert_eq!(c.api_base, None);
+        assert_eq!(c.docs_url, None);
         let c = config(&[
             ("DISCORD_TOKEN", "abc"),
             ("DISCORD_GUILD_ID", "42"),
             ("DISCORD_API_BASE", "http://127.0.0.1:8080/"),
             ("DATABASE_URL", "sqlite://x.db"),
+            (
+                "PARLOR_DOCS_URL",
+                " https://example.org/parlor/docs/rules/ ",
+            ),
         ])
         .expect("valid");
         assert_eq!(c.guild_id, Some(serenity::GuildId::new(42)));
         assert_eq!(c.api_base.as_deref(), Some("http://127.0.0.1:8080"));
         assert_eq!(c.database_url, "sqlite://x.db");
+        assert_eq!(
+            c.docs_url.as_deref(),
+            Some("https://example.org/parlor/docs/rules")
+        );
         assert!(!format!("{c:?}").contains("abc"));
     }
 
@@ -159,6 +176,10 @@ mod tests {
         assert!(matches!(
             config(&[("DISCORD_TOKEN", "a"), ("DISCORD_API_BASE", "127.0.0.1:80")]),
             Err(ConfigError::BadApiBase(_))
+        ));
+        assert!(matches!(
+            config(&[("DISCORD_TOKEN", "a"), ("PARLOR_DOCS_URL", "docs/rules")]),
+            Err(ConfigError::BadDocsUrl(_))
         ));
     }
 }

@@ -114,7 +114,8 @@ pub async fn shutdown_signal() {
 }
 
 /// Runs the bot until `shutdown` resolves, then disconnects every shard and returns.
-/// `settings` are the match service's (its `bot` is filled in once Discord says who we are).
+/// `settings` are the match service's (its `bot` is filled in once Discord says who we are; its
+/// `docs_url`, when unset, comes from `config`).
 pub async fn serve(
     config: Config,
     settings: table::Config,
@@ -124,6 +125,10 @@ pub async fn serve(
     // The store's errors name the database and say what is wrong with it.
     let store = Store::open(&config.database_url).await?;
     info!(database = %config.database_url, "database ready");
+    let settings = table::Config {
+        docs_url: settings.docs_url.or_else(|| config.docs_url.clone()),
+        ..settings
+    };
     let result = connect(config, settings, shutdown, store.clone()).await;
     // Every way out (a signal, a failed login) closes the database cleanly.
     store.close().await;

@@ -102,34 +102,42 @@ fn every_message_exists_in_both_languages_with_the_same_variables() {
 }
 
 /// A narrow no-break space before `? ! : ;` and inside « », typographic apostrophes, no ASCII
-/// quotes: what a French reader expects.
+/// quotes: what a French reader expects. Returns each faulty character with its char index.
+pub(crate) fn french_faults(text: &str) -> Vec<(usize, char)> {
+    const NNBSP: char = '\u{202F}';
+    let chars: Vec<char> = text.chars().collect();
+    let mut faults = Vec::new();
+    for (i, &c) in chars.iter().enumerate() {
+        let before = i.checked_sub(1).map(|j| chars[j]);
+        let after = chars.get(i + 1).copied();
+        let fault = match c {
+            '?' | '!' | ':' | ';' => {
+                // `?!` needs one space; digits around `:` are a time.
+                let after_punct = matches!(before, Some('?' | '!'));
+                let time = before.is_some_and(|b| b.is_ascii_digit())
+                    && after.is_some_and(|a| a.is_ascii_digit());
+                !(before == Some(NNBSP) || after_punct || time)
+            }
+            '«' => after != Some(NNBSP),
+            '»' => before != Some(NNBSP),
+            '"' | '\'' => true,
+            _ => false,
+        };
+        if fault {
+            faults.push((i, c));
+        }
+    }
+    faults
+}
+
 #[test]
 fn french_typography() {
-    const NNBSP: char = '\u{202F}';
     let fr = entries(Lang::Fr);
     let mut faults = Vec::new();
     for (id, texts) in &fr.texts {
         for text in texts {
-            let chars: Vec<char> = text.chars().collect();
-            for (i, &c) in chars.iter().enumerate() {
-                let before = i.checked_sub(1).map(|j| chars[j]);
-                let after = chars.get(i + 1).copied();
-                let fault = match c {
-                    '?' | '!' | ':' | ';' => {
-                        // `?!` needs one space; digits around `:` are a time.
-                        let after_punct = matches!(before, Some('?' | '!'));
-                        let time = before.is_some_and(|b| b.is_ascii_digit())
-                            && after.is_some_and(|a| a.is_ascii_digit());
-                        !(before == Some(NNBSP) || after_punct || time)
-                    }
-                    '«' => after != Some(NNBSP),
-                    '»' => before != Some(NNBSP),
-                    '"' | '\'' => true,
-                    _ => false,
-                };
-                if fault {
-                    faults.push(format!("{id}: `{c}` in «{text}»"));
-                }
+            for (_, c) in french_faults(text) {
+                faults.push(format!("{id}: `{c}` in «{text}»"));
             }
         }
     }

@@ -10,7 +10,7 @@ use std::str::FromStr;
 use std::sync::OnceLock;
 
 #[cfg(test)]
-mod check;
+pub(crate) mod check;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};

@@ -41,6 +41,8 @@ pub struct Options {
     pub database_url: String,
     /// The language of every reply and picture.
     pub lang: Lang,
+    /// Where `/rules` links the full rules (`PARLOR_DOCS_URL`); else the repository path.
+    pub docs_url: Option<String>,
 }
 
 /// The service's settings for the terminal: the bot's own defaults (the real AI included), but
@@ -75,7 +77,10 @@ pub async fn run(options: Options) -> Result<()> {
 }
 
 async fn session(store: Store, options: Options) -> Result<()> {
-    let config = config();
+    let config = Config {
+        docs_url: options.docs_url.clone(),
+        ..config()
+    };
     let bot_id = config.bot.id;
     let (table, mut notices) = Table::start(store, config)
         .await

@@ -62,7 +62,9 @@ impl Table {
         match command {
             Command::Challenge(spec) => self.challenge(actor, place, spec, None).await,
             Command::Rematch { at } => self.rematch(actor, place, at).await,
-            Command::Rules { game } => Ok(texts::rules(game)),
+            Command::Rules { game } => {
+                Ok(texts::rules(game, self.inner.config.docs_url.as_deref()))
+            }
             Command::Settings { threads, reminders } => {
                 self.settings(actor, place, threads, reminders).await
             }

@@ -9,6 +9,8 @@
 mod api;
 mod clock;
 mod commands;
+#[cfg(test)]
+mod docs;
 pub(crate) mod entry;
 pub(crate) mod hints;
 mod ids;
@@ -38,6 +40,7 @@ pub use presets::{
     CLOCK_CHOICES, DEFAULT_CLOCK_SECS, MAX_CLOCK_SECS, MIN_CLOCK_SECS, Variant, parse_clock,
     variant, variants,
 };
+pub use texts::{BadDocsUrl, DOCS_DIR, docs_url};
 
 use entry::{Entry, Live, Phase};
 
@@ -67,6 +70,9 @@ pub struct Config {
     pub bot: UserRef,
     /// The AI behind `/play opponent:<the bot>`; with `None`, challenges to the bot are refused.
     pub ai: Option<Arc<dyn Ai>>,
+    /// Where `/rules` sends readers for the full rules (`PARLOR_DOCS_URL`, checked with
+    /// [`docs_url`]); `None` names the file in the repository instead.
+    pub docs_url: Option<String>,
 }
 
 impl Default for Config {
@@ -77,6 +83,7 @@ impl Default for Config {
             challenge_cooldown_ms: 15 * 1000,
             bot: UserRef::new(0, "Parlor"),
             ai: Some(Arc::new(crate::ai::Ai::default())),
+            docs_url: None,
         }
     }
 }
@@ -88,6 +95,7 @@ impl std::fmt::Debug for Config {
             .field("challenge_cooldown_ms", &self.challenge_cooldown_ms)
             .field("bot", &self.bot)
             .field("ai", &self.ai.is_some())
+            .field("docs_url", &self.docs_url)
             .finish()
     }
 }

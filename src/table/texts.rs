@@ -9,23 +9,46 @@ use super::entry::start_position;
 use super::picture::Picture;
 use super::words;
 
-/// `/rules`: a short text with a picture of the start position.
-pub fn rules(game: GameKind) -> Reply {
+/// Where the full rules live in the repository: `docs/rules/<lang>/<game>.md`, with pictures.
+pub const DOCS_DIR: &str = "docs/rules";
+
+/// A `PARLOR_DOCS_URL` that is not a web address.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "PARLOR_DOCS_URL must be an http:// or https:// URL \
+     (e.g. https://github.com/you/parlor/blob/main/docs/rules), not {0:?}"
+)]
+pub struct BadDocsUrl(pub String);
+
+/// Reads a `PARLOR_DOCS_URL` value: `None` when blank, else the base without a trailing `/`.
+pub fn docs_url(value: &str) -> Result<Option<String>, BadDocsUrl> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Ok(None);
+    }
+    let web = value.starts_with("https://") || value.starts_with("http://");
+    if !web || value.chars().any(char::is_whitespace) {
+        return Err(BadDocsUrl(value.to_string()));
+    }
+    Ok(Some(value.trim_end_matches('/').to_string()))
+}
+
+/// `/rules`: a short text with a picture of the start position, and where the full rules are:
+/// `<docs_url>/<lang>/<game>.md`, or the file in the repository when no URL is configured (the
+/// catalogue of each language adds its own `<lang>`).
+pub fn rules(game: GameKind, docs_url: Option<&str>) -> Reply {
     let text = Msg::new(match game {
         GameKind::Loa => "rules-loa",
         GameKind::Lightning => "rules-lightning",
         GameKind::Barrier => "rules-barrier",
         GameKind::Simultana => "rules-simultana",
     });
-    let section = match game {
-        GameKind::Loa => 1,
-        GameKind::Simultana => 2,
-        GameKind::Barrier => 3,
-        GameKind::Lightning => 4,
-    };
+    let full = Msg::new("rules-full")
+        .plain("docs", docs_url.unwrap_or(DOCS_DIR))
+        .plain("file", format!("{}.md", game.name()));
     let mut reply = Reply {
         title: Some(words::game(game)),
-        lines: vec![text, Msg::new("rules-full").num("section", section)],
+        lines: vec![text, full],
         ..Reply::default()
     };
     if let Ok(start) = start_position(game, "", 0) {

@@ -503,6 +503,28 @@ async fn rules_show_a_game() {
     assert!(!rules.ephemeral);
     assert!(rules.text().contains("Barrier"), "{}", rules.text());
     assert!(rules.png().is_some(), "a picture of the start position");
+    assert!(
+        rules.text().contains("docs/rules/en/barrier.md"),
+        "{}",
+        rules.text()
+    );
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rules_link_the_published_docs_when_configured() {
+    let discord = FakeDiscord::start().await;
+    let base = "https://example.org/parlor/blob/main/docs/rules";
+    let bot = discord.start_bot(discord.config(&[("PARLOR_DOCS_URL", base)]));
+    discord.wait_ready(1).await;
+    let id = discord.slash(&alice(), "rules", json!({"game": "simultana"}));
+    let rules = discord.outcome(id).await;
+    assert!(
+        rules.text().contains(&format!("{base}/en/simultana.md")),
+        "{}",
+        rules.text()
+    );
     bot.stop().await.expect("clean shutdown");
     discord.assert_no_violations();
 }
