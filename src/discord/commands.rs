@@ -102,6 +102,11 @@ fn place(ctx: Context<'_>) -> table::Place {
     let mut place = table::Place::new(ctx.guild_id().map(|g| g.get()), ctx.channel_id().get());
     if let Context::Application(app) = ctx {
         place.parent = super::thread_parent(app.interaction.channel.as_ref());
+        place.can_thread = place.guild.is_some()
+            && super::can_thread(
+                app.interaction.channel.as_ref(),
+                app.interaction.app_permissions,
+            );
     }
     place
 }

@@ -81,5 +81,7 @@ fn place(interaction: &serenity::ComponentInteraction) -> table::Place {
         interaction.channel_id.get(),
     );
     place.parent = super::thread_parent(interaction.channel.as_ref());
+    place.can_thread = place.guild.is_some()
+        && super::can_thread(interaction.channel.as_ref(), interaction.app_permissions);
     place
 }

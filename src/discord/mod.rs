@@ -245,7 +245,17 @@ async fn post_notices(
             fallback: Lang::from_env(),
         };
         let answer = present::present(notice.reply, locales).await;
-        match channel.send_message(&http, answer.to_message()).await {
+        let mut sent = channel.send_message(&http, answer.to_message()).await;
+        if is_archived_thread(&sent) {
+            // A long game's thread archives itself after a quiet week: open it again.
+            let reopen = serenity::EditThread::new().archived(false);
+            match channel.edit_thread(&http, reopen).await {
+                Ok(_) => sent = channel.send_message(&http, answer.to_message()).await,
+                Err(e) => warn!(match_id = notice.match_id, %channel, "cannot unarchive: {e}"),
+            }
+        }
+        respond::edit_card(&http, &answer).await;
+        match sent {
             Ok(message) => {
                 boards.posted(&http, &answer, channel, message.id).await;
                 info!(match_id = notice.match_id, %channel, ms = format!("{:.1}", start.elapsed().as_secs_f64() * 1000.0), "notice posted");
@@ -253,6 +263,14 @@ async fn post_notices(
             Err(e) => warn!(match_id = notice.match_id, %channel, "cannot post a notice: {e}"),
         }
     }
+}
+
+/// Whether Discord refused a message because its thread is archived (JSON error 50083).
+fn is_archived_thread(result: &serenity::Result<serenity::Message>) -> bool {
+    matches!(
+        result,
+        Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))) if r.error.code == 50083
+    )
 }
 
 /// Registers the slash commands in one server (instant) or globally (may take an hour to show).
@@ -385,4 +403,16 @@ fn thread_parent(channel: Option<&serenity::PartialChannel>) -> Option<u64> {
     } else {
         None
     }
+}
+
+/// Whether the bot can give a match a thread of its own here: a server's text channel where it
+/// may create public threads and write in them.
+fn can_thread(
+    channel: Option<&serenity::PartialChannel>,
+    permissions: Option<serenity::Permissions>,
+) -> bool {
+    let text = channel.is_some_and(|c| c.kind == serenity::ChannelType::Text);
+    let allowed =
+        permissions.is_some_and(|p| p.create_public_threads() && p.send_messages_in_threads());
+    text && allowed
 }

@@ -128,6 +128,31 @@ pub async fn present(reply: Reply, locales: Locales) -> Answer {
         mentions,
         board,
         stale: reply.stale,
+        // Discord's limit for a thread's name is 100 characters.
+        thread: reply.thread.as_ref().map(|t| {
+            let members = t
+                .members
+                .iter()
+                .filter(|&&id| id != 0)
+                .map(|&id| serenity::UserId::new(id));
+            (
+                t.match_id,
+                truncate(&say(lang, &t.name), 100),
+                members.collect(),
+            )
+        }),
+        lang,
+        card: reply
+            .card
+            .as_ref()
+            .filter(|c| c.channel != 0 && c.message != 0)
+            .map(|c| {
+                (
+                    serenity::ChannelId::new(c.channel),
+                    serenity::MessageId::new(c.message),
+                    say(lang, &c.line),
+                )
+            }),
     }
 }
 

@@ -56,6 +56,12 @@ pub struct Answer {
     /// The pressed message is an old board: grey out its controls (this also mends boards
     /// posted before a restart, which the in-memory [`Boards`] no longer knows).
     pub stale: bool,
+    /// The match starts in a thread of its own: its match id, the thread's name, who to add.
+    pub thread: Option<(i64, String, Vec<serenity::UserId>)>,
+    /// The challenge card to edit now (the result), and the line to put on it.
+    pub card: Option<(serenity::ChannelId, serenity::MessageId, String)>,
+    /// The language of the words, for what is written later (the card's link to a thread).
+    pub lang: crate::i18n::Lang,
 }
 
 impl Answer {
@@ -185,6 +191,12 @@ pub async fn answer_command(
             answer
         }
     };
+    if answer.thread.is_some()
+        && let Some(match_id) = answer.thread.as_ref().map(|t| t.0)
+    {
+        // Typed commands have no card to start a thread from: the match stays here.
+        ctx.data().table.stay_in_channel(match_id).await;
+    }
     let handle = ctx.send(answer.to_reply()).await?;
     if answer.board.is_some() && !answer.private {
         let message = handle.message().await?;
@@ -193,6 +205,7 @@ pub async fn answer_command(
             .posted(ctx.http(), &answer, message.channel_id, message.id)
             .await;
     }
+    edit_card(ctx.http(), &answer).await;
     Ok(())
 }
 
@@ -206,7 +219,17 @@ pub async fn answer_component(
     work: impl Future<Output = Answer> + Send,
 ) -> Result<(), serenity::Error> {
     let mut work = std::pin::pin!(work);
-    let (answer, message) = match within(data.defer_after, &mut work).await {
+    let ready = within(data.defer_after, &mut work).await;
+    let starts_thread =
+        |a: &Answer| a.thread.is_some() && !a.private && interaction.guild_id.is_some();
+    if ready.as_ref().is_some_and(starts_thread) {
+        interaction
+            .create_response(http, serenity::CreateInteractionResponse::Acknowledge)
+            .await?;
+        let answer = ready.unwrap_or_default();
+        return start_in_thread(http, data, interaction, answer).await;
+    }
+    let (answer, message) = match ready {
         Some(answer) => {
             let response = serenity::CreateInteractionResponse::Message(answer.to_response());
             interaction.create_response(http, response).await?;
@@ -220,6 +243,9 @@ pub async fn answer_component(
         None => {
             interaction.defer(http).await?;
             let answer = work.await;
+            if starts_thread(&answer) {
+                return start_in_thread(http, data, interaction, answer).await;
+            }
             let message = interaction
                 .create_followup(http, answer.to_followup())
                 .await?;
@@ -234,7 +260,90 @@ pub async fn answer_component(
     if answer.stale {
         grey_out(http, &interaction.message).await;
     }
+    edit_card(http, &answer).await;
     Ok(())
+}
+
+/// A match accepted from its card starts in a thread made from that card: the players are
+/// added, the match service moves the match there, the first board is posted in it and the card
+/// says where the match is. Without a thread (no permission after all), the match is played in
+/// the channel. The press is already acknowledged.
+async fn start_in_thread(
+    http: &serenity::Http,
+    data: &Data,
+    interaction: &serenity::ComponentInteraction,
+    answer: Answer,
+) -> Result<(), serenity::Error> {
+    let Some((match_id, name, members)) = answer.thread.clone() else {
+        return Ok(());
+    };
+    let parent = interaction.channel_id;
+    let card = interaction.message.id;
+    let builder = serenity::CreateThread::new(name)
+        .kind(serenity::ChannelType::PublicThread)
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+    let thread = match parent.create_thread_from_message(http, card, builder).await {
+        Ok(thread) => thread,
+        Err(e) => {
+            tracing::warn!(
+                match_id,
+                "cannot start a thread, the match stays in the channel: {e}"
+            );
+            data.table.stay_in_channel(match_id).await;
+            let message = interaction
+                .create_followup(http, answer.to_followup())
+                .await?;
+            data.boards
+                .posted(http, &answer, message.channel_id, message.id)
+                .await;
+            return Ok(());
+        }
+    };
+    for member in members {
+        if let Err(e) = thread.id.add_thread_member(http, member).await {
+            debug!(match_id, "cannot add a player to the thread: {e}");
+        }
+    }
+    let place = crate::table::Place {
+        guild: interaction.guild_id.map(|g| g.get()),
+        channel: thread.id.get(),
+        parent: Some(parent.get()),
+        can_thread: false,
+    };
+    if let Err(e) = data
+        .table
+        .relocate(match_id, place, Some((parent.get(), card.get())))
+        .await
+    {
+        tracing::warn!(match_id, "cannot record the match's thread: {e}");
+    }
+    let message = thread.id.send_message(http, answer.to_message()).await?;
+    data.boards
+        .posted(http, &answer, thread.id, message.id)
+        .await;
+    let moved = crate::i18n::Msg::new("card-moved")
+        .plain("id", match_id.to_string())
+        .plain("thread", format!("<#{}>", thread.id))
+        .text(answer.lang);
+    let edit = serenity::EditInteractionResponse::new()
+        .content(moved)
+        .components(Vec::new());
+    interaction.edit_response(http, edit).await?;
+    Ok(())
+}
+
+/// Writes a finished match's result on its challenge card. Best effort: a card that cannot be
+/// edited (deleted, say) keeps its link to the thread.
+pub async fn edit_card(http: &serenity::Http, answer: &Answer) {
+    let Some((channel, message, line)) = &answer.card else {
+        return;
+    };
+    let edit = serenity::EditMessage::new()
+        .content(line.clone())
+        .components(Vec::new());
+    if let Err(e) = channel.edit_message(http, *message, edit).await {
+        debug!("cannot write the result on the challenge card: {e}");
+    }
 }
 
 /// Disables the buttons of a message and drops its menus. Best effort: a board that cannot be

@@ -685,12 +685,14 @@ impl Table {
             both_moved_once: false,
         }));
         self.reschedule(e);
-        self.maybe_bot_turn(e);
         let mut reply = e.board_reply(Some(headline), now);
         if e.threaded && !e.holds_channel() {
+            // The bot's first move waits until the match is in its thread (see `relocate`).
             let mut thread = e.thread_request();
             thread.members.retain(|&m| m != self.inner.config.bot.id);
             reply.thread = Some(thread);
+        } else {
+            self.maybe_bot_turn(e);
         }
         Ok(reply)
     }
@@ -1451,6 +1453,8 @@ fn stamp_of(c: &Command) -> Option<Stamp> {
         | Command::Takeback { at }
         | Command::RefuseTakeback { at }
         | Command::Abort { at }
+        | Command::Sit { at, .. }
+        | Command::SitBot { at }
         | Command::Rematch { at } => *at,
         _ => None,
     }

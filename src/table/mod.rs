@@ -345,6 +345,7 @@ impl Table {
             thread = thread.channel,
             "match moved into its thread"
         );
+        self.maybe_bot_turn(&e);
         Ok(())
     }
 
@@ -355,8 +356,11 @@ impl Table {
             return;
         };
         let e = slot.lock().await;
-        let mut index = self.lock_index();
-        index.by_channel.entry(e.place.channel).or_insert(match_id);
+        self.lock_index()
+            .by_channel
+            .entry(e.place.channel)
+            .or_insert(match_id);
+        self.maybe_bot_turn(&e);
     }
 
     /// Puts an open entry in the index.

@@ -298,6 +298,52 @@ impl Interaction {
     }
 }
 
+/// A public thread the bot started from a message.
+#[derive(Debug, Clone)]
+pub struct Thread {
+    pub id: u64,
+    pub parent: u64,
+    /// The message it was started from.
+    pub message: u64,
+    pub name: String,
+    pub members: Vec<u64>,
+    pub archived: bool,
+}
+
+impl Thread {
+    /// The thread as Discord sends a channel object.
+    fn json(&self) -> Value {
+        json!({
+            "id": self.id.to_string(),
+            "type": 11,
+            "guild_id": GUILD_ID.to_string(),
+            "name": self.name,
+            "parent_id": self.parent.to_string(),
+            "owner_id": APP_ID.to_string(),
+            "last_message_id": null,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": self.members.len(),
+            "total_message_sent": 0,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": self.archived,
+                "auto_archive_duration": 10080,
+                "archive_timestamp": "2026-11-24T12:00:00.000000+00:00",
+                "locked": false,
+            },
+        })
+    }
+}
+
+/// The bot's permissions in the fake's channels, as a bit set: everything a game bot needs,
+/// with or without Create Public Threads (bit 35) and Send Messages in Threads (bit 38).
+fn app_permissions(threads: bool) -> String {
+    let all: u64 = 2_248_473_465_835_073;
+    let thread_bits = (1 << 35) | (1 << 38);
+    if threads { all } else { all & !thread_bits }.to_string()
+}
+
 /// A registration of slash commands (a bulk overwrite).
 #[derive(Debug, Clone)]
 pub struct Registration {
@@ -324,6 +370,11 @@ pub struct FakeState {
     /// Injected failures: the next request whose "METHOD path" starts with the text is answered
     /// with that HTTP status (and a Discord error body) instead, once per entry.
     pub failures: Vec<(String, u16)>,
+    /// Threads the bot started, by id.
+    pub threads: HashMap<u64, Thread>,
+    /// Whether the bot may create public threads and write in them (`app_permissions`); off
+    /// unless a test grants it, as on a server that never gave it.
+    pub thread_permission: bool,
     gateway: Option<(u64, mpsc::UnboundedSender<String>)>,
     seq: u64,
     next_id: u64,
@@ -585,18 +636,36 @@ impl FakeDiscord {
             let id = state.new_id();
             (id, format!("interaction-token-{id}"))
         };
-        let guild_locale = self.inner.lock().guild_locale.clone();
+        let (guild_locale, thread, threads) = {
+            let state = self.inner.lock();
+            (
+                state.guild_locale.clone(),
+                state.threads.get(&channel_id).cloned(),
+                state.thread_permission,
+            )
+        };
+        let permissions = app_permissions(threads);
+        let channel = match &thread {
+            Some(t) => {
+                let mut c = t.json();
+                c["permissions"] = json!(permissions);
+                c
+            }
+            None => {
+                json!({"id": channel_id.to_string(), "type": 0, "name": "games", "permissions": permissions})
+            }
+        };
         let payload = json!({
             "id": id.to_string(),
             "application_id": APP_ID.to_string(),
             "type": kind,
             "guild_id": GUILD_ID.to_string(),
             "channel_id": channel_id.to_string(),
-            "channel": {"id": channel_id.to_string(), "type": 0, "name": "games", "permissions": "2248473465835073"},
+            "channel": channel,
             "member": user.member_json(),
             "token": token,
             "version": 1,
-            "app_permissions": "2248473465835073",
+            "app_permissions": permissions,
             "locale": user.locale,
             "guild_locale": guild_locale.as_deref().unwrap_or("en-US"),
             "entitlements": [],
@@ -880,6 +949,18 @@ impl FakeDiscord {
         self.send_interaction(record, payload)
     }
 
+    /// Lets the bot create public threads (and write in them) from now on.
+    pub fn grant_threads(&self) {
+        self.inner.lock().thread_permission = true;
+    }
+
+    /// Archives a thread, as Discord does after a quiet week.
+    pub fn archive(&self, thread: u64) {
+        if let Some(t) = self.inner.lock().threads.get_mut(&thread) {
+            t.archived = true;
+        }
+    }
+
     /// Puts a message with these component rows into a channel, as if an earlier run of the bot
     /// had posted it (old boards after a restart).
     pub fn inject_message(&self, channel_id: u64, content: &str, components: Vec<Value>) -> u64 {
@@ -1099,6 +1180,15 @@ fn router(inner: Arc<Inner>) -> Router {
             "/api/v10/channels/:channel/messages/:message",
             patch(channel_edit),
         )
+        .route(
+            "/api/v10/channels/:channel/messages/:message/threads",
+            post(thread_from_message),
+        )
+        .route(
+            "/api/v10/channels/:channel/thread-members/:user",
+            put(thread_member),
+        )
+        .route("/api/v10/channels/:channel", patch(channel_patch))
         .fallback(unknown_route)
         .layer(axum::extract::DefaultBodyLimit::max(30 * 1024 * 1024))
         .layer(axum::middleware::from_fn_with_state(
@@ -1655,6 +1745,9 @@ async fn channel_post(
         return discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
     }
     let mut state = inner.lock();
+    if state.threads.get(&channel).is_some_and(|t| t.archived) {
+        return discord_error(StatusCode::BAD_REQUEST, 50083, "Thread is archived");
+    }
     let id = new_message(&mut state, channel, false, false);
     write_message(&mut state, id, &data, files, None, false);
     let json = state.message(id).map(message_json).unwrap_or(Value::Null);
@@ -1795,4 +1888,100 @@ async fn gateway_session(inner: Arc<Inner>, stream: tokio::net::TcpStream) {
     }
     drop(state);
     inner.changed();
+}
+
+/// Starts a public thread from a message, as Discord does: with the permission to create public
+/// threads only, at most one thread per message, a name of 1 to 100 characters.
+async fn thread_from_message(
+    AxState(inner): AxState<Arc<Inner>>,
+    Path((channel, message)): Path<(u64, u64)>,
+    req: Request,
+) -> Response {
+    let (data, _) = match read_body(&inner, req).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let name = data["name"].as_str().unwrap_or_default().to_owned();
+    let mut state = inner.lock();
+    if !state.thread_permission {
+        return discord_error(StatusCode::FORBIDDEN, 50013, "Missing Permissions");
+    }
+    let known = state
+        .message(message)
+        .is_some_and(|m| m.channel_id == channel && !m.ephemeral);
+    let taken = state.threads.values().any(|t| t.message == message);
+    if !known || taken || name.is_empty() || name.chars().count() > 100 {
+        drop(state);
+        inner.violation(format!(
+            "thread from message {message} in {channel}: known {known}, taken {taken}, name {name:?}"
+        ));
+        return discord_error(
+            StatusCode::BAD_REQUEST,
+            160004,
+            "A thread has already been created for this message",
+        );
+    }
+    let id = state.new_id();
+    let thread = Thread {
+        id,
+        parent: channel,
+        message,
+        name,
+        members: vec![APP_ID],
+        archived: false,
+    };
+    let json = thread.json();
+    state.threads.insert(id, thread);
+    drop(state);
+    inner.changed();
+    if let Err(e) = serde_json::from_value::<serenity::GuildChannel>(json.clone()) {
+        inner.violation(format!("the fake built a thread serenity cannot read: {e}"));
+    }
+    (StatusCode::CREATED, Json(json)).into_response()
+}
+
+/// Adds a member to a thread.
+async fn thread_member(
+    AxState(inner): AxState<Arc<Inner>>,
+    Path((channel, user)): Path<(u64, u64)>,
+) -> Response {
+    let mut state = inner.lock();
+    let Some(thread) = state.threads.get_mut(&channel) else {
+        drop(state);
+        inner.violation(format!(
+            "thread member added to {channel}, which is no thread"
+        ));
+        return discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+    };
+    if !thread.members.contains(&user) {
+        thread.members.push(user);
+    }
+    drop(state);
+    inner.changed();
+    StatusCode::NO_CONTENT.into_response()
+}
+
+/// Edits a channel: here, only a thread's `archived` flag.
+async fn channel_patch(
+    AxState(inner): AxState<Arc<Inner>>,
+    Path(channel): Path<u64>,
+    req: Request,
+) -> Response {
+    let (data, _) = match read_body(&inner, req).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let mut state = inner.lock();
+    let Some(thread) = state.threads.get_mut(&channel) else {
+        drop(state);
+        inner.violation(format!("channel {channel} edited, which is no thread"));
+        return discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+    };
+    if let Some(archived) = data["archived"].as_bool() {
+        thread.archived = archived;
+    }
+    let json = thread.json();
+    drop(state);
+    inner.changed();
+    Json(json).into_response()
 }

@@ -8,6 +8,7 @@ mod permissions;
 mod play;
 mod rules;
 mod secrets;
+mod threads;
 
 use std::collections::BTreeSet;
 use std::io::Write;

@@ -1,0 +1,247 @@
+//! Matches in threads of their own, through Discord: the thread started from the challenge card,
+//! two matches at once in one channel, the card edited with the result, a missing permission,
+//! and an archived thread opened again when a move arrives.
+
+use serde_json::json;
+
+use crate::fake::{self, CHANNEL_ID, FakeDiscord, Msg, User};
+use crate::play::to_move;
+use crate::{alice, start};
+
+fn bob() -> User {
+    User::new(100_000_000_000_000_002, "bob")
+}
+
+fn carol() -> User {
+    User::new(100_000_000_000_000_003, "carol")
+}
+
+/// `a` challenges `b` to Simultana in the channel and `b` presses Accept; returns the card's id
+/// and the thread the match moved into, with its first board.
+async fn accepted_in_thread(discord: &FakeDiscord, a: &User, b: &User) -> (u64, u64, Msg) {
+    let id = discord.slash_in(
+        a,
+        CHANNEL_ID,
+        "play",
+        json!({"game": "simultana", "opponent": b.id}),
+        std::slice::from_ref(b),
+    );
+    let card = discord.outcome(id).await;
+    assert!(!card.ephemeral, "{}", card.text());
+    let accept = card.button("Accept").expect("an Accept button");
+    discord.press(b, card.id, &accept);
+    let (thread, board) = discord
+        .wait("the board in the match's thread", |s| {
+            let thread = s.threads.values().find(|t| t.message == card.id)?;
+            let board = s
+                .messages
+                .iter()
+                .find(|m| m.channel_id == thread.id && m.button("Resign").is_some())?;
+            Some((thread.id, board.clone()))
+        })
+        .await;
+    (card.id, thread, board)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_matches_in_one_channel_each_in_a_thread_made_from_its_card() {
+    let (discord, bot) = start().await;
+    discord.grant_threads();
+    let (card_one, one, board_one) = accepted_in_thread(&discord, &alice(), &bob()).await;
+    let (card_two, two, _) = accepted_in_thread(&discord, &carol(), &alice()).await;
+    assert_ne!(one, two);
+    {
+        let state = discord.state();
+        let thread = &state.threads[&one];
+        assert_eq!(thread.parent, CHANNEL_ID);
+        assert!(
+            thread.name.starts_with("Simultana #1 · "),
+            "{}",
+            thread.name
+        );
+        assert!(thread.members.contains(&alice().id) && thread.members.contains(&bob().id));
+    }
+    // The card says where the match is and offers nothing to press any more.
+    let card = discord
+        .wait("the card edited", |s| {
+            s.message(card_one)
+                .filter(|m| m.content.contains(&format!("<#{one}>")))
+                .cloned()
+        })
+        .await;
+    assert!(card.controls().is_empty(), "{:?}", card.components);
+    discord
+        .wait("the second card edited", |s| {
+            s.message(card_two)
+                .filter(|m| m.content.contains(&format!("<#{two}>")))
+                .map(|_| ())
+        })
+        .await;
+    // The match is played in its thread; someone else's press there changes nothing.
+    let player = if to_move(&board_one) == alice().id {
+        alice()
+    } else {
+        bob()
+    };
+    let resign = board_one.button("Resign").expect("a Resign button");
+    let id = discord.press(&carol(), board_one.id, &resign);
+    assert!(discord.outcome(id).await.ephemeral);
+    let hints = discord
+        .autocomplete_in(&player, one, "move", "move", "")
+        .await;
+    let first = hints[0]["value"].as_str().expect("a move").to_owned();
+    let id = discord.slash_in(&player, one, "move", json!({ "move": first }), &[]);
+    let board = discord.outcome(id).await;
+    assert!(
+        !board.ephemeral && board.channel_id == one,
+        "{}",
+        board.text()
+    );
+    // In the channel itself there is no match to move in.
+    let id = discord.slash_in(&player, CHANNEL_ID, "move", json!({ "move": first }), &[]);
+    assert!(discord.outcome(id).await.ephemeral);
+    // A resignation ends the game in the thread and writes the result on the card.
+    let id = discord.slash_in(&alice(), one, "resign", json!({}), &[]);
+    let result = discord.outcome(id).await;
+    assert!(result.button("Rematch").is_some(), "{}", result.text());
+    discord
+        .wait("the result on the card", |s| {
+            s.message(card_one)
+                .filter(|m| m.content.contains("Match #1 is over"))
+                .map(|_| ())
+        })
+        .await;
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_the_permission_the_match_stays_in_the_channel_and_the_server_is_told_once() {
+    let (discord, bot) = start().await;
+    let id = discord.slash_in(
+        &alice(),
+        CHANNEL_ID,
+        "play",
+        json!({"game": "simultana", "opponent": bob().id}),
+        &[bob()],
+    );
+    let card = discord.outcome(id).await;
+    assert!(
+        card.text().contains("Create Public Threads"),
+        "{}",
+        card.text()
+    );
+    let id = discord.press(&bob(), card.id, &card.button("Accept").expect("Accept"));
+    let board = discord.outcome(id).await;
+    assert!(
+        !board.ephemeral && board.channel_id == CHANNEL_ID,
+        "{}",
+        board.text()
+    );
+    assert!(discord.state().threads.is_empty());
+    let id = discord.slash_in(
+        &carol(),
+        CHANNEL_ID + 1,
+        "play",
+        json!({"game": "simultana", "opponent": bob().id}),
+        &[bob()],
+    );
+    let card = discord.outcome(id).await;
+    assert!(
+        !card.text().contains("Create Public Threads"),
+        "said once: {}",
+        card.text()
+    );
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_archived_thread_is_opened_again_when_the_bot_moves() {
+    let (discord, bot) = start().await;
+    discord.grant_threads();
+    // A table for four fills from its buttons: the game starts in a thread, the bot in two seats.
+    let id = discord.slash_in(
+        &alice(),
+        CHANNEL_ID,
+        "play",
+        json!({"game": "loa", "variant": "four-player", "level": 1}),
+        &[],
+    );
+    let lobby = discord.outcome(id).await;
+    let id = discord.press(
+        &alice(),
+        lobby.id,
+        &lobby.button("Seat the bot").expect("bot"),
+    );
+    let lobby = discord.outcome(id).await;
+    let id = discord.press(
+        &alice(),
+        lobby.id,
+        &lobby
+            .button("Seat the bot")
+            .unwrap_or_else(|| panic!("{} {:?}", lobby.text(), lobby.components)),
+    );
+    let lobby = discord.outcome(id).await;
+    let seat = lobby
+        .controls()
+        .into_iter()
+        .map(|(id, _, _)| id)
+        .find(|id| id.starts_with("pl:st") && !id.starts_with("pl:stb"))
+        .expect("the last seat");
+    discord.press(&bob(), lobby.id, &seat);
+    let thread = discord
+        .wait("the game's thread", |s| s.threads.keys().next().copied())
+        .await;
+    let bot_played = format!("<@{}> played", fake::APP_ID);
+    let played = |s: &fake::FakeState| {
+        s.messages
+            .iter()
+            .filter(|m| m.channel_id == thread && m.text().contains(&bot_played))
+            .count()
+    };
+    // Wait for a human's turn, archive the thread, and move: the bot's answer reopens it.
+    let board = discord
+        .wait("a human to move", |s| {
+            let last = s
+                .messages
+                .iter()
+                .rfind(|m| m.channel_id == thread && m.button("Resign").is_some())?;
+            (to_move(last) != fake::APP_ID).then(|| last.clone())
+        })
+        .await;
+    let before = played(&discord.state());
+    discord.archive(thread);
+    // The people move (their answers come through the interaction) until the bot's turn: its
+    // move is a message of its own, which reopens the thread.
+    let mut board = board;
+    for _ in 0..4 {
+        if played(&discord.state()) > before {
+            break;
+        }
+        if to_move(&board) == fake::APP_ID {
+            discord
+                .wait("the bot's move in the reopened thread", |s| {
+                    (played(s) > before).then_some(())
+                })
+                .await;
+            break;
+        }
+        let player = if to_move(&board) == alice().id {
+            alice()
+        } else {
+            bob()
+        };
+        let hints = discord
+            .autocomplete_in(&player, thread, "move", "move", "")
+            .await;
+        let mv = hints[0]["value"].as_str().expect("a move").to_owned();
+        let id = discord.slash_in(&player, thread, "move", json!({ "move": mv }), &[]);
+        board = discord.outcome(id).await;
+        assert!(!board.ephemeral, "{}", board.text());
+    }
+    assert!(played(&discord.state()) > before, "the bot moved");
+    assert!(!discord.state().threads[&thread].archived);
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
