@@ -148,7 +148,7 @@ fn refusals_are_explained_and_nothing_panics() {
         dir.path(),
         &["--as", "alice"],
         "/play game:simultana opponent:bob\n/move a2-a3\n/as bob\n/accept\n\
-         /move a4-a3\n/as alice\n/move a4-a3\n/move zz\n/moves\n/frobnicate\nb1-b3\n\
+         /move a4-a3\n/as alice\n/move a4-a3\n/move zz\n/legal\n/frobnicate\nb1-b3\n\
          /rules game:chess\n/replay match:x\n/move\n/help\n/quit\n/board\n",
     );
     assert!(out.contains("has not been accepted yet"), "{out}");
@@ -174,13 +174,13 @@ fn a_game_against_the_ai_answers_before_the_next_scripted_line() {
     let out = session(
         dir.path(),
         &["--as", "alice"],
-        "/play game:simultana opponent:bot level:1\n/move a2-a3\n/moves\n/resign\n/confirm\n/history\n",
+        "/play game:simultana opponent:bot level:1\n/move a2-a3\n/legal\n/resign\n/confirm\n/history\n",
     );
     assert!(out.contains("The bot takes the challenge"), "{out}");
     // Seats are drawn at random: as White, alice plays a2-a3 and the bot answers; as Black, the
-    // bot moves first. Either way its move is printed before `/moves` is read.
+    // bot moves first. Either way its move is printed before `/legal` is read.
     let played = out.find("@Parlor played").expect("the AI's move is shown");
-    let moves = out.find("alice> /moves").expect("/moves echoed");
+    let moves = out.find("alice> /legal").expect("/legal echoed");
     assert!(played < moves, "{out}");
     assert!(out.contains("Legal moves ("), "{out}");
     assert!(out.contains("@Parlor wins by resignation"), "{out}");
@@ -274,7 +274,70 @@ fn resigning_asks_to_confirm_and_a_pile_probe_reveals_nothing() {
     let board = out.rfind("Move 1:").expect("the board again");
     let result = out.find("@bob wins by resignation").expect("the result");
     assert!(asked < board && board < result, "{out}");
-    assert_eq!(out.matches("wins by resignation").count(), 1, "{out}");
+    assert_eq!(out.matches("@bob wins by resignation").count(), 1, "{out}");
+    // The text board under the result says it too, as the picture's banner does.
+    let drawn = &out[result..];
+    assert!(
+        drawn.contains("bob (first) wins by resignation")
+            || drawn.contains("bob (second) wins by resignation"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_move_list_live_and_finished_with_an_export_the_engine_replays() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Four moves of the scripted game, typed by both players; then the list, a resignation and
+    // the list again, with its export.
+    let mut script = String::from("/play game:simultana opponent:bob\n/as bob\n/accept\n");
+    for m in &GAME[..4] {
+        script.push_str(&format!("/as alice\n/move {m}\n/as bob\n/move {m}\n"));
+    }
+    script.push_str("/moves\n/resign\n/confirm\n/moves\n/as carol\n/moves match:1\n/help\n");
+    let out = session(dir.path(), &["--as", "alice"], &script);
+    let live = out.find("bob> /moves").expect("/moves echoed");
+    let after = &out[live..];
+    assert!(after.contains("1. a2-a3 c5-d5\n2. c1-b1 b4-b5"), "{out}");
+    assert!(after.contains("comes when the match is over"), "{out}");
+    // bob typed /resign: the result, and the text board says it under the grid.
+    let resigned = out.find("@bob resigns").expect("bob resigns");
+    assert!(
+        out[resigned..].contains("alice (white) wins by resignation")
+            || out[resigned..].contains("alice (black) wins by resignation"),
+        "{out}"
+    );
+    let export = dir.path().join("boards/match-1.txt");
+    let text = std::fs::read_to_string(&export).unwrap_or_default();
+    assert_eq!(
+        text, "new simultana\nmoves a2-a3 c5-d5 c1-b1 b4-b5\n",
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("Export for the engine: {}", export.display())),
+        "{out}"
+    );
+    // Anyone may ask for a finished match by its number.
+    let carol = out.find("carol> /moves match:1").expect("carol asks");
+    assert!(
+        out[carol..].contains("moves a2-a3 c5-d5 c1-b1 b4-b5"),
+        "{out}"
+    );
+    assert!(out.contains("/legal"), "/help lists /legal:\n{out}");
+    // The engine, as `parlor engine < match-1.txt`, reaches the same position.
+    let mut engine = Command::new(env!("CARGO_BIN_EXE_parlor"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("parlor engine starts");
+    let _ = engine
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(format!("{text}status\n").as_bytes());
+    let answers = engine.wait_with_output().expect("engine ends");
+    let answers = String::from_utf8_lossy(&answers.stdout);
+    assert_eq!(answers, "ok\nok\nto-move white\n", "{text}");
 }
 
 #[test]

@@ -13,6 +13,8 @@ mod fair;
 mod glicko;
 #[path = "service/ladders.rs"]
 mod ladders;
+#[path = "service/moves.rs"]
+mod moves;
 
 use common::*;
 use parlor::games::GameKind;

@@ -206,6 +206,11 @@ pub enum Command {
     Replay {
         match_id: i64,
     },
+    /// The move list of this channel's match (or of the requester's last match here once it is
+    /// over), or of the match `match_id`; a finished match comes with its export.
+    Moves {
+        match_id: Option<i64>,
+    },
 }
 
 impl Command {
@@ -270,6 +275,16 @@ pub struct Reply {
     /// The pressed button or menu belongs to a board that is no longer current (the position
     /// moved on, or the match ended): the transport may grey that board out.
     pub stale: bool,
+    /// A text to attach as a file (a match's export), where there is no picture.
+    pub file: Option<TextFile>,
+}
+
+/// A text file to attach: words in no language (e.g. input for `parlor engine`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextFile {
+    /// e.g. `match-12.txt`
+    pub name: String,
+    pub text: String,
 }
 
 impl Reply {

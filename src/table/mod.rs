@@ -16,6 +16,7 @@ mod picture;
 mod presets;
 pub mod rating;
 mod records;
+mod sheet;
 mod texts;
 pub mod words;
 
@@ -29,7 +30,7 @@ use crate::store::{MatchStatus, Store, StoreError};
 
 pub use api::{
     Actor, Button, ButtonStyle, ChallengeSpec, Command, Menu, MenuOption, Notice, Opponent, Place,
-    Reply, Scope, Stamp, UserRef,
+    Reply, Scope, Stamp, TextFile, UserRef,
 };
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use ids::{Action, ButtonId};
@@ -439,5 +440,6 @@ fn command_name(c: &Command) -> &'static str {
         Command::HeadToHead { .. } => "head-to-head",
         Command::History { .. } => "history",
         Command::Replay { .. } => "replay",
+        Command::Moves { .. } => "moves",
     }
 }
