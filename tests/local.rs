@@ -541,3 +541,126 @@ fn colours_go_to_pieces_not_to_letters() {
     // Lightning: tile strokes are no one's pieces.
     assert!(!out.lines().any(|l| l.contains("\x1b[1;31mX")), "{out}");
 }
+
+/// A pseudo-terminal running `parlor local`, its output gathered by a thread.
+#[cfg(unix)]
+struct Terminal {
+    child: std::process::Child,
+    master: std::fs::File,
+    output: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+}
+
+/// A failed test leaves no session behind.
+#[cfg(unix)]
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(unix)]
+impl Terminal {
+    fn start(dir: &Path) -> Terminal {
+        use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
+        let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("a pty");
+        grantpt(&master).expect("grantpt");
+        unlockpt(&master).expect("unlockpt");
+        let size = rustix::termios::Winsize {
+            ws_row: 40,
+            ws_col: 120,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        rustix::termios::tcsetwinsize(&master, size).expect("window size");
+        let name = ptsname(&master, Vec::new()).expect("ptsname");
+        let slave = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(name.to_str().expect("utf-8 name"))
+            .expect("the pty's other end");
+        let end = |f: &std::fs::File| Stdio::from(f.try_clone().expect("dup"));
+        let child = Command::new(env!("CARGO_BIN_EXE_parlor"))
+            .args(["local", "--as", "alice", "--out"])
+            .arg(dir.join("boards"))
+            .current_dir(dir)
+            .env("DATABASE_URL", db_url(dir))
+            .env("NO_COLOR", "1")
+            .env("TERM", "xterm")
+            .env_remove("RUST_LOG")
+            .stdin(end(&slave))
+            .stdout(end(&slave))
+            .stderr(end(&slave))
+            .spawn()
+            .expect("parlor starts");
+        drop(slave);
+        let master = std::fs::File::from(master);
+        let output = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let mut reader = master.try_clone().expect("dup");
+        let sink = output.clone();
+        std::thread::spawn(move || {
+            use std::io::Read;
+            let mut buf = [0u8; 4096];
+            // Ends when the session closes its end (EIO) or on any error.
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().expect("output").extend_from_slice(&buf[..n]);
+            }
+        });
+        Terminal {
+            child,
+            master,
+            output,
+        }
+    }
+
+    /// What the terminal received so far.
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.output.lock().expect("output")).into_owned()
+    }
+
+    /// Waits (a generous while, for a loaded machine) until the output after `from` holds
+    /// `text`; the output after `from` either way.
+    fn wait_for(&self, from: usize, text: &str) -> String {
+        for _ in 0..200 {
+            let screen = self.screen();
+            if screen.get(from..).is_some_and(|s| s.contains(text)) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        self.screen().get(from..).unwrap_or_default().to_string()
+    }
+
+    /// Sends bytes in one write, as a paste (or a fast IME) does.
+    fn send(&mut self, bytes: &str) {
+        self.master.write_all(bytes.as_bytes()).expect("typed");
+        self.master.flush().expect("flushed");
+    }
+}
+
+/// Issue 18: a line pasted at the prompt showed its first character only, until the next key.
+#[cfg(unix)]
+#[test]
+fn a_line_pasted_on_a_terminal_shows_whole_before_the_next_key() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut term = Terminal::start(dir.path());
+    let greeting = term.wait_for(0, "alice> ");
+    assert!(greeting.contains("alice> "), "no prompt: {greeting:?}");
+    let at = term.screen().len();
+    term.send("/as bob");
+    let echoed = term.wait_for(at, "/as bob");
+    assert!(
+        echoed.contains("/as bob"),
+        "the pasted line is not all shown: {echoed:?}"
+    );
+    let at = term.screen().len();
+    term.send("\r");
+    let answer = term.wait_for(at, "bob> ");
+    assert!(answer.contains("Now speaking: bob."), "{answer:?}");
+    term.send("/quit\r");
+    let status = term.child.wait().expect("parlor ends");
+    assert!(status.success(), "{}", term.screen());
+}
