@@ -240,6 +240,8 @@ fn text_boards_of_lightning_and_barrier_speak_french_too() {
     ] {
         assert!(out.contains(&said), "missing «{said}»:\n{out}");
     }
+    // The aborted Lightning match's last text board says so under its grid, as its picture does.
+    assert!(out.lines().any(|l| l == "Partie annulée"), "{out}");
     for english in [
         "reserve:", "pile:", "holds", "to move", "crowned", "first *",
     ] {
