@@ -153,6 +153,25 @@ pub fn status_line(game: &AnyGame) -> String {
     }
 }
 
+/// The input that brings `parlor engine` to a match's position: `new <game> <options>` with
+/// every option of the start position (Lightning's seed included), then `moves` with the plies
+/// played, in canonical notation. One command a line, each line ending in a newline.
+pub fn replay_script(start: &AnyGame, plies: &[String]) -> String {
+    let options = start.options_text();
+    let mut script = format!("new {}", start.kind());
+    if !options.is_empty() {
+        script.push(' ');
+        script.push_str(&options);
+    }
+    script.push('\n');
+    if !plies.is_empty() {
+        script.push_str("moves ");
+        script.push_str(&plies.join(" "));
+        script.push('\n');
+    }
+    script
+}
+
 /// Keeps echoed input short and on one line.
 fn printable(text: &str) -> String {
     let mut s: String = text.chars().filter(|c| !c.is_control()).take(40).collect();

@@ -149,7 +149,7 @@ fn refusals_are_explained_and_nothing_panics() {
         dir.path(),
         &["--as", "alice"],
         "/play game:simultana opponent:bob\n/move a2-a3\n/as bob\n/accept\n\
-         /move a4-a3\n/as alice\n/move a4-a3\n/move zz\n/moves\n/frobnicate\nb1-b3\n\
+         /move a4-a3\n/as alice\n/move a4-a3\n/move zz\n/legal\n/frobnicate\nb1-b3\n\
          /rules game:chess\n/replay match:x\n/move\n/help\n/quit\n/board\n",
     );
     assert!(out.contains("has not been accepted yet"), "{out}");
@@ -175,13 +175,13 @@ fn a_game_against_the_ai_answers_before_the_next_scripted_line() {
     let out = session(
         dir.path(),
         &["--as", "alice"],
-        "/play game:simultana opponent:bot level:1\n/move a2-a3\n/moves\n/resign\n/confirm\n/history\n",
+        "/play game:simultana opponent:bot level:1\n/move a2-a3\n/legal\n/resign\n/confirm\n/history\n",
     );
     assert!(out.contains("The bot takes the challenge"), "{out}");
     // Seats are drawn at random: as White, alice plays a2-a3 and the bot answers; as Black, the
-    // bot moves first. Either way its move is printed before `/moves` is read.
+    // bot moves first. Either way its move is printed before `/legal` is read.
     let played = out.find("@Parlor played").expect("the AI's move is shown");
-    let moves = out.find("alice> /moves").expect("/moves echoed");
+    let moves = out.find("alice> /legal").expect("/legal echoed");
     assert!(played < moves, "{out}");
     assert!(out.contains("Legal moves ("), "{out}");
     assert!(out.contains("@Parlor wins by resignation"), "{out}");
@@ -241,6 +241,8 @@ fn text_boards_of_lightning_and_barrier_speak_french_too() {
     ] {
         assert!(out.contains(&said), "missing «{said}»:\n{out}");
     }
+    // The aborted Lightning match's last text board says so under its grid, as its picture does.
+    assert!(out.lines().any(|l| l == "Partie annulée"), "{out}");
     for english in [
         "reserve:", "pile:", "holds", "to move", "crowned", "first *",
     ] {
@@ -275,7 +277,70 @@ fn resigning_asks_to_confirm_and_a_pile_probe_reveals_nothing() {
     let board = out.rfind("Move 1:").expect("the board again");
     let result = out.find("@bob wins by resignation").expect("the result");
     assert!(asked < board && board < result, "{out}");
-    assert_eq!(out.matches("wins by resignation").count(), 1, "{out}");
+    assert_eq!(out.matches("@bob wins by resignation").count(), 1, "{out}");
+    // The text board under the result says it too, as the picture's banner does.
+    let drawn = &out[result..];
+    assert!(
+        drawn.contains("bob (first) wins by resignation")
+            || drawn.contains("bob (second) wins by resignation"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_move_list_live_and_finished_with_an_export_the_engine_replays() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Four moves of the scripted game, typed by both players; then the list, a resignation and
+    // the list again, with its export.
+    let mut script = String::from("/play game:simultana opponent:bob\n/as bob\n/accept\n");
+    for m in &GAME[..4] {
+        script.push_str(&format!("/as alice\n/move {m}\n/as bob\n/move {m}\n"));
+    }
+    script.push_str("/moves\n/resign\n/confirm\n/moves\n/as carol\n/moves match:1\n/help\n");
+    let out = session(dir.path(), &["--as", "alice"], &script);
+    let live = out.find("bob> /moves").expect("/moves echoed");
+    let after = &out[live..];
+    assert!(after.contains("1. a2-a3 c5-d5\n2. c1-b1 b4-b5"), "{out}");
+    assert!(after.contains("comes when the match is over"), "{out}");
+    // bob typed /resign: the result, and the text board says it under the grid.
+    let resigned = out.find("@bob resigns").expect("bob resigns");
+    assert!(
+        out[resigned..].contains("alice (white) wins by resignation")
+            || out[resigned..].contains("alice (black) wins by resignation"),
+        "{out}"
+    );
+    let export = dir.path().join("boards/match-1.txt");
+    let text = std::fs::read_to_string(&export).unwrap_or_default();
+    assert_eq!(
+        text, "new simultana\nmoves a2-a3 c5-d5 c1-b1 b4-b5\n",
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("Export for the engine: {}", export.display())),
+        "{out}"
+    );
+    // Anyone may ask for a finished match by its number.
+    let carol = out.find("carol> /moves match:1").expect("carol asks");
+    assert!(
+        out[carol..].contains("moves a2-a3 c5-d5 c1-b1 b4-b5"),
+        "{out}"
+    );
+    assert!(out.contains("/legal"), "/help lists /legal:\n{out}");
+    // The engine, as `parlor engine < match-1.txt`, reaches the same position.
+    let mut engine = Command::new(env!("CARGO_BIN_EXE_parlor"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("parlor engine starts");
+    let _ = engine
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(format!("{text}status\n").as_bytes());
+    let answers = engine.wait_with_output().expect("engine ends");
+    let answers = String::from_utf8_lossy(&answers.stdout);
+    assert_eq!(answers, "ok\nok\nto-move white\n", "{text}");
 }
 
 #[test]
@@ -504,4 +569,127 @@ fn four_people_share_the_terminal_for_lines_of_action_for_four() {
     );
     assert!(out.contains("win by resignation"), "{out}");
     assert!(out.contains("lost (resignation)"), "{out}");
+}
+
+/// A pseudo-terminal running `parlor local`, its output gathered by a thread.
+#[cfg(unix)]
+struct Terminal {
+    child: std::process::Child,
+    master: std::fs::File,
+    output: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+}
+
+/// A failed test leaves no session behind.
+#[cfg(unix)]
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(unix)]
+impl Terminal {
+    fn start(dir: &Path) -> Terminal {
+        use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
+        let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("a pty");
+        grantpt(&master).expect("grantpt");
+        unlockpt(&master).expect("unlockpt");
+        let size = rustix::termios::Winsize {
+            ws_row: 40,
+            ws_col: 120,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        rustix::termios::tcsetwinsize(&master, size).expect("window size");
+        let name = ptsname(&master, Vec::new()).expect("ptsname");
+        let slave = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(name.to_str().expect("utf-8 name"))
+            .expect("the pty's other end");
+        let end = |f: &std::fs::File| Stdio::from(f.try_clone().expect("dup"));
+        let child = Command::new(env!("CARGO_BIN_EXE_parlor"))
+            .args(["local", "--as", "alice", "--out"])
+            .arg(dir.join("boards"))
+            .current_dir(dir)
+            .env("DATABASE_URL", db_url(dir))
+            .env("NO_COLOR", "1")
+            .env("TERM", "xterm")
+            .env_remove("RUST_LOG")
+            .stdin(end(&slave))
+            .stdout(end(&slave))
+            .stderr(end(&slave))
+            .spawn()
+            .expect("parlor starts");
+        drop(slave);
+        let master = std::fs::File::from(master);
+        let output = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let mut reader = master.try_clone().expect("dup");
+        let sink = output.clone();
+        std::thread::spawn(move || {
+            use std::io::Read;
+            let mut buf = [0u8; 4096];
+            // Ends when the session closes its end (EIO) or on any error.
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().expect("output").extend_from_slice(&buf[..n]);
+            }
+        });
+        Terminal {
+            child,
+            master,
+            output,
+        }
+    }
+
+    /// What the terminal received so far.
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.output.lock().expect("output")).into_owned()
+    }
+
+    /// Waits (a generous while, for a loaded machine) until the output after `from` holds
+    /// `text`; the output after `from` either way.
+    fn wait_for(&self, from: usize, text: &str) -> String {
+        for _ in 0..200 {
+            let screen = self.screen();
+            if screen.get(from..).is_some_and(|s| s.contains(text)) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        self.screen().get(from..).unwrap_or_default().to_string()
+    }
+
+    /// Sends bytes in one write, as a paste (or a fast IME) does.
+    fn send(&mut self, bytes: &str) {
+        self.master.write_all(bytes.as_bytes()).expect("typed");
+        self.master.flush().expect("flushed");
+    }
+}
+
+/// Issue 18: a line pasted at the prompt showed its first character only, until the next key.
+#[cfg(unix)]
+#[test]
+fn a_line_pasted_on_a_terminal_shows_whole_before_the_next_key() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut term = Terminal::start(dir.path());
+    let greeting = term.wait_for(0, "alice> ");
+    assert!(greeting.contains("alice> "), "no prompt: {greeting:?}");
+    let at = term.screen().len();
+    term.send("/as bob");
+    let echoed = term.wait_for(at, "/as bob");
+    assert!(
+        echoed.contains("/as bob"),
+        "the pasted line is not all shown: {echoed:?}"
+    );
+    let at = term.screen().len();
+    term.send("\r");
+    let answer = term.wait_for(at, "bob> ");
+    assert!(answer.contains("Now speaking: bob."), "{answer:?}");
+    term.send("/quit\r");
+    let status = term.child.wait().expect("parlor ends");
+    assert!(status.success(), "{}", term.screen());
 }

@@ -15,6 +15,8 @@ mod four;
 mod glicko;
 #[path = "service/ladders.rs"]
 mod ladders;
+#[path = "service/moves.rs"]
+mod moves;
 #[path = "service/rules.rs"]
 mod rules;
 #[path = "service/threads.rs"]

@@ -346,6 +346,16 @@ err-replay-live = Match #{ $id } is still being played: its replay comes when it
 err-never-played = Match #{ $id } was never played.
 err-cannot-replay = Match #{ $id } cannot be replayed.
 err-cannot-replay-why = Match #{ $id } cannot be replayed: { $why }
+moves-title = Moves of { $game } #{ $id }
+moves-row = { $row }
+moves-none = No moves yet.
+moves-earlier = { $n ->
+    [one] … move 1 is left out.
+   *[other] … moves 1 to { $n } are left out.
+}
+moves-export-later = Its export for { $engine } comes when the match is over.
+moves-export = Attached: { $file }, the match for the engine: { $engine }
+err-moves-elsewhere = Match #{ $id } is still being played: { $moves } in its channel lists its moves.
 err-no-such-page = There is no page { $page }: this leaderboard has { $pages ->
     [one] one page
    *[other] { $pages } pages
@@ -490,6 +500,8 @@ cmd-replay-match = The match number (see /history)
 cmd-settings = Show or change the settings: the server's, and your own reminders
 cmd-settings-threads = Whether each accepted match gets a thread of its own (this server; Manage Server)
 cmd-settings-reminders = Whether you are reminded when your clock runs low
+cmd-moves = The moves of this channel's match, or of a finished match with its export
+cmd-moves-match = A match number (see /history); this channel's match if not set
 choice-game-loa = Lines of Action: connect all your pieces
 choice-game-lightning = Lightning: lay tiles to draw a path across your board
 choice-game-barrier = Barrier: checkers across a barrier of arrow tiles
@@ -516,7 +528,8 @@ local-quiet = Moves without a capture or a crowning: { $n } of { $max }
 local-help = The bot's commands, typed as text:
 local-help-play = challenge someone, the computer (opponent bot) or anyone (no opponent)
 local-help-move = play a move, e.g. /move b1-b3
-local-help-moves = list the legal moves
+local-help-moves = the moves of the match so far; a finished one with its export for the engine
+local-help-legal = list the legal moves
 local-help-board = show the position again
 local-help-resign = give up
 local-help-draw = offer a draw, or accept the offer
@@ -568,6 +581,7 @@ local-to-you = (to you) { $text }
 local-commands-here = Commands here: { $commands }
 local-no-picture = (no picture: { $why })
 local-picture = Picture: { $path }
+local-export = Export for the engine: { $path }
 local-cannot-write = (could not write { $path }: { $why })
 
 

@@ -351,6 +351,16 @@ err-replay-live = La partie nº { $id } est encore en cours : sa rediffusion v
 err-never-played = La partie nº { $id } n’a jamais été jouée.
 err-cannot-replay = La partie nº { $id } ne peut pas être rejouée.
 err-cannot-replay-why = La partie nº { $id } ne peut pas être rejouée : { $why }
+moves-title = Coups de { $game } nº { $id }
+moves-row = { $row }
+moves-none = Aucun coup pour l’instant.
+moves-earlier = { $n ->
+    [one] … le coup 1 n’est pas montré.
+   *[other] … les coups 1 à { $n } ne sont pas montrés.
+}
+moves-export-later = Son export pour { $engine } viendra à la fin de la partie.
+moves-export = En pièce jointe : { $file }, la partie pour le moteur : { $engine }
+err-moves-elsewhere = La partie nº { $id } est encore en cours : { $moves } dans son salon en donne les coups.
 err-no-such-page = Il n’y a pas de page { $page } : ce classement a { $pages ->
     [one] une page
    *[other] { $pages } pages
@@ -501,6 +511,8 @@ cmd-replay-match = Le numéro de la partie (voir /history)
 cmd-settings = Voir ou changer les réglages : ceux du serveur, et vos rappels
 cmd-settings-threads = Un fil pour chaque partie acceptée (ce serveur ; gérer le serveur)
 cmd-settings-reminders = Être rappelé quand votre temps s’épuise
+cmd-moves = Les coups de la partie de ce salon, ou d’une partie terminée avec son export
+cmd-moves-match = Un numéro de partie (voir /history) ; celle de ce salon par défaut
 choice-game-loa = Lines of Action : reliez tous vos pions
 choice-game-lightning = Lightning : posez des tuiles pour tracer un chemin sur votre plateau
 choice-game-barrier = Barrier : des dames à travers une barrière de tuiles fléchées
@@ -527,7 +539,8 @@ local-quiet = Coups sans prise ni couronnement : { $n } sur { $max }
 local-help = Les commandes du bot, tapées en texte :
 local-help-play = défier quelqu’un, l’ordinateur (opponent bot) ou qui veut (sans adversaire)
 local-help-move = jouer un coup, par exemple /move b1-b3
-local-help-moves = lister les coups permis
+local-help-moves = les coups de la partie jusqu’ici ; une partie terminée avec son export pour le moteur
+local-help-legal = lister les coups permis
 local-help-board = afficher à nouveau la position
 local-help-resign = abandonner
 local-help-draw = proposer la nulle, ou accepter la proposition
@@ -579,6 +592,7 @@ local-to-you = (pour vous) { $text }
 local-commands-here = Commandes possibles : { $commands }
 local-no-picture = (pas d’image : { $why })
 local-picture = Image : { $path }
+local-export = Export pour le moteur : { $path }
 local-cannot-write = (impossible d’écrire { $path } : { $why })
 
 

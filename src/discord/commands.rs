@@ -66,6 +66,7 @@ fn unlocalized() -> Vec<poise::Command<super::Data, Error>> {
         history(),
         replay(),
         settings(),
+        moves(),
     ]
 }
 
@@ -323,6 +324,29 @@ pub async fn replay(
         Err(_) => {
             let text = Msg::new("err-not-a-match-number")
                 .code("text", match_id.trim())
+                .code("history", "/history")
+                .text(locales(ctx).pick(true));
+            answer_command(ctx, async move { Answer::private(text) }).await
+        }
+    }
+}
+
+/// The moves of this channel's match, or of a finished match with its export.
+#[poise::command(slash_command)]
+pub async fn moves(
+    ctx: Context<'_>,
+    #[description = "A match number (see /history); this channel's match if not set"]
+    #[rename = "match"]
+    match_id: Option<String>,
+) -> Result<(), Error> {
+    let Some(text) = match_id else {
+        return run(ctx, Command::Moves { match_id: None }).await;
+    };
+    match text.trim().trim_start_matches('#').parse::<i64>() {
+        Ok(id) => run(ctx, Command::Moves { match_id: Some(id) }).await,
+        Err(_) => {
+            let text = Msg::new("err-not-a-match-number")
+                .code("text", text.trim())
                 .code("history", "/history")
                 .text(locales(ctx).pick(true));
             answer_command(ctx, async move { Answer::private(text) }).await

@@ -123,7 +123,12 @@ pub async fn present(reply: Reply, locales: Locales) -> Answer {
         text: content,
         private: reply.private,
         embed,
-        file: image.map(|i| serenity::CreateAttachment::bytes(i.bytes, i.file_name)),
+        file: match image {
+            Some(i) => Some(serenity::CreateAttachment::bytes(i.bytes, i.file_name)),
+            None => reply.file.as_ref().map(|f| {
+                serenity::CreateAttachment::bytes(f.text.as_bytes().to_vec(), f.name.clone())
+            }),
+        },
         rows: controls,
         mentions,
         board,

@@ -47,6 +47,43 @@ pub fn parse_square(text: &str, files: u8, ranks: u8) -> Option<(u8, u8)> {
     }
 }
 
+/// A score sheet: the plies of a game (canonical notation and the side that played each)
+/// grouped into turns (a side's consecutive plies, such as Lightning's `P` then `-c1`) and
+/// numbered by rounds, the first side's turn then the second's: `1. b1-b3 g8-e6`. A round the
+/// second side opens reads `4. … e6-e4`.
+pub fn score_sheet(plies: &[(String, super::Side)]) -> Vec<String> {
+    use super::Side;
+    let mut turns: Vec<(Side, String)> = Vec::new();
+    for (text, side) in plies {
+        match turns.last_mut() {
+            Some((last, turn)) if last == side => {
+                turn.push(' ');
+                turn.push_str(text);
+            }
+            _ => turns.push((*side, text.clone())),
+        }
+    }
+    let mut rows: Vec<String> = Vec::new();
+    let mut open = false;
+    for (side, turn) in turns {
+        match side {
+            Side::Second if open => {
+                if let Some(row) = rows.last_mut() {
+                    row.push(' ');
+                    row.push_str(&turn);
+                }
+                open = false;
+            }
+            Side::Second => rows.push(format!("{}. … {turn}", rows.len() + 1)),
+            Side::First => {
+                rows.push(format!("{}. {turn}", rows.len() + 1));
+                open = true;
+            }
+        }
+    }
+    rows
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -86,5 +123,37 @@ mod tests {
         // On an 8-rank board "a12" is a1 followed by "2".
         assert_eq!(take_square("a12", 8, 8), Some(((0, 0), "2")));
         assert_eq!(squash(" B1 b3\t"), "b1b3");
+    }
+    #[test]
+    fn score_sheets_number_rounds_and_keep_a_turn_together() {
+        use crate::games::Side::{First, Second};
+        let plies = |list: &[(&str, crate::games::Side)]| {
+            list.iter()
+                .map(|(t, s)| (t.to_string(), *s))
+                .collect::<Vec<_>>()
+        };
+        assert!(score_sheet(&[]).is_empty());
+        assert_eq!(
+            score_sheet(&plies(&[
+                ("b1-b3", First),
+                ("g8-e6", Second),
+                ("c1-c3", First)
+            ])),
+            ["1. b1-b3 g8-e6", "2. c1-c3"]
+        );
+        // Lightning: a turn of two plies stays one turn.
+        assert_eq!(
+            score_sheet(&plies(&[
+                ("P", First),
+                ("-c1", First),
+                ("RS-c2", Second),
+                ("P", First),
+            ])),
+            ["1. P -c1 RS-c2", "2. P"]
+        );
+        assert_eq!(
+            score_sheet(&plies(&[("e5-e4", Second), ("a2-a3", First)])),
+            ["1. … e5-e4", "2. a2-a3"]
+        );
     }
 }

@@ -13,11 +13,12 @@ use anyhow::{Context, Result};
 
 use crate::games::barrier::MOVE_LIMIT;
 use crate::games::lightning::{Design, Source};
-use crate::games::{AnyGame, Side};
+use crate::games::{AnyGame, Outcome, Reason, Side, Status};
 use crate::i18n::{Lang, Msg, Plain};
 use crate::store::Store;
 use crate::table::{
-    Action, Actor, ButtonId, Command, Config, Notice, Notices, Picture, Place, Reply, Table, words,
+    Action, Actor, ButtonId, Command, Config, Notice, Notices, Picture, Place, Reply, Table,
+    TextFile, words,
 };
 use parse::Input;
 
@@ -205,7 +206,7 @@ impl Session {
                 let text = self.tr(Msg::new("local-now-speaking").plain("name", &self.me.name));
                 self.say(text);
             }
-            Input::Moves => self.moves().await,
+            Input::Legal => self.legal().await,
             Input::Confirm => match self
                 .confirm
                 .take()
@@ -238,7 +239,7 @@ impl Session {
 
     /// Lists every legal move of the current position (the service's board; the service's
     /// hints decide which moves a player may see).
-    async fn moves(&mut self) {
+    async fn legal(&mut self) {
         let reply = self.table.handle(&self.me, &PLACE, Command::Board).await;
         let Some(Picture::Board { game, .. }) = reply.picture else {
             self.say(reply.text_in(self.lang, &Plain));
@@ -269,9 +270,18 @@ impl Session {
         } else {
             self.say(text);
         }
+        if let Some(file) = &reply.file {
+            self.write_file(file);
+        }
         if let Some(picture) = &reply.picture {
-            if let Picture::Board { game, .. } = picture {
-                let board = self.board(game);
+            if let Picture::Board {
+                game,
+                players,
+                result,
+                ..
+            } = picture
+            {
+                let board = self.board(game, players, *result);
                 self.say(board);
             }
             self.write_picture(picture.clone()).await;
@@ -324,7 +334,24 @@ impl Session {
         self.say(self.tr(text));
     }
 
-    fn board(&self, game: &AnyGame) -> String {
+    /// Writes an attached text under `--out` and prints it too: a terminal has room for it.
+    fn write_file(&mut self, file: &TextFile) {
+        let path = self.out.join(&file.name);
+        let shown = path.display().to_string();
+        let text = match std::fs::write(&path, &file.text) {
+            Ok(()) => Msg::new("local-export").plain("path", shown),
+            Err(e) => Msg::new("local-cannot-write")
+                .plain("path", shown)
+                .plain("why", e.to_string()),
+        };
+        let text = self.tr(text);
+        self.say(text);
+        self.say(file.text.trim_end());
+    }
+
+    /// The grid, what the game needs besides it, and at the end the result: the rules' or,
+    /// when the match ended otherwise (resignation, agreement, timeout, abort), the match's.
+    fn board(&self, game: &AnyGame, players: &[Msg], result: Option<Outcome>) -> String {
         // The engine's drawing also says whose turn it is and more, in the engine's English:
         // keep its grid and say the rest in the session's language.
         let mut lines: Vec<String> = game
@@ -341,6 +368,13 @@ impl Session {
             })
             .collect();
         lines.extend(extras(game).into_iter().map(|m| self.tr(m)));
+        let ended = match game.status() {
+            Status::Over(outcome) => Some(outcome),
+            Status::ToMove(_) => result,
+        };
+        if let Some(outcome) = ended {
+            lines.push(self.tr(result_msg(game, players, outcome, self.lang)));
+        }
         lines.join("\n")
     }
 
@@ -454,6 +488,44 @@ fn extras(game: &AnyGame) -> Vec<Msg> {
             out
         }
         AnyGame::Loa(_) | AnyGame::Simultana(_) => Vec::new(),
+    }
+}
+
+/// How a game ended, in the words of the picture's banner: `alice (white) wins by resignation`.
+fn result_msg(game: &AnyGame, players: &[Msg], outcome: Outcome, lang: Lang) -> Msg {
+    let key = match outcome.reason {
+        Reason::Connection => "connection",
+        Reason::Elimination => "elimination",
+        Reason::Blocked => "blockade",
+        Reason::Repetition => "repetition",
+        Reason::MoveLimit => "move-limit",
+        Reason::Agreement => "agreement",
+        Reason::Resignation => "resignation",
+        Reason::Timeout => "timeout",
+        Reason::Abort => return Msg::new("pic-aborted"),
+    };
+    match outcome.winner {
+        Some(side) => {
+            // With four seats the winner is a team: its seats alternate in turn order.
+            let name = players
+                .iter()
+                .enumerate()
+                .filter(|(seat, _)| game.seat_side(*seat) == side)
+                .map(|(_, p)| p.text(lang))
+                .filter(|n| !n.trim().is_empty())
+                .collect::<Vec<_>>()
+                .join(" & ");
+            let colour = words::side(game.side_name(side)).text(lang);
+            let winner = if name.trim().is_empty() {
+                colour
+            } else {
+                format!("{name} ({colour})")
+            };
+            Msg::new("pic-win")
+                .plain("winner", winner)
+                .plain("reason", key)
+        }
+        None => Msg::new("pic-draw").plain("reason", key),
     }
 }
 

@@ -13,8 +13,8 @@ pub enum Input {
     Press(Action, Option<String>),
     /// `/as NAME`: switch the local player.
     As(String),
-    /// `/moves`: list the legal moves.
-    Moves,
+    /// `/legal`: list the legal moves.
+    Legal,
     /// `/confirm`: press the confirm button of the last question a button asked (resign,
     /// accept a draw).
     Confirm,
@@ -30,7 +30,8 @@ pub const COMMANDS: &[(&str, &str)] = &[
         "game:<loa|lightning|barrier|simultana> [opponent:<name|bot>] [variant:] [rated:] [clock:] [level:1-5]",
     ),
     ("/move", "<move>"),
-    ("/moves", ""),
+    ("/moves", "[match:<id>]"),
+    ("/legal", ""),
     ("/board", ""),
     ("/resign", ""),
     ("/draw", ""),
@@ -93,6 +94,7 @@ const OPTIONS: &[(&str, &[&str])] = &[
     ("/stats", &["user", "game", "against"]),
     ("/history", &["user"]),
     ("/replay", &["match"]),
+    ("/moves", &["match"]),
     ("/as", &["name"]),
     ("/settings", &["reminders", "threads"]),
 ];
@@ -184,14 +186,20 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
             if text.is_empty() {
                 return Err(Msg::new("local-err-which-move")
                     .code("example", "/move b1-b3")
-                    .code("moves", "/moves"));
+                    .code("moves", "/legal"));
             }
             service(Command::Move {
                 text: text.to_string(),
                 at: None,
             })
         }
-        "moves" => Ok(Input::Moves),
+        "moves" => service(Command::Moves {
+            match_id: match opts.get("match").or(opts.bare.as_deref()) {
+                None => None,
+                Some(id) => Some(match_number(id)?),
+            },
+        }),
+        "legal" => Ok(Input::Legal),
         "board" => service(Command::Board),
         "resign" => Ok(Input::Press(Action::Resign, None)),
         "draw" => Ok(Input::Press(Action::Draw, None)),
@@ -263,11 +271,8 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
         }),
         "replay" => {
             let id = opts.need("match", "/replay match:3")?;
-            let id = id.trim_start_matches('#');
             service(Command::Replay {
-                match_id: id
-                    .parse()
-                    .map_err(|_| Msg::new("local-err-match").code("text", format!("match:{id}")))?,
+                match_id: match_number(id)?,
             })
         }
         "as" => {
@@ -341,6 +346,13 @@ impl Options {
     }
 }
 
+/// A match number, `12` or `#12`.
+fn match_number(text: &str) -> Result<i64, Msg> {
+    let id = text.trim_start_matches('#');
+    id.parse()
+        .map_err(|_| Msg::new("local-err-match").code("text", format!("match:{id}")))
+}
+
 fn game(text: &str) -> Result<GameKind, Msg> {
     text.parse()
         .map_err(|_| Msg::new("local-err-game").code("text", text))
@@ -407,6 +419,18 @@ mod tests {
             }))
         );
         assert_eq!(parse("/as Bob"), Ok(Input::As("Bob".into())));
+        assert_eq!(parse("/legal"), Ok(Input::Legal));
+        assert_eq!(
+            parse("/moves"),
+            Ok(Input::Service(Command::Moves { match_id: None }))
+        );
+        for line in ["/moves match:12", "/moves #12", "/moves 12"] {
+            assert_eq!(
+                parse(line),
+                Ok(Input::Service(Command::Moves { match_id: Some(12) })),
+                "{line}"
+            );
+        }
         let id = |line: &str| parse(line).err().map(|m| m.id);
         assert_eq!(
             id(&format!("/as {}", "x".repeat(500))),

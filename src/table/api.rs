@@ -239,6 +239,11 @@ pub enum Command {
     Replay {
         match_id: i64,
     },
+    /// The move list of this channel's match (or of the requester's last match here once it is
+    /// over), or of the match `match_id`; a finished match comes with its export.
+    Moves {
+        match_id: Option<i64>,
+    },
 }
 
 impl Command {
@@ -308,6 +313,8 @@ pub struct Reply {
     pub thread: Option<ThreadRequest>,
     /// The match's challenge card, to edit with `line` (its result).
     pub card: Option<CardEdit>,
+    /// A text to attach as a file (a match's export), where there is no picture.
+    pub file: Option<TextFile>,
 }
 
 /// A thread to start for a match (see [`Reply::thread`]).
@@ -326,6 +333,14 @@ pub struct CardEdit {
     pub channel: u64,
     pub message: u64,
     pub line: Msg,
+}
+
+/// A text file to attach: words in no language (e.g. input for `parlor engine`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextFile {
+    /// e.g. `match-12.txt`
+    pub name: String,
+    pub text: String,
 }
 
 impl Reply {

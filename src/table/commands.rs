@@ -83,6 +83,7 @@ impl Table {
             }
             Command::History { user } => self.history(actor, user).await,
             Command::Replay { match_id } => self.replay(match_id).await,
+            Command::Moves { match_id } => self.moves(actor, place, match_id).await,
             Command::Board => {
                 let slot = self.target(place, None).await?;
                 let e = slot.lock().await;

@@ -306,26 +306,7 @@ impl Entry {
 
     /// `@Alice (white) vs @Bob (black)`; with four seats, each player and their seat.
     pub fn lineup(&self, game: &AnyGame) -> Option<Msg> {
-        let s = self.seats()?;
-        if s.len() != 2 {
-            let seats = s
-                .iter()
-                .enumerate()
-                .map(|(seat, p)| {
-                    Msg::new("seat-player")
-                        .player("player", p.id, &p.name)
-                        .msg("seat", words::seat(game.seat_name(seat)))
-                })
-                .collect();
-            return Some(Msg::new("lineup-seats").list("seats", seats));
-        }
-        Some(
-            Msg::new("lineup")
-                .player("first", s[0].id, &s[0].name)
-                .msg("first-side", words::side(game.side_name(Side::First)))
-                .player("second", s[1].id, &s[1].name)
-                .msg("second-side", words::side(game.side_name(Side::Second))),
-        )
+        Some(lineup_of(game, &self.seats()?))
     }
 
     /// The board message: position, last move, whose turn, deadline, and the controls.
@@ -765,4 +746,25 @@ pub fn result_line(entry: &Entry, outcome: Outcome, aborted: bool) -> Msg {
         }
         None => Msg::new("result-draw").msg("reason", words::reason(outcome.reason)),
     }
+}
+
+/// `@Alice (white) vs @Bob (black)`; with four seats, each player and their seat.
+pub fn lineup_of(game: &AnyGame, s: &[&PlayerRef]) -> Msg {
+    if s.len() != 2 {
+        let seats = s
+            .iter()
+            .enumerate()
+            .map(|(seat, p)| {
+                Msg::new("seat-player")
+                    .player("player", p.id, &p.name)
+                    .msg("seat", words::seat(game.seat_name(seat)))
+            })
+            .collect();
+        return Msg::new("lineup-seats").list("seats", seats);
+    }
+    Msg::new("lineup")
+        .player("first", s[0].id, &s[0].name)
+        .msg("first-side", words::side(game.side_name(Side::First)))
+        .player("second", s[1].id, &s[1].name)
+        .msg("second-side", words::side(game.side_name(Side::Second)))
 }

@@ -18,6 +18,7 @@ mod picture;
 mod presets;
 pub mod rating;
 mod records;
+mod sheet;
 mod texts;
 pub mod words;
 
@@ -31,7 +32,7 @@ use crate::store::{MatchStatus, Store, StoreError};
 
 pub use api::{
     Actor, Button, ButtonStyle, CardEdit, ChallengeSpec, Command, Menu, MenuOption, Notice,
-    Opponent, Place, Reply, Scope, Stamp, ThreadRequest, UserRef,
+    Opponent, Place, Reply, Scope, Stamp, TextFile, ThreadRequest, UserRef,
 };
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use ids::{Action, ButtonId};
@@ -498,6 +499,7 @@ fn command_name(c: &Command) -> &'static str {
         Command::HeadToHead { .. } => "head-to-head",
         Command::History { .. } => "history",
         Command::Replay { .. } => "replay",
+        Command::Moves { .. } => "moves",
     }
 }
 

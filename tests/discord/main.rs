@@ -137,6 +137,8 @@ async fn registers_every_command_with_its_options_in_the_guild() {
         "history",
         "replay",
         "settings",
+        // An extension of INTERFACES.md: the move list, and a finished match's export.
+        "moves",
     ];
     assert!(names.is_superset(&set(&expected)), "registered: {names:?}");
 
@@ -197,6 +199,8 @@ async fn registers_every_command_with_its_options_in_the_guild() {
     );
     assert_eq!(option_names(&find("history")), set(&["user"]));
     assert_eq!(option_names(&find("replay")), set(&["match"]));
+    assert_eq!(option_names(&find("moves")), set(&["match"]));
+    assert_ne!(option(&find("moves"), "match")["required"], true);
 
     for command in commands {
         let description = command["description"].as_str().unwrap_or_default();

@@ -137,6 +137,18 @@ async fn a_whole_game_from_challenge_to_rating_change() {
         "a GIF attached: {}",
         replay.text()
     );
+    // Its move list, with the export for the engine attached as a text file.
+    let id = discord.slash(&alice(), "moves", json!({ "match": number }));
+    let sheet = discord.outcome(id).await;
+    assert!(!sheet.ephemeral, "{}", sheet.text());
+    assert!(sheet.text().contains("1. "), "{}", sheet.text());
+    assert!(sheet.text().chars().count() <= 2000);
+    let export = sheet
+        .files
+        .iter()
+        .find(|f| f.filename == format!("match-{number}.txt"))
+        .unwrap_or_else(|| panic!("an export attached: {}", sheet.text()));
+    assert!(export.bytes.starts_with(b"new "), "{:?}", export.bytes);
     // Head-to-head, through `/stats against:`.
     let id = discord.slash_in(
         &alice(),

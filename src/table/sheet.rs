@@ -1,0 +1,219 @@
+//! `/moves`: a match's move list as a score sheet, and for a finished match its export, the
+//! input that replays it in `parlor engine`.
+//!
+//! A live match shows only what both players have seen: the moves played. Lightning's seed
+//! (the order of the draw pile) is in the export only, and the export comes only once the match
+//! is over.
+
+use crate::games::{AnyGame, AnyMove, GameKind, Side, notation};
+use crate::i18n::Msg;
+use crate::store::{MatchRow, MatchStatus};
+
+use super::api::{Actor, Place, Reply, TextFile};
+use super::commands::{Answer, Fail};
+use super::entry::{self, Entry, Live, Phase};
+use super::{Table, texts, words};
+
+/// The most characters of score sheet in one message: with the title, the players and the
+/// result it stays within Discord's 2000, in either language.
+pub const SHEET_BUDGET: usize = 1400;
+
+fn refuse<T>(msg: Msg) -> Result<T, Fail> {
+    Err(Fail::Refuse(msg))
+}
+
+fn with_id(msg: Msg, id: i64) -> Msg {
+    msg.plain("id", id.to_string())
+}
+
+/// A live match's moves are listed in its own channel.
+fn elsewhere(id: i64) -> Msg {
+    with_id(Msg::new("err-moves-elsewhere"), id).code("moves", "/moves")
+}
+
+impl Table {
+    /// The move list of this channel's live match, of the match named, or (with no match
+    /// here) of the requester's last finished match in this channel.
+    pub(super) async fn moves(
+        &self,
+        actor: &Actor,
+        place: &Place,
+        match_id: Option<i64>,
+    ) -> Answer {
+        let open = match match_id {
+            None => self.slot_in_channel(place.channel),
+            Some(id) => self.slot(id),
+        };
+        if let Some(slot) = open {
+            let e = slot.lock().await;
+            if let Phase::Live(live) = &e.phase {
+                // A live match shows its moves where it is played.
+                if e.place.channel != place.channel {
+                    return refuse(elsewhere(e.id));
+                }
+                return live_sheet(&e, live);
+            }
+        }
+        let store = &self.inner.store;
+        let row = match match_id {
+            Some(id) => store.match_by_id(id).await?,
+            None => {
+                store
+                    .last_closed_in_channel(place.channel, actor.id)
+                    .await?
+            }
+        };
+        let Some(m) = row else {
+            return refuse(match match_id {
+                Some(id) => with_id(Msg::new("err-no-such-match"), id),
+                None => Msg::new("err-no-match-here").code("play", "/play"),
+            });
+        };
+        match m.status {
+            MatchStatus::Finished | MatchStatus::Aborted => {}
+            MatchStatus::Live => return refuse(elsewhere(m.id)),
+            _ => return refuse(with_id(Msg::new("err-never-played"), m.id)),
+        }
+        let log = store.log(m.id).await?;
+        finished_sheet(&m, &log)
+    }
+}
+
+/// The sheet of a live match: its moves so far, nothing else.
+fn live_sheet(e: &Entry, live: &Live) -> Answer {
+    let start = entry::start_position(e.kind, &e.options, e.seed)
+        .map_err(|err| cannot(e.id, err.to_string()))?;
+    let plies = ply_texts(&start, &live.moves).map_err(|err| cannot(e.id, err))?;
+    let mut lines: Vec<Msg> = e.lineup(&live.game).into_iter().collect();
+    lines.extend(sheet_lines(&plies));
+    lines.push(Msg::new("moves-export-later").code("engine", "parlor engine"));
+    Ok(Reply {
+        title: Some(title(e.kind, e.id)),
+        lines,
+        ..Reply::default()
+    })
+}
+
+/// The sheet of a finished (or aborted) match, its result, and its export attached.
+fn finished_sheet(m: &MatchRow, log: &[crate::store::LogEntry]) -> Answer {
+    let (Ok(kind), Some(seats)) = (m.game.parse::<GameKind>(), m.seats()) else {
+        return refuse(with_id(Msg::new("err-cannot-replay"), m.id));
+    };
+    let ids: Vec<u64> = seats.iter().map(|p| p.id).collect();
+    let replayed =
+        entry::replay_log(kind, &m.options, m.seed, log, &ids).map_err(|err| cannot(m.id, err))?;
+    let start = entry::start_position(kind, &m.options, m.seed)
+        .map_err(|err| cannot(m.id, err.to_string()))?;
+    let plies = ply_texts(&start, &replayed.moves).map_err(|err| cannot(m.id, err))?;
+    let name = format!("match-{}.txt", m.id);
+    let mut lines = vec![entry::lineup_of(&start, &seats)];
+    lines.extend(sheet_lines(&plies));
+    lines.push(texts::stored_result(m));
+    lines.push(
+        Msg::new("moves-export")
+            .code("file", &name)
+            .code("engine", format!("parlor engine < {name}")),
+    );
+    let texts: Vec<String> = plies.into_iter().map(|(text, _)| text).collect();
+    Ok(Reply {
+        title: Some(title(kind, m.id)),
+        lines,
+        file: Some(TextFile {
+            name,
+            text: crate::protocol::replay_script(&start, &texts),
+        }),
+        ..Reply::default()
+    })
+}
+
+/// `Moves of Lines of Action #12`
+fn title(kind: GameKind, id: i64) -> Msg {
+    with_id(Msg::new("moves-title"), id).msg("game", words::game(kind))
+}
+
+fn cannot(id: i64, why: String) -> Fail {
+    Fail::Refuse(with_id(Msg::new("err-cannot-replay-why"), id).plain("why", why))
+}
+
+/// Each move in canonical notation (read in the position it was played in), with its side.
+pub fn ply_texts(
+    start: &AnyGame,
+    moves: &[(AnyMove, usize)],
+) -> Result<Vec<(String, Side)>, String> {
+    let mut game = start.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for (mv, seat) in moves {
+        let text = game.format_move(mv).map_err(|e| e.to_string())?;
+        game.play(mv).map_err(|e| e.to_string())?;
+        // With four seats, a row pairs a move of each team.
+        out.push((text, start.seat_side(*seat)));
+    }
+    Ok(out)
+}
+
+/// The score sheet as message lines: its last rows within [`SHEET_BUDGET`], after a line that
+/// says how many earlier rows are left out; "no moves yet" for an empty one.
+pub fn sheet_lines(plies: &[(String, Side)]) -> Vec<Msg> {
+    let rows = notation::score_sheet(plies);
+    if rows.is_empty() {
+        return vec![Msg::new("moves-none")];
+    }
+    let mut used = 0;
+    let mut first = rows.len();
+    for (i, row) in rows.iter().enumerate().rev() {
+        // The row, the code marks around it and the line break.
+        used += row.chars().count() + 3;
+        if used > SHEET_BUDGET {
+            break;
+        }
+        first = i;
+    }
+    let mut lines = Vec::with_capacity(rows.len() - first + 1);
+    if first > 0 {
+        lines.push(Msg::new("moves-earlier").num("n", first as i64));
+    }
+    lines.extend(
+        rows[first..]
+            .iter()
+            .map(|row| Msg::new("moves-row").code("row", row)),
+    );
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn a_long_sheet_keeps_its_last_rows_and_says_how_many_are_left_out() {
+        let plies: Vec<(String, Side)> = (0..400)
+            .map(|i| {
+                let side = if i % 2 == 0 {
+                    Side::First
+                } else {
+                    Side::Second
+                };
+                (format!("PS-*c{}", i % 17 + 1), side)
+            })
+            .collect();
+        let lines = sheet_lines(&plies);
+        let text = |lang| {
+            lines
+                .iter()
+                .map(|m| m.text(lang))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        for lang in [Lang::En, Lang::Fr] {
+            assert!(text(lang).chars().count() <= SHEET_BUDGET, "{}", text(lang));
+        }
+        let shown = lines.len() - 1;
+        assert_eq!(lines[0].id, "moves-earlier");
+        let last = lines.last().map(|m| m.text(Lang::En)).unwrap_or_default();
+        assert!(last.starts_with("200. "), "{last}");
+        let en = lines[0].text(Lang::En);
+        assert!(en.contains(&(200 - shown).to_string()), "{en}");
+        assert_eq!(sheet_lines(&[])[0].id, "moves-none");
+    }
+}
