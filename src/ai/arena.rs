@@ -158,7 +158,7 @@ pub fn play_game(
     config: &ArenaConfig,
     index: usize,
 ) -> Result<(GameRecord, PlayerStats, PlayerStats), AiError> {
-    let a_first = index % 2 == 0;
+    let a_first = index.is_multiple_of(2);
     let mut game = AnyGame::new(config.kind, &game_options(config, index))
         .map_err(|e| AiError::BadSettings(e.to_string()))?;
     let mut stats = [PlayerStats::default(), PlayerStats::default()];

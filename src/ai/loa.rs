@@ -192,7 +192,7 @@ fn key(pos: &Loa) -> u64 {
 impl Searcher {
     fn out_of_budget(&mut self) -> bool {
         if self.nodes >= self.max_nodes
-            || self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.nodes.is_multiple_of(1024) && self.deadline.is_some_and(|d| Instant::now() >= d)
         {
             self.stopped = true;
         }

@@ -207,7 +207,7 @@ pub fn search<G: AiGame>(
         if config.solver && tree.nodes[0].solved() {
             break;
         }
-        if iterations % 32 == 0
+        if iterations.is_multiple_of(32)
             && iterations > 0
             && budget.deadline.is_some_and(|d| Instant::now() >= d)
         {

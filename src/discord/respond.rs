@@ -183,10 +183,10 @@ pub async fn answer_command(
         None => {
             ctx.defer().await?;
             let answer = work.await;
-            if answer.private {
-                if let Context::Application(app) = ctx {
-                    app.interaction.delete_response(ctx.http()).await?;
-                }
+            if answer.private
+                && let Context::Application(app) = ctx
+            {
+                app.interaction.delete_response(ctx.http()).await?;
             }
             answer
         }

@@ -121,7 +121,7 @@ impl AnyGame {
 
     /// The side (team) a seat plays for: seats alternate between the two sides in turn order.
     pub fn seat_side(&self, seat: usize) -> Side {
-        if seat % 2 == 0 {
+        if seat.is_multiple_of(2) {
             Side::First
         } else {
             Side::Second

@@ -80,7 +80,11 @@ fn is_barrier_rank(rank: u8) -> bool {
 }
 
 fn square_colour(file: u8, rank: u8, moved: bool) -> Rgb {
-    match (is_barrier_rank(rank), (file + rank) % 2 == 0, moved) {
+    match (
+        is_barrier_rank(rank),
+        (file + rank).is_multiple_of(2),
+        moved,
+    ) {
         (true, _, false) => palette::BARRIER_BAND,
         (true, _, true) => palette::BARRIER_BAND_MOVED,
         (false, true, false) => palette::BARRIER_DARK,

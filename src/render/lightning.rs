@@ -357,11 +357,11 @@ pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
             file,
             rank,
         }) = view.placed
+            && h == half
+            && g.contains(file, rank)
         {
-            if h == half && g.contains(file, rank) {
-                let (x, y) = g.corner(file, rank);
-                outline(c, x - 1, y - 1, S + 3, S + 3, 3, palette::BOLT_MOVED);
-            }
+            let (x, y) = g.corner(file, rank);
+            outline(c, x - 1, y - 1, S + 3, S + 3, 3, palette::BOLT_MOVED);
         }
     }
     draw_info(c, view, header.lang);

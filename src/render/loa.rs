@@ -181,7 +181,7 @@ fn draw_ghost_files(c: &mut Canvas, g: &Grid) {
 }
 
 fn square_colour(file: u8, rank: u8, moved: bool) -> palette::Rgb {
-    match ((file + rank) % 2 == 0, moved) {
+    match ((file + rank).is_multiple_of(2), moved) {
         (true, false) => palette::DARK,
         (true, true) => palette::DARK_MOVED,
         (false, false) => palette::LIGHT,

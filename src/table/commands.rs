@@ -118,12 +118,12 @@ impl Table {
     /// board that is not the current one is refused as stale and changes nothing, whatever the
     /// button: not even a resignation may come from an old board.
     async fn match_command(&self, e: &mut Entry, actor: &Actor, command: Command) -> Answer {
-        if let (Some(at), Some(live)) = (stamp_of(&command), e.live()) {
-            if at.seq != live.seq {
-                return Err(Fail::Stale(
-                    Msg::new("err-stale-board").code("board", "/board"),
-                ));
-            }
+        if let (Some(at), Some(live)) = (stamp_of(&command), e.live())
+            && at.seq != live.seq
+        {
+            return Err(Fail::Stale(
+                Msg::new("err-stale-board").code("board", "/board"),
+            ));
         }
         match command {
             Command::Accept { .. } => self.accept(e, actor).await,
@@ -540,10 +540,10 @@ impl Table {
         if actor.id == e.challenger.id {
             return refuse(Msg::new("err-own-challenge"));
         }
-        if let Some(o) = &e.opponent {
-            if o.id != actor.id {
-                return refuse(p(Msg::new("err-challenge-for"), "player", o));
-            }
+        if let Some(o) = &e.opponent
+            && o.id != actor.id
+        {
+            return refuse(p(Msg::new("err-challenge-for"), "player", o));
         }
         if self.now() >= expires_at {
             self.close_challenge(e, MatchStatus::Expired).await?;

@@ -1060,13 +1060,13 @@ fn message_json(msg: &Msg) -> Value {
 
 /// Checks a message body against Discord's limits.
 fn check_message(data: &Value) -> Result<(), String> {
-    if let Some(content) = data["content"].as_str() {
-        if content.chars().count() > 2000 {
-            return Err(format!(
-                "content of {} characters (max 2000)",
-                content.chars().count()
-            ));
-        }
+    if let Some(content) = data["content"].as_str()
+        && content.chars().count() > 2000
+    {
+        return Err(format!(
+            "content of {} characters (max 2000)",
+            content.chars().count()
+        ));
     }
     if let Some(embeds) = data["embeds"].as_array() {
         if embeds.len() > 10 {

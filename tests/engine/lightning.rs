@@ -679,13 +679,13 @@ fn import_refuses_garbage() {
         let mut bytes = text.clone().into_bytes();
         let i = rng.next_u32() as usize % bytes.len();
         bytes[i] = b"SBXAVPR-=/ 0123456789aefh"[rng.next_u32() as usize % 25];
-        if let Ok(t) = String::from_utf8(bytes) {
-            if let Ok(imported) = Lightning::import(&t) {
-                assert_eq!(
-                    Lightning::import(&imported.export()).unwrap().export(),
-                    imported.export()
-                );
-            }
+        if let Ok(t) = String::from_utf8(bytes)
+            && let Ok(imported) = Lightning::import(&t)
+        {
+            assert_eq!(
+                Lightning::import(&imported.export()).unwrap().export(),
+                imported.export()
+            );
         }
     }
 }
