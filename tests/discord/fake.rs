@@ -86,6 +86,12 @@ impl User {
         self
     }
 
+    /// The same member, allowed to manage the server (its settings).
+    pub fn with_manage_server(mut self) -> Self {
+        self.permissions |= 1 << 5;
+        self
+    }
+
     /// The same member with their Discord client in another language (`fr`, `en-GB` ...).
     pub fn speaking(mut self, locale: &str) -> Self {
         locale.clone_into(&mut self.locale);

@@ -245,3 +245,69 @@ async fn an_archived_thread_is_opened_again_when_the_bot_moves() {
     bot.stop().await.expect("clean shutdown");
     discord.assert_no_violations();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_may_keep_one_match_per_channel_and_only_its_managers_decide() {
+    let (discord, bot) = start().await;
+    discord.grant_threads();
+    let off = json!({"threads": false});
+    let id = discord.slash_in(&alice(), CHANNEL_ID, "settings", off.clone(), &[]);
+    let refused = discord.outcome(id).await;
+    assert!(
+        refused.ephemeral && refused.text().contains("manage the server"),
+        "{}",
+        refused.text()
+    );
+    let manager = carol().with_manage_server();
+    let id = discord.slash_in(&manager, CHANNEL_ID, "settings", off, &[]);
+    let saved = discord.outcome(id).await;
+    assert!(
+        saved.ephemeral
+            && saved
+                .text()
+                .contains("threads of their own (this server): off"),
+        "{}",
+        saved.text()
+    );
+    // Accepted now, the match is played in the channel, which holds it alone.
+    let id = discord.slash_in(
+        &alice(),
+        CHANNEL_ID,
+        "play",
+        json!({"game": "simultana", "opponent": bob().id}),
+        &[bob()],
+    );
+    let card = discord.outcome(id).await;
+    let id = discord.press(&bob(), card.id, &card.button("Accept").expect("Accept"));
+    let board = discord.outcome(id).await;
+    assert!(
+        !board.ephemeral && board.channel_id == CHANNEL_ID,
+        "{}",
+        board.text()
+    );
+    assert!(discord.state().threads.is_empty());
+    let id = discord.slash_in(
+        &carol(),
+        CHANNEL_ID,
+        "play",
+        json!({"game": "simultana", "opponent": alice().id}),
+        &[alice()],
+    );
+    assert!(discord.outcome(id).await.ephemeral, "the channel is busy");
+    // Everyone may turn their own reminders off.
+    let id = discord.slash_in(
+        &bob(),
+        CHANNEL_ID,
+        "settings",
+        json!({"reminders": false}),
+        &[],
+    );
+    let mine = discord.outcome(id).await;
+    assert!(
+        mine.text().contains("clock runs low: off"),
+        "{}",
+        mine.text()
+    );
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
