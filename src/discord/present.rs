@@ -140,12 +140,18 @@ pub async fn present(reply: Reply, locales: Locales) -> Answer {
                 .iter()
                 .filter(|&&id| id != 0)
                 .map(|&id| serenity::UserId::new(id));
+            let card = t
+                .card
+                .filter(|&(c, m)| c != 0 && m != 0)
+                .map(|(c, m)| (serenity::ChannelId::new(c), serenity::MessageId::new(m)));
             (
                 t.match_id,
                 truncate(&say(lang, &t.name), 100),
                 members.collect(),
+                card,
             )
         }),
+        challenge: reply.challenge,
         lang,
         card: reply
             .card

@@ -56,8 +56,11 @@ pub struct Answer {
     /// The pressed message is an old board: grey out its controls (this also mends boards
     /// posted before a restart, which the in-memory [`Boards`] no longer knows).
     pub stale: bool,
-    /// The match starts in a thread of its own: its match id, the thread's name, who to add.
-    pub thread: Option<(i64, String, Vec<serenity::UserId>)>,
+    /// The match starts in a thread of its own: its match id, the thread's name, who to add,
+    /// and the challenge card to start it from when known.
+    pub thread: Option<ThreadAsk>,
+    /// This message is the challenge card of this match (to record where it is).
+    pub challenge: Option<i64>,
     /// The challenge card to edit now (the result), and the line to put on it.
     pub card: Option<(serenity::ChannelId, serenity::MessageId, String)>,
     /// The language of the words, for what is written later (the card's link to a thread).
@@ -104,6 +107,14 @@ impl Answer {
         fill!(serenity::CreateMessage::new(), self, add_file)
     }
 }
+
+/// A thread to start: the match, the thread's name, who to add, the card to start it from.
+pub type ThreadAsk = (
+    i64,
+    String,
+    Vec<serenity::UserId>,
+    Option<(serenity::ChannelId, serenity::MessageId)>,
+);
 
 /// A posted message with live controls: where it is, the log position it shows, and its
 /// controls greyed out.
@@ -191,21 +202,92 @@ pub async fn answer_command(
             answer
         }
     };
-    if answer.thread.is_some()
-        && let Some(match_id) = answer.thread.as_ref().map(|t| t.0)
-    {
-        // Typed commands have no card to start a thread from: the match stays here.
-        ctx.data().table.stay_in_channel(match_id).await;
+    if let (Some(ask), false, Some(guild)) = (&answer.thread, answer.private, ctx.guild_id()) {
+        return start_typed_in_thread(ctx, guild, ask.clone(), answer).await;
     }
     let handle = ctx.send(answer.to_reply()).await?;
-    if answer.board.is_some() && !answer.private {
+    if (answer.board.is_some() || answer.challenge.is_some()) && !answer.private {
         let message = handle.message().await?;
         ctx.data()
             .boards
             .posted(ctx.http(), &answer, message.channel_id, message.id)
             .await;
+        record_card(ctx.data(), &answer, &message).await;
     }
     edit_card(ctx.http(), &answer).await;
+    Ok(())
+}
+
+/// Remembers where a challenge card was posted, in the match service.
+async fn record_card(data: &Data, answer: &Answer, message: &serenity::Message) {
+    let Some(match_id) = answer.challenge.filter(|_| !answer.private) else {
+        return;
+    };
+    let (channel, id) = (message.channel_id.get(), message.id.get());
+    if let Err(e) = data.table.set_card(match_id, channel, id).await {
+        tracing::warn!(match_id, "cannot record the challenge card: {e}");
+    }
+}
+
+/// A match started by a typed command (`/accept`, or `/play` against the bot) moves into a
+/// thread started from its card (or on its own without one); the command's answer says where.
+async fn start_typed_in_thread(
+    ctx: Context<'_>,
+    guild: serenity::GuildId,
+    ask: ThreadAsk,
+    answer: Answer,
+) -> Result<(), Error> {
+    let (match_id, name, members, card) = ask;
+    let http = ctx.http();
+    let parent = ctx.channel_id();
+    // Several requests follow: say "thinking" first, within Discord's 3 seconds.
+    ctx.defer().await?;
+    let card = card
+        .filter(|(channel, _)| *channel == parent)
+        .map(|(_, m)| m);
+    let opened = open_thread(
+        http,
+        ctx.data(),
+        parent,
+        card,
+        match_id,
+        &name,
+        &members,
+        Some(guild),
+    )
+    .await;
+    match opened {
+        Ok(thread) => {
+            let message = thread.send_message(http, answer.to_message()).await?;
+            ctx.data()
+                .boards
+                .posted(http, &answer, thread, message.id)
+                .await;
+            let moved = moved_text(match_id, thread, answer.lang);
+            if let Some(card) = card {
+                let edit = serenity::EditMessage::new()
+                    .content(moved.clone())
+                    .components(Vec::new());
+                if let Err(e) = parent.edit_message(http, card, edit).await {
+                    debug!(match_id, "cannot edit the challenge card: {e}");
+                }
+            }
+            ctx.send(CreateReply::default().content(moved)).await?;
+        }
+        Err(e) => {
+            tracing::warn!(
+                match_id,
+                "cannot start a thread, the match stays in the channel: {e}"
+            );
+            ctx.data().table.stay_in_channel(match_id).await;
+            let handle = ctx.send(answer.to_reply()).await?;
+            let message = handle.message().await?;
+            ctx.data()
+                .boards
+                .posted(http, &answer, message.channel_id, message.id)
+                .await;
+        }
+    }
     Ok(())
 }
 
@@ -233,11 +315,12 @@ pub async fn answer_component(
         Some(answer) => {
             let response = serenity::CreateInteractionResponse::Message(answer.to_response());
             interaction.create_response(http, response).await?;
-            let message = if answer.board.is_some() && !answer.private {
-                Some(interaction.get_response(http).await?)
-            } else {
-                None
-            };
+            let message =
+                if (answer.board.is_some() || answer.challenge.is_some()) && !answer.private {
+                    Some(interaction.get_response(http).await?)
+                } else {
+                    None
+                };
             (answer, message)
         }
         None => {
@@ -256,6 +339,7 @@ pub async fn answer_component(
         data.boards
             .posted(http, &answer, message.channel_id, message.id)
             .await;
+        record_card(data, &answer, &message).await;
     }
     if answer.stale {
         grey_out(http, &interaction.message).await;
@@ -274,15 +358,23 @@ async fn start_in_thread(
     interaction: &serenity::ComponentInteraction,
     answer: Answer,
 ) -> Result<(), serenity::Error> {
-    let Some((match_id, name, members)) = answer.thread.clone() else {
+    let Some((match_id, name, members, _)) = answer.thread.clone() else {
         return Ok(());
     };
     let parent = interaction.channel_id;
     let card = interaction.message.id;
-    let builder = serenity::CreateThread::new(name)
-        .kind(serenity::ChannelType::PublicThread)
-        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-    let thread = match parent.create_thread_from_message(http, card, builder).await {
+    let thread = match open_thread(
+        http,
+        data,
+        parent,
+        Some(card),
+        match_id,
+        &name,
+        &members,
+        interaction.guild_id,
+    )
+    .await
+    {
         Ok(thread) => thread,
         Err(e) => {
             tracing::warn!(
@@ -299,37 +391,63 @@ async fn start_in_thread(
             return Ok(());
         }
     };
-    for member in members {
+    let message = thread.send_message(http, answer.to_message()).await?;
+    data.boards.posted(http, &answer, thread, message.id).await;
+    let edit = serenity::EditInteractionResponse::new()
+        .content(moved_text(match_id, thread, answer.lang))
+        .components(Vec::new());
+    interaction.edit_response(http, edit).await?;
+    Ok(())
+}
+
+/// "Match #12 is played in #thread", for the card.
+fn moved_text(match_id: i64, thread: serenity::ChannelId, lang: crate::i18n::Lang) -> String {
+    crate::i18n::Msg::new("card-moved")
+        .plain("id", match_id.to_string())
+        .plain("thread", format!("<#{thread}>"))
+        .text(lang)
+}
+
+/// Starts a match's public thread under `parent` (from its card when there is one), adds the
+/// players and moves the match there in the match service.
+#[allow(clippy::too_many_arguments)]
+async fn open_thread(
+    http: &serenity::Http,
+    data: &Data,
+    parent: serenity::ChannelId,
+    card: Option<serenity::MessageId>,
+    match_id: i64,
+    name: &str,
+    members: &[serenity::UserId],
+    guild: Option<serenity::GuildId>,
+) -> Result<serenity::ChannelId, serenity::Error> {
+    let builder = serenity::CreateThread::new(name)
+        .kind(serenity::ChannelType::PublicThread)
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+    let thread = match card {
+        Some(card) => {
+            parent
+                .create_thread_from_message(http, card, builder)
+                .await?
+        }
+        None => parent.create_thread(http, builder).await?,
+    };
+    for &member in members {
         if let Err(e) = thread.id.add_thread_member(http, member).await {
             debug!(match_id, "cannot add a player to the thread: {e}");
         }
     }
     let place = crate::table::Place {
-        guild: interaction.guild_id.map(|g| g.get()),
+        guild: guild.map(|g| g.get()),
         channel: thread.id.get(),
         parent: Some(parent.get()),
         can_thread: false,
     };
-    if let Err(e) = data
-        .table
-        .relocate(match_id, place, Some((parent.get(), card.get())))
-        .await
-    {
+    let card = card.map(|m| (parent.get(), m.get()));
+    if let Err(e) = data.table.relocate(match_id, place, card).await {
         tracing::warn!(match_id, "cannot record the match's thread: {e}");
     }
-    let message = thread.id.send_message(http, answer.to_message()).await?;
-    data.boards
-        .posted(http, &answer, thread.id, message.id)
-        .await;
-    let moved = crate::i18n::Msg::new("card-moved")
-        .plain("id", match_id.to_string())
-        .plain("thread", format!("<#{}>", thread.id))
-        .text(answer.lang);
-    let edit = serenity::EditInteractionResponse::new()
-        .content(moved)
-        .components(Vec::new());
-    interaction.edit_response(http, edit).await?;
-    Ok(())
+    Ok(thread.id)
 }
 
 /// Writes a finished match's result on its challenge card. Best effort: a card that cannot be

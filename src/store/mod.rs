@@ -254,6 +254,17 @@ impl Store {
         Ok(())
     }
 
+    /// Records where a match's challenge card is.
+    pub async fn set_card(&self, id: i64, channel: u64, message: u64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE matches SET card_channel_id = $1, card_message_id = $2 WHERE id = $3")
+            .bind(db_id(channel))
+            .bind(db_id(message))
+            .bind(id)
+            .execute(&self.write)
+            .await?;
+        Ok(())
+    }
+
     /// Seats a player on an empty seat of a pending challenge (a four-seat lobby). Returns false
     /// (and changes nothing) when the challenge is no longer pending or the seat is taken.
     pub async fn take_seat(

@@ -315,6 +315,9 @@ pub struct Reply {
     pub card: Option<CardEdit>,
     /// A text to attach as a file (a match's export), where there is no picture.
     pub file: Option<TextFile>,
+    /// This is the challenge card of this match: the transport tells where it posted it
+    /// ([`super::Table::set_card`]), so that the card can be edited later.
+    pub challenge: Option<i64>,
 }
 
 /// A thread to start for a match (see [`Reply::thread`]).
@@ -325,6 +328,8 @@ pub struct ThreadRequest {
     pub name: Msg,
     /// The people to add to it (the players, not the bot).
     pub members: Vec<u64>,
+    /// The challenge card to start it from (channel, message), when known.
+    pub card: Option<(u64, u64)>,
 }
 
 /// Where a match's challenge card is, and what to write on it now.

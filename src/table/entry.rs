@@ -529,6 +529,7 @@ impl Entry {
                 .list("first", names(0))
                 .list("second", names(1)),
             members,
+            card: self.card,
         }
     }
 
@@ -581,6 +582,7 @@ impl Entry {
             title: Some(self.title()),
             lines,
             buttons: vec![sit, more],
+            challenge: Some(self.id),
             deadline: Some(expires_at),
             mentions: self.seats.iter().flatten().map(|p| p.id).collect(),
             ..Reply::default()
@@ -621,6 +623,7 @@ impl Entry {
             b(Action::Cancel, "btn-cancel", ButtonStyle::Secondary),
         ]];
         reply.deadline = Some(expires_at);
+        reply.challenge = Some(self.id);
         if let Some(o) = &self.opponent {
             reply.mentions.push(o.id);
         }

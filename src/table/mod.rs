@@ -350,6 +350,26 @@ impl Table {
         Ok(())
     }
 
+    /// Records where the transport posted a match's challenge card, to edit it later (when the
+    /// match moves into its thread, and with the result). Does nothing for a closed match.
+    pub async fn set_card(
+        &self,
+        match_id: i64,
+        channel: u64,
+        message: u64,
+    ) -> Result<(), StoreError> {
+        let Some(slot) = self.slot(match_id) else {
+            return Ok(());
+        };
+        let mut e = slot.lock().await;
+        self.inner
+            .store
+            .set_card(match_id, channel, message)
+            .await?;
+        e.card = Some((channel, message));
+        Ok(())
+    }
+
     /// The transport could not start a thread for a threaded match: it is played in the channel
     /// it was challenged in, if that channel has no other match (else by its buttons only).
     pub async fn stay_in_channel(&self, match_id: i64) {

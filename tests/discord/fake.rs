@@ -1190,6 +1190,7 @@ fn router(inner: Arc<Inner>) -> Router {
             "/api/v10/channels/:channel/messages/:message/threads",
             post(thread_from_message),
         )
+        .route("/api/v10/channels/:channel/threads", post(thread_alone))
         .route(
             "/api/v10/channels/:channel/thread-members/:user",
             put(thread_member),
@@ -1907,19 +1908,45 @@ async fn thread_from_message(
         Ok(b) => b,
         Err(r) => return r,
     };
+    start_thread(&inner, channel, Some(message), &data)
+}
+
+/// Starts a public thread on its own (no message), as Discord does: type 11 must be asked for.
+async fn thread_alone(
+    AxState(inner): AxState<Arc<Inner>>,
+    Path(channel): Path<u64>,
+    req: Request,
+) -> Response {
+    let (data, _) = match read_body(&inner, req).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    if data["type"] != 11 {
+        inner.violation(format!(
+            "a thread without a message must say type 11: {data}"
+        ));
+        return discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
+    }
+    start_thread(&inner, channel, None, &data)
+}
+
+/// A new thread under `channel`, from `message` if given.
+fn start_thread(inner: &Arc<Inner>, channel: u64, message: Option<u64>, data: &Value) -> Response {
     let name = data["name"].as_str().unwrap_or_default().to_owned();
     let mut state = inner.lock();
     if !state.thread_permission {
         return discord_error(StatusCode::FORBIDDEN, 50013, "Missing Permissions");
     }
-    let known = state
-        .message(message)
-        .is_some_and(|m| m.channel_id == channel && !m.ephemeral);
-    let taken = state.threads.values().any(|t| t.message == message);
+    let known = message.is_none_or(|message| {
+        state
+            .message(message)
+            .is_some_and(|m| m.channel_id == channel && !m.ephemeral)
+    });
+    let taken = message.is_some() && state.threads.values().any(|t| Some(t.message) == message);
     if !known || taken || name.is_empty() || name.chars().count() > 100 {
         drop(state);
         inner.violation(format!(
-            "thread from message {message} in {channel}: known {known}, taken {taken}, name {name:?}"
+            "thread from message {message:?} in {channel}: known {known}, taken {taken}, name {name:?}"
         ));
         return discord_error(
             StatusCode::BAD_REQUEST,
@@ -1931,7 +1958,7 @@ async fn thread_from_message(
     let thread = Thread {
         id,
         parent: channel,
-        message,
+        message: message.unwrap_or(0),
         name,
         members: vec![APP_ID],
         archived: false,

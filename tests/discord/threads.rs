@@ -311,3 +311,54 @@ async fn a_server_may_keep_one_match_per_channel_and_only_its_managers_decide() 
     bot.stop().await.expect("clean shutdown");
     discord.assert_no_violations();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_bot_moves_into_a_thread_of_its_own() {
+    let (discord, bot) = start().await;
+    discord.grant_threads();
+    let thread = 0;
+    // Against the bot: `/play` answers where the game is, and the bot plays in the thread.
+    let id = discord.slash_in(
+        &carol(),
+        CHANNEL_ID,
+        "play",
+        json!({"game": "simultana", "opponent": fake::APP_ID, "level": 1}),
+        &[User::bot()],
+    );
+    let answer = discord.outcome(id).await;
+    let (bot_thread, name) = discord
+        .wait("the bot game's thread", |s| {
+            s.threads
+                .values()
+                .find(|t| t.id != thread)
+                .map(|t| (t.id, t.name.clone()))
+        })
+        .await;
+    assert!(
+        answer.text().contains(&format!("<#{bot_thread}>")),
+        "{}",
+        answer.text()
+    );
+    assert!(name.contains("carol"), "{name}");
+    let board = discord
+        .wait("the first board in the bot game's thread", |s| {
+            s.messages
+                .iter()
+                .find(|m| m.channel_id == bot_thread && m.button("Resign").is_some())
+                .cloned()
+        })
+        .await;
+    if to_move(&board) == fake::APP_ID {
+        let bot_played = format!("<@{}> played", fake::APP_ID);
+        discord
+            .wait("the bot's move in its thread", |s| {
+                s.messages
+                    .iter()
+                    .any(|m| m.channel_id == bot_thread && m.text().contains(&bot_played))
+                    .then_some(())
+            })
+            .await;
+    }
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
