@@ -69,7 +69,7 @@ async fn two_matches_in_one_channel_each_in_a_thread_made_from_its_card() {
                 .cloned()
         })
         .await;
-    assert!(card.controls().is_empty(), "{:?}", card.components);
+    assert!(card.all_disabled(), "{:?}", card.components);
     discord
         .wait("the second card edited", |s| {
             s.message(card_two)
