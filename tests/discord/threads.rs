@@ -362,3 +362,86 @@ async fn a_game_against_the_bot_moves_into_a_thread_of_its_own() {
     bot.stop().await.expect("clean shutdown");
     discord.assert_no_violations();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reminder_pings_once_in_the_thread_even_across_a_restart() {
+    crate::logs();
+    let discord = FakeDiscord::start().await;
+    discord.grant_threads();
+    let guild = fake::GUILD_ID.to_string();
+    // The bot's clock is the test's: time passes when the test says so.
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64);
+    let clock = parlor::table::ManualClock::new(now);
+    let settings = || parlor::table::Config {
+        clock: std::sync::Arc::new(clock.clone()),
+        challenge_cooldown_ms: 0,
+        ..parlor::table::Config::default()
+    };
+    let config = || discord.config(&[("DISCORD_GUILD_ID", &guild)]);
+    let bot = discord.start_bot_with(config(), settings());
+    discord.wait_ready(1).await;
+    let id = discord.slash_in(
+        &alice(),
+        CHANNEL_ID,
+        "play",
+        json!({"game": "simultana", "opponent": bob().id, "clock": "1h"}),
+        &[bob()],
+    );
+    let card = discord.outcome(id).await;
+    discord.press(&bob(), card.id, &card.button("Accept").expect("Accept"));
+    let (thread, board) = discord
+        .wait("the board in the thread", |s| {
+            let thread = s.threads.values().find(|t| t.message == card.id)?;
+            let board = s
+                .messages
+                .iter()
+                .find(|m| m.channel_id == thread.id && m.button("Resign").is_some())?;
+            Some((thread.id, board.clone()))
+        })
+        .await;
+    let late = to_move(&board);
+    let reminders = |s: &fake::FakeState| {
+        s.messages
+            .iter()
+            .filter(|m| m.channel_id == thread && m.text().contains("your move"))
+            .count()
+    };
+    // A tenth of the hour is left: one ping, in the thread, for the player to move.
+    clock.advance_ms(55 * 60 * 1000);
+    discord
+        .wait("the reminder", |s| (reminders(s) == 1).then_some(()))
+        .await;
+    let ping = discord
+        .state()
+        .messages
+        .iter()
+        .find(|m| m.channel_id == thread && m.text().contains("your move"))
+        .cloned()
+        .expect("the reminder");
+    assert!(
+        ping.content.contains(&format!("<@{late}>")),
+        "{}",
+        ping.text()
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    assert_eq!(reminders(&discord.state()), 1, "once only");
+    // After a restart the reminder is not sent again.
+    bot.stop().await.expect("clean shutdown");
+    let bot = discord.start_bot_with(config(), settings());
+    discord.wait_ready(2).await;
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    assert_eq!(reminders(&discord.state()), 1, "not again after a restart");
+    // Time runs out: the result is said in the thread and written on the card.
+    clock.advance_ms(6 * 60 * 1000);
+    discord
+        .wait("the result on the card", |s| {
+            s.message(card.id)
+                .filter(|m| m.content.contains("Match #1 is over"))
+                .map(|_| ())
+        })
+        .await;
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
