@@ -139,6 +139,18 @@ impl AnyGame {
         self.side_name(self.seat_side(seat))
     }
 
+    /// The pass the seat to move must make when it is its only legal move (a Lines of Action
+    /// player whose pieces cannot move), so that it can be played for them.
+    pub fn forced_pass(&self) -> Option<AnyMove> {
+        let AnyGame::Loa(g) = self else {
+            return None;
+        };
+        match g.legal_moves().as_slice() {
+            [only] if only.is_pass() => Some(AnyMove::Loa(*only)),
+            _ => None,
+        }
+    }
+
     /// Reads a side by its name in this game (`white`, `clear`, `second`, ...).
     pub fn side_by_name(&self, name: &str) -> Option<Side> {
         let name = name.trim().to_ascii_lowercase();

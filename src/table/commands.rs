@@ -803,7 +803,39 @@ impl Table {
 
     // ---- playing ----
 
+    /// Plays a move; then a seat left with no legal move passes at once (nobody has to type
+    /// it), and the answer says so.
     pub(super) async fn play_move(&self, e: &mut Entry, actor: &Actor, text: &str) -> Answer {
+        let (mut reply, mut headline) = self.play_turn(e, actor, text, None).await?;
+        // Four seats at most pass in a row before someone can move again.
+        for _ in 0..4 {
+            let Some((player, pass)) = self.forced_pass(e) else {
+                break;
+            };
+            let who = Actor::new(player.id, player.name);
+            (reply, headline) = self.play_turn(e, &who, &pass, Some(headline)).await?;
+        }
+        Ok(reply)
+    }
+
+    /// The player of the seat to move and its pass, when a pass is all it can play.
+    fn forced_pass(&self, e: &Entry) -> Option<(PlayerRef, String)> {
+        let live = e.live()?;
+        let pass = live.game.forced_pass()?;
+        let text = live.game.format_move(&pass).ok()?;
+        let player = e.player(live.game.seat_to_move()?)?.clone();
+        Some((player, text))
+    }
+
+    /// Plays one move; `earlier` is the headline of the move this one follows at once (a
+    /// forced pass), which the answer keeps. Returns the answer and its headline.
+    async fn play_turn(
+        &self,
+        e: &mut Entry,
+        actor: &Actor,
+        text: &str,
+        earlier: Option<Msg>,
+    ) -> Result<(Reply, Msg), Fail> {
         let now = self.now();
         let mine = self.my_seats(e, actor)?;
         let live = self.live(e)?;
@@ -844,13 +876,25 @@ impl Table {
             mv,
             seat,
         };
-        let headline = Msg::new("head-played")
-            .player("player", actor.id, &actor.name)
-            .code("move", &canonical);
+        let this = match (&earlier, step.mv) {
+            (Some(_), AnyMove::Loa(mv)) if mv.is_pass() => {
+                Msg::new("head-passes").player("player", actor.id, &actor.name)
+            }
+            _ => Msg::new("head-played")
+                .player("player", actor.id, &actor.name)
+                .code("move", &canonical),
+        };
+        let headline = match earlier {
+            Some(first) => Msg::new("head-then")
+                .msg("first", first)
+                .msg("second", this),
+            None => this,
+        };
         if let Status::Over(outcome) = step.game.status() {
-            return self
-                .finish(e, outcome, false, Some(step), Some(headline))
-                .await;
+            let reply = self
+                .finish(e, outcome, false, Some(step), Some(headline.clone()))
+                .await?;
+            return Ok((reply, headline));
         }
         // The clock restarts when the turn passes (not after the first step of a two-step turn).
         let turn_passes = step.game.seat_to_move() != Some(seat);
@@ -891,7 +935,7 @@ impl Table {
         live.takeback_consent = 0;
         self.reschedule(e);
         self.maybe_bot_turn(e);
-        Ok(e.board_reply(Some(headline), now))
+        Ok((e.board_reply(Some(headline.clone()), now), headline))
     }
 
     fn pick_source(&self, e: &Entry, actor: &Actor, source: &str) -> Answer {

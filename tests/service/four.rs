@@ -691,3 +691,50 @@ async fn a_named_opponent_sits_on_the_other_team_and_the_clock_of_the_seat_to_mo
         "{result}"
     );
 }
+
+#[tokio::test]
+async fn a_seat_with_no_legal_move_passes_by_itself() {
+    use rand::{RngExt, SeedableRng};
+    let w = World::new().await;
+    // Random games of LOA for four often leave a seat without a move (in about one in five
+    // games within 200 plies): play random games, each in a channel of its own, until one has.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let mut passes_seen = 0;
+    let mut games = 0;
+    while passes_seen == 0 && games < 30 {
+        games += 1;
+        let place = channel(100 + games);
+        w.clock.advance_secs(60);
+        let mut board = full_table(&w, place).await;
+        let order: Vec<Actor> = seat_names(&board).iter().map(|n| by_name(n)).collect();
+        for _ in 0..300 {
+            if is_over(&board) {
+                break;
+            }
+            let hints = w.table.move_hints(&place, "").await;
+            // Nobody is ever asked to play a pass that is their only move.
+            assert_ne!(hints, vec!["pass".to_string()], "{}", board.text());
+            let mover = order
+                .iter()
+                .find(|a| board.mentions.first() == Some(&a.id))
+                .expect("a player to move");
+            let mv = hints[rng.random_range(0..hints.len())].clone();
+            board = w
+                .run(mover, place, Command::Move { text: mv, at: None })
+                .await;
+            assert!(!board.private, "{}", board.text());
+            if board.text().contains("has no move and passes") {
+                passes_seen += 1;
+            }
+        }
+    }
+    assert!(passes_seen > 0, "no seat had to pass in {games} games");
+    // The passes are in the log, by the seats' own players.
+    let logged = w
+        .sql_i64("SELECT COUNT(*) FROM moves WHERE notation = 'pass'")
+        .await;
+    assert!(
+        logged >= passes_seen,
+        "{logged} passes logged, {passes_seen} said"
+    );
+}
