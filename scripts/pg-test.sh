@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL server for tests and trials, set up from nothing:
+#   - installs the server from the distribution's packages if it is missing (Debian/Ubuntu);
+#   - creates a cluster in a temporary directory with initdb;
+#   - starts it with pg_ctl on a free port on 127.0.0.1;
+#   - prints DATABASE_URL (postgres://parlor@127.0.0.1:PORT/parlor);
+#   - stops it and removes the directory when done.
+#
+# Usage:
+#   scripts/pg-test.sh COMMAND [ARGS...]   runs COMMAND with DATABASE_URL set, then cleans up
+#   scripts/pg-test.sh                     prints the URL and serves until Ctrl-C
+set -euo pipefail
+
+log() { echo "pg-test: $*" >&2; }
+
+# The server's programs: on the PATH, or in Debian's versioned directory.
+find_bin() {
+    if command -v initdb >/dev/null 2>&1 && command -v pg_ctl >/dev/null 2>&1; then
+        dirname "$(command -v initdb)"
+        return 0
+    fi
+    local dir
+    for dir in /usr/lib/postgresql/*/bin; do
+        if [ -x "$dir/initdb" ] && [ -x "$dir/pg_ctl" ]; then
+            echo "$dir"
+            return 0
+        fi
+    done
+    return 1
+}
+
+if ! BIN=$(find_bin); then
+    log "PostgreSQL is not installed: installing it from the distribution's packages"
+    SUDO=""
+    if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq >&2
+    $SUDO apt-get install -y -qq postgresql >&2
+    BIN=$(find_bin) || { log "no initdb after installing postgresql"; exit 1; }
+fi
+
+# initdb refuses to run as root: as root, the cluster belongs to an unprivileged user.
+AS=()
+if [ "$(id -u)" = 0 ]; then
+    OWNER=${PG_TEST_USER:-postgres}
+    if ! id "$OWNER" >/dev/null 2>&1; then
+        useradd --system --no-create-home --shell /usr/sbin/nologin "$OWNER"
+    fi
+    AS=(runuser -u "$OWNER" --)
+fi
+
+DIR=$(mktemp -d "${TMPDIR:-/tmp}/parlor-pg.XXXXXX")
+chmod 755 "$DIR"
+if [ ${#AS[@]} -gt 0 ]; then chown "$OWNER" "$DIR"; fi
+
+cleanup() {
+    if [ -f "$DIR/data/postmaster.pid" ]; then
+        "${AS[@]}" "$BIN/pg_ctl" -D "$DIR/data" -m fast -w stop >/dev/null 2>&1 || true
+    fi
+    rm -rf "$DIR"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+
+"${AS[@]}" "$BIN/initdb" -D "$DIR/data" -U parlor --auth=trust -E UTF8 --locale=C.UTF-8 >"$DIR/initdb.log" 2>&1 \
+    || { cat "$DIR/initdb.log" >&2; exit 1; }
+"${AS[@]}" "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w \
+    -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null \
+    || { cat "$DIR/server.log" >&2; exit 1; }
+# The client may live elsewhere than the server (a client-only package on the PATH).
+CREATEDB="$BIN/createdb"
+[ -x "$CREATEDB" ] || CREATEDB=$(command -v createdb)
+"$CREATEDB" -h 127.0.0.1 -p "$PORT" -U parlor parlor
+
+export DATABASE_URL="postgres://parlor@127.0.0.1:$PORT/parlor"
+log "PostgreSQL is ready"
+echo "DATABASE_URL=$DATABASE_URL"
+
+if [ $# -gt 0 ]; then
+    "$@"
+else
+    log "serving until Ctrl-C"
+    while true; do sleep 3600; done
+fi
