@@ -1079,7 +1079,7 @@ fn a_won_lightning_game_shows_one_winning_path() {
     assert_eq!(at(&img, centre(&game, Side::Second, 0, 0)), palette::BOLT);
 }
 
-/// Whether the "no move" sign is drawn over a Simultana square (its top-right quarter).
+/// Whether the "no move" sign is drawn over a square (its top-right quarter).
 fn no_move_sign(img: &RgbImage, game: &AnyGame, f: u8, r: u8) -> bool {
     let (x, y) = corner(game, Side::First, f, r);
     let s = square_size(game);
@@ -1174,4 +1174,24 @@ fn barrier_draws_the_capturing_jump_and_only_a_capture() {
         captures > 0 && steps > 0,
         "{captures} captures, {steps} steps seen"
     );
+}
+
+#[test]
+fn barrier_marks_the_side_that_has_no_move() {
+    const TILES: &str = "N+S,N+S,NE+SW,E+W,E+W,NE+SW,NW+SE,NW+SE/N+E,N+E,N+W,N+W,S+E,S+E,S+W,S+W";
+    // Clear's h2 can only go S or SW, and both squares are Yellow's: Clear is blocked.
+    let blocked = AnyGame::import(&format!("barrier 8/8/8/8/8/8/7c/6yy {TILES} clear 0"))
+        .expect("a hand-written position");
+    assert!(matches!(blocked.status(), Status::Over(_)));
+    let img = decode(&board_png(&Scene::new(&blocked)));
+    // The sign sits on Clear's piece (h2) only, not on Yellow's (g1, h1).
+    assert!(no_move_sign(&img, &blocked, 7, 1));
+    assert!(!no_move_sign(&img, &blocked, 6, 0));
+    assert!(!no_move_sign(&img, &blocked, 7, 0));
+    // A game that goes on shows it nowhere.
+    let going = AnyGame::import(&format!("barrier 8/8/8/8/8/8/7c/7y {TILES} clear 0"))
+        .expect("a hand-written position");
+    assert!(matches!(going.status(), Status::ToMove(_)));
+    let img = decode(&board_png(&Scene::new(&going)));
+    assert!(!img.pixels().any(|px| px.0 == palette::NO_MOVE));
 }

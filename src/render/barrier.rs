@@ -8,8 +8,8 @@ use super::canvas::{Canvas, Draw, Shape, Sprite, fill};
 use super::frame::{self, Grid, HEADER, Header, SWATCH, WIDTH};
 use super::palette::{self, Rgb};
 use super::text::{self, Align, Weight};
-use crate::games::Side;
 use crate::games::barrier::{Barrier, BarrierMove, Tile as EngineTile};
+use crate::games::{Game, Outcome, Reason, Side, Status};
 use crate::i18n::Msg;
 
 /// Square size, as for Lines of Action.
@@ -58,6 +58,8 @@ pub struct View {
     /// When the last move captured: its squares, from where the piece started through each
     /// landing square, drawn as a line over the jumped pieces' squares.
     pub jump: Vec<(u8, u8)>,
+    /// The seat that lost for having no legal move: its pieces carry a "no move" sign.
+    pub blocked: Option<usize>,
 }
 
 pub fn grid() -> Grid {
@@ -225,6 +227,8 @@ struct Sprites {
     slots: [Sprite; 2],
     /// The footer's key to the marks: each player's dot or dash on a bit of tile face.
     legend: [Sprite; 2],
+    /// The sign on the pieces of a side left without a move.
+    no_move: Sprite,
 }
 
 /// Size of the footer's key to the owner marks.
@@ -256,6 +260,7 @@ fn sprites() -> &'static Sprites {
                 })
             }),
             swatch: [0, 1].map(|seat| piece(seat, false, SWATCH, 0.92)),
+            no_move: super::simultana::no_move_sign(S as u32),
             tiles: all(S as u32),
             icons: all(ICON),
             legend: [0, 1].map(|owner| {
@@ -343,6 +348,9 @@ pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
                 let sprite =
                     &sprites.pieces[seat.min(1)][crowned as usize][tile.is_some() as usize];
                 c.draw_sprite(sprite, x, y);
+                if view.blocked == Some(seat) {
+                    c.draw_sprite(&sprites.no_move, x, y);
+                }
             }
         }
     }
@@ -473,6 +481,13 @@ pub fn view(g: &Barrier, last: Option<(&Barrier, &BarrierMove)>) -> View {
             .collect();
     }
     v.laying = g.is_laying();
+    if let Status::Over(Outcome {
+        winner: Some(w),
+        reason: Reason::Blocked,
+    }) = g.status()
+    {
+        v.blocked = Some(w.opponent().index());
+    }
     if let Some((_, mv)) = last {
         v.moved = mv.squares().to_vec();
         v.captured = mv.captured();

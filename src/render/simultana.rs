@@ -52,10 +52,11 @@ struct Sprites {
     no_move: Sprite,
 }
 
-/// A prohibition sign (a ring crossed by a bar) over the top-right of a square's stone.
-fn no_move_sign() -> Sprite {
-    let mut s = Sprite::new(S as u32, S as u32);
-    let z = S as f32;
+/// A prohibition sign (a ring crossed by a bar) over the top-right of a square's stone, for
+/// squares of `size` pixels (Barrier draws it too).
+pub(super) fn no_move_sign(size: u32) -> Sprite {
+    let mut s = Sprite::new(size, size);
+    let z = size as f32;
     let (cx, cy, r) = (z * 0.74, z * 0.26, z * 0.17);
     fill(
         &mut s,
@@ -96,7 +97,7 @@ fn sprites() -> &'static Sprites {
                 fill(&mut s, &[rect(12.0, 7.0)], inner, 255);
                 s
             }),
-            no_move: no_move_sign(),
+            no_move: no_move_sign(S as u32),
         }
     })
 }
