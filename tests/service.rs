@@ -1251,15 +1251,6 @@ async fn lightning_hides_the_pile_and_refuses_takebacks() {
     assert!(put.button(Action::Takeback).is_none());
 }
 
-/// A stand-in for the AI: the first legal move.
-struct FirstMove;
-
-impl parlor::table::Ai for FirstMove {
-    fn choose(&self, game: &parlor::games::AnyGame, _level: u8) -> Option<parlor::games::AnyMove> {
-        game.legal_moves().into_iter().next()
-    }
-}
-
 #[tokio::test]
 async fn the_ai_seam_plays_the_bots_moves_as_notices() {
     let dir = tempfile::tempdir().unwrap();

@@ -1451,12 +1451,7 @@ impl Table {
         let caption = id(Msg::new("replay-caption"), match_id).msg("game", words::game(kind));
         // With four seats, each side is its team (seats alternate in turn order).
         let team = |side: usize| -> Vec<Msg> {
-            seats
-                .iter()
-                .skip(side)
-                .step_by(2)
-                .map(|p| words::who(p))
-                .collect()
+            entry::team(&seats, side).map(|p| words::who(p)).collect()
         };
         let caption = caption
             .list("first", team(0))

@@ -511,10 +511,7 @@ impl Entry {
     /// players (not the bot) as members.
     pub fn thread_request(&self) -> super::api::ThreadRequest {
         let names = |side: usize| -> Vec<Msg> {
-            self.seats
-                .iter()
-                .skip(side)
-                .step_by(2)
+            team(&self.seats, side)
                 .flatten()
                 .map(|p| Msg::verbatim(p.name.clone()))
                 .collect()
@@ -770,4 +767,10 @@ pub fn lineup_of(game: &AnyGame, s: &[&PlayerRef]) -> Msg {
         .msg("first-side", words::side(game.side_name(Side::First)))
         .player("second", s[1].id, &s[1].name)
         .msg("second-side", words::side(game.side_name(Side::Second)))
+}
+
+/// The seats of one side (`side` 0 or 1): seats alternate between the two sides in turn order,
+/// so with four seats a side is a team of two.
+pub fn team<T>(seats: &[T], side: usize) -> impl Iterator<Item = &T> {
+    seats.iter().skip(side).step_by(2)
 }

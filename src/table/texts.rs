@@ -98,10 +98,7 @@ pub fn stored_result(m: &MatchRow) -> Msg {
         (MatchStatus::Aborted, _, _) => Msg::new("stored-aborted"),
         (MatchStatus::Finished, Some(side), Some(seats)) if seats.len() > 2 => {
             // Four seats: the winning side is a team, its seats alternate in turn order.
-            let team = seats
-                .iter()
-                .skip(usize::from(side.min(1)))
-                .step_by(2)
+            let team = super::entry::team(&seats, usize::from(side.min(1)))
                 .map(|p| words::who(p))
                 .collect();
             Msg::new("stored-team-won")

@@ -20,6 +20,9 @@ pub fn bob() -> Actor {
 pub fn carol() -> Actor {
     Actor::new(103, "Carol")
 }
+pub fn dave() -> Actor {
+    Actor::new(104, "Dave")
+}
 pub fn moderator() -> Actor {
     Actor::new(199, "Mod").moderator()
 }
@@ -207,4 +210,13 @@ pub fn press(reply: &Reply, action: Action) -> Command {
         .button(action)
         .unwrap_or_else(|| panic!("no {action:?} button in: {}", reply.text()));
     Command::from_component(&b.id, &[]).expect("our id")
+}
+
+/// A stand-in for the AI: the first legal move.
+pub struct FirstMove;
+
+impl parlor::table::Ai for FirstMove {
+    fn choose(&self, game: &parlor::games::AnyGame, _level: u8) -> Option<parlor::games::AnyMove> {
+        game.legal_moves().into_iter().next()
+    }
 }

@@ -11,10 +11,6 @@ use parlor::table::{
     Table, UserRef,
 };
 
-fn dave() -> Actor {
-    Actor::new(104, "Dave")
-}
-
 fn four_player(opponent: Opponent) -> Command {
     let mut spec = ChallengeSpec::new(GameKind::Loa, opponent);
     spec.variant = Some("four-player".to_string());
@@ -436,15 +432,6 @@ async fn a_restart_restores_a_four_seat_match_exactly() {
     assert!(!is_over(&r), "{}", r.text());
     let r = w.run(&order[2], place, Command::Draw { at: None }).await;
     assert!(is_over(&r), "{}", r.text());
-}
-
-/// A stand-in for the AI: the first legal move.
-struct FirstMove;
-
-impl parlor::table::Ai for FirstMove {
-    fn choose(&self, game: &AnyGame, _level: u8) -> Option<parlor::games::AnyMove> {
-        game.legal_moves().into_iter().next()
-    }
 }
 
 #[tokio::test]

@@ -5,10 +5,6 @@ use super::common::*;
 use parlor::games::GameKind;
 use parlor::table::{Action, Actor, Command, Opponent, Place, Reply};
 
-fn dave() -> Actor {
-    Actor::new(104, "Dave")
-}
-
 /// A server channel where the transport may start threads.
 fn games() -> Place {
     channel(1).with_threads()
