@@ -24,7 +24,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the Discord bot (the default): needs DISCORD_TOKEN (also read from a .env file).
-    Bot,
+    Bot(BotArgs),
     /// Speak the engine protocol on standard input and output.
     Engine,
     /// Count the move sequences of a given length from the start position, and time it.
@@ -85,6 +85,17 @@ enum Command {
     },
 }
 
+#[derive(clap::Args, Default)]
+struct BotArgs {
+    /// Run only these gateway shards, e.g. 0-3 (or one, e.g. 2), with --total-shards; several
+    /// processes sharing one PostgreSQL database then serve every server once together.
+    #[arg(long, value_name = "A-B")]
+    shards: Option<String>,
+    /// How many shards the bot has in all (with --shards).
+    #[arg(long, value_name = "N")]
+    total_shards: Option<u32>,
+}
+
 #[derive(clap::Args)]
 struct RenderArgs {
     /// loa, lightning, barrier or simultana
@@ -132,10 +143,15 @@ fn main() -> ExitCode {
 }
 
 /// Reads the configuration (and `.env`), then runs the bot until SIGTERM or ctrl-c.
-fn run_bot() -> Result<()> {
+fn run_bot(args: BotArgs) -> Result<()> {
+    // Bad flags are said before anything else is looked at.
+    let shards = parlor::table::ShardSet::from_flags(args.shards.as_deref(), args.total_shards)?;
     // A missing .env file is normal; the environment alone may hold everything.
     let _ = dotenvy::dotenv();
-    let config = parlor::discord::Config::from_env()?;
+    let config = parlor::discord::Config {
+        shards,
+        ..parlor::discord::Config::from_env()?
+    };
     parlor::discord::init_logging();
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(parlor::discord::run(config))
@@ -143,7 +159,8 @@ fn run_bot() -> Result<()> {
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        None | Some(Command::Bot) => run_bot(),
+        None => run_bot(BotArgs::default()),
+        Some(Command::Bot(args)) => run_bot(args),
         Some(Command::Engine) => {
             let stdin = io::stdin().lock();
             let stdout = BufWriter::new(io::stdout().lock());

@@ -21,6 +21,9 @@ pub struct Config {
     /// Work slower than this is deferred first; zero defers always (not from the environment:
     /// tests set it).
     pub defer_after: std::time::Duration,
+    /// Run only these gateway shards (`parlor bot --shards A-B --total-shards N`, not from the
+    /// environment); `None` runs every shard, as many as Discord recommends.
+    pub shards: Option<crate::table::ShardSet>,
 }
 
 /// Why the configuration cannot be used.
@@ -91,6 +94,7 @@ impl Config {
             api_base,
             docs_url,
             defer_after: super::respond::DEFER_AFTER,
+            shards: None,
         })
     }
 }
@@ -104,6 +108,7 @@ impl fmt::Debug for Config {
             .field("api_base", &self.api_base)
             .field("docs_url", &self.docs_url)
             .field("defer_after", &self.defer_after)
+            .field("shards", &self.shards)
             .finish()
     }
 }

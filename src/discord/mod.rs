@@ -115,7 +115,7 @@ pub async fn shutdown_signal() {
 
 /// Runs the bot until `shutdown` resolves, then disconnects every shard and returns.
 /// `settings` are the match service's (its `bot` is filled in once Discord says who we are; its
-/// `docs_url`, when unset, comes from `config`).
+/// `docs_url` and `shards`, when unset, come from `config`).
 pub async fn serve(
     config: Config,
     settings: table::Config,
@@ -127,6 +127,7 @@ pub async fn serve(
     info!(database = %config.database_url, "database ready");
     let settings = table::Config {
         docs_url: settings.docs_url.or_else(|| config.docs_url.clone()),
+        shards: settings.shards.or(config.shards),
         ..settings
     };
     let result = connect(config, settings, shutdown, store.clone()).await;
@@ -215,7 +216,17 @@ async fn connect(
         info!("shutting down");
         shards.shutdown_all().await;
     });
-    let result = client.start_autosharded().await;
+    let result = match config.shards {
+        None => client.start_autosharded().await,
+        Some(set) => {
+            info!(shards = %set, "running a range of gateway shards");
+            // serenity 0.12 takes the range's end as the last shard *included* (it boots
+            // `start..=end`), whatever `Range` suggests: `first..last` runs first to last.
+            client
+                .start_shard_range(set.first()..set.last(), set.total())
+                .await
+        }
+    };
     stopper.abort();
     if let Err(error) = result {
         return Err(anyhow::anyhow!("{}: {error}", login_failure(&error)));

@@ -18,6 +18,7 @@ mod picture;
 mod presets;
 pub mod rating;
 mod records;
+mod shards;
 mod sheet;
 mod texts;
 pub mod words;
@@ -41,6 +42,7 @@ pub use presets::{
     CLOCK_CHOICES, DEFAULT_CLOCK_SECS, MAX_CLOCK_SECS, MIN_CLOCK_SECS, Variant, parse_clock,
     variant, variants,
 };
+pub use shards::{ShardError, ShardSet, shard_of};
 pub use texts::{BadDocsUrl, DOCS_DIR, docs_url};
 
 use entry::{Entry, Live, Phase};
@@ -74,6 +76,9 @@ pub struct Config {
     /// Where `/rules` sends readers for the full rules (`PARLOR_DOCS_URL`, checked with
     /// [`docs_url`]); `None` names the file in the repository instead.
     pub docs_url: Option<String>,
+    /// The gateway shards this process runs: it restores and times only the matches of their
+    /// servers (other processes own the rest). `None` owns every match.
+    pub shards: Option<ShardSet>,
 }
 
 impl Default for Config {
@@ -85,6 +90,7 @@ impl Default for Config {
             bot: UserRef::new(0, "Parlor"),
             ai: Some(Arc::new(crate::ai::Ai::default())),
             docs_url: None,
+            shards: None,
         }
     }
 }
@@ -97,6 +103,7 @@ impl std::fmt::Debug for Config {
             .field("bot", &self.bot)
             .field("ai", &self.ai.is_some())
             .field("docs_url", &self.docs_url)
+            .field("shards", &self.shards)
             .finish()
     }
 }
@@ -132,9 +139,9 @@ struct Index {
 const RESERVED: i64 = -1;
 
 impl Table {
-    /// Starts the service on an opened store: rebuilds every open match from its log, applies
-    /// deadlines that passed while it was down (their notices wait in the receiver), and
-    /// returns the table with the receiver of its notices.
+    /// Starts the service on an opened store: rebuilds every open match it owns (see
+    /// [`Config::shards`]) from its log, applies deadlines that passed while it was down (their
+    /// notices wait in the receiver), and returns the table with the receiver of its notices.
     pub async fn start(store: Store, config: Config) -> Result<(Table, Notices), StoreError> {
         let (tx, rx) = mpsc::unbounded_channel();
         let table = Table {
@@ -147,7 +154,13 @@ impl Table {
         };
         let open = table.inner.store.open_matches().await?;
         let mut restored = 0usize;
+        let mut others = 0usize;
         for (row, log) in open {
+            if !table.owns(row.guild_id) {
+                tracing::debug!(match_id = row.id, guild = ?row.guild_id, "another shard's match; left to its owner");
+                others += 1;
+                continue;
+            }
             let Ok(kind) = row.game.parse::<GameKind>() else {
                 tracing::error!(match_id = row.id, game = %row.game, "unknown game; match left as it is");
                 continue;
@@ -195,7 +208,7 @@ impl Table {
             table.register(e);
             restored += 1;
         }
-        tracing::info!(restored, "open matches restored");
+        tracing::info!(restored, others, "open matches restored");
         table.tick().await;
         let bot_turns: Vec<Slot> = table.lock_index().entries.values().cloned().collect();
         for slot in bot_turns {
@@ -292,6 +305,11 @@ impl Table {
     /// How many challenges and live matches are open.
     pub fn open_count(&self) -> usize {
         self.lock_index().entries.len()
+    }
+
+    /// Whether this process owns the matches of this server (`None`: no server).
+    pub fn owns(&self, guild: Option<u64>) -> bool {
+        self.inner.config.shards.is_none_or(|s| s.owns(guild))
     }
 
     fn now(&self) -> i64 {
