@@ -218,14 +218,7 @@ async fn connect(
     });
     let result = match config.shards {
         None => client.start_autosharded().await,
-        Some(set) => {
-            info!(shards = %set, "running a range of gateway shards");
-            // serenity 0.12 takes the range's end as the last shard *included* (it boots
-            // `start..=end`), whatever `Range` suggests: `first..last` runs first to last.
-            client
-                .start_shard_range(set.first()..set.last(), set.total())
-                .await
-        }
+        Some(set) => start_shards(&mut client, set).await,
     };
     stopper.abort();
     if let Err(error) = result {
@@ -233,6 +226,29 @@ async fn connect(
     }
     info!("stopped");
     Ok(())
+}
+
+/// Runs the gateway shards of `set` only. Discord is asked first for its gateway, as
+/// autosharding does: serenity would retry a shard that cannot connect for ever, where a bad
+/// token or no network must stop the bot with a message.
+async fn start_shards(
+    client: &mut serenity::Client,
+    set: table::ShardSet,
+) -> Result<(), serenity::Error> {
+    let gateway = client.http.get_bot_gateway().await?;
+    if gateway.shards > set.total() {
+        warn!(
+            recommended = gateway.shards,
+            total = set.total(),
+            "Discord recommends more shards than --total-shards"
+        );
+    }
+    info!(shards = %set, "running a range of gateway shards");
+    // serenity 0.12 takes the range's end as the last shard *included* (it boots
+    // `start..=end`), whatever `Range` suggests: `first..last` runs first to last.
+    client
+        .start_shard_range(set.first()..set.last(), set.total())
+        .await
 }
 
 /// Posts what happens without a request (the AI's moves, clock warnings, timeouts, expired

@@ -15,7 +15,12 @@
 //! - message limits: 2000 characters, 10 embeds, 5 rows, 5 buttons a row or one menu, 25 menu
 //!   options, 25 autocomplete choices, `custom_id`s of at most 100 characters, unique in a message;
 //! - a slash command's options must match what the bot registered (names, types, choices, ranges),
-//!   and only buttons and menus present and enabled on a message can be pressed.
+//!   and only buttons and menus present and enabled on a message can be pressed;
+//! - sharding: each gateway connection IDENTIFYs as `shard: [id, total]`; a server's GUILD_CREATE
+//!   and interactions go only to the connection of shard `(guild_id >> 22) % total` (direct
+//!   messages to shard 0); a shard id not below its total, a total that disagrees with the
+//!   connected shards', or a shard already connected is closed with 4010 (invalid shard), and
+//!   fewer shards than the fake requires with 4011 (sharding required).
 
 // Shared with the latency benchmark, which uses only part of it.
 #![allow(dead_code)]
@@ -44,6 +49,8 @@ pub const APP_ID: u64 = 900_000_000_000_000_001;
 pub const GUILD_ID: u64 = 910_000_000_000_000_001;
 /// The default channel.
 pub const CHANNEL_ID: u64 = 920_000_000_000_000_001;
+/// The channel of direct messages (no server).
+pub const DM_CHANNEL_ID: u64 = 930_000_000_000_000_001;
 /// The token the bot must present.
 pub const TOKEN: &str = "fake.bot-token.for-tests-only";
 /// Discord's window for the first response.
@@ -277,6 +284,9 @@ pub struct Callback {
     pub accepted: bool,
     pub ephemeral: bool,
     pub data: Value,
+    /// Which bot answered: the name given to [`FakeDiscord::api_base_for`], empty through the
+    /// common [`FakeDiscord::api_base`].
+    pub by: String,
 }
 
 /// An interaction sent to the bot.
@@ -296,6 +306,10 @@ pub struct Interaction {
     pub original: Option<u64>,
     /// Messages created by follow-ups.
     pub followups: Vec<u64>,
+    /// The server it came from (`None`: a direct message).
+    pub guild: Option<u64>,
+    /// The gateway shard it was delivered to.
+    pub shard: u32,
 }
 
 impl Interaction {
@@ -359,7 +373,6 @@ pub struct Registration {
 }
 
 /// Everything the fake has seen.
-#[derive(Default)]
 pub struct FakeState {
     pub identifies: Vec<Value>,
     pub connections: usize,
@@ -381,12 +394,80 @@ pub struct FakeState {
     /// Whether the bot may create public threads and write in them (`app_permissions`); off
     /// unless a test grants it, as on a server that never gave it.
     pub thread_permission: bool,
-    gateway: Option<(u64, mpsc::UnboundedSender<String>)>,
+    /// The servers of the fake (the bot is in all of them), with their default channel.
+    pub guilds: Vec<(u64, u64)>,
+    /// The shard count `/gateway/bot` recommends, and the least the fake accepts (close 4011
+    /// below it).
+    pub shard_count: u32,
+    /// The open gateway sessions by shard id: session number, total shards, frames to send.
+    gateways: HashMap<u32, Gateway>,
+    /// Every (shard, event name) dispatched, in order.
+    pub dispatched: Vec<(u32, String, Option<u64>)>,
     seq: u64,
     next_id: u64,
 }
 
+/// One identified gateway connection.
+struct Gateway {
+    session: u64,
+    total: u32,
+    tx: mpsc::UnboundedSender<String>,
+}
+
+impl Default for FakeState {
+    fn default() -> Self {
+        Self {
+            identifies: Vec::new(),
+            connections: 0,
+            open_sessions: 0,
+            registrations: Vec::new(),
+            interactions: HashMap::new(),
+            messages: Vec::new(),
+            violations: Vec::new(),
+            guild_locale: None,
+            requests: Vec::new(),
+            failures: Vec::new(),
+            threads: HashMap::new(),
+            thread_permission: false,
+            guilds: vec![(GUILD_ID, CHANNEL_ID)],
+            shard_count: 1,
+            gateways: HashMap::new(),
+            dispatched: Vec::new(),
+            seq: 0,
+            next_id: 0,
+        }
+    }
+}
+
 impl FakeState {
+    /// The server a channel (or a thread of it) belongs to; `None` for a channel of no server
+    /// (a direct message). Channels not added with a server are the default server's.
+    pub fn guild_of(&self, channel: u64) -> Option<u64> {
+        let channel = self.threads.get(&channel).map_or(channel, |t| t.parent);
+        if channel == DM_CHANNEL_ID {
+            return None;
+        }
+        Some(
+            self.guilds
+                .iter()
+                .find(|(_, c)| *c == channel)
+                .map_or(GUILD_ID, |(g, _)| *g),
+        )
+    }
+
+    /// The shard ids connected now.
+    pub fn connected_shards(&self) -> Vec<u32> {
+        let mut shards: Vec<u32> = self.gateways.keys().copied().collect();
+        shards.sort_unstable();
+        shards
+    }
+
+    /// The shard a server's events go to, with the total the connected shards agree on.
+    fn shard_for(&self, guild: Option<u64>) -> u32 {
+        let total = self.gateways.values().map(|g| g.total).next().unwrap_or(1);
+        shard_of(guild, total)
+    }
+
     fn new_id(&mut self) -> u64 {
         self.next_id += 1;
         1_000_000_000_000_000_000 + self.next_id
@@ -453,12 +534,13 @@ pub struct FakeDiscord {
     /// Holds the bot's database (`DATABASE_URL` of [`FakeDiscord::config`]).
     pub dir: tempfile::TempDir,
     inner: Arc<Inner>,
-    tasks: Vec<JoinHandle<()>>,
+    tasks: Mutex<Vec<JoinHandle<()>>>,
 }
 
 impl Drop for FakeDiscord {
     fn drop(&mut self) {
-        for task in &self.tasks {
+        let tasks = self.tasks.get_mut().unwrap_or_else(|p| p.into_inner());
+        for task in tasks.iter() {
             task.abort();
         }
     }
@@ -515,7 +597,7 @@ impl FakeDiscord {
             version,
             gateway_url: format!("ws://{gateway_addr}"),
         });
-        let app = router(inner.clone());
+        let app = router(inner.clone(), "");
         let rest_task = tokio::spawn(async move {
             let _ = axum::serve(rest, app).tcp_nodelay(true).await;
         });
@@ -529,8 +611,29 @@ impl FakeDiscord {
             api_base: format!("http://{rest_addr}"),
             dir: tempfile::tempdir().expect("a temporary directory"),
             inner,
-            tasks: vec![rest_task, gateway_task],
+            tasks: Mutex::new(vec![rest_task, gateway_task]),
         }
+    }
+
+    /// Another `DISCORD_API_BASE` for the same fake, on a port of its own, so that what a bot
+    /// does through it is told apart: its interaction responses carry `by == name`.
+    pub async fn api_base_for(&self, name: &str) -> String {
+        let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind REST");
+        let addr: SocketAddr = rest.local_addr().expect("REST address");
+        let app = router(self.inner.clone(), name);
+        let task = tokio::spawn(async move {
+            let _ = axum::serve(rest, app).tcp_nodelay(true).await;
+        });
+        self.tasks
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(task);
+        format!("http://{addr}")
+    }
+
+    /// The gateway's websocket URL.
+    pub fn gateway_url(&self) -> String {
+        self.inner.gateway_url.clone()
     }
 
     /// The bot's configuration for this fake: `vars` are extra environment variables.
@@ -604,7 +707,7 @@ impl FakeDiscord {
     /// in all, counting earlier starts).
     pub async fn wait_ready(&self, count: usize) {
         self.wait("the bot to register its commands", |s| {
-            (s.registrations.len() >= count && s.gateway.is_some()).then_some(())
+            (s.registrations.len() >= count && !s.gateways.is_empty()).then_some(())
         })
         .await;
     }
@@ -619,14 +722,46 @@ impl FakeDiscord {
         );
     }
 
-    fn dispatch(&self, event: &str, data: Value) {
+    /// Sends an event of this server (`None`: a direct message) to the connection of its shard
+    /// only; returns that shard.
+    fn dispatch(&self, event: &str, data: Value, guild: Option<u64>) -> u32 {
         let mut state = self.inner.lock();
+        let shard = state.shard_for(guild);
         state.seq += 1;
         let frame = json!({"op": 0, "t": event, "s": state.seq, "d": data});
-        let Some((_, tx)) = &state.gateway else {
-            panic!("the bot is not connected to the gateway");
+        let Some(gateway) = state.gateways.get(&shard) else {
+            panic!(
+                "no bot runs shard {shard}, the shard of {guild:?} (connected: {:?})",
+                state.connected_shards()
+            );
         };
-        tx.send(frame.to_string()).expect("gateway session alive");
+        gateway
+            .tx
+            .send(frame.to_string())
+            .expect("gateway session alive");
+        state.dispatched.push((shard, event.to_owned(), guild));
+        shard
+    }
+
+    /// Adds a server (the bot is in it) with its default channel; a bot connected later gets
+    /// its GUILD_CREATE on the server's shard.
+    pub fn add_guild(&self, guild: u64, channel: u64) {
+        self.inner.lock().guilds.push((guild, channel));
+    }
+
+    /// Sets how many shards `/gateway/bot` recommends, which is also the least the fake accepts.
+    pub fn set_shard_count(&self, count: u32) {
+        self.inner.lock().shard_count = count;
+    }
+
+    /// Waits until exactly these shards are connected (and past READY).
+    pub async fn wait_shards(&self, shards: &[u32]) {
+        let mut want = shards.to_vec();
+        want.sort_unstable();
+        self.wait(&format!("shards {want:?} to connect"), |s| {
+            (s.connected_shards() == want).then_some(())
+        })
+        .await;
     }
 
     /// A new interaction's record and the fields common to every kind of payload.
@@ -642,12 +777,13 @@ impl FakeDiscord {
             let id = state.new_id();
             (id, format!("interaction-token-{id}"))
         };
-        let (guild_locale, thread, threads) = {
+        let (guild_locale, thread, threads, guild) = {
             let state = self.inner.lock();
             (
                 state.guild_locale.clone(),
                 state.threads.get(&channel_id).cloned(),
                 state.thread_permission,
+                state.guild_of(channel_id),
             )
         };
         let permissions = app_permissions(threads);
@@ -657,28 +793,41 @@ impl FakeDiscord {
                 c["permissions"] = json!(permissions);
                 c
             }
+            None if guild.is_none() => {
+                json!({"id": channel_id.to_string(), "type": 1, "permissions": permissions})
+            }
             None => {
                 json!({"id": channel_id.to_string(), "type": 0, "name": "games", "permissions": permissions})
             }
         };
-        let payload = json!({
+        let mut payload = json!({
             "id": id.to_string(),
             "application_id": APP_ID.to_string(),
             "type": kind,
-            "guild_id": GUILD_ID.to_string(),
             "channel_id": channel_id.to_string(),
             "channel": channel,
-            "member": user.member_json(),
             "token": token,
             "version": 1,
             "app_permissions": permissions,
             "locale": user.locale,
-            "guild_locale": guild_locale.as_deref().unwrap_or("en-US"),
             "entitlements": [],
-            "authorizing_integration_owners": {"0": GUILD_ID.to_string()},
-            "context": 0,
             "attachment_size_limit": 26_214_400,
         });
+        match guild {
+            Some(guild) => {
+                payload["guild_id"] = json!(guild.to_string());
+                payload["member"] = user.member_json();
+                payload["guild_locale"] = json!(guild_locale.as_deref().unwrap_or("en-US"));
+                payload["authorizing_integration_owners"] = json!({"0": guild.to_string()});
+                payload["context"] = json!(0);
+            }
+            None => {
+                // A direct message with the bot: the user, no member, no server.
+                payload["user"] = user.json();
+                payload["authorizing_integration_owners"] = json!({"1": user.id.to_string()});
+                payload["context"] = json!(1);
+            }
+        }
         let record = Interaction {
             id,
             token,
@@ -690,6 +839,8 @@ impl FakeDiscord {
             callbacks: Vec::new(),
             original: None,
             followups: Vec::new(),
+            guild,
+            shard: 0,
         };
         (record, payload)
     }
@@ -700,14 +851,17 @@ impl FakeDiscord {
             panic!("the fake built an interaction serenity cannot read: {e}\n{payload:#}");
         }
         let id = record.id;
+        let guild = record.guild;
+        let shard = self.inner.lock().shard_for(guild);
         self.inner.lock().interactions.insert(
             id,
             Interaction {
                 sent_at: Instant::now(),
+                shard,
                 ..record
             },
         );
-        self.dispatch("INTERACTION_CREATE", payload);
+        self.dispatch("INTERACTION_CREATE", payload, guild);
         id
     }
 
@@ -823,8 +977,10 @@ impl FakeDiscord {
             "type": 1,
             "options": opts,
             "resolved": resolved,
-            "guild_id": GUILD_ID.to_string(),
         });
+        if let Some(guild) = record.guild {
+            payload["data"]["guild_id"] = json!(guild.to_string());
+        }
         self.send_interaction(record, payload)
     }
 
@@ -880,8 +1036,10 @@ impl FakeDiscord {
             "name": name,
             "type": 1,
             "options": opts,
-            "guild_id": GUILD_ID.to_string(),
         });
+        if let Some(guild) = record.guild {
+            payload["data"]["guild_id"] = json!(guild.to_string());
+        }
         let id = self.send_interaction(record, payload);
         let first = self.first_response(id).await;
         assert_eq!(
@@ -952,6 +1110,7 @@ impl FakeDiscord {
             Some(values) => json!({"custom_id": custom_id, "component_type": 3, "values": values}),
         };
         payload["message"] = message_json(&message);
+        payload["message"]["guild_id"] = json!(record.guild.map(|g| g.to_string()));
         self.send_interaction(record, payload)
     }
 
@@ -1157,11 +1316,35 @@ fn check_message(data: &Value) -> Result<(), String> {
     Ok(())
 }
 
+/// The shard Discord sends a server's events to: `(guild_id >> 22) % total`, direct messages to
+/// shard 0 (Discord's documented formula, written out here apart from the bot's own).
+pub fn shard_of(guild: Option<u64>, total: u32) -> u32 {
+    match guild {
+        Some(id) if total > 0 => ((id >> 22) % u64::from(total)) as u32,
+        _ => 0,
+    }
+}
+
+/// The `n`th server id (from 1) that lands on `shard` of `total`, for tests that need a server
+/// on a given shard.
+pub fn guild_on_shard(shard: u32, total: u32, n: u64) -> u64 {
+    let total = u64::from(total.max(1));
+    let base = GUILD_ID >> 22;
+    let first = base + (u64::from(shard) + total - base % total) % total;
+    let id = ((first + n * total) << 22) | 1;
+    debug_assert_eq!(shard_of(Some(id), total as u32), shard);
+    id
+}
+
 fn discord_error(status: StatusCode, code: u64, message: &str) -> Response {
     (status, Json(json!({"code": code, "message": message}))).into_response()
 }
 
-fn router(inner: Arc<Inner>) -> Router {
+/// Which bot a REST request came through (the name of its API base; empty for the common one).
+#[derive(Clone)]
+struct Caller(String);
+
+fn router(inner: Arc<Inner>, caller: &str) -> Router {
     Router::new()
         .route("/api/v10/gateway", get(gateway_url))
         .route("/api/v10/gateway/bot", get(gateway_bot))
@@ -1198,6 +1381,7 @@ fn router(inner: Arc<Inner>) -> Router {
         .route("/api/v10/channels/:channel", patch(channel_patch))
         .fallback(unknown_route)
         .layer(axum::extract::DefaultBodyLimit::max(30 * 1024 * 1024))
+        .layer(axum::Extension(Caller(caller.to_owned())))
         .layer(axum::middleware::from_fn_with_state(
             inner.clone(),
             check_request,
@@ -1246,9 +1430,10 @@ async fn gateway_url(AxState(inner): AxState<Arc<Inner>>) -> Json<Value> {
 }
 
 async fn gateway_bot(AxState(inner): AxState<Arc<Inner>>) -> Json<Value> {
+    let shards = inner.lock().shard_count;
     Json(json!({
         "url": inner.gateway_url,
-        "shards": 1,
+        "shards": shards,
         "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
     }))
 }
@@ -1452,6 +1637,7 @@ fn write_message(
 
 async fn interaction_callback(
     AxState(inner): AxState<Arc<Inner>>,
+    axum::Extension(Caller(by)): axum::Extension<Caller>,
     Path((id, token)): Path<(u64, String)>,
     req: Request,
 ) -> Response {
@@ -1478,6 +1664,7 @@ async fn interaction_callback(
                 accepted: false,
                 ephemeral,
                 data: data.clone(),
+                by: by.clone(),
             });
         }
         eprintln!("fake discord: interaction {id}: {why}");
@@ -1582,6 +1769,7 @@ async fn interaction_callback(
                         accepted: true,
                         ephemeral,
                         data: data.clone(),
+                        by: by.clone(),
                     });
                     ix.original = original;
                 }
@@ -1817,6 +2005,7 @@ async fn gateway_session(inner: Arc<Inner>, stream: tokio::net::TcpStream) {
         state.connections as u64
     };
     inner.changed();
+    let mut my_shard: Option<u32> = None;
     let hello = json!({"op": 10, "d": {"heartbeat_interval": 5000}});
     if sink.send(WsMessage::Text(hello.to_string())).await.is_err() {
         return;
@@ -1845,7 +2034,47 @@ async fn gateway_session(inner: Arc<Inner>, stream: tokio::net::TcpStream) {
                             let _ = sink.send(WsMessage::Close(None)).await;
                             break;
                         }
-                        let shard = frame["d"]["shard"].clone();
+                        let shard = &frame["d"]["shard"];
+                        let (id, total) = if shard.is_null() {
+                            (0, 1)
+                        } else {
+                            match (shard[0].as_u64(), shard[1].as_u64()) {
+                                (Some(id), Some(total)) => (id as u32, total as u32),
+                                _ => {
+                                    inner.violation(format!("IDENTIFY with a bad shard {shard}"));
+                                    close(&mut sink, 4010, "Invalid shard.").await;
+                                    break;
+                                }
+                            }
+                        };
+                        let refusal = {
+                            let state = inner.lock();
+                            let totals = state.gateways.values().map(|g| g.total).next();
+                            if id >= total {
+                                Some((4010, format!("shard {id} of {total}: not below the total")))
+                            } else if totals.is_some_and(|t| t != total) {
+                                Some((4010, format!("shard [{id}, {total}] while others run {totals:?} in all")))
+                            } else if state.gateways.contains_key(&id) {
+                                Some((4010, format!("shard {id} is already connected")))
+                            } else if total < state.shard_count {
+                                Some((4011, format!("{total} shards where the fake needs {}", state.shard_count)))
+                            } else {
+                                None
+                            }
+                        };
+                        if let Some((code, why)) = refusal {
+                            inner.violation(format!("IDENTIFY refused with {code}: {why}"));
+                            let reason = if code == 4011 { "Sharding required." } else { "Invalid shard." };
+                            close(&mut sink, code, reason).await;
+                            break;
+                        }
+                        let mine: Vec<u64> = inner
+                            .lock()
+                            .guilds
+                            .iter()
+                            .map(|(g, _)| *g)
+                            .filter(|g| shard_of(Some(*g), total) == id)
+                            .collect();
                         let ready = json!({
                             "v": 10,
                             "user": {
@@ -1853,10 +2082,10 @@ async fn gateway_session(inner: Arc<Inner>, stream: tokio::net::TcpStream) {
                                 "global_name": null, "avatar": null, "bot": true, "verified": true,
                                 "mfa_enabled": false, "flags": 0,
                             },
-                            "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
+                            "guilds": mine.iter().map(|g| json!({"id": g.to_string(), "unavailable": true})).collect::<Vec<_>>(),
                             "session_id": format!("fake-session-{session}"),
                             "resume_gateway_url": inner.gateway_url,
-                            "shard": if shard.is_null() { json!([0, 1]) } else { shard },
+                            "shard": [id, total],
                             "application": {"id": APP_ID.to_string(), "flags": 0},
                         });
                         if let Err(e) = serde_json::from_value::<serenity::Ready>(ready.clone()) {
@@ -1869,7 +2098,19 @@ async fn gateway_session(inner: Arc<Inner>, stream: tokio::net::TcpStream) {
                         state.seq += 1;
                         let frame = json!({"op": 0, "t": "READY", "s": state.seq, "d": ready});
                         let _ = tx.send(frame.to_string());
-                        state.gateway = Some((session, tx.clone()));
+                        // Then each of the shard's servers becomes available.
+                        for guild in mine {
+                            let data = guild_json(guild);
+                            if let Err(e) = serde_json::from_value::<serenity::Guild>(data.clone()) {
+                                state.violations.push(format!("the fake's GUILD_CREATE does not parse: {e}"));
+                            }
+                            state.seq += 1;
+                            let frame = json!({"op": 0, "t": "GUILD_CREATE", "s": state.seq, "d": data});
+                            let _ = tx.send(frame.to_string());
+                            state.dispatched.push((id, "GUILD_CREATE".to_owned(), Some(guild)));
+                        }
+                        state.gateways.insert(id, Gateway { session, total, tx: tx.clone() });
+                        my_shard = Some(id);
                         drop(state);
                         inner.changed();
                     }
@@ -1890,11 +2131,47 @@ async fn gateway_session(inner: Arc<Inner>, stream: tokio::net::TcpStream) {
     }
     let mut state = inner.lock();
     state.open_sessions -= 1;
-    if state.gateway.as_ref().is_some_and(|(s, _)| *s == session) {
-        state.gateway = None;
+    if let Some(shard) = my_shard {
+        if state
+            .gateways
+            .get(&shard)
+            .is_some_and(|g| g.session == session)
+        {
+            state.gateways.remove(&shard);
+        }
     }
     drop(state);
     inner.changed();
+}
+
+/// Closes a gateway connection with one of Discord's close codes.
+async fn close<S>(sink: &mut S, code: u16, reason: &str)
+where
+    S: futures_util::Sink<WsMessage> + Unpin,
+{
+    use tokio_tungstenite::tungstenite::protocol::{CloseFrame, frame::coding::CloseCode};
+    let frame = CloseFrame {
+        code: CloseCode::from(code),
+        reason: reason.to_owned().into(),
+    };
+    let _ = sink.send(WsMessage::Close(Some(frame))).await;
+}
+
+/// A server as GUILD_CREATE sends it (just what serenity needs to read it).
+fn guild_json(guild: u64) -> Value {
+    json!({
+        "id": guild.to_string(), "name": format!("server {guild}"), "icon": null,
+        "icon_hash": null, "splash": null, "discovery_splash": null,
+        "owner_id": "100000000000000099", "verification_level": 0,
+        "default_message_notifications": 0, "explicit_content_filter": 0, "roles": [],
+        "emojis": [], "features": [], "mfa_level": 0, "application_id": null,
+        "system_channel_id": null, "system_channel_flags": 0, "rules_channel_id": null,
+        "premium_tier": 0, "preferred_locale": "en-US", "nsfw_level": 0, "stickers": [],
+        "premium_progress_bar_enabled": false, "joined_at": "2024-01-01T00:00:00.000000+00:00",
+        "large": false, "unavailable": false, "member_count": 3, "voice_states": [],
+        "members": [], "channels": [], "threads": [], "presences": [], "stage_instances": [],
+        "guild_scheduled_events": [],
+    })
 }
 
 /// Starts a public thread from a message, as Discord does: with the permission to create public

@@ -8,6 +8,7 @@ mod permissions;
 mod play;
 mod rules;
 mod secrets;
+mod shards;
 mod threads;
 
 use std::collections::BTreeSet;
