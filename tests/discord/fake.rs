@@ -2131,14 +2131,13 @@ async fn gateway_session(inner: Arc<Inner>, stream: tokio::net::TcpStream) {
     }
     let mut state = inner.lock();
     state.open_sessions -= 1;
-    if let Some(shard) = my_shard {
-        if state
+    if let Some(shard) = my_shard
+        && state
             .gateways
             .get(&shard)
             .is_some_and(|g| g.session == session)
-        {
-            state.gateways.remove(&shard);
-        }
+    {
+        state.gateways.remove(&shard);
     }
     drop(state);
     inner.changed();

@@ -404,6 +404,103 @@ async fn a_process_killed_mid_game_loses_nothing_on_postgres() {
     killed_in_the_middle_of_a_game(true).await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: scripts/pg-test.sh cargo test --test discord shards -- --include-ignored"]
+async fn matches_follow_their_shard_to_a_new_process() {
+    logs();
+    let discord = FakeDiscord::start().await;
+    let database = shared_database(&discord).await;
+    discord.set_shard_count(2);
+    let (guild_0, guild_1) = (guild_on_shard(0, 2, 2), guild_on_shard(1, 2, 2));
+    let (channel_0, channel_1) = (960_000_000_000_000_001, 960_000_000_000_000_002);
+    discord.add_guild(guild_0, channel_0);
+    discord.add_guild(guild_1, channel_1);
+    // One process runs both shards, and a game starts in each server.
+    let both = Process::start(
+        &discord,
+        "both",
+        &["--shards", "0-1", "--total-shards", "2"],
+        &database,
+    )
+    .await;
+    discord.wait_shards(&[0, 1]).await;
+    discord.wait_ready(1).await;
+    let games = [(channel_0, [alice(), bob()]), (channel_1, [carol(), bob()])];
+    let mut boards = Vec::new();
+    let mut offered = Vec::new();
+    for (channel, players) in &games {
+        let board = simultana(&discord, *channel, &players[0], &players[1]).await;
+        let board = play_first(&discord, *channel, &board, players).await;
+        let next = who(players, to_move(&board)).clone();
+        offered.push(legal(&discord, &next, *channel).await);
+        boards.push(board);
+    }
+    // It stops mid-game; a process per shard takes over, from the database alone.
+    both.kill();
+    discord
+        .wait("the stopped process's sessions to drop", |s| {
+            s.connected_shards().is_empty().then_some(())
+        })
+        .await;
+    let first = Process::start(
+        &discord,
+        "shard0",
+        &["--shards", "0", "--total-shards", "2"],
+        &database,
+    )
+    .await;
+    discord.wait_shards(&[0]).await;
+    let second = Process::start(
+        &discord,
+        "shard1",
+        &["--shards", "1", "--total-shards", "2"],
+        &database,
+    )
+    .await;
+    discord.wait_shards(&[0, 1]).await;
+    discord.wait_ready(3).await;
+    for (i, (channel, players)) in games.iter().enumerate() {
+        let next = who(players, to_move(&boards[i])).clone();
+        assert_eq!(
+            legal(&discord, &next, *channel).await,
+            offered[i],
+            "same position"
+        );
+        let after = play_first(&discord, *channel, &boards[i], players).await;
+        assert_ne!(to_move(&after), next.id, "the game goes on");
+    }
+    // Every answer after the take-over came from the new owner of the server's shard.
+    {
+        let state = discord.state();
+        for ix in state.interactions.values() {
+            let by = &ix
+                .callbacks
+                .iter()
+                .find(|c| c.accepted)
+                .expect("answered")
+                .by;
+            assert!(
+                by == "both" || *by == format!("shard{}", ix.shard),
+                "interaction {} on shard {} answered by {by}",
+                ix.id,
+                ix.shard
+            );
+        }
+        let taken_over = state
+            .interactions
+            .values()
+            .filter(|ix| ix.callbacks.iter().any(|c| c.accepted && c.by == "shard1"));
+        assert!(
+            taken_over.count() >= 2,
+            "shard 1's server was served by its new process"
+        );
+    }
+    discord.assert_no_violations();
+    assert_eq!(sql_i64(&database, "SELECT COUNT(*) FROM moves").await, 4);
+    first.kill();
+    second.kill();
+}
+
 /// `parlor bot` with these arguments (and a token, so that only the flags can be wrong).
 fn run_bot(args: &[&str]) -> (bool, String) {
     let dir = tempfile::tempdir().expect("temp dir");
