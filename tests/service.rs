@@ -17,6 +17,8 @@ mod glicko;
 mod ladders;
 #[path = "service/moves.rs"]
 mod moves;
+#[path = "service/processes.rs"]
+mod processes;
 #[path = "service/rules.rs"]
 mod rules;
 #[path = "service/threads.rs"]

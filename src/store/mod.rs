@@ -66,6 +66,9 @@ pub enum StoreError {
     Corrupt(String),
     #[error("match {0} is no longer live in the database")]
     NotLive(i64),
+    /// The turn was already recorded (by another process holding a stale copy of the match).
+    #[error("match {0} was changed elsewhere: that turn is already recorded")]
+    Conflict(i64),
 }
 
 /// The embedded SQLite migrations (`migrations/`), run by [`Store::open`].

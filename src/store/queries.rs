@@ -223,7 +223,11 @@ macro_rules! queries {
                     .bind(db_id(entry.player_id))
                     .bind(entry.at)
                     .execute(&mut *tx)
-                    .await?;
+                    .await
+                    .map_err(|e| match e.as_database_error() {
+                        Some(d) if d.is_unique_violation() => StoreError::Conflict(update.match_id),
+                        _ => StoreError::Sql(e),
+                    })?;
                 }
                 let changed = match &update.finish {
                     None => sqlx::query(

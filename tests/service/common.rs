@@ -99,6 +99,35 @@ impl TestDb {
         }
     }
 
+    /// Reads rows of numbers (REAL / DOUBLE PRECISION columns) with SQL.
+    pub async fn reals(&self, sql: &str) -> Vec<Vec<f64>> {
+        use sqlx::Row;
+        fn read<R: Row>(rows: &[R]) -> Vec<Vec<f64>>
+        where
+            for<'r> f64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+            usize: sqlx::ColumnIndex<R>,
+        {
+            rows.iter()
+                .map(|r| {
+                    (0..r.len())
+                        .map(|i| r.try_get(i).expect("a number"))
+                        .collect()
+                })
+                .collect()
+        }
+        if self.is_postgres() {
+            let pool = sqlx::PgPool::connect(&self.url).await.expect("connect");
+            let rows = sqlx::query(sql).fetch_all(&pool).await.expect(sql);
+            pool.close().await;
+            read(&rows)
+        } else {
+            let pool = sqlx::SqlitePool::connect(&self.url).await.expect("connect");
+            let rows = sqlx::query(sql).fetch_all(&pool).await.expect(sql);
+            pool.close().await;
+            read(&rows)
+        }
+    }
+
     /// Reads one integer with SQL (to check what was written).
     pub async fn sql_i64(&self, sql: &str) -> i64 {
         use sqlx::Row;
