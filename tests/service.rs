@@ -1223,6 +1223,34 @@ async fn a_database_holding_another_applications_tables_is_left_alone() {
     assert_eq!(db.sql_i64("SELECT COUNT(*) FROM players").await, 1);
 }
 
+/// On either backend: a schema written by a newer Parlor is refused, and not touched.
+#[tokio::test]
+async fn a_database_from_a_newer_parlor_is_left_alone() {
+    let db = TestDb::new().await;
+    Store::open(&db.url)
+        .await
+        .expect("a new database")
+        .close()
+        .await;
+    db.exec(
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+         SELECT 9999, 'from the future', success, checksum, execution_time \
+         FROM _sqlx_migrations WHERE version = 1",
+    )
+    .await;
+    let err = Store::open(&db.url).await.unwrap_err();
+    assert!(
+        matches!(err, StoreError::Newer { version: 9999, .. }),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("newer version of Parlor"), "{err}");
+    assert_eq!(
+        db.sql_i64("SELECT COUNT(*) FROM _sqlx_migrations WHERE version = 9999")
+            .await,
+        1
+    );
+}
+
 #[tokio::test]
 async fn lightning_hides_the_pile_and_refuses_takebacks() {
     let w = World::new().await;
