@@ -229,11 +229,12 @@ macro_rules! queries {
                         _ => StoreError::Sql(e),
                     })?;
                 }
+                let last_seq = update.entry.as_ref().map_or(update.known_seq, |e| e.seq);
                 let changed = match &update.finish {
                     None => sqlx::query(
                         "UPDATE matches SET deadline_at = $1, warned = $2, draw_offer_seat = $3, \
-                         takeback_seat = $4, draw_consent = $5, takeback_consent = $6 \
-                         WHERE id = $7 AND status = 'live'",
+                         takeback_seat = $4, draw_consent = $5, takeback_consent = $6, last_seq = $7 \
+                         WHERE id = $8 AND status = 'live' AND last_seq = $9",
                     )
                     .bind(update.deadline_at)
                     .bind(update.warned)
@@ -241,28 +242,43 @@ macro_rules! queries {
                     .bind(update.takeback_seat.map(i64::from))
                     .bind(i64::from(update.draw_consent))
                     .bind(i64::from(update.takeback_consent))
+                    .bind(i64::from(last_seq))
                     .bind(update.match_id)
+                    .bind(i64::from(update.known_seq))
                     .execute(&mut *tx)
                     .await?
                     .rows_affected(),
                     Some(finish) => sqlx::query(
                         "UPDATE matches SET status = $1, winner_seat = $2, reason = $3, finished_at = $4, \
                          deadline_at = NULL, draw_offer_seat = NULL, takeback_seat = NULL, \
-                         draw_consent = 0, takeback_consent = 0 WHERE id = $5 AND status = 'live'",
+                         draw_consent = 0, takeback_consent = 0, last_seq = $5 \
+                         WHERE id = $6 AND status = 'live' AND last_seq = $7",
                     )
                     .bind(finish.status.name())
                     .bind(finish.winner_seat.map(i64::from))
                     .bind(finish.reason)
                     .bind(finish.at)
+                    .bind(i64::from(last_seq))
                     .bind(update.match_id)
+                    .bind(i64::from(update.known_seq))
                     .execute(&mut *tx)
                     .await?
                     .rows_affected(),
                 };
                 if changed != 1 {
-                    // Someone else closed the match: keep the log as it was.
+                    // Closed, or changed by another process since this one last read it: keep
+                    // everything as it was, and say which.
                     tx.rollback().await?;
-                    return Err(StoreError::NotLive(update.match_id));
+                    let still_live = sqlx::query("SELECT 1 FROM matches WHERE id = $1 AND status = 'live'")
+                        .bind(update.match_id)
+                        .fetch_optional(&self.write)
+                        .await?
+                        .is_some();
+                    return Err(if still_live {
+                        StoreError::Conflict(update.match_id)
+                    } else {
+                        StoreError::NotLive(update.match_id)
+                    });
                 }
                 let mut changes = Vec::new();
                 if let Some(job) = update.finish.as_ref().and_then(|f| f.rating.as_ref()) {

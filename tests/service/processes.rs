@@ -97,3 +97,43 @@ async fn the_same_turn_sent_to_two_processes_is_recorded_once() {
     assert_eq!(applied, 1, "{} / {}", r1.text(), r2.text());
     assert_eq!(w.sql_i64("SELECT COUNT(*) FROM moves").await, 1);
 }
+
+#[tokio::test]
+async fn a_process_holding_a_stale_copy_of_a_match_cannot_change_it() {
+    let w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let place = channel(1);
+    let board = w.simultana(&a, &b, place).await;
+    let other = second_process(&w).await;
+    // The first process records a move; the second still holds the position before it.
+    let moved = w.play_one(place, &board, &[&a, &b]).await;
+    assert!(!moved.private);
+    let next = if moved.mentions[0] == a.id { &a } else { &b };
+    // Nothing the stale copy asks for is written: not a draw offer, not a move.
+    let r = other.handle(next, &place, Command::Draw { at: None }).await;
+    assert!(r.private, "{}", r.text());
+    assert_eq!(
+        w.sql_i64("SELECT COUNT(*) FROM matches WHERE draw_offer_seat IS NOT NULL")
+            .await,
+        0
+    );
+    // The stale copy still has the first player to move: their second move is refused too.
+    let first = if board.mentions[0] == a.id { &a } else { &b };
+    let hints = other.move_hints(&place, "").await;
+    let r = other
+        .handle(
+            first,
+            &place,
+            Command::Move {
+                text: hints[0].clone(),
+                at: None,
+            },
+        )
+        .await;
+    assert!(r.private, "{}", r.text());
+    assert_eq!(w.sql_i64("SELECT COUNT(*) FROM moves").await, 1);
+    // The process that holds the current copy carries on.
+    let r = w.play_one(place, &moved, &[&a, &b]).await;
+    assert!(!r.private);
+    assert_eq!(w.sql_i64("SELECT COUNT(*) FROM moves").await, 2);
+}
