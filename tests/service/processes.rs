@@ -105,35 +105,44 @@ async fn a_process_holding_a_stale_copy_of_a_match_cannot_change_it() {
     let place = channel(1);
     let board = w.simultana(&a, &b, place).await;
     let other = second_process(&w).await;
-    // The first process records a move; the second still holds the position before it.
+    // The first process records a move; the second still holds the position before it, where
+    // the same player is to move again.
+    let first = if board.mentions[0] == a.id { &a } else { &b };
     let moved = w.play_one(place, &board, &[&a, &b]).await;
     assert!(!moved.private);
-    let next = if moved.mentions[0] == a.id { &a } else { &b };
-    // Nothing the stale copy asks for is written: not a draw offer, not a move.
-    let r = other.handle(next, &place, Command::Draw { at: None }).await;
+    let stale_hints = other.move_hints(&place, "").await;
+    let play = |text: &String| Command::Move {
+        text: text.clone(),
+        at: None,
+    };
+    let r = other.handle(first, &place, play(&stale_hints[0])).await;
     assert!(r.private, "{}", r.text());
+    assert!(r.text().contains("changed elsewhere"), "{}", r.text());
+    assert_eq!(w.sql_i64("SELECT COUNT(*) FROM moves").await, 1);
+    // The refusal made the second process read the match again: it plays on from the stored
+    // position (whoever is to move there), and now the first process's copy is the stale one.
+    let hints = other.move_hints(&place, "").await;
+    let mut answers = Vec::new();
+    for who in [&a, &b] {
+        answers.push(other.handle(who, &place, play(&hints[0])).await);
+    }
+    assert_eq!(
+        answers.iter().filter(|r| !r.private).count(),
+        1,
+        "{:?}",
+        answers.iter().map(|r| r.text()).collect::<Vec<_>>()
+    );
+    assert_eq!(w.sql_i64("SELECT COUNT(*) FROM moves").await, 2);
+    // A change without a move (a draw offer) from the stale copy is refused as well.
+    let r = w.run(first, place, Command::Draw { at: None }).await;
+    assert!(r.text().contains("changed elsewhere"), "{}", r.text());
     assert_eq!(
         w.sql_i64("SELECT COUNT(*) FROM matches WHERE draw_offer_seat IS NOT NULL")
             .await,
         0
     );
-    // The stale copy still has the first player to move: their second move is refused too.
-    let first = if board.mentions[0] == a.id { &a } else { &b };
-    let hints = other.move_hints(&place, "").await;
-    let r = other
-        .handle(
-            first,
-            &place,
-            Command::Move {
-                text: hints[0].clone(),
-                at: None,
-            },
-        )
-        .await;
-    assert!(r.private, "{}", r.text());
-    assert_eq!(w.sql_i64("SELECT COUNT(*) FROM moves").await, 1);
-    // The process that holds the current copy carries on.
-    let r = w.play_one(place, &moved, &[&a, &b]).await;
-    assert!(!r.private);
+    // Caught up, the first process takes the next request.
+    let r = w.run(first, place, Command::Resign { at: None }).await;
+    assert!(is_over(&r), "{}", r.text());
     assert_eq!(w.sql_i64("SELECT COUNT(*) FROM moves").await, 2);
 }
