@@ -9,9 +9,12 @@ use parlor::table::{Command, Opponent, Place, Table};
 
 /// A second process: its own connections and its own table, on the world's database.
 async fn second_process(w: &World) -> Table {
+    second_process_with_notices(w).await.0
+}
+
+async fn second_process_with_notices(w: &World) -> (Table, parlor::table::Notices) {
     let store = Store::open(&w.url).await.expect("open store");
-    let (table, _notices) = Table::start(store, config(&w.clock)).await.expect("start");
-    table
+    Table::start(store, config(&w.clock)).await.expect("start")
 }
 
 #[tokio::test]
@@ -145,4 +148,37 @@ async fn a_process_holding_a_stale_copy_of_a_match_cannot_change_it() {
     let r = w.run(first, place, Command::Resign { at: None }).await;
     assert!(is_over(&r), "{}", r.text());
     assert_eq!(w.sql_i64("SELECT COUNT(*) FROM moves").await, 2);
+}
+
+#[tokio::test]
+async fn a_deadline_seen_by_two_processes_fires_once() {
+    let mut w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let mut board = w.simultana(&a, &b, channel(1)).await;
+    for _ in 0..4 {
+        board = w.play_one(channel(1), &board, &[&a, &b]).await;
+    }
+    let (mut other, mut other_notices) = second_process_with_notices(&w).await;
+    assert_eq!(other.open_count(), 1);
+    // Both copies see the deadline pass, and both timers run at the same moment.
+    w.clock.advance_secs(2 * 86_400);
+    let (n1, n2) = tokio::join!(w.table.tick(), other.tick());
+    let mut notices = w.drain();
+    while let Ok(n) = other_notices.try_recv() {
+        notices.push(n);
+    }
+    assert_eq!(n1 + n2, 1, "one timer acted");
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert!(notices[0].reply.text().contains("ran out of time"));
+    assert_eq!(
+        w.sql_i64("SELECT COUNT(*) FROM matches WHERE reason = 'timeout'")
+            .await,
+        1
+    );
+    // Two players rated once, on the server's ladder and the global one.
+    assert_eq!(w.sql_i64("SELECT COUNT(*) FROM rating_history").await, 4);
+    // The process that lost the race dropped its copy.
+    assert_eq!(w.table.open_count() + other.open_count(), 0);
+    other = second_process(&w).await;
+    assert_eq!(other.open_count(), 0);
 }
