@@ -452,3 +452,23 @@ fn to_u32(v: i64) -> Result<u32, StoreError> {
 fn to_u8(v: i64) -> Result<u8, StoreError> {
     u8::try_from(v).map_err(|_| StoreError::Corrupt(format!("{v} is out of range")))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::shown_url;
+
+    #[test]
+    fn a_shown_address_never_carries_the_password() {
+        assert_eq!(
+            shown_url("postgres://parlor:s3cr:et@db.example.org:5432/parlor?sslmode=require"),
+            "postgres://parlor:***@db.example.org:5432/parlor?sslmode=require"
+        );
+        assert_eq!(
+            shown_url("postgres://parlor@127.0.0.1:5432/parlor"),
+            "postgres://parlor@127.0.0.1:5432/parlor"
+        );
+        assert_eq!(shown_url("postgres://localhost"), "postgres://localhost");
+        assert_eq!(shown_url("sqlite://parlor.db"), "sqlite://parlor.db");
+        assert_eq!(shown_url("garbage"), "garbage");
+    }
+}
