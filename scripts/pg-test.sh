@@ -3,7 +3,8 @@
 #   - installs the server from the distribution's packages if it is missing (Debian/Ubuntu);
 #   - creates a cluster in a temporary directory with initdb;
 #   - starts it with pg_ctl on a free port on 127.0.0.1;
-#   - prints DATABASE_URL (postgres://parlor@127.0.0.1:PORT/parlor);
+#   - prints DATABASE_URL (postgres://parlor@127.0.0.1:PORT/parlor), and exports it together with
+#     PARLOR_TEST_POSTGRES (the server the tests create their databases on);
 #   - stops it and removes the directory when done.
 #
 # Usage:
@@ -75,6 +76,8 @@ CREATEDB="$BIN/createdb"
 "$CREATEDB" -h 127.0.0.1 -p "$PORT" -U parlor parlor
 
 export DATABASE_URL="postgres://parlor@127.0.0.1:$PORT/parlor"
+# Parlor's tests make a database of their own on this server for each test.
+export PARLOR_TEST_POSTGRES="$DATABASE_URL"
 log "PostgreSQL is ready"
 echo "DATABASE_URL=$DATABASE_URL"
 

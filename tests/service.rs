@@ -17,6 +17,8 @@ mod glicko;
 mod ladders;
 #[path = "service/moves.rs"]
 mod moves;
+#[path = "service/processes.rs"]
+mod processes;
 #[path = "service/rules.rs"]
 mod rules;
 #[path = "service/threads.rs"]
@@ -1003,28 +1005,20 @@ async fn rules_text_and_unknown_matches() {
 }
 
 /// Writes ratings straight into the database to build ladders of known shape.
-async fn seed_ratings(url: &str, rows: &[(u64, i64, f64, f64)]) {
-    let pool = sqlx::SqlitePool::connect(url).await.unwrap();
+async fn seed_ratings(w: &World, rows: &[(u64, i64, f64, f64)]) {
     for &(player, scope, rating, deviation) in rows {
-        sqlx::query("INSERT OR IGNORE INTO players (id, name, updated_at) VALUES ($1, $2, 0)")
-            .bind(player as i64)
-            .bind(format!("P{player}"))
-            .execute(&pool)
-            .await
-            .unwrap();
-        sqlx::query(
+        w.exec(&format!(
+            "INSERT INTO players (id, name, updated_at) VALUES ({player}, 'P{player}', 0) \
+             ON CONFLICT DO NOTHING"
+        ))
+        .await;
+        w.exec(&format!(
             "INSERT INTO ratings (player_id, game, scope, rating, deviation, volatility, games, \
-             wins, draws, losses, last_played) VALUES ($1, 'loa', $2, $3, $4, 0.06, 30, 20, 4, 6, 0)",
-        )
-        .bind(player as i64)
-        .bind(scope)
-        .bind(rating)
-        .bind(deviation)
-        .execute(&pool)
-        .await
-        .unwrap();
+             wins, draws, losses, last_played) \
+             VALUES ({player}, 'loa', {scope}, {rating:?}, {deviation:?}, 0.06, 30, 20, 4, 6, 0)"
+        ))
+        .await;
     }
-    pool.close().await;
 }
 
 #[tokio::test]
@@ -1034,30 +1028,22 @@ async fn time_away_widens_the_deviation_before_the_next_rated_game() {
     // Both settled (deviation 60) 30 days ago: six rating periods of five days.
     let away = 30 * 86_400_000;
     let last_played = w.clock.now_ms() - away;
-    let pool = sqlx::SqlitePool::connect(&w.url).await.unwrap();
     for (who, r) in [(&a, 1600.0), (&b, 1500.0)] {
-        sqlx::query("INSERT OR IGNORE INTO players (id, name, updated_at) VALUES ($1, $2, 0)")
-            .bind(who.id as i64)
-            .bind(&who.name)
-            .execute(&pool)
-            .await
-            .unwrap();
+        w.exec(&format!(
+            "INSERT INTO players (id, name, updated_at) VALUES ({}, '{}', 0) ON CONFLICT DO NOTHING",
+            who.id, who.name
+        ))
+        .await;
         for scope in [GUILD as i64, 0] {
-            sqlx::query(
+            w.exec(&format!(
                 "INSERT INTO ratings (player_id, game, scope, rating, deviation, volatility, \
                  games, wins, draws, losses, last_played) \
-                 VALUES ($1, 'simultana', $2, $3, 60.0, 0.06, 30, 15, 0, 15, $4)",
-            )
-            .bind(who.id as i64)
-            .bind(scope)
-            .bind(r)
-            .bind(last_played)
-            .execute(&pool)
-            .await
-            .unwrap();
+                 VALUES ({}, 'simultana', {scope}, {r:?}, 60.0, 0.06, 30, 15, 0, 15, {last_played})",
+                who.id
+            ))
+            .await;
         }
     }
-    pool.close().await;
     let place = channel(1);
     let board = w.simultana(&a, &b, place).await;
     w.play_out(place, board, &[&a, &b]).await;
@@ -1097,7 +1083,7 @@ async fn leaderboards_rank_settled_ratings_then_list_provisional_ones_and_page_b
     // The global ladder: only two players.
     rows.push((1000, 0, 1650.0, 80.0));
     rows.push((3000, 0, 1800.0, 100.0));
-    seed_ratings(&w.url, &rows).await;
+    seed_ratings(&w, &rows).await;
     let board = |scope, page| Command::Leaderboard {
         game: GameKind::Loa,
         scope,
@@ -1204,14 +1190,65 @@ async fn a_broken_or_foreign_database_gives_a_clear_error() {
     );
     assert!(!foreign.with_extension("db-wal").exists());
 
-    let err = Store::open("postgres://nowhere").await.unwrap_err();
+    let err = Store::open("mysql://localhost/parlor").await.unwrap_err();
     assert!(matches!(err, StoreError::Url { .. }), "{err:?}");
+    // A PostgreSQL server that is not there: said, and the password is not shown.
+    let err = Store::open("postgres://parlor:hunter2@127.0.0.1:1/parlor")
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Open { .. }), "{err:?}");
+    assert!(
+        err.to_string()
+            .contains("postgres://parlor:***@127.0.0.1:1/parlor"),
+        "{err}"
+    );
+    assert!(!err.to_string().contains("hunter2"), "{err}");
     // A missing file is created.
     let fresh = dir.path().join("new.db");
     Store::open(&format!("sqlite://{}", fresh.display()))
         .await
         .unwrap();
     assert!(fresh.exists());
+}
+
+/// On either backend: another application's tables are refused and left as they were.
+#[tokio::test]
+async fn a_database_holding_another_applications_tables_is_left_alone() {
+    let db = TestDb::new().await;
+    db.exec("CREATE TABLE players (who TEXT)").await;
+    db.exec("INSERT INTO players (who) VALUES ('someone')")
+        .await;
+    let err = Store::open(&db.url).await.unwrap_err();
+    assert!(matches!(err, StoreError::Foreign { .. }), "{err:?}");
+    assert_eq!(db.sql_i64("SELECT COUNT(*) FROM players").await, 1);
+}
+
+/// On either backend: a schema written by a newer Parlor is refused, and not touched.
+#[tokio::test]
+async fn a_database_from_a_newer_parlor_is_left_alone() {
+    let db = TestDb::new().await;
+    Store::open(&db.url)
+        .await
+        .expect("a new database")
+        .close()
+        .await;
+    db.exec(
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+         SELECT 9999, 'from the future', success, checksum, execution_time \
+         FROM _sqlx_migrations WHERE version = 1",
+    )
+    .await;
+    let err = Store::open(&db.url).await.unwrap_err();
+    assert!(
+        matches!(err, StoreError::Newer { version: 9999, .. }),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("newer version of Parlor"), "{err}");
+    assert_eq!(
+        db.sql_i64("SELECT COUNT(*) FROM _sqlx_migrations WHERE version = 9999")
+            .await,
+        1
+    );
 }
 
 #[tokio::test]
@@ -1253,8 +1290,8 @@ async fn lightning_hides_the_pile_and_refuses_takebacks() {
 
 #[tokio::test]
 async fn the_ai_seam_plays_the_bots_moves_as_notices() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let db = TestDb::new().await;
+    let url = db.url.clone();
     let clock = parlor::table::ManualClock::new(START_MS);
     let mut cfg = config(&clock);
     cfg.bot = parlor::table::UserRef::new(900, "Parlor");
@@ -1476,8 +1513,8 @@ async fn two_people_accepting_an_open_challenge_at_once_seat_exactly_one() {
 
 #[tokio::test]
 async fn the_real_ai_answers_every_move_in_a_game_against_the_bot() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("real-ai.db").display());
+    let db = TestDb::new().await;
+    let url = db.url.clone();
     let clock = parlor::table::ManualClock::new(START_MS);
     let mut cfg = config(&clock);
     cfg.bot = parlor::table::UserRef::new(900, "Parlor");

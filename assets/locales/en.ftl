@@ -361,6 +361,7 @@ err-no-such-page = There is no page { $page }: this leaderboard has { $pages ->
    *[other] { $pages } pages
 }.
 err-internal = Something went wrong on our side and nothing was changed. Please try again.
+err-changed-elsewhere = Match #{ $id } was changed elsewhere in the meantime, so nothing was done. It has been read again: try once more on its latest board.
 err-not-started = This match has not started.
 err-no-variant = { $game } has no variant { $name }; choose one of: { $choices }.
 err-not-a-clock = { $text } is not a clock; write e.g. 30m, 1h, 1d or none.

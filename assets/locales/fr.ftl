@@ -366,6 +366,7 @@ err-no-such-page = Il n’y a pas de page { $page } : ce classement a { $pages
    *[other] { $pages } pages
 }.
 err-internal = Quelque chose s’est mal passé de notre côté et rien n’a été modifié. Veuillez réessayer.
+err-changed-elsewhere = La partie nº { $id } a été modifiée ailleurs entre-temps, donc rien n’a été fait. Elle a été relue : réessayez sur son dernier plateau.
 err-not-started = Cette partie n’a pas commencé.
 err-no-variant = { $game } n’a pas de variante { $name } ; choisissez parmi : { $choices }.
 err-not-a-clock = { $text } n’est pas une pendule ; écrivez par exemple 30m, 1h, 1d ou none.

@@ -103,7 +103,7 @@ impl fmt::Debug for Config {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Config")
             .field("token", &"<hidden>")
-            .field("database_url", &self.database_url)
+            .field("database_url", &crate::store::shown_url(&self.database_url))
             .field("guild_id", &self.guild_id)
             .field("api_base", &self.api_base)
             .field("docs_url", &self.docs_url)

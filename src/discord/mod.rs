@@ -124,7 +124,7 @@ pub async fn serve(
     // The database first: a bad DATABASE_URL should stop us before we log in.
     // The store's errors name the database and say what is wrong with it.
     let store = Store::open(&config.database_url).await?;
-    info!(database = %config.database_url, "database ready");
+    info!(database = %crate::store::shown_url(&config.database_url), backend = store.backend(), "database ready");
     let settings = table::Config {
         docs_url: settings.docs_url.or_else(|| config.docs_url.clone()),
         shards: settings.shards.or(config.shards),

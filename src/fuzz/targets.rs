@@ -625,11 +625,13 @@ async fn restore_in_db(s: &Stored) -> Result<(), String> {
         .start_match(id, None, 0, None)
         .await
         .map_err(|e| e.to_string())?;
+    let mut known_seq = 0;
     for entry in &s.log {
         // A log the database refuses (a repeated `seq`) is simply not stored.
-        let _ = store
+        let stored = store
             .update_match(&MatchUpdate {
                 match_id: id,
+                known_seq,
                 entry: Some(entry.clone()),
                 deadline_at: None,
                 warned: false,
@@ -640,6 +642,9 @@ async fn restore_in_db(s: &Stored) -> Result<(), String> {
                 finish: None,
             })
             .await;
+        if stored.is_ok() {
+            known_seq = entry.seq;
+        }
     }
     let row = store.match_by_id(id).await.map_err(|e| e.to_string())?;
     let log = store.log(id).await.map_err(|e| e.to_string())?;

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection};
 use sqlx::{Connection, Row};
 
-use super::{MIGRATOR, StoreError};
+use super::{MIGRATOR, PG_MIGRATOR, StoreError};
 
 /// The first 16 bytes of every SQLite database file.
 const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
@@ -318,6 +318,59 @@ fn folder_of(path: &Path) -> PathBuf {
     }
 }
 
+/// The same look at a PostgreSQL database before migrating it: tables of another application,
+/// or a schema from a newer Parlor, are refused before anything is written.
+pub(super) async fn inspect_postgres(pool: &sqlx::PgPool, shown: &str) -> Result<(), StoreError> {
+    let tables: Vec<String> = sqlx::query(
+        "SELECT table_name::text FROM information_schema.tables \
+         WHERE table_schema = current_schema() ORDER BY table_name",
+    )
+    .fetch_all(pool)
+    .await?
+    .iter()
+    .map(|r| r.try_get(0))
+    .collect::<Result<_, _>>()?;
+    let others: Vec<String> = tables
+        .iter()
+        .filter(|t| *t != "_sqlx_migrations")
+        .cloned()
+        .collect();
+    let foreign = || StoreError::Foreign {
+        path: shown.to_string(),
+        tables: others.join(", "),
+    };
+    if others.is_empty() {
+        return Ok(());
+    }
+    if others.len() == tables.len() {
+        return Err(foreign());
+    }
+    let applied: Vec<(i64, Vec<u8>)> =
+        sqlx::query("SELECT version, checksum FROM _sqlx_migrations ORDER BY version")
+            .fetch_all(pool)
+            .await
+            .map_err(|_| foreign())?
+            .iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(|_| foreign())?;
+    let ours = |version: i64| PG_MIGRATOR.iter().find(|m| m.version == version);
+    let parlor = applied.iter().any(|(v, sum)| {
+        *v == FIRST_VERSION && ours(*v).is_some_and(|m| m.checksum.as_ref() == sum.as_slice())
+    });
+    if !parlor {
+        return Err(foreign());
+    }
+    if let Some((version, _)) = applied.iter().find(|(v, _)| ours(*v).is_none()) {
+        return Err(StoreError::Newer {
+            path: shown.to_string(),
+            version: *version,
+            known: PG_MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0),
+        });
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -345,7 +398,7 @@ mod tests {
             sqlx::query("INSERT INTO players (id, name, updated_at) VALUES ($1, $2, 0)")
                 .bind(id)
                 .bind(format!("player {id}"))
-                .execute(&store.write)
+                .execute(&store.sqlite().write)
                 .await
                 .expect("insert");
         }
@@ -355,7 +408,7 @@ mod tests {
     async fn count_players(path: &Path) -> i64 {
         let store = Store::open(&url(path)).await.expect("reopens");
         let n: i64 = sqlx::query("SELECT COUNT(*) FROM players")
-            .fetch_one(&store.read)
+            .fetch_one(&store.sqlite().read)
             .await
             .expect("count")
             .get(0);
@@ -492,7 +545,7 @@ mod tests {
              VALUES ($1, 'from the future', 1, x'00', 0)",
         )
         .bind(newer)
-        .execute(&store.write)
+        .execute(&store.sqlite().write)
         .await
         .expect("record a newer migration");
         store.close().await;
@@ -550,7 +603,7 @@ mod tests {
             let store = parlor_db(&path, 20 + round).await;
             // Readers that were used, as in a real session.
             let _: i64 = sqlx::query("SELECT COUNT(*) FROM players")
-                .fetch_one(&store.read)
+                .fetch_one(&store.sqlite().read)
                 .await
                 .expect("read")
                 .get(0);

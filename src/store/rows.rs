@@ -209,6 +209,9 @@ pub struct Tally {
 #[derive(Debug)]
 pub struct MatchUpdate<'a> {
     pub match_id: i64,
+    /// The number of the last log entry the writer knows: the change is made only if the
+    /// database agrees (else [`super::StoreError::Conflict`]).
+    pub known_seq: u32,
     pub entry: Option<LogEntry>,
     pub deadline_at: Option<i64>,
     pub warned: bool,

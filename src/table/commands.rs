@@ -913,6 +913,7 @@ impl Table {
             .store
             .update_match(&MatchUpdate {
                 match_id: e.id,
+                known_seq: e.live().map_or(0, |l| l.seq),
                 entry: Some(step.entry.clone()),
                 deadline_at: deadline,
                 warned,
@@ -1120,6 +1121,7 @@ impl Table {
             .store
             .update_match(&MatchUpdate {
                 match_id: e.id,
+                known_seq: e.live().map_or(0, |l| l.seq),
                 entry: Some(log.clone()),
                 deadline_at: deadline,
                 warned: false,
@@ -1190,6 +1192,7 @@ impl Table {
             .store
             .update_match(&MatchUpdate {
                 match_id: e.id,
+                known_seq: e.live().map_or(0, |l| l.seq),
                 entry: None,
                 deadline_at: live.deadline,
                 warned: live.warned,
@@ -1284,6 +1287,7 @@ impl Table {
             .store
             .update_match(&MatchUpdate {
                 match_id: e.id,
+                known_seq: e.live().map_or(0, |l| l.seq),
                 entry: step.as_ref().map(|s| s.entry.clone()),
                 deadline_at: None,
                 warned: false,
@@ -1384,6 +1388,7 @@ impl Table {
                             .store
                             .update_match(&MatchUpdate {
                                 match_id: e.id,
+                                known_seq: e.live().map_or(0, |l| l.seq),
                                 entry: None,
                                 deadline_at: Some(deadline),
                                 warned: true,

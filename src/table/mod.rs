@@ -161,52 +161,10 @@ impl Table {
                 others += 1;
                 continue;
             }
-            let Ok(kind) = row.game.parse::<GameKind>() else {
-                tracing::error!(match_id = row.id, game = %row.game, "unknown game; match left as it is");
-                continue;
-            };
-            let phase = match row.status {
-                MatchStatus::Challenge => Phase::Challenge {
-                    expires_at: row.deadline_at.unwrap_or(row.created_at),
-                },
-                _ => {
-                    let Some(seats) = row
-                        .seats()
-                        .map(|s| s.iter().map(|p| p.id).collect::<Vec<u64>>())
-                    else {
-                        tracing::error!(match_id = row.id, "live match with an empty seat");
-                        continue;
-                    };
-                    match entry::replay_log(kind, &row.options, row.seed, &log, &seats) {
-                        Ok(r) => Phase::Live(Box::new(Live {
-                            game: r.game,
-                            before: r.before,
-                            moves: r.moves,
-                            seq: log.last().map_or(0, |e| e.seq),
-                            deadline: row.deadline_at,
-                            warned: row.warned,
-                            draw_offer: row.draw_offer_seat.map(usize::from),
-                            draw_consent: row.draw_consent,
-                            takeback: row.takeback_seat.map(usize::from),
-                            takeback_consent: row.takeback_consent,
-                            both_moved_once: r.both_moved_once,
-                        })),
-                        Err(e) => {
-                            tracing::error!(match_id = row.id, error = %e, "cannot rebuild match; left as it is");
-                            continue;
-                        }
-                    }
-                }
-            };
-            let mut e = Entry::from_row(&row, kind, phase);
-            if e.live().is_some() {
-                e.ratings = table.seat_ratings(&e).await.unwrap_or_else(|err| {
-                    tracing::warn!(match_id = e.id, error = %err, "ratings not shown");
-                    vec![None; e.seats.len()]
-                });
+            if let Some(e) = table.restore(&row, &log).await {
+                table.register(e);
+                restored += 1;
             }
-            table.register(e);
-            restored += 1;
         }
         tracing::info!(restored, others, "open matches restored");
         table.tick().await;
@@ -216,6 +174,102 @@ impl Table {
             table.maybe_bot_turn(&e);
         }
         Ok((table, rx))
+    }
+
+    /// Rebuilds an open match from its row and move log, or `None` (logged) when it cannot be.
+    async fn restore(
+        &self,
+        row: &crate::store::MatchRow,
+        log: &[crate::store::LogEntry],
+    ) -> Option<Entry> {
+        let Ok(kind) = row.game.parse::<GameKind>() else {
+            tracing::error!(match_id = row.id, game = %row.game, "unknown game; match left as it is");
+            return None;
+        };
+        let phase = match row.status {
+            MatchStatus::Challenge => Phase::Challenge {
+                expires_at: row.deadline_at.unwrap_or(row.created_at),
+            },
+            _ => {
+                let Some(seats) = row
+                    .seats()
+                    .map(|s| s.iter().map(|p| p.id).collect::<Vec<u64>>())
+                else {
+                    tracing::error!(match_id = row.id, "live match with an empty seat");
+                    return None;
+                };
+                match entry::replay_log(kind, &row.options, row.seed, log, &seats) {
+                    Ok(r) => Phase::Live(Box::new(Live {
+                        game: r.game,
+                        before: r.before,
+                        moves: r.moves,
+                        seq: log.last().map_or(0, |e| e.seq),
+                        deadline: row.deadline_at,
+                        warned: row.warned,
+                        draw_offer: row.draw_offer_seat.map(usize::from),
+                        draw_consent: row.draw_consent,
+                        takeback: row.takeback_seat.map(usize::from),
+                        takeback_consent: row.takeback_consent,
+                        both_moved_once: r.both_moved_once,
+                    })),
+                    Err(e) => {
+                        tracing::error!(match_id = row.id, error = %e, "cannot rebuild match; left as it is");
+                        return None;
+                    }
+                }
+            }
+        };
+        let mut e = Entry::from_row(row, kind, phase);
+        if e.live().is_some() {
+            e.ratings = self.seat_ratings(&e).await.unwrap_or_else(|err| {
+                tracing::warn!(match_id = e.id, error = %err, "ratings not shown");
+                vec![None; e.seats.len()]
+            });
+        }
+        Some(e)
+    }
+
+    /// Reads a match again from the database after another process changed it (its copy here
+    /// was stale): the entry becomes the stored match, or leaves the index if it is closed.
+    async fn reload(&self, id: i64) {
+        let Some(slot) = self.slot(id) else {
+            return;
+        };
+        let mut e = slot.lock().await;
+        let fresh = match self.inner.store.match_by_id(id).await {
+            Ok(Some(row)) if matches!(row.status, MatchStatus::Challenge | MatchStatus::Live) => {
+                match self.inner.store.log(id).await {
+                    Ok(log) => self.restore(&row, &log).await,
+                    Err(error) => {
+                        tracing::error!(match_id = id, %error, "cannot read the move log again");
+                        None
+                    }
+                }
+            }
+            Ok(_) => None,
+            Err(error) => {
+                tracing::error!(match_id = id, %error, "cannot read the match again");
+                return;
+            }
+        };
+        self.unregister(&e);
+        if let Some(fresh) = fresh {
+            tracing::info!(
+                match_id = id,
+                "match changed elsewhere; read again from the database"
+            );
+            *e = fresh;
+            let mut index = self.lock_index();
+            if e.holds_channel() {
+                index.by_channel.insert(e.place.channel, id);
+            }
+            if let Some(at) = next_due(&e) {
+                index.due.insert(id, at);
+            }
+            index.entries.insert(id, slot.clone());
+        } else {
+            tracing::info!(match_id = id, "match closed elsewhere; dropped here");
+        }
     }
 
     /// Handles one request and returns the answer to show. Never fails: refusals and errors
@@ -230,6 +284,17 @@ impl Table {
                 stale: true,
                 ..Reply::private(text)
             },
+            Err(commands::Fail::Store(StoreError::Conflict(id) | StoreError::NotLive(id))) => {
+                // Another process changed this match: nothing was done here; catch up.
+                tracing::warn!(match_id = id, command = what, "match changed elsewhere");
+                self.reload(id).await;
+                Reply {
+                    stale: true,
+                    ..Reply::private(
+                        crate::i18n::Msg::new("err-changed-elsewhere").plain("id", id.to_string()),
+                    )
+                }
+            }
             Err(commands::Fail::Store(e)) => {
                 tracing::error!(error = %e, command = what, "storage failed");
                 Reply::private(crate::i18n::Msg::new("err-internal"))
@@ -276,6 +341,10 @@ impl Table {
             match self.apply_due(&mut e, now).await {
                 Ok(true) => acted += 1,
                 Ok(false) => {}
+                Err(commands::Fail::Store(StoreError::Conflict(_) | StoreError::NotLive(_))) => {
+                    drop(e);
+                    self.reload(id).await;
+                }
                 Err(error) => tracing::error!(match_id = id, %error, "could not apply a deadline"),
             }
         }

@@ -106,43 +106,82 @@ async fn shared_database(discord: &FakeDiscord) -> String {
 /// Creates a database with a new name on the server of `server` (a `postgres://` URL) and
 /// returns its URL.
 async fn fresh_postgres(server: &str) -> String {
-    let _ = server;
-    panic!("PostgreSQL is not supported by this build of the store yet");
+    use sqlx::Connection;
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let name = format!(
+        "parlor_shards{}_{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    );
+    let mut conn = sqlx::PgConnection::connect(server)
+        .await
+        .expect("PARLOR_TEST_POSTGRES: cannot connect");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .await
+        .expect("create the test database");
+    let _ = conn.close().await;
+    let (base, query) = match server.split_once('?') {
+        Some((b, q)) => (b, format!("?{q}")),
+        None => (server, String::new()),
+    };
+    let (host, _) = base.rsplit_once('/').expect("a postgres:// URL");
+    format!("{host}/{name}{query}")
 }
 
-/// One number read straight from the database (to check what was written).
+/// Rows read straight from the database (to check what was written), every column a BIGINT
+/// or a DOUBLE PRECISION (cast in the SQL: both backends then give the same types).
+async fn sql_rows<T>(database: &str, sql: &str) -> Vec<Vec<T>>
+where
+    T: for<'r> sqlx::Decode<'r, sqlx::Postgres>
+        + sqlx::Type<sqlx::Postgres>
+        + for<'r> sqlx::Decode<'r, sqlx::Sqlite>
+        + sqlx::Type<sqlx::Sqlite>,
+{
+    use sqlx::Row;
+    fn read<R: Row, T>(rows: &[R]) -> Vec<Vec<T>>
+    where
+        T: for<'r> sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+        usize: sqlx::ColumnIndex<R>,
+    {
+        rows.iter()
+            .map(|r| {
+                (0..r.len())
+                    .map(|i| r.try_get(i).expect("a number"))
+                    .collect()
+            })
+            .collect()
+    }
+    if database.starts_with("postgres") {
+        let pool = sqlx::PgPool::connect(database).await.expect("connect");
+        let rows = sqlx::query(sql).fetch_all(&pool).await.expect(sql);
+        pool.close().await;
+        read(&rows)
+    } else {
+        let pool = sqlx::SqlitePool::connect(database).await.expect("connect");
+        let rows = sqlx::query(sql).fetch_all(&pool).await.expect(sql);
+        pool.close().await;
+        read(&rows)
+    }
+}
+
+/// One number read straight from the database (`COUNT(*)`, or a column cast to BIGINT).
 async fn sql_i64(database: &str, sql: &str) -> i64 {
-    use sqlx::Row;
-    let pool = sqlx::SqlitePool::connect(database)
-        .await
-        .expect("connect to the test database");
-    let value: i64 = sqlx::query(sql)
-        .fetch_one(&pool)
-        .await
-        .unwrap_or_else(|e| panic!("{sql}: {e}"))
-        .try_get(0)
-        .expect("a number");
-    pool.close().await;
-    value
+    let rows: Vec<Vec<i64>> = sql_rows(database, sql).await;
+    match rows.as_slice() {
+        [row] if row.len() == 1 => row[0],
+        _ => panic!("{sql}: not one number: {rows:?}"),
+    }
 }
 
-/// Pairs of numbers read straight from the database.
+/// Pairs of numbers (columns cast to DOUBLE PRECISION) read straight from the database.
 async fn sql_pairs(database: &str, sql: &str) -> Vec<(f64, f64)> {
-    use sqlx::Row;
-    let pool = sqlx::SqlitePool::connect(database)
-        .await
-        .expect("connect to the test database");
-    let rows = sqlx::query(sql)
-        .fetch_all(&pool)
-        .await
-        .unwrap_or_else(|e| panic!("{sql}: {e}"));
-    pool.close().await;
+    let rows: Vec<Vec<f64>> = sql_rows(database, sql).await;
     rows.iter()
-        .map(|r| {
-            (
-                r.try_get(0).expect("a number"),
-                r.try_get(1).expect("a number"),
-            )
+        .map(|r| match r.as_slice() {
+            [a, b] => (*a, *b),
+            _ => panic!("{sql}: not pairs: {rows:?}"),
         })
         .collect()
 }

@@ -35,9 +35,123 @@ pub fn channel(n: u64) -> Place {
     Place::new(Some(GUILD), n)
 }
 
+/// A fresh, empty database for one test: a SQLite file in a temporary directory or, when
+/// `PARLOR_TEST_POSTGRES` names a PostgreSQL server (`scripts/pg-test.sh` sets it), a new
+/// database on that server. The same tests run on both backends.
+pub struct TestDb {
+    pub url: String,
+    _dir: TempDir,
+}
+
+impl TestDb {
+    pub async fn new() -> TestDb {
+        use std::sync::atomic::{AtomicU32, Ordering};
+        static NEXT: AtomicU32 = AtomicU32::new(0);
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = match std::env::var("PARLOR_TEST_POSTGRES") {
+            Ok(server) if !server.is_empty() => {
+                use sqlx::Connection;
+                let name = format!(
+                    "parlor_t{}_{}",
+                    std::process::id(),
+                    NEXT.fetch_add(1, Ordering::Relaxed)
+                );
+                let mut conn = sqlx::PgConnection::connect(&server)
+                    .await
+                    .expect("PARLOR_TEST_POSTGRES: cannot connect");
+                sqlx::query(&format!("CREATE DATABASE {name}"))
+                    .execute(&mut conn)
+                    .await
+                    .expect("create the test database");
+                conn.close().await.expect("close");
+                let (base, query) = match server.split_once('?') {
+                    Some((b, q)) => (b, format!("?{q}")),
+                    None => (server.as_str(), String::new()),
+                };
+                let (host, _) = base.rsplit_once('/').expect("a postgres:// URL");
+                format!("{host}/{name}{query}")
+            }
+            _ => format!("sqlite://{}", dir.path().join("parlor.db").display()),
+        };
+        TestDb { url, _dir: dir }
+    }
+
+    pub fn is_postgres(&self) -> bool {
+        self.url.starts_with("postgres")
+    }
+
+    /// Runs one SQL statement on the database directly (to set up or damage what a test needs).
+    pub async fn exec(&self, sql: &str) {
+        if self.is_postgres() {
+            let pool = sqlx::PgPool::connect(&self.url).await.expect("connect");
+            sqlx::query(sql).execute(&pool).await.expect(sql);
+            pool.close().await;
+        } else {
+            use std::str::FromStr;
+            let options = sqlx::sqlite::SqliteConnectOptions::from_str(&self.url)
+                .expect("a sqlite URL")
+                .create_if_missing(true);
+            let pool = sqlx::SqlitePool::connect_with(options)
+                .await
+                .expect("connect");
+            sqlx::query(sql).execute(&pool).await.expect(sql);
+            pool.close().await;
+        }
+    }
+
+    /// Reads rows of numbers (REAL / DOUBLE PRECISION columns) with SQL.
+    pub async fn reals(&self, sql: &str) -> Vec<Vec<f64>> {
+        use sqlx::Row;
+        fn read<R: Row>(rows: &[R]) -> Vec<Vec<f64>>
+        where
+            for<'r> f64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+            usize: sqlx::ColumnIndex<R>,
+        {
+            rows.iter()
+                .map(|r| {
+                    (0..r.len())
+                        .map(|i| r.try_get(i).expect("a number"))
+                        .collect()
+                })
+                .collect()
+        }
+        if self.is_postgres() {
+            let pool = sqlx::PgPool::connect(&self.url).await.expect("connect");
+            let rows = sqlx::query(sql).fetch_all(&pool).await.expect(sql);
+            pool.close().await;
+            read(&rows)
+        } else {
+            let pool = sqlx::SqlitePool::connect(&self.url).await.expect("connect");
+            let rows = sqlx::query(sql).fetch_all(&pool).await.expect(sql);
+            pool.close().await;
+            read(&rows)
+        }
+    }
+
+    /// Reads one integer with SQL (to check what was written).
+    pub async fn sql_i64(&self, sql: &str) -> i64 {
+        use sqlx::Row;
+        if self.is_postgres() {
+            let pool = sqlx::PgPool::connect(&self.url).await.expect("connect");
+            let row = sqlx::query(sql).fetch_one(&pool).await.expect(sql);
+            pool.close().await;
+            // PostgreSQL keeps the width of an expression (INT4) and BOOLEAN flags apart.
+            row.try_get::<i64, _>(0)
+                .or_else(|_| row.try_get::<i32, _>(0).map(i64::from))
+                .or_else(|_| row.try_get::<bool, _>(0).map(i64::from))
+                .expect("an integer")
+        } else {
+            let pool = sqlx::SqlitePool::connect(&self.url).await.expect("connect");
+            let row = sqlx::query(sql).fetch_one(&pool).await.expect(sql);
+            pool.close().await;
+            row.try_get(0).expect("an integer")
+        }
+    }
+}
+
 /// A temporary database, a clock and a table on them.
 pub struct World {
-    pub _dir: TempDir,
+    pub db: TestDb,
     pub url: String,
     pub clock: ManualClock,
     pub table: Table,
@@ -55,13 +169,13 @@ pub fn config(clock: &ManualClock) -> Config {
 
 impl World {
     pub async fn new() -> World {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let url = format!("sqlite://{}", dir.path().join("parlor.db").display());
+        let db = TestDb::new().await;
+        let url = db.url.clone();
         let clock = ManualClock::new(START_MS);
         let store = Store::open(&url).await.expect("open store");
         let (table, notices) = Table::start(store, config(&clock)).await.expect("start");
         World {
-            _dir: dir,
+            db,
             url,
             clock,
             table,
@@ -158,16 +272,12 @@ impl World {
 
     /// Runs SQL on the database directly (to check what was written).
     pub async fn sql_i64(&self, sql: &str) -> i64 {
-        use sqlx::Row;
-        let pool = sqlx::SqlitePool::connect(&self.url).await.expect("connect");
-        let v: i64 = sqlx::query(sql)
-            .fetch_one(&pool)
-            .await
-            .expect("query")
-            .try_get(0)
-            .expect("value");
-        pool.close().await;
-        v
+        self.db.sql_i64(sql).await
+    }
+
+    /// Runs one SQL statement on the database directly.
+    pub async fn exec(&self, sql: &str) {
+        self.db.exec(sql).await
     }
 
     /// The challenger's score in a finished match, read from the database: 1, 0.5 or 0.

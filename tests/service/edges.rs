@@ -90,12 +90,8 @@ async fn a_damaged_move_log_leaves_its_match_alone_and_the_others_are_restored()
     let board = w.simultana(&a, &b, channel(2)).await;
     let _ = w.play_one(channel(2), &board, &[&a, &b]).await;
     {
-        let pool = sqlx::SqlitePool::connect(&w.url).await.expect("connect");
-        sqlx::query("UPDATE moves SET kind = 'bogus' WHERE match_id = 1")
-            .execute(&pool)
-            .await
-            .expect("damaged");
-        pool.close().await;
+        w.exec("UPDATE moves SET kind = 'bogus' WHERE match_id = 1")
+            .await;
     }
     w.restart().await;
     // The other match plays on.

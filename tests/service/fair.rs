@@ -27,20 +27,16 @@ async fn lightning_with_seed(seed: u64) -> World {
     let board = w.run(&b, place, Command::Accept { at: None }).await;
     assert!(!board.private, "{}", board.text());
     // Same seats in every world; the pile is the seed's (nothing is logged yet).
-    let pool = sqlx::SqlitePool::connect(&w.url).await.expect("connect");
-    sqlx::query("UPDATE matches SET seed = $1, challenger_seat = 0 WHERE id = 1")
-        .bind(seed as i64)
-        .execute(&pool)
-        .await
-        .expect("seed set");
-    sqlx::query(
+    w.exec(&format!(
+        "UPDATE matches SET seed = {}, challenger_seat = 0 WHERE id = 1",
+        seed as i64
+    ))
+    .await;
+    w.exec(
         "UPDATE match_seats SET player_id = (SELECT CASE seat WHEN 0 THEN challenger_id \
          ELSE opponent_id END FROM matches WHERE id = 1) WHERE match_id = 1",
     )
-    .execute(&pool)
-    .await
-    .expect("seats set");
-    pool.close().await;
+    .await;
     w.restart().await;
     w
 }

@@ -436,8 +436,8 @@ async fn a_restart_restores_a_four_seat_match_exactly() {
 
 #[tokio::test]
 async fn two_people_and_the_bot_in_two_seats_play_a_whole_game() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let url = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let db = TestDb::new().await;
+    let url = db.url.clone();
     let clock = ManualClock::new(START_MS);
     let mut cfg = config(&clock);
     cfg.bot = UserRef::new(900, "Parlor");

@@ -9,8 +9,8 @@ use parlor::table::{Command, ManualClock, Table};
 use crate::common::*;
 
 async fn rules_text(docs_url: Option<&str>, game: GameKind, lang: Lang) -> String {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let url = format!("sqlite://{}", dir.path().join("parlor.db").display());
+    let db = TestDb::new().await;
+    let url = db.url.clone();
     let clock = ManualClock::new(START_MS);
     let store = Store::open(&url).await.expect("open store");
     let config = parlor::table::Config {
