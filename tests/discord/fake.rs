@@ -323,6 +323,8 @@ impl Interaction {
 pub struct Thread {
     pub id: u64,
     pub parent: u64,
+    /// The server of its parent channel.
+    pub guild: u64,
     /// The message it was started from.
     pub message: u64,
     pub name: String,
@@ -336,7 +338,7 @@ impl Thread {
         json!({
             "id": self.id.to_string(),
             "type": 11,
-            "guild_id": GUILD_ID.to_string(),
+            "guild_id": self.guild.to_string(),
             "name": self.name,
             "parent_id": self.parent.to_string(),
             "owner_id": APP_ID.to_string(),
@@ -2234,6 +2236,7 @@ fn start_thread(inner: &Arc<Inner>, channel: u64, message: Option<u64>, data: &V
     let thread = Thread {
         id,
         parent: channel,
+        guild: state.guild_of(channel).unwrap_or(GUILD_ID),
         message: message.unwrap_or(0),
         name,
         members: vec![APP_ID],
