@@ -21,6 +21,8 @@ mod moves;
 mod processes;
 #[path = "service/rules.rs"]
 mod rules;
+#[path = "service/shards.rs"]
+mod shards;
 #[path = "service/threads.rs"]
 mod threads;
 
