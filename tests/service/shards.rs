@@ -40,7 +40,11 @@ async fn two_tables_on_one_database_each_restore_and_time_only_their_shards_matc
 
     let zero = table_for(&w, 0, 0, 2).await;
     let one = table_for(&w, 1, 1, 2).await;
-    assert_eq!(zero.open_count(), 2, "its server's match and the direct one");
+    assert_eq!(
+        zero.open_count(),
+        2,
+        "its server's match and the direct one"
+    );
     assert_eq!(one.open_count(), 1, "its server's match only");
     assert!(zero.owns(None) && !one.owns(None));
     // Each answers for its own matches only.
@@ -71,9 +75,7 @@ async fn a_table_without_shards_owns_everything() {
     w.simultana(&carol(), &dave(), Place::new(Some(GUILD_ON_1), 2))
         .await;
     let store = Store::open(&w.url).await.expect("open store");
-    let (table, _) = Table::start(store, config(&w.clock))
-        .await
-        .expect("start");
+    let (table, _) = Table::start(store, config(&w.clock)).await.expect("start");
     assert_eq!(table.open_count(), 2);
     assert!(table.owns(Some(GUILD_ON_1)) && table.owns(None));
 }
