@@ -1,6 +1,7 @@
 //! The queries, written once and compiled for each backend: `queries!` expands to an `impl` on
 //! the pools of SQLite and of PostgreSQL, so the two share every statement (portable SQL with `$N`
-//! placeholders) while each keeps sqlx's static types.
+//! placeholders) while each keeps sqlx's static types. The methods are documented where `Store`
+//! forwards to them (`mod.rs`).
 
 use sqlx::postgres::PgRow;
 use sqlx::sqlite::SqliteRow;
@@ -11,7 +12,6 @@ use super::*;
 macro_rules! queries {
     ($DB:ty, $Row:ty) => {
         impl Pools<$DB> {
-            /// Records a new challenge (and refreshes both players' names); returns the match id.
             pub(super) async fn create_challenge(&self, m: &NewMatch) -> Result<i64, StoreError> {
                 let mut tx = self.write.begin().await?;
                 Self::upsert_player(&mut tx, &m.challenger, m.created_at).await?;
@@ -51,18 +51,19 @@ macro_rules! queries {
                 .await?;
                 let id: i64 = row.try_get(0)?;
                 for (seat, player) in m.seats.iter().enumerate() {
-                    sqlx::query("INSERT INTO match_seats (match_id, seat, player_id) VALUES ($1, $2, $3)")
-                        .bind(id)
-                        .bind(seat as i64)
-                        .bind(player.as_ref().map(|p| db_id(p.id)))
-                        .execute(&mut *tx)
-                        .await?;
+                    sqlx::query(
+                        "INSERT INTO match_seats (match_id, seat, player_id) VALUES ($1, $2, $3)",
+                    )
+                    .bind(id)
+                    .bind(seat as i64)
+                    .bind(player.as_ref().map(|p| db_id(p.id)))
+                    .execute(&mut *tx)
+                    .await?;
                 }
                 tx.commit().await?;
                 Ok(id)
             }
 
-            /// Moves a match into its thread (`channel`, under `parent`) and records its card.
             pub(super) async fn relocate(
                 &self,
                 id: i64,
@@ -85,19 +86,23 @@ macro_rules! queries {
                 Ok(())
             }
 
-            /// Records where a match's challenge card is.
-            pub(super) async fn set_card(&self, id: i64, channel: u64, message: u64) -> Result<(), StoreError> {
-                sqlx::query("UPDATE matches SET card_channel_id = $1, card_message_id = $2 WHERE id = $3")
-                    .bind(db_id(channel))
-                    .bind(db_id(message))
-                    .bind(id)
-                    .execute(&self.write)
-                    .await?;
+            pub(super) async fn set_card(
+                &self,
+                id: i64,
+                channel: u64,
+                message: u64,
+            ) -> Result<(), StoreError> {
+                sqlx::query(
+                    "UPDATE matches SET card_channel_id = $1, card_message_id = $2 WHERE id = $3",
+                )
+                .bind(db_id(channel))
+                .bind(db_id(message))
+                .bind(id)
+                .execute(&self.write)
+                .await?;
                 Ok(())
             }
 
-            /// Seats a player on an empty seat of a pending challenge (a four-seat lobby). Returns false
-            /// (and changes nothing) when the challenge is no longer pending or the seat is taken.
             pub(super) async fn take_seat(
                 &self,
                 id: i64,
@@ -138,9 +143,6 @@ macro_rules! queries {
                 Ok(true)
             }
 
-            /// Turns a pending challenge into a live match, seating `opponent` on the empty seat of a
-            /// two-seat challenge (a lobby's seats are already taken). Returns false (and changes
-            /// nothing) when the challenge was no longer pending or a seat is still empty.
             pub(super) async fn start_match(
                 &self,
                 id: i64,
@@ -181,7 +183,6 @@ macro_rules! queries {
                 Ok(done)
             }
 
-            /// Closes a pending challenge (declined, cancelled, expired, or aborted by a moderator).
             pub(super) async fn close_challenge(
                 &self,
                 id: i64,
@@ -202,9 +203,6 @@ macro_rules! queries {
                 Ok(done)
             }
 
-            /// Applies one change to a live match in a single transaction: the new log entry (if any),
-            /// the deadline and standing offers, and at the end the result and rating updates.
-            /// Returns the rating changes made (empty unless the match was rated and just finished).
             pub(super) async fn update_match(
                 &self,
                 update: &MatchUpdate<'_>,
@@ -269,11 +267,12 @@ macro_rules! queries {
                     // Closed, or changed by another process since this one last read it: keep
                     // everything as it was, and say which.
                     tx.rollback().await?;
-                    let still_live = sqlx::query("SELECT 1 FROM matches WHERE id = $1 AND status = 'live'")
-                        .bind(update.match_id)
-                        .fetch_optional(&self.write)
-                        .await?
-                        .is_some();
+                    let still_live =
+                        sqlx::query("SELECT 1 FROM matches WHERE id = $1 AND status = 'live'")
+                            .bind(update.match_id)
+                            .fetch_optional(&self.write)
+                            .await?
+                            .is_some();
                     return Err(if still_live {
                         StoreError::Conflict(update.match_id)
                     } else {
@@ -284,15 +283,17 @@ macro_rules! queries {
                 if let Some(job) = update.finish.as_ref().and_then(|f| f.rating.as_ref()) {
                     Self::lock_players(&mut tx, &job.players).await?;
                     for &scope in &job.scopes {
-                        Self::rate_scope(&mut tx, update.match_id, job, scope, &mut changes).await?;
+                        Self::rate_scope(&mut tx, update.match_id, job, scope, &mut changes)
+                            .await?;
                     }
                 }
                 tx.commit().await?;
                 Ok(changes)
             }
 
-            /// Every pending challenge and live match, with its log, for a restart.
-            pub(super) async fn open_matches(&self) -> Result<Vec<(MatchRow, Vec<LogEntry>)>, StoreError> {
+            pub(super) async fn open_matches(
+                &self,
+            ) -> Result<Vec<(MatchRow, Vec<LogEntry>)>, StoreError> {
                 let rows = sqlx::query(&format!(
                     "{MATCH_SELECT} WHERE m.status IN ('challenge', 'live') ORDER BY m.id"
                 ))
@@ -320,8 +321,10 @@ macro_rules! queries {
                 Ok(out)
             }
 
-            /// One match, whatever its status.
-            pub(super) async fn match_by_id(&self, id: i64) -> Result<Option<MatchRow>, StoreError> {
+            pub(super) async fn match_by_id(
+                &self,
+                id: i64,
+            ) -> Result<Option<MatchRow>, StoreError> {
                 let row = sqlx::query(&format!("{MATCH_SELECT} WHERE m.id = $1"))
                     .bind(id)
                     .fetch_optional(&self.read)
@@ -377,7 +380,6 @@ macro_rules! queries {
                 Ok(out)
             }
 
-            /// The move log of a match, in order.
             pub(super) async fn log(&self, match_id: i64) -> Result<Vec<LogEntry>, StoreError> {
                 let rows = sqlx::query(
                     "SELECT seq, kind, ply, notation, player_id, played_at FROM moves \
@@ -391,8 +393,9 @@ macro_rules! queries {
                         let kind: String = r.try_get("kind")?;
                         Ok(LogEntry {
                             seq: to_u32(r.try_get("seq")?)?,
-                            kind: EntryKind::from_name(&kind)
-                                .ok_or_else(|| StoreError::Corrupt(format!("log entry kind `{kind}`")))?,
+                            kind: EntryKind::from_name(&kind).ok_or_else(|| {
+                                StoreError::Corrupt(format!("log entry kind `{kind}`"))
+                            })?,
                             ply: to_u32(r.try_get("ply")?)?,
                             notation: r.try_get("notation")?,
                             player_id: from_db_id(r.try_get("player_id")?),
@@ -402,16 +405,18 @@ macro_rules! queries {
                     .collect()
             }
 
-            /// When this user last issued a challenge (for the cooldown).
-            pub(super) async fn last_challenge_at(&self, user: u64) -> Result<Option<i64>, StoreError> {
-                let row = sqlx::query("SELECT MAX(created_at) FROM matches WHERE challenger_id = $1")
-                    .bind(db_id(user))
-                    .fetch_one(&self.read)
-                    .await?;
+            pub(super) async fn last_challenge_at(
+                &self,
+                user: u64,
+            ) -> Result<Option<i64>, StoreError> {
+                let row =
+                    sqlx::query("SELECT MAX(created_at) FROM matches WHERE challenger_id = $1")
+                        .bind(db_id(user))
+                        .fetch_one(&self.read)
+                        .await?;
                 Ok(row.try_get(0)?)
             }
 
-            /// The latest finished or aborted match in a channel that this user played.
             pub(super) async fn last_closed_in_channel(
                 &self,
                 channel: u64,
@@ -432,7 +437,6 @@ macro_rules! queries {
                 }
             }
 
-            /// A player's rating in one game and scope, if they have played one rated game there.
             pub(super) async fn rating(
                 &self,
                 user: u64,
@@ -450,7 +454,6 @@ macro_rules! queries {
                 row.as_ref().map(Self::rating_from_row).transpose()
             }
 
-            /// Every rating of a player (all games, all scopes).
             pub(super) async fn ratings_of(&self, user: u64) -> Result<Vec<RatingRow>, StoreError> {
                 let rows = sqlx::query(&format!(
                     "{RATING_SELECT} WHERE r.player_id = $1 ORDER BY r.game, r.scope"
@@ -461,8 +464,6 @@ macro_rules! queries {
                 rows.iter().map(Self::rating_from_row).collect()
             }
 
-            /// One page of a ladder: established ratings only (deviation at most `max_deviation`), best
-            /// first; also the number of such ratings, for paging.
             pub(super) async fn leaderboard(
                 &self,
                 game: &str,
@@ -475,8 +476,6 @@ macro_rules! queries {
                 self.ladder(game, scope, part, limit, offset).await
             }
 
-            /// The provisional ratings of a ladder (deviation above `max_deviation`), most games first,
-            /// then best; also how many there are.
             pub(super) async fn provisional(
                 &self,
                 game: &str,
@@ -525,11 +524,13 @@ macro_rules! queries {
                 .fetch_one(&self.read)
                 .await?
                 .try_get(0)?;
-                let rows = rows.iter().map(Self::rating_from_row).collect::<Result<_, _>>()?;
+                let rows = rows
+                    .iter()
+                    .map(Self::rating_from_row)
+                    .collect::<Result<_, _>>()?;
                 Ok((rows, to_u32(total)?))
             }
 
-            /// How many established ratings in a ladder are above `rating` (rank = this + 1).
             pub(super) async fn count_above(
                 &self,
                 game: &str,
@@ -551,8 +552,11 @@ macro_rules! queries {
                 to_u32(n)
             }
 
-            /// Finished matches between two players, per game: (game, a's wins, draws, a's losses).
-            pub(super) async fn head_to_head(&self, a: u64, b: u64) -> Result<Vec<Tally>, StoreError> {
+            pub(super) async fn head_to_head(
+                &self,
+                a: u64,
+                b: u64,
+            ) -> Result<Vec<Tally>, StoreError> {
                 let rows = sqlx::query(
                     "SELECT game, \
                        SUM(CASE WHEN winner_seat IS NULL THEN 1 ELSE 0 END) AS draws, \
@@ -583,8 +587,11 @@ macro_rules! queries {
                     .collect()
             }
 
-            /// A player's latest finished or aborted matches, newest first.
-            pub(super) async fn history(&self, user: u64, limit: u32) -> Result<Vec<MatchRow>, StoreError> {
+            pub(super) async fn history(
+                &self,
+                user: u64,
+                limit: u32,
+            ) -> Result<Vec<MatchRow>, StoreError> {
                 let rows = sqlx::query(&format!(
                     "{MATCH_SELECT} WHERE {} \
                      AND m.status IN ('finished', 'aborted') ORDER BY m.finished_at DESC, m.id DESC LIMIT $2",
@@ -597,13 +604,16 @@ macro_rules! queries {
                 self.read_matches(&rows).await
             }
 
-            /// A server's settings (the defaults for a server never configured).
-            pub(super) async fn guild_settings(&self, guild: u64) -> Result<GuildSettings, StoreError> {
-                let row =
-                    sqlx::query("SELECT threads, told_no_threads FROM guild_settings WHERE guild_id = $1")
-                        .bind(db_id(guild))
-                        .fetch_optional(&self.read)
-                        .await?;
+            pub(super) async fn guild_settings(
+                &self,
+                guild: u64,
+            ) -> Result<GuildSettings, StoreError> {
+                let row = sqlx::query(
+                    "SELECT threads, told_no_threads FROM guild_settings WHERE guild_id = $1",
+                )
+                .bind(db_id(guild))
+                .fetch_optional(&self.read)
+                .await?;
                 Ok(match row {
                     Some(r) => GuildSettings {
                         threads: r.try_get(0)?,
@@ -613,7 +623,6 @@ macro_rules! queries {
                 })
             }
 
-            /// Writes a server's settings.
             pub(super) async fn set_guild_settings(
                 &self,
                 guild: u64,
@@ -632,7 +641,6 @@ macro_rules! queries {
                 Ok(())
             }
 
-            /// Whether a player wants to be reminded when their clock runs low (yes unless they said no).
             pub(super) async fn reminders(&self, player: u64) -> Result<bool, StoreError> {
                 let row = sqlx::query("SELECT reminders FROM player_settings WHERE player_id = $1")
                     .bind(db_id(player))
@@ -644,7 +652,6 @@ macro_rules! queries {
                 })
             }
 
-            /// Turns a player's reminders on or off.
             pub(super) async fn set_reminders(
                 &self,
                 player: &PlayerRef,
@@ -664,7 +671,6 @@ macro_rules! queries {
                 tx.commit().await?;
                 Ok(())
             }
-
 
             async fn upsert_player(
                 tx: &mut Transaction<'_, $DB>,
