@@ -3,6 +3,8 @@
 
 #[path = "service/common.rs"]
 mod common;
+#[path = "support/db.rs"]
+mod db;
 #[path = "service/edges.rs"]
 mod edges;
 #[path = "service/endings.rs"]

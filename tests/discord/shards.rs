@@ -14,7 +14,7 @@ use tokio_tungstenite::tungstenite::Message as WsMessage;
 
 use crate::fake::{self, DM_CHANNEL_ID, FakeDiscord, Msg, User, guild_on_shard, shard_of};
 use crate::play::{to_move, who};
-use crate::{alice, logs};
+use crate::{alice, db, logs};
 
 const NEEDS_PG: &str =
     "needs PostgreSQL: scripts/pg-test.sh cargo test --test discord shards -- --include-ignored";
@@ -93,8 +93,8 @@ impl Drop for Process {
 /// `PARLOR_TEST_POSTGRES` is set; else, if `PARLOR_TEST_SHARED_SQLITE` is set, a SQLite file in
 /// the fake's folder (processes share it in WAL mode); else the test fails saying how to run it.
 async fn shared_database(discord: &FakeDiscord) -> String {
-    match std::env::var("PARLOR_TEST_POSTGRES") {
-        Ok(server) if !server.trim().is_empty() => fresh_postgres(server.trim()).await,
+    match db::postgres_server() {
+        Some(server) => db::fresh_postgres(&server).await,
         _ if std::env::var_os("PARLOR_TEST_SHARED_SQLITE").is_some() => format!(
             "sqlite://{}",
             discord.dir.path().join("shared.db").display()
@@ -103,81 +103,9 @@ async fn shared_database(discord: &FakeDiscord) -> String {
     }
 }
 
-/// Creates a database with a new name on the server of `server` (a `postgres://` URL) and
-/// returns its URL.
-async fn fresh_postgres(server: &str) -> String {
-    use sqlx::Connection;
-    use std::sync::atomic::{AtomicU32, Ordering};
-    static NEXT: AtomicU32 = AtomicU32::new(0);
-    let name = format!(
-        "parlor_shards{}_{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    );
-    let mut conn = sqlx::PgConnection::connect(server)
-        .await
-        .expect("PARLOR_TEST_POSTGRES: cannot connect");
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut conn)
-        .await
-        .expect("create the test database");
-    let _ = conn.close().await;
-    let (base, query) = match server.split_once('?') {
-        Some((b, q)) => (b, format!("?{q}")),
-        None => (server, String::new()),
-    };
-    let (host, _) = base.rsplit_once('/').expect("a postgres:// URL");
-    format!("{host}/{name}{query}")
-}
-
-/// Rows read straight from the database (to check what was written), every column a BIGINT
-/// or a DOUBLE PRECISION (cast in the SQL: both backends then give the same types).
-async fn sql_rows<T>(database: &str, sql: &str) -> Vec<Vec<T>>
-where
-    T: for<'r> sqlx::Decode<'r, sqlx::Postgres>
-        + sqlx::Type<sqlx::Postgres>
-        + for<'r> sqlx::Decode<'r, sqlx::Sqlite>
-        + sqlx::Type<sqlx::Sqlite>,
-{
-    use sqlx::Row;
-    fn read<R: Row, T>(rows: &[R]) -> Vec<Vec<T>>
-    where
-        T: for<'r> sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
-        usize: sqlx::ColumnIndex<R>,
-    {
-        rows.iter()
-            .map(|r| {
-                (0..r.len())
-                    .map(|i| r.try_get(i).expect("a number"))
-                    .collect()
-            })
-            .collect()
-    }
-    if database.starts_with("postgres") {
-        let pool = sqlx::PgPool::connect(database).await.expect("connect");
-        let rows = sqlx::query(sql).fetch_all(&pool).await.expect(sql);
-        pool.close().await;
-        read(&rows)
-    } else {
-        let pool = sqlx::SqlitePool::connect(database).await.expect("connect");
-        let rows = sqlx::query(sql).fetch_all(&pool).await.expect(sql);
-        pool.close().await;
-        read(&rows)
-    }
-}
-
-/// One number read straight from the database (`COUNT(*)`, or a column cast to BIGINT).
-async fn sql_i64(database: &str, sql: &str) -> i64 {
-    let rows: Vec<Vec<i64>> = sql_rows(database, sql).await;
-    match rows.as_slice() {
-        [row] if row.len() == 1 => row[0],
-        _ => panic!("{sql}: not one number: {rows:?}"),
-    }
-}
-
 /// Pairs of numbers (columns cast to DOUBLE PRECISION) read straight from the database.
 async fn sql_pairs(database: &str, sql: &str) -> Vec<(f64, f64)> {
-    let rows: Vec<Vec<f64>> = sql_rows(database, sql).await;
+    let rows: Vec<Vec<f64>> = db::rows(database, sql).await;
     rows.iter()
         .map(|r| match r.as_slice() {
             [a, b] => (*a, *b),
@@ -328,7 +256,7 @@ async fn two_processes_one_player_two_servers() {
 
     // The global rating saw both games, the second starting from the first's result.
     let me = alice().id;
-    let games_played = sql_i64(
+    let games_played = db::sql_i64(
         &database,
         &format!("SELECT CAST(games AS BIGINT) FROM ratings WHERE player_id = {me} AND game = 'simultana' AND scope = 0"),
     )
@@ -346,7 +274,7 @@ async fn two_processes_one_player_two_servers() {
         "one change was computed without the other: {history:?}"
     );
     for guild in [guild_0, guild_1] {
-        let in_server = sql_i64(
+        let in_server = db::sql_i64(
             &database,
             &format!("SELECT CAST(games AS BIGINT) FROM ratings WHERE player_id = {me} AND scope = {guild}"),
         )
@@ -414,17 +342,23 @@ async fn killed_in_the_middle_of_a_game(postgres: bool) {
         "{}",
         stale.text()
     );
-    assert_eq!(sql_i64(&database, "SELECT COUNT(*) FROM moves").await, 2);
     assert_eq!(
-        sql_i64(&database, "SELECT COUNT(DISTINCT ply) FROM moves").await,
+        db::sql_i64(&database, "SELECT COUNT(*) FROM moves").await,
+        2
+    );
+    assert_eq!(
+        db::sql_i64(&database, "SELECT COUNT(DISTINCT ply) FROM moves").await,
         2
     );
     // And the game goes on.
     let after = play_first(&discord, channel, &board, &players).await;
     assert_ne!(to_move(&after), next.id);
-    assert_eq!(sql_i64(&database, "SELECT COUNT(*) FROM moves").await, 3);
     assert_eq!(
-        sql_i64(&database, "SELECT COUNT(DISTINCT ply) FROM moves").await,
+        db::sql_i64(&database, "SELECT COUNT(*) FROM moves").await,
+        3
+    );
+    assert_eq!(
+        db::sql_i64(&database, "SELECT COUNT(DISTINCT ply) FROM moves").await,
         3
     );
     answered_once_by_the_owner(&discord);
@@ -535,7 +469,10 @@ async fn matches_follow_their_shard_to_a_new_process() {
         );
     }
     discord.assert_no_violations();
-    assert_eq!(sql_i64(&database, "SELECT COUNT(*) FROM moves").await, 4);
+    assert_eq!(
+        db::sql_i64(&database, "SELECT COUNT(*) FROM moves").await,
+        4
+    );
     first.kill();
     second.kill();
 }

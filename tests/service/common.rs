@@ -8,6 +8,8 @@ use parlor::table::{
 };
 use tempfile::TempDir;
 
+use crate::db;
+
 pub const GUILD: u64 = 7_000;
 pub const START_MS: i64 = 1_700_000_000_000;
 
@@ -45,107 +47,27 @@ pub struct TestDb {
 
 impl TestDb {
     pub async fn new() -> TestDb {
-        use std::sync::atomic::{AtomicU32, Ordering};
-        static NEXT: AtomicU32 = AtomicU32::new(0);
         let dir = tempfile::tempdir().expect("temp dir");
-        let url = match std::env::var("PARLOR_TEST_POSTGRES") {
-            Ok(server) if !server.is_empty() => {
-                use sqlx::Connection;
-                let name = format!(
-                    "parlor_t{}_{}",
-                    std::process::id(),
-                    NEXT.fetch_add(1, Ordering::Relaxed)
-                );
-                let mut conn = sqlx::PgConnection::connect(&server)
-                    .await
-                    .expect("PARLOR_TEST_POSTGRES: cannot connect");
-                sqlx::query(&format!("CREATE DATABASE {name}"))
-                    .execute(&mut conn)
-                    .await
-                    .expect("create the test database");
-                conn.close().await.expect("close");
-                let (base, query) = match server.split_once('?') {
-                    Some((b, q)) => (b, format!("?{q}")),
-                    None => (server.as_str(), String::new()),
-                };
-                let (host, _) = base.rsplit_once('/').expect("a postgres:// URL");
-                format!("{host}/{name}{query}")
-            }
-            _ => format!("sqlite://{}", dir.path().join("parlor.db").display()),
+        let url = match db::postgres_server() {
+            Some(server) => db::fresh_postgres(&server).await,
+            None => format!("sqlite://{}", dir.path().join("parlor.db").display()),
         };
         TestDb { url, _dir: dir }
     }
 
-    pub fn is_postgres(&self) -> bool {
-        self.url.starts_with("postgres")
-    }
-
     /// Runs one SQL statement on the database directly (to set up or damage what a test needs).
     pub async fn exec(&self, sql: &str) {
-        if self.is_postgres() {
-            let pool = sqlx::PgPool::connect(&self.url).await.expect("connect");
-            sqlx::query(sql).execute(&pool).await.expect(sql);
-            pool.close().await;
-        } else {
-            use std::str::FromStr;
-            let options = sqlx::sqlite::SqliteConnectOptions::from_str(&self.url)
-                .expect("a sqlite URL")
-                .create_if_missing(true);
-            let pool = sqlx::SqlitePool::connect_with(options)
-                .await
-                .expect("connect");
-            sqlx::query(sql).execute(&pool).await.expect(sql);
-            pool.close().await;
-        }
+        db::exec(&self.url, sql).await
     }
 
     /// Reads rows of numbers (REAL / DOUBLE PRECISION columns) with SQL.
     pub async fn reals(&self, sql: &str) -> Vec<Vec<f64>> {
-        use sqlx::Row;
-        fn read<R: Row>(rows: &[R]) -> Vec<Vec<f64>>
-        where
-            for<'r> f64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
-            usize: sqlx::ColumnIndex<R>,
-        {
-            rows.iter()
-                .map(|r| {
-                    (0..r.len())
-                        .map(|i| r.try_get(i).expect("a number"))
-                        .collect()
-                })
-                .collect()
-        }
-        if self.is_postgres() {
-            let pool = sqlx::PgPool::connect(&self.url).await.expect("connect");
-            let rows = sqlx::query(sql).fetch_all(&pool).await.expect(sql);
-            pool.close().await;
-            read(&rows)
-        } else {
-            let pool = sqlx::SqlitePool::connect(&self.url).await.expect("connect");
-            let rows = sqlx::query(sql).fetch_all(&pool).await.expect(sql);
-            pool.close().await;
-            read(&rows)
-        }
+        db::rows(&self.url, sql).await
     }
 
     /// Reads one integer with SQL (to check what was written).
     pub async fn sql_i64(&self, sql: &str) -> i64 {
-        use sqlx::Row;
-        if self.is_postgres() {
-            let pool = sqlx::PgPool::connect(&self.url).await.expect("connect");
-            let row = sqlx::query(sql).fetch_one(&pool).await.expect(sql);
-            pool.close().await;
-            // PostgreSQL keeps the width of an expression (INT4) and BOOLEAN flags apart.
-            row.try_get::<i64, _>(0)
-                .or_else(|_| row.try_get::<i32, _>(0).map(i64::from))
-                .or_else(|_| row.try_get::<bool, _>(0).map(i64::from))
-                .expect("an integer")
-        } else {
-            let pool = sqlx::SqlitePool::connect(&self.url).await.expect("connect");
-            let row = sqlx::query(sql).fetch_one(&pool).await.expect(sql);
-            pool.close().await;
-            row.try_get(0).expect("an integer")
-        }
+        db::sql_i64(&self.url, sql).await
     }
 }
 
