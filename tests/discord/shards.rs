@@ -172,15 +172,24 @@ fn answered_once_by_the_owner(discord: &FakeDiscord) -> std::collections::BTreeS
     by
 }
 
-async fn two_processes_one_player_two_servers() {
+/// A fake Discord of two shards with a server on each (the `n`th server id of its shard, its
+/// channel `channels + 1 + shard`), and a database for the processes to share.
+async fn two_shards_two_servers(n: u64, channels: u64) -> (FakeDiscord, String, [(u64, u64); 2]) {
     logs();
     let discord = FakeDiscord::start().await;
     let database = shared_database(&discord).await;
     discord.set_shard_count(2);
-    let (guild_0, guild_1) = (guild_on_shard(0, 2, 1), guild_on_shard(1, 2, 1));
-    let (channel_0, channel_1) = (940_000_000_000_000_001, 940_000_000_000_000_002);
-    discord.add_guild(guild_0, channel_0);
-    discord.add_guild(guild_1, channel_1);
+    let servers =
+        [0, 1].map(|shard| (guild_on_shard(shard, 2, n), channels + 1 + u64::from(shard)));
+    for (guild, channel) in servers {
+        discord.add_guild(guild, channel);
+    }
+    (discord, database, servers)
+}
+
+async fn two_processes_one_player_two_servers() {
+    let (discord, database, [(guild_0, channel_0), (guild_1, channel_1)]) =
+        two_shards_two_servers(1, 940_000_000_000_000_000).await;
     // One after the other: two processes creating one SQLite file at the same moment may find
     // it locked (the order costs nothing on PostgreSQL).
     let first = Process::start(
@@ -380,14 +389,8 @@ async fn a_process_killed_mid_game_loses_nothing_on_postgres() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs PostgreSQL: scripts/pg-test.sh cargo test --test discord shards -- --include-ignored"]
 async fn matches_follow_their_shard_to_a_new_process() {
-    logs();
-    let discord = FakeDiscord::start().await;
-    let database = shared_database(&discord).await;
-    discord.set_shard_count(2);
-    let (guild_0, guild_1) = (guild_on_shard(0, 2, 2), guild_on_shard(1, 2, 2));
-    let (channel_0, channel_1) = (960_000_000_000_000_001, 960_000_000_000_000_002);
-    discord.add_guild(guild_0, channel_0);
-    discord.add_guild(guild_1, channel_1);
+    let (discord, database, [(_, channel_0), (_, channel_1)]) =
+        two_shards_two_servers(2, 960_000_000_000_000_000).await;
     // One process runs both shards, and a game starts in each server.
     let both = Process::start(
         &discord,
