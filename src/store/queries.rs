@@ -293,6 +293,7 @@ macro_rules! queries {
 
             pub(super) async fn open_matches(
                 &self,
+                keep: &(dyn Fn(Option<u64>) -> bool + Sync),
             ) -> Result<Vec<(MatchRow, Vec<LogEntry>)>, StoreError> {
                 let rows = sqlx::query(&format!(
                     "{MATCH_SELECT} WHERE m.status IN ('challenge', 'live') ORDER BY m.id"
@@ -301,6 +302,11 @@ macro_rules! queries {
                 .await?;
                 let mut out = Vec::with_capacity(rows.len());
                 for row in &rows {
+                    // Another process's matches: neither their seats nor their logs are read.
+                    let guild = row.try_get::<Option<i64>, _>("guild_id").ok().flatten();
+                    if !keep(guild.map(from_db_id)) {
+                        continue;
+                    }
                     // One damaged match must not keep every other one from being restored: it is left
                     // as it is in the database, and said in the log.
                     let m = match self.read_match(row).await {

@@ -152,15 +152,19 @@ impl Table {
                 notices: tx,
             }),
         };
-        let open = table.inner.store.open_matches().await?;
-        let mut restored = 0usize;
-        let mut others = 0usize;
-        for (row, log) in open {
-            if !table.owns(row.guild_id) {
-                tracing::debug!(match_id = row.id, guild = ?row.guild_id, "another shard's match; left to its owner");
-                others += 1;
-                continue;
+        // Other shards' matches are left to their owners, unread.
+        let others = std::sync::atomic::AtomicUsize::new(0);
+        let owns = |guild: Option<u64>| {
+            let mine = table.owns(guild);
+            if !mine {
+                others.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             }
+            mine
+        };
+        let open = table.inner.store.open_matches(&owns).await?;
+        let others = others.into_inner();
+        let mut restored = 0usize;
+        for (row, log) in open {
             if let Some(e) = table.restore(&row, &log).await {
                 table.register(e);
                 restored += 1;
