@@ -145,7 +145,7 @@ fn main() -> ExitCode {
 /// Reads the configuration (and `.env`), then runs the bot until SIGTERM or ctrl-c.
 fn run_bot(args: BotArgs) -> Result<()> {
     // Bad flags are said before anything else is looked at.
-    let shards = parlor::table::ShardSet::from_flags(args.shards.as_deref(), args.total_shards)?;
+    let shards = parlor::discord::ShardSet::from_flags(args.shards.as_deref(), args.total_shards)?;
     // A missing .env file is normal; the environment alone may hold everything.
     let _ = dotenvy::dotenv();
     let config = parlor::discord::Config {

@@ -23,7 +23,7 @@ pub struct Config {
     pub defer_after: std::time::Duration,
     /// Run only these gateway shards (`parlor bot --shards A-B --total-shards N`, not from the
     /// environment); `None` runs every shard, as many as Discord recommends.
-    pub shards: Option<crate::table::ShardSet>,
+    pub shards: Option<super::ShardSet>,
 }
 
 /// Why the configuration cannot be used.

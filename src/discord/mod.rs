@@ -9,6 +9,7 @@ mod components;
 mod config;
 mod present;
 mod respond;
+mod shards;
 
 use std::fmt::Display;
 use std::future::Future;
@@ -22,6 +23,7 @@ pub use choices::{Clock, Game, Scope, Variant};
 pub use config::{Config, ConfigError, DEFAULT_DATABASE_URL};
 pub use present::Locales;
 pub use respond::{Answer, DEFER_AFTER};
+pub use shards::{ShardError, ShardSet, shard_of};
 
 use crate::i18n::{Lang, Msg};
 use crate::store::Store;
@@ -115,7 +117,7 @@ pub async fn shutdown_signal() {
 
 /// Runs the bot until `shutdown` resolves, then disconnects every shard and returns.
 /// `settings` are the match service's (its `bot` is filled in once Discord says who we are; its
-/// `docs_url` and `shards`, when unset, come from `config`).
+/// `docs_url`, and `owns` from the shard range, when unset, come from `config`).
 pub async fn serve(
     config: Config,
     settings: table::Config,
@@ -127,7 +129,9 @@ pub async fn serve(
     info!(database = %crate::store::shown_url(&config.database_url), backend = store.backend(), "database ready");
     let settings = table::Config {
         docs_url: settings.docs_url.or_else(|| config.docs_url.clone()),
-        shards: settings.shards.or(config.shards),
+        owns: settings
+            .owns
+            .or_else(|| config.shards.map(ShardSet::owns_fn)),
         ..settings
     };
     let result = connect(config, settings, shutdown, store.clone()).await;
@@ -231,10 +235,7 @@ async fn connect(
 /// Runs the gateway shards of `set` only. Discord is asked first for its gateway, as
 /// autosharding does: serenity would retry a shard that cannot connect for ever, where a bad
 /// token or no network must stop the bot with a message.
-async fn start_shards(
-    client: &mut serenity::Client,
-    set: table::ShardSet,
-) -> Result<(), serenity::Error> {
+async fn start_shards(client: &mut serenity::Client, set: ShardSet) -> Result<(), serenity::Error> {
     let gateway = client.http.get_bot_gateway().await?;
     if gateway.shards > set.total() {
         warn!(

@@ -18,7 +18,6 @@ mod picture;
 mod presets;
 pub mod rating;
 mod records;
-mod shards;
 mod sheet;
 mod texts;
 pub mod words;
@@ -42,7 +41,6 @@ pub use presets::{
     CLOCK_CHOICES, DEFAULT_CLOCK_SECS, MAX_CLOCK_SECS, MIN_CLOCK_SECS, Variant, parse_clock,
     variant, variants,
 };
-pub use shards::{ShardError, ShardSet, shard_of};
 pub use texts::{BadDocsUrl, DOCS_DIR, docs_url};
 
 use entry::{Entry, Live, Phase};
@@ -76,10 +74,13 @@ pub struct Config {
     /// Where `/rules` sends readers for the full rules (`PARLOR_DOCS_URL`, checked with
     /// [`docs_url`]); `None` names the file in the repository instead.
     pub docs_url: Option<String>,
-    /// The gateway shards this process runs: it restores and times only the matches of their
-    /// servers (other processes own the rest). `None` owns every match.
-    pub shards: Option<ShardSet>,
+    /// Which servers' matches this process serves when several share one database (`None` in
+    /// the argument: no server); it restores and times only those. `None` serves every match.
+    pub owns: Option<Owns>,
 }
+
+/// Whether a process serves the matches of a server (`None`: no server), e.g. by Discord shard.
+pub type Owns = Arc<dyn Fn(Option<u64>) -> bool + Send + Sync>;
 
 impl Default for Config {
     fn default() -> Self {
@@ -90,7 +91,7 @@ impl Default for Config {
             bot: UserRef::new(0, "Parlor"),
             ai: Some(Arc::new(crate::ai::Ai::default())),
             docs_url: None,
-            shards: None,
+            owns: None,
         }
     }
 }
@@ -103,7 +104,7 @@ impl std::fmt::Debug for Config {
             .field("bot", &self.bot)
             .field("ai", &self.ai.is_some())
             .field("docs_url", &self.docs_url)
-            .field("shards", &self.shards)
+            .field("owns", &self.owns.is_some())
             .finish()
     }
 }
@@ -140,7 +141,7 @@ const RESERVED: i64 = -1;
 
 impl Table {
     /// Starts the service on an opened store: rebuilds every open match it owns (see
-    /// [`Config::shards`]) from its log, applies deadlines that passed while it was down (their
+    /// [`Config::owns`]) from its log, applies deadlines that passed while it was down (their
     /// notices wait in the receiver), and returns the table with the receiver of its notices.
     pub async fn start(store: Store, config: Config) -> Result<(Table, Notices), StoreError> {
         let (tx, rx) = mpsc::unbounded_channel();
@@ -152,7 +153,7 @@ impl Table {
                 notices: tx,
             }),
         };
-        // Other shards' matches are left to their owners, unread.
+        // Other processes' matches are left to their owners, unread.
         let others = std::sync::atomic::AtomicUsize::new(0);
         let owns = |guild: Option<u64>| {
             let mine = table.owns(guild);
@@ -382,7 +383,11 @@ impl Table {
 
     /// Whether this process owns the matches of this server (`None`: no server).
     pub fn owns(&self, guild: Option<u64>) -> bool {
-        self.inner.config.shards.is_none_or(|s| s.owns(guild))
+        self.inner
+            .config
+            .owns
+            .as_ref()
+            .is_none_or(|owns| owns(guild))
     }
 
     fn now(&self) -> i64 {

@@ -3,7 +3,8 @@
 //! 0's), and leaves the others untouched in the database for their owner.
 
 use super::*;
-use parlor::table::{Config, Place, ShardSet, Table, shard_of};
+use parlor::discord::{ShardSet, shard_of};
+use parlor::table::{Config, Place, Table};
 
 /// A server on shard 0 of 2 and one on shard 1 of 2 (only the bits above 22 count).
 const GUILD_ON_0: u64 = GUILD;
@@ -12,7 +13,11 @@ const GUILD_ON_1: u64 = (1 << 22) | 77;
 async fn table_for(w: &World, first: u32, last: u32, total: u32) -> Table {
     let store = Store::open(&w.url).await.expect("open store");
     let config = Config {
-        shards: Some(ShardSet::new(first, last, total).expect("valid shards")),
+        owns: Some(
+            ShardSet::new(first, last, total)
+                .expect("valid shards")
+                .owns_fn(),
+        ),
         ..config(&w.clock)
     };
     Table::start(store, config).await.expect("start").0
