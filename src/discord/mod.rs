@@ -115,6 +115,14 @@ pub async fn shutdown_signal() {
     }
 }
 
+/// The matches the bot serves: those of its shards' servers (every server without a range), never
+/// the terminal's (`parlor local` may share the database).
+pub fn owns(shards: Option<ShardSet>) -> table::Owns {
+    std::sync::Arc::new(move |guild, channel| {
+        !table::at_terminal(guild, channel) && shards.is_none_or(|set| set.owns(guild))
+    })
+}
+
 /// Runs the bot until `shutdown` resolves, then disconnects every shard and returns.
 /// `settings` are the match service's (its `bot` is filled in once Discord says who we are; its
 /// `docs_url`, and `owns` from the shard range, when unset, come from `config`).
@@ -129,9 +137,7 @@ pub async fn serve(
     info!(database = %crate::store::shown_url(&config.database_url), backend = store.backend(), "database ready");
     let settings = table::Config {
         docs_url: settings.docs_url.or_else(|| config.docs_url.clone()),
-        owns: settings
-            .owns
-            .or_else(|| config.shards.map(ShardSet::owns_fn)),
+        owns: settings.owns.or_else(|| Some(owns(config.shards))),
         ..settings
     };
     let result = connect(config, settings, shutdown, store.clone()).await;

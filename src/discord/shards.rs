@@ -83,11 +83,6 @@ impl ShardSet {
     pub fn owns(&self, guild: Option<u64>) -> bool {
         (self.first..=self.last).contains(&shard_of(guild, self.total))
     }
-
-    /// The same test, for the match service ([`crate::table::Config::owns`]).
-    pub fn owns_fn(self) -> crate::table::Owns {
-        std::sync::Arc::new(move |guild| self.owns(guild))
-    }
 }
 
 impl fmt::Display for ShardSet {

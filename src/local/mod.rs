@@ -28,7 +28,7 @@ const BOT_WAIT: Duration = Duration::from_secs(60);
 /// The terminal's one channel: a local session is one table by the fire.
 const PLACE: Place = Place {
     guild: None,
-    channel: 1,
+    channel: crate::table::TERMINAL_CHANNEL,
     parent: None,
     can_thread: false,
 };
@@ -47,10 +47,12 @@ pub struct Options {
 }
 
 /// The service's settings for the terminal: the bot's own defaults (the real AI included), but
-/// one keyboard has no spam to slow down, so no cooldown between challenges.
+/// one keyboard has no spam to slow down, so no cooldown between challenges. It serves the
+/// terminal's matches only: a bot sharing the database keeps its own.
 pub fn config() -> Config {
     Config {
         challenge_cooldown_ms: 0,
+        owns: Some(std::sync::Arc::new(crate::table::at_terminal)),
         ..Config::default()
     }
 }

@@ -340,9 +340,9 @@ forward! {
     /// A log entry whose number is already taken (another process recorded that turn) fails
     /// and changes nothing.
     pub async fn update_match(&self, update: &MatchUpdate<'_>) -> Result<Vec<RatingChange>, StoreError>;
-    /// Every pending challenge and live match of the servers `keep` accepts (`None`: no
-    /// server), with its log, for a restart.
-    pub async fn open_matches(&self, keep: &(dyn Fn(Option<u64>) -> bool + Sync)) -> Result<Vec<(MatchRow, Vec<LogEntry>)>, StoreError>;
+    /// Every pending challenge and live match whose place `keep` accepts (server, `None` for
+    /// none; channel), with its log, for a restart.
+    pub async fn open_matches(&self, keep: &(dyn Fn(Option<u64>, u64) -> bool + Sync)) -> Result<Vec<(MatchRow, Vec<LogEntry>)>, StoreError>;
     /// One match, whatever its status.
     pub async fn match_by_id(&self, id: i64) -> Result<Option<MatchRow>, StoreError>;
     /// The move log of a match, in order.

@@ -293,7 +293,7 @@ macro_rules! queries {
 
             pub(super) async fn open_matches(
                 &self,
-                keep: &(dyn Fn(Option<u64>) -> bool + Sync),
+                keep: &(dyn Fn(Option<u64>, u64) -> bool + Sync),
             ) -> Result<Vec<(MatchRow, Vec<LogEntry>)>, StoreError> {
                 let rows = sqlx::query(&format!(
                     "{MATCH_SELECT} WHERE m.status IN ('challenge', 'live') ORDER BY m.id"
@@ -304,7 +304,8 @@ macro_rules! queries {
                 for row in &rows {
                     // Another process's matches: neither their seats nor their logs are read.
                     let guild = row.try_get::<Option<i64>, _>("guild_id").ok().flatten();
-                    if !keep(guild.map(from_db_id)) {
+                    let channel = row.try_get::<i64, _>("channel_id").unwrap_or_default();
+                    if !keep(guild.map(from_db_id), from_db_id(channel)) {
                         continue;
                     }
                     // One damaged match must not keep every other one from being restored: it is left

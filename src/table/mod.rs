@@ -74,13 +74,21 @@ pub struct Config {
     /// Where `/rules` sends readers for the full rules (`PARLOR_DOCS_URL`, checked with
     /// [`docs_url`]); `None` names the file in the repository instead.
     pub docs_url: Option<String>,
-    /// Which servers' matches this process serves when several share one database (`None` in
-    /// the argument: no server); it restores and times only those. `None` serves every match.
+    /// Which matches this process serves when others share its database (the terminal, other
+    /// shards of the bot); it restores and times only those. `None` serves every match.
     pub owns: Option<Owns>,
 }
 
-/// Whether a process serves the matches of a server (`None`: no server), e.g. by Discord shard.
-pub type Owns = Arc<dyn Fn(Option<u64>) -> bool + Send + Sync>;
+/// Whether a process serves the matches of a place: its server (`None`: none) and channel.
+pub type Owns = Arc<dyn Fn(Option<u64>, u64) -> bool + Send + Sync>;
+
+/// The channel of `parlor local`'s one table (a number no Discord channel has).
+pub const TERMINAL_CHANNEL: u64 = 1;
+
+/// Whether a match is played at the terminal (`parlor local`): no server, the terminal's channel.
+pub fn at_terminal(guild: Option<u64>, channel: u64) -> bool {
+    guild.is_none() && channel == TERMINAL_CHANNEL
+}
 
 impl Default for Config {
     fn default() -> Self {
@@ -155,8 +163,8 @@ impl Table {
         };
         // Other processes' matches are left to their owners, unread.
         let others = std::sync::atomic::AtomicUsize::new(0);
-        let owns = |guild: Option<u64>| {
-            let mine = table.owns(guild);
+        let owns = |guild: Option<u64>, channel: u64| {
+            let mine = table.owns(guild, channel);
             if !mine {
                 others.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             }
@@ -381,13 +389,13 @@ impl Table {
         self.lock_index().entries.len()
     }
 
-    /// Whether this process owns the matches of this server (`None`: no server).
-    pub fn owns(&self, guild: Option<u64>) -> bool {
+    /// Whether this process serves the matches of this place (server, channel).
+    pub fn owns(&self, guild: Option<u64>, channel: u64) -> bool {
         self.inner
             .config
             .owns
             .as_ref()
-            .is_none_or(|owns| owns(guild))
+            .is_none_or(|owns| owns(guild, channel))
     }
 
     fn now(&self) -> i64 {

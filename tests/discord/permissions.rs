@@ -511,7 +511,7 @@ async fn snapshot(discord: &FakeDiscord, store: &Store, scene: &Scene) -> Snapsh
         m
     };
     let open = store
-        .open_matches(&|_| true)
+        .open_matches(&|_, _| true)
         .await
         .expect("open matches")
         .into_iter()

@@ -13,11 +13,9 @@ const GUILD_ON_1: u64 = (1 << 22) | 77;
 async fn table_for(w: &World, first: u32, last: u32, total: u32) -> Table {
     let store = Store::open(&w.url).await.expect("open store");
     let config = Config {
-        owns: Some(
-            ShardSet::new(first, last, total)
-                .expect("valid shards")
-                .owns_fn(),
-        ),
+        owns: Some(parlor::discord::owns(Some(
+            ShardSet::new(first, last, total).expect("valid shards"),
+        ))),
         ..config(&w.clock)
     };
     Table::start(store, config).await.expect("start").0
@@ -51,7 +49,7 @@ async fn two_tables_on_one_database_each_restore_and_time_only_their_shards_matc
         "its server's match and the direct one"
     );
     assert_eq!(one.open_count(), 1, "its server's match only");
-    assert!(zero.owns(None) && !one.owns(None));
+    assert!(zero.owns(None, direct.channel) && !one.owns(None, direct.channel));
     // Each answers for its own matches only.
     assert!(!zero.move_hints(&on_0, "").await.is_empty());
     assert!(!zero.move_hints(&direct, "").await.is_empty());
@@ -82,5 +80,37 @@ async fn a_table_without_shards_owns_everything() {
     let store = Store::open(&w.url).await.expect("open store");
     let (table, _) = Table::start(store, config(&w.clock)).await.expect("start");
     assert_eq!(table.open_count(), 2);
-    assert!(table.owns(Some(GUILD_ON_1)) && table.owns(None));
+    assert!(table.owns(Some(GUILD_ON_1), 2) && table.owns(None, 3));
+}
+
+#[tokio::test]
+async fn the_terminal_and_the_bot_on_one_database_leave_each_others_matches_alone() {
+    let w = World::new().await;
+    let server = Place::new(Some(GUILD_ON_0), 2);
+    let terminal = Place::new(None, parlor::table::TERMINAL_CHANNEL);
+    w.simultana(&alice(), &bob(), server).await;
+    w.simultana(&carol(), &dave(), terminal).await;
+    let start = |owns| async {
+        let store = Store::open(&w.url).await.expect("open store");
+        let config = Config {
+            owns: Some(owns),
+            ..config(&w.clock)
+        };
+        Table::start(store, config).await.expect("start").0
+    };
+    // `parlor local` serves the terminal's match only; the bot every other one.
+    let local = start(parlor::local::config().owns.expect("the terminal's")).await;
+    let bot = start(parlor::discord::owns(None)).await;
+    assert_eq!((local.open_count(), bot.open_count()), (1, 1));
+    assert!(!local.move_hints(&terminal, "").await.is_empty());
+    assert!(local.move_hints(&server, "").await.is_empty());
+    assert!(!bot.move_hints(&server, "").await.is_empty());
+    assert!(bot.move_hints(&terminal, "").await.is_empty());
+    // Their clocks run out: each timer ends its own match only, so each result is told where
+    // its players are.
+    w.clock.advance_secs(3 * 24 * 3600);
+    assert_eq!(local.tick().await, 1);
+    assert_eq!(status(&w, server).await, 1, "left to the bot");
+    assert_eq!(bot.tick().await, 1);
+    assert_eq!(status(&w, server).await, 0);
 }
