@@ -5,6 +5,8 @@
 //! `cargo bench --bench discord` (release build). Everything stays on 127.0.0.1; the loop is
 //! bounded (`PARLOR_BENCH_MOVES`, default 300 moves).
 
+#[path = "../tests/support/db.rs"]
+mod db;
 #[path = "../tests/discord/fake.rs"]
 mod fake;
 

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Every test: the whole suite on SQLite (cargo test), then the match-service suite and the
-# multi-process end-to-end tests again on a throwaway PostgreSQL started by scripts/pg-test.sh
-# (which installs PostgreSQL first if the machine has none).
+# Discord end-to-end suite (the multi-process tests included) again on a throwaway PostgreSQL
+# started by scripts/pg-test.sh (which installs PostgreSQL first if the machine has none).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test
 scripts/pg-test.sh sh -c '
     cargo test --test service &&
-    cargo test --test discord shards -- --include-ignored
+    cargo test --test discord -- --include-ignored
 '

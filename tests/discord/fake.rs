@@ -533,8 +533,11 @@ impl Inner {
 pub struct FakeDiscord {
     /// The value for `DISCORD_API_BASE`.
     pub api_base: String,
-    /// Holds the bot's database (`DATABASE_URL` of [`FakeDiscord::config`]).
+    /// Holds the bot's SQLite database and the processes' logs.
     pub dir: tempfile::TempDir,
+    /// The bot's database (`DATABASE_URL` of [`FakeDiscord::config`]): `parlor.db` in `dir`,
+    /// or a fresh PostgreSQL database when `PARLOR_TEST_POSTGRES` names a server.
+    pub database_url: String,
     inner: Arc<Inner>,
     tasks: Mutex<Vec<JoinHandle<()>>>,
 }
@@ -609,9 +612,15 @@ impl FakeDiscord {
                 tokio::spawn(gateway_session(gw_inner.clone(), stream));
             }
         });
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let database_url = match crate::db::postgres_server() {
+            Some(server) => crate::db::fresh_postgres(&server).await,
+            None => format!("sqlite://{}", dir.path().join("parlor.db").display()),
+        };
         Self {
             api_base: format!("http://{rest_addr}"),
-            dir: tempfile::tempdir().expect("a temporary directory"),
+            dir,
+            database_url,
             inner,
             tasks: Mutex::new(vec![rest_task, gateway_task]),
         }
@@ -648,9 +657,8 @@ impl FakeDiscord {
             .or_insert(self.inner.token.clone());
         all.entry("DISCORD_API_BASE".into())
             .or_insert(self.api_base.clone());
-        let db = self.dir.path().join("parlor.db");
         all.entry("DATABASE_URL".into())
-            .or_insert(format!("sqlite://{}", db.display()));
+            .or_insert(self.database_url.clone());
         parlor::discord::Config::from_lookup(|k| all.get(k).cloned()).expect("valid test config")
     }
 

@@ -544,8 +544,7 @@ async fn run(stages: &[Stage], first_channel: u64) {
 
 /// Runs every row of `stages` against the bot of `discord`, from channel `first_channel` on.
 async fn run_with(discord: &FakeDiscord, stages: &[Stage], first_channel: u64) {
-    let db = discord.dir.path().join("parlor.db");
-    let store = Store::open(&format!("sqlite://{}", db.display()))
+    let store = Store::open(&discord.database_url)
         .await
         .expect("the bot's database");
     let mut channel = first_channel;

@@ -4,7 +4,7 @@
 use serde_json::json;
 
 use crate::fake::{self, CHANNEL_ID, FakeDiscord, Msg, User};
-use crate::{alice, start};
+use crate::{GUILD_ID, alice, logs, start};
 
 fn bob() -> User {
     User::new(100_000_000_000_000_002, "bob")
@@ -629,10 +629,17 @@ async fn slow_answers_are_deferred_and_keep_their_visibility() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_clean_shutdown_leaves_every_row_in_the_main_file() {
     use sqlx::{Connection, Row};
-    let (discord, bot) = start().await;
+    // About SQLite's own files: on SQLite whatever the run.
+    logs();
+    let discord = FakeDiscord::start().await;
+    let db = discord.dir.path().join("parlor.db");
+    let url = format!("sqlite://{}", db.display());
+    let guild = GUILD_ID.to_string();
+    let bot =
+        discord.start_bot(discord.config(&[("DISCORD_GUILD_ID", &guild), ("DATABASE_URL", &url)]));
+    discord.wait_ready(1).await;
     challenge_accepted(&discord, CHANNEL_ID, &alice(), &bob(), "loa").await;
     bot.stop().await.expect("clean shutdown");
-    let db = discord.dir.path().join("parlor.db");
     let wal = discord.dir.path().join("parlor.db-wal");
     let wal_len = std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0);
     assert_eq!(wal_len, 0, "the log was folded into parlor.db on shutdown");
