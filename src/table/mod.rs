@@ -272,14 +272,8 @@ impl Table {
                 "match changed elsewhere; read again from the database"
             );
             *e = fresh;
-            let mut index = self.lock_index();
-            if e.holds_channel() {
-                index.by_channel.insert(e.place.channel, id);
-            }
-            if let Some(at) = next_due(&e) {
-                index.due.insert(id, at);
-            }
-            index.entries.insert(id, slot.clone());
+            let (channel, due, holds) = (e.place.channel, next_due(&e), e.holds_channel());
+            self.index_slot(id, channel, due, holds, slot.clone());
         } else {
             tracing::info!(match_id = id, "match closed elsewhere; dropped here");
         }
@@ -490,10 +484,12 @@ impl Table {
 
     /// Puts an open entry in the index.
     fn register(&self, e: Entry) {
-        let id = e.id;
-        let channel = e.place.channel;
-        let due = next_due(&e);
-        let holds = e.holds_channel();
+        let (id, channel, due, holds) = (e.id, e.place.channel, next_due(&e), e.holds_channel());
+        self.index_slot(id, channel, due, holds, Arc::new(Mutex::new(e)));
+    }
+
+    /// Indexes a slot holding match `id`: by id, by channel if it holds `channel`, and by `due`.
+    fn index_slot(&self, id: i64, channel: u64, due: Option<i64>, holds: bool, slot: Slot) {
         let mut index = self.lock_index();
         if holds {
             index.by_channel.insert(channel, id);
@@ -501,7 +497,7 @@ impl Table {
         if let Some(at) = due {
             index.due.insert(id, at);
         }
-        index.entries.insert(id, Arc::new(Mutex::new(e)));
+        index.entries.insert(id, slot);
     }
 
     /// Updates when the timer must next look at this entry (call after every change).

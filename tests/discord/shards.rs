@@ -187,27 +187,34 @@ async fn two_shards_two_servers(n: u64, channels: u64) -> (FakeDiscord, String, 
     (discord, database, servers)
 }
 
+/// A process for shard 0 of 2, then one for shard 1 (written `0-0` and `1`: both forms of the
+/// flag), each connected before the next starts.
+async fn one_process_per_shard(discord: &FakeDiscord, database: &str) -> (Process, Process) {
+    let first = Process::start(
+        discord,
+        "shard0",
+        &["--shards", "0-0", "--total-shards", "2"],
+        database,
+    )
+    .await;
+    discord.wait_shards(&[0]).await;
+    let second = Process::start(
+        discord,
+        "shard1",
+        &["--shards", "1", "--total-shards", "2"],
+        database,
+    )
+    .await;
+    discord.wait_shards(&[0, 1]).await;
+    (first, second)
+}
+
 async fn two_processes_one_player_two_servers() {
     let (discord, database, [(guild_0, channel_0), (guild_1, channel_1)]) =
         two_shards_two_servers(1, 940_000_000_000_000_000).await;
     // One after the other: two processes creating one SQLite file at the same moment may find
     // it locked (the order costs nothing on PostgreSQL).
-    let first = Process::start(
-        &discord,
-        "shard0",
-        &["--shards", "0-0", "--total-shards", "2"],
-        &database,
-    )
-    .await;
-    discord.wait_shards(&[0]).await;
-    let second = Process::start(
-        &discord,
-        "shard1",
-        &["--shards", "1", "--total-shards", "2"],
-        &database,
-    )
-    .await;
-    discord.wait_shards(&[0, 1]).await;
+    let (first, second) = one_process_per_shard(&discord, &database).await;
     discord.wait_ready(2).await;
     {
         let state = discord.state();
@@ -418,22 +425,7 @@ async fn matches_follow_their_shard_to_a_new_process() {
             s.connected_shards().is_empty().then_some(())
         })
         .await;
-    let first = Process::start(
-        &discord,
-        "shard0",
-        &["--shards", "0", "--total-shards", "2"],
-        &database,
-    )
-    .await;
-    discord.wait_shards(&[0]).await;
-    let second = Process::start(
-        &discord,
-        "shard1",
-        &["--shards", "1", "--total-shards", "2"],
-        &database,
-    )
-    .await;
-    discord.wait_shards(&[0, 1]).await;
+    let (first, second) = one_process_per_shard(&discord, &database).await;
     discord.wait_ready(3).await;
     for (i, (channel, players)) in games.iter().enumerate() {
         let next = who(players, to_move(&boards[i])).clone();
