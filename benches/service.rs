@@ -11,7 +11,7 @@ use std::time::Instant;
 use parlor::games::GameKind;
 use parlor::store::Store;
 use parlor::table::{
-    Actor, ChallengeSpec, Command, Config, ManualClock, Opponent, Place, Table, UserRef,
+    Act, Actor, ChallengeSpec, Config, ManualClock, Opponent, Place, Table, UserRef,
 };
 
 /// Counts the bytes currently allocated, to weigh live matches.
@@ -103,9 +103,9 @@ fn players(i: u64) -> (Actor, Actor) {
 /// Starts a live match of `game` in `place`.
 async fn start(table: &Table, place: Place, a: &Actor, b: &Actor, game: GameKind) {
     let spec = ChallengeSpec::new(game, Opponent::User(UserRef::new(b.id, b.name.clone())));
-    let card = table.handle(a, &place, Command::Challenge(spec)).await;
+    let card = table.handle(a, &place, Act::Challenge(spec)).await;
     assert!(!card.private, "{}", card.text());
-    let board = table.handle(b, &place, Command::Accept { at: None }).await;
+    let board = table.handle(b, &place, Act::Accept).await;
     assert!(!board.private, "{}", board.text());
 }
 
@@ -116,10 +116,7 @@ async fn step(table: &Table, place: Place, a: &Actor, b: &Actor) -> bool {
         return false;
     };
     for who in [a, b] {
-        let command = Command::Move {
-            text: mv.clone(),
-            at: None,
-        };
+        let command = Act::Move(mv.clone());
         let reply = table.handle(who, &place, command).await;
         if !reply.private {
             return true;
@@ -146,11 +143,7 @@ async fn throughput(backend: Backend, matches: u64, moves_each: u64) -> f64 {
                     done += 1;
                 }
                 table
-                    .handle(
-                        &Actor::new(1, "mod").moderator(),
-                        &place,
-                        Command::Abort { at: None },
-                    )
+                    .handle(&Actor::new(1, "mod").moderator(), &place, Act::Abort)
                     .await;
             }
             applied.fetch_add(done, Ordering::Relaxed);

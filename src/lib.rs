@@ -1,9 +1,19 @@
 //! Parlor: board games for Discord. The library holds every layer; the binary only picks one.
 //!
-//! Layers point downward only: `games` (pure rules) <- `ai` (search) <- `protocol` (the text
-//! engine protocol); `games` <- `render` (pictures); `games` <- `store` (SQLite, the only SQL)
-//! <- `table` (the match service the adapters call, which describes pictures and draws them
-//! through `render`, and will ask `ai` for the bot's moves) <- `discord` (the Discord adapter).
+//! Layers point downward only:
+//!
+//! | module | what it is | uses |
+//! |---|---|---|
+//! | [`i18n`] | the Fluent catalogues (English, French): every word a player reads | |
+//! | [`games`] | the rules of the four games, pure: moves, notation, seats and teams, variants | `i18n` |
+//! | [`ai`] | the search over the games (MCTS-solver, alpha-beta for LOA), levels, the arena | `games` |
+//! | [`protocol`] | the text engine protocol (`parlor engine`) | `games`, `ai` |
+//! | [`render`] | positions and replays as PNG and GIF | `games`, `i18n` |
+//! | [`store`] | SQLite or PostgreSQL: the only SQL (one module of queries compiled per backend) | `games` |
+//! | [`table`] | the match service: a match as one value, acts decided by pure functions into changes the store commits | `store`, `games`, `ai`, `render`, `i18n` |
+//! | [`discord`] | the Discord adapter (poise/serenity) | `table` |
+//! | [`local`] | the terminal adapter (`parlor local`) | `table` |
+//! | `fuzz` (tests only) | fuzz targets for every parser of outside input | everything |
 
 pub mod ai;
 pub mod discord;

@@ -32,21 +32,15 @@ use common::*;
 use parlor::games::GameKind;
 use parlor::store::{EntryKind, Store, StoreError};
 use parlor::table::{
-    Action, Actor, ChallengeSpec, Clock, Command, Opponent, Reply, Scope, Stamp, rating,
+    Act, Actor, ChallengeSpec, Clock, Opponent, Reply, Request, Scope, Stamp, rating,
 };
 
-fn mv(text: &str) -> Command {
-    Command::Move {
-        text: text.to_string(),
-        at: None,
-    }
+fn mv(text: &str) -> Request {
+    Act::Move(text.to_string()).into()
 }
 
-fn mv_at(text: &str, at: Stamp) -> Command {
-    Command::Move {
-        text: text.to_string(),
-        at: Some(at),
-    }
+fn mv_at(text: &str, at: Stamp) -> Request {
+    Act::Move(text.to_string()).at(at)
 }
 
 /// Which of `players` is to move on this board.
@@ -75,7 +69,7 @@ async fn a_whole_match_from_challenge_to_rating_update() {
     assert!(card.text().contains("win +162"), "{}", card.text());
     assert!(card.text().contains("loss -162"), "{}", card.text());
     assert_eq!(card.mentions, vec![b.id]);
-    let board = w.run(&b, place, press(&card, Action::Accept)).await;
+    let board = w.run(&b, place, press(&card, Act::Accept)).await;
     assert!(board.text().contains("@Bob accepts"), "{}", board.text());
     // A rated match shows both newcomers' ratings on its pictures.
     let Some(parlor::table::Picture::Board { ratings, .. }) = &board.picture else {
@@ -142,7 +136,7 @@ async fn a_whole_match_from_challenge_to_rating_update() {
     }
     // The result message shows the change; history and stats know the match.
     assert!(result.text().contains("1500? ->"), "{}", result.text());
-    let history = w.run(&a, place, Command::History { user: None }).await;
+    let history = w.run(&a, place, Act::History { user: None }).await;
     assert!(
         history.text().contains("#1 Simultana vs @Bob"),
         "{}",
@@ -152,7 +146,7 @@ async fn a_whole_match_from_challenge_to_rating_update() {
         .run(
             &b,
             place,
-            Command::Stats {
+            Act::Stats {
                 user: Some(user(&a)),
                 game: None,
             },
@@ -167,7 +161,7 @@ async fn a_whole_match_from_challenge_to_rating_update() {
         .run(
             &a,
             place,
-            Command::HeadToHead {
+            Act::HeadToHead {
                 user: user(&b),
                 other: None,
                 game: None,
@@ -179,7 +173,7 @@ async fn a_whole_match_from_challenge_to_rating_update() {
         .run(
             &a,
             place,
-            Command::HeadToHead {
+            Act::HeadToHead {
                 user: user(&b),
                 other: None,
                 game: Some(GameKind::Loa),
@@ -192,7 +186,7 @@ async fn a_whole_match_from_challenge_to_rating_update() {
         other_game.text()
     );
     // The channel is free again; the finished match can be replayed.
-    let replay = w.run(&a, place, Command::Replay { match_id: 1 }).await;
+    let replay = w.run(&a, place, Act::Replay(1)).await;
     assert!(
         !replay.private && replay.picture.is_some(),
         "{}",
@@ -232,7 +226,7 @@ async fn refusals_while_playing() {
         "{}",
         r.text()
     );
-    let r = w.run(&c, place, Command::Resign { at: None }).await;
+    let r = w.run(&c, place, Act::Resign).await;
     assert!(r.private);
     // Lenient notation goes through the engine.
     let r = w.run(first, place, mv(" A2A3 ")).await;
@@ -287,21 +281,21 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
         )
         .await;
     // Only the challenged accepts; not the challenger, not a third person.
-    let r = w.run(&c, channel(1), press(&card, Action::Accept)).await;
+    let r = w.run(&c, channel(1), press(&card, Act::Accept)).await;
     assert!(
         r.private && r.text() == "This challenge is for @Bob.",
         "{}",
         r.text()
     );
-    let r = w.run(&a, channel(1), press(&card, Action::Accept)).await;
+    let r = w.run(&a, channel(1), press(&card, Act::Accept)).await;
     assert!(
         r.private && r.text().contains("your own challenge"),
         "{}",
         r.text()
     );
-    let r = w.run(&c, channel(1), press(&card, Action::Decline)).await;
+    let r = w.run(&c, channel(1), press(&card, Act::Decline)).await;
     assert!(r.private);
-    let r = w.run(&c, channel(1), press(&card, Action::Cancel)).await;
+    let r = w.run(&c, channel(1), press(&card, Act::Cancel)).await;
     assert!(
         r.private && r.text().contains("Only @Alice"),
         "{}",
@@ -329,28 +323,28 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
         .challenge(&a, channel(2), GameKind::Simultana, Opponent::Anyone)
         .await;
     assert!(open.text().contains("challenges anyone"), "{}", open.text());
-    let r = w.run(&c, channel(2), press(&open, Action::Decline)).await;
+    let r = w.run(&c, channel(2), press(&open, Act::Decline)).await;
     assert!(
         r.private && r.text().contains("open challenge"),
         "{}",
         r.text()
     );
-    let board = w.run(&c, channel(2), press(&open, Action::Accept)).await;
+    let board = w.run(&c, channel(2), press(&open, Act::Accept)).await;
     assert!(
         !board.private && board.text().contains("@Carol accepts"),
         "{}",
         board.text()
     );
-    let r = w.run(&b, channel(2), press(&open, Action::Accept)).await;
+    let r = w.run(&b, channel(2), press(&open, Act::Accept)).await;
     assert!(
         r.private && r.text().contains("already been accepted"),
         "{}",
         r.text()
     );
     // Decline by the challenged frees the channel.
-    let r = w.run(&b, channel(1), press(&card, Action::Decline)).await;
+    let r = w.run(&b, channel(1), press(&card, Act::Decline)).await;
     assert!(!r.private && r.text().contains("declines"), "{}", r.text());
-    let r = w.run(&b, channel(1), press(&card, Action::Accept)).await;
+    let r = w.run(&b, channel(1), press(&card, Act::Accept)).await;
     assert!(r.private && r.text().contains("is over"), "{}", r.text());
     assert!(r.stale, "the card's buttons may be greyed out");
     // Expiry: ten minutes without an answer.
@@ -376,7 +370,7 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
         notices[0].reply.text()
     );
     assert_eq!(notices[0].place, channel(1));
-    let r = w.run(&a, channel(1), press(&card, Action::Accept)).await;
+    let r = w.run(&a, channel(1), press(&card, Act::Accept)).await;
     assert!(r.private && r.text().contains("is over"), "{}", r.text());
     assert_eq!(
         w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'expired'")
@@ -387,9 +381,7 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
     w.clock.advance_secs(60);
     let mut spec = ChallengeSpec::new(GameKind::Simultana, Opponent::User(user(&a)));
     spec.clock = Some("10s".into());
-    let r = w
-        .run(&c, channel(5), Command::Challenge(spec.clone()))
-        .await;
+    let r = w.run(&c, channel(5), Act::Challenge(spec.clone())).await;
     assert!(
         r.private && r.text().contains("between 1 minute and 7 days"),
         "{}",
@@ -397,7 +389,7 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
     );
     spec.clock = None;
     spec.variant = Some("olympiad".into());
-    let r = w.run(&c, channel(5), Command::Challenge(spec)).await;
+    let r = w.run(&c, channel(5), Act::Challenge(spec)).await;
     assert!(
         r.private && r.text().contains("no variant olympiad"),
         "{}",
@@ -441,13 +433,13 @@ async fn abort_rules() {
     // Before each side has moved a player may abort; no rating change.
     let board = w.simultana(&a, &b, channel(1)).await;
     let board = w.play_one(channel(1), &board, &[&a, &b]).await;
-    let r = w.run(&c, channel(1), Command::Abort { at: None }).await;
+    let r = w.run(&c, channel(1), Act::Abort).await;
     assert!(
         r.private && r.text().contains("Only the players"),
         "{}",
         r.text()
     );
-    let r = w.run(&a, channel(1), press(&board, Action::Abort)).await;
+    let r = w.run(&a, channel(1), press(&board, Act::Abort)).await;
     assert!(!r.private && r.text().contains("Aborted"), "{}", r.text());
     assert_eq!(w.sql_i64("SELECT COUNT(*) FROM ratings").await, 0);
     assert_eq!(
@@ -459,16 +451,14 @@ async fn abort_rules() {
     let board = w.simultana(&a, &b, channel(1)).await;
     let board = w.play_one(channel(1), &board, &[&a, &b]).await;
     let board = w.play_one(channel(1), &board, &[&a, &b]).await;
-    assert!(board.button(Action::Abort).is_none());
-    let r = w.run(&b, channel(1), Command::Abort { at: None }).await;
+    assert!(board.button(&Act::Abort).is_none());
+    let r = w.run(&b, channel(1), Act::Abort).await;
     assert!(
         r.private && r.text().starts_with("Too late to abort"),
         "{}",
         r.text()
     );
-    let r = w
-        .run(&moderator(), channel(1), Command::Abort { at: None })
-        .await;
+    let r = w.run(&moderator(), channel(1), Act::Abort).await;
     assert!(!r.private && r.text().contains("Aborted"), "{}", r.text());
     assert_eq!(w.sql_i64("SELECT COUNT(*) FROM ratings").await, 0);
     // A moderator can also withdraw someone's challenge.
@@ -476,7 +466,16 @@ async fn abort_rules() {
         .challenge(&a, channel(1), GameKind::Simultana, Opponent::Anyone)
         .await;
     let at = Some(stamp(&card));
-    let r = w.run(&moderator(), channel(1), Command::Abort { at }).await;
+    let r = w
+        .run(
+            &moderator(),
+            channel(1),
+            Request {
+                act: Act::Abort,
+                at,
+            },
+        )
+        .await;
     assert!(!r.private && r.text().contains("withdrawn"), "{}", r.text());
 }
 
@@ -518,8 +517,7 @@ async fn two_moves_for_the_same_turn_apply_exactly_one() {
             .sql_i64(&format!("SELECT COUNT(*) FROM moves WHERE match_id = {id}"))
             .await;
         assert_eq!(logged, 1, "trial {trial}");
-        w.run(&moderator(), place, Command::Abort { at: None })
-            .await;
+        w.run(&moderator(), place, Act::Abort).await;
     }
 }
 
@@ -538,7 +536,7 @@ async fn a_restart_in_the_middle_of_a_match_carries_on() {
     assert_eq!(w.table.open_count(), 1);
     assert_eq!(w.table.move_hints(&place, "").await, before);
     // The restored match still shows the ratings on its pictures.
-    let shown = w.run(&a, place, Command::Board).await;
+    let shown = w.run(&a, place, Act::Board).await;
     let Some(parlor::table::Picture::Board { ratings, .. }) = &shown.picture else {
         panic!("a board picture: {}", shown.text());
     };
@@ -562,7 +560,7 @@ async fn a_restart_in_the_middle_of_a_match_carries_on() {
         .run(
             first,
             place,
-            Command::from_component(&menu.id, std::slice::from_ref(source)).unwrap(),
+            Request::from_custom_id(&menu.id, std::slice::from_ref(source)).unwrap(),
         )
         .await;
     assert!(pick.private && !pick.menus.is_empty(), "{}", pick.text());
@@ -571,7 +569,7 @@ async fn a_restart_in_the_middle_of_a_match_carries_on() {
         .run(
             first,
             place,
-            Command::from_component(&pick.menus[0].id, std::slice::from_ref(&choice)).unwrap(),
+            Request::from_custom_id(&pick.menus[0].id, std::slice::from_ref(&choice)).unwrap(),
         )
         .await;
     assert!(
@@ -649,8 +647,8 @@ async fn the_clock_warns_at_a_tenth_then_times_out() {
     let place = channel(1);
     let mut spec = ChallengeSpec::new(GameKind::Simultana, Opponent::User(user(&b)));
     spec.clock = Some("1h".into());
-    w.run(&a, place, Command::Challenge(spec)).await;
-    let mut board = w.run(&b, place, Command::Accept { at: None }).await;
+    w.run(&a, place, Act::Challenge(spec)).await;
+    let mut board = w.run(&b, place, Act::Accept).await;
     assert!(board.text().contains("1 hour per move"), "{}", board.text());
     for _ in 0..3 {
         board = w.play_one(place, &board, &[&a, &b]).await;
@@ -713,7 +711,7 @@ async fn a_day_clock_reminds_an_hour_before_and_a_player_may_turn_reminders_off(
         .run(
             second,
             place,
-            Command::Settings {
+            Act::Settings {
                 threads: None,
                 reminders: Some(false),
             },
@@ -734,7 +732,7 @@ async fn a_day_clock_reminds_an_hour_before_and_a_player_may_turn_reminders_off(
         .run(
             &a,
             place,
-            Command::Settings {
+            Act::Settings {
                 threads: Some(false),
                 reminders: None,
             },
@@ -750,7 +748,7 @@ async fn a_day_clock_reminds_an_hour_before_and_a_player_may_turn_reminders_off(
         .run(
             &manager,
             place,
-            Command::Settings {
+            Act::Settings {
                 threads: Some(false),
                 reminders: None,
             },
@@ -780,15 +778,15 @@ async fn takeback_is_logged_append_only() {
     let (next, last) = to_move(&board, [&a, &b]);
     let hints_before = w.table.move_hints(&place, "").await;
     // The player who just moved asks; the opponent accepts with the button.
-    let ask = w.run(last, place, Command::Takeback { at: None }).await;
+    let ask = w.run(last, place, Act::Takeback).await;
     assert!(
         !ask.private && ask.text().contains("asks to take back"),
         "{}",
         ask.text()
     );
-    let r = w.run(last, place, Command::Takeback { at: None }).await;
+    let r = w.run(last, place, Act::Takeback).await;
     assert!(r.private && r.text().contains("already"), "{}", r.text());
-    let done = w.run(next, place, press(&ask, Action::Takeback)).await;
+    let done = w.run(next, place, press(&ask, Act::Takeback)).await;
     assert!(
         !done.private && done.text().contains("1 move undone"),
         "{}",
@@ -806,17 +804,15 @@ async fn takeback_is_logged_append_only() {
     // Asking when the opponent has moved since undoes two plies; refusing works too.
     let board = w.play_one(place, &done, &[&a, &b]).await;
     let (asker, other) = to_move(&board, [&a, &b]);
-    let ask = w.run(asker, place, Command::Takeback { at: None }).await;
-    let r = w
-        .run(other, place, press(&ask, Action::RefuseTakeback))
-        .await;
+    let ask = w.run(asker, place, Act::Takeback).await;
+    let r = w.run(other, place, press(&ask, Act::RefuseTakeback)).await;
     assert!(
         !r.private && r.text().contains("refuses the takeback"),
         "{}",
         r.text()
     );
-    let ask = w.run(asker, place, Command::Takeback { at: None }).await;
-    let done = w.run(other, place, Command::Takeback { at: None }).await;
+    let ask = w.run(asker, place, Act::Takeback).await;
+    let done = w.run(other, place, Act::Takeback).await;
     assert!(
         done.text().contains("2 moves undone"),
         "{} / {}",
@@ -835,10 +831,7 @@ async fn takeback_is_logged_append_only() {
     );
     assert!(r.stale);
     // A typed refusal is never "stale": there is no board to grey out.
-    let typed = Command::Move {
-        text: "z9-z8".to_string(),
-        at: None,
-    };
+    let typed = Act::Move("z9-z8".to_string());
     let r = w.run(asker, place, typed).await;
     assert!(r.private && !r.stale, "{}", r.text());
 }
@@ -850,24 +843,22 @@ async fn draws_by_agreement_and_rematch_with_seats_swapped() {
     let place = channel(1);
     let board = w.simultana(&a, &b, place).await;
     let board = w.play_one(place, &board, &[&a, &b]).await;
-    let offer = w.run(&a, place, Command::Draw { at: None }).await;
+    let offer = w.run(&a, place, Act::Draw).await;
     assert!(
         offer.text().contains("@Alice offers a draw"),
         "{}",
         offer.text()
     );
-    let r = w.run(&a, place, press(&offer, Action::RefuseDraw)).await;
+    let r = w.run(&a, place, press(&offer, Act::RefuseDraw)).await;
     assert!(
         r.private && r.text().contains("You made this draw offer"),
         "{}",
         r.text()
     );
     // The accept button asks first (only Bob sees the question); the confirmation accepts.
-    let question = w.run(&b, place, press(&offer, Action::Draw)).await;
+    let question = w.run(&b, place, press(&offer, Act::Draw)).await;
     assert!(question.private, "{}", question.text());
-    let result = w
-        .run(&b, place, press(&question, Action::ConfirmDraw))
-        .await;
+    let result = w.run(&b, place, press(&question, Act::ConfirmDraw)).await;
     assert!(
         result.text().contains("Draw by agreement"),
         "{}",
@@ -887,13 +878,13 @@ async fn draws_by_agreement_and_rematch_with_seats_swapped() {
         .await;
     // Bob asks for a rematch; Alice's press accepts it.
     w.clock.advance_secs(60);
-    let card = w.run(&b, place, press(&result, Action::Rematch)).await;
+    let card = w.run(&b, place, press(&result, Act::Rematch)).await;
     assert!(
         card.text().contains("@Bob challenges @Alice"),
         "{}",
         card.text()
     );
-    let board = w.run(&a, place, press(&result, Action::Rematch)).await;
+    let board = w.run(&a, place, press(&result, Act::Rematch)).await;
     assert!(board.text().contains("@Alice accepts"), "{}", board.text());
     // Seats are swapped: Alice (the first challenger, seat s) now sits in seat 1 - s.
     let rematch_alice_seat = w
@@ -932,7 +923,7 @@ async fn move_hints_and_menus() {
         .run(
             second,
             place,
-            Command::from_component(&board.menus[0].id, &["a2".into()]).unwrap(),
+            Request::from_custom_id(&board.menus[0].id, &["a2".into()]).unwrap(),
         )
         .await;
     assert!(
@@ -944,7 +935,7 @@ async fn move_hints_and_menus() {
         .run(
             first,
             place,
-            Command::from_component(&board.menus[0].id, &["c2".into()]).unwrap(),
+            Request::from_custom_id(&board.menus[0].id, &["c2".into()]).unwrap(),
         )
         .await;
     let moves: Vec<&str> = r.menus[0]
@@ -959,37 +950,29 @@ async fn move_hints_and_menus() {
     }
     assert!(board.buttons.iter().all(|row| row.len() <= 5));
     assert!(board.buttons.len() + board.menus.len() <= 5);
-    assert!(Command::from_component("something-else", &[]).is_none());
+    assert!(Request::from_custom_id("something-else", &[]).is_none());
 }
 
 #[tokio::test]
 async fn rules_text_and_unknown_matches() {
     let w = World::new().await;
     let rules = w
-        .run(
-            &alice(),
-            channel(1),
-            Command::Rules {
-                game: GameKind::Simultana,
-            },
-        )
+        .run(&alice(), channel(1), Act::Rules(GameKind::Simultana))
         .await;
     assert!(rules.text().contains("Simultana"), "{}", rules.text());
-    let r = w
-        .run(&alice(), channel(1), Command::Replay { match_id: 42 })
-        .await;
+    let r = w.run(&alice(), channel(1), Act::Replay(42)).await;
     assert!(
         r.private && r.text().contains("no match #42"),
         "{}",
         r.text()
     );
-    let r = w.run(&alice(), channel(1), Command::Board).await;
+    let r = w.run(&alice(), channel(1), Act::Board).await;
     assert!(r.private && r.text().contains("no match"), "{}", r.text());
     let r = w
         .run(
             &alice(),
             channel(1),
-            Command::from_component("pl:res:42:0", &[]).unwrap(),
+            Request::from_custom_id("pl:res:42:0", &[]).unwrap(),
         )
         .await;
     assert!(
@@ -1088,7 +1071,7 @@ async fn leaderboards_rank_settled_ratings_then_list_provisional_ones_and_page_b
     rows.push((1000, 0, 1650.0, 80.0));
     rows.push((3000, 0, 1800.0, 100.0));
     seed_ratings(&w, &rows).await;
-    let board = |scope, page| Command::Leaderboard {
+    let board = |scope, page| Act::Leaderboard {
         game: GameKind::Loa,
         scope,
         page,
@@ -1143,7 +1126,7 @@ async fn leaderboards_rank_settled_ratings_then_list_provisional_ones_and_page_b
         .run(
             &alice(),
             channel(1),
-            Command::Stats {
+            Act::Stats {
                 user: Some(p(1003)),
                 game: Some(GameKind::Loa),
             },
@@ -1154,7 +1137,7 @@ async fn leaderboards_rank_settled_ratings_then_list_provisional_ones_and_page_b
         .run(
             &alice(),
             channel(1),
-            Command::Stats {
+            Act::Stats {
                 user: Some(p(2000)),
                 game: None,
             },
@@ -1262,14 +1245,14 @@ async fn lightning_hides_the_pile_and_refuses_takebacks() {
     let place = channel(1);
     w.challenge(&a, place, GameKind::Lightning, Opponent::User(user(&b)))
         .await;
-    let board = w.run(&b, place, Command::Accept { at: None }).await;
+    let board = w.run(&b, place, Act::Accept).await;
     assert!(!board.private, "{}", board.text());
     let (first, second) = to_move(&board, [&a, &b]);
     // The pile's top tile is not named anywhere before it is drawn.
     let hints = w.table.move_hints(&place, "").await;
     assert_eq!(hints, ["P"]);
     assert!(w.table.move_hints(&place, "PS").await.is_empty());
-    let r = w.run(first, place, Command::Takeback { at: None }).await;
+    let r = w.run(first, place, Act::Takeback).await;
     assert!(
         r.private && r.text().starts_with("Takebacks are off in Lightning"),
         "{}",
@@ -1288,8 +1271,8 @@ async fn lightning_hides_the_pile_and_refuses_takebacks() {
     let put = w.run(first, place, mv(&puts[0])).await;
     assert_eq!(put.mentions, vec![second.id], "{}", put.text());
     // Only one side has moved: still abortable.
-    assert!(put.button(Action::Abort).is_some());
-    assert!(put.button(Action::Takeback).is_none());
+    assert!(put.button(&Act::Abort).is_some());
+    assert!(put.button(&Act::Takeback).is_none());
 }
 
 #[tokio::test]
@@ -1307,7 +1290,7 @@ async fn the_ai_seam_plays_the_bots_moves_as_notices() {
     let mut spec = ChallengeSpec::new(GameKind::Simultana, Opponent::Bot);
     spec.rated = Some(true);
     spec.level = Some(3);
-    let mut board = table.handle(&a, &place, Command::Challenge(spec)).await;
+    let mut board = table.handle(&a, &place, Act::Challenge(spec)).await;
     assert!(
         board.text().contains("The bot takes the challenge"),
         "{}",
@@ -1347,13 +1330,9 @@ async fn the_ai_seam_plays_the_bots_moves_as_notices() {
     // The bot declines draws.
     clock.advance_secs(60);
     let spec = ChallengeSpec::new(GameKind::Simultana, Opponent::Bot);
-    let board = table
-        .handle(&a, &channel(2), Command::Challenge(spec))
-        .await;
+    let board = table.handle(&a, &channel(2), Act::Challenge(spec)).await;
     assert!(!board.private, "{}", board.text());
-    let r = table
-        .handle(&a, &channel(2), Command::Draw { at: None })
-        .await;
+    let r = table.handle(&a, &channel(2), Act::Draw).await;
     assert!(
         r.private && r.text().contains("does not accept draws"),
         "{}",
@@ -1368,7 +1347,7 @@ async fn barrier_tiles_are_laid_through_the_menus() {
     let place = channel(1);
     w.challenge(&a, place, GameKind::Barrier, Opponent::User(user(&b)))
         .await;
-    let board = w.run(&b, place, Command::Accept { at: None }).await;
+    let board = w.run(&b, place, Act::Accept).await;
     assert!(board.text().contains("(yellow) vs"), "{}", board.text());
     let (first, second) = to_move(&board, [&a, &b]);
     // First the tile (8 kinds), then the square (8 dot squares).
@@ -1379,7 +1358,7 @@ async fn barrier_tiles_are_laid_through_the_menus() {
         .run(
             first,
             place,
-            Command::from_component(&menu.id, &["N+E".into()]).unwrap(),
+            Request::from_custom_id(&menu.id, &["N+E".into()]).unwrap(),
         )
         .await;
     let squares: Vec<&str> = pick.menus[0]
@@ -1393,7 +1372,7 @@ async fn barrier_tiles_are_laid_through_the_menus() {
         .run(
             first,
             place,
-            Command::from_component(&pick.menus[0].id, &[squares[0].to_string()]).unwrap(),
+            Request::from_custom_id(&pick.menus[0].id, &[squares[0].to_string()]).unwrap(),
         )
         .await;
     assert!(
@@ -1416,13 +1395,13 @@ async fn loa_variants_and_parachute_drops_through_the_menus() {
     let (a, b) = (alice(), bob());
     let mut spec = ChallengeSpec::new(GameKind::Loa, Opponent::User(user(&b)));
     spec.variant = Some("olympiad".into());
-    let card = w.run(&a, channel(1), Command::Challenge(spec)).await;
+    let card = w.run(&a, channel(1), Act::Challenge(spec)).await;
     assert!(
         card.text().contains("Lines of Action #1 (olympiad"),
         "{}",
         card.text()
     );
-    let board = w.run(&b, channel(1), Command::Accept { at: None }).await;
+    let board = w.run(&b, channel(1), Act::Accept).await;
     assert!(
         board.text().contains("(black) vs"),
         "Black moves first: {}",
@@ -1439,8 +1418,8 @@ async fn loa_variants_and_parachute_drops_through_the_menus() {
 
     let mut spec = ChallengeSpec::new(GameKind::Loa, Opponent::User(user(&a)));
     spec.variant = Some("parachute".into());
-    w.run(&b, channel(2), Command::Challenge(spec)).await;
-    let board = w.run(&a, channel(2), Command::Accept { at: None }).await;
+    w.run(&b, channel(2), Act::Challenge(spec)).await;
+    let board = w.run(&a, channel(2), Act::Accept).await;
     let (first, _) = to_move(&board, [&a, &b]);
     let source = board.menus[0].options[0].value.clone();
     // Too many move-and-drop choices for one menu: first the move, then the drop.
@@ -1448,7 +1427,7 @@ async fn loa_variants_and_parachute_drops_through_the_menus() {
         .run(
             first,
             channel(2),
-            Command::from_component(&board.menus[0].id, std::slice::from_ref(&source)).unwrap(),
+            Request::from_custom_id(&board.menus[0].id, std::slice::from_ref(&source)).unwrap(),
         )
         .await;
     let stage = pick.menus[0].options[0].value.clone();
@@ -1460,7 +1439,7 @@ async fn loa_variants_and_parachute_drops_through_the_menus() {
         .run(
             first,
             channel(2),
-            Command::from_component(&pick.menus[0].id, std::slice::from_ref(&stage)).unwrap(),
+            Request::from_custom_id(&pick.menus[0].id, std::slice::from_ref(&stage)).unwrap(),
         )
         .await;
     assert!(drops.menus.len() <= 5 && drops.menus.iter().all(|m| m.options.len() <= 25));
@@ -1472,7 +1451,7 @@ async fn loa_variants_and_parachute_drops_through_the_menus() {
         .run(
             first,
             channel(2),
-            Command::from_component(&drops.menus[0].id, std::slice::from_ref(&choice)).unwrap(),
+            Request::from_custom_id(&drops.menus[0].id, std::slice::from_ref(&choice)).unwrap(),
         )
         .await;
     assert!(
@@ -1491,7 +1470,7 @@ async fn two_people_accepting_an_open_challenge_at_once_seat_exactly_one() {
             .challenge(&alice(), place, GameKind::Simultana, Opponent::Anyone)
             .await;
         assert!(!card.private, "{}", card.text());
-        let accept = press(&card, Action::Accept);
+        let accept = press(&card, Act::Accept);
         let tasks: Vec<_> = [bob(), carol()]
             .into_iter()
             .map(|who| {
@@ -1509,8 +1488,7 @@ async fn two_people_accepting_an_open_challenge_at_once_seat_exactly_one() {
             }
         }
         assert_eq!(seated, 1, "trial {trial}");
-        w.run(&moderator(), place, Command::Abort { at: None })
-            .await;
+        w.run(&moderator(), place, Act::Abort).await;
         w.clock.advance_secs(60);
     }
 }
@@ -1529,7 +1507,7 @@ async fn the_real_ai_answers_every_move_in_a_game_against_the_bot() {
     let place = channel(1);
     let mut spec = ChallengeSpec::new(GameKind::Loa, Opponent::Bot);
     spec.level = Some(1);
-    let mut board = table.handle(&a, &place, Command::Challenge(spec)).await;
+    let mut board = table.handle(&a, &place, Act::Challenge(spec)).await;
     let mut bot_moves = 0;
     while bot_moves < 3 && !is_over(&board) {
         if board.mentions[0] == 900 {

@@ -10,7 +10,7 @@ use super::present::{Locales, present};
 use super::respond::{Answer, answer_command};
 use super::{Context, Error};
 use crate::i18n::{Lang, Msg};
-use crate::table::{self, ChallengeSpec, Command, Opponent, UserRef};
+use crate::table::{self, Act, ChallengeSpec, Opponent, UserRef};
 
 /// Every command, in the order Discord lists them, described in English and French.
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
@@ -130,7 +130,7 @@ fn locales(ctx: Context<'_>) -> Locales {
 }
 
 /// Hands `command` to the match service and answers with its reply.
-async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+async fn run(ctx: Context<'_>, command: Act) -> Result<(), Error> {
     let actor = actor(ctx);
     let place = place(ctx);
     let table = ctx.data().table.clone();
@@ -173,7 +173,7 @@ pub async fn play(
     spec.rated = rated;
     spec.clock = clock.map(|c| c.0);
     spec.level = level;
-    run(ctx, Command::Challenge(spec)).await
+    run(ctx, Act::Challenge(spec)).await
 }
 
 /// Play a move in this channel's match.
@@ -185,7 +185,7 @@ pub async fn move_(
     #[autocomplete = "autocomplete_move"]
     mv: String,
 ) -> Result<(), Error> {
-    run(ctx, Command::Move { text: mv, at: None }).await
+    run(ctx, Act::Move(mv)).await
 }
 
 /// Lists the legal moves that start with what was typed (Discord shows at most 25).
@@ -206,7 +206,7 @@ async fn autocomplete_move(ctx: Context<'_>, partial: &str) -> Vec<String> {
 /// Show this channel's match again.
 #[poise::command(slash_command)]
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Board).await
+    run(ctx, Act::Board).await
 }
 
 /// Give up this channel's match.
@@ -214,26 +214,26 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     // Typed, so deliberate: it resigns at once (only the button asks to confirm). The doc
     // comment above is the command's description in Discord.
-    run(ctx, Command::Resign { at: None }).await
+    run(ctx, Act::Resign).await
 }
 
 /// Offer a draw, or accept your opponent's offer.
 #[poise::command(slash_command)]
 pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     // Typed, so deliberate: it accepts a standing offer at once (only a button asks first).
-    run(ctx, Command::Draw { at: None }).await
+    run(ctx, Act::Draw).await
 }
 
 /// Ask to take back your last move (your opponent accepts or refuses).
 #[poise::command(slash_command)]
 pub async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Takeback { at: None }).await
+    run(ctx, Act::Takeback).await
 }
 
 /// Cancel this channel's match before it really started (moderators: at any time).
 #[poise::command(slash_command)]
 pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Abort { at: None }).await
+    run(ctx, Act::Abort).await
 }
 
 /// Learn how to play a game.
@@ -242,7 +242,7 @@ pub async fn rules(
     ctx: Context<'_>,
     #[description = "Which game"] game: Game,
 ) -> Result<(), Error> {
-    run(ctx, Command::Rules { game: game.kind() }).await
+    run(ctx, Act::Rules(game.kind())).await
 }
 
 /// The best players of a game.
@@ -264,7 +264,7 @@ pub async fn leaderboard(
     let page = page.unwrap_or(1);
     run(
         ctx,
-        Command::Leaderboard {
+        Act::Leaderboard {
             game: game.kind(),
             scope,
             page,
@@ -283,12 +283,12 @@ pub async fn stats(
     #[description = "Show the results against this player instead"] against: Option<serenity::User>,
 ) -> Result<(), Error> {
     let command = match against {
-        Some(against) => Command::HeadToHead {
+        Some(against) => Act::HeadToHead {
             user: user_ref(&against),
             other: user.as_ref().map(user_ref),
             game: game.map(Game::kind),
         },
-        None => Command::Stats {
+        None => Act::Stats {
             user: user.as_ref().map(user_ref),
             game: game.map(Game::kind),
         },
@@ -304,7 +304,7 @@ pub async fn history(
 ) -> Result<(), Error> {
     run(
         ctx,
-        Command::History {
+        Act::History {
             user: user.as_ref().map(user_ref),
         },
     )
@@ -320,7 +320,7 @@ pub async fn replay(
     match_id: String,
 ) -> Result<(), Error> {
     match match_id.trim().trim_start_matches('#').parse::<i64>() {
-        Ok(match_id) => run(ctx, Command::Replay { match_id }).await,
+        Ok(match_id) => run(ctx, Act::Replay(match_id)).await,
         Err(_) => {
             let text = Msg::new("err-not-a-match-number")
                 .code("text", match_id.trim())
@@ -340,10 +340,10 @@ pub async fn moves(
     match_id: Option<String>,
 ) -> Result<(), Error> {
     let Some(text) = match_id else {
-        return run(ctx, Command::Moves { match_id: None }).await;
+        return run(ctx, Act::Moves(None)).await;
     };
     match text.trim().trim_start_matches('#').parse::<i64>() {
-        Ok(id) => run(ctx, Command::Moves { match_id: Some(id) }).await,
+        Ok(id) => run(ctx, Act::Moves(Some(id))).await,
         Err(_) => {
             let text = Msg::new("err-not-a-match-number")
                 .code("text", text.trim())
@@ -385,5 +385,5 @@ pub async fn settings(
     threads: Option<bool>,
     #[description = "Whether you are reminded when your clock runs low"] reminders: Option<bool>,
 ) -> Result<(), Error> {
-    run(ctx, Command::Settings { threads, reminders }).await
+    run(ctx, Act::Settings { threads, reminders }).await
 }

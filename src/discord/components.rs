@@ -24,7 +24,7 @@ pub async fn handle(
         serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
         _ => Vec::new(),
     };
-    let command = table::Command::from_component(custom_id, &values);
+    let command = table::Request::from_custom_id(custom_id, &values);
     let actor = actor(interaction);
     let place = place(interaction);
     let table = data.table.clone();

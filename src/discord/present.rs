@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 use tracing::debug;
 
 use crate::i18n::{Lang, Msg, Style, render};
-use crate::table::{Action, ButtonId, ButtonStyle, Reply};
+use crate::table::{ButtonStyle, Reply, ReplyKind, stamp_of_custom_id};
 
 use super::respond::Answer;
 
@@ -89,7 +89,7 @@ pub async fn present(reply: Reply, locales: Locales) -> Answer {
         .collect();
     lines.extend(reply.lines.iter().map(|m| say(lang, m)));
     if let Some(at) = reply.deadline {
-        let id = if reply.button(Action::Accept).is_some() {
+        let id = if matches!(reply.kind, ReplyKind::Challenge | ReplyKind::Lobby) {
             "discord-expires"
         } else {
             "discord-deadline"
@@ -151,7 +151,8 @@ pub async fn present(reply: Reply, locales: Locales) -> Answer {
                 card,
             )
         }),
-        challenge: reply.challenge,
+        kind: reply.kind,
+        match_id: reply.match_id,
         lang,
         card: reply
             .card
@@ -173,8 +174,8 @@ fn match_of(reply: &Reply) -> Option<(i64, u32)> {
         .all_buttons()
         .map(|b| b.id.as_str())
         .chain(reply.menus.iter().map(|m| m.id.as_str()))
-        .find_map(ButtonId::parse)
-        .map(|id| (id.match_id, id.seq))
+        .find_map(stamp_of_custom_id)
+        .map(|stamp| (stamp.match_id, stamp.seq))
 }
 
 /// Buttons first (at most five a row, as the service makes them), then one row per menu.

@@ -12,6 +12,7 @@ use poise::serenity_prelude as serenity;
 use tracing::debug;
 
 use super::{Context, Data, Error};
+use crate::table::{Act, Actor, Place, ReplyKind, Stamp};
 
 /// How long the work may take before the interaction is deferred ("Parlor is thinking..."). Well
 /// inside Discord's 3 seconds, leaving room for the round trip and the upload.
@@ -59,8 +60,10 @@ pub struct Answer {
     /// The match starts in a thread of its own: its match id, the thread's name, who to add,
     /// and the challenge card to start it from when known.
     pub thread: Option<ThreadAsk>,
-    /// This message is the challenge card of this match (to record where it is).
-    pub challenge: Option<i64>,
+    /// What the message is (a board, a challenge card ...), as the match service says.
+    pub kind: ReplyKind,
+    /// The match it is about.
+    pub match_id: Option<i64>,
     /// The challenge card to edit now (the result), and the line to put on it.
     pub card: Option<(serenity::ChannelId, serenity::MessageId, String)>,
     /// The language of the words, for what is written later (the card's link to a thread).
@@ -68,6 +71,20 @@ pub struct Answer {
 }
 
 impl Answer {
+    /// A public message that stays: a board, a card or a result, whose controls are greyed
+    /// out once a newer one replaces it.
+    fn keeps(&self) -> bool {
+        !self.private
+            && matches!(
+                self.kind,
+                ReplyKind::Board
+                    | ReplyKind::Offer
+                    | ReplyKind::Challenge
+                    | ReplyKind::Lobby
+                    | ReplyKind::Result
+            )
+    }
+
     /// A message for the person who asked only.
     pub fn private(text: impl Into<String>) -> Self {
         Self {
@@ -206,7 +223,7 @@ pub async fn answer_command(
         return start_typed_in_thread(ctx, guild, ask.clone(), answer).await;
     }
     let handle = ctx.send(answer.to_reply()).await?;
-    if (answer.board.is_some() || answer.challenge.is_some()) && !answer.private {
+    if answer.keeps() {
         let message = handle.message().await?;
         ctx.data()
             .boards
@@ -220,12 +237,75 @@ pub async fn answer_command(
 
 /// Remembers where a challenge card was posted, in the match service.
 async fn record_card(data: &Data, answer: &Answer, message: &serenity::Message) {
-    let Some(match_id) = answer.challenge.filter(|_| !answer.private) else {
+    let (Some(match_id), ReplyKind::Challenge | ReplyKind::Lobby, false) =
+        (answer.match_id, answer.kind, answer.private)
+    else {
         return;
     };
-    let (channel, id) = (message.channel_id.get(), message.id.get());
-    if let Err(e) = data.table.set_card(match_id, channel, id).await {
-        tracing::warn!(match_id, "cannot record the challenge card: {e}");
+    let (channel, message) = (message.channel_id.get(), message.id.get());
+    tell(data, match_id, None, Act::CardPosted { channel, message }).await;
+}
+
+/// Tells the match service what Discord did with one of its matches (a card posted, a thread
+/// started or refused), as an act of the transport on that match.
+async fn tell(data: &Data, match_id: i64, guild: Option<u64>, act: Act) {
+    let stamp = Stamp { match_id, seq: 0 };
+    let place = Place::new(guild, 0);
+    let reply = data
+        .table
+        .handle(&Actor::new(0, "Discord"), &place, act.at(stamp))
+        .await;
+    if reply.kind == ReplyKind::Refusal {
+        tracing::warn!(match_id, answer = %reply.text(), "the match service refused news of its match");
+    }
+}
+
+/// Starts a starting match's thread from its card (or on its own), tells the match service
+/// where the match now is, and posts the first board there. `None`: no thread could be started
+/// (no permission after all), and the match stays where it was challenged.
+async fn into_thread(
+    http: &serenity::Http,
+    data: &Data,
+    guild: Option<serenity::GuildId>,
+    parent: serenity::ChannelId,
+    card: Option<serenity::MessageId>,
+    answer: &Answer,
+) -> Result<Option<serenity::ChannelId>, serenity::Error> {
+    let Some((match_id, name, members, _)) = &answer.thread else {
+        return Ok(None);
+    };
+    let guild = guild.map(|g| g.get());
+    match open_thread(http, parent, card, *match_id, name, members).await {
+        Ok(thread) => {
+            let place = Place {
+                guild,
+                channel: thread.get(),
+                parent: Some(parent.get()),
+                can_thread: false,
+            };
+            let card = card.map(|m| (parent.get(), m.get()));
+            tell(
+                data,
+                *match_id,
+                guild,
+                Act::ThreadStarted {
+                    thread: place,
+                    card,
+                },
+            )
+            .await;
+            let message = thread.send_message(http, answer.to_message()).await?;
+            data.boards.posted(http, answer, thread, message.id).await;
+            Ok(Some(thread))
+        }
+        Err(e) => {
+            tracing::warn!(
+                match_id,
+                "cannot start a thread, the match stays in the channel: {e}"
+            );
+            tell(data, *match_id, guild, Act::NoThread).await;
+            Ok(None)
+        }
     }
 }
 
@@ -237,7 +317,7 @@ async fn start_typed_in_thread(
     ask: ThreadAsk,
     answer: Answer,
 ) -> Result<(), Error> {
-    let (match_id, name, members, card) = ask;
+    let (match_id, _, _, card) = ask;
     let http = ctx.http();
     let parent = ctx.channel_id();
     // Several requests follow: say "thinking" first, within Discord's 3 seconds.
@@ -245,24 +325,8 @@ async fn start_typed_in_thread(
     let card = card
         .filter(|(channel, _)| *channel == parent)
         .map(|(_, m)| m);
-    let opened = open_thread(
-        http,
-        ctx.data(),
-        parent,
-        card,
-        match_id,
-        &name,
-        &members,
-        Some(guild),
-    )
-    .await;
-    match opened {
-        Ok(thread) => {
-            let message = thread.send_message(http, answer.to_message()).await?;
-            ctx.data()
-                .boards
-                .posted(http, &answer, thread, message.id)
-                .await;
+    match into_thread(http, ctx.data(), Some(guild), parent, card, &answer).await? {
+        Some(thread) => {
             let moved = moved_text(match_id, thread, answer.lang);
             if let Some(card) = card {
                 let edit = serenity::EditMessage::new()
@@ -274,12 +338,7 @@ async fn start_typed_in_thread(
             }
             ctx.send(CreateReply::default().content(moved)).await?;
         }
-        Err(e) => {
-            tracing::warn!(
-                match_id,
-                "cannot start a thread, the match stays in the channel: {e}"
-            );
-            ctx.data().table.stay_in_channel(match_id).await;
+        None => {
             let handle = ctx.send(answer.to_reply()).await?;
             let message = handle.message().await?;
             ctx.data()
@@ -315,12 +374,11 @@ pub async fn answer_component(
         Some(answer) => {
             let response = serenity::CreateInteractionResponse::Message(answer.to_response());
             interaction.create_response(http, response).await?;
-            let message =
-                if (answer.board.is_some() || answer.challenge.is_some()) && !answer.private {
-                    Some(interaction.get_response(http).await?)
-                } else {
-                    None
-                };
+            let message = if answer.keeps() {
+                Some(interaction.get_response(http).await?)
+            } else {
+                None
+            };
             (answer, message)
         }
         None => {
@@ -349,54 +407,36 @@ pub async fn answer_component(
 }
 
 /// A match accepted from its card starts in a thread made from that card: the players are
-/// added, the match service moves the match there, the first board is posted in it and the card
-/// says where the match is. Without a thread (no permission after all), the match is played in
-/// the channel. The press is already acknowledged.
+/// added, the first board is posted in it and the card says where the match is. Without a
+/// thread (no permission after all), the match is played in the channel. The press is already
+/// acknowledged.
 async fn start_in_thread(
     http: &serenity::Http,
     data: &Data,
     interaction: &serenity::ComponentInteraction,
     answer: Answer,
 ) -> Result<(), serenity::Error> {
-    let Some((match_id, name, members, _)) = answer.thread.clone() else {
+    let Some((match_id, ..)) = answer.thread else {
         return Ok(());
     };
-    let parent = interaction.channel_id;
-    let card = interaction.message.id;
-    let thread = match open_thread(
-        http,
-        data,
-        parent,
-        Some(card),
-        match_id,
-        &name,
-        &members,
-        interaction.guild_id,
-    )
-    .await
-    {
-        Ok(thread) => thread,
-        Err(e) => {
-            tracing::warn!(
-                match_id,
-                "cannot start a thread, the match stays in the channel: {e}"
-            );
-            data.table.stay_in_channel(match_id).await;
+    let card = Some(interaction.message.id);
+    let (guild, parent) = (interaction.guild_id, interaction.channel_id);
+    match into_thread(http, data, guild, parent, card, &answer).await? {
+        Some(thread) => {
+            let edit = serenity::EditInteractionResponse::new()
+                .content(moved_text(match_id, thread, answer.lang))
+                .components(Vec::new());
+            interaction.edit_response(http, edit).await?;
+        }
+        None => {
             let message = interaction
                 .create_followup(http, answer.to_followup())
                 .await?;
             data.boards
                 .posted(http, &answer, message.channel_id, message.id)
                 .await;
-            return Ok(());
         }
-    };
-    let message = thread.send_message(http, answer.to_message()).await?;
-    data.boards.posted(http, &answer, thread, message.id).await;
-    let edit = serenity::EditInteractionResponse::new()
-        .content(moved_text(match_id, thread, answer.lang))
-        .components(Vec::new());
-    interaction.edit_response(http, edit).await?;
+    }
     Ok(())
 }
 
@@ -408,18 +448,15 @@ fn moved_text(match_id: i64, thread: serenity::ChannelId, lang: crate::i18n::Lan
         .text(lang)
 }
 
-/// Starts a match's public thread under `parent` (from its card when there is one), adds the
-/// players and moves the match there in the match service.
-#[allow(clippy::too_many_arguments)]
+/// Starts a match's public thread under `parent` (from its card when there is one) and adds
+/// the players.
 async fn open_thread(
     http: &serenity::Http,
-    data: &Data,
     parent: serenity::ChannelId,
     card: Option<serenity::MessageId>,
     match_id: i64,
     name: &str,
     members: &[serenity::UserId],
-    guild: Option<serenity::GuildId>,
 ) -> Result<serenity::ChannelId, serenity::Error> {
     let builder = serenity::CreateThread::new(name)
         .kind(serenity::ChannelType::PublicThread)
@@ -436,16 +473,6 @@ async fn open_thread(
         if let Err(e) = thread.id.add_thread_member(http, member).await {
             debug!(match_id, "cannot add a player to the thread: {e}");
         }
-    }
-    let place = crate::table::Place {
-        guild: guild.map(|g| g.get()),
-        channel: thread.id.get(),
-        parent: Some(parent.get()),
-        can_thread: false,
-    };
-    let card = card.map(|m| (parent.get(), m.get()));
-    if let Err(e) = data.table.relocate(match_id, place, card).await {
-        tracing::warn!(match_id, "cannot record the match's thread: {e}");
     }
     Ok(thread.id)
 }

@@ -6,8 +6,8 @@ use crate::games::{AnyGame, AnyMove, GameKind};
 use crate::i18n::{Lang, Msg};
 use crate::protocol::{Flow, Session};
 use crate::store::{EntryKind, LogEntry, MatchStatus, MatchUpdate, NewMatch, PlayerRef, Store};
-use crate::table::entry::{position_after, replay_log, start_position};
-use crate::table::{Action, ButtonId, Stamp};
+use crate::table::state::{Board, position_after};
+use crate::table::{Request, Stamp, controls, start_position};
 
 use super::{Gen, Target};
 
@@ -212,9 +212,9 @@ pub fn play_options() -> Target<(GameKind, PlayParser, String)> {
 /// Button and menu ids: anything read writes back to itself and fits Discord's 100 bytes.
 pub fn custom_id() -> Target<(String, Vec<String>)> {
     let mut corpus = Vec::new();
-    for action in Action::ALL {
+    for act in controls() {
         for (match_id, seq) in [(1, 0), (42, 17), (i64::MAX, u32::MAX), (-5, 3)] {
-            let id = ButtonId::new(action, Stamp { match_id, seq }).to_string();
+            let id = act.custom_id(Stamp { match_id, seq }).unwrap_or_default();
             corpus.push(format!("{id}:2"));
             corpus.push(id);
         }
@@ -227,15 +227,19 @@ pub fn custom_id() -> Target<(String, Vec<String>)> {
             (g.text(&corpus), menu)
         }),
         check: Box::new(|(text, values)| {
-            let Some(id) = ButtonId::parse(text) else {
+            // A press carries the menu's values as typed; reading them is the move parser's.
+            let Some(request) = Request::from_custom_id(text, values) else {
                 return Ok(());
             };
-            let written = id.to_string();
-            if written.len() > 100 || ButtonId::parse(&written) != Some(id) {
-                return Err(format!("{id:?} writes as `{written}`"));
+            let written = request
+                .at
+                .and_then(|stamp| request.act.custom_id(stamp))
+                .unwrap_or_default();
+            if written.len() > 100
+                || Request::from_custom_id(&written, values) != Some(request.clone())
+            {
+                return Err(format!("{request:?} writes as `{written}`"));
             }
-            // A press carries the menu's values as typed; reading them is the move parser's.
-            let _ = id.command(values);
             Ok(())
         }),
     }
@@ -381,11 +385,11 @@ pub fn local_lines() -> Target<String> {
         make: Box::new(move |g| g.text(&corpus)),
         check: Box::new(|line| match parse(line) {
             Err(msg) => clear(&msg),
-            Ok(Input::Service(crate::table::Command::Move { text, .. })) if text.is_empty() => {
+            Ok(Input::Service(crate::table::Act::Move(text))) if text.is_empty() => {
                 Err("an empty move".to_string())
             }
             Ok(Input::As(name)) if name.trim().is_empty() => Err("an empty name".to_string()),
-            Ok(Input::Press(_, Some(value))) if value.trim().is_empty() => {
+            Ok(Input::Press(crate::table::Act::PickSource(value))) if value.trim().is_empty() => {
                 Err("an empty value".to_string())
             }
             Ok(_) => Ok(()),
@@ -544,7 +548,12 @@ pub fn restore_log() -> Target<Stored> {
                 return Ok(());
             };
             let seats = seat_count(kind, &s.options, s.seed);
-            match replay_log(kind, &s.options, s.seed, &s.log, &SEATS[..seats]) {
+            let ids: Vec<Option<u64>> = SEATS[..seats].iter().copied().map(Some).collect();
+            let replayed = start_position(kind, &s.options, s.seed)
+                .map_err(|e| crate::table::state::Unreplayable(e.to_string()))
+                .and_then(|start| Board::replay(start, &s.log, &ids))
+                .map_err(|e| e.0);
+            match replayed {
                 Ok(r) => {
                     let plies = s.log.last().map_or(0, |e| e.ply as usize);
                     if r.moves.len() != plies {
@@ -554,7 +563,7 @@ pub fn restore_log() -> Target<Stored> {
                         ));
                     }
                     let start = start_position(kind, &s.options, s.seed).map_err(|e| e.0)?;
-                    let (game, _) = position_after(&start, &r.moves)?;
+                    let (game, _) = position_after(&start, &r.moves).map_err(|e| e.0)?;
                     if game.export() != r.game.export() {
                         return Err("the replayed position is not the moves' one".to_string());
                     }
@@ -707,7 +716,7 @@ pub fn move_hints() -> Target<(usize, bool, String)> {
                 if menu.options.is_empty() || menu.options.len() > MAX_CHOICES {
                     return Err(format!("a menu of {} options", menu.options.len()));
                 }
-                if ButtonId::parse(&menu.id).map(|id| id.stamp()) != Some(stamp) {
+                if crate::table::stamp_of_custom_id(&menu.id) != Some(stamp) {
                     return Err(format!("menu id `{}`", menu.id));
                 }
                 for o in &menu.options {

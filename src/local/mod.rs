@@ -17,8 +17,7 @@ use crate::games::{AnyGame, Outcome, Reason, Side, Status};
 use crate::i18n::{Lang, Msg, Plain};
 use crate::store::Store;
 use crate::table::{
-    Action, Actor, ButtonId, Command, Config, Notice, Notices, Picture, Place, Reply, Table,
-    TextFile, words,
+    Act, Actor, Config, Notice, Notices, Picture, Place, Reply, Request, Table, TextFile, words,
 };
 use parse::Input;
 
@@ -167,7 +166,8 @@ struct Session {
     out: PathBuf,
     color: bool,
     /// The last button (or menu) shown for each action: `/accept` presses it.
-    controls: HashMap<Action, String>,
+    /// The live controls last offered, by their typed command (`accept`, `sit 2`).
+    controls: HashMap<&'static str, String>,
     /// The confirm button of the last question a button asked: `/confirm` presses it.
     confirm: Option<String>,
     /// The last board said the bot is to move.
@@ -212,26 +212,30 @@ impl Session {
             Input::Confirm => match self
                 .confirm
                 .take()
-                .and_then(|id| Command::from_component(&id, &[]))
+                .and_then(|id| Request::from_custom_id(&id, &[]))
             {
-                Some(command) => self.send(command).await,
+                Some(request) => self.send(request).await,
                 None => self.say(self.tr(Msg::new("local-nothing-to-confirm"))),
             },
-            Input::Service(command) => self.send(command).await,
-            Input::Press(action, value) => {
-                let values: Vec<String> = value.into_iter().collect();
-                let command = self
-                    .controls
-                    .get(&action)
-                    .and_then(|id| Command::from_component(id, &values))
-                    .unwrap_or_else(|| unpressed(action, &values));
-                self.send(command).await;
+            Input::Service(act) => self.send(act.into()).await,
+            Input::Press(act) => {
+                // A control showing is pressed on its board; else the slash form acts on this
+                // channel's match.
+                let stamp = act
+                    .typed()
+                    .and_then(|typed| self.controls.get(typed))
+                    .and_then(|id| crate::table::stamp_of_custom_id(id));
+                let request = match stamp {
+                    Some(stamp) => act.at(stamp),
+                    None => act.into(),
+                };
+                self.send(request).await;
             }
         }
     }
 
-    async fn send(&mut self, command: Command) {
-        let reply = self.table.handle(&self.me, &PLACE, command).await;
+    async fn send(&mut self, request: Request) {
+        let reply = self.table.handle(&self.me, &PLACE, request).await;
         self.show(reply).await;
     }
 
@@ -242,7 +246,7 @@ impl Session {
     /// Lists every legal move of the current position (the service's board; the service's
     /// hints decide which moves a player may see).
     async fn legal(&mut self) {
-        let reply = self.table.handle(&self.me, &PLACE, Command::Board).await;
+        let reply = self.table.handle(&self.me, &PLACE, Act::Board).await;
         let Some(Picture::Board { game, .. }) = reply.picture else {
             self.say(reply.text_in(self.lang, &Plain));
             return;
@@ -289,20 +293,20 @@ impl Session {
             self.write_picture(picture.clone()).await;
             // A live board (one that can still be resigned) on which the bot is to move.
             self.bot_to_move = reply.mentions.first() == Some(&self.bot_id)
-                && reply.button(Action::Resign).is_some_and(|b| !b.disabled);
+                && reply.button(&Act::Resign).is_some_and(|b| !b.disabled);
         }
-        let buttons: Vec<(Action, String)> = reply
+        let buttons: Vec<(Act, String)> = reply
             .all_buttons()
             .filter(|b| !b.disabled)
-            .filter_map(|b| ButtonId::parse(&b.id).map(|id| (id.action, b.id.clone())))
+            .filter_map(|b| Request::from_custom_id(&b.id, &[]).map(|r| (r.act, b.id.clone())))
             .collect();
-        let menus: Vec<(Action, String, Vec<String>)> = reply
+        let menus: Vec<(Act, String, Vec<String>)> = reply
             .menus
             .iter()
             .filter_map(|m| {
-                let id = ButtonId::parse(&m.id)?;
+                let request = Request::from_custom_id(&m.id, &[])?;
                 Some((
-                    id.action,
+                    request.act,
                     m.id.clone(),
                     m.options.iter().map(|o| o.value.clone()).collect(),
                 ))
@@ -316,21 +320,19 @@ impl Session {
             self.controls.clear();
         }
         let mut offered = Vec::new();
-        for (action, id) in buttons {
-            offered.push(command_of(action).to_string());
-            if matches!(action, Action::ConfirmResign | Action::ConfirmDraw) {
+        for (act, id) in buttons {
+            let Some(typed) = act.typed() else { continue };
+            offered.push(format!("/{typed}"));
+            if matches!(act, Act::ConfirmResign | Act::ConfirmDraw) {
                 self.confirm = Some(id);
             } else {
-                self.controls.insert(action, id);
+                self.controls.insert(typed, id);
             }
         }
-        for (action, id, values) in menus {
-            let what = match action {
-                Action::Source => "/pick",
-                _ => "/move",
-            };
-            offered.push(format!("{what} <{}>", values.join("|")));
-            self.controls.insert(action, id);
+        for (act, id, values) in menus {
+            let Some(typed) = act.typed() else { continue };
+            offered.push(format!("/{typed} <{}>", values.join("|")));
+            self.controls.insert(typed, id);
         }
         let text = Msg::new("local-commands-here").plain("commands", offered.join("  "));
         self.say(self.tr(text));
@@ -528,62 +530,6 @@ fn result_msg(game: &AnyGame, players: &[Msg], outcome: Outcome, lang: Lang) -> 
                 .plain("reason", key)
         }
         None => Msg::new("pic-draw").plain("reason", key),
-    }
-}
-
-/// The typed command for a button.
-fn command_of(action: Action) -> &'static str {
-    match action {
-        Action::Accept => "/accept",
-        Action::Decline => "/decline",
-        Action::Cancel => "/cancel",
-        Action::Source => "/pick",
-        Action::Move => "/move",
-        Action::Resign => "/resign",
-        Action::Draw => "/draw",
-        Action::RefuseDraw => "/refuse-draw",
-        Action::Takeback => "/takeback",
-        Action::RefuseTakeback => "/refuse-takeback",
-        Action::Abort => "/abort",
-        Action::Rematch => "/rematch",
-        Action::ConfirmResign | Action::ConfirmDraw => "/confirm",
-        Action::Sit1 => "/sit 1",
-        Action::Sit2 => "/sit 2",
-        Action::Sit3 => "/sit 3",
-        Action::Sit4 => "/sit 4",
-        Action::SitBot => "/sit-bot",
-    }
-}
-
-/// A button's command when no such button is showing: the slash form, on this channel's match.
-fn unpressed(action: Action, values: &[String]) -> Command {
-    let value = values.first().cloned().unwrap_or_default();
-    match action {
-        Action::Accept => Command::Accept { at: None },
-        Action::Decline => Command::Decline { at: None },
-        Action::Cancel => Command::Cancel { at: None },
-        Action::Source => Command::PickSource {
-            source: value,
-            at: None,
-        },
-        Action::Move => Command::Move {
-            text: value,
-            at: None,
-        },
-        Action::Resign => Command::Resign { at: None },
-        Action::Draw => Command::Draw { at: None },
-        Action::RefuseDraw => Command::RefuseDraw { at: None },
-        Action::Takeback => Command::Takeback { at: None },
-        Action::RefuseTakeback => Command::RefuseTakeback { at: None },
-        Action::Abort => Command::Abort { at: None },
-        Action::Rematch => Command::Rematch { at: None },
-        Action::ConfirmResign => Command::ConfirmResign { at: None },
-        Action::ConfirmDraw => Command::ConfirmDraw { at: None },
-        Action::Sit1 | Action::Sit2 | Action::Sit3 | Action::Sit4 => Command::Sit {
-            seat: action.seat().unwrap_or(0),
-            at: None,
-        },
-        Action::SitBot => Command::SitBot { at: None },
     }
 }
 

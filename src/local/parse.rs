@@ -2,15 +2,15 @@
 
 use crate::games::GameKind;
 use crate::i18n::Msg;
-use crate::table::{Action, ChallengeSpec, Command, Opponent, Scope, UserRef};
+use crate::table::{Act, ChallengeSpec, Opponent, Scope, UserRef};
 
 /// What a line asks for.
 #[derive(Debug, PartialEq)]
 pub enum Input {
     /// A request for the match service.
-    Service(Command),
+    Service(Act),
     /// What a button does in Discord (`/accept`, `/rematch` ...): the last such button shown.
-    Press(Action, Option<String>),
+    Press(Act),
     /// `/as NAME`: switch the local player.
     As(String),
     /// `/legal`: list the legal moves.
@@ -180,7 +180,7 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
     let name = name.to_ascii_lowercase();
     let service = |c| Ok(Input::Service(c));
     match name.as_str() {
-        "play" => service(Command::Challenge(play(&opts)?)),
+        "play" => service(Act::Challenge(play(&opts)?)),
         "move" => {
             let text = opts.get("move").unwrap_or(args).trim();
             if text.is_empty() {
@@ -188,57 +188,37 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
                     .code("example", "/move b1-b3")
                     .code("moves", "/legal"));
             }
-            service(Command::Move {
-                text: text.to_string(),
-                at: None,
-            })
+            service(Act::Move(text.to_string()))
         }
-        "moves" => service(Command::Moves {
-            match_id: match opts.get("match").or(opts.bare.as_deref()) {
+        "moves" => service(Act::Moves(
+            match opts.get("match").or(opts.bare.as_deref()) {
                 None => None,
                 Some(id) => Some(match_number(id)?),
             },
-        }),
+        )),
         "legal" => Ok(Input::Legal),
-        "board" => service(Command::Board),
-        "resign" => Ok(Input::Press(Action::Resign, None)),
-        "draw" => Ok(Input::Press(Action::Draw, None)),
-        "refuse-draw" => Ok(Input::Press(Action::RefuseDraw, None)),
-        "takeback" => Ok(Input::Press(Action::Takeback, None)),
-        "refuse-takeback" => Ok(Input::Press(Action::RefuseTakeback, None)),
-        "abort" => Ok(Input::Press(Action::Abort, None)),
+        "board" => service(Act::Board),
         "confirm" => Ok(Input::Confirm),
-        "accept" => Ok(Input::Press(Action::Accept, None)),
-        "decline" => Ok(Input::Press(Action::Decline, None)),
-        "cancel" => Ok(Input::Press(Action::Cancel, None)),
-        "rematch" => Ok(Input::Press(Action::Rematch, None)),
         "sit" => {
             let seat = opts.get("seat").unwrap_or(args).trim();
-            match seat
-                .parse::<usize>()
-                .ok()
-                .and_then(|n| Action::sit(n.wrapping_sub(1)))
-            {
-                Some(action) => Ok(Input::Press(action, None)),
+            match seat.parse::<u8>().ok().filter(|n| (1..=4).contains(n)) {
+                Some(n) => Ok(Input::Press(Act::Sit(n - 1))),
                 None => Err(Msg::new("local-err-which-seat").code("example", "/sit 2")),
             }
         }
-        "sit-bot" => Ok(Input::Press(Action::SitBot, None)),
         "pick" => {
             let source = opts.get("source").unwrap_or(args).trim();
             if source.is_empty() {
                 return Err(Msg::new("local-err-which-source").code("example", "/pick b1"));
             }
-            Ok(Input::Press(Action::Source, Some(source.to_string())))
+            Ok(Input::Press(Act::PickSource(source.to_string())))
         }
-        "settings" => service(Command::Settings {
+        "settings" => service(Act::Settings {
             threads: on_off(&opts, "threads")?,
             reminders: on_off(&opts, "reminders")?,
         }),
-        "rules" => service(Command::Rules {
-            game: game(opts.need("game", "/rules game:loa")?)?,
-        }),
-        "leaderboard" => service(Command::Leaderboard {
+        "rules" => service(Act::Rules(game(opts.need("game", "/rules game:loa")?)?)),
+        "leaderboard" => service(Act::Leaderboard {
             game: game(opts.need("game", "/leaderboard game:loa")?)?,
             scope: match opts.get("scope").map(str::to_ascii_lowercase).as_deref() {
                 None | Some("server") => Scope::Server,
@@ -256,24 +236,22 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
             variant: opts.get("variant").map(str::to_string),
         }),
         "stats" => match opts.get("against") {
-            Some(against) => service(Command::HeadToHead {
+            Some(against) => service(Act::HeadToHead {
                 user: user_ref(against),
                 other: opts.get("user").map(user_ref),
                 game: opts.get("game").map(game).transpose()?,
             }),
-            None => service(Command::Stats {
+            None => service(Act::Stats {
                 user: opts.get("user").map(user_ref),
                 game: opts.get("game").map(game).transpose()?,
             }),
         },
-        "history" => service(Command::History {
+        "history" => service(Act::History {
             user: opts.get("user").map(user_ref),
         }),
         "replay" => {
             let id = opts.need("match", "/replay match:3")?;
-            service(Command::Replay {
-                match_id: match_number(id)?,
-            })
+            service(Act::Replay(match_number(id)?))
         }
         "as" => {
             let who = opts
@@ -298,10 +276,24 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
         }
         "help" => Ok(Input::Help),
         "quit" | "exit" => Ok(Input::Quit),
-        other => Err(Msg::new("local-err-unknown")
-            .code("command", format!("/{other}"))
-            .code("help", "/help")),
+        other => match bare_control(other) {
+            // A button typed: `/accept`, `/resign`, `/sit-bot` ...
+            Some(act) => Ok(Input::Press(act)),
+            None => Err(Msg::new("local-err-unknown")
+                .code("command", format!("/{other}"))
+                .code("help", "/help")),
+        },
     }
+}
+
+/// The control typed as this one word, when it takes no argument (a move, a piece or a seat
+/// are typed with theirs above; `/confirm` answers the last question).
+fn bare_control(word: &str) -> Option<Act> {
+    crate::table::controls()
+        .filter(|act| !matches!(act, Act::Move(_) | Act::PickSource(_) | Act::Sit(_)))
+        .filter(|act| !matches!(act, Act::ConfirmResign | Act::ConfirmDraw))
+        .find(|act| act.typed() == Some(word))
+        .cloned()
 }
 
 /// `key:value` options, and the first bare word as the main option.
@@ -404,8 +396,7 @@ mod tests {
 
     #[test]
     fn reads_the_slash_commands() {
-        let Ok(Input::Service(Command::Challenge(spec))) =
-            parse("/play game:loa opponent:bot level:2")
+        let Ok(Input::Service(Act::Challenge(spec))) = parse("/play game:loa opponent:bot level:2")
         else {
             panic!("not a challenge");
         };
@@ -413,21 +404,15 @@ mod tests {
         assert_eq!(spec.level, Some(2));
         assert_eq!(
             parse("/move b1-b3"),
-            Ok(Input::Service(Command::Move {
-                text: "b1-b3".into(),
-                at: None
-            }))
+            Ok(Input::Service(Act::Move("b1-b3".into())))
         );
         assert_eq!(parse("/as Bob"), Ok(Input::As("Bob".into())));
         assert_eq!(parse("/legal"), Ok(Input::Legal));
-        assert_eq!(
-            parse("/moves"),
-            Ok(Input::Service(Command::Moves { match_id: None }))
-        );
+        assert_eq!(parse("/moves"), Ok(Input::Service(Act::Moves(None))));
         for line in ["/moves match:12", "/moves #12", "/moves 12"] {
             assert_eq!(
                 parse(line),
-                Ok(Input::Service(Command::Moves { match_id: Some(12) })),
+                Ok(Input::Service(Act::Moves(Some(12)))),
                 "{line}"
             );
         }

@@ -6,6 +6,7 @@
 //! transactions never fight over the lock; reads use a small pool of their own. On PostgreSQL
 //! one pool serves both, and concurrent processes are kept apart by row and advisory locks.
 
+mod change;
 mod check;
 mod queries;
 mod rows;
@@ -20,6 +21,7 @@ use sqlx::sqlite::{
 use sqlx::{Database, Pool, Postgres, Row, Sqlite, Transaction};
 use thiserror::Error;
 
+pub use change::{Change, LiveState};
 pub use rows::*;
 
 /// What went wrong with the database, in words an operator can act on. Every refusal at start-up

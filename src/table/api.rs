@@ -3,7 +3,7 @@
 use crate::games::GameKind;
 use crate::i18n::{Lang, Msg, Plain, Style};
 
-use super::ids::ButtonId;
+use super::act::{Act, Request};
 use super::picture::Picture;
 
 /// Who is asking.
@@ -129,131 +129,6 @@ pub enum Scope {
     Global,
 }
 
-/// A match and the log position a button or menu was drawn for; see [`ButtonId`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Stamp {
-    pub match_id: i64,
-    /// Entries in the match's log when the board was drawn (the ply, until a takeback).
-    pub seq: u32,
-}
-
-/// One request. Match commands with `at: None` (slash commands) act on the match of this
-/// channel; with `at: Some` (buttons and menus) on that match, and refuse a stale board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
-    Challenge(ChallengeSpec),
-    Accept {
-        at: Option<Stamp>,
-    },
-    Decline {
-        at: Option<Stamp>,
-    },
-    Cancel {
-        at: Option<Stamp>,
-    },
-    Move {
-        text: String,
-        at: Option<Stamp>,
-    },
-    /// The first step of moving with menus: the piece (or source) chosen; answers with the
-    /// moves from there.
-    PickSource {
-        source: String,
-        at: Option<Stamp>,
-    },
-    Board,
-    /// Give up. A typed `/resign` (`at: None`) is deliberate and resigns at once; a press of
-    /// the board's button (`at: Some`) only asks the presser to confirm, privately.
-    Resign {
-        at: Option<Stamp>,
-    },
-    /// Resign for good: the confirmation asked by a Resign button.
-    ConfirmResign {
-        at: Option<Stamp>,
-    },
-    /// Offer a draw, or accept the opponent's standing offer. A typed `/draw` accepts at once;
-    /// a button press that would accept only asks the presser to confirm, privately.
-    Draw {
-        at: Option<Stamp>,
-    },
-    /// Accept the opponent's standing draw offer for good: the confirmation asked by a button.
-    ConfirmDraw {
-        at: Option<Stamp>,
-    },
-    RefuseDraw {
-        at: Option<Stamp>,
-    },
-    /// Ask to take back your last move, or accept the opponent's request.
-    Takeback {
-        at: Option<Stamp>,
-    },
-    RefuseTakeback {
-        at: Option<Stamp>,
-    },
-    Abort {
-        at: Option<Stamp>,
-    },
-    /// Take an empty seat of a lobby (a match of more than two seats); `seat` in turn order.
-    Sit {
-        seat: u8,
-        at: Option<Stamp>,
-    },
-    /// Seat the bot on the lobby's first empty seat.
-    SitBot {
-        at: Option<Stamp>,
-    },
-    /// Challenge the opponent of a finished match again, with seats swapped.
-    Rematch {
-        at: Option<Stamp>,
-    },
-    Rules {
-        game: GameKind,
-    },
-    /// Shows the settings, or changes them: the server's (`threads`, Manage Server only) and
-    /// the requester's own (`reminders`).
-    Settings {
-        threads: Option<bool>,
-        reminders: Option<bool>,
-    },
-    Leaderboard {
-        game: GameKind,
-        scope: Scope,
-        page: u32,
-        /// A variant with a ladder of its own (ambidextrous, cylinder); `None`: the game's.
-        variant: Option<String>,
-    },
-    /// A player's ratings (default: the requester), for one game or all.
-    Stats {
-        user: Option<UserRef>,
-        game: Option<GameKind>,
-    },
-    /// Results between the requester (or `other`) and `user`, for one game or all.
-    HeadToHead {
-        user: UserRef,
-        other: Option<UserRef>,
-        game: Option<GameKind>,
-    },
-    History {
-        user: Option<UserRef>,
-    },
-    Replay {
-        match_id: i64,
-    },
-    /// The move list of this channel's match (or of the requester's last match here once it is
-    /// over), or of the match `match_id`; a finished match comes with its export.
-    Moves {
-        match_id: Option<i64>,
-    },
-}
-
-impl Command {
-    /// The command behind a button or select-menu press (`custom_id` and chosen values), or
-    /// `None` for an id this bot did not make.
-    pub fn from_component(custom_id: &str, values: &[String]) -> Option<Command> {
-        ButtonId::parse(custom_id).map(|id| id.command(values))
-    }
-}
-
 /// How a button looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ButtonStyle {
@@ -263,7 +138,7 @@ pub enum ButtonStyle {
     Danger,
 }
 
-/// A button; `id` is its `custom_id` (see [`ButtonId`]).
+/// A button; `id` is its `custom_id` (see [`Act::custom_id`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Button {
     pub id: String,
@@ -272,7 +147,7 @@ pub struct Button {
     pub disabled: bool,
 }
 
-/// A select menu; choosing an option sends `Command::from_component(id, [value])`.
+/// A select menu; choosing an option sends `Request::from_custom_id(id, [value])`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Menu {
     pub id: String,
@@ -287,10 +162,39 @@ pub struct MenuOption {
     pub value: String,
 }
 
+/// What a reply is, so that no adapter has to guess it from its buttons.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ReplyKind {
+    /// Anything else: rules, ladders, settings, a line about a match.
+    #[default]
+    Info,
+    /// A refusal or an error, for the requester only.
+    Refusal,
+    /// A two-seat challenge card (Accept / Decline / Cancel).
+    Challenge,
+    /// A lobby card: a button per empty seat.
+    Lobby,
+    /// A live board with its controls.
+    Board,
+    /// A standing offer or request on a live board (no new picture).
+    Offer,
+    /// The end of a match.
+    Result,
+    /// A question for the presser only, with its confirm button.
+    Question,
+    /// The moves of one piece, as menus, for the presser only.
+    Menu,
+    /// A reminder of a player's turn (the timer's).
+    Reminder,
+}
+
 /// An answer, not yet in any language: each adapter says its messages in the reader's
 /// language and styles people, moves and the title its own way. `mentions` lists whom to notify.
 #[derive(Clone, Debug, Default)]
 pub struct Reply {
+    pub kind: ReplyKind,
+    /// The match it is about (a card, a board, a result).
+    pub match_id: Option<i64>,
     /// The heading (a match's title), shown in bold where the transport can.
     pub title: Option<Msg>,
     /// The lines of the message, in order.
@@ -309,15 +213,13 @@ pub struct Reply {
     /// moved on, or the match ended): the transport may grey that board out.
     pub stale: bool,
     /// The match has just started and should move into a thread of its own: the transport
-    /// starts it, calls [`super::Table::relocate`], then posts this reply there.
+    /// starts it, tells the table ([`Act::ThreadStarted`], or [`Act::NoThread`]), then posts
+    /// this reply there.
     pub thread: Option<ThreadRequest>,
     /// The match's challenge card, to edit with `line` (its result).
     pub card: Option<CardEdit>,
     /// A text to attach as a file (a match's export), where there is no picture.
     pub file: Option<TextFile>,
-    /// This is the challenge card of this match: the transport tells where it posted it
-    /// ([`super::Table::set_card`]), so that the card can be edited later.
-    pub challenge: Option<i64>,
 }
 
 /// A thread to start for a match (see [`Reply::thread`]).
@@ -354,6 +256,7 @@ impl Reply {
         Reply {
             lines: vec![msg],
             private: true,
+            kind: ReplyKind::Refusal,
             ..Reply::default()
         }
     }
@@ -394,10 +297,21 @@ impl Reply {
         self.buttons.iter().flatten()
     }
 
-    /// The first button whose id has this action, if any (handy for tests and the terminal).
-    pub fn button(&self, action: super::Action) -> Option<&Button> {
+    /// The first button that carries this act, if any (handy for tests and the terminal).
+    pub fn button(&self, act: &Act) -> Option<&Button> {
         self.all_buttons()
-            .find(|b| ButtonId::parse(&b.id).is_some_and(|id| id.action == action))
+            .find(|b| Request::from_custom_id(&b.id, &[]).is_some_and(|r| r.act.same_control(act)))
+    }
+
+    /// The message ids of the title and lines, in order: what a test checks to know which
+    /// answer came, whatever the language.
+    pub fn ids(&self) -> Vec<&str> {
+        self.title.iter().chain(&self.lines).map(|m| m.id).collect()
+    }
+
+    /// Whether this message id is the title or one of the lines.
+    pub fn says(&self, id: &str) -> bool {
+        self.ids().contains(&id)
     }
 }
 

@@ -184,16 +184,7 @@ fn each_page_covers_every_option_and_variant_of_its_game() {
         if game == GameKind::Loa {
             assert!(wanted.len() >= 11, "{wanted:?}");
         }
-        for lang in Lang::ALL {
-            let path = root()
-                .join(texts::DOCS_DIR)
-                .join(lang.code())
-                .join(format!("{}.md", game.name()));
-            let page = read(&path);
-            for w in &wanted {
-                assert!(page.contains(w), "{} does not mention {w}", path.display());
-            }
-        }
+        pages_mention(game, &wanted);
     }
 }
 
@@ -269,16 +260,7 @@ fn pages_cover_the_options_rules_md_names() {
         };
         seen += 1;
         let wanted = rules_md_options(section);
-        for lang in Lang::ALL {
-            let path = root()
-                .join(texts::DOCS_DIR)
-                .join(lang.code())
-                .join(format!("{}.md", game.name()));
-            let page = read(&path);
-            for w in &wanted {
-                assert!(page.contains(w), "{} does not mention {w}", path.display());
-            }
-        }
+        pages_mention(game, &wanted);
     }
     assert_eq!(seen, 4, "{path} has no section per game");
 }
@@ -348,4 +330,18 @@ fn prose_leaves_out_code_and_link_targets() {
         links(page),
         vec!["../x.md".to_string(), "y.png".to_string()]
     );
+}
+
+/// Asserts that the rules page of `game`, in every language, mentions each of `wanted`.
+fn pages_mention(game: GameKind, wanted: &[String]) {
+    for lang in Lang::ALL {
+        let path = root()
+            .join(texts::DOCS_DIR)
+            .join(lang.code())
+            .join(format!("{}.md", game.name()));
+        let page = read(&path);
+        for w in wanted {
+            assert!(page.contains(w), "{} does not mention {w}", path.display());
+        }
+    }
 }

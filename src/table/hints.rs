@@ -2,8 +2,8 @@
 
 use crate::games::AnyGame;
 
-use super::api::{Menu, MenuOption, Stamp};
-use super::ids::{Action, ButtonId};
+use super::act::{Act, Stamp};
+use super::api::{Menu, MenuOption};
 use crate::i18n::Msg;
 
 /// Discord's limits: choices per autocomplete or menu, rows per message.
@@ -97,14 +97,8 @@ fn spread(moves: &[&String], limit: usize) -> Vec<String> {
         .collect()
 }
 
-fn menus_of(
-    action: Action,
-    stamp: Stamp,
-    placeholder: &Msg,
-    items: &[String],
-    rows: usize,
-) -> Vec<Menu> {
-    let id = ButtonId::new(action, stamp).to_string();
+fn menus_of(act: Act, stamp: Stamp, placeholder: &Msg, items: &[String], rows: usize) -> Vec<Menu> {
+    let id = act.custom_id(stamp).unwrap_or_default();
     items
         .chunks(MAX_CHOICES)
         .take(rows)
@@ -132,7 +126,13 @@ fn menus_of(
 /// move has a source of its own (Lightning's second step `-c1`, a lone `pass`), the moves.
 pub fn source_menus(legal: &[String], stamp: Stamp, rows: usize) -> Vec<Menu> {
     if legal.iter().all(|m| source_of(m) == m) {
-        return menus_of(Action::Move, stamp, &Msg::new("menu-move"), legal, rows);
+        return menus_of(
+            Act::Move(String::new()),
+            stamp,
+            &Msg::new("menu-move"),
+            legal,
+            rows,
+        );
     }
     let mut sources: Vec<String> = Vec::new();
     for m in legal {
@@ -142,7 +142,7 @@ pub fn source_menus(legal: &[String], stamp: Stamp, rows: usize) -> Vec<Menu> {
         }
     }
     menus_of(
-        Action::Source,
+        Act::PickSource(String::new()),
         stamp,
         &Msg::new("menu-pick-piece"),
         &sources,
@@ -160,7 +160,7 @@ pub fn move_menus(legal: &[String], source: &str, stamp: Stamp) -> Vec<Menu> {
         .collect();
     let to = Msg::new("menu-move-to").code("source", source);
     if chosen.len() <= MAX_CHOICES * MAX_ROWS {
-        return menus_of(Action::Move, stamp, &to, &chosen, MAX_ROWS);
+        return menus_of(Act::Move(String::new()), stamp, &to, &chosen, MAX_ROWS);
     }
     let mut stages: Vec<String> = Vec::new();
     for m in &chosen {
@@ -170,10 +170,10 @@ pub fn move_menus(legal: &[String], source: &str, stamp: Stamp) -> Vec<Menu> {
         }
     }
     if stages.is_empty() || stages.len() >= chosen.len() {
-        return menus_of(Action::Move, stamp, &to, &chosen, MAX_ROWS);
+        return menus_of(Act::Move(String::new()), stamp, &to, &chosen, MAX_ROWS);
     }
     menus_of(
-        Action::Source,
+        Act::PickSource(String::new()),
         stamp,
         &Msg::new("menu-pick-move").code("source", source),
         &stages,

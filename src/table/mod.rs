@@ -1,24 +1,32 @@
 //! The match service: challenges, moves, clocks, ratings, ladders, independent of any transport.
 //!
-//! Adapters (Discord, the terminal) turn their input into a [`Command`] with an [`Actor`] and a
-//! [`Place`], call [`Table::handle`], and show the [`Reply`]. Things that happen on their own
-//! (timeouts, clock warnings, expired challenges, the AI's moves) arrive as [`Notice`]s on the
-//! receiver returned by [`Table::start`]. Every change is committed to the database before it is
-//! reported, and the changes of one match apply one at a time.
+//! Adapters (Discord, the terminal) turn their input into an [`Act`] (a [`Request`] when a
+//! control was pressed) with an [`Actor`] and a [`Place`], call [`Table::handle`], and show the
+//! [`Reply`]. Things that happen on their own (timeouts, clock warnings, expired challenges, the
+//! AI's moves) arrive as [`Notice`]s on the receiver returned by [`Table::start`].
+//!
+//! A match is one value ([`state::Match`]); an act on it is decided by a pure function
+//! (`decide.rs`) into [`crate::store::Change`]s, which the store commits and the match applies
+//! (the same function replays the log at a restart), and the answer is presented from the
+//! match as it then stands (`present.rs`). The changes of one match apply one at a time.
 
+mod act;
 mod api;
+mod challenge;
 mod clock;
 mod commands;
+mod decide;
 #[cfg(test)]
 mod docs;
-pub(crate) mod entry;
 pub(crate) mod hints;
-mod ids;
+mod offers;
 mod picture;
+mod present;
 mod presets;
 pub mod rating;
 mod records;
 mod sheet;
+pub(crate) mod state;
 mod texts;
 pub mod words;
 
@@ -27,15 +35,15 @@ use std::sync::{Arc, Mutex as StdMutex};
 
 use tokio::sync::{Mutex, mpsc};
 
-use crate::games::{AnyGame, AnyMove, GameKind};
-use crate::store::{MatchStatus, Store, StoreError};
+use crate::games::{AnyGame, AnyMove, GameKind, OptionsError};
+use crate::store::{MatchRow, MatchStatus, Store, StoreError};
 
+pub use act::{Act, Request, Stamp, controls, stamp_of_custom_id};
 pub use api::{
-    Actor, Button, ButtonStyle, CardEdit, ChallengeSpec, Command, Menu, MenuOption, Notice,
-    Opponent, Place, Reply, Scope, Stamp, TextFile, ThreadRequest, UserRef,
+    Actor, Button, ButtonStyle, CardEdit, ChallengeSpec, Menu, MenuOption, Notice, Opponent, Place,
+    Reply, ReplyKind, Scope, TextFile, ThreadRequest, UserRef,
 };
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use ids::{Action, ButtonId};
 pub use picture::{Image, Picture, PictureError};
 pub use presets::{
     CLOCK_CHOICES, DEFAULT_CLOCK_SECS, MAX_CLOCK_SECS, MIN_CLOCK_SECS, Variant, parse_clock,
@@ -43,7 +51,7 @@ pub use presets::{
 };
 pub use texts::{BadDocsUrl, DOCS_DIR, docs_url};
 
-use entry::{Entry, Live, Phase};
+use state::Match;
 
 /// The seam where the AI plugs in: picks a move for the side to move.
 pub trait Ai: Send + Sync + 'static {
@@ -133,7 +141,7 @@ struct Inner {
     notices: mpsc::UnboundedSender<Notice>,
 }
 
-type Slot = Arc<Mutex<Entry>>;
+type Slot = Arc<Mutex<Match>>;
 
 /// Open matches by id and by channel, and when each next needs the timer.
 #[derive(Default)]
@@ -174,8 +182,8 @@ impl Table {
         let others = others.into_inner();
         let mut restored = 0usize;
         for (row, log) in open {
-            if let Some(e) = table.restore(&row, &log).await {
-                table.register(e);
+            if let Some(m) = table.restore(row, &log).await {
+                table.register(m);
                 restored += 1;
             }
         }
@@ -183,63 +191,29 @@ impl Table {
         table.tick().await;
         let bot_turns: Vec<Slot> = table.lock_index().entries.values().cloned().collect();
         for slot in bot_turns {
-            let e = slot.lock().await;
-            table.maybe_bot_turn(&e);
+            let m = slot.lock().await;
+            table.maybe_bot_turn(&m);
         }
         Ok((table, rx))
     }
 
     /// Rebuilds an open match from its row and move log, or `None` (logged) when it cannot be.
-    async fn restore(
-        &self,
-        row: &crate::store::MatchRow,
-        log: &[crate::store::LogEntry],
-    ) -> Option<Entry> {
-        let Ok(kind) = row.game.parse::<GameKind>() else {
-            tracing::error!(match_id = row.id, game = %row.game, "unknown game; match left as it is");
-            return None;
-        };
-        let phase = match row.status {
-            MatchStatus::Challenge => Phase::Challenge {
-                expires_at: row.deadline_at.unwrap_or(row.created_at),
-            },
-            _ => {
-                let Some(seats) = row
-                    .seats()
-                    .map(|s| s.iter().map(|p| p.id).collect::<Vec<u64>>())
-                else {
-                    tracing::error!(match_id = row.id, "live match with an empty seat");
-                    return None;
-                };
-                match entry::replay_log(kind, &row.options, row.seed, log, &seats) {
-                    Ok(r) => Phase::Live(Box::new(Live {
-                        game: r.game,
-                        before: r.before,
-                        moves: r.moves,
-                        seq: log.last().map_or(0, |e| e.seq),
-                        deadline: row.deadline_at,
-                        warned: row.warned,
-                        draw_offer: row.draw_offer_seat.map(usize::from),
-                        draw_consent: row.draw_consent,
-                        takeback: row.takeback_seat.map(usize::from),
-                        takeback_consent: row.takeback_consent,
-                        both_moved_once: r.both_moved_once,
-                    })),
-                    Err(e) => {
-                        tracing::error!(match_id = row.id, error = %e, "cannot rebuild match; left as it is");
-                        return None;
-                    }
-                }
+    async fn restore(&self, row: MatchRow, log: &[crate::store::LogEntry]) -> Option<Match> {
+        let id = row.id;
+        let mut m = match Match::restore(row, log) {
+            Ok(m) => m,
+            Err(error) => {
+                tracing::error!(match_id = id, %error, "cannot rebuild match; left as it is");
+                return None;
             }
         };
-        let mut e = Entry::from_row(row, kind, phase);
-        if e.live().is_some() {
-            e.ratings = self.seat_ratings(&e).await.unwrap_or_else(|err| {
-                tracing::warn!(match_id = e.id, error = %err, "ratings not shown");
-                vec![None; e.seats.len()]
+        if m.live().is_some() {
+            m.ratings = self.seat_ratings(&m).await.unwrap_or_else(|err| {
+                tracing::warn!(match_id = id, error = %err, "ratings not shown");
+                vec![None; m.row.seats.len()]
             });
         }
-        Some(e)
+        Some(m)
     }
 
     /// Reads a match again from the database after another process changed it (its copy here
@@ -248,11 +222,11 @@ impl Table {
         let Some(slot) = self.slot(id) else {
             return;
         };
-        let mut e = slot.lock().await;
+        let mut m = slot.lock().await;
         let fresh = match self.inner.store.match_by_id(id).await {
             Ok(Some(row)) if matches!(row.status, MatchStatus::Challenge | MatchStatus::Live) => {
                 match self.inner.store.log(id).await {
-                    Ok(log) => self.restore(&row, &log).await,
+                    Ok(log) => self.restore(row, &log).await,
                     Err(error) => {
                         tracing::error!(match_id = id, %error, "cannot read the move log again");
                         None
@@ -265,15 +239,14 @@ impl Table {
                 return;
             }
         };
-        self.unregister(&e);
+        self.unregister(&m);
         if let Some(fresh) = fresh {
             tracing::info!(
                 match_id = id,
                 "match changed elsewhere; read again from the database"
             );
-            *e = fresh;
-            let (channel, due, holds) = (e.place.channel, next_due(&e), e.holds_channel());
-            self.index_slot(id, channel, due, holds, slot.clone());
+            *m = fresh;
+            self.index_slot(&m, slot.clone());
         } else {
             tracing::info!(match_id = id, "match closed elsewhere; dropped here");
         }
@@ -281,10 +254,11 @@ impl Table {
 
     /// Handles one request and returns the answer to show. Never fails: refusals and errors
     /// are replies for the requester.
-    pub async fn handle(&self, actor: &Actor, place: &Place, command: Command) -> Reply {
+    pub async fn handle(&self, actor: &Actor, place: &Place, req: impl Into<Request>) -> Reply {
         let started = std::time::Instant::now();
-        let what = command_name(&command);
-        let reply = match self.dispatch(actor, place, command).await {
+        let req = req.into();
+        let what = req.act.name();
+        let reply = match self.dispatch(actor, place, req).await {
             Ok(reply) => reply,
             Err(commands::Fail::Refuse(text)) => Reply::private(text),
             Err(commands::Fail::Stale(text)) => Reply {
@@ -322,9 +296,9 @@ impl Table {
         let Some(slot) = self.slot_in_channel(place.channel) else {
             return Vec::new();
         };
-        let e = slot.lock().await;
-        match e.live() {
-            Some(live) => hints::hints(&hints::visible_moves(&live.game), prefix),
+        let m = slot.lock().await;
+        match m.live() {
+            Some(board) => hints::hints(&hints::visible_moves(&board.game), prefix),
             None => Vec::new(),
         }
     }
@@ -344,12 +318,12 @@ impl Table {
         };
         let mut acted = 0;
         for (id, slot) in due {
-            let mut e = slot.lock().await;
-            match self.apply_due(&mut e, now).await {
+            let mut m = slot.lock().await;
+            match self.apply_due(&mut m).await {
                 Ok(true) => acted += 1,
                 Ok(false) => {}
                 Err(commands::Fail::Store(StoreError::Conflict(_) | StoreError::NotLive(_))) => {
-                    drop(e);
+                    drop(m);
                     self.reload(id).await;
                 }
                 Err(error) => tracing::error!(match_id = id, %error, "could not apply a deadline"),
@@ -414,82 +388,27 @@ impl Table {
         index.entries.get(id).cloned()
     }
 
-    /// Moves a threaded match that has just started into its thread (`thread.parent` is the
-    /// channel it was challenged in), remembering its challenge card to edit at the end. Does
-    /// nothing for a match no longer open.
-    pub async fn relocate(
-        &self,
-        match_id: i64,
-        thread: Place,
-        card: Option<(u64, u64)>,
-    ) -> Result<(), StoreError> {
-        let Some(slot) = self.slot(match_id) else {
-            return Ok(());
-        };
-        let mut e = slot.lock().await;
-        self.inner
-            .store
-            .relocate(match_id, thread.channel, thread.parent, card)
-            .await?;
-        e.place = Place {
-            can_thread: false,
-            ..thread
-        };
-        e.card = card.or(e.card);
-        self.lock_index()
-            .by_channel
-            .insert(thread.channel, match_id);
-        tracing::info!(
-            match_id,
-            thread = thread.channel,
-            "match moved into its thread"
+    /// Puts an open match in the index.
+    fn register(&self, m: Match) -> Slot {
+        let (id, channel, holds, due) = (m.id(), m.row.channel_id, m.holds_channel(), m.next_due());
+        let slot = Arc::new(Mutex::new(m));
+        self.index(id, channel, holds, due, slot.clone());
+        slot
+    }
+
+    /// Indexes the slot holding `m` again (after it was read anew).
+    fn index_slot(&self, m: &Match, slot: Slot) {
+        self.index(
+            m.id(),
+            m.row.channel_id,
+            m.holds_channel(),
+            m.next_due(),
+            slot,
         );
-        self.maybe_bot_turn(&e);
-        Ok(())
-    }
-
-    /// Records where the transport posted a match's challenge card, to edit it later (when the
-    /// match moves into its thread, and with the result). Does nothing for a closed match.
-    pub async fn set_card(
-        &self,
-        match_id: i64,
-        channel: u64,
-        message: u64,
-    ) -> Result<(), StoreError> {
-        let Some(slot) = self.slot(match_id) else {
-            return Ok(());
-        };
-        let mut e = slot.lock().await;
-        self.inner
-            .store
-            .set_card(match_id, channel, message)
-            .await?;
-        e.card = Some((channel, message));
-        Ok(())
-    }
-
-    /// The transport could not start a thread for a threaded match: it is played in the channel
-    /// it was challenged in, if that channel has no other match (else by its buttons only).
-    pub async fn stay_in_channel(&self, match_id: i64) {
-        let Some(slot) = self.slot(match_id) else {
-            return;
-        };
-        let e = slot.lock().await;
-        self.lock_index()
-            .by_channel
-            .entry(e.place.channel)
-            .or_insert(match_id);
-        self.maybe_bot_turn(&e);
-    }
-
-    /// Puts an open entry in the index.
-    fn register(&self, e: Entry) {
-        let (id, channel, due, holds) = (e.id, e.place.channel, next_due(&e), e.holds_channel());
-        self.index_slot(id, channel, due, holds, Arc::new(Mutex::new(e)));
     }
 
     /// Indexes a slot holding match `id`: by id, by channel if it holds `channel`, and by `due`.
-    fn index_slot(&self, id: i64, channel: u64, due: Option<i64>, holds: bool, slot: Slot) {
+    fn index(&self, id: i64, channel: u64, holds: bool, due: Option<i64>, slot: Slot) {
         let mut index = self.lock_index();
         if holds {
             index.by_channel.insert(channel, id);
@@ -500,49 +419,49 @@ impl Table {
         index.entries.insert(id, slot);
     }
 
-    /// Updates when the timer must next look at this entry (call after every change).
-    fn reschedule(&self, e: &Entry) {
-        let due = next_due(e);
+    /// Updates when the timer must next look at this match (call after every change).
+    fn reschedule(&self, m: &Match) {
+        let due = m.next_due();
         let mut index = self.lock_index();
         match due {
-            Some(at) => index.due.insert(e.id, at),
-            None => index.due.remove(&e.id),
+            Some(at) => index.due.insert(m.id(), at),
+            None => index.due.remove(&m.id()),
         };
     }
 
-    /// Takes a closed entry out of the index.
-    fn unregister(&self, e: &Entry) {
+    /// Takes a closed match out of the index.
+    fn unregister(&self, m: &Match) {
         let mut index = self.lock_index();
-        index.entries.remove(&e.id);
-        index.due.remove(&e.id);
-        if index.by_channel.get(&e.place.channel) == Some(&e.id) {
-            index.by_channel.remove(&e.place.channel);
+        index.entries.remove(&m.id());
+        index.due.remove(&m.id());
+        if index.by_channel.get(&m.row.channel_id) == Some(&m.id()) {
+            index.by_channel.remove(&m.row.channel_id);
         }
     }
 
-    fn notify(&self, e: &Entry, reply: Reply) {
+    fn notify(&self, m: &Match, reply: Reply) {
         // Nobody listening is fine: the change is in the database already.
         let _ = self.inner.notices.send(Notice {
-            place: e.place,
-            match_id: e.id,
+            place: m.place(),
+            match_id: m.id(),
             reply,
         });
     }
 
     /// If the bot is to move in this match, lets the AI think in the background and play.
-    fn maybe_bot_turn(&self, e: &Entry) {
-        let (Some(ai), Some(live)) = (self.inner.config.ai.clone(), e.live()) else {
+    fn maybe_bot_turn(&self, m: &Match) {
+        let (Some(ai), Some(board)) = (self.inner.config.ai.clone(), m.live()) else {
             return;
         };
-        let Some(seat) = live.game.seat_to_move() else {
+        let Some(seat) = board.game.seat_to_move() else {
             return;
         };
-        if !e.vs_bot || e.player(seat).map(|p| p.id) != Some(self.inner.config.bot.id) {
+        if !m.row.vs_bot || m.player(seat).map(|p| p.id) != Some(self.inner.config.bot.id) {
             return;
         }
-        let game = live.game.clone();
-        let level = e.level.unwrap_or(2);
-        let stamp = e.stamp();
+        let game = board.game.clone();
+        let level = m.row.level.unwrap_or(2);
+        let stamp = m.stamp();
         let table = self.clone();
         tokio::spawn(async move {
             let chosen = tokio::task::spawn_blocking(move || {
@@ -562,14 +481,17 @@ impl Table {
         let Some(slot) = self.slot(stamp.match_id) else {
             return;
         };
-        let mut e = slot.lock().await;
-        if e.stamp() != stamp {
+        let mut m = slot.lock().await;
+        if m.stamp() != stamp {
             return; // a takeback or an abort came first
         }
         let bot = self.inner.config.bot.clone();
         let actor = Actor::new(bot.id, bot.name);
-        match self.play_move(&mut e, &actor, &text).await {
-            Ok(reply) => self.notify(&e, reply),
+        match self
+            .act_on(&mut m, &actor, &Act::Move(text).at(stamp))
+            .await
+        {
+            Ok(reply) => self.notify(&m, reply),
             Err(error) => {
                 tracing::error!(match_id = stamp.match_id, ?error, "the AI's move failed")
             }
@@ -577,49 +499,11 @@ impl Table {
     }
 }
 
-/// The next time the timer must look at an entry.
-fn next_due(e: &Entry) -> Option<i64> {
-    match &e.phase {
-        Phase::Challenge { expires_at } => Some(*expires_at),
-        Phase::Live(live) => {
-            let deadline = live.deadline?;
-            match (live.warned, e.clock_secs) {
-                (false, Some(secs)) => Some(deadline - reminder_ms(secs)),
-                _ => Some(deadline),
-            }
-        }
-        Phase::Closed => None,
-    }
-}
-
-fn command_name(c: &Command) -> &'static str {
-    match c {
-        Command::Challenge(_) => "challenge",
-        Command::Accept { .. } => "accept",
-        Command::Decline { .. } => "decline",
-        Command::Cancel { .. } => "cancel",
-        Command::Move { .. } => "move",
-        Command::PickSource { .. } => "pick",
-        Command::Board => "board",
-        Command::Resign { .. } => "resign",
-        Command::ConfirmResign { .. } => "confirm-resign",
-        Command::Draw { .. } => "draw",
-        Command::ConfirmDraw { .. } => "confirm-draw",
-        Command::RefuseDraw { .. } => "refuse-draw",
-        Command::Takeback { .. } => "takeback",
-        Command::RefuseTakeback { .. } => "refuse-takeback",
-        Command::Abort { .. } => "abort",
-        Command::Rematch { .. } => "rematch",
-        Command::Sit { .. } => "sit",
-        Command::SitBot { .. } => "sit-bot",
-        Command::Rules { .. } => "rules",
-        Command::Settings { .. } => "settings",
-        Command::Leaderboard { .. } => "leaderboard",
-        Command::Stats { .. } => "stats",
-        Command::HeadToHead { .. } => "head-to-head",
-        Command::History { .. } => "history",
-        Command::Replay { .. } => "replay",
-        Command::Moves { .. } => "moves",
+/// The start position of a match: the preset's options plus, for Lightning, the seed.
+pub fn start_position(kind: GameKind, options: &str, seed: i64) -> Result<AnyGame, OptionsError> {
+    match kind {
+        GameKind::Lightning => AnyGame::new(kind, &format!("{options} seed={seed}")),
+        _ => AnyGame::new(kind, options),
     }
 }
 

@@ -90,8 +90,9 @@ pub fn rate_teams(before: &[Glicko], score_first: f64) -> Vec<Glicko> {
         rating: g.rating,
         uncertainty: g.deviation,
     };
-    let team =
-        |side: usize| -> Vec<WengLinRating> { super::entry::team(before, side).map(lib).collect() };
+    let team = |side: usize| -> Vec<WengLinRating> {
+        super::present::team(before, side).map(lib).collect()
+    };
     let (one, two) = weng_lin_two_teams(&team(0), &team(1), &outcome(score_first), &team_config());
     let mut after = before.to_vec();
     for (i, r) in one.iter().enumerate() {

@@ -11,8 +11,9 @@ use crate::store::{MatchRow, MatchStatus};
 
 use super::api::{Actor, Place, Reply, TextFile};
 use super::commands::{Answer, Fail};
-use super::entry::{self, Entry, Live, Phase};
-use super::{Table, texts, words};
+use super::picture::Picture;
+use super::state::{Board, Match};
+use super::{Table, present, texts, words};
 
 /// The most characters of score sheet in one message: with the title, the players and the
 /// result it stays within Discord's 2000, in either language.
@@ -45,13 +46,13 @@ impl Table {
             Some(id) => self.slot(id),
         };
         if let Some(slot) = open {
-            let e = slot.lock().await;
-            if let Phase::Live(live) = &e.phase {
+            let m = slot.lock().await;
+            if let Some(board) = m.live() {
                 // A live match shows its moves where it is played.
-                if e.place.channel != place.channel {
-                    return refuse(elsewhere(e.id));
+                if m.row.channel_id != place.channel {
+                    return refuse(elsewhere(m.id()));
                 }
-                return live_sheet(&e, live);
+                return live_sheet(&m, board);
             }
         }
         let store = &self.inner.store;
@@ -77,18 +78,61 @@ impl Table {
         let log = store.log(m.id).await?;
         finished_sheet(&m, &log)
     }
+
+    /// A finished match as an animation, with its players and result.
+    pub(super) async fn replay(&self, match_id: i64) -> Answer {
+        let store = &self.inner.store;
+        let Some(row) = store.match_by_id(match_id).await? else {
+            return refuse(with_id(Msg::new("err-no-such-match"), match_id));
+        };
+        match row.status {
+            MatchStatus::Finished | MatchStatus::Aborted => {}
+            MatchStatus::Live => return refuse(with_id(Msg::new("err-replay-live"), match_id)),
+            _ => return refuse(with_id(Msg::new("err-never-played"), match_id)),
+        }
+        let log = store.log(match_id).await?;
+        let (m, start) = replayed(&row, &log)?;
+        let (Some(board), Some(seats)) = (&m.board, m.players()) else {
+            return refuse(with_id(Msg::new("err-cannot-replay"), match_id));
+        };
+        // With four seats, each side is its team (seats alternate in turn order).
+        let team = |side: usize| -> Vec<Msg> {
+            present::team(&seats, side).map(|p| words::who(p)).collect()
+        };
+        let caption = with_id(Msg::new("replay-caption"), match_id)
+            .msg("game", words::game(m.kind))
+            .list("first", team(0))
+            .list("second", team(1))
+            .num("n", board.moves.len() as i64)
+            .msg("result", texts::stored_result(&row));
+        let mut reply = Reply::public(caption);
+        reply.picture = Some(Picture::Replay {
+            match_id,
+            start,
+            moves: board.moves.iter().map(|(mv, _)| *mv).collect(),
+            players: seats.iter().map(|p| p.name.clone()).collect(),
+            result: texts::stored_outcome(&row),
+        });
+        Ok(reply)
+    }
+}
+
+/// A finished match rebuilt from its log, and its start position.
+fn replayed(row: &MatchRow, log: &[crate::store::LogEntry]) -> Result<(Match, AnyGame), Fail> {
+    let m = Match::restore(row.clone(), log).map_err(|err| cannot(row.id, err.0))?;
+    let start = m.start_position().map_err(|err| cannot(row.id, err.0))?;
+    Ok((m, start))
 }
 
 /// The sheet of a live match: its moves so far, nothing else.
-fn live_sheet(e: &Entry, live: &Live) -> Answer {
-    let start = entry::start_position(e.kind, &e.options, e.seed)
-        .map_err(|err| cannot(e.id, err.to_string()))?;
-    let plies = ply_texts(&start, &live.moves).map_err(|err| cannot(e.id, err))?;
-    let mut lines: Vec<Msg> = e.lineup(&live.game).into_iter().collect();
+fn live_sheet(m: &Match, board: &Board) -> Answer {
+    let start = m.start_position().map_err(|err| cannot(m.id(), err.0))?;
+    let plies = ply_texts(&start, &board.moves).map_err(|err| cannot(m.id(), err))?;
+    let mut lines: Vec<Msg> = present::lineup(m, &board.game).into_iter().collect();
     lines.extend(sheet_lines(&plies));
     lines.push(Msg::new("moves-export-later").code("engine", "parlor engine"));
     Ok(Reply {
-        title: Some(title(e.kind, e.id)),
+        title: Some(title(m.kind, m.id())),
         lines,
         ..Reply::default()
     })
@@ -99,14 +143,11 @@ fn finished_sheet(m: &MatchRow, log: &[crate::store::LogEntry]) -> Answer {
     let (Ok(kind), Some(seats)) = (m.game.parse::<GameKind>(), m.seats()) else {
         return refuse(with_id(Msg::new("err-cannot-replay"), m.id));
     };
-    let ids: Vec<u64> = seats.iter().map(|p| p.id).collect();
-    let replayed =
-        entry::replay_log(kind, &m.options, m.seed, log, &ids).map_err(|err| cannot(m.id, err))?;
-    let start = entry::start_position(kind, &m.options, m.seed)
-        .map_err(|err| cannot(m.id, err.to_string()))?;
-    let plies = ply_texts(&start, &replayed.moves).map_err(|err| cannot(m.id, err))?;
+    let (replayed, start) = replayed(m, log)?;
+    let moves = replayed.board.map(|b| b.moves).unwrap_or_default();
+    let plies = ply_texts(&start, &moves).map_err(|err| cannot(m.id, err))?;
     let name = format!("match-{}.txt", m.id);
-    let mut lines = vec![entry::lineup_of(&start, &seats)];
+    let mut lines = vec![present::lineup_of(&start, &seats)];
     lines.extend(sheet_lines(&plies));
     lines.push(texts::stored_result(m));
     lines.push(

@@ -5,8 +5,8 @@ use crate::i18n::Msg;
 use crate::store::{MatchRow, MatchStatus};
 
 use super::api::Reply;
-use super::entry::start_position;
 use super::picture::Picture;
+use super::start_position;
 use super::words;
 
 /// Where the full rules live in the repository: `docs/rules/<lang>/<game>.md`, with pictures.
@@ -98,7 +98,7 @@ pub fn stored_result(m: &MatchRow) -> Msg {
         (MatchStatus::Aborted, _, _) => Msg::new("stored-aborted"),
         (MatchStatus::Finished, Some(side), Some(seats)) if seats.len() > 2 => {
             // Four seats: the winning side is a team, its seats alternate in turn order.
-            let team = super::entry::team(&seats, usize::from(side.min(1)))
+            let team = super::present::team(&seats, usize::from(side.min(1)))
                 .map(|p| words::who(p))
                 .collect();
             Msg::new("stored-team-won")

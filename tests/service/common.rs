@@ -3,8 +3,8 @@
 use parlor::games::GameKind;
 use parlor::store::Store;
 use parlor::table::{
-    Action, Actor, ButtonId, ChallengeSpec, Command, Config, ManualClock, Notice, Notices,
-    Opponent, Place, Reply, Stamp, Table, UserRef,
+    Act, Actor, ChallengeSpec, Config, ManualClock, Notice, Notices, Opponent, Place, Reply,
+    Request, Stamp, Table, UserRef, stamp_of_custom_id,
 };
 use tempfile::TempDir;
 
@@ -116,8 +116,8 @@ impl World {
         self.notices = notices;
     }
 
-    pub async fn run(&self, actor: &Actor, place: Place, command: Command) -> Reply {
-        self.table.handle(actor, &place, command).await
+    pub async fn run(&self, actor: &Actor, place: Place, request: impl Into<Request>) -> Reply {
+        self.table.handle(actor, &place, request).await
     }
 
     /// `/play` with the defaults (rated, one day per move).
@@ -131,7 +131,7 @@ impl World {
         self.run(
             actor,
             place,
-            Command::Challenge(ChallengeSpec::new(game, opponent)),
+            Act::Challenge(ChallengeSpec::new(game, opponent)),
         )
         .await
     }
@@ -142,7 +142,7 @@ impl World {
             .challenge(a, place, GameKind::Simultana, Opponent::User(user(b)))
             .await;
         assert!(!card.private, "challenge refused: {}", card.text());
-        let board = self.run(b, place, Command::Accept { at: None }).await;
+        let board = self.run(b, place, Act::Accept).await;
         assert!(!board.private, "accept refused: {}", board.text());
         // Later challenges by the same people must not hit the cooldown.
         self.clock.advance_secs(60);
@@ -158,16 +158,7 @@ impl World {
             .expect("the player to move is one of ours");
         let hints = self.table.move_hints(&place, "").await;
         assert!(!hints.is_empty(), "no legal move offered: {}", board.text());
-        let reply = self
-            .run(
-                actor,
-                place,
-                Command::Move {
-                    text: hints[0].clone(),
-                    at: None,
-                },
-            )
-            .await;
+        let reply = self.run(actor, place, Act::Move(hints[0].clone())).await;
         assert!(!reply.private, "move refused: {}", reply.text());
         reply
     }
@@ -224,7 +215,7 @@ impl World {
 
 /// A result message carries a Rematch button and nothing to move with.
 pub fn is_over(reply: &Reply) -> bool {
-    reply.button(Action::Rematch).is_some()
+    reply.button(&Act::Rematch).is_some()
 }
 
 /// The match and log position a reply's buttons were drawn for.
@@ -233,15 +224,15 @@ pub fn stamp(reply: &Reply) -> Stamp {
         .all_buttons()
         .next()
         .unwrap_or_else(|| panic!("no button in: {}", reply.text()));
-    ButtonId::parse(&button.id).expect("our id").stamp()
+    stamp_of_custom_id(&button.id).expect("our id")
 }
 
 /// Presses the button with this action.
-pub fn press(reply: &Reply, action: Action) -> Command {
+pub fn press(reply: &Reply, action: Act) -> Request {
     let b = reply
-        .button(action)
+        .button(&action)
         .unwrap_or_else(|| panic!("no {action:?} button in: {}", reply.text()));
-    Command::from_component(&b.id, &[]).expect("our id")
+    Request::from_custom_id(&b.id, &[]).expect("our id")
 }
 
 /// A stand-in for the AI: the first legal move.

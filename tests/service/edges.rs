@@ -2,12 +2,12 @@
 
 use super::common::*;
 use parlor::games::GameKind;
-use parlor::table::{Command, Place, Scope};
+use parlor::table::{Act, Place, Scope};
 
 #[tokio::test]
 async fn a_leaderboard_page_past_the_end_is_refused_and_names_the_last_page() {
     let w = World::new().await;
-    let ask = |page| Command::Leaderboard {
+    let ask = |page| Act::Leaderboard {
         game: GameKind::Simultana,
         scope: Scope::Global,
         page,
@@ -36,7 +36,7 @@ async fn outside_a_server_the_leaderboard_is_everyone_s_without_a_bracket_in_a_b
         .run(
             &alice(),
             nowhere,
-            Command::Leaderboard {
+            Act::Leaderboard {
                 game: GameKind::Loa,
                 scope: Scope::Server,
                 page: 1,
@@ -95,22 +95,22 @@ async fn a_damaged_move_log_leaves_its_match_alone_and_the_others_are_restored()
     }
     w.restart().await;
     // The other match plays on.
-    let r = w.run(&a, channel(2), Command::Board).await;
+    let r = w.run(&a, channel(2), Act::Board).await;
     assert!(!r.private, "{}", r.text());
     // The damaged one is left as it was, live in the database, and not served.
     let status = w
         .sql_i64("SELECT COUNT(*) FROM matches WHERE id = 1 AND status = 'live'")
         .await;
     assert_eq!(status, 1);
-    let r = w.run(&a, channel(1), Command::Board).await;
+    let r = w.run(&a, channel(1), Act::Board).await;
     assert!(r.private, "{}", r.text());
 }
 
 /// Whether a reply offers the Abort button.
 fn offers_abort(reply: &parlor::table::Reply) -> bool {
     reply.all_buttons().any(|b| {
-        parlor::table::ButtonId::parse(&b.id)
-            .is_some_and(|id| id.action == parlor::table::Action::Abort)
+        parlor::table::Request::from_custom_id(&b.id, &[])
+            .is_some_and(|r| r.act == parlor::table::Act::Abort)
     })
 }
 
@@ -126,20 +126,16 @@ async fn once_both_have_moved_a_takeback_does_not_bring_abort_back() {
     let board = w.play_one(channel(1), &board, &[&a, &b]).await;
     assert!(!offers_abort(&board));
     // The second player takes their move back: only the first one's move is on the board.
-    let ask = w
-        .run(second, channel(1), Command::Takeback { at: None })
-        .await;
+    let ask = w.run(second, channel(1), Act::Takeback).await;
     assert!(!ask.private, "{}", ask.text());
-    let back = w
-        .run(first, channel(1), Command::Takeback { at: None })
-        .await;
+    let back = w.run(first, channel(1), Act::Takeback).await;
     assert!(
         !back.private && back.text().contains("Takeback for"),
         "{}",
         back.text()
     );
     assert!(!offers_abort(&back), "{}", back.text());
-    let r = w.run(first, channel(1), Command::Abort { at: None }).await;
+    let r = w.run(first, channel(1), Act::Abort).await;
     assert!(
         r.private && r.text().contains("Too late to abort"),
         "{}",
@@ -147,7 +143,7 @@ async fn once_both_have_moved_a_takeback_does_not_bring_abort_back() {
     );
     // The same after a restart, from the log.
     w.restart().await;
-    let r = w.run(second, channel(1), Command::Abort { at: None }).await;
+    let r = w.run(second, channel(1), Act::Abort).await;
     assert!(
         r.private && r.text().contains("Too late to abort"),
         "{}",
@@ -165,14 +161,7 @@ async fn picking_a_piece_names_its_moves_in_words_too() {
     let hints = w.table.move_hints(&channel(1), "").await;
     let source = hints[0].split('-').next().expect("a source").to_string();
     let r = w
-        .run(
-            to_move,
-            channel(1),
-            Command::PickSource {
-                source: source.clone(),
-                at: None,
-            },
-        )
+        .run(to_move, channel(1), Act::PickSource(source.clone()))
         .await;
     assert!(r.private, "{}", r.text());
     for m in hints
@@ -194,11 +183,9 @@ async fn refusing_your_own_offer_says_whose_answer_it_is() {
     let board = w.simultana(&a, &b, channel(1)).await;
     let board = w.play_one(channel(1), &board, &[&a, &b]).await;
     let _ = w.play_one(channel(1), &board, &[&a, &b]).await;
-    let offer = w.run(&a, channel(1), Command::Draw { at: None }).await;
+    let offer = w.run(&a, channel(1), Act::Draw).await;
     assert!(!offer.private, "{}", offer.text());
-    let r = w
-        .run(&a, channel(1), Command::RefuseDraw { at: None })
-        .await;
+    let r = w.run(&a, channel(1), Act::RefuseDraw).await;
     assert!(r.private, "{}", r.text());
     assert!(
         r.text().contains("You made this draw offer") && r.text().contains("@Bob"),
@@ -206,8 +193,6 @@ async fn refusing_your_own_offer_says_whose_answer_it_is() {
         r.text()
     );
     // Bob still can.
-    let r = w
-        .run(&b, channel(1), Command::RefuseDraw { at: None })
-        .await;
+    let r = w.run(&b, channel(1), Act::RefuseDraw).await;
     assert!(!r.private, "{}", r.text());
 }

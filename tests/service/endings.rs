@@ -2,7 +2,7 @@
 
 use super::common::*;
 use parlor::games::{Outcome, Reason, Side};
-use parlor::table::{Command, Picture, Reply};
+use parlor::table::{Act, Picture, Reply};
 
 /// The result and ratings a reply's board picture carries.
 fn ending(reply: &Reply) -> (Option<Outcome>, Vec<Option<String>>) {
@@ -42,7 +42,7 @@ async fn a_resignation_shows_its_result_and_the_new_ratings_on_the_last_picture(
     let board = w.simultana(&a, &b, place).await;
     let board = w.play_one(place, &board, &[&a, &b]).await;
     assert!(!has_banner(&board), "no banner while the game goes on");
-    let r = w.run(&a, place, Command::Resign { at: None }).await;
+    let r = w.run(&a, place, Act::Resign).await;
     assert!(is_over(&r), "{}", r.text());
     let (result, ratings) = ending(&r);
     let outcome = result.expect("the result is on the picture");
@@ -69,9 +69,9 @@ async fn an_agreed_draw_and_an_abort_show_on_the_last_picture() {
     let board = w.simultana(&a, &b, channel(1)).await;
     let board = w.play_one(channel(1), &board, &[&a, &b]).await;
     let _ = w.play_one(channel(1), &board, &[&a, &b]).await;
-    let offer = w.run(&a, channel(1), Command::Draw { at: None }).await;
+    let offer = w.run(&a, channel(1), Act::Draw).await;
     assert!(!offer.private, "{}", offer.text());
-    let r = w.run(&b, channel(1), Command::Draw { at: None }).await;
+    let r = w.run(&b, channel(1), Act::Draw).await;
     assert!(is_over(&r), "{}", r.text());
     let (result, _) = ending(&r);
     assert_eq!(
@@ -84,7 +84,7 @@ async fn an_agreed_draw_and_an_abort_show_on_the_last_picture() {
     assert!(has_banner(&r));
 
     let _ = w.simultana(&a, &b, channel(2)).await;
-    let r = w.run(&a, channel(2), Command::Abort { at: None }).await;
+    let r = w.run(&a, channel(2), Act::Abort).await;
     assert!(is_over(&r), "{}", r.text());
     let (result, _) = ending(&r);
     assert_eq!(
@@ -100,8 +100,8 @@ async fn a_replay_of_a_resigned_match_ends_on_its_result() {
     let (a, b) = (alice(), bob());
     let board = w.simultana(&a, &b, channel(1)).await;
     let _ = w.play_one(channel(1), &board, &[&a, &b]).await;
-    let _ = w.run(&b, channel(1), Command::Resign { at: None }).await;
-    let replay = w.run(&a, channel(1), Command::Replay { match_id: 1 }).await;
+    let _ = w.run(&b, channel(1), Act::Resign).await;
+    let replay = w.run(&a, channel(1), Act::Replay(1)).await;
     match &replay.picture {
         Some(Picture::Replay { result, .. }) => {
             assert_eq!(result.map(|o| o.reason), Some(Reason::Resignation));

@@ -3,7 +3,7 @@
 
 use parlor::games::{AnyGame, GameKind};
 use parlor::i18n::Lang;
-use parlor::table::{Action, Command, Opponent, Picture, Reply};
+use parlor::table::{Act, Opponent, Picture, Reply};
 
 use super::common::*;
 
@@ -24,7 +24,7 @@ async fn lightning_with_seed(seed: u64) -> World {
     let place = channel(1);
     w.challenge(&a, place, GameKind::Lightning, Opponent::User(user(&b)))
         .await;
-    let board = w.run(&b, place, Command::Accept { at: None }).await;
+    let board = w.run(&b, place, Act::Accept).await;
     assert!(!board.private, "{}", board.text());
     // Same seats in every world; the pile is the seed's (nothing is logged yet).
     w.exec(&format!(
@@ -82,21 +82,12 @@ async fn probing_the_pile_gets_one_answer_whatever_the_top_tile() {
     let mut views: Vec<Vec<String>> = Vec::new();
     for w in &worlds {
         let mut view = Vec::new();
-        let board = w.run(&a, place, Command::Board).await;
+        let board = w.run(&a, place, Act::Board).await;
         view.push(seen(&board));
         for design in ["S", "B", "X", "A", "V"] {
             for target in ["a1", "*a1", "R", "c5"] {
                 let probe = format!("P{design}-{target}");
-                let r = w
-                    .run(
-                        &a,
-                        place,
-                        Command::Move {
-                            text: probe.clone(),
-                            at: None,
-                        },
-                    )
-                    .await;
+                let r = w.run(&a, place, Act::Move(probe.clone())).await;
                 assert!(r.private, "{probe} was played: {}", r.text());
                 view.push(seen(&r));
             }
@@ -106,37 +97,23 @@ async fn probing_the_pile_gets_one_answer_whatever_the_top_tile() {
             .run(
                 &a,
                 place,
-                Command::Move {
-                    text: format!("P{top_a}-a1"),
-                    at: Some(stamp(&board)),
-                },
+                Act::Move(format!("P{top_a}-a1")).at(stamp(&board)),
             )
             .await;
         assert!(r.private, "{}", r.text());
         view.push(seen(&r));
         let r = w
-            .run(
-                &a,
-                place,
-                Command::PickSource {
-                    source: "P".into(),
-                    at: Some(stamp(&board)),
-                },
-            )
+            .run(&a, place, Act::PickSource("P".into()).at(stamp(&board)))
             .await;
         view.push(seen(&r));
         for prefix in ["", "P", "PS", &format!("P{top_a}")] {
             view.push(format!("{:?}", w.table.move_hints(&place, prefix).await));
         }
         // The live match cannot be replayed, and is not in anyone's history yet.
-        view.push(seen(
-            &w.run(&b, place, Command::Replay { match_id: 1 }).await,
-        ));
-        view.push(seen(
-            &w.run(&b, place, Command::History { user: None }).await,
-        ));
+        view.push(seen(&w.run(&b, place, Act::Replay(1)).await));
+        view.push(seen(&w.run(&b, place, Act::History { user: None }).await));
         // Nothing was played: the board is the same as before the probes.
-        let again = w.run(&a, place, Command::Board).await;
+        let again = w.run(&a, place, Act::Board).await;
         assert_eq!(seen(&again), seen(&board));
         views.push(view);
     }
@@ -152,26 +129,10 @@ async fn probing_the_pile_gets_one_answer_whatever_the_top_tile() {
         );
     }
     // Drawing shows the tile to both; then it may be named.
-    let drawn = worlds[0]
-        .run(
-            &a,
-            place,
-            Command::Move {
-                text: "P".into(),
-                at: None,
-            },
-        )
-        .await;
+    let drawn = worlds[0].run(&a, place, Act::Move("P".into())).await;
     assert!(!drawn.private, "{}", drawn.text());
     let put = worlds[0]
-        .run(
-            &a,
-            place,
-            Command::Move {
-                text: format!("P{top_a}-a1"),
-                at: None,
-            },
-        )
+        .run(&a, place, Act::Move(format!("P{top_a}-a1")))
         .await;
     assert!(
         !put.private && put.text().contains("played -a1"),
@@ -188,17 +149,12 @@ async fn every_button_of_an_old_board_is_stale_even_resign() {
     let old = w.simultana(&a, &b, place).await;
     let question = {
         let (first, _) = players_of(&old, &a, &b);
-        w.run(first, place, press(&old, Action::Resign)).await
+        w.run(first, place, press(&old, Act::Resign)).await
     };
     let board = w.play_one(place, &old, &[&a, &b]).await;
-    for action in [
-        Action::Resign,
-        Action::Draw,
-        Action::Takeback,
-        Action::Abort,
-    ] {
+    for action in [Act::Resign, Act::Draw, Act::Takeback, Act::Abort] {
         for who in [&a, &b] {
-            let r = w.run(who, place, press(&old, action)).await;
+            let r = w.run(who, place, press(&old, action.clone())).await;
             assert!(
                 r.private && r.stale && r.text().contains("out of date"),
                 "{action:?}: {}",
@@ -207,12 +163,8 @@ async fn every_button_of_an_old_board_is_stale_even_resign() {
         }
     }
     // The question asked on the old board went stale with it.
-    let r = w
-        .run(&a, place, press(&question, Action::ConfirmResign))
-        .await;
-    let r2 = w
-        .run(&b, place, press(&question, Action::ConfirmResign))
-        .await;
+    let r = w.run(&a, place, press(&question, Act::ConfirmResign)).await;
+    let r2 = w.run(&b, place, press(&question, Act::ConfirmResign)).await;
     for r in [r, r2] {
         assert!(r.private && r.stale, "{}", r.text());
     }
@@ -248,11 +200,11 @@ async fn a_resign_button_asks_first_and_only_the_confirmation_resigns() {
     let board = w.simultana(&a, &b, place).await;
     let board = w.play_one(place, &board, &[&a, &b]).await;
     let (me, _) = players_of(&board, &a, &b);
-    let question = w.run(me, place, press(&board, Action::Resign)).await;
+    let question = w.run(me, place, press(&board, Act::Resign)).await;
     assert!(question.private, "{}", question.text());
     assert!(question.text().contains("for good?"), "{}", question.text());
     assert!(!is_over(&question));
-    assert!(question.button(Action::ConfirmResign).is_some());
+    assert!(question.button(&Act::ConfirmResign).is_some());
     assert_eq!(
         w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'live'")
             .await,
@@ -260,37 +212,31 @@ async fn a_resign_button_asks_first_and_only_the_confirmation_resigns() {
         "the press alone changes nothing"
     );
     // Someone else cannot resign for a player, with or without the question.
-    let r = w.run(&c, place, press(&board, Action::Resign)).await;
+    let r = w.run(&c, place, press(&board, Act::Resign)).await;
     assert!(
-        r.private && r.button(Action::ConfirmResign).is_none(),
+        r.private && r.button(&Act::ConfirmResign).is_none(),
         "{}",
         r.text()
     );
-    let r = w
-        .run(&c, place, press(&question, Action::ConfirmResign))
-        .await;
+    let r = w.run(&c, place, press(&question, Act::ConfirmResign)).await;
     assert!(
         r.private && r.text().contains("not playing"),
         "{}",
         r.text()
     );
     // The confirmation ends the game.
-    let result = w
-        .run(me, place, press(&question, Action::ConfirmResign))
-        .await;
+    let result = w.run(me, place, press(&question, Act::ConfirmResign)).await;
     assert!(
         !result.private && result.text().contains("resigns"),
         "{}",
         result.text()
     );
     assert!(is_over(&result));
-    let r = w
-        .run(me, place, press(&question, Action::ConfirmResign))
-        .await;
+    let r = w.run(me, place, press(&question, Act::ConfirmResign)).await;
     assert!(r.private && r.stale, "{}", r.text());
     // A typed /resign is deliberate: no question.
     let board = w.simultana(&a, &b, place).await;
-    let r = w.run(&a, place, Command::Resign { at: None }).await;
+    let r = w.run(&a, place, Act::Resign).await;
     assert!(is_over(&r) && !board.private, "{}", r.text());
 }
 
@@ -301,14 +247,14 @@ async fn accepting_a_draw_by_button_asks_first() {
     let place = channel(1);
     let board = w.simultana(&a, &b, place).await;
     w.play_one(place, &board, &[&a, &b]).await;
-    let offer = w.run(&a, place, Command::Draw { at: None }).await;
+    let offer = w.run(&a, place, Act::Draw).await;
     // Every id of a message is distinct: the accept button replaces the offer button.
     let ids: Vec<&str> = offer.all_buttons().map(|b| b.id.as_str()).collect();
     let mut unique = ids.clone();
     unique.sort_unstable();
     unique.dedup();
     assert_eq!(ids.len(), unique.len(), "{ids:?}");
-    let question = w.run(&b, place, press(&offer, Action::Draw)).await;
+    let question = w.run(&b, place, press(&offer, Act::Draw)).await;
     assert!(
         question.private && !is_over(&question),
         "{}",
@@ -325,17 +271,15 @@ async fn accepting_a_draw_by_button_asks_first() {
         1
     );
     // The offerer's own press is refused as before.
-    let r = w.run(&a, place, press(&offer, Action::Draw)).await;
+    let r = w.run(&a, place, press(&offer, Act::Draw)).await;
     assert!(
         r.private && r.text().contains("offered a draw already"),
         "{}",
         r.text()
     );
     // Once the offer is refused, the confirmation has nothing to accept (and offers nothing).
-    w.run(&b, place, press(&offer, Action::RefuseDraw)).await;
-    let r = w
-        .run(&b, place, press(&question, Action::ConfirmDraw))
-        .await;
+    w.run(&b, place, press(&offer, Act::RefuseDraw)).await;
+    let r = w.run(&b, place, press(&question, Act::ConfirmDraw)).await;
     assert!(
         r.private && r.text().contains("no draw offer to accept"),
         "{}",
@@ -347,11 +291,9 @@ async fn accepting_a_draw_by_button_asks_first() {
         0
     );
     // Offered again, asked, confirmed: a draw.
-    let offer = w.run(&a, place, Command::Draw { at: None }).await;
-    let question = w.run(&b, place, press(&offer, Action::Draw)).await;
-    let result = w
-        .run(&b, place, press(&question, Action::ConfirmDraw))
-        .await;
+    let offer = w.run(&a, place, Act::Draw).await;
+    let question = w.run(&b, place, press(&offer, Act::Draw)).await;
+    let result = w.run(&b, place, press(&question, Act::ConfirmDraw)).await;
     assert!(
         result.text().contains("Draw by agreement"),
         "{}",

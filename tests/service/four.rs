@@ -7,30 +7,30 @@ use super::common::*;
 use parlor::games::{AnyGame, GameKind};
 use parlor::store::Store;
 use parlor::table::{
-    Action, Actor, ButtonId, ChallengeSpec, Command, ManualClock, Opponent, Picture, Place, Reply,
-    Table, UserRef,
+    Act, Actor, ChallengeSpec, ManualClock, Opponent, Picture, Place, Reply, Request, Table,
+    UserRef,
 };
 
-fn four_player(opponent: Opponent) -> Command {
+fn four_player(opponent: Opponent) -> Request {
     let mut spec = ChallengeSpec::new(GameKind::Loa, opponent);
     spec.variant = Some("four-player".to_string());
-    Command::Challenge(spec)
+    Act::Challenge(spec).into()
 }
 
 /// The seats (0-based) a lobby card offers, with their button ids.
 fn sit_buttons(r: &Reply) -> Vec<(u8, String)> {
     r.all_buttons()
-        .filter_map(|b| {
-            let id = ButtonId::parse(&b.id)?;
-            Some((id.action.seat()?, b.id.clone()))
+        .filter_map(|b| match Request::from_custom_id(&b.id, &[])?.act {
+            Act::Sit(seat) => Some((seat, b.id.clone())),
+            _ => None,
         })
         .collect()
 }
 
 /// Presses a button by its id, as Discord would.
 async fn press_id(w: &World, actor: &Actor, place: Place, id: &str) -> Reply {
-    let button = ButtonId::parse(id).expect("a button id");
-    w.run(actor, place, button.command(&[])).await
+    let button = Request::from_custom_id(id, &[]).expect("a button id");
+    w.run(actor, place, button).await
 }
 
 /// Alice opens a table and Bob, Carol and Dave take its seats in that order; returns the
@@ -86,10 +86,7 @@ async fn a_lobby_fills_seat_by_seat_and_the_game_starts_when_it_is_full() {
     assert!(!card.private, "{}", card.text());
     assert_eq!(sit_buttons(&card).len(), 3, "{}", card.text());
     assert!(card.text().contains("empty"), "{}", card.text());
-    assert!(
-        card.button(Action::SitBot).is_none(),
-        "no AI, no bot button"
-    );
+    assert!(card.button(&Act::SitBot).is_none(), "no AI, no bot button");
     assert!(card.all_buttons().all(|b| b.id.len() <= 100));
     // Alice already sits; nobody takes two seats.
     let (_, first) = sit_buttons(&card)[0].clone();
@@ -112,16 +109,7 @@ async fn a_lobby_fills_seat_by_seat_and_the_game_starts_when_it_is_full() {
     let r = press_id(&w, &bob(), place, &sit_buttons(&lobby)[0].1).await;
     assert!(r.private, "{}", r.text());
     // Nothing is played before every seat is taken.
-    let r = w
-        .run(
-            &alice(),
-            place,
-            Command::Move {
-                text: "b1-b3".to_string(),
-                at: None,
-            },
-        )
-        .await;
+    let r = w.run(&alice(), place, Act::Move("b1-b3".to_string())).await;
     assert!(r.private, "{}", r.text());
     let lobby = press_id(&w, &carol(), place, &sit_buttons(&lobby)[0].1).await;
     assert_eq!(sit_buttons(&lobby).len(), 1);
@@ -200,16 +188,7 @@ async fn each_seat_plays_in_turn_and_only_its_own_moves() {
         // Somebody else is told whose turn it is, and nothing changes.
         let other = &order[(turn + 1) % 4];
         let hints = w.table.move_hints(&place, "").await;
-        let r = w
-            .run(
-                other,
-                place,
-                Command::Move {
-                    text: hints[0].clone(),
-                    at: None,
-                },
-            )
-            .await;
+        let r = w.run(other, place, Act::Move(hints[0].clone())).await;
         assert!(
             r.private && r.text().contains(&format!("waiting for @{}", mover.name)),
             "{}",
@@ -233,7 +212,7 @@ async fn a_player_who_resigns_resigns_their_team() {
     let board = full_table(&w, place).await;
     let order: Vec<Actor> = seat_names(&board).iter().map(|n| by_name(n)).collect();
     // Seat 2 is on the first team with seat 0; seats 1 and 3 win.
-    let r = w.run(&order[2], place, Command::Resign { at: None }).await;
+    let r = w.run(&order[2], place, Act::Resign).await;
     assert!(is_over(&r), "{}", r.text());
     let text = r.text();
     assert!(
@@ -269,23 +248,17 @@ async fn a_player_who_resigns_resigns_their_team() {
         }
     }
     // The history and the replay name the team.
-    let history = w
-        .run(&order[1], place, Command::History { user: None })
-        .await;
+    let history = w.run(&order[1], place, Act::History { user: None }).await;
     assert!(history.text().contains("won"), "{}", history.text());
     // Seat 2 lost with seat 0, against seats 1 and 3.
-    let history = w
-        .run(&order[2], place, Command::History { user: None })
-        .await;
+    let history = w.run(&order[2], place, Act::History { user: None }).await;
     let text = history.text();
     assert!(text.contains("lost"), "{text}");
     assert!(
         text.contains(&format!("vs @{}, @{}", order[1].name, order[3].name)),
         "{text}"
     );
-    let replay = w
-        .run(&order[0], place, Command::Replay { match_id: 1 })
-        .await;
+    let replay = w.run(&order[0], place, Act::Replay(1)).await;
     assert!(!replay.private, "{}", replay.text());
     match &replay.picture {
         Some(picture @ Picture::Replay { players, .. }) => {
@@ -302,7 +275,7 @@ async fn a_player_who_resigns_resigns_their_team() {
         .run(
             &order[3],
             place,
-            Command::Stats {
+            Act::Stats {
                 user: None,
                 game: None,
             },
@@ -321,7 +294,7 @@ async fn a_draw_needs_every_other_player_and_lapses_when_one_moves_instead() {
     let place = channel(1);
     let board = full_table(&w, place).await;
     let order: Vec<Actor> = seat_names(&board).iter().map(|n| by_name(n)).collect();
-    let draw = || Command::Draw { at: None };
+    let draw = || Act::Draw;
     // Seat 1 offers; seat 0 (to move) moves instead: the offer lapses.
     let r = w.run(&order[1], place, draw()).await;
     assert!(
@@ -372,13 +345,11 @@ async fn a_takeback_needs_every_other_player_and_anyone_may_refuse_it() {
         board = w.play_one(place, &board, &[player]).await;
     }
     let before = game_of(&board).export();
-    let takeback = || Command::Takeback { at: None };
+    let takeback = || Act::Takeback;
     // Seat 1 asks; seat 3 refuses: nothing changes.
     let r = w.run(&order[1], place, takeback()).await;
     assert!(!r.private && r.text().contains("take back"), "{}", r.text());
-    let r = w
-        .run(&order[3], place, Command::RefuseTakeback { at: None })
-        .await;
+    let r = w.run(&order[3], place, Act::RefuseTakeback).await;
     assert!(!r.private && r.text().contains("refuses"), "{}", r.text());
     // Asked again, everyone agrees: seat 1's move and the one after it are taken back.
     w.run(&order[1], place, takeback()).await;
@@ -418,19 +389,19 @@ async fn a_restart_restores_a_four_seat_match_exactly() {
     for turn in 0..6 {
         board = w.play_one(place, &board, &[&order[turn % 4]]).await;
     }
-    w.run(&order[3], place, Command::Draw { at: None }).await;
-    w.run(&order[1], place, Command::Draw { at: None }).await;
-    let shown = w.run(&order[0], place, Command::Board).await;
+    w.run(&order[3], place, Act::Draw).await;
+    w.run(&order[1], place, Act::Draw).await;
+    let shown = w.run(&order[0], place, Act::Board).await;
     w.restart().await;
-    let again = w.run(&order[0], place, Command::Board).await;
+    let again = w.run(&order[0], place, Act::Board).await;
     assert_eq!(again.text(), shown.text());
     assert_eq!(game_of(&again).export(), game_of(&shown).export());
     assert_eq!(seat_names(&again), seat_names(&shown));
     assert_eq!(again.mentions, shown.mentions);
     // The consents came back too: the last two agreements end the game.
-    let r = w.run(&order[0], place, Command::Draw { at: None }).await;
+    let r = w.run(&order[0], place, Act::Draw).await;
     assert!(!is_over(&r), "{}", r.text());
-    let r = w.run(&order[2], place, Command::Draw { at: None }).await;
+    let r = w.run(&order[2], place, Act::Draw).await;
     assert!(is_over(&r), "{}", r.text());
 }
 
@@ -449,21 +420,19 @@ async fn two_people_and_the_bot_in_two_seats_play_a_whole_game() {
     let mut spec = ChallengeSpec::new(GameKind::Loa, Opponent::Anyone);
     spec.variant = Some("four-player".to_string());
     spec.level = Some(1);
-    let card = table.handle(&a, &place, Command::Challenge(spec)).await;
-    assert!(card.button(Action::SitBot).is_some(), "{}", card.text());
+    let card = table.handle(&a, &place, Act::Challenge(spec)).await;
+    assert!(card.button(&Act::SitBot).is_some(), "{}", card.text());
     // Only someone seated may bring the bot in.
-    let r = table
-        .handle(&carol(), &place, Command::SitBot { at: None })
-        .await;
+    let r = table.handle(&carol(), &place, Act::SitBot).await;
     assert!(r.private, "{}", r.text());
-    let r = table.handle(&a, &place, Command::SitBot { at: None }).await;
+    let r = table.handle(&a, &place, Act::SitBot).await;
     assert!(!r.private && r.text().contains("casual"), "{}", r.text());
     let seat = sit_buttons(&r)[0].1.clone();
     let r = table
-        .handle(&b, &place, ButtonId::parse(&seat).expect("id").command(&[]))
+        .handle(&b, &place, Request::from_custom_id(&seat, &[]).expect("id"))
         .await;
     assert!(!r.private, "{}", r.text());
-    let mut board = table.handle(&b, &place, Command::SitBot { at: None }).await;
+    let mut board = table.handle(&b, &place, Act::SitBot).await;
     assert!(
         board.text().contains("Every seat is taken"),
         "{}",
@@ -493,14 +462,7 @@ async fn two_people_and_the_bot_in_two_seats_play_a_whole_game() {
         let mover = if board.mentions[0] == a.id { &a } else { &b };
         let hints = table.move_hints(&place, "").await;
         board = table
-            .handle(
-                mover,
-                &place,
-                Command::Move {
-                    text: hints[0].clone(),
-                    at: None,
-                },
-            )
+            .handle(mover, &place, Act::Move(hints[0].clone()))
             .await;
         assert!(!board.private, "{}", board.text());
     }
@@ -609,21 +571,17 @@ async fn the_seats_migration_keeps_every_existing_match_and_rating() {
     assert_eq!(consent, 1, "Bob's standing offer is his seat's consent");
     pool.close().await;
     // The live match goes on where it was, with Bob's offer standing.
-    let board = table.handle(&bob(), &channel(1), Command::Board).await;
+    let board = table.handle(&bob(), &channel(1), Act::Board).await;
     assert_eq!(game_of(&board).export(), game.export());
     assert_eq!(board.mentions, vec![102], "{}", board.text());
     assert!(board.text().contains("offers a draw"), "{}", board.text());
-    let r = table
-        .handle(&alice(), &channel(1), Command::Draw { at: None })
-        .await;
+    let r = table.handle(&alice(), &channel(1), Act::Draw).await;
     assert!(r.text().contains("Draw by agreement"), "{}", r.text());
     // The open challenge can still be accepted; the history and the rating are kept.
-    let r = table
-        .handle(&bob(), &channel(2), Command::Accept { at: None })
-        .await;
+    let r = table.handle(&bob(), &channel(2), Act::Accept).await;
     assert!(!r.private, "{}", r.text());
     let history = table
-        .handle(&carol(), &channel(9), Command::History { user: None })
+        .handle(&carol(), &channel(9), Act::History { user: None })
         .await;
     assert!(history.text().contains("#3"), "{}", history.text());
     let ratings = table.store().ratings_of(101).await.expect("ratings");
@@ -706,9 +664,7 @@ async fn a_seat_with_no_legal_move_passes_by_itself() {
                 .find(|a| board.mentions.first() == Some(&a.id))
                 .expect("a player to move");
             let mv = hints[rng.random_range(0..hints.len())].clone();
-            board = w
-                .run(mover, place, Command::Move { text: mv, at: None })
-                .await;
+            board = w.run(mover, place, Act::Move(mv)).await;
             assert!(!board.private, "{}", board.text());
             if board.text().contains("has no move and passes") {
                 passes_seen += 1;

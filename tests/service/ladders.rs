@@ -3,7 +3,7 @@
 
 use super::common::*;
 use parlor::games::GameKind;
-use parlor::table::{ChallengeSpec, Command, Opponent, Scope};
+use parlor::table::{Act, ChallengeSpec, Opponent, Scope};
 
 #[tokio::test]
 async fn ambidextrous_and_cylinder_games_are_rated_on_ladders_of_their_own() {
@@ -15,9 +15,9 @@ async fn ambidextrous_and_cylinder_games_are_rated_on_ladders_of_their_own() {
     ] {
         let mut spec = ChallengeSpec::new(GameKind::Loa, Opponent::User(user(&b)));
         spec.variant = Some(variant.to_string());
-        let card = w.run(&a, channel(n), Command::Challenge(spec)).await;
+        let card = w.run(&a, channel(n), Act::Challenge(spec)).await;
         assert!(!card.private, "{}", card.text());
-        let board = w.run(&b, channel(n), Command::Accept { at: None }).await;
+        let board = w.run(&b, channel(n), Act::Accept).await;
         assert!(!board.private, "{}", board.text());
         // The position is the variant's: the engine options went through.
         let Some(parlor::table::Picture::Board { game, .. }) = &board.picture else {
@@ -32,7 +32,7 @@ async fn ambidextrous_and_cylinder_games_are_rated_on_ladders_of_their_own() {
         }
         let board = w.play_one(channel(n), &board, &[&a, &b]).await;
         let _ = w.play_one(channel(n), &board, &[&a, &b]).await;
-        let r = w.run(&a, channel(n), Command::Resign { at: None }).await;
+        let r = w.run(&a, channel(n), Act::Resign).await;
         assert!(is_over(&r), "{}", r.text());
         w.clock.advance_secs(60);
         let rows = w
@@ -52,7 +52,7 @@ async fn ambidextrous_and_cylinder_games_are_rated_on_ladders_of_their_own() {
         .run(
             &a,
             channel(1),
-            Command::Leaderboard {
+            Act::Leaderboard {
                 game: GameKind::Loa,
                 scope: Scope::Global,
                 page: 1,
@@ -72,7 +72,7 @@ async fn ambidextrous_and_cylinder_games_are_rated_on_ladders_of_their_own() {
         .run(
             &a,
             channel(1),
-            Command::Leaderboard {
+            Act::Leaderboard {
                 game: GameKind::Loa,
                 scope: Scope::Global,
                 page: 1,
@@ -85,7 +85,7 @@ async fn ambidextrous_and_cylinder_games_are_rated_on_ladders_of_their_own() {
         .run(
             &b,
             channel(1),
-            Command::Stats {
+            Act::Stats {
                 user: None,
                 game: Some(GameKind::Loa),
             },

@@ -5,7 +5,7 @@ use super::common::*;
 use parlor::games::{AnyGame, GameKind};
 use parlor::i18n::{Lang, Plain};
 use parlor::protocol::{Session, status_line};
-use parlor::table::{Command, Opponent, Picture, Reply};
+use parlor::table::{Act, Opponent, Picture, Reply, Request};
 
 /// The position a board or result reply shows.
 fn position(reply: &Reply) -> AnyGame {
@@ -15,8 +15,8 @@ fn position(reply: &Reply) -> AnyGame {
     }
 }
 
-fn moves(id: Option<i64>) -> Command {
-    Command::Moves { match_id: id }
+fn moves(id: Option<i64>) -> Request {
+    Act::Moves(id).into()
 }
 
 /// The match number a reply's title names (`... #12 ...`).
@@ -53,7 +53,7 @@ async fn every_game_exports_a_finished_match_that_the_engine_replays_to_its_last
         let place = channel(10 + n as u64);
         let card = w.challenge(&a, place, kind, Opponent::User(user(&b))).await;
         assert!(!card.private, "{}", card.text());
-        let mut board = w.run(&b, place, Command::Accept { at: None }).await;
+        let mut board = w.run(&b, place, Act::Accept).await;
         w.clock.advance_secs(60);
         for _ in 0..14 {
             if is_over(&board) {
@@ -73,7 +73,7 @@ async fn every_game_exports_a_finished_match_that_the_engine_replays_to_its_last
                 "{}",
                 live.text()
             );
-            let end = w.run(&a, place, Command::Resign { at: None }).await;
+            let end = w.run(&a, place, Act::Resign).await;
             assert!(is_over(&end), "{}", end.text());
         }
         let id = match_number(&board);
@@ -107,7 +107,7 @@ async fn a_lightning_sheet_shows_only_what_was_played_and_a_long_one_fits_a_mess
     let place = channel(1);
     w.challenge(&a, place, GameKind::Lightning, Opponent::User(user(&b)))
         .await;
-    let mut board = w.run(&b, place, Command::Accept { at: None }).await;
+    let mut board = w.run(&b, place, Act::Accept).await;
     let mut played = Vec::new();
     for _ in 0..6 {
         let hints = w.table.move_hints(&place, "").await;
@@ -183,7 +183,7 @@ async fn moves_refusals_say_what_to_do() {
         r.text()
     );
     // A live match with no move yet has an empty sheet, in French too.
-    let board = w.run(&b, channel(1), Command::Accept { at: None }).await;
+    let board = w.run(&b, channel(1), Act::Accept).await;
     assert!(!board.private);
     let r = w.run(&a, channel(1), moves(None)).await;
     assert!(r.text().contains("No moves yet."), "{}", r.text());

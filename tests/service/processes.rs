@@ -5,7 +5,7 @@
 use super::common::*;
 use parlor::games::GameKind;
 use parlor::store::Store;
-use parlor::table::{Command, Opponent, Place, Table};
+use parlor::table::{Act, Opponent, Place, Table};
 
 /// A second process: its own connections and its own table, on the world's database.
 async fn second_process(w: &World) -> Table {
@@ -31,18 +31,18 @@ async fn two_rated_games_of_one_person_ending_at_once_in_two_processes_keep_both
             .challenge(&a, here, GameKind::Simultana, Opponent::User(user(&b)))
             .await;
         assert!(!card.private, "{}", card.text());
-        assert!(!w.run(&b, here, Command::Accept { at: None }).await.private);
+        assert!(!w.run(&b, here, Act::Accept).await.private);
         w.clock.advance_secs(60);
         let spec = parlor::table::ChallengeSpec::new(GameKind::Simultana, Opponent::User(user(&c)));
-        let card = other.handle(&a, &there, Command::Challenge(spec)).await;
+        let card = other.handle(&a, &there, Act::Challenge(spec)).await;
         assert!(!card.private, "{}", card.text());
-        let board = other.handle(&c, &there, Command::Accept { at: None }).await;
+        let board = other.handle(&c, &there, Act::Accept).await;
         assert!(!board.private, "{}", board.text());
         w.clock.advance_secs(60);
         // Both opponents resign at the same moment, each in its own process.
         let (r1, r2) = tokio::join!(
-            w.table.handle(&b, &here, Command::Resign { at: None }),
-            other.handle(&c, &there, Command::Resign { at: None }),
+            w.table.handle(&b, &here, Act::Resign),
+            other.handle(&c, &there, Act::Resign),
         );
         assert!(is_over(&r1), "{}", r1.text());
         assert!(is_over(&r2), "{}", r2.text());
@@ -88,10 +88,7 @@ async fn the_same_turn_sent_to_two_processes_is_recorded_once() {
     let first = if board.mentions[0] == a.id { &a } else { &b };
     let moves = w.table.move_hints(&place, "").await;
     assert!(moves.len() >= 2, "{moves:?}");
-    let play = |text: &String| Command::Move {
-        text: text.clone(),
-        at: None,
-    };
+    let play = |text: &String| Act::Move(text.clone());
     let (r1, r2) = tokio::join!(
         w.run(first, place, play(&moves[0])),
         other.handle(first, &place, play(&moves[1])),
@@ -114,10 +111,7 @@ async fn a_process_holding_a_stale_copy_of_a_match_cannot_change_it() {
     let moved = w.play_one(place, &board, &[&a, &b]).await;
     assert!(!moved.private);
     let stale_hints = other.move_hints(&place, "").await;
-    let play = |text: &String| Command::Move {
-        text: text.clone(),
-        at: None,
-    };
+    let play = |text: &String| Act::Move(text.clone());
     let r = other.handle(first, &place, play(&stale_hints[0])).await;
     assert!(r.private, "{}", r.text());
     assert!(r.text().contains("changed elsewhere"), "{}", r.text());
@@ -137,7 +131,7 @@ async fn a_process_holding_a_stale_copy_of_a_match_cannot_change_it() {
     );
     assert_eq!(w.sql_i64("SELECT COUNT(*) FROM moves").await, 2);
     // A change without a move (a draw offer) from the stale copy is refused as well.
-    let r = w.run(first, place, Command::Draw { at: None }).await;
+    let r = w.run(first, place, Act::Draw).await;
     assert!(r.text().contains("changed elsewhere"), "{}", r.text());
     assert_eq!(
         w.sql_i64("SELECT COUNT(*) FROM matches WHERE draw_offer_seat IS NOT NULL")
@@ -145,7 +139,7 @@ async fn a_process_holding_a_stale_copy_of_a_match_cannot_change_it() {
         0
     );
     // Caught up, the first process takes the next request.
-    let r = w.run(first, place, Command::Resign { at: None }).await;
+    let r = w.run(first, place, Act::Resign).await;
     assert!(is_over(&r), "{}", r.text());
     assert_eq!(w.sql_i64("SELECT COUNT(*) FROM moves").await, 2);
 }

@@ -4,7 +4,7 @@
 use parlor::games::GameKind;
 use parlor::i18n::{Lang, Plain};
 use parlor::store::Store;
-use parlor::table::{Command, ManualClock, Table};
+use parlor::table::{Act, ManualClock, Table};
 
 use crate::common::*;
 
@@ -18,9 +18,7 @@ async fn rules_text(docs_url: Option<&str>, game: GameKind, lang: Lang) -> Strin
         ..config(&clock)
     };
     let (table, _notices) = Table::start(store, config).await.expect("start");
-    let reply = table
-        .handle(&alice(), &channel(1), Command::Rules { game })
-        .await;
+    let reply = table.handle(&alice(), &channel(1), Act::Rules(game)).await;
     assert!(!reply.private);
     reply.text_in(lang, &Plain)
 }

@@ -3,7 +3,7 @@
 
 use super::common::*;
 use parlor::games::GameKind;
-use parlor::table::{Action, Actor, Command, Opponent, Place, Reply};
+use parlor::table::{Act, Actor, Opponent, Place, Reply, ReplyKind, Stamp};
 
 /// A server channel where the transport may start threads.
 fn games() -> Place {
@@ -24,7 +24,7 @@ async fn accepted(w: &World, a: &Actor, b: &Actor) -> Reply {
         .challenge(a, games(), GameKind::Simultana, Opponent::User(user(b)))
         .await;
     assert!(!card.private, "{}", card.text());
-    let board = w.run(b, games(), press(&card, Action::Accept)).await;
+    let board = w.run(b, games(), press(&card, Act::Accept)).await;
     assert!(!board.private, "{}", board.text());
     board
 }
@@ -55,28 +55,22 @@ async fn two_matches_at_once_in_one_channel_each_in_its_own_thread() {
     assert_eq!(members, vec![a.id, b.id]);
     assert_eq!(second.thread.as_ref().map(|t| t.match_id), Some(2));
     // The transport starts the threads and says where they are.
-    w.table
-        .relocate(1, thread(501), Some((1, 9001)))
-        .await
-        .expect("relocated");
-    w.table
-        .relocate(2, thread(502), None)
-        .await
-        .expect("relocated");
+    relocate(&w, 1, 501, Some((1, 9001))).await;
+    relocate(&w, 2, 502, None).await;
     // Each thread plays its own match; the channel itself holds none.
-    let board = w.run(&a, thread(501), Command::Board).await;
+    let board = w.run(&a, thread(501), Act::Board).await;
     assert!(board.text().contains("Simultana #1"), "{}", board.text());
     let board = w.play_one(thread(501), &board, &[&a, &b]).await;
     assert!(
         board.thread.is_none(),
         "only the first board asks for a thread"
     );
-    let other = w.run(&c, thread(502), Command::Board).await;
+    let other = w.run(&c, thread(502), Act::Board).await;
     assert!(other.text().contains("Simultana #2"), "{}", other.text());
-    let r = w.run(&a, games(), Command::Board).await;
+    let r = w.run(&a, games(), Act::Board).await;
     assert!(r.private, "{}", r.text());
     // A press in the wrong thread is refused and changes nothing.
-    let r = w.run(&c, thread(501), press(&board, Action::Resign)).await;
+    let r = w.run(&c, thread(501), press(&board, Act::Resign)).await;
     assert!(r.private, "{}", r.text());
     // A challenge typed in a match's thread is answered clearly.
     w.clock.advance_secs(60);
@@ -102,7 +96,7 @@ async fn two_matches_at_once_in_one_channel_each_in_its_own_thread() {
         .await;
     assert!(!r.private, "{}", r.text());
     // The end of the game is said in the thread, and the card in the channel is edited.
-    let over = w.run(&a, thread(501), Command::Resign { at: None }).await;
+    let over = w.run(&a, thread(501), Act::Resign).await;
     let card = over.card.clone().expect("the card to edit");
     assert_eq!((card.channel, card.message), (1, 9001));
     let line = card.line.text(parlor::i18n::Lang::En);
@@ -122,14 +116,11 @@ async fn a_restart_keeps_a_match_in_its_thread_and_its_card() {
     let mut w = World::new().await;
     let (a, b) = (alice(), bob());
     accepted(&w, &a, &b).await;
-    w.table
-        .relocate(1, thread(501), Some((1, 9001)))
-        .await
-        .expect("relocated");
+    relocate(&w, 1, 501, Some((1, 9001))).await;
     w.restart().await;
-    let board = w.run(&b, thread(501), Command::Board).await;
+    let board = w.run(&b, thread(501), Act::Board).await;
     assert!(!board.private, "{}", board.text());
-    let over = w.run(&b, thread(501), Command::Resign { at: None }).await;
+    let over = w.run(&b, thread(501), Act::Resign).await;
     assert_eq!(over.card.map(|c| (c.channel, c.message)), Some((1, 9001)));
     // A second match may start in the channel at once.
     w.clock.advance_secs(60);
@@ -145,7 +136,7 @@ async fn with_threads_off_a_channel_holds_one_match_again() {
         .run(
             &manager,
             games(),
-            Command::Settings {
+            Act::Settings {
                 threads: Some(false),
                 reminders: None,
             },
@@ -158,7 +149,7 @@ async fn with_threads_off_a_channel_holds_one_match_again() {
         .challenge(&c, games(), GameKind::Simultana, Opponent::User(user(&d)))
         .await;
     assert!(r.private, "{}", r.text());
-    let board = w.run(&a, games(), Command::Board).await;
+    let board = w.run(&a, games(), Act::Board).await;
     assert!(!board.private, "{}", board.text());
 }
 
@@ -179,7 +170,7 @@ async fn without_the_permission_the_server_is_told_once_and_plays_in_the_channel
         "{}",
         card.text()
     );
-    let board = w.run(&b, channel(1), press(&card, Action::Accept)).await;
+    let board = w.run(&b, channel(1), press(&card, Act::Accept)).await;
     assert!(board.thread.is_none(), "{}", board.text());
     let card = w
         .challenge(
@@ -200,4 +191,18 @@ async fn without_the_permission_the_server_is_told_once_and_plays_in_the_channel
             .await,
         1
     );
+}
+
+/// The transport started match `id`'s thread `n` (from its card when given) and says so.
+async fn relocate(w: &World, id: i64, n: u64, card: Option<(u64, u64)>) {
+    let stamp = Stamp {
+        match_id: id,
+        seq: 0,
+    };
+    let news = Act::ThreadStarted {
+        thread: thread(n),
+        card,
+    };
+    let r = w.run(&alice(), thread(n), news.at(stamp)).await;
+    assert_ne!(r.kind, ReplyKind::Refusal, "{}", r.text());
 }

@@ -1,0 +1,302 @@
+//! What goes into the table: one [`Act`] (a typed command, a pressed button or menu, the timer,
+//! or news from the transport), with the board it was pressed on carried once in a [`Request`].
+//! A control's `custom_id` (`pl:mv:42:17`) names its act, the match and the log position, so a
+//! press survives restarts and an old board is recognised.
+
+use crate::games::GameKind;
+
+use super::api::{ChallengeSpec, Place, Scope, UserRef};
+
+/// Everything a person, the timer or the transport can ask of the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Act {
+    Challenge(ChallengeSpec),
+    Accept,
+    Decline,
+    Cancel,
+    /// Play a move (typed, or chosen in a menu of whole moves).
+    Move(String),
+    /// The first step of moving with menus: the piece (or source) chosen; answers with the
+    /// moves from there.
+    PickSource(String),
+    Board,
+    /// Give up. Typed, it resigns at once; a press of the board's button only asks the presser
+    /// to confirm, privately.
+    Resign,
+    /// Resign for good: the confirmation asked by a Resign button.
+    ConfirmResign,
+    /// Offer a draw, or accept the standing offer. Typed, it accepts at once; a press that
+    /// would accept only asks the presser to confirm.
+    Draw,
+    /// Accept the standing draw offer for good: the confirmation asked by a button.
+    ConfirmDraw,
+    RefuseDraw,
+    /// Ask to take back your last move, or accept the opponent's request.
+    Takeback,
+    RefuseTakeback,
+    Abort,
+    /// Take an empty seat of a lobby (a match of more than two seats); 0-based, in turn order.
+    Sit(u8),
+    /// Seat the bot on the lobby's first empty seat.
+    SitBot,
+    /// Challenge the opponent of a finished match again, with seats swapped.
+    Rematch,
+    Rules(GameKind),
+    /// Shows the settings, or changes them: the server's (`threads`, Manage Server only) and
+    /// the requester's own (`reminders`).
+    Settings {
+        threads: Option<bool>,
+        reminders: Option<bool>,
+    },
+    Leaderboard {
+        game: GameKind,
+        scope: Scope,
+        page: u32,
+        /// A variant with a ladder of its own (ambidextrous, cylinder); `None`: the game's.
+        variant: Option<String>,
+    },
+    /// A player's ratings (default: the requester), for one game or all.
+    Stats {
+        user: Option<UserRef>,
+        game: Option<GameKind>,
+    },
+    /// Results between the requester (or `other`) and `user`, for one game or all.
+    HeadToHead {
+        user: UserRef,
+        other: Option<UserRef>,
+        game: Option<GameKind>,
+    },
+    History {
+        user: Option<UserRef>,
+    },
+    Replay(i64),
+    /// The move list of this channel's match (or of the requester's last match here once it is
+    /// over), or of the match given; a finished match comes with its export.
+    Moves(Option<i64>),
+    /// The transport started the match's thread (`thread.parent` is the channel it was
+    /// challenged in), from its challenge card when there was one.
+    ThreadStarted {
+        thread: Place,
+        card: Option<(u64, u64)>,
+    },
+    /// The transport could not start the match's thread: it is played where it was challenged.
+    NoThread,
+    /// The transport posted the match's challenge card here (to edit it later).
+    CardPosted {
+        channel: u64,
+        message: u64,
+    },
+}
+
+/// An act and the board it was pressed on: `None` for a typed command (it acts on this
+/// channel's match), `Some` for a control (it acts on that match and is refused if stale).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub act: Act,
+    pub at: Option<Stamp>,
+}
+
+impl From<Act> for Request {
+    fn from(act: Act) -> Request {
+        Request { act, at: None }
+    }
+}
+
+/// A match and the log position a control was drawn for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Stamp {
+    pub match_id: i64,
+    /// Entries in the match's log when the board was drawn (the ply, until a takeback).
+    pub seq: u32,
+}
+
+/// The acts a control can carry: each with its code in a `custom_id` and the command a person
+/// types for it where there are no buttons (the terminal). The one list of them.
+static CONTROLS: [(&str, &str, Act); 19] = [
+    ("acc", "accept", Act::Accept),
+    ("dec", "decline", Act::Decline),
+    ("can", "cancel", Act::Cancel),
+    ("src", "pick", Act::PickSource(String::new())),
+    ("mv", "move", Act::Move(String::new())),
+    ("res", "resign", Act::Resign),
+    ("drw", "draw", Act::Draw),
+    ("ndr", "refuse-draw", Act::RefuseDraw),
+    ("tkb", "takeback", Act::Takeback),
+    ("ntk", "refuse-takeback", Act::RefuseTakeback),
+    ("abt", "abort", Act::Abort),
+    ("rem", "rematch", Act::Rematch),
+    ("cres", "confirm", Act::ConfirmResign),
+    ("cdrw", "confirm", Act::ConfirmDraw),
+    ("st1", "sit 1", Act::Sit(0)),
+    ("st2", "sit 2", Act::Sit(1)),
+    ("st3", "sit 3", Act::Sit(2)),
+    ("st4", "sit 4", Act::Sit(3)),
+    ("stb", "sit-bot", Act::SitBot),
+];
+
+const PREFIX: &str = "pl";
+
+impl Act {
+    /// Whether two acts are the same control (a menu's chosen value aside).
+    pub fn same_control(&self, other: &Act) -> bool {
+        match (self, other) {
+            (Act::Sit(a), Act::Sit(b)) => a == b,
+            _ => std::mem::discriminant(self) == std::mem::discriminant(other),
+        }
+    }
+
+    fn control(&self) -> Option<&'static (&'static str, &'static str, Act)> {
+        CONTROLS.iter().find(|(_, _, act)| act.same_control(self))
+    }
+
+    /// Whether a button or menu can carry this act.
+    pub fn is_control(&self) -> bool {
+        self.control().is_some()
+    }
+
+    /// The command typed for this control where there are no buttons (`accept`, `sit 2`);
+    /// `None` for acts that are no control.
+    pub fn typed(&self) -> Option<&'static str> {
+        self.control().map(|(_, typed, _)| *typed)
+    }
+
+    /// The control's `custom_id` on the board drawn at `stamp` (`None`: not a control).
+    pub fn custom_id(&self, stamp: Stamp) -> Option<String> {
+        let (code, _, _) = self.control()?;
+        Some(format!("{PREFIX}:{code}:{}:{}", stamp.match_id, stamp.seq))
+    }
+
+    /// A short name for logs.
+    pub fn name(&self) -> &'static str {
+        if let Some((_, typed, _)) = self.control() {
+            return match self {
+                Act::ConfirmResign => "confirm-resign",
+                Act::ConfirmDraw => "confirm-draw",
+                Act::Sit(_) => "sit",
+                _ => typed,
+            };
+        }
+        match self {
+            Act::Challenge(_) => "challenge",
+            Act::Board => "board",
+            Act::Rules(_) => "rules",
+            Act::Settings { .. } => "settings",
+            Act::Leaderboard { .. } => "leaderboard",
+            Act::Stats { .. } => "stats",
+            Act::HeadToHead { .. } => "head-to-head",
+            Act::History { .. } => "history",
+            Act::Replay(_) => "replay",
+            Act::Moves(_) => "moves",
+            Act::ThreadStarted { .. } => "thread-started",
+            Act::NoThread => "no-thread",
+            Act::CardPosted { .. } => "card-posted",
+            _ => "control",
+        }
+    }
+
+    /// This act pressed on the board drawn at `stamp`.
+    pub fn at(self, stamp: Stamp) -> Request {
+        Request {
+            act: self,
+            at: Some(stamp),
+        }
+    }
+}
+
+impl Request {
+    /// Reads a `custom_id` made by [`Act::custom_id`], with a select menu's chosen values;
+    /// anything else is `None`.
+    pub fn from_custom_id(custom_id: &str, values: &[String]) -> Option<Request> {
+        let (code, stamp) = parse_custom_id(custom_id)?;
+        let (_, _, act) = CONTROLS.iter().find(|(c, _, _)| *c == code)?;
+        let value = values.first().cloned().unwrap_or_default();
+        let act = match act {
+            Act::Move(_) => Act::Move(value),
+            Act::PickSource(_) => Act::PickSource(value),
+            other => other.clone(),
+        };
+        Some(act.at(stamp))
+    }
+}
+
+/// The control's code and stamp of a `custom_id`.
+fn parse_custom_id(text: &str) -> Option<(&str, Stamp)> {
+    let mut parts = text.split(':');
+    if parts.next()? != PREFIX {
+        return None;
+    }
+    let code = parts.next()?;
+    let match_id = parts.next()?.parse().ok()?;
+    let seq = parts.next()?.parse().ok()?;
+    // An optional index keeps several menus of one message distinct; it means nothing.
+    if let Some(index) = parts.next() {
+        index.parse::<u8>().ok()?;
+    }
+    if parts.next().is_some() {
+        return None;
+    }
+    Some((code, Stamp { match_id, seq }))
+}
+
+/// The stamp of a `custom_id` made by this table, if it is one.
+pub fn stamp_of_custom_id(text: &str) -> Option<Stamp> {
+    let (code, stamp) = parse_custom_id(text)?;
+    CONTROLS.iter().any(|(c, _, _)| *c == code).then_some(stamp)
+}
+
+/// Every control act, for parsers and their fuzzing.
+pub fn controls() -> impl Iterator<Item = &'static Act> {
+    CONTROLS.iter().map(|(_, _, act)| act)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_fit_discord() {
+        let stamp = Stamp {
+            match_id: i64::MAX,
+            seq: u32::MAX,
+        };
+        for act in controls() {
+            let text = act.custom_id(stamp).expect("a control has an id");
+            assert!(text.len() <= 100);
+            let value = vec!["b1-b3".to_string()];
+            let back = Request::from_custom_id(&text, &value).expect("it reads back");
+            assert!(back.act.same_control(act), "{text}");
+            assert_eq!(back.at, Some(stamp));
+            let indexed = Request::from_custom_id(&format!("{text}:3"), &value);
+            assert_eq!(indexed, Some(back));
+        }
+        let codes: std::collections::HashSet<&str> = CONTROLS.iter().map(|c| c.0).collect();
+        assert_eq!(codes.len(), CONTROLS.len(), "codes are unique");
+        for bad in [
+            "",
+            "pl",
+            "pl:mv",
+            "pl:mv:1",
+            "pl:zz:1:2",
+            "xx:mv:1:2",
+            "pl:mv:1:2:x",
+            "pl:mv:1:2:3:4",
+        ] {
+            assert_eq!(Request::from_custom_id(bad, &[]), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_menu_value_fills_its_act() {
+        let stamp = Stamp {
+            match_id: 4,
+            seq: 2,
+        };
+        let id = Act::Move(String::new())
+            .custom_id(stamp)
+            .unwrap_or_default();
+        let got = Request::from_custom_id(&id, &["c1-c3".to_string()]);
+        assert_eq!(got, Some(Act::Move("c1-c3".into()).at(stamp)));
+        assert_eq!(Act::Sit(2).typed(), Some("sit 3"));
+        assert_eq!(Act::Board.custom_id(stamp), None);
+    }
+}
