@@ -1259,6 +1259,14 @@ impl Table {
             .into_iter()
             .chain([0])
             .collect();
+        let game = &self.live(e)?.game;
+        let scores = (0..count)
+            .map(|seat| match outcome.winner {
+                Some(winner) if game.seat_side(seat) == winner => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            })
+            .collect();
         let rating = (e.rated && !e.vs_bot && !aborted).then(|| RatingJob {
             game: presets::ladder(e.kind, &e.variant),
             scopes,
@@ -1268,6 +1276,7 @@ impl Table {
                 Some(Side::Second) => 0.0,
                 None => 0.5,
             },
+            scores,
             initial: rating::initial(count),
             at: now,
             rate: if count > 2 {
