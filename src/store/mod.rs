@@ -1,6 +1,7 @@
 //! Storage: the only place with SQL. SQLite (the embedded default) or PostgreSQL (several bot
 //! processes sharing one database), chosen by the address; both run the same queries
-//! (`queries.rs`), so a player sees no difference.
+//! (`queries.rs`, compiled once per backend by `sqlite.rs` and `postgres.rs`), so a player sees
+//! no difference.
 //!
 //! On SQLite, writes go through a single connection (SQLite has one writer anyway), so
 //! transactions never fight over the lock; reads use a small pool of their own. On PostgreSQL
@@ -8,8 +9,9 @@
 
 mod change;
 mod check;
-mod queries;
+mod postgres;
 mod rows;
+mod sqlite;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -18,7 +20,7 @@ use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
-use sqlx::{Database, Pool, Postgres, Row, Sqlite, Transaction};
+use sqlx::{Database, Pool, Postgres, Row, Sqlite};
 use thiserror::Error;
 
 pub use change::{Change, LiveState};
@@ -303,110 +305,283 @@ impl Store {
     }
 }
 
-/// Store methods that run the same query on either backend (`queries.rs`).
-macro_rules! forward {
-    ($( $(#[$meta:meta])* pub async fn $name:ident(&self $(, $arg:ident: $ty:ty)*) -> $ret:ty; )*) => {
-        impl Store {
-            $(
-                $(#[$meta])*
-                pub async fn $name(&self $(, $arg: $ty)*) -> $ret {
-                    match &self.db {
-                        Db::Sqlite { pools, .. } => pools.$name($($arg),*).await,
-                        Db::Postgres(pools) => pools.$name($($arg),*).await,
-                    }
-                }
-            )*
-        }
-    };
-}
-
-forward! {
+/// The queries, run on whichever backend the store opened (`queries.rs`).
+impl Store {
     /// Records a new challenge (and refreshes both players' names); returns the match id.
-    pub async fn create_challenge(&self, m: &NewMatch) -> Result<i64, StoreError>;
+    pub async fn create_challenge(&self, m: &NewMatch) -> Result<i64, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.create_challenge(m).await,
+            Db::Postgres(pools) => pools.create_challenge(m).await,
+        }
+    }
+
     /// Moves a match into its thread (`channel`, under `parent`) and records its card.
-    pub async fn relocate(&self, id: i64, channel: u64, parent: Option<u64>, card: Option<(u64, u64)>) -> Result<(), StoreError>;
+    pub async fn relocate(
+        &self,
+        id: i64,
+        channel: u64,
+        parent: Option<u64>,
+        card: Option<(u64, u64)>,
+    ) -> Result<(), StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.relocate(id, channel, parent, card).await,
+            Db::Postgres(pools) => pools.relocate(id, channel, parent, card).await,
+        }
+    }
+
     /// Records where a match's challenge card is.
-    pub async fn set_card(&self, id: i64, channel: u64, message: u64) -> Result<(), StoreError>;
+    pub async fn set_card(&self, id: i64, channel: u64, message: u64) -> Result<(), StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.set_card(id, channel, message).await,
+            Db::Postgres(pools) => pools.set_card(id, channel, message).await,
+        }
+    }
+
     /// Seats a player on an empty seat of a pending challenge (a four-seat lobby). Returns false
     /// (and changes nothing) when the challenge is no longer pending or the seat is taken.
-    pub async fn take_seat(&self, id: i64, seat: u8, player: &PlayerRef, bot_level: Option<u8>, at: i64) -> Result<bool, StoreError>;
+    pub async fn take_seat(
+        &self,
+        id: i64,
+        seat: u8,
+        player: &PlayerRef,
+        bot_level: Option<u8>,
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.take_seat(id, seat, player, bot_level, at).await,
+            Db::Postgres(pools) => pools.take_seat(id, seat, player, bot_level, at).await,
+        }
+    }
+
     /// Turns a pending challenge into a live match, seating `opponent` on the empty seat of a
     /// two-seat challenge (a lobby's seats are already taken). Returns false (and changes
     /// nothing) when the challenge was no longer pending or a seat is still empty.
-    pub async fn start_match(&self, id: i64, opponent: Option<&PlayerRef>, started_at: i64, deadline_at: Option<i64>) -> Result<bool, StoreError>;
+    pub async fn start_match(
+        &self,
+        id: i64,
+        opponent: Option<&PlayerRef>,
+        started_at: i64,
+        deadline_at: Option<i64>,
+    ) -> Result<bool, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => {
+                pools
+                    .start_match(id, opponent, started_at, deadline_at)
+                    .await
+            }
+            Db::Postgres(pools) => {
+                pools
+                    .start_match(id, opponent, started_at, deadline_at)
+                    .await
+            }
+        }
+    }
+
     /// Closes a pending challenge (declined, cancelled, expired, or aborted by a moderator).
-    pub async fn close_challenge(&self, id: i64, status: MatchStatus, at: i64) -> Result<bool, StoreError>;
+    pub async fn close_challenge(
+        &self,
+        id: i64,
+        status: MatchStatus,
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.close_challenge(id, status, at).await,
+            Db::Postgres(pools) => pools.close_challenge(id, status, at).await,
+        }
+    }
+
     /// Applies one change to a live match in a single transaction: the new log entry (if any),
     /// the deadline and standing offers, and at the end the result and rating updates.
     /// Returns the rating changes made (empty unless the match was rated and just finished).
     /// A log entry whose number is already taken (another process recorded that turn) fails
     /// and changes nothing.
-    pub async fn update_match(&self, update: &MatchUpdate<'_>) -> Result<Vec<RatingChange>, StoreError>;
+    pub async fn update_match(
+        &self,
+        update: &MatchUpdate<'_>,
+    ) -> Result<Vec<RatingChange>, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.update_match(update).await,
+            Db::Postgres(pools) => pools.update_match(update).await,
+        }
+    }
+
     /// Every pending challenge and live match whose place `keep` accepts (server, `None` for
     /// none; channel), with its log, for a restart.
-    pub async fn open_matches(&self, keep: &(dyn Fn(Option<u64>, u64) -> bool + Sync)) -> Result<Vec<(MatchRow, Vec<LogEntry>)>, StoreError>;
+    pub async fn open_matches(
+        &self,
+        keep: &(dyn Fn(Option<u64>, u64) -> bool + Sync),
+    ) -> Result<Vec<(MatchRow, Vec<LogEntry>)>, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.open_matches(keep).await,
+            Db::Postgres(pools) => pools.open_matches(keep).await,
+        }
+    }
+
     /// One match, whatever its status.
-    pub async fn match_by_id(&self, id: i64) -> Result<Option<MatchRow>, StoreError>;
+    pub async fn match_by_id(&self, id: i64) -> Result<Option<MatchRow>, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.match_by_id(id).await,
+            Db::Postgres(pools) => pools.match_by_id(id).await,
+        }
+    }
+
     /// The move log of a match, in order.
-    pub async fn log(&self, match_id: i64) -> Result<Vec<LogEntry>, StoreError>;
+    pub async fn log(&self, match_id: i64) -> Result<Vec<LogEntry>, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.log(match_id).await,
+            Db::Postgres(pools) => pools.log(match_id).await,
+        }
+    }
+
     /// When this user last issued a challenge (for the cooldown).
-    pub async fn last_challenge_at(&self, user: u64) -> Result<Option<i64>, StoreError>;
+    pub async fn last_challenge_at(&self, user: u64) -> Result<Option<i64>, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.last_challenge_at(user).await,
+            Db::Postgres(pools) => pools.last_challenge_at(user).await,
+        }
+    }
+
     /// The latest finished or aborted match in a channel that this user played.
-    pub async fn last_closed_in_channel(&self, channel: u64, user: u64) -> Result<Option<MatchRow>, StoreError>;
+    pub async fn last_closed_in_channel(
+        &self,
+        channel: u64,
+        user: u64,
+    ) -> Result<Option<MatchRow>, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.last_closed_in_channel(channel, user).await,
+            Db::Postgres(pools) => pools.last_closed_in_channel(channel, user).await,
+        }
+    }
+
     /// A player's rating in one game and scope, if they have played one rated game there.
-    pub async fn rating(&self, user: u64, game: &str, scope: i64) -> Result<Option<RatingRow>, StoreError>;
+    pub async fn rating(
+        &self,
+        user: u64,
+        game: &str,
+        scope: i64,
+    ) -> Result<Option<RatingRow>, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.rating(user, game, scope).await,
+            Db::Postgres(pools) => pools.rating(user, game, scope).await,
+        }
+    }
+
     /// Every rating of a player (all games, all scopes).
-    pub async fn ratings_of(&self, user: u64) -> Result<Vec<RatingRow>, StoreError>;
+    pub async fn ratings_of(&self, user: u64) -> Result<Vec<RatingRow>, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.ratings_of(user).await,
+            Db::Postgres(pools) => pools.ratings_of(user).await,
+        }
+    }
+
     /// One page of a ladder: established ratings only (deviation at most `max_deviation`), best
     /// first; also the number of such ratings, for paging.
-    pub async fn leaderboard(&self, game: &str, scope: i64, max_deviation: f64, limit: u32, offset: u32) -> Result<(Vec<RatingRow>, u32), StoreError>;
+    pub async fn leaderboard(
+        &self,
+        game: &str,
+        scope: i64,
+        max_deviation: f64,
+        limit: u32,
+        offset: u32,
+    ) -> Result<(Vec<RatingRow>, u32), StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => {
+                pools
+                    .leaderboard(game, scope, max_deviation, limit, offset)
+                    .await
+            }
+            Db::Postgres(pools) => {
+                pools
+                    .leaderboard(game, scope, max_deviation, limit, offset)
+                    .await
+            }
+        }
+    }
+
     /// The provisional ratings of a ladder (deviation above `max_deviation`), most games first,
     /// then best; also how many there are.
-    pub async fn provisional(&self, game: &str, scope: i64, max_deviation: f64, limit: u32) -> Result<(Vec<RatingRow>, u32), StoreError>;
-    /// How many established ratings in a ladder are above `rating` (rank = this + 1).
-    pub async fn count_above(&self, game: &str, scope: i64, rating: f64, max_deviation: f64) -> Result<u32, StoreError>;
-    /// Finished matches between two players, per game: (game, a's wins, draws, a's losses).
-    pub async fn head_to_head(&self, a: u64, b: u64) -> Result<Vec<Tally>, StoreError>;
-    /// A player's latest finished or aborted matches, newest first.
-    pub async fn history(&self, user: u64, limit: u32) -> Result<Vec<MatchRow>, StoreError>;
-    /// A server's settings (the defaults for a server never configured).
-    pub async fn guild_settings(&self, guild: u64) -> Result<GuildSettings, StoreError>;
-    /// Writes a server's settings.
-    pub async fn set_guild_settings(&self, guild: u64, settings: GuildSettings) -> Result<(), StoreError>;
-    /// Whether a player wants to be reminded when their clock runs low (yes unless they said no).
-    pub async fn reminders(&self, player: u64) -> Result<bool, StoreError>;
-    /// Turns a player's reminders on or off.
-    pub async fn set_reminders(&self, player: &PlayerRef, on: bool, at: i64) -> Result<(), StoreError>;
-}
-
-impl Pools<Sqlite> {
-    /// Nothing to lock: SQLite has one writer, and this process holds it for the transaction.
-    async fn lock_players(
-        _tx: &mut Transaction<'_, Sqlite>,
-        _players: &[u64],
-    ) -> Result<(), StoreError> {
-        Ok(())
-    }
-}
-
-impl Pools<Postgres> {
-    /// Serialises rating updates per player across processes: without it, two matches of one
-    /// person ending at once in two processes would both read the old rating and one change
-    /// would be lost. Locks are taken in id order (no deadlock) and held to the commit.
-    async fn lock_players(
-        tx: &mut Transaction<'_, Postgres>,
-        players: &[u64],
-    ) -> Result<(), StoreError> {
-        let mut ids: Vec<i64> = players.iter().map(|&p| db_id(p)).collect();
-        ids.sort_unstable();
-        ids.dedup();
-        for id in ids {
-            sqlx::query("SELECT pg_advisory_xact_lock($1)")
-                .bind(id)
-                .execute(&mut **tx)
-                .await?;
+    pub async fn provisional(
+        &self,
+        game: &str,
+        scope: i64,
+        max_deviation: f64,
+        limit: u32,
+    ) -> Result<(Vec<RatingRow>, u32), StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.provisional(game, scope, max_deviation, limit).await,
+            Db::Postgres(pools) => pools.provisional(game, scope, max_deviation, limit).await,
         }
-        Ok(())
+    }
+
+    /// How many established ratings in a ladder are above `rating` (rank = this + 1).
+    pub async fn count_above(
+        &self,
+        game: &str,
+        scope: i64,
+        rating: f64,
+        max_deviation: f64,
+    ) -> Result<u32, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.count_above(game, scope, rating, max_deviation).await,
+            Db::Postgres(pools) => pools.count_above(game, scope, rating, max_deviation).await,
+        }
+    }
+
+    /// Finished matches between two players, per game: (game, a's wins, draws, a's losses).
+    pub async fn head_to_head(&self, a: u64, b: u64) -> Result<Vec<Tally>, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.head_to_head(a, b).await,
+            Db::Postgres(pools) => pools.head_to_head(a, b).await,
+        }
+    }
+
+    /// A player's latest finished or aborted matches, newest first.
+    pub async fn history(&self, user: u64, limit: u32) -> Result<Vec<MatchRow>, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.history(user, limit).await,
+            Db::Postgres(pools) => pools.history(user, limit).await,
+        }
+    }
+
+    /// A server's settings (the defaults for a server never configured).
+    pub async fn guild_settings(&self, guild: u64) -> Result<GuildSettings, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.guild_settings(guild).await,
+            Db::Postgres(pools) => pools.guild_settings(guild).await,
+        }
+    }
+
+    /// Writes a server's settings.
+    pub async fn set_guild_settings(
+        &self,
+        guild: u64,
+        settings: GuildSettings,
+    ) -> Result<(), StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.set_guild_settings(guild, settings).await,
+            Db::Postgres(pools) => pools.set_guild_settings(guild, settings).await,
+        }
+    }
+
+    /// Whether a player wants to be reminded when their clock runs low (yes unless they said no).
+    pub async fn reminders(&self, player: u64) -> Result<bool, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.reminders(player).await,
+            Db::Postgres(pools) => pools.reminders(player).await,
+        }
+    }
+
+    /// Turns a player's reminders on or off.
+    pub async fn set_reminders(
+        &self,
+        player: &PlayerRef,
+        on: bool,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.set_reminders(player, on, at).await,
+            Db::Postgres(pools) => pools.set_reminders(player, on, at).await,
+        }
     }
 }
 

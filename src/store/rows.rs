@@ -241,10 +241,13 @@ pub struct RatingJob<'a> {
     pub game: &'a str,
     /// Guild id and/or 0 (global).
     pub scopes: Vec<i64>,
-    /// The players by seat, in turn order; seats alternate between the two sides.
+    /// The players by seat, in turn order.
     pub players: Vec<u64>,
-    /// 1 if the first side won, 0.5 for a draw, 0 if it lost.
+    /// 1 if the first side won, 0.5 for a draw, 0 if it lost (what `rate` takes).
     pub score_first: f64,
+    /// Each seat's own score, in the order of `players`: 1 for a win, 0.5 for a draw, 0 for a
+    /// loss (counted in the player's wins, draws and losses).
+    pub scores: Vec<f64>,
     /// The rating of a player with no rated game yet.
     pub initial: Glicko,
     pub at: i64,

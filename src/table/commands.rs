@@ -213,6 +213,14 @@ impl Table {
             return None;
         };
         let count = players.len();
+        let game = &m.board.as_ref()?.game;
+        let scores = (0..count)
+            .map(|seat| match winner {
+                Some(w) if game.seat_side(seat) == *w => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            })
+            .collect();
         Some(RatingJob {
             game: super::presets::ladder(m.kind, &m.row.variant),
             scopes: m
@@ -228,6 +236,7 @@ impl Table {
                 Some(_) => 0.0,
                 None => 0.5,
             },
+            scores,
             initial: rating::initial(count),
             at: *at,
             rate: if count > 2 {
