@@ -81,7 +81,7 @@ impl Table {
 
 /// The sheet of a live match: its moves so far, nothing else.
 fn live_sheet(e: &Entry, live: &Live) -> Answer {
-    let start = entry::start_position(e.kind, &e.options, e.seed)
+    let start = AnyGame::start(e.kind, &e.options, e.seed)
         .map_err(|err| cannot(e.id, err.to_string()))?;
     let plies = ply_texts(&start, &live.moves).map_err(|err| cannot(e.id, err))?;
     let mut lines: Vec<Msg> = e.lineup(&live.game).into_iter().collect();
@@ -102,7 +102,7 @@ fn finished_sheet(m: &MatchRow, log: &[crate::store::LogEntry]) -> Answer {
     let ids: Vec<u64> = seats.iter().map(|p| p.id).collect();
     let replayed =
         entry::replay_log(kind, &m.options, m.seed, log, &ids).map_err(|err| cannot(m.id, err))?;
-    let start = entry::start_position(kind, &m.options, m.seed)
+    let start = AnyGame::start(kind, &m.options, m.seed)
         .map_err(|err| cannot(m.id, err.to_string()))?;
     let plies = ply_texts(&start, &replayed.moves).map_err(|err| cannot(m.id, err))?;
     let name = format!("match-{}.txt", m.id);
@@ -183,19 +183,13 @@ pub fn sheet_lines(plies: &[(String, Side)]) -> Vec<Msg> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Seating;
     use crate::i18n::Lang;
 
     #[test]
     fn a_long_sheet_keeps_its_last_rows_and_says_how_many_are_left_out() {
         let plies: Vec<(String, Side)> = (0..400)
-            .map(|i| {
-                let side = if i % 2 == 0 {
-                    Side::First
-                } else {
-                    Side::Second
-                };
-                (format!("PS-*c{}", i % 17 + 1), side)
-            })
+            .map(|i| (format!("PS-*c{}", i % 17 + 1), Seating::TWO.side(i)))
             .collect();
         let lines = sheet_lines(&plies);
         let text = |lang| {
