@@ -239,7 +239,11 @@ impl AnyGame {
                 .into_iter()
                 .map(AnyMove::Lightning)
                 .collect(),
-            AnyGame::Barrier(g) => g.visible_moves().into_iter().map(AnyMove::Barrier).collect(),
+            AnyGame::Barrier(g) => g
+                .visible_moves()
+                .into_iter()
+                .map(AnyMove::Barrier)
+                .collect(),
             AnyGame::Simultana(g) => g
                 .visible_moves()
                 .into_iter()

@@ -122,7 +122,10 @@ mod tests {
         assert_eq!(seating.count(), 4);
         assert!(seating.has_teams());
         let sides: Vec<Side> = (0..4).map(|s| seating.side(s)).collect();
-        assert_eq!(sides, [Side::First, Side::Second, Side::First, Side::Second]);
+        assert_eq!(
+            sides,
+            [Side::First, Side::Second, Side::First, Side::Second]
+        );
         assert_eq!(seating.seats_of(Side::First).collect::<Vec<_>>(), [0, 2]);
         assert_eq!(seating.seats_of(Side::Second).collect::<Vec<_>>(), [1, 3]);
         assert_eq!(seating.opponents_of(2).collect::<Vec<_>>(), [1, 3]);
@@ -156,7 +159,10 @@ mod tests {
             Seating::of_record("loa", "rules=abacus setup=standard players=4").map(Seating::count),
             Some(4)
         );
-        assert_eq!(Seating::of_record("lightning", "seed=12"), Some(Seating::TWO));
+        assert_eq!(
+            Seating::of_record("lightning", "seed=12"),
+            Some(Seating::TWO)
+        );
         assert_eq!(Seating::of_record("chess", ""), None);
         assert_eq!(Seating::of_record("loa", "players=3"), None);
     }

@@ -95,7 +95,10 @@ mod tests {
     #[test]
     fn presets_are_found_by_name() {
         assert_eq!(variant(GameKind::Loa, None).map(|v| v.name), Ok("standard"));
-        assert_eq!(variant(GameKind::Loa, Some("  ")).map(|v| v.name), Ok("standard"));
+        assert_eq!(
+            variant(GameKind::Loa, Some("  ")).map(|v| v.name),
+            Ok("standard")
+        );
         assert_eq!(
             variant(GameKind::Loa, Some("Scrambled Eggs")).map(|v| v.options),
             Ok("setup=scrambled-eggs")

@@ -5,8 +5,8 @@ use crate::store::{MatchStatus, RatingRow};
 
 use super::api::{Actor, Place, Reply, Scope, UserRef};
 use super::commands::{Answer, Fail};
-use super::{texts, words};
 use super::{Table, rating};
+use super::{texts, words};
 use crate::i18n::Msg;
 
 /// Rows per leaderboard page.

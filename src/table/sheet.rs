@@ -81,8 +81,8 @@ impl Table {
 
 /// The sheet of a live match: its moves so far, nothing else.
 fn live_sheet(e: &Entry, live: &Live) -> Answer {
-    let start = AnyGame::start(e.kind, &e.options, e.seed)
-        .map_err(|err| cannot(e.id, err.to_string()))?;
+    let start =
+        AnyGame::start(e.kind, &e.options, e.seed).map_err(|err| cannot(e.id, err.to_string()))?;
     let plies = ply_texts(&start, &live.moves).map_err(|err| cannot(e.id, err))?;
     let mut lines: Vec<Msg> = e.lineup(&live.game).into_iter().collect();
     lines.extend(sheet_lines(&plies));
@@ -102,8 +102,8 @@ fn finished_sheet(m: &MatchRow, log: &[crate::store::LogEntry]) -> Answer {
     let ids: Vec<u64> = seats.iter().map(|p| p.id).collect();
     let replayed =
         entry::replay_log(kind, &m.options, m.seed, log, &ids).map_err(|err| cannot(m.id, err))?;
-    let start = AnyGame::start(kind, &m.options, m.seed)
-        .map_err(|err| cannot(m.id, err.to_string()))?;
+    let start =
+        AnyGame::start(kind, &m.options, m.seed).map_err(|err| cannot(m.id, err.to_string()))?;
     let plies = ply_texts(&start, &replayed.moves).map_err(|err| cannot(m.id, err))?;
     let name = format!("match-{}.txt", m.id);
     let mut lines = vec![entry::lineup_of(&start, &seats)];
