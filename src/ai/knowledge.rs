@@ -12,10 +12,11 @@ use crate::games::{Game, Side};
 
 /// A game the search can play. Every method has a neutral default; games override what helps.
 pub trait AiGame: Game {
-    /// The moves the AI may choose from (all legal moves unless some would use hidden
-    /// information, like Lightning's whole-turn moves that name the pile's top tile).
+    /// The moves the AI may choose from: the moves a player may be offered
+    /// ([`Game::visible_moves_into`]), so the AI never uses what is hidden; a game may leave
+    /// out more to focus the search.
     fn search_moves(&self, out: &mut Vec<Self::Move>) {
-        self.legal_moves_into(out);
+        self.visible_moves_into(out);
     }
 
     /// Whether the position hides something from the player to move (then every search
@@ -106,22 +107,23 @@ impl AiGame for Loa {}
 
 impl AiGame for Lightning {
     /// At the start of a turn: draw (`P`) or take a design from the reserve (`RS`), and put
-    /// it in the next step. Whole turns from the pile are left out: they name the hidden top
-    /// tile. Whole reserve turns are left out too: the two steps cover them, and keep the choice
+    /// it in the next step. Whole turns from the pile are not visible (they name the hidden top
+    /// tile). Whole reserve turns are left out too: the two steps cover them, and keep the choice
     /// at the start of a turn to at most six moves, so the search compares drawing with taking
     /// instead of averaging over every square a reserve tile could go to.
     fn search_moves(&self, out: &mut Vec<LightningMove>) {
         let start = out.len();
-        self.legal_moves_into(out);
+        self.visible_moves_into(out);
         if self.in_hand().is_none() {
-            let kept: Vec<LightningMove> = out
-                .drain(start..)
-                .filter(|m| match m.source() {
-                    Source::Pile => m.design().is_none(),
-                    Source::Reserve => m.target().is_none(),
-                })
-                .collect();
-            out.extend(kept);
+            let mut kept = start;
+            for i in start..out.len() {
+                let mv = out[i];
+                if mv.source() == Source::Pile || mv.target().is_none() {
+                    out[kept] = mv;
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
         }
     }
 
@@ -150,5 +152,66 @@ impl AiGame for Lightning {
 
     fn evaluate(&self) -> f64 {
         super::lightning::evaluate(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::GameOptions;
+
+    /// What the AI chose from before it asked the game what is visible: every legal move, less
+    /// the whole turns (from the pile or the reserve) at the start of a turn.
+    fn former_search_moves(game: &Lightning) -> Vec<LightningMove> {
+        game.legal_moves()
+            .into_iter()
+            .filter(|m| {
+                game.in_hand().is_some()
+                    || match m.source() {
+                        Source::Pile => m.design().is_none(),
+                        Source::Reserve => m.target().is_none(),
+                    }
+            })
+            .collect()
+    }
+
+    /// Playing strength rests on the move set: through whole games, with tiles in the reserve
+    /// and in hand, the AI chooses from exactly the moves it chose from before, in their order,
+    /// and each is visible.
+    #[test]
+    fn lightning_search_moves_are_the_visible_moves_less_whole_reserve_turns() {
+        let mut positions = 0;
+        for seed in 0..4u64 {
+            let Ok(options) = GameOptions::parse(&format!("seed={seed}")) else {
+                panic!("seed={seed} is an option");
+            };
+            let mut game = Lightning::new(options);
+            for ply in 0..400usize {
+                let mut moves = Vec::new();
+                game.search_moves(&mut moves);
+                assert_eq!(moves, former_search_moves(&game), "seed {seed} ply {ply}");
+                let visible = game.visible_moves();
+                assert!(moves.iter().all(|m| visible.contains(m)));
+                positions += 1;
+                let Some(&mv) = moves.get((ply * 7 + seed as usize) % moves.len().max(1)) else {
+                    break;
+                };
+                game.play_unchecked(&mv);
+            }
+        }
+        assert!(positions > 100, "{positions}");
+    }
+
+    /// The other games search every legal move, as before.
+    #[test]
+    fn the_other_games_search_every_legal_move() {
+        fn same<G: AiGame>(game: G) {
+            let mut moves = Vec::new();
+            game.search_moves(&mut moves);
+            assert_eq!(moves, game.legal_moves());
+        }
+        same(Loa::new(Default::default()));
+        same(Barrier::new(Default::default()));
+        same(Simultana::new(Default::default()));
     }
 }

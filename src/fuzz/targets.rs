@@ -7,7 +7,7 @@ use crate::i18n::{Lang, Msg};
 use crate::protocol::{Flow, Session};
 use crate::store::{EntryKind, LogEntry, MatchStatus, MatchUpdate, NewMatch, PlayerRef, Store};
 use crate::table::state::{Board, position_after};
-use crate::table::{Request, Stamp, controls, start_position};
+use crate::table::{Request, Stamp, controls};
 
 use super::{Gen, Target};
 
@@ -412,7 +412,7 @@ const SEATS: [u64; 4] = [11, 22, 33, 44];
 
 /// A log as the service writes it: moves by the side to move, now and then a takeback.
 fn stored_log(kind: GameKind, options: &str, seed: i64, g: &mut Gen) -> Option<Stored> {
-    let start = start_position(kind, options, seed).ok()?;
+    let start = AnyGame::start(kind, options, seed).ok()?;
     let mut game = start.clone();
     let mut moves: Vec<(AnyMove, usize)> = Vec::new();
     let mut log = Vec::new();
@@ -547,9 +547,9 @@ pub fn restore_log() -> Target<Stored> {
             let Ok(kind) = s.game.parse::<GameKind>() else {
                 return Ok(());
             };
-            let seats = seat_count(kind, &s.options, s.seed);
+            let seats = seat_count(kind, &s.options);
             let ids: Vec<Option<u64>> = SEATS[..seats].iter().copied().map(Some).collect();
-            let replayed = start_position(kind, &s.options, s.seed)
+            let replayed = AnyGame::start(kind, &s.options, s.seed)
                 .map_err(|e| crate::table::state::Unreplayable(e.to_string()))
                 .and_then(|start| Board::replay(start, &s.log, &ids))
                 .map_err(|e| e.0);
@@ -562,7 +562,7 @@ pub fn restore_log() -> Target<Stored> {
                             r.moves.len()
                         ));
                     }
-                    let start = start_position(kind, &s.options, s.seed).map_err(|e| e.0)?;
+                    let start = AnyGame::start(kind, &s.options, s.seed).map_err(|e| e.0)?;
                     let (game, _) = position_after(&start, &r.moves).map_err(|e| e.0)?;
                     if game.export() != r.game.export() {
                         return Err("the replayed position is not the moves' one".to_string());
@@ -605,7 +605,7 @@ async fn restore_in_db(s: &Stored) -> Result<(), String> {
     let seats = s
         .game
         .parse::<GameKind>()
-        .map_or(2, |kind| seat_count(kind, &s.options, s.seed));
+        .map_or(2, |kind| seat_count(kind, &s.options));
     let id = store
         .create_challenge(&NewMatch {
             guild_id: Some(1),
@@ -734,6 +734,6 @@ pub fn move_hints() -> Target<(usize, bool, String)> {
 }
 
 /// How many seats a stored match of these options has (two when the options are broken).
-fn seat_count(kind: GameKind, options: &str, seed: i64) -> usize {
-    start_position(kind, options, seed).map_or(2, |g| g.seat_count())
+fn seat_count(kind: GameKind, options: &str) -> usize {
+    kind.seating(options).map_or(2, |s| s.count())
 }

@@ -5,7 +5,11 @@ use super::barrier::{Barrier, BarrierMove};
 use super::lightning::{Lightning, LightningMove};
 use super::loa::{Loa, LoaMove};
 use super::simultana::{Simultana, SimultanaMove};
-use super::{Game, GameKind, GameOptions, ImportError, MoveError, OptionsError, Side, Status};
+use super::{
+    Game, GameKind, GameOptions, ImportError, MoveError, OptionsError, Outcome, Seating, Side,
+    Status, name_label,
+};
+use crate::i18n::Msg;
 
 /// A position of any of the four games.
 #[derive(Clone, Debug)]
@@ -50,6 +54,18 @@ macro_rules! with_move {
     };
 }
 
+impl AnyMove {
+    /// Whether the move is a pass (see [`Game::is_pass`]).
+    pub fn is_pass(&self) -> bool {
+        match self {
+            AnyMove::Loa(m) => Loa::is_pass(m),
+            AnyMove::Lightning(m) => Lightning::is_pass(m),
+            AnyMove::Barrier(m) => Barrier::is_pass(m),
+            AnyMove::Simultana(m) => Simultana::is_pass(m),
+        }
+    }
+}
+
 fn wrong_game() -> MoveError {
     MoveError::Illegal(crate::i18n::Msg::new("move-wrong-game"))
 }
@@ -62,6 +78,23 @@ impl AnyGame {
             GameKind::Lightning => AnyGame::Lightning(Lightning::new(GameOptions::parse(options)?)),
             GameKind::Barrier => AnyGame::Barrier(Barrier::new(GameOptions::parse(options)?)),
             GameKind::Simultana => AnyGame::Simultana(Simultana::new(GameOptions::parse(options)?)),
+        })
+    }
+
+    /// The start position of a match of `kind`: the preset's `key=value` options with the
+    /// match's random `seed` for a game whose start depends on one (Lightning's pile order; see
+    /// [`GameOptions::set_seed`]).
+    pub fn start(kind: GameKind, options: &str, seed: i64) -> Result<Self, OptionsError> {
+        fn seeded<G: Game>(options: &str, seed: i64) -> Result<G, OptionsError> {
+            let mut options = G::Options::parse(options)?;
+            options.set_seed(seed)?;
+            Ok(G::new(options))
+        }
+        Ok(match kind {
+            GameKind::Loa => AnyGame::Loa(seeded(options, seed)?),
+            GameKind::Lightning => AnyGame::Lightning(seeded(options, seed)?),
+            GameKind::Barrier => AnyGame::Barrier(seeded(options, seed)?),
+            GameKind::Simultana => AnyGame::Simultana(seeded(options, seed)?),
         })
     }
 
@@ -99,12 +132,14 @@ impl AnyGame {
         Some(self.side_name(side))
     }
 
+    /// How the players sit: how many seats, which side each plays, who won (see [`Seating`]).
+    pub fn seating(&self) -> Seating {
+        dispatch!(self, g => g.seating())
+    }
+
     /// How many players sit at the table: two, or four for Lines of Action with `players=4`.
     pub fn seat_count(&self) -> usize {
-        match self {
-            AnyGame::Loa(g) if g.options().players == super::loa::LoaPlayers::Four => 4,
-            _ => 2,
-        }
+        self.seating().count()
     }
 
     /// The seat to move, numbered in turn order (seat 0 moves first; with two seats this is
@@ -121,11 +156,32 @@ impl AnyGame {
 
     /// The side (team) a seat plays for: seats alternate between the two sides in turn order.
     pub fn seat_side(&self, seat: usize) -> Side {
-        if seat.is_multiple_of(2) {
-            Side::First
-        } else {
-            Side::Second
-        }
+        self.seating().side(seat)
+    }
+
+    /// The seats that won `outcome` (a team with four seats; none for a draw).
+    pub fn winners(&self, outcome: &Outcome) -> Vec<usize> {
+        self.seating().winners(outcome)
+    }
+
+    /// Whether a player may ask to take a move back (see [`Game::TAKEBACKS`]).
+    pub fn allows_takebacks(&self) -> bool {
+        self.kind().allows_takebacks()
+    }
+
+    /// Whether pictures mark the regions moves leave (see [`Game::SHOW_REGIONS`]).
+    pub fn shows_regions(&self) -> bool {
+        self.kind().shows_regions()
+    }
+
+    /// A side's name in the catalogue (`White`, `Yellow`, `First player` ...).
+    pub fn side_label(&self, side: Side) -> Msg {
+        dispatch!(self, g => g.side_label(side))
+    }
+
+    /// A seat's name in the catalogue: the side's, or with four players the seat's (`w1`).
+    pub fn seat_label(&self, seat: usize) -> Msg {
+        name_label(self.seat_name(seat))
     }
 
     /// A seat's name: the side's (`white`), or with four players the seat's (`w1`).
@@ -168,6 +224,28 @@ impl AnyGame {
             AnyGame::Barrier(g) => g.legal_moves().into_iter().map(AnyMove::Barrier).collect(),
             AnyGame::Simultana(g) => g
                 .legal_moves()
+                .into_iter()
+                .map(AnyMove::Simultana)
+                .collect(),
+        }
+    }
+
+    /// The moves a player in a match may be offered (see [`Game::visible_moves`]).
+    pub fn visible_moves(&self) -> Vec<AnyMove> {
+        match self {
+            AnyGame::Loa(g) => g.visible_moves().into_iter().map(AnyMove::Loa).collect(),
+            AnyGame::Lightning(g) => g
+                .visible_moves()
+                .into_iter()
+                .map(AnyMove::Lightning)
+                .collect(),
+            AnyGame::Barrier(g) => g
+                .visible_moves()
+                .into_iter()
+                .map(AnyMove::Barrier)
+                .collect(),
+            AnyGame::Simultana(g) => g
+                .visible_moves()
                 .into_iter()
                 .map(AnyMove::Simultana)
                 .collect(),

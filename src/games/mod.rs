@@ -4,12 +4,39 @@
 //! `play`, status, notation, export/import), and [`AnyGame`] wraps the four behind one enum so
 //! that the rest of the program handles any match the same way.
 
+/// Runs `$body` with the type `$G` standing for the game of `$kind` (static dispatch on a
+/// [`GameKind`], for what a game says before any position exists: seats, presets, rules facts).
+macro_rules! by_kind {
+    ($kind:expr, $G:ident => $body:expr) => {
+        match $kind {
+            $crate::games::GameKind::Loa => {
+                type $G = $crate::games::loa::Loa;
+                $body
+            }
+            $crate::games::GameKind::Lightning => {
+                type $G = $crate::games::lightning::Lightning;
+                $body
+            }
+            $crate::games::GameKind::Barrier => {
+                type $G = $crate::games::barrier::Barrier;
+                $body
+            }
+            $crate::games::GameKind::Simultana => {
+                type $G = $crate::games::simultana::Simultana;
+                $body
+            }
+        }
+    };
+}
+
 pub mod any;
 pub mod barrier;
 pub mod lightning;
 pub mod loa;
 pub mod notation;
+pub mod seating;
 pub mod simultana;
+pub mod variants;
 
 use std::fmt;
 use std::hash::Hash;
@@ -20,6 +47,8 @@ use thiserror::Error;
 use crate::i18n::{Lang, Msg};
 
 pub use any::{AnyGame, AnyMove};
+pub use seating::Seating;
+pub use variants::{Variant, ladder, ladders, variant, variants};
 
 /// A seat at the table. `First` is the side that moves first at the start of the game
 /// (for Lines of Action that is White under the abacus rules and Black under the olympiad rules).
@@ -43,6 +72,16 @@ impl Side {
     /// 0 for the first seat, 1 for the second: handy for indexing per-side arrays.
     pub fn index(self) -> usize {
         self as usize
+    }
+
+    /// The side of an index written by [`Side::index`] (e.g. a stored winner); `None` for
+    /// anything else, so a bad stored value is never taken for a side.
+    pub fn from_index(index: usize) -> Option<Side> {
+        match index {
+            0 => Some(Side::First),
+            1 => Some(Side::Second),
+            _ => None,
+        }
     }
 }
 
@@ -176,6 +215,31 @@ impl GameKind {
         }
     }
 
+    /// The game's title in the catalogue (`Lines of Action`), for every language.
+    pub fn label(self) -> Msg {
+        Msg::new(match self {
+            GameKind::Loa => "game-loa",
+            GameKind::Lightning => "game-lightning",
+            GameKind::Barrier => "game-barrier",
+            GameKind::Simultana => "game-simultana",
+        })
+    }
+
+    /// How the players of this game with `key=value` options sit (see [`Seating::new`]).
+    pub fn seating(self, options: &str) -> Result<Seating, OptionsError> {
+        Seating::new(self, options)
+    }
+
+    /// Whether a player may ask to take a move back (see [`Game::TAKEBACKS`]).
+    pub fn allows_takebacks(self) -> bool {
+        by_kind!(self, G => G::TAKEBACKS)
+    }
+
+    /// Whether pictures of this game mark the regions moves leave (see [`Game::SHOW_REGIONS`]).
+    pub fn shows_regions(self) -> bool {
+        by_kind!(self, G => G::SHOW_REGIONS)
+    }
+
     /// The name shown to players.
     pub fn title(self) -> &'static str {
         match self {
@@ -265,6 +329,17 @@ pub trait GameOptions:
         Ok(options)
     }
 
+    /// How many players sit at the table with these options: two unless the game has teams.
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    /// Fixes the match's random seed, for a game whose start depends on one (Lightning's pile
+    /// order); the others ignore it. An error when the game cannot take this seed.
+    fn set_seed(&mut self, _seed: i64) -> Result<(), OptionsError> {
+        Ok(())
+    }
+
     /// The canonical `key=value key=value` text of these options; `parse` reads it back.
     fn to_text(&self) -> String {
         self.pairs()
@@ -283,6 +358,17 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + Sized + 'static {
 
     const KIND: GameKind;
 
+    /// The named presets of this game's options offered to players; the first is the default.
+    const VARIANTS: &'static [Variant] = &[Variant::STANDARD];
+
+    /// Whether a player may ask to take a move back. Not where a takeback would show what is
+    /// hidden (Lightning: the tile drawn would go back on a pile everyone has now seen).
+    const TAKEBACKS: bool = true;
+
+    /// Whether a picture of the position marks the region each move leaves (Simultana's rule
+    /// is about regions).
+    const SHOW_REGIONS: bool = false;
+
     /// The start position for these options.
     fn new(options: Self::Options) -> Self;
 
@@ -290,6 +376,22 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + Sized + 'static {
 
     /// The name of a side in this game (`white`/`black`, `yellow`/`clear`, `first`/`second`).
     fn side_name(&self, side: Side) -> &'static str;
+
+    /// A side's name in the catalogue, for players in any language.
+    fn side_label(&self, side: Side) -> Msg {
+        name_label(self.side_name(side))
+    }
+
+    /// How the players sit: two seats, or four in two teams (see [`Seating`]).
+    fn seating(&self) -> Seating {
+        Seating::for_seats(self.options().seat_count())
+    }
+
+    /// Whether a move is a pass (a Lines of Action player whose pieces cannot move), which a
+    /// match announces as such rather than by its notation.
+    fn is_pass(_mv: &Self::Move) -> bool {
+        false
+    }
 
     /// Who is to move, or how the game ended.
     fn status(&self) -> Status;
@@ -329,10 +431,18 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + Sized + 'static {
         out
     }
 
-    /// The legal moves a player in a match may be offered: none of them names something the
-    /// player to move has not seen. All of them in a game without hidden information.
+    /// Appends the legal moves a player in a match may be offered to `out`: none of them names
+    /// something the player to move has not seen. All of them in a game without hidden
+    /// information. The one definition of what is public, for matches and the AI alike.
+    fn visible_moves_into(&self, out: &mut Vec<Self::Move>) {
+        self.legal_moves_into(out);
+    }
+
+    /// The moves of [`Game::visible_moves_into`] in a new vector.
     fn visible_moves(&self) -> Vec<Self::Move> {
-        self.legal_moves()
+        let mut out = Vec::new();
+        self.visible_moves_into(&mut out);
+        out
     }
 
     /// Reads a move typed by a player in a match. Like [`Game::parse_move`], except that the
@@ -375,6 +485,21 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + Sized + 'static {
                 child.perft(depth - 1)
             })
             .sum()
+    }
+}
+
+/// The catalogue message of a side by its engine name (`white`, `clear`, `first` ...), or of a
+/// four-player seat (`w1` ...); an unknown name is shown as it is.
+pub fn name_label(name: &str) -> Msg {
+    match name {
+        "white" => Msg::new("side-white"),
+        "black" => Msg::new("side-black"),
+        "yellow" => Msg::new("side-yellow"),
+        "clear" => Msg::new("side-clear"),
+        "first" => Msg::new("side-first"),
+        "second" => Msg::new("side-second"),
+        "w1" | "w2" | "b1" | "b2" => Msg::new("seat-name").plain("seat", name),
+        other => Msg::verbatim(other),
     }
 }
 
@@ -442,5 +567,99 @@ mod refusal_tests {
                 refused_in_french(kind, text);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod fact_tests {
+    use super::*;
+
+    #[test]
+    fn takebacks_are_refused_only_where_the_pile_would_be_peeked() {
+        for kind in GameKind::ALL {
+            let game = AnyGame::new(kind, "").unwrap();
+            assert_eq!(
+                kind.allows_takebacks(),
+                kind != GameKind::Lightning,
+                "{kind}"
+            );
+            assert_eq!(game.allows_takebacks(), kind.allows_takebacks());
+            assert_eq!(game.shows_regions(), kind == GameKind::Simultana, "{kind}");
+        }
+    }
+
+    /// A Lines of Action player with no piece that can move passes; nothing else is a pass.
+    #[test]
+    fn a_pass_is_known_by_the_game() {
+        // White a1 h8 cannot move: every line is blocked by Black.
+        let blocked =
+            AnyGame::import("loa 6bw/6bb/8/8/8/8/bb6/wb6 w 30 0,0 * rules=abacus setup=standard")
+                .unwrap();
+        let pass = blocked.forced_pass().unwrap();
+        assert!(pass.is_pass());
+        assert_eq!(blocked.legal_moves(), [pass]);
+        assert_eq!(blocked.format_move(&pass).unwrap(), "pass");
+        for kind in GameKind::ALL {
+            let game = AnyGame::new(kind, "").unwrap();
+            assert!(game.legal_moves().iter().all(|m| !m.is_pass()), "{kind}");
+        }
+    }
+
+    #[test]
+    fn a_match_starts_from_its_options_and_seed() {
+        // Lightning's pile order is the match's seed, over any seed of the options.
+        let a = AnyGame::start(GameKind::Lightning, "", 7).unwrap();
+        let b = AnyGame::start(GameKind::Lightning, "seed=3", 7).unwrap();
+        assert_eq!(a.options_text(), "seed=7");
+        assert_eq!(a.export(), b.export());
+        assert_eq!(
+            a.export(),
+            AnyGame::new(GameKind::Lightning, "seed=7")
+                .unwrap()
+                .export()
+        );
+        assert!(AnyGame::start(GameKind::Lightning, "", -1).is_err());
+        // The other games have no seed: it changes nothing.
+        for kind in [GameKind::Loa, GameKind::Barrier, GameKind::Simultana] {
+            let seeded = AnyGame::start(kind, "", 12345).unwrap();
+            assert_eq!(seeded.export(), AnyGame::new(kind, "").unwrap().export());
+        }
+        let four = AnyGame::start(GameKind::Loa, "players=4", 1).unwrap();
+        assert_eq!(four.seat_count(), 4);
+        assert!(AnyGame::start(GameKind::Loa, "players=3", 1).is_err());
+    }
+
+    #[test]
+    fn sides_and_seats_have_catalogue_names() {
+        let loa = AnyGame::new(GameKind::Loa, "").unwrap();
+        assert_eq!(loa.side_label(Side::First).id, "side-white");
+        assert_eq!(loa.seat_label(1).id, "side-black");
+        let olympiad = AnyGame::new(GameKind::Loa, "rules=olympiad").unwrap();
+        assert_eq!(olympiad.side_label(Side::First).id, "side-black");
+        let barrier = AnyGame::new(GameKind::Barrier, "").unwrap();
+        assert_eq!(barrier.side_label(Side::Second).id, "side-clear");
+        let lightning = AnyGame::new(GameKind::Lightning, "").unwrap();
+        assert_eq!(lightning.side_label(Side::First).id, "side-first");
+        let four = AnyGame::new(GameKind::Loa, "players=4").unwrap();
+        let mut seats: Vec<String> = (0..4).map(|s| four.seat_label(s).text(Lang::En)).collect();
+        assert!(seats[0].starts_with("White"), "{seats:?}");
+        assert!(seats[1].starts_with("Black"), "{seats:?}");
+        seats.sort();
+        seats.dedup();
+        assert_eq!(seats.len(), 4, "four different seats");
+        for kind in GameKind::ALL {
+            let game = AnyGame::new(kind, "").unwrap();
+            for side in Side::BOTH {
+                assert_ne!(game.side_label(side).id, "verbatim", "{kind}");
+            }
+        }
+    }
+
+    #[test]
+    fn stored_sides_are_read_back_only_when_they_are_sides() {
+        for side in Side::BOTH {
+            assert_eq!(Side::from_index(side.index()), Some(side));
+        }
+        assert_eq!(Side::from_index(2), None);
     }
 }

@@ -357,6 +357,9 @@ impl Game for Simultana {
     type Options = SimultanaOptions;
     const KIND: GameKind = GameKind::Simultana;
 
+    /// A move may not leave its region empty-handed: pictures show the regions.
+    const SHOW_REGIONS: bool = true;
+
     fn new(options: SimultanaOptions) -> Self {
         let mut game = Simultana {
             options,

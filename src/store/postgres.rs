@@ -10,6 +10,8 @@ type Db = Postgres;
 /// A row of that backend.
 type DbRow = PgRow;
 
+// The same queries are compiled once for each backend, on purpose (see queries.rs).
+#[allow(clippy::duplicate_mod)]
 #[path = "queries.rs"]
 mod queries;
 

@@ -10,6 +10,8 @@ type Db = Sqlite;
 /// A row of that backend.
 type DbRow = SqliteRow;
 
+// The same queries are compiled once for each backend, on purpose (see queries.rs).
+#[allow(clippy::duplicate_mod)]
 #[path = "queries.rs"]
 mod queries;
 

@@ -1,7 +1,7 @@
 //! New matches: `/play` and Rematch (with the checks that need the database: the cooldown, one
 //! match per pair, threads), the ratings they show, and `/settings`.
 
-use crate::games::GameKind;
+use crate::games::{AnyGame, GameKind};
 use crate::i18n::Msg;
 use crate::store::{Glicko, MatchRow, MatchStatus, NewMatch, PlayerRef};
 
@@ -55,12 +55,12 @@ impl Table {
             }),
             _ => None,
         };
-        let start = match super::start_position(spec.game, variant.options, 0) {
+        let start = match AnyGame::start(spec.game, variant.options, 0) {
             Ok(start) => start,
             Err(e) => return refuse(Msg::new("err-variant-setup").plain("why", e.to_string())),
         };
-        let seat_count = start.seat_count();
-        let lobby = seat_count > 2;
+        let seating = start.seating();
+        let (seat_count, lobby) = (seating.count(), seating.has_teams());
         if lobby && rematch.is_some() {
             return refuse(Msg::new("err-rematch-lobby").code("play", "/play"));
         }
@@ -87,9 +87,9 @@ impl Table {
         };
         // A lobby's named opponent (or the bot) sits on the other team, next in turn.
         let mut seats: Vec<Option<PlayerRef>> = vec![None; seat_count];
-        let mine = usize::from(challenger_seat) % seat_count;
+        let mine = usize::from(challenger_seat).min(seat_count - 1);
         seats[mine] = Some(challenger.clone());
-        seats[(mine + 1) % seat_count] = opponent.clone();
+        seats[seating.next(mine)] = opponent.clone();
         let expires_at = now
             + if lobby {
                 LOBBY_TTL_MS

@@ -35,7 +35,7 @@ use std::sync::{Arc, Mutex as StdMutex};
 
 use tokio::sync::{Mutex, mpsc};
 
-use crate::games::{AnyGame, AnyMove, GameKind, OptionsError};
+use crate::games::{AnyGame, AnyMove};
 use crate::store::{MatchRow, MatchStatus, Store, StoreError};
 
 pub use act::{Act, Request, Stamp, controls, stamp_of_custom_id};
@@ -496,14 +496,6 @@ impl Table {
                 tracing::error!(match_id = stamp.match_id, ?error, "the AI's move failed")
             }
         }
-    }
-}
-
-/// The start position of a match: the preset's options plus, for Lightning, the seed.
-pub fn start_position(kind: GameKind, options: &str, seed: i64) -> Result<AnyGame, OptionsError> {
-    match kind {
-        GameKind::Lightning => AnyGame::new(kind, &format!("{options} seed={seed}")),
-        _ => AnyGame::new(kind, options),
     }
 }
 

@@ -86,7 +86,7 @@ pub(super) fn draw(m: &Match, actor: &Actor, f: &Facts) -> Result<Decision, Refu
 /// Asks to take back your last move, or agrees to the standing request: it is taken back
 /// when every seat has agreed (the bot agrees at once).
 pub(super) fn takeback(m: &Match, actor: &Actor, f: &Facts) -> Result<Decision, Refusal> {
-    if m.kind == crate::games::GameKind::Lightning {
+    if !m.kind.allows_takebacks() {
         return refuse(Msg::new("err-no-takeback-lightning"));
     }
     let seats = my_seats(m, actor)?;

@@ -4,7 +4,7 @@
 
 use thiserror::Error;
 
-use crate::games::{AnyGame, AnyMove, GameKind, Outcome};
+use crate::games::{AnyGame, AnyMove, Outcome};
 use crate::i18n::{Lang, Msg};
 use crate::render::{self, PlayerLabel, Scene};
 
@@ -101,8 +101,7 @@ impl Picture {
                 (scene.players, scene.seats) = labels_by_seat(labels);
                 scene.move_number = *move_number;
                 scene.result = *result;
-                // Simultana's rule is about the region a move leaves: show it.
-                scene.show_region = game.kind() == GameKind::Simultana;
+                scene.show_region = game.shows_regions();
                 Ok(Image {
                     bytes: render::board_png(&scene),
                     file_name,

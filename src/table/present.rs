@@ -1,6 +1,6 @@
 //! How a match is shown: its title, board, cards and result, as replies in no language yet.
 
-use crate::games::{AnyGame, GameKind, Outcome, Reason, Side};
+use crate::games::{AnyGame, Outcome, Reason, Seating, Side};
 use crate::i18n::Msg;
 use crate::store::{PlayerRef, RatingChange};
 
@@ -180,7 +180,7 @@ fn controls(m: &Match, live: &Board) -> Vec<Vec<Button>> {
             ButtonStyle::Secondary,
         ));
     }
-    if m.kind != GameKind::Lightning && m.row.takeback_seat.is_none() {
+    if m.kind.allows_takebacks() && m.row.takeback_seat.is_none() {
         row.push(b(
             Act::Takeback,
             Msg::new("btn-takeback"),
@@ -228,7 +228,7 @@ pub fn confirm(m: &Match, question: Msg, action: Act, label: Msg, style: ButtonS
 /// The thread a threaded match moves into once it starts: named after the match, with its
 /// players (not the bot) as members.
 pub fn thread_request(m: &Match) -> super::api::ThreadRequest {
-    let names = |side: usize| -> Vec<Msg> {
+    let names = |side: Side| -> Vec<Msg> {
         team(&m.row.seats, side)
             .flatten()
             .map(|p| Msg::verbatim(p.name.clone()))
@@ -241,8 +241,8 @@ pub fn thread_request(m: &Match) -> super::api::ThreadRequest {
         name: Msg::new("thread-name")
             .msg("game", words::game(m.kind))
             .plain("id", m.id().to_string())
-            .list("first", names(0))
-            .list("second", names(1)),
+            .list("first", names(Side::First))
+            .list("second", names(Side::Second)),
         members,
         card: m.row.card,
     }
@@ -435,18 +435,13 @@ pub fn result_line(m: &Match, outcome: Outcome, aborted: bool) -> Msg {
             _ => "result-aborted",
         });
     }
-    let winners: Vec<&PlayerRef> = match (outcome.winner, m.board.as_ref()) {
-        (Some(side), Some(live)) => {
-            let mut team: Vec<&PlayerRef> = (0..m.row.seats.len())
-                .filter(|&seat| live.game.seat_side(seat) == side)
-                .filter_map(|seat| m.player(seat))
-                .collect();
-            team.dedup_by_key(|p| p.id);
-            team
-        }
-        (Some(side), None) => m.player(side.index()).into_iter().collect(),
-        (None, _) => Vec::new(),
-    };
+    let seating = m.kind.seating(&m.row.options).unwrap_or(Seating::TWO);
+    let mut winners: Vec<&PlayerRef> = seating
+        .winners(&outcome)
+        .into_iter()
+        .filter_map(|seat| m.player(seat))
+        .collect();
+    winners.dedup_by_key(|p| p.id);
     if winners.len() > 1 {
         let id = match outcome.reason {
             Reason::Resignation => "result-team-win-resignation",
@@ -494,8 +489,7 @@ pub fn lineup_of(game: &AnyGame, s: &[&PlayerRef]) -> Msg {
         .msg("second-side", words::side(game.side_name(Side::Second)))
 }
 
-/// The seats of one side (`side` 0 or 1): seats alternate between the two sides in turn order,
-/// so with four seats a side is a team of two.
-pub fn team<T>(seats: &[T], side: usize) -> impl Iterator<Item = &T> {
-    seats.iter().skip(side).step_by(2)
+/// The players of one side (with four seats, a team of two), as the game seats them.
+pub fn team<T>(seats: &[T], side: Side) -> impl Iterator<Item = &T> {
+    Seating::for_seats(seats.len()).team(seats, side)
 }

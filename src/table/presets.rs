@@ -1,109 +1,9 @@
-//! Named variants per game (mapped to engine options) and per-move clock settings.
+//! Per-move clock settings; the named variants of each game live with the game
+//! ([`crate::games::variants`]) and are re-exported here for the table's callers.
 
-use crate::games::GameKind;
 use crate::i18n::Msg;
 
-/// A named preset of a game's options, offered as a choice to players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Variant {
-    pub name: &'static str,
-    /// The engine's `key=value` options.
-    pub options: &'static str,
-    /// The rating ladder of a variant that is a different game (ambidextrous LOA, the cylinder);
-    /// `None`: the game's own ladder.
-    pub ladder: Option<&'static str>,
-}
-
-const LOA: &[Variant] = &[
-    Variant {
-        name: "standard",
-        options: "",
-        ladder: None,
-    },
-    Variant {
-        name: "scrambled-eggs",
-        options: "setup=scrambled-eggs",
-        ladder: None,
-    },
-    Variant {
-        name: "parachute",
-        options: "setup=parachute",
-        ladder: None,
-    },
-    Variant {
-        name: "olympiad",
-        options: "rules=olympiad",
-        ladder: None,
-    },
-    Variant {
-        name: "ambidextrous",
-        options: "marks=alternate",
-        ladder: Some("loa-ambidextrous"),
-    },
-    Variant {
-        name: "cylinder",
-        options: "board=cylinder",
-        ladder: Some("loa-cylinder"),
-    },
-    Variant {
-        name: "four-player",
-        options: "players=4",
-        ladder: Some("loa-four"),
-    },
-];
-
-const STANDARD: &[Variant] = &[Variant {
-    name: "standard",
-    options: "",
-    ladder: None,
-}];
-
-/// The presets of a game; the first is the default.
-pub fn variants(game: GameKind) -> &'static [Variant] {
-    match game {
-        GameKind::Loa => LOA,
-        GameKind::Lightning | GameKind::Barrier | GameKind::Simultana => STANDARD,
-    }
-}
-
-/// Finds a preset by name (case and spaces forgiven); the message lists the choices.
-pub fn variant(game: GameKind, name: Option<&str>) -> Result<&'static Variant, Msg> {
-    let all = variants(game);
-    let Some(name) = name.map(|n| n.trim().to_ascii_lowercase().replace([' ', '_'], "-")) else {
-        return Ok(&all[0]);
-    };
-    if name.is_empty() {
-        return Ok(&all[0]);
-    }
-    all.iter().find(|v| v.name == name).ok_or_else(|| {
-        let names: Vec<&str> = all.iter().map(|v| v.name).collect();
-        Msg::new("err-no-variant")
-            .msg("game", super::words::game(game))
-            .code("name", name.as_str())
-            .code("choices", names.join(", "))
-    })
-}
-
-/// The rating ladder of a game's variant: the game's own, or the variant's when it is a different
-/// game (an unknown variant name falls back to the game's).
-pub fn ladder(game: GameKind, variant_name: &str) -> &'static str {
-    variants(game)
-        .iter()
-        .find(|v| v.name == variant_name)
-        .and_then(|v| v.ladder)
-        .unwrap_or(game.name())
-}
-
-/// Every ladder of a game: its own first, then its variants' own.
-pub fn ladders(game: GameKind) -> Vec<(&'static str, Option<&'static str>)> {
-    std::iter::once((game.name(), None))
-        .chain(
-            variants(game)
-                .iter()
-                .filter_map(|v| v.ladder.map(|l| (l, Some(v.name)))),
-        )
-        .collect()
-}
+pub use crate::games::{Variant, ladder, ladders, variant, variants};
 
 /// The shortest and longest time per move.
 pub const MIN_CLOCK_SECS: i64 = 60;
@@ -166,23 +66,17 @@ mod tests {
         assert!(parse_clock(Some("99999999999999999999d")).is_err());
     }
 
+    /// Every preset has words of its own in the catalogue, in both languages.
     #[test]
-    fn variants_resolve() {
-        assert_eq!(variant(GameKind::Loa, None).map(|v| v.name), Ok("standard"));
-        assert_eq!(
-            variant(GameKind::Loa, Some("Scrambled Eggs")).map(|v| v.options),
-            Ok("setup=scrambled-eggs")
-        );
-        assert!(variant(GameKind::Simultana, Some("olympiad")).is_err());
-        assert_eq!(ladder(GameKind::Loa, "parachute"), "loa");
-        assert_eq!(ladder(GameKind::Loa, "ambidextrous"), "loa-ambidextrous");
-        assert_eq!(ladder(GameKind::Loa, "cylinder"), "loa-cylinder");
-        assert_eq!(ladders(GameKind::Simultana).len(), 1);
-        // Every preset has words of its own in the catalogue.
+    fn every_variant_has_catalogue_words() {
+        use crate::games::GameKind;
+        use crate::i18n::Lang;
         for game in GameKind::ALL {
             for v in variants(game) {
                 let word = super::super::words::variant(v.name);
                 assert_ne!(word.id, Msg::verbatim(v.name).id, "{}", v.name);
+                assert_ne!(word.text(Lang::En), v.label, "{}", v.name);
+                assert_ne!(word.text(Lang::Fr), v.label, "{}", v.name);
             }
         }
     }

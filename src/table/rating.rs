@@ -5,6 +5,7 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, decay_deviation, glicko2};
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_two_teams};
 
+use crate::games::{Seating, Side};
 use crate::store::Glicko;
 
 /// The rating of someone who has not played a rated game yet.
@@ -90,24 +91,23 @@ pub fn rate_teams(before: &[Glicko], score_first: f64) -> Vec<Glicko> {
         rating: g.rating,
         uncertainty: g.deviation,
     };
-    let team = |side: usize| -> Vec<WengLinRating> {
-        super::present::team(before, side).map(lib).collect()
-    };
-    let (one, two) = weng_lin_two_teams(&team(0), &team(1), &outcome(score_first), &team_config());
+    let seating = Seating::for_seats(before.len());
+    let team = |side: Side| -> Vec<WengLinRating> { seating.team(before, side).map(lib).collect() };
+    let (one, two) = weng_lin_two_teams(
+        &team(Side::First),
+        &team(Side::Second),
+        &outcome(score_first),
+        &team_config(),
+    );
     let mut after = before.to_vec();
-    for (i, r) in one.iter().enumerate() {
-        after[2 * i] = Glicko {
-            rating: r.rating,
-            deviation: r.uncertainty,
-            volatility: 0.0,
-        };
-    }
-    for (i, r) in two.iter().enumerate() {
-        after[2 * i + 1] = Glicko {
-            rating: r.rating,
-            deviation: r.uncertainty,
-            volatility: 0.0,
-        };
+    for (side, rated) in [(Side::First, one), (Side::Second, two)] {
+        for (seat, r) in seating.seats_of(side).zip(rated) {
+            after[seat] = Glicko {
+                rating: r.rating,
+                deviation: r.uncertainty,
+                volatility: 0.0,
+            };
+        }
     }
     after
 }

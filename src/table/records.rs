@@ -5,8 +5,8 @@ use crate::store::{MatchStatus, RatingRow};
 
 use super::api::{Actor, Place, Reply, Scope, UserRef};
 use super::commands::{Answer, Fail};
-use super::words;
 use super::{Table, rating};
+use super::{texts, words};
 use crate::i18n::Msg;
 
 /// Rows per leaderboard page.
@@ -240,15 +240,14 @@ impl Table {
         for m in &rows {
             let Some(seats) = m.seats() else { continue };
             let mine = seats.iter().position(|p| p.id == id).unwrap_or(0);
+            let seating = texts::stored_seating(m, seats.len());
             let reason = words::reason_named(m.reason.as_deref().unwrap_or(""));
-            let result = match (m.status, m.winner_seat) {
+            // With four seats the winner is a team.
+            let result = match (m.status, seating.won(mine, texts::stored_winner(m))) {
                 (MatchStatus::Aborted, _) => Msg::new("history-aborted"),
                 (_, None) => Msg::new("history-draw").msg("reason", reason),
-                // With four seats the winner is a team: seats alternate between the two.
-                (_, Some(w)) if usize::from(w) == mine % 2 => {
-                    Msg::new("history-won").msg("reason", reason)
-                }
-                (_, Some(_)) => Msg::new("history-lost").msg("reason", reason),
+                (_, Some(true)) => Msg::new("history-won").msg("reason", reason),
+                (_, Some(false)) => Msg::new("history-lost").msg("reason", reason),
             };
             lines.push(
                 Msg::new(if m.rated {
@@ -260,11 +259,9 @@ impl Table {
                 .msg("game", game_named(&m.game))
                 .list(
                     "opponent",
-                    seats
-                        .iter()
-                        .enumerate()
-                        .filter(|(seat, _)| seat % 2 != mine % 2)
-                        .map(|(_, p)| words::who(p))
+                    seating
+                        .team(&seats, seating.side(mine).opponent())
+                        .map(|p| words::who(p))
                         .collect(),
                 )
                 .msg("result", result),

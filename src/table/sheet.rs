@@ -96,13 +96,13 @@ impl Table {
             return refuse(with_id(Msg::new("err-cannot-replay"), match_id));
         };
         // With four seats, each side is its team (seats alternate in turn order).
-        let team = |side: usize| -> Vec<Msg> {
+        let team = |side: Side| -> Vec<Msg> {
             present::team(&seats, side).map(|p| words::who(p)).collect()
         };
         let caption = with_id(Msg::new("replay-caption"), match_id)
             .msg("game", words::game(m.kind))
-            .list("first", team(0))
-            .list("second", team(1))
+            .list("first", team(Side::First))
+            .list("second", team(Side::Second))
             .num("n", board.moves.len() as i64)
             .msg("result", texts::stored_result(&row));
         let mut reply = Reply::public(caption);
@@ -224,19 +224,13 @@ pub fn sheet_lines(plies: &[(String, Side)]) -> Vec<Msg> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Seating;
     use crate::i18n::Lang;
 
     #[test]
     fn a_long_sheet_keeps_its_last_rows_and_says_how_many_are_left_out() {
         let plies: Vec<(String, Side)> = (0..400)
-            .map(|i| {
-                let side = if i % 2 == 0 {
-                    Side::First
-                } else {
-                    Side::Second
-                };
-                (format!("PS-*c{}", i % 17 + 1), side)
-            })
+            .map(|i| (format!("PS-*c{}", i % 17 + 1), Seating::TWO.side(i)))
             .collect();
         let lines = sheet_lines(&plies);
         let text = |lang| {

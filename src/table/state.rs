@@ -187,7 +187,7 @@ impl Match {
 
     /// The position before the first move: the variant's options (and Lightning's pile seed).
     pub fn start_position(&self) -> Result<AnyGame, Unreplayable> {
-        crate::table::start_position(self.kind, &self.row.options, self.row.seed)
+        AnyGame::start(self.kind, &self.row.options, self.row.seed)
             .map_err(|e| Unreplayable(e.to_string()))
     }
 

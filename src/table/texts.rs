@@ -1,12 +1,11 @@
 //! Fixed texts: the short rules of each game, and results read back from storage.
 
-use crate::games::{GameKind, Side};
+use crate::games::{AnyGame, GameKind, Outcome, Reason, Seating, Side};
 use crate::i18n::Msg;
 use crate::store::{MatchRow, MatchStatus};
 
 use super::api::Reply;
 use super::picture::Picture;
-use super::start_position;
 use super::words;
 
 /// Where the full rules live in the repository: `docs/rules/<lang>/<game>.md`, with pictures.
@@ -51,7 +50,7 @@ pub fn rules(game: GameKind, docs_url: Option<&str>) -> Reply {
         lines: vec![text, full],
         ..Reply::default()
     };
-    if let Ok(start) = start_position(game, "", 0) {
+    if let Ok(start) = AnyGame::start(game, "", 0) {
         let names = Side::BOTH
             .map(|s| Msg::new("pic-side").plain("side", start.side_name(s)))
             .to_vec();
@@ -69,10 +68,8 @@ pub fn rules(game: GameKind, docs_url: Option<&str>) -> Reply {
     reply
 }
 
-/// How a stored match ended, as a message: `@Alice won by connection.`
 /// The ending of a stored match as the pictures show it: `None` while it is not over.
-pub fn stored_outcome(m: &MatchRow) -> Option<crate::games::Outcome> {
-    use crate::games::{Outcome, Reason};
+pub fn stored_outcome(m: &MatchRow) -> Option<Outcome> {
     let reason = |name: Option<&str>| {
         Reason::ALL
             .into_iter()
@@ -85,47 +82,53 @@ pub fn stored_outcome(m: &MatchRow) -> Option<crate::games::Outcome> {
             reason: Reason::Abort,
         }),
         MatchStatus::Finished => Some(Outcome {
-            winner: m.winner_seat.map(side_of_seat),
+            winner: stored_winner(m),
             reason: reason(m.reason.as_deref()),
         }),
         _ => None,
     }
 }
 
+/// How a stored match ended, as a message: `@Alice won by connection.`
 pub fn stored_result(m: &MatchRow) -> Msg {
     let reason = words::reason_named(m.reason.as_deref().unwrap_or(""));
-    match (m.status, m.winner_seat, m.seats()) {
+    match (m.status, stored_winner(m), m.seats()) {
         (MatchStatus::Aborted, _, _) => Msg::new("stored-aborted"),
-        (MatchStatus::Finished, Some(side), Some(seats)) if seats.len() > 2 => {
-            // Four seats: the winning side is a team, its seats alternate in turn order.
-            let team = super::present::team(&seats, usize::from(side.min(1)))
-                .map(|p| words::who(p))
+        (MatchStatus::Finished, Some(side), Some(seats)) => {
+            let team: Vec<_> = stored_seating(m, seats.len())
+                .team(&seats, side)
+                .copied()
                 .collect();
-            Msg::new("stored-team-won")
-                .list("players", team)
-                .msg("reason", reason)
-        }
-        (MatchStatus::Finished, Some(seat), Some(seats)) => {
-            let winner = seats[usize::from(seat.min(1))];
-            let id = match m.reason.as_deref() {
-                Some("timeout") => "stored-won-timeout",
-                Some("resignation") => "stored-won-resignation",
-                _ => "stored-won",
-            };
-            Msg::new(id)
-                .player("player", winner.id, &winner.name)
-                .msg("reason", reason)
+            match team.as_slice() {
+                [winner] => {
+                    let id = match m.reason.as_deref() {
+                        Some("timeout") => "stored-won-timeout",
+                        Some("resignation") => "stored-won-resignation",
+                        _ => "stored-won",
+                    };
+                    Msg::new(id)
+                        .player("player", winner.id, &winner.name)
+                        .msg("reason", reason)
+                }
+                // With four seats the winning side is a team.
+                _ => Msg::new("stored-team-won")
+                    .list("players", team.into_iter().map(words::who).collect())
+                    .msg("reason", reason),
+            }
         }
         (MatchStatus::Finished, None, _) => Msg::new("stored-draw").msg("reason", reason),
         (status, _, _) => Msg::verbatim(status.name()),
     }
 }
 
-/// The side stored in `winner_seat` (the winning team with four seats).
-fn side_of_seat(seat: u8) -> crate::games::Side {
-    if seat == 0 {
-        crate::games::Side::First
-    } else {
-        crate::games::Side::Second
-    }
+/// The winning side of a stored match: `winner_seat` holds the side's index (the winning team
+/// with four seats); `None` for a draw, or a value that is no side.
+pub fn stored_winner(m: &MatchRow) -> Option<Side> {
+    m.winner_seat.and_then(|w| Side::from_index(usize::from(w)))
+}
+
+/// How the players of a stored match sit, from its game and options; a match this version
+/// cannot read (an unknown game or options) is taken to have `seats` seats alternating sides.
+pub fn stored_seating(m: &MatchRow, seats: usize) -> Seating {
+    Seating::of_record(&m.game, &m.options).unwrap_or_else(|| Seating::for_seats(seats))
 }

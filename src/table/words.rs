@@ -4,35 +4,21 @@ use crate::games::{GameKind, Reason};
 use crate::i18n::Msg;
 use crate::store::PlayerRef;
 
-/// A game's title (`Lines of Action`).
+/// A game's title (`Lines of Action`): the game's own label ([`GameKind::label`]).
 pub fn game(kind: GameKind) -> Msg {
-    Msg::new(match kind {
-        GameKind::Loa => "game-loa",
-        GameKind::Lightning => "game-lightning",
-        GameKind::Barrier => "game-barrier",
-        GameKind::Simultana => "game-simultana",
-    })
+    kind.label()
 }
 
-/// A side by its engine name (`white`, `clear`, `first` ...).
+/// A side by its engine name (`white`, `clear`, `first` ...). With a position at hand,
+/// [`crate::games::AnyGame::side_label`] says the same.
 pub fn side(name: &str) -> Msg {
-    match name {
-        "white" => Msg::new("side-white"),
-        "black" => Msg::new("side-black"),
-        "yellow" => Msg::new("side-yellow"),
-        "clear" => Msg::new("side-clear"),
-        "first" => Msg::new("side-first"),
-        "second" => Msg::new("side-second"),
-        other => Msg::verbatim(other),
-    }
+    crate::games::name_label(name)
 }
 
 /// A seat by its engine name: a four-player seat (`w1` ...), else the side (`white` ...).
+/// With a position at hand, [`crate::games::AnyGame::seat_label`] says the same.
 pub fn seat(name: &str) -> Msg {
-    match name {
-        "w1" | "w2" | "b1" | "b2" => Msg::new("seat-name").plain("seat", name),
-        other => side(other),
-    }
+    crate::games::name_label(name)
 }
 
 /// Why a game ended, as a noun (`connection`).
@@ -63,18 +49,9 @@ pub fn who(p: &PlayerRef) -> Msg {
     Msg::new("who").player("who", p.id, &p.name)
 }
 
-/// A variant preset's label.
+/// A variant preset's label, by its stored name (the game's own, [`crate::games::Variant::label`]).
 pub fn variant(name: &str) -> Msg {
-    match name {
-        "standard" => Msg::new("variant-standard"),
-        "scrambled-eggs" => Msg::new("variant-scrambled-eggs"),
-        "parachute" => Msg::new("variant-parachute"),
-        "olympiad" => Msg::new("variant-olympiad"),
-        "ambidextrous" => Msg::new("variant-ambidextrous"),
-        "cylinder" => Msg::new("variant-cylinder"),
-        "four-player" => Msg::new("variant-four-player"),
-        other => Msg::verbatim(other),
-    }
+    crate::games::variants::variant_label(name)
 }
 
 /// `1 day per move` or `no clock`.

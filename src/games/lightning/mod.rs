@@ -64,6 +64,11 @@ impl GameOptions for LightningOptions {
     fn pairs(&self) -> Vec<(&'static str, String)> {
         vec![("seed", self.seed.to_string())]
     }
+
+    /// The match's seed orders the pile (over any `seed=` of the preset).
+    fn set_seed(&mut self, seed: i64) -> Result<(), OptionsError> {
+        self.set("seed", &seed.to_string())
+    }
 }
 
 /// Where a tile is taken from.
@@ -307,6 +312,42 @@ impl Lightning {
         self.reserve.iter().any(|&n| n > 0) && self.targets(Source::Reserve).on_board()
     }
 
+    /// Appends the legal moves; without `whole_pile_turns`, leaves out the whole turns from the
+    /// pile before the draw (they name the hidden top tile).
+    fn moves_into(&self, out: &mut Vec<LightningMove>, whole_pile_turns: bool) {
+        if self.outcome.is_some() {
+            return;
+        }
+        if let Some((source, design)) = self.hand {
+            Self::push_puts(source, design, &self.targets(source), out);
+            return;
+        }
+        if let Some(&top) = self.pile.get(usize::from(self.drawn)) {
+            out.push(LightningMove {
+                source: Source::Pile,
+                design: None,
+                target: None,
+            });
+            if whole_pile_turns {
+                Self::push_puts(Source::Pile, top, &self.targets(Source::Pile), out);
+            }
+        }
+        let targets = self.targets(Source::Reserve);
+        if !targets.on_board() {
+            return;
+        }
+        for design in Design::ALL {
+            if self.reserve[design.index()] > 0 {
+                out.push(LightningMove {
+                    source: Source::Reserve,
+                    design: Some(design),
+                    target: None,
+                });
+                Self::push_puts(Source::Reserve, design, &targets, out);
+            }
+        }
+    }
+
     fn push_puts(source: Source, design: Design, targets: &Targets, out: &mut Vec<LightningMove>) {
         let mv = |target| LightningMove {
             source,
@@ -524,6 +565,9 @@ impl Game for Lightning {
     type Options = LightningOptions;
     const KIND: GameKind = GameKind::Lightning;
 
+    /// Taking back a draw would put a tile everyone has seen back on the hidden pile.
+    const TAKEBACKS: bool = false;
+
     fn new(options: LightningOptions) -> Self {
         Lightning {
             pile: Arc::new(shuffled_pile(options.seed)),
@@ -557,44 +601,12 @@ impl Game for Lightning {
     }
 
     fn legal_moves_into(&self, out: &mut Vec<LightningMove>) {
-        if self.outcome.is_some() {
-            return;
-        }
-        if let Some((source, design)) = self.hand {
-            Self::push_puts(source, design, &self.targets(source), out);
-            return;
-        }
-        if let Some(&top) = self.pile.get(usize::from(self.drawn)) {
-            out.push(LightningMove {
-                source: Source::Pile,
-                design: None,
-                target: None,
-            });
-            Self::push_puts(Source::Pile, top, &self.targets(Source::Pile), out);
-        }
-        let targets = self.targets(Source::Reserve);
-        if !targets.on_board() {
-            return;
-        }
-        for design in Design::ALL {
-            if self.reserve[design.index()] > 0 {
-                out.push(LightningMove {
-                    source: Source::Reserve,
-                    design: Some(design),
-                    target: None,
-                });
-                Self::push_puts(Source::Reserve, design, &targets, out);
-            }
-        }
+        self.moves_into(out, true);
     }
 
     /// Without the whole turns from the pile (`PS-c1`) before the draw: they name the top tile.
-    fn visible_moves(&self) -> Vec<LightningMove> {
-        let mut moves = self.legal_moves();
-        if self.hand.is_none() {
-            moves.retain(|m| !(m.source == Source::Pile && m.target.is_some()));
-        }
-        moves
+    fn visible_moves_into(&self, out: &mut Vec<LightningMove>) {
+        self.moves_into(out, false);
     }
 
     /// A whole turn from the pile typed before the draw is refused with one answer whatever the

@@ -9,6 +9,7 @@ mod text;
 use std::fmt;
 
 use self::board::{Board, NO_SQUARE, Perft, Required, Turns, Variant, Verdict};
+use super::variants::Variant as Preset;
 use super::{
     Game, GameKind, GameOptions, ImportError, MoveError, OptionsError, Outcome, Reason,
     Repetitions, Side, Status,
@@ -394,7 +395,57 @@ impl LoaOptions {
     }
 }
 
+/// The presets offered to players: the setups, the olympiad rules, and the variants that are
+/// different games with ladders of their own.
+const VARIANTS: &[Preset] = &[
+    Preset::STANDARD,
+    Preset {
+        name: "scrambled-eggs",
+        options: "setup=scrambled-eggs",
+        ladder: None,
+        label: "variant-scrambled-eggs",
+    },
+    Preset {
+        name: "parachute",
+        options: "setup=parachute",
+        ladder: None,
+        label: "variant-parachute",
+    },
+    Preset {
+        name: "olympiad",
+        options: "rules=olympiad",
+        ladder: None,
+        label: "variant-olympiad",
+    },
+    Preset {
+        name: "ambidextrous",
+        options: "marks=alternate",
+        ladder: Some("loa-ambidextrous"),
+        label: "variant-ambidextrous",
+    },
+    Preset {
+        name: "cylinder",
+        options: "board=cylinder",
+        ladder: Some("loa-cylinder"),
+        label: "variant-cylinder",
+    },
+    Preset {
+        name: "four-player",
+        options: "players=4",
+        ladder: Some("loa-four"),
+        label: "variant-four-player",
+    },
+];
+
 impl GameOptions for LoaOptions {
+    /// Four with `players=4`: two teams, White's two seats and Black's.
+    fn seat_count(&self) -> usize {
+        match self.players {
+            LoaPlayers::Two => 2,
+            LoaPlayers::Four => 4,
+        }
+    }
+
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionsError> {
         let value = value.to_ascii_lowercase();
         match key {
@@ -683,6 +734,12 @@ impl Game for Loa {
     type Move = LoaMove;
     type Options = LoaOptions;
     const KIND: GameKind = GameKind::Loa;
+
+    const VARIANTS: &'static [Preset] = VARIANTS;
+
+    fn is_pass(mv: &LoaMove) -> bool {
+        mv.is_pass()
+    }
 
     fn new(options: LoaOptions) -> Self {
         let (white, black, held) = options.setup.layout();
