@@ -1,31 +1,19 @@
 //! The match service against temporary databases: whole matches, every refusal, concurrency,
 //! restarts, clocks, ratings, ladders and the storage's failure modes.
 
-#[path = "service/common.rs"]
 mod common;
-#[path = "support/db.rs"]
+#[path = "../support/db.rs"]
 mod db;
-#[path = "service/edges.rs"]
 mod edges;
-#[path = "service/endings.rs"]
 mod endings;
-#[path = "service/fair.rs"]
 mod fair;
-#[path = "service/four.rs"]
 mod four;
-#[path = "service/glicko.rs"]
 mod glicko;
-#[path = "service/ladders.rs"]
 mod ladders;
-#[path = "service/moves.rs"]
 mod moves;
-#[path = "service/processes.rs"]
 mod processes;
-#[path = "service/rules.rs"]
 mod rules;
-#[path = "service/shards.rs"]
 mod shards;
-#[path = "service/threads.rs"]
 mod threads;
 
 use common::*;
