@@ -424,9 +424,10 @@ async fn two_moves_for_the_same_turn_apply_exactly_one() {
         let applied = replies.iter().filter(|r| !r.private).count();
         assert_eq!(applied, 1, "trial {trial}: {:?}", replies.map(|r| r.text()));
         for r in replies.iter().filter(|r| r.private) {
+            let ids = said(r);
             assert!(
-                r.text().contains("out of date") || r.text().contains("not your turn"),
-                "{}",
+                ids.contains(&"err-stale-board") || ids.contains(&"err-not-your-turn"),
+                "{ids:?}: {}",
                 r.text()
             );
         }
