@@ -287,7 +287,12 @@ pub fn assert_refused(reply: &Reply, id: &str) {
 /// saying message `id`.
 #[track_caller]
 pub fn assert_stale(reply: &Reply, id: &str) {
-    assert!(reply.stale, "expected a stale reply: {:?}\n{}", said(reply), reply.text());
+    assert!(
+        reply.stale,
+        "expected a stale reply: {:?}\n{}",
+        said(reply),
+        reply.text()
+    );
     assert_answer(reply, false, id);
 }
 
@@ -301,5 +306,9 @@ pub fn assert_says(reply: &Reply, id: &str) {
 #[track_caller]
 pub fn assert_has(reply: &Reply, id: &str) {
     let ids = said(reply);
-    assert!(ids.contains(&id), "expected {id} in {ids:?}:\n{}", reply.text());
+    assert!(
+        ids.contains(&id),
+        "expected {id} in {ids:?}:\n{}",
+        reply.text()
+    );
 }

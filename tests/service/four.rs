@@ -179,7 +179,11 @@ async fn each_seat_plays_in_turn_and_only_its_own_moves() {
         let hints = w.table.move_hints(&place, "").await;
         let r = w.run(other, place, Act::Move(hints[0].clone())).await;
         assert_refused(&r, "err-not-your-turn");
-        assert!(r.text().contains(&format!("@{}", mover.name)), "{}", r.text());
+        assert!(
+            r.text().contains(&format!("@{}", mover.name)),
+            "{}",
+            r.text()
+        );
         // The hints are the moves of the seat to move, and only those.
         let game = game_of(&board);
         let mut legal = game.visible_move_texts();
