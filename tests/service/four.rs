@@ -336,7 +336,7 @@ async fn a_takeback_needs_every_other_player_and_anyone_may_refuse_it() {
     // Asked again, everyone agrees: seat 1's move and the one after it are taken back.
     w.run(&order[1], place, takeback()).await;
     let r = w.run(&order[1], place, takeback()).await;
-    assert_refused(&r, "err-draw-offered");
+    assert_refused(&r, "err-takeback-asked");
     w.run(&order[0], place, takeback()).await;
     let r = w.run(&order[2], place, takeback()).await;
     assert!(

@@ -286,7 +286,7 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
     let r = w.run(&b, channel(1), press(&card, Act::Decline)).await;
     assert_says(&r, "head-declines");
     let r = w.run(&b, channel(1), press(&card, Act::Accept)).await;
-    assert_refused(&r, "err-match-over");
+    assert_refused(&r, "err-match-over-id");
     assert!(r.stale, "the card's buttons may be greyed out");
     // Expiry: ten minutes without an answer.
     w.clock.advance_secs(60);
@@ -308,7 +308,7 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
     assert_has(&notices[0].reply, "notice-expired");
     assert_eq!(notices[0].place, channel(1));
     let r = w.run(&a, channel(1), press(&card, Act::Accept)).await;
-    assert_refused(&r, "err-match-over");
+    assert_refused(&r, "err-match-over-id");
     assert_eq!(
         w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'expired'")
             .await,
