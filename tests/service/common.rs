@@ -1,6 +1,7 @@
 //! Shared set-up for the service tests: a table on a temporary database with a hand-driven clock.
 
 use parlor::games::GameKind;
+use parlor::i18n::{Arg, Msg};
 use parlor::store::Store;
 use parlor::table::{
     Act, Actor, ChallengeSpec, Config, ManualClock, Notice, Notices, Opponent, Place, Reply,
@@ -242,4 +243,72 @@ impl parlor::table::Ai for FirstMove {
     fn choose(&self, game: &parlor::games::AnyGame, _level: u8) -> Option<parlor::games::AnyMove> {
         game.legal_moves().into_iter().next()
     }
+}
+
+/// Every message id a reply says: its title and lines, and the messages nested in their
+/// arguments (a headline inside `head-then`), depth first.
+pub fn said(reply: &Reply) -> Vec<&'static str> {
+    fn walk(msg: &Msg, out: &mut Vec<&'static str>) {
+        out.push(msg.id);
+        for (_, arg) in &msg.args {
+            if let Arg::Msg(inner) = arg {
+                walk(inner, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for msg in reply.title.iter().chain(&reply.lines) {
+        walk(msg, &mut out);
+    }
+    out
+}
+
+/// Checks that a reply said message `id` (anywhere, nested ones included) and was meant for
+/// everyone (`public`) or only for the one who asked; on failure it shows the ids and the text.
+#[track_caller]
+fn assert_answer(reply: &Reply, public: bool, id: &str) {
+    let ids = said(reply);
+    assert!(
+        reply.private != public && ids.contains(&id),
+        "expected a {} reply saying {id}, got a {} one saying {ids:?}:\n{}",
+        if public { "public" } else { "private" },
+        if reply.private { "private" } else { "public" },
+        reply.text()
+    );
+}
+
+/// A refusal (or any answer only the asker sees) that says message `id`.
+#[track_caller]
+pub fn assert_refused(reply: &Reply, id: &str) {
+    assert_answer(reply, false, id);
+}
+
+/// A refusal of a request made from an out-of-date board or button: private, marked stale,
+/// saying message `id`.
+#[track_caller]
+pub fn assert_stale(reply: &Reply, id: &str) {
+    assert!(
+        reply.stale,
+        "expected a stale reply: {:?}\n{}",
+        said(reply),
+        reply.text()
+    );
+    assert_answer(reply, false, id);
+}
+
+/// A public answer (a headline, a board, a result) that says message `id`.
+#[track_caller]
+pub fn assert_says(reply: &Reply, id: &str) {
+    assert_answer(reply, true, id);
+}
+
+/// A reply, public or private, that says message `id` (for notices and listings).
+#[track_caller]
+pub fn assert_has(reply: &Reply, id: &str) {
+    let ids = said(reply);
+    assert!(
+        ids.contains(&id),
+        "expected {id} in {ids:?}:\n{}",
+        reply.text()
+    );
 }

@@ -66,7 +66,7 @@ async fn a_busy_place_without_threads_does_not_suggest_starting_one() {
         )
         .await;
     assert!(r.private, "{}", r.text());
-    assert!(r.text().contains("already a match"), "{}", r.text());
+    assert_has(&r, "err-channel-busy-here");
     assert!(!r.text().contains("thread"), "{}", r.text());
     // In a server, a thread is the way to a second match.
     let _ = w.simultana(&alice(), &bob(), channel(4)).await;
@@ -129,26 +129,14 @@ async fn once_both_have_moved_a_takeback_does_not_bring_abort_back() {
     let ask = w.run(second, channel(1), Act::Takeback).await;
     assert!(!ask.private, "{}", ask.text());
     let back = w.run(first, channel(1), Act::Takeback).await;
-    assert!(
-        !back.private && back.text().contains("Takeback for"),
-        "{}",
-        back.text()
-    );
+    assert_says(&back, "head-takeback");
     assert!(!offers_abort(&back), "{}", back.text());
     let r = w.run(first, channel(1), Act::Abort).await;
-    assert!(
-        r.private && r.text().contains("Too late to abort"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-too-late-abort");
     // The same after a restart, from the log.
     w.restart().await;
     let r = w.run(second, channel(1), Act::Abort).await;
-    assert!(
-        r.private && r.text().contains("Too late to abort"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-too-late-abort");
 }
 
 #[tokio::test]
@@ -187,11 +175,8 @@ async fn refusing_your_own_offer_says_whose_answer_it_is() {
     assert!(!offer.private, "{}", offer.text());
     let r = w.run(&a, channel(1), Act::RefuseDraw).await;
     assert!(r.private, "{}", r.text());
-    assert!(
-        r.text().contains("You made this draw offer") && r.text().contains("@Bob"),
-        "{}",
-        r.text()
-    );
+    assert_has(&r, "err-own-offer");
+    assert!(r.text().contains("@Bob"), "{}", r.text());
     // Bob still can.
     let r = w.run(&b, channel(1), Act::RefuseDraw).await;
     assert!(!r.private, "{}", r.text());

@@ -134,11 +134,8 @@ async fn probing_the_pile_gets_one_answer_whatever_the_top_tile() {
     let put = worlds[0]
         .run(&a, place, Act::Move(format!("P{top_a}-a1")))
         .await;
-    assert!(
-        !put.private && put.text().contains("played -a1"),
-        "{}",
-        put.text()
-    );
+    assert_says(&put, "head-played");
+    assert!(put.text().contains("-a1"), "{}", put.text());
 }
 
 #[tokio::test]
@@ -155,11 +152,7 @@ async fn every_button_of_an_old_board_is_stale_even_resign() {
     for action in [Act::Resign, Act::Draw, Act::Takeback, Act::Abort] {
         for who in [&a, &b] {
             let r = w.run(who, place, press(&old, action.clone())).await;
-            assert!(
-                r.private && r.stale && r.text().contains("out of date"),
-                "{action:?}: {}",
-                r.text()
-            );
+            assert_stale(&r, "err-stale-board");
         }
     }
     // The question asked on the old board went stale with it.
@@ -219,18 +212,10 @@ async fn a_resign_button_asks_first_and_only_the_confirmation_resigns() {
         r.text()
     );
     let r = w.run(&c, place, press(&question, Act::ConfirmResign)).await;
-    assert!(
-        r.private && r.text().contains("not playing"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-not-a-player");
     // The confirmation ends the game.
     let result = w.run(me, place, press(&question, Act::ConfirmResign)).await;
-    assert!(
-        !result.private && result.text().contains("resigns"),
-        "{}",
-        result.text()
-    );
+    assert_says(&result, "head-resigns");
     assert!(is_over(&result));
     let r = w.run(me, place, press(&question, Act::ConfirmResign)).await;
     assert!(r.private && r.stale, "{}", r.text());
@@ -272,19 +257,11 @@ async fn accepting_a_draw_by_button_asks_first() {
     );
     // The offerer's own press is refused as before.
     let r = w.run(&a, place, press(&offer, Act::Draw)).await;
-    assert!(
-        r.private && r.text().contains("offered a draw already"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-draw-offered");
     // Once the offer is refused, the confirmation has nothing to accept (and offers nothing).
     w.run(&b, place, press(&offer, Act::RefuseDraw)).await;
     let r = w.run(&b, place, press(&question, Act::ConfirmDraw)).await;
-    assert!(
-        r.private && r.text().contains("no draw offer to accept"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-no-draw-to-accept");
     assert_eq!(
         w.sql_i64("SELECT COUNT(*) FROM matches WHERE draw_offer_seat IS NOT NULL")
             .await,

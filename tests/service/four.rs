@@ -91,21 +91,14 @@ async fn a_lobby_fills_seat_by_seat_and_the_game_starts_when_it_is_full() {
     // Alice already sits; nobody takes two seats.
     let (_, first) = sit_buttons(&card)[0].clone();
     let r = press_id(&w, &alice(), place, &first).await;
-    assert!(
-        r.private && r.text().contains("already have a seat"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-already-seated");
     let lobby = press_id(&w, &bob(), place, &first).await;
-    assert!(
-        !lobby.private && lobby.text().contains("Bob takes a seat"),
-        "{}",
-        lobby.text()
-    );
+    assert_says(&lobby, "head-sits");
+    assert!(lobby.text().contains("@Bob"), "{}", lobby.text());
     assert_eq!(sit_buttons(&lobby).len(), 2);
     // The old card's button for Bob's seat no longer seats anyone.
     let r = press_id(&w, &carol(), place, &first).await;
-    assert!(r.private && r.text().contains("taken"), "{}", r.text());
+    assert_refused(&r, "err-seat-taken");
     let r = press_id(&w, &bob(), place, &sit_buttons(&lobby)[0].1).await;
     assert!(r.private, "{}", r.text());
     // Nothing is played before every seat is taken.
@@ -114,11 +107,7 @@ async fn a_lobby_fills_seat_by_seat_and_the_game_starts_when_it_is_full() {
     let lobby = press_id(&w, &carol(), place, &sit_buttons(&lobby)[0].1).await;
     assert_eq!(sit_buttons(&lobby).len(), 1);
     let board = press_id(&w, &dave(), place, &sit_buttons(&lobby)[0].1).await;
-    assert!(
-        board.text().contains("Every seat is taken"),
-        "{}",
-        board.text()
-    );
+    assert_has(&board, "head-lobby-full");
     let names = seat_names(&board);
     assert_eq!(names.len(), 4);
     for p in everyone() {
@@ -189,8 +178,9 @@ async fn each_seat_plays_in_turn_and_only_its_own_moves() {
         let other = &order[(turn + 1) % 4];
         let hints = w.table.move_hints(&place, "").await;
         let r = w.run(other, place, Act::Move(hints[0].clone())).await;
+        assert_refused(&r, "err-not-your-turn");
         assert!(
-            r.private && r.text().contains(&format!("waiting for @{}", mover.name)),
+            r.text().contains(&format!("@{}", mover.name)),
             "{}",
             r.text()
         );
@@ -297,23 +287,15 @@ async fn a_draw_needs_every_other_player_and_lapses_when_one_moves_instead() {
     let draw = || Act::Draw;
     // Seat 1 offers; seat 0 (to move) moves instead: the offer lapses.
     let r = w.run(&order[1], place, draw()).await;
-    assert!(
-        !r.private && r.text().contains("offers a draw"),
-        "{}",
-        r.text()
-    );
-    assert!(r.text().contains("Still waiting for"), "{}", r.text());
+    assert_says(&r, "head-offers-draw");
+    assert_has(&r, "offer-waiting");
     let board = w.play_one(place, &board, &[&order[0]]).await;
     assert!(!board.text().contains("offers a draw"), "{}", board.text());
     // Seat 2 offers; the other three agree one by one.
     let r = w.run(&order[2], place, draw()).await;
     assert!(!r.private, "{}", r.text());
     let r = w.run(&order[2], place, draw()).await;
-    assert!(
-        r.private && r.text().contains("waiting for"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-draw-offered");
     let r = w.run(&order[0], place, draw()).await;
     assert!(!r.private && !is_over(&r), "{}", r.text());
     let waiting = r
@@ -348,17 +330,13 @@ async fn a_takeback_needs_every_other_player_and_anyone_may_refuse_it() {
     let takeback = || Act::Takeback;
     // Seat 1 asks; seat 3 refuses: nothing changes.
     let r = w.run(&order[1], place, takeback()).await;
-    assert!(!r.private && r.text().contains("take back"), "{}", r.text());
+    assert_says(&r, "head-asks-takeback");
     let r = w.run(&order[3], place, Act::RefuseTakeback).await;
-    assert!(!r.private && r.text().contains("refuses"), "{}", r.text());
+    assert_says(&r, "head-refuses");
     // Asked again, everyone agrees: seat 1's move and the one after it are taken back.
     w.run(&order[1], place, takeback()).await;
     let r = w.run(&order[1], place, takeback()).await;
-    assert!(
-        r.private && r.text().contains("waiting for"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-takeback-asked");
     w.run(&order[0], place, takeback()).await;
     let r = w.run(&order[2], place, takeback()).await;
     assert!(
@@ -367,7 +345,7 @@ async fn a_takeback_needs_every_other_player_and_anyone_may_refuse_it() {
         r.text()
     );
     let r = w.run(&order[3], place, takeback()).await;
-    assert!(r.text().contains("Takeback for"), "{}", r.text());
+    assert_has(&r, "head-takeback");
     assert_eq!(r.mentions, vec![order[1].id], "seat 1 is to move again");
     let after = game_of(&r);
     assert_ne!(after.export(), before);
@@ -426,18 +404,15 @@ async fn two_people_and_the_bot_in_two_seats_play_a_whole_game() {
     let r = table.handle(&carol(), &place, Act::SitBot).await;
     assert!(r.private, "{}", r.text());
     let r = table.handle(&a, &place, Act::SitBot).await;
-    assert!(!r.private && r.text().contains("casual"), "{}", r.text());
+    assert_says(&r, "head-sits");
+    assert!(r.text().contains("casual"), "{}", r.text());
     let seat = sit_buttons(&r)[0].1.clone();
     let r = table
         .handle(&b, &place, Request::from_custom_id(&seat, &[]).expect("id"))
         .await;
     assert!(!r.private, "{}", r.text());
     let mut board = table.handle(&b, &place, Act::SitBot).await;
-    assert!(
-        board.text().contains("Every seat is taken"),
-        "{}",
-        board.text()
-    );
+    assert_has(&board, "head-lobby-full");
     let names = seat_names(&board);
     assert_eq!(
         names.iter().filter(|n| *n == "Parlor").count(),
@@ -666,7 +641,7 @@ async fn a_seat_with_no_legal_move_passes_by_itself() {
             let mv = hints[rng.random_range(0..hints.len())].clone();
             board = w.run(mover, place, Act::Move(mv)).await;
             assert!(!board.private, "{}", board.text());
-            if board.text().contains("has no move and passes") {
+            if said(&board).contains(&"head-passes") {
                 passes_seen += 1;
             }
         }

@@ -68,11 +68,7 @@ async fn every_game_exports_a_finished_match_that_the_engine_replays_to_its_last
             assert!(!live.private, "{}", live.text());
             assert!(live.file.is_none(), "no export while the match is live");
             assert!(live.text().contains("1. "), "{}", live.text());
-            assert!(
-                live.text().contains("comes when the match is over"),
-                "{}",
-                live.text()
-            );
+            assert_has(&live, "moves-export-later");
             let end = w.run(&a, place, Act::Resign).await;
             assert!(is_over(&end), "{}", end.text());
         }
@@ -129,11 +125,7 @@ async fn a_lightning_sheet_shows_only_what_was_played_and_a_long_one_fits_a_mess
     let id = match_number(&live);
     let elsewhere = w.run(&a, channel(2), moves(Some(id))).await;
     assert!(elsewhere.private, "{}", elsewhere.text());
-    assert!(
-        elsewhere.text().contains("still being played"),
-        "{}",
-        elsewhere.text()
-    );
+    assert_has(&elsewhere, "err-moves-elsewhere");
 
     // To the end: hundreds of plies, and the message still fits Discord's 2000 characters.
     let end = w.play_out(place, board, &[&a, &b]).await;
@@ -168,25 +160,22 @@ async fn moves_refusals_say_what_to_do() {
     let w = World::new().await;
     let (a, b) = (alice(), bob());
     let r = w.run(&a, channel(1), moves(None)).await;
-    assert!(r.private && r.text().contains("/play"), "{}", r.text());
+    assert_refused(&r, "err-no-match-here");
     let r = w.run(&a, channel(1), moves(Some(999))).await;
-    assert!(r.private && r.text().contains("#999"), "{}", r.text());
+    assert_refused(&r, "err-no-such-match");
+    assert!(r.text().contains("#999"), "{}", r.text());
     // A challenge not yet accepted was never played.
     let card = w
         .challenge(&a, channel(1), GameKind::Loa, Opponent::User(user(&b)))
         .await;
     let id = match_number(&card);
     let r = w.run(&a, channel(2), moves(Some(id))).await;
-    assert!(
-        r.private && r.text().contains("never played"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-never-played");
     // A live match with no move yet has an empty sheet, in French too.
     let board = w.run(&b, channel(1), Act::Accept).await;
     assert!(!board.private);
     let r = w.run(&a, channel(1), moves(None)).await;
-    assert!(r.text().contains("No moves yet."), "{}", r.text());
+    assert_has(&r, "moves-none");
     let fr = r.text_in(Lang::Fr, &Plain);
     assert!(fr.contains("Aucun coup pour l’instant."), "{fr}");
 }

@@ -114,7 +114,7 @@ async fn a_process_holding_a_stale_copy_of_a_match_cannot_change_it() {
     let play = |text: &String| Act::Move(text.clone());
     let r = other.handle(first, &place, play(&stale_hints[0])).await;
     assert!(r.private, "{}", r.text());
-    assert!(r.text().contains("changed elsewhere"), "{}", r.text());
+    assert_has(&r, "err-changed-elsewhere");
     assert_eq!(w.sql_i64("SELECT COUNT(*) FROM moves").await, 1);
     // The refusal made the second process read the match again: it plays on from the stored
     // position (whoever is to move there), and now the first process's copy is the stale one.
@@ -132,7 +132,7 @@ async fn a_process_holding_a_stale_copy_of_a_match_cannot_change_it() {
     assert_eq!(w.sql_i64("SELECT COUNT(*) FROM moves").await, 2);
     // A change without a move (a draw offer) from the stale copy is refused as well.
     let r = w.run(first, place, Act::Draw).await;
-    assert!(r.text().contains("changed elsewhere"), "{}", r.text());
+    assert_has(&r, "err-changed-elsewhere");
     assert_eq!(
         w.sql_i64("SELECT COUNT(*) FROM matches WHERE draw_offer_seat IS NOT NULL")
             .await,
@@ -163,7 +163,7 @@ async fn a_deadline_seen_by_two_processes_fires_once() {
     }
     assert_eq!(n1 + n2, 1, "one timer acted");
     assert_eq!(notices.len(), 1, "{notices:?}");
-    assert!(notices[0].reply.text().contains("ran out of time"));
+    assert_has(&notices[0].reply, "head-out-of-time");
     assert_eq!(
         w.sql_i64("SELECT COUNT(*) FROM matches WHERE reason = 'timeout'")
             .await,

@@ -1,31 +1,19 @@
 //! The match service against temporary databases: whole matches, every refusal, concurrency,
 //! restarts, clocks, ratings, ladders and the storage's failure modes.
 
-#[path = "service/common.rs"]
 mod common;
-#[path = "support/db.rs"]
+#[path = "../support/db.rs"]
 mod db;
-#[path = "service/edges.rs"]
 mod edges;
-#[path = "service/endings.rs"]
 mod endings;
-#[path = "service/fair.rs"]
 mod fair;
-#[path = "service/four.rs"]
 mod four;
-#[path = "service/glicko.rs"]
 mod glicko;
-#[path = "service/ladders.rs"]
 mod ladders;
-#[path = "service/moves.rs"]
 mod moves;
-#[path = "service/processes.rs"]
 mod processes;
-#[path = "service/rules.rs"]
 mod rules;
-#[path = "service/shards.rs"]
 mod shards;
-#[path = "service/threads.rs"]
 mod threads;
 
 use common::*;
@@ -70,7 +58,8 @@ async fn a_whole_match_from_challenge_to_rating_update() {
     assert!(card.text().contains("loss -162"), "{}", card.text());
     assert_eq!(card.mentions, vec![b.id]);
     let board = w.run(&b, place, press(&card, Act::Accept)).await;
-    assert!(board.text().contains("@Bob accepts"), "{}", board.text());
+    assert_has(&board, "head-accepts");
+    assert!(board.text().contains("@Bob"), "{}", board.text());
     // A rated match shows both newcomers' ratings on its pictures.
     let Some(parlor::table::Picture::Board { ratings, .. }) = &board.picture else {
         panic!("a board picture: {:?}", board.picture);
@@ -180,11 +169,7 @@ async fn a_whole_match_from_challenge_to_rating_update() {
             },
         )
         .await;
-    assert!(
-        other_game.text().contains("not finished a match"),
-        "{}",
-        other_game.text()
-    );
+    assert_has(&other_game, "h2h-none");
     // The channel is free again; the finished match can be replayed.
     let replay = w.run(&a, place, Act::Replay(1)).await;
     assert!(
@@ -221,36 +206,21 @@ async fn refusals_while_playing() {
         r.text()
     );
     let r = w.run(first, place, mv("hello")).await;
-    assert!(
-        r.private && r.text().starts_with("That's not a move"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-not-a-move");
     let r = w.run(&c, place, Act::Resign).await;
     assert!(r.private);
     // Lenient notation goes through the engine.
     let r = w.run(first, place, mv(" A2A3 ")).await;
-    assert!(
-        !r.private && r.text().contains("played a2-a3"),
-        "{}",
-        r.text()
-    );
+    assert_says(&r, "head-played");
+    assert!(r.text().contains("a2-a3"), "{}", r.text());
     // No match in another channel.
     let r = w.run(&a, channel(2), mv("a2-a3")).await;
-    assert!(
-        r.private && r.text().contains("no match in this channel"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-no-match-here");
     // One match per channel.
     let r = w
         .challenge(&c, place, GameKind::Simultana, Opponent::Anyone)
         .await;
-    assert!(
-        r.private && r.text().contains("already a match"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-channel-busy");
     // But a player may play in another channel (or thread) at the same time.
     let thread = parlor::table::Place {
         guild: Some(GUILD),
@@ -282,41 +252,23 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
         .await;
     // Only the challenged accepts; not the challenger, not a third person.
     let r = w.run(&c, channel(1), press(&card, Act::Accept)).await;
-    assert!(
-        r.private && r.text() == "This challenge is for @Bob.",
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-challenge-for");
+    assert_eq!(r.text(), "This challenge is for @Bob.");
     let r = w.run(&a, channel(1), press(&card, Act::Accept)).await;
-    assert!(
-        r.private && r.text().contains("your own challenge"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-own-challenge");
     let r = w.run(&c, channel(1), press(&card, Act::Decline)).await;
     assert!(r.private);
     let r = w.run(&c, channel(1), press(&card, Act::Cancel)).await;
-    assert!(
-        r.private && r.text().contains("Only @Alice"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-only-cancel");
+    assert!(r.text().contains("@Alice"), "{}", r.text());
     // Moving before the challenge is accepted.
     let r = w.run(&a, channel(1), mv("a2-a3")).await;
-    assert!(
-        r.private && r.text().contains("not been accepted"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-not-accepted");
     // Cooldown: a second challenge right away is refused, even elsewhere.
     let r = w
         .challenge(&a, channel(2), GameKind::Simultana, Opponent::Anyone)
         .await;
-    assert!(
-        r.private && r.text().starts_with("Please wait"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-cooldown");
     w.clock.advance_secs(60);
     // An open challenge: anyone but the challenger may accept.
     let open = w
@@ -324,28 +276,17 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
         .await;
     assert!(open.text().contains("challenges anyone"), "{}", open.text());
     let r = w.run(&c, channel(2), press(&open, Act::Decline)).await;
-    assert!(
-        r.private && r.text().contains("open challenge"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-open-decline");
     let board = w.run(&c, channel(2), press(&open, Act::Accept)).await;
-    assert!(
-        !board.private && board.text().contains("@Carol accepts"),
-        "{}",
-        board.text()
-    );
+    assert_says(&board, "head-accepts");
+    assert!(board.text().contains("@Carol"), "{}", board.text());
     let r = w.run(&b, channel(2), press(&open, Act::Accept)).await;
-    assert!(
-        r.private && r.text().contains("already been accepted"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-already-accepted");
     // Decline by the challenged frees the channel.
     let r = w.run(&b, channel(1), press(&card, Act::Decline)).await;
-    assert!(!r.private && r.text().contains("declines"), "{}", r.text());
+    assert_says(&r, "head-declines");
     let r = w.run(&b, channel(1), press(&card, Act::Accept)).await;
-    assert!(r.private && r.text().contains("is over"), "{}", r.text());
+    assert_refused(&r, "err-match-over-id");
     assert!(r.stale, "the card's buttons may be greyed out");
     // Expiry: ten minutes without an answer.
     w.clock.advance_secs(60);
@@ -364,14 +305,10 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
     assert_eq!(w.table.tick().await, 1);
     let notices = w.drain();
     assert_eq!(notices.len(), 1);
-    assert!(
-        notices[0].reply.text().contains("expired"),
-        "{}",
-        notices[0].reply.text()
-    );
+    assert_has(&notices[0].reply, "notice-expired");
     assert_eq!(notices[0].place, channel(1));
     let r = w.run(&a, channel(1), press(&card, Act::Accept)).await;
-    assert!(r.private && r.text().contains("is over"), "{}", r.text());
+    assert_refused(&r, "err-match-over-id");
     assert_eq!(
         w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'expired'")
             .await,
@@ -382,19 +319,12 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
     let mut spec = ChallengeSpec::new(GameKind::Simultana, Opponent::User(user(&a)));
     spec.clock = Some("10s".into());
     let r = w.run(&c, channel(5), Act::Challenge(spec.clone())).await;
-    assert!(
-        r.private && r.text().contains("between 1 minute and 7 days"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-clock-range");
     spec.clock = None;
     spec.variant = Some("olympiad".into());
     let r = w.run(&c, channel(5), Act::Challenge(spec)).await;
-    assert!(
-        r.private && r.text().contains("no variant olympiad"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-no-variant");
+    assert!(r.text().contains("olympiad"), "{}", r.text());
     let r = w
         .challenge(
             &c,
@@ -403,7 +333,7 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
             Opponent::User(user(&c)),
         )
         .await;
-    assert!(r.private && r.text().contains("yourself"), "{}", r.text());
+    assert_refused(&r, "err-self-challenge");
 }
 
 #[tokio::test]
@@ -412,11 +342,7 @@ async fn without_an_ai_the_bot_refuses_challenges_and_changes_nothing() {
     let r = w
         .challenge(&alice(), channel(1), GameKind::Simultana, Opponent::Bot)
         .await;
-    assert!(
-        r.private && r.text().contains("AI is not available yet"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-no-ai");
     assert_eq!(w.sql_i64("SELECT COUNT(*) FROM matches").await, 0);
     assert_eq!(w.table.open_count(), 0);
     // The cooldown did not start either.
@@ -434,13 +360,9 @@ async fn abort_rules() {
     let board = w.simultana(&a, &b, channel(1)).await;
     let board = w.play_one(channel(1), &board, &[&a, &b]).await;
     let r = w.run(&c, channel(1), Act::Abort).await;
-    assert!(
-        r.private && r.text().contains("Only the players"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-abort-not-allowed");
     let r = w.run(&a, channel(1), press(&board, Act::Abort)).await;
-    assert!(!r.private && r.text().contains("Aborted"), "{}", r.text());
+    assert_says(&r, "result-aborted");
     assert_eq!(w.sql_i64("SELECT COUNT(*) FROM ratings").await, 0);
     assert_eq!(
         w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'aborted'")
@@ -453,13 +375,9 @@ async fn abort_rules() {
     let board = w.play_one(channel(1), &board, &[&a, &b]).await;
     assert!(board.button(&Act::Abort).is_none());
     let r = w.run(&b, channel(1), Act::Abort).await;
-    assert!(
-        r.private && r.text().starts_with("Too late to abort"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-too-late-abort");
     let r = w.run(&moderator(), channel(1), Act::Abort).await;
-    assert!(!r.private && r.text().contains("Aborted"), "{}", r.text());
+    assert_says(&r, "result-aborted");
     assert_eq!(w.sql_i64("SELECT COUNT(*) FROM ratings").await, 0);
     // A moderator can also withdraw someone's challenge.
     let card = w
@@ -476,7 +394,7 @@ async fn abort_rules() {
             },
         )
         .await;
-    assert!(!r.private && r.text().contains("withdrawn"), "{}", r.text());
+    assert_says(&r, "head-withdrawn");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -506,9 +424,10 @@ async fn two_moves_for_the_same_turn_apply_exactly_one() {
         let applied = replies.iter().filter(|r| !r.private).count();
         assert_eq!(applied, 1, "trial {trial}: {:?}", replies.map(|r| r.text()));
         for r in replies.iter().filter(|r| r.private) {
+            let ids = said(r);
             assert!(
-                r.text().contains("out of date") || r.text().contains("not your turn"),
-                "{}",
+                ids.contains(&"err-stale-board") || ids.contains(&"err-not-your-turn"),
+                "{ids:?}: {}",
                 r.text()
             );
         }
@@ -547,11 +466,7 @@ async fn a_restart_in_the_middle_of_a_match_carries_on() {
     // A stale button from before the restart is refused and plays nothing.
     let (first, _) = to_move(&board, [&a, &b]);
     let r = w.run(first, place, mv_at(&before[0], stamp(&old))).await;
-    assert!(
-        r.private && r.text().starts_with("This board is out of date"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-stale-board");
     assert!(r.stale, "marked for the transport to grey out");
     // The current board's buttons still work.
     let menu = &board.menus[0];
@@ -572,11 +487,8 @@ async fn a_restart_in_the_middle_of_a_match_carries_on() {
             Request::from_custom_id(&pick.menus[0].id, std::slice::from_ref(&choice)).unwrap(),
         )
         .await;
-    assert!(
-        !r.private && r.text().contains(&format!("played {choice}")),
-        "{}",
-        r.text()
-    );
+    assert_says(&r, "head-played");
+    assert!(r.text().contains(&choice), "{}", r.text());
     let result = w.play_out(place, r, &[&a, &b]).await;
     assert!(is_over(&result));
     assert_eq!(
@@ -621,11 +533,7 @@ async fn a_deadline_that_passed_while_down_is_applied_at_start() {
         n1.reply.text()
     );
     let n2 = notices.iter().find(|n| n.place == channel(2)).unwrap();
-    assert!(
-        n2.reply.text().contains("before both players had moved"),
-        "{}",
-        n2.reply.text()
-    );
+    assert_has(&n2.reply, "result-aborted-timeout");
     assert_eq!(
         w.sql_i64("SELECT COUNT(*) FROM matches WHERE reason = 'timeout'")
             .await,
@@ -717,11 +625,8 @@ async fn a_day_clock_reminds_an_hour_before_and_a_player_may_turn_reminders_off(
             },
         )
         .await;
-    assert!(
-        r.private && r.text().contains("reminders when your clock runs low: off"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "settings-reminders");
+    assert!(r.text().contains("runs low: off"), "{}", r.text());
     let board = w.play_one(place, &board, &[&a, &b]).await;
     assert_eq!(board.mentions, vec![second.id]);
     w.clock.advance_secs(23 * 3600 + 1);
@@ -738,11 +643,7 @@ async fn a_day_clock_reminds_an_hour_before_and_a_player_may_turn_reminders_off(
             },
         )
         .await;
-    assert!(
-        r.private && r.text().contains("manage the server"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-settings-manage-server");
     let manager = Actor::new(a.id, "Alice").manager();
     let r = w
         .run(
@@ -779,19 +680,12 @@ async fn takeback_is_logged_append_only() {
     let hints_before = w.table.move_hints(&place, "").await;
     // The player who just moved asks; the opponent accepts with the button.
     let ask = w.run(last, place, Act::Takeback).await;
-    assert!(
-        !ask.private && ask.text().contains("asks to take back"),
-        "{}",
-        ask.text()
-    );
+    assert_says(&ask, "head-asks-takeback");
     let r = w.run(last, place, Act::Takeback).await;
-    assert!(r.private && r.text().contains("already"), "{}", r.text());
+    assert_refused(&r, "err-takeback-asked");
     let done = w.run(next, place, press(&ask, Act::Takeback)).await;
-    assert!(
-        !done.private && done.text().contains("1 move undone"),
-        "{}",
-        done.text()
-    );
+    assert_says(&done, "head-takeback");
+    assert!(done.text().contains("1 move undone"), "{}", done.text());
     assert_eq!(done.mentions, vec![last.id], "the asker is to move again");
     assert_ne!(w.table.move_hints(&place, "").await, hints_before);
     // The log keeps every move and adds the takeback.
@@ -806,11 +700,8 @@ async fn takeback_is_logged_append_only() {
     let (asker, other) = to_move(&board, [&a, &b]);
     let ask = w.run(asker, place, Act::Takeback).await;
     let r = w.run(other, place, press(&ask, Act::RefuseTakeback)).await;
-    assert!(
-        !r.private && r.text().contains("refuses the takeback"),
-        "{}",
-        r.text()
-    );
+    assert_says(&r, "head-refuses");
+    assert!(r.text().contains("takeback"), "{}", r.text());
     let ask = w.run(asker, place, Act::Takeback).await;
     let done = w.run(other, place, Act::Takeback).await;
     assert!(
@@ -824,11 +715,7 @@ async fn takeback_is_logged_append_only() {
     assert_eq!((log[5].kind, log[5].ply), (EntryKind::Takeback, 1));
     // A button drawn before the takeback is stale now.
     let r = w.run(asker, place, mv_at("a2-a3", stamp(&board))).await;
-    assert!(
-        r.private && r.text().contains("out of date"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-stale-board");
     assert!(r.stale);
     // A typed refusal is never "stale": there is no board to grey out.
     let typed = Act::Move("z9-z8".to_string());
@@ -844,17 +731,10 @@ async fn draws_by_agreement_and_rematch_with_seats_swapped() {
     let board = w.simultana(&a, &b, place).await;
     let board = w.play_one(place, &board, &[&a, &b]).await;
     let offer = w.run(&a, place, Act::Draw).await;
-    assert!(
-        offer.text().contains("@Alice offers a draw"),
-        "{}",
-        offer.text()
-    );
+    assert_has(&offer, "head-offers-draw");
+    assert!(offer.text().contains("@Alice"), "{}", offer.text());
     let r = w.run(&a, place, press(&offer, Act::RefuseDraw)).await;
-    assert!(
-        r.private && r.text().contains("You made this draw offer"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-own-offer");
     // The accept button asks first (only Bob sees the question); the confirmation accepts.
     let question = w.run(&b, place, press(&offer, Act::Draw)).await;
     assert!(question.private, "{}", question.text());
@@ -885,7 +765,8 @@ async fn draws_by_agreement_and_rematch_with_seats_swapped() {
         card.text()
     );
     let board = w.run(&a, place, press(&result, Act::Rematch)).await;
-    assert!(board.text().contains("@Alice accepts"), "{}", board.text());
+    assert_has(&board, "head-accepts");
+    assert!(board.text().contains("@Alice"), "{}", board.text());
     // Seats are swapped: Alice (the first challenger, seat s) now sits in seat 1 - s.
     let rematch_alice_seat = w
         .sql_i64("SELECT 1 - challenger_seat FROM matches WHERE id = 2")
@@ -926,11 +807,7 @@ async fn move_hints_and_menus() {
             Request::from_custom_id(&board.menus[0].id, &["a2".into()]).unwrap(),
         )
         .await;
-    assert!(
-        r.private && r.text().contains("not your turn"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-not-your-turn");
     let r = w
         .run(
             first,
@@ -961,13 +838,10 @@ async fn rules_text_and_unknown_matches() {
         .await;
     assert!(rules.text().contains("Simultana"), "{}", rules.text());
     let r = w.run(&alice(), channel(1), Act::Replay(42)).await;
-    assert!(
-        r.private && r.text().contains("no match #42"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-no-such-match");
+    assert!(r.text().contains("#42"), "{}", r.text());
     let r = w.run(&alice(), channel(1), Act::Board).await;
-    assert!(r.private && r.text().contains("no match"), "{}", r.text());
+    assert_refused(&r, "err-no-match-here");
     let r = w
         .run(
             &alice(),
@@ -975,11 +849,8 @@ async fn rules_text_and_unknown_matches() {
             Request::from_custom_id("pl:res:42:0", &[]).unwrap(),
         )
         .await;
-    assert!(
-        r.private && r.text().contains("no match #42"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-no-such-match");
+    assert!(r.text().contains("#42"), "{}", r.text());
     // Pictures are described, and drawn on demand.
     let image = rules
         .picture
@@ -1253,11 +1124,7 @@ async fn lightning_hides_the_pile_and_refuses_takebacks() {
     assert_eq!(hints, ["P"]);
     assert!(w.table.move_hints(&place, "PS").await.is_empty());
     let r = w.run(first, place, Act::Takeback).await;
-    assert!(
-        r.private && r.text().starts_with("Takebacks are off in Lightning"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-no-takeback-lightning");
     // A turn in two steps: draw, then put; the turn passes only after the second.
     let drawn = w.run(first, place, mv("P")).await;
     assert!(!drawn.private, "{}", drawn.text());
@@ -1291,11 +1158,7 @@ async fn the_ai_seam_plays_the_bots_moves_as_notices() {
     spec.rated = Some(true);
     spec.level = Some(3);
     let mut board = table.handle(&a, &place, Act::Challenge(spec)).await;
-    assert!(
-        board.text().contains("The bot takes the challenge"),
-        "{}",
-        board.text()
-    );
+    assert_has(&board, "head-bot-accepts");
     assert!(
         board.text().contains("casual") && board.text().contains("AI level 3"),
         "{}",
@@ -1333,11 +1196,7 @@ async fn the_ai_seam_plays_the_bots_moves_as_notices() {
     let board = table.handle(&a, &channel(2), Act::Challenge(spec)).await;
     assert!(!board.private, "{}", board.text());
     let r = table.handle(&a, &channel(2), Act::Draw).await;
-    assert!(
-        r.private && r.text().contains("does not accept draws"),
-        "{}",
-        r.text()
-    );
+    assert_refused(&r, "err-bot-no-draw");
 }
 
 #[tokio::test]
@@ -1482,7 +1341,7 @@ async fn two_people_accepting_an_open_challenge_at_once_seat_exactly_one() {
         for t in tasks {
             let r = t.await.unwrap();
             if r.private {
-                assert!(r.text().contains("already been accepted"), "{}", r.text());
+                assert_has(&r, "err-already-accepted");
             } else {
                 seated += 1;
             }
