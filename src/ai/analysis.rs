@@ -23,7 +23,7 @@ use super::knowledge::AiGame;
 use super::mcts::{self, Budget, MctsConfig};
 use super::{AiRng, arena::mix, loa, tactics};
 use crate::games::loa::Loa;
-use crate::games::{AnyGame, AnyMove, Game, GameKind, Side, Status};
+use crate::games::{AnyGame, AnyMove, GameKind, Side, Status};
 
 /// A drop in the mover's chance of winning (0 to 1) from this much on marks the move `?!`.
 pub const INACCURACY: f64 = 0.10;
