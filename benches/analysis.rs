@@ -68,7 +68,10 @@ fn main() {
         let cpu = cpu.zip(cpu_time()).map(|(a, b)| b - a);
         let secs = |d: Duration| format!("{:.2} s", d.as_secs_f64());
         let per_ply = cpu.map_or("?".to_string(), |c| {
-            format!("{:.0} ms", c.as_secs_f64() * 1000.0 / moves.len().max(1) as f64)
+            format!(
+                "{:.0} ms",
+                c.as_secs_f64() * 1000.0 / moves.len().max(1) as f64
+            )
         });
         println!(
             "{label:<34} {:>6} {:>10} {:>10} {:>10} {:>12}",

@@ -374,16 +374,19 @@ fn render(args: RenderArgs) -> Result<()> {
     } else if args.gif {
         parlor::render::replay_gif_seats(&start, &moves, players, seats, None, args.lang)?
     } else {
-        parlor::render::board_png_with_arrows(&Scene {
-            game: &game,
-            last_move: before_last.as_ref().zip(moves.last().copied()),
-            players,
-            seats,
-            move_number: moves.len() as u32,
-            show_region: args.region,
-            lang: args.lang,
-            result: None,
-        }, &arrows)
+        parlor::render::board_png_with_arrows(
+            &Scene {
+                game: &game,
+                last_move: before_last.as_ref().zip(moves.last().copied()),
+                players,
+                seats,
+                move_number: moves.len() as u32,
+                show_region: args.region,
+                lang: args.lang,
+                result: None,
+            },
+            &arrows,
+        )
     };
     std::fs::write(&args.output, &bytes)
         .with_context(|| format!("cannot write {}", args.output.display()))?;

@@ -342,12 +342,10 @@ pub fn analyse(
         here = next;
         progress(i + 1, total);
     }
-    let winner = positions
-        .last()
-        .and_then(|g| match g.status() {
-            Status::Over(o) => o.winner,
-            Status::ToMove(_) => None,
-        });
+    let winner = positions.last().and_then(|g| match g.status() {
+        Status::Over(o) => o.winner,
+        Status::ToMove(_) => None,
+    });
     let mistakes = biggest_mistakes(&plies);
     let turning = turning_point(start_chance, &plies, winner);
     Ok(Analysis {
@@ -389,9 +387,7 @@ pub fn review_move(
         });
     };
     let next = search_position(&after, depth, ply);
-    Ok(review(
-        before, &after, played, ply, &searched, &next, depth,
-    ))
+    Ok(review(before, &after, played, ply, &searched, &next, depth))
 }
 
 /// What the search of one position found: the AI's move and the chance of the side to move.

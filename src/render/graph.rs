@@ -118,7 +118,9 @@ fn draw(g: &Graph) -> Canvas {
         Align::Left,
     );
     if let Some(t) = g.turning_point {
-        let label = Msg::new("graph-turning-point").num("n", t as i64).text(lang);
+        let label = Msg::new("graph-turning-point")
+            .num("n", t as i64)
+            .text(lang);
         text::draw_aligned(
             &mut c,
             &label,
@@ -263,7 +265,12 @@ fn draw(g: &Graph) -> Canvas {
     }
     for &m in &g.mistakes {
         if let Some(&(x, y)) = points.get(m) {
-            fill(&mut c, &[Shape::circle(x, y, 6.5)], palette::PIECE_EDGE, 255);
+            fill(
+                &mut c,
+                &[Shape::circle(x, y, 6.5)],
+                palette::PIECE_EDGE,
+                255,
+            );
             fill(&mut c, &[Shape::circle(x, y, 4.5)], palette::HIGHLIGHT, 255);
         }
     }

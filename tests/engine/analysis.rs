@@ -105,9 +105,8 @@ fn before(start: &AnyGame, moves: &[AnyMove], index: usize) -> AnyGame {
 /// The missed win is the biggest mistake, the AI's move there is a win, and it is a `??`.
 fn assert_missed_win_found(start: &AnyGame, moves: &[AnyMove], miss: usize, depth: Depth) {
     let mut calls = Vec::new();
-    let analysis =
-        analysis::analyse(start, moves, depth, |done, total| calls.push((done, total)))
-            .expect("the match replays");
+    let analysis = analysis::analyse(start, moves, depth, |done, total| calls.push((done, total)))
+        .expect("the match replays");
     assert_eq!(analysis.plies.len(), moves.len());
     assert_eq!(calls.first(), Some(&(0, moves.len())));
     assert_eq!(calls.last(), Some(&(moves.len(), moves.len())));
@@ -124,7 +123,9 @@ fn assert_missed_win_found(start: &AnyGame, moves: &[AnyMove], miss: usize, dept
     let position = before(start, moves, miss);
     let side = position.status().to_move().expect("in play");
     let mut with_best = position.clone();
-    with_best.play(&review.best).expect("the AI's move is legal");
+    with_best
+        .play(&review.best)
+        .expect("the AI's move is legal");
     assert!(
         matches!(with_best.status(), Status::Over(o) if o.winner == Some(side)),
         "the better move {} does not win",
@@ -139,7 +140,12 @@ fn summary(a: &Analysis) -> Vec<String> {
     a.plies
         .iter()
         .filter(|p| p.mark.is_some())
-        .map(|p| format!("{} {} {:.2}->{:.2} {}", p.ply, p.played_text, p.best_chance, p.chance, p.best_text))
+        .map(|p| {
+            format!(
+                "{} {} {:.2}->{:.2} {}",
+                p.ply, p.played_text, p.best_chance, p.chance, p.best_text
+            )
+        })
         .collect()
 }
 
@@ -157,9 +163,12 @@ fn a_missed_simultana_block_is_the_biggest_mistake() {
 
 #[test]
 fn a_missed_barrier_capture_is_the_biggest_mistake() {
-    let (start, moves, miss) = missed_win_match(GameKind::Barrier, "", 40, |_, mv| {
-        matches!(mv, AnyMove::Barrier(m) if m.is_capture())
-    });
+    let (start, moves, miss) = missed_win_match(
+        GameKind::Barrier,
+        "",
+        40,
+        |_, mv| matches!(mv, AnyMove::Barrier(m) if m.is_capture()),
+    );
     assert_missed_win_found(&start, &moves, miss, Depth::nodes(300));
 }
 
@@ -177,7 +186,9 @@ fn a_missed_win_in_four_player_loa_is_charged_to_the_seat_that_made_it() {
     }
     assert_eq!(analysis.mistakes.first(), Some(&miss));
     let review = &analysis.plies[miss];
-    let seat = before(&start, &moves, miss).seat_to_move().expect("in play");
+    let seat = before(&start, &moves, miss)
+        .seat_to_move()
+        .expect("in play");
     assert_eq!(review.seat, seat);
     // The team's view: after the miss the other team wins at once, so the team's chance is nil.
     assert!(review.chance < 0.05, "{review:?}");
@@ -199,7 +210,9 @@ fn the_winner_who_led_throughout_makes_no_blunder() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     while !game.status().is_over() && moves.len() < 300 {
         let mv = if game.status().to_move() == Some(Side::First) {
-            think(&game, &quick(4000), moves.len() as u64).expect("a move").best
+            think(&game, &quick(4000), moves.len() as u64)
+                .expect("a move")
+                .best
         } else {
             let legal = game.legal_moves();
             legal[rng.random_range(0..legal.len())]
@@ -282,7 +295,12 @@ fn analyse_without_a_game_or_with_garbage_is_an_error() {
     assert_eq!(lines.len(), 1);
     assert!(lines[0].starts_with("error: "), "{lines:?}");
     assert_eq!(ask(&mut s, "new loa"), ["ok"]);
-    for garbage in ["analyse now", "analyse nodes=0", "analyse nodes=x", "analyse \u{1b}[2J"] {
+    for garbage in [
+        "analyse now",
+        "analyse nodes=0",
+        "analyse nodes=x",
+        "analyse \u{1b}[2J",
+    ] {
         let lines = ask(&mut s, garbage);
         assert_eq!(lines.len(), 1, "{garbage:?}");
         assert!(lines[0].starts_with("error: "), "{garbage:?}: {lines:?}");
@@ -318,7 +336,10 @@ fn analyse_gives_one_line_per_ply_then_a_dot() {
             assert_eq!(words[2], played[i], "{line}");
             let legal = ask(&mut replay, "legal")[0].clone();
             let legal: Vec<&str> = legal.split(' ').skip(1).collect();
-            assert!(legal.contains(&words[4]), "{line}: the best move is not legal");
+            assert!(
+                legal.contains(&words[4]),
+                "{line}: the best move is not legal"
+            );
             let eval: f64 = words[3].parse().expect("a number");
             assert!((0.0..=1.0).contains(&eval), "{line}");
             assert_eq!(ask(&mut replay, &format!("moves {}", words[2])), ["ok"]);
