@@ -92,7 +92,7 @@ impl Depth {
             GameKind::Loa => 120_000,
             GameKind::Simultana => 6_000,
             GameKind::Barrier => 6_000,
-            GameKind::Lightning => 3_000,
+            GameKind::Lightning => 1_000,
         };
         Depth { nodes, seed: 0 }
     }
