@@ -130,6 +130,16 @@ struct RenderArgs {
     /// The language of the words drawn: en or fr.
     #[arg(long, default_value = "en")]
     lang: parlor::i18n::Lang,
+    /// Moves of the position drawn to show as arrows, comma-separated (`b1-b3,c1-c3`): the
+    /// first in the colour of a move played, the others in that of the AI's better move.
+    #[arg(long, value_delimiter = ',')]
+    arrows: Vec<String>,
+    /// Write the coach's evaluation graph of the moves (PNG) instead of a board.
+    #[arg(long)]
+    graph: bool,
+    /// With --graph: search steps per position (default: the analysis's default depth).
+    #[arg(long)]
+    nodes: Option<u64>,
 }
 
 fn main() -> ExitCode {
@@ -337,19 +347,46 @@ fn render(args: RenderArgs) -> Result<()> {
         label(args.second, args.second_rating),
     ];
     let seats: Vec<PlayerLabel> = args.seats.into_iter().map(PlayerLabel::new).collect();
-    let bytes = if args.gif {
+    let arrows = args
+        .arrows
+        .iter()
+        .filter(|t| !t.trim().is_empty())
+        .enumerate()
+        .map(|(i, text)| {
+            let mv = game
+                .parse_move(text)
+                .with_context(|| format!("arrow {} `{text}`", i + 1))?;
+            let kind = if i == 0 {
+                parlor::render::ArrowKind::Played
+            } else {
+                parlor::render::ArrowKind::Better
+            };
+            Ok(parlor::render::Arrow { mv, kind })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let bytes = if args.graph {
+        use parlor::ai::analysis::{Depth, analyse};
+        let depth = args
+            .nodes
+            .map_or_else(|| Depth::default_for(args.game), Depth::nodes);
+        let analysis = analyse(&start, &moves, depth, |_, _| {})?;
+        parlor::render::evaluation_png(&analysis, &start, args.lang)
+    } else if args.gif {
         parlor::render::replay_gif_seats(&start, &moves, players, seats, None, args.lang)?
     } else {
-        parlor::render::board_png(&Scene {
-            game: &game,
-            last_move: before_last.as_ref().zip(moves.last().copied()),
-            players,
-            seats,
-            move_number: moves.len() as u32,
-            show_region: args.region,
-            lang: args.lang,
-            result: None,
-        })
+        parlor::render::board_png_with_arrows(
+            &Scene {
+                game: &game,
+                last_move: before_last.as_ref().zip(moves.last().copied()),
+                players,
+                seats,
+                move_number: moves.len() as u32,
+                show_region: args.region,
+                lang: args.lang,
+                result: None,
+            },
+            &arrows,
+        )
     };
     std::fs::write(&args.output, &bytes)
         .with_context(|| format!("cannot write {}", args.output.display()))?;

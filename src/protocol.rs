@@ -5,7 +5,7 @@
 use std::io::{BufRead, Write};
 
 use crate::ai;
-use crate::games::{AnyGame, GameKind, Status};
+use crate::games::{AnyGame, AnyMove, GameKind, Status};
 
 /// What one input line asks the caller to do after printing the answer.
 #[derive(Debug, PartialEq, Eq)]
@@ -18,6 +18,9 @@ pub enum Flow {
 #[derive(Clone, Debug, Default)]
 pub struct Session {
     game: Option<AnyGame>,
+    /// The position of the last `new`, and the moves played since: what `analyse` reviews.
+    start: Option<AnyGame>,
+    history: Vec<AnyMove>,
 }
 
 impl Session {
@@ -52,6 +55,12 @@ impl Session {
             "status" => self.current().map(status_line),
             "perft" => self.perft(&args),
             "go" => self.go(&args),
+            "analyse" => {
+                return match self.analyse(&args) {
+                    Ok(lines) => (lines, Flow::Continue),
+                    Err(e) => (vec![format!("error: {e}")], Flow::Continue),
+                };
+            }
             "show" => {
                 return match self.current() {
                     Ok(g) => {
@@ -64,7 +73,7 @@ impl Session {
                 };
             }
             other => Err(format!(
-                "unknown command `{}`; commands: new, moves, legal, status, perft, go, show, quit",
+                "unknown command `{}`; commands: new, moves, legal, status, perft, go, analyse, show, quit",
                 printable(other)
             )),
         };
@@ -86,17 +95,27 @@ impl Session {
         };
         let kind: GameKind = kind.parse()?;
         let game = AnyGame::new(kind, &options.join(" ")).map_err(|e| e.to_string())?;
+        self.start = Some(game.clone());
         self.game = Some(game);
+        self.history.clear();
         Ok("ok".to_string())
     }
 
     fn moves(&mut self, args: &[&str]) -> Result<String, String> {
         let mut game = self.current()?.clone();
+        let mut played = Vec::with_capacity(args.len());
         for (i, text) in args.iter().enumerate() {
-            game.play_text(text)
+            let mv = if game.status().is_over() {
+                Err(crate::games::MoveError::GameOver)
+            } else {
+                game.parse_move(text)
+            };
+            mv.and_then(|mv| game.play(&mv).map(|()| mv))
+                .map(|mv| played.push(mv))
                 .map_err(|e| format!("{}: {e}", i + 1))?;
         }
         self.game = Some(game);
+        self.history.extend(played);
         Ok("ok".to_string())
     }
 
@@ -124,6 +143,45 @@ impl Session {
         }
         let thought = ai::think(game, &settings, seed).map_err(|e| e.to_string())?;
         Ok(format!("bestmove {}", thought.notation))
+    }
+
+    /// `analyse [nodes=<n>] [seed=<n>]`: the AI's review of the moves played since `new`, one
+    /// line per ply, `ply <n> <move> <eval> <best>`, then `.` (INTERFACES.md). `eval` is the
+    /// mover's chance of winning after the move (0 to 1); `nodes` and `seed` change the depth
+    /// (default [`ai::analysis::Depth::default_for`]) and the searches' seed.
+    fn analyse(&self, args: &[&str]) -> Result<Vec<String>, String> {
+        let game = self.current()?;
+        let mut depth = ai::analysis::Depth::default_for(game.kind());
+        for word in args {
+            let number = word
+                .split_once('=')
+                .and_then(|(k, v)| Some((k.to_ascii_lowercase(), v.parse::<u64>().ok()?)));
+            match number {
+                Some((k, n)) if k == "nodes" && n > 0 => depth.nodes = n,
+                Some((k, n)) if k == "seed" => depth.seed = n,
+                _ => {
+                    return Err(format!(
+                        "`{}` is not an analyse setting; write analyse [nodes=<n>] [seed=<n>]",
+                        printable(word)
+                    ));
+                }
+            }
+        }
+        let start = self.start.as_ref().unwrap_or(game);
+        let analysis = ai::analysis::analyse(start, &self.history, depth, |_, _| {})
+            .map_err(|e| e.to_string())?;
+        let mut lines: Vec<String> = analysis
+            .plies
+            .iter()
+            .map(|p| {
+                format!(
+                    "ply {} {} {:.3} {}",
+                    p.ply, p.played_text, p.chance, p.best_text
+                )
+            })
+            .collect();
+        lines.push(".".to_string());
+        Ok(lines)
     }
 
     fn perft(&self, args: &[&str]) -> Result<String, String> {

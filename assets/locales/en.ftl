@@ -639,3 +639,17 @@ err-same-opponent-here = You already have a match with this person in this chann
 thread-name = { $game } #{ $id } · { $first } vs { $second }
 card-over = Match #{ $id } is over: { $result }
 card-moved = Match #{ $id } is played in { $thread }.
+# The coach's evaluation graph (src/render/graph.rs).
+graph-title = Chance of winning
+graph-move = Move
+graph-turning-point = Turning point: move { $n }
+graph-percent = { $n }%
+# The coach's one-line summary; $move is the move with its mark (b4-d6?).
+coach-summary-turn = { $loser } was ahead until move { $n } ({ $move }); { $winner } won { $later ->
+    [0] on that move
+    [one] one move later
+   *[other] { $later } moves later
+}.
+coach-summary-led = { $winner } led from start to finish; the biggest swing came on move { $n } ({ $move }).
+coach-summary-even = Neither side broke through; the biggest swing came on move { $n } ({ $move }).
+coach-summary-empty = No move was played.

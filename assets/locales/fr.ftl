@@ -650,3 +650,17 @@ err-same-opponent-here = Vous avez déjà une partie avec cette personne dans ce
 thread-name = { $game } nº { $id } · { $first } contre { $second }
 card-over = La partie nº { $id } est terminée : { $result }
 card-moved = La partie nº { $id } se joue dans { $thread }.
+# Le graphique de l’analyse (src/render/graph.rs).
+graph-title = Chances de gagner
+graph-move = Coup
+graph-turning-point = Tournant : coup { $n }
+graph-percent = { $n } %
+# Le résumé de l’analyse en une ligne ; $move est le coup avec son annotation (b4-d6?).
+coach-summary-turn = { $loser } menait jusqu’au coup { $n } ({ $move }) ; { $winner } a gagné { $later ->
+    [0] sur ce coup
+    [one] un coup plus tard
+   *[other] { $later } coups plus tard
+}.
+coach-summary-led = { $winner } a mené du début à la fin ; le plus grand basculement est venu au coup { $n } ({ $move }).
+coach-summary-even = Aucun camp n’a fait la différence ; le plus grand basculement est venu au coup { $n } ({ $move }).
+coach-summary-empty = Aucun coup n’a été joué.

@@ -14,6 +14,7 @@
 //! Level 5 may reach its 2 s cap on a loaded machine; pass a long `time` in [`Settings`] when
 //! exact replay matters more than speed (tests do).
 
+pub mod analysis;
 pub mod arena;
 pub mod knowledge;
 pub mod lightning;

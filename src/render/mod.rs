@@ -5,10 +5,12 @@
 //! last move marked; then whatever the game keeps off the board (held stones, unplayed tiles,
 //! Lightning's reserve). Static parts are drawn once and cached; pictures are deterministic.
 
+mod arrows;
 mod barrier;
 mod canvas;
 mod encode;
 mod frame;
+mod graph;
 mod lightning;
 mod loa;
 mod lzw;
@@ -24,6 +26,9 @@ use thiserror::Error;
 use crate::games::{AnyGame, AnyMove, GameKind, Outcome, Side, Status};
 use crate::i18n::{Lang, Msg};
 use canvas::{Canvas, Sprite};
+
+pub use arrows::{Arrow, ArrowKind, board_png_with_arrows};
+pub use graph::{evaluation_png, graph_size, summary_text};
 
 /// Why a picture or replay could not be made.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
