@@ -6,12 +6,15 @@
 //! through `render`, and will ask `ai` for the bot's moves) <- `discord` (the Discord adapter).
 
 pub mod ai;
+#[cfg(test)]
+mod deploy;
 pub mod discord;
 #[cfg(test)]
 mod fuzz;
 pub mod games;
 pub mod i18n;
 pub mod local;
+pub mod logs;
 pub mod protocol;
 pub mod render;
 pub mod store;

@@ -1,6 +1,8 @@
 //! The match service against temporary databases: whole matches, every refusal, concurrency,
 //! restarts, clocks, ratings, ladders and the storage's failure modes.
 
+#[path = "service/backup.rs"]
+mod backup;
 #[path = "service/common.rs"]
 mod common;
 #[path = "support/db.rs"]
