@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use super::common::*;
 use crate::{db, mv, to_move};
 use parlor::games::{AnyGame, GameKind};
-use parlor::table::{Command, Opponent, Place};
+use parlor::table::{Command, Place};
 
 /// Moves per match before the player resigns, so that matches end and new ones begin.
 const PLIES: usize = 8;
