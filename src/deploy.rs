@@ -56,7 +56,9 @@ fn yaml_block(text: &str, path: &[&str]) -> Option<String> {
         let start = lines
             .iter()
             .position(|l| indent(l) == depth && l.trim_start().starts_with(&format!("{key}:")))?;
-        let inline = lines[start].trim_start()[key.len() + 1..].trim().to_string();
+        let inline = lines[start].trim_start()[key.len() + 1..]
+            .trim()
+            .to_string();
         let block: Vec<&str> = lines[start + 1..]
             .iter()
             .take_while(|l| !content(l) || indent(l) > depth)
@@ -107,12 +109,12 @@ fn the_dockerfile_builds_with_the_projects_rust_in_one_stage_and_runs_unprivileg
         .rfind(|l| l.starts_with("USER "))
         .expect("a USER in the runtime stage");
     let name = user["USER ".len()..].split(':').next().unwrap_or_default();
-    assert!(
-        !["root", "0", ""].contains(&name),
-        "runs as root: {user}"
-    );
+    assert!(!["root", "0", ""].contains(&name), "runs as root: {user}");
     // The database is on the volume.
-    assert!(runtime.contains(&"VOLUME [\"/data\"]".to_string()), "{runtime:#?}");
+    assert!(
+        runtime.contains(&"VOLUME [\"/data\"]".to_string()),
+        "{runtime:#?}"
+    );
     assert!(
         runtime
             .iter()
@@ -156,7 +158,8 @@ fn compose_runs_the_bot_after_a_healthy_postgresql_without_tls_inside_its_networ
     assert!(!block(&["services", "bot", "healthcheck", "test"]).is_empty());
     let url = block(&["services", "bot", "environment", "DATABASE_URL"]);
     assert!(
-        url.starts_with("postgres://parlor:${POSTGRES_PASSWORD") && url.ends_with("@db:5432/parlor?sslmode=disable"),
+        url.starts_with("postgres://parlor:${POSTGRES_PASSWORD")
+            && url.ends_with("@db:5432/parlor?sslmode=disable"),
         "{url}"
     );
     // The password comes from .env, the same in both services, never written here.
@@ -238,8 +241,8 @@ fn the_systemd_unit_confines_the_bot_to_its_state_directory_and_verifies() {
         .arg(&copy)
         .output()
         .expect("run systemd-analyze");
-    let said = String::from_utf8_lossy(&out.stderr).into_owned()
-        + &String::from_utf8_lossy(&out.stdout);
+    let said =
+        String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
     // A directive systemd cannot parse is only warned about ("ignoring"): any word is a failure.
     assert!(out.status.success() && said.trim().is_empty(), "{said}");
 }

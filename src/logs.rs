@@ -101,9 +101,15 @@ mod tests {
         let off = Style::Text { colour: false };
         assert_eq!(Style::choose(None, None, true), Ok(on));
         assert_eq!(Style::choose(None, None, false), Ok(off));
-        assert_eq!(Style::choose(Some("text"), Some(OsStr::new("1")), true), Ok(off));
+        assert_eq!(
+            Style::choose(Some("text"), Some(OsStr::new("1")), true),
+            Ok(off)
+        );
         // An empty NO_COLOR does not count (no-color.org).
-        assert_eq!(Style::choose(Some("text"), Some(OsStr::new("")), true), Ok(on));
+        assert_eq!(
+            Style::choose(Some("text"), Some(OsStr::new("")), true),
+            Ok(on)
+        );
     }
 
     #[test]

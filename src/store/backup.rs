@@ -108,12 +108,12 @@ pub async fn take(url: &str, target: &Path) -> Result<Backup, BackupError> {
         .await
         .map_err(|e| copy_error(e.to_string()))?;
     let copied = async {
-        parlor_tables(&mut conn).await.map_err(|detail| {
-            BackupError::NotParlor {
+        parlor_tables(&mut conn)
+            .await
+            .map_err(|detail| BackupError::NotParlor {
                 path: shown.clone(),
                 detail,
-            }
-        })?;
+            })?;
         sqlx::query("VACUUM INTO ?")
             .bind(&partial_path)
             .execute(&mut conn)
@@ -223,7 +223,10 @@ mod tests {
             .expect_err("PostgreSQL is not copied");
         let said = err.to_string();
         assert!(said.contains("pg_dump"), "{said}");
-        assert!(said.contains("postgres://parlor:***@db.example.org/parlor"), "{said}");
+        assert!(
+            said.contains("postgres://parlor:***@db.example.org/parlor"),
+            "{said}"
+        );
         assert!(!said.contains("hunter2"), "{said}");
         assert!(!target.exists());
     }

@@ -151,8 +151,8 @@ async fn json_logs_are_one_object_per_line_without_the_token() {
     assert_eq!(stdout, "", "stdout holds no logs");
     let mut levels = Vec::new();
     for line in stderr.lines() {
-        let object: serde_json::Value = serde_json::from_str(line)
-            .unwrap_or_else(|e| panic!("not a JSON line ({e}): {line}"));
+        let object: serde_json::Value =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("not a JSON line ({e}): {line}"));
         for key in ["timestamp", "level", "target"] {
             assert!(object[key].is_string(), "no {key}: {line}");
         }
@@ -192,7 +192,10 @@ fn the_database_password_is_in_no_log_line() {
             logs.contains("postgres://parlor:***@127.0.0.1:1/parlor"),
             "{format}: the failure names the database:\n{logs}"
         );
-        assert!(!logs.contains(PASSWORD), "{format}: the password shown:\n{logs}");
+        assert!(
+            !logs.contains(PASSWORD),
+            "{format}: the password shown:\n{logs}"
+        );
         assert!(!logs.contains(SECRET), "{format}: the token shown:\n{logs}");
         if format == "json" {
             for line in logs.lines() {

@@ -25,8 +25,8 @@ fn run_backup(url: &str, file: &Path) -> (bool, String) {
         .env("DATABASE_URL", url)
         .output()
         .expect("run parlor backup");
-    let said = String::from_utf8_lossy(&out.stdout).into_owned()
-        + &String::from_utf8_lossy(&out.stderr);
+    let said =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     (out.status.success(), said)
 }
 
@@ -121,7 +121,11 @@ async fn a_backup_taken_while_matches_are_played_holds_every_acknowledged_move()
     }
     for pair in copied.windows(2) {
         if pair[0][0] == pair[1][0] {
-            assert_eq!(pair[1][1], pair[0][1] + 1, "a gap in the copy's log: {pair:?}");
+            assert_eq!(
+                pair[1][1],
+                pair[0][1] + 1,
+                "a gap in the copy's log: {pair:?}"
+            );
         }
     }
 
