@@ -3,6 +3,7 @@
 //! match's log there is the start of the original's, and `parlor local` opens the copy.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::common::*;
@@ -12,8 +13,8 @@ use parlor::table::{Command, Place};
 
 /// Moves per match before the player resigns, so that matches end and new ones begin.
 const PLIES: usize = 8;
-/// Matches played in all; the backup starts once the first is over.
-const MATCHES: u64 = 6;
+/// At most this many matches; the player stops earlier, once the backup is over.
+const MATCHES: u64 = 200;
 
 /// Runs `parlor backup FILE` with `DATABASE_URL=url`; returns whether it succeeded and what it
 /// said.
@@ -30,11 +31,15 @@ fn run_backup(url: &str, file: &Path) -> (bool, String) {
     (out.status.success(), said)
 }
 
-/// Plays [`MATCHES`] Simultana matches one after another, one channel each, recording for each
-/// channel how many moves the table has acknowledged (its `handle` returned).
-async fn play(w: &World, acked: &Mutex<Vec<(u64, i64)>>) {
+/// Plays Simultana matches one after another, one channel each, until `stop` is set (at most
+/// [`MATCHES`]), recording for each channel how many moves the table has acknowledged (its
+/// `handle` returned).
+async fn play(w: &World, acked: &Mutex<Vec<(u64, i64)>>, stop: &AtomicBool) {
     let (a, b) = (alice(), bob());
     for round in 0..MATCHES {
+        if stop.load(Ordering::SeqCst) {
+            break;
+        }
         let channel_id = 500 + round;
         let place: Place = channel(channel_id);
         let mut board = w.simultana(&a, &b, place).await;
@@ -77,9 +82,10 @@ async fn a_backup_taken_while_matches_are_played_holds_every_acknowledged_move()
     }
 
     let acked = Arc::new(Mutex::new(Vec::new()));
+    let stop = Arc::new(AtomicBool::new(false));
     let player = tokio::spawn({
-        let (w, acked) = (w.clone(), acked.clone());
-        async move { play(&w, &acked).await }
+        let (w, acked, stop) = (w.clone(), acked.clone(), stop.clone());
+        async move { play(&w, &acked, &stop).await }
     });
     // Once the first match is over, the backup runs while the others are played.
     while acked.lock().expect("not poisoned").len() < PLIES + 2 {
@@ -92,6 +98,8 @@ async fn a_backup_taken_while_matches_are_played_holds_every_acknowledged_move()
     })
     .await
     .expect("the backup ran");
+    // The player went on through the backup and stops only now.
+    stop.store(true, Ordering::SeqCst);
     assert!(ok, "{said}");
     assert!(said.contains("backed up"), "{said}");
     player.await.expect("the matches were played");
