@@ -16,12 +16,15 @@
 //! | `fuzz` (tests only) | fuzz targets for every parser of outside input | everything |
 
 pub mod ai;
+#[cfg(test)]
+mod deploy;
 pub mod discord;
 #[cfg(test)]
 mod fuzz;
 pub mod games;
 pub mod i18n;
 pub mod local;
+pub mod logs;
 pub mod protocol;
 pub mod render;
 pub mod store;

@@ -83,6 +83,12 @@ enum Command {
         #[arg(long)]
         lang: Option<parlor::i18n::Lang>,
     },
+    /// Copy the SQLite database named by DATABASE_URL to a new FILE, consistently, even while the
+    /// bot runs (on PostgreSQL, use pg_dump instead).
+    Backup {
+        /// The new file to write; an existing one is never overwritten.
+        file: std::path::PathBuf,
+    },
 }
 
 #[derive(clap::Args, Default)]
@@ -145,6 +151,11 @@ struct RenderArgs {
 fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if parlor::logs::json() => {
+            let error = format!("{e:#}");
+            tracing::error!(error = error.as_str(), "parlor stopped");
+            ExitCode::FAILURE
+        }
         Err(e) => {
             eprintln!("parlor: {e:#}");
             ExitCode::FAILURE
@@ -162,7 +173,7 @@ fn run_bot(args: BotArgs) -> Result<()> {
         shards,
         ..parlor::discord::Config::from_env()?
     };
-    parlor::discord::init_logging();
+    parlor::logs::init("info")?;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(parlor::discord::run(config))
 }
@@ -178,6 +189,7 @@ fn run(cli: Cli) -> Result<()> {
         }
         Some(Command::Render(args)) => render(args),
         Some(Command::Local { name, out, lang }) => local(name, out, lang),
+        Some(Command::Backup { file }) => backup(&file),
         Some(Command::Perft {
             game,
             depth,
@@ -246,7 +258,7 @@ fn local(
     lang: Option<parlor::i18n::Lang>,
 ) -> Result<()> {
     let _ = dotenvy::dotenv();
-    parlor::local::init_logging();
+    parlor::logs::init("warn")?;
     let lang = lang.unwrap_or_else(parlor::i18n::Lang::from_env);
     let database_url =
         std::env::var("DATABASE_URL").unwrap_or_else(|_| "sqlite://parlor.db".to_string());
@@ -266,6 +278,27 @@ fn local(
         lang,
         docs_url,
     }))
+}
+
+/// `parlor backup FILE`: reads `.env` for `DATABASE_URL`, then copies the database.
+fn backup(file: &std::path::Path) -> Result<()> {
+    let _ = dotenvy::dotenv();
+    let database_url =
+        std::env::var("DATABASE_URL").unwrap_or_else(|_| "sqlite://parlor.db".to_string());
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    let backup = runtime.block_on(parlor::store::backup::take(&database_url, file))?;
+    println!(
+        "backed up {} to {}: {} matches, {} move-log entries, {} bytes",
+        parlor::store::shown_url(&database_url),
+        file.display(),
+        backup.matches,
+        backup.entries,
+        backup.bytes
+    );
+    Ok(())
 }
 
 /// Runs the arena and prints one line per game, then the totals.

@@ -74,14 +74,6 @@ pub fn command_names() -> Vec<String> {
     commands::all().into_iter().map(|c| c.name).collect()
 }
 
-/// Installs the log output: `RUST_LOG` filters it, `info` by default. The token is never logged.
-pub fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    // A second call (tests) keeps the first subscriber.
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
-}
-
 /// Runs the bot until SIGTERM or ctrl-c, with the match service's default settings.
 pub async fn run(config: Config) -> anyhow::Result<()> {
     serve(config, table::Config::default(), shutdown_signal()).await

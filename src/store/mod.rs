@@ -7,6 +7,7 @@
 //! transactions never fight over the lock; reads use a small pool of their own. On PostgreSQL
 //! one pool serves both, and concurrent processes are kept apart by row and advisory locks.
 
+pub mod backup;
 mod change;
 mod check;
 mod postgres;

@@ -1,6 +1,6 @@
 //! The token stays secret: the real binary runs with a recognisable token and every log enabled,
-//! through start-up, an HTTP error and a shutdown by SIGTERM, and no log line shows the token or
-//! any of its parts.
+//! through start-up, an HTTP error and a shutdown by SIGTERM, as text and as JSON, and no log line
+//! shows the token or any of its parts; nor a database password.
 
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -48,9 +48,10 @@ async fn exit_of(child: &mut std::process::Child) -> std::process::ExitStatus {
     }
 }
 
+/// Runs the real bot with every log enabled and `PARLOR_LOG_FORMAT=format`, through start-up, an
+/// HTTP error and a shutdown by SIGTERM; returns what it wrote on stdout and on stderr.
 #[cfg(unix)]
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_token_is_in_no_log_line() {
+async fn a_logged_run(format: &str) -> (String, String) {
     let discord = FakeDiscord::start_with_token(SECRET).await;
     let dir = discord.dir.path().to_path_buf();
     let out = std::fs::File::create(dir.join("stdout.log")).expect("a log file");
@@ -66,6 +67,7 @@ async fn the_token_is_in_no_log_line() {
             format!("sqlite://{}", dir.join("parlor.db").display()),
         )
         .env("RUST_LOG", "trace")
+        .env("PARLOR_LOG_FORMAT", format)
         .env_remove("NO_COLOR")
         .stdin(Stdio::null())
         .stdout(out)
@@ -100,10 +102,15 @@ async fn the_token_is_in_no_log_line() {
     assert!(killed.success());
     let status = exit_of(&mut child).await;
     assert!(status.success(), "a clean exit after SIGTERM: {status}");
+    discord.assert_no_violations();
 
     let read = |name: &str| std::fs::read_to_string(dir.join(name)).expect("the bot's output");
-    let logs = plain(&(read("stdout.log") + &read("stderr.log")));
-    // The three phases were logged, at every level.
+    (read("stdout.log"), read("stderr.log"))
+}
+
+/// The three phases of [`a_logged_run`] are in `logs`, at every level, and no line holds the
+/// token or any of its parts.
+fn assert_logged_without_the_token(logs: &str) {
     for (what, line) in [
         ("start-up", "connected to Discord"),
         ("the HTTP error", "interaction failed"),
@@ -121,5 +128,82 @@ async fn the_token_is_in_no_log_line() {
             assert!(!line.contains(secret.as_str()), "{secret} logged: {line}");
         }
     }
-    discord.assert_no_violations();
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_token_is_in_no_log_line() {
+    let (stdout, stderr) = a_logged_run("text").await;
+    // Logs go to stderr; stdout stays empty.
+    assert_eq!(stdout, "", "stdout holds no logs");
+    // Standard error is a file here, not a terminal: no colour codes, even without NO_COLOR.
+    assert!(
+        !stderr.contains('\u{1b}'),
+        "colour codes in a file:\n{stderr}"
+    );
+    assert_logged_without_the_token(&plain(&stderr));
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn json_logs_are_one_object_per_line_without_the_token() {
+    let (stdout, stderr) = a_logged_run("json").await;
+    assert_eq!(stdout, "", "stdout holds no logs");
+    let mut levels = Vec::new();
+    for line in stderr.lines() {
+        let object: serde_json::Value =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("not a JSON line ({e}): {line}"));
+        for key in ["timestamp", "level", "target"] {
+            assert!(object[key].is_string(), "no {key}: {line}");
+        }
+        levels.push(object["level"].as_str().unwrap_or_default().to_owned());
+    }
+    assert!(!stderr.contains('\u{1b}'), "colour codes in JSON");
+    assert!(levels.iter().any(|l| l == "INFO"), "{stderr}");
+    assert_logged_without_the_token(&stderr);
+}
+
+/// A database password is never shown either: the bot cannot reach its PostgreSQL server, says
+/// so (as JSON when asked), and neither that nor any trace line holds the password.
+#[test]
+fn the_database_password_is_in_no_log_line() {
+    const PASSWORD: &str = "PARLOR-DB-SECRET-w8Rt5";
+    for format in ["text", "json"] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let output = Command::new(env!("CARGO_BIN_EXE_parlor"))
+            .arg("bot")
+            .current_dir(dir.path()) // no .env there
+            .env("DISCORD_TOKEN", SECRET)
+            // Nothing listens on port 1.
+            .env("DISCORD_API_BASE", "http://127.0.0.1:1")
+            .env(
+                "DATABASE_URL",
+                format!("postgres://parlor:{PASSWORD}@127.0.0.1:1/parlor"),
+            )
+            .env("RUST_LOG", "trace")
+            .env("PARLOR_LOG_FORMAT", format)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run the bot");
+        assert!(!output.status.success(), "{format}: it cannot have started");
+        let logs = String::from_utf8_lossy(&output.stdout).into_owned()
+            + &String::from_utf8_lossy(&output.stderr);
+        assert!(
+            logs.contains("postgres://parlor:***@127.0.0.1:1/parlor"),
+            "{format}: the failure names the database:\n{logs}"
+        );
+        assert!(
+            !logs.contains(PASSWORD),
+            "{format}: the password shown:\n{logs}"
+        );
+        assert!(!logs.contains(SECRET), "{format}: the token shown:\n{logs}");
+        if format == "json" {
+            for line in logs.lines() {
+                assert!(
+                    serde_json::from_str::<serde_json::Value>(line).is_ok(),
+                    "not a JSON line: {line}"
+                );
+            }
+        }
+    }
 }
