@@ -738,6 +738,21 @@ fn pictures_to_look_at() {
             std::fs::write(&path, board_png(&scene)).expect("written");
         }
     }
+    // Names in every script, and one too long for its card, on each game's player cards.
+    let long = "Maximilian Alexander von Hohenzollern-Sigmaringen 🎲";
+    let names = NAMES_IN_EVERY_SCRIPT.iter().chain([&long]);
+    for (i, pair) in names.collect::<Vec<_>>().chunks(2).enumerate() {
+        let second = pair.get(1).map_or("Bob", |n| **n);
+        for kind in GameKind::ALL {
+            let game = AnyGame::new(kind, "").expect("options");
+            let scene = Scene {
+                players: [PlayerLabel::new(*pair[0]), PlayerLabel::new(second)],
+                ..Scene::new(&game)
+            };
+            let path = format!("{dir}/names-{i}-{kind:?}.png");
+            std::fs::write(&path, board_png(&scene)).expect("written");
+        }
+    }
 }
 
 #[test]
