@@ -144,7 +144,10 @@ fn rasterize(face: usize, id: u16, em: f32, step: u8) -> Option<Arc<Bitmap>> {
 
 /// The characters that will be drawn: control characters dropped, length bounded.
 fn clean(text: &str) -> String {
-    text.chars().filter(|c| !c.is_control()).take(MAX_CHARS).collect()
+    text.chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_CHARS)
+        .collect()
 }
 
 /// Characters that draw nothing (joiners, variation selectors, direction marks): a face need
@@ -370,11 +373,14 @@ pub fn fit(text: &str, size: f32, weight: Weight, max: f32) -> String {
     let cuts: Vec<usize> = text.grapheme_indices(true).map(|(at, _)| at).collect();
     let candidate = |n: usize| {
         let kept = text[..cuts[n]].trim_end();
-        let rtl = kept.chars().rev().find_map(|c| match unicode_bidi::bidi_class(c) {
-            unicode_bidi::BidiClass::R | unicode_bidi::BidiClass::AL => Some(true),
-            unicode_bidi::BidiClass::L => Some(false),
-            _ => None,
-        });
+        let rtl = kept
+            .chars()
+            .rev()
+            .find_map(|c| match unicode_bidi::bidi_class(c) {
+                unicode_bidi::BidiClass::R | unicode_bidi::BidiClass::AL => Some(true),
+                unicode_bidi::BidiClass::L => Some(false),
+                _ => None,
+            });
         format!("{kept}…{}", if rtl == Some(true) { "\u{200F}" } else { "" })
     };
     // The widest prefix that fits, by bisection over the cluster boundaries: each longer prefix
@@ -473,8 +479,13 @@ mod tests {
             .expect("DejaVu has an ellipsis");
         let at = |g: &&Placed| usize::from(g.face) == primary(Weight::Bold) && g.id == dots.0;
         let dots_x = line.glyphs.iter().find(at).map(|g| g.x);
-        let arabic = line.glyphs.iter().filter(|g| usize::from(g.face) != primary(Weight::Bold));
-        assert!(dots_x.is_some_and(|x| arabic.clone().count() > 3 && arabic.clone().all(|g| g.x > x)));
+        let arabic = line
+            .glyphs
+            .iter()
+            .filter(|g| usize::from(g.face) != primary(Weight::Bold));
+        assert!(
+            dots_x.is_some_and(|x| arabic.clone().count() > 3 && arabic.clone().all(|g| g.x > x))
+        );
     }
 
     #[test]
@@ -516,10 +527,19 @@ mod tests {
     #[test]
     fn latin_greek_and_cyrillic_stay_in_dejavu() {
         for weight in [Weight::Regular, Weight::Bold] {
-            for text in ["Alice", "Bartholomew 1490?", "Zoé", "Ελένη", "Дмитрий", "«12»"] {
+            for text in [
+                "Alice",
+                "Bartholomew 1490?",
+                "Zoé",
+                "Ελένη",
+                "Дмитрий",
+                "«12»",
+            ] {
                 let line = shape(text, 14.0, weight);
                 assert!(
-                    line.glyphs.iter().all(|g| usize::from(g.face) == primary(weight)),
+                    line.glyphs
+                        .iter()
+                        .all(|g| usize::from(g.face) == primary(weight)),
                     "{weight:?} {text}"
                 );
             }
@@ -634,8 +654,13 @@ mod tests {
                 .filter(|&y| (0..30).any(|x| c.get_pixel(x, y).0 != [0, 0, 0]))
                 .collect::<Vec<_>>()
         };
-        for (plain, accented) in [("e", "é"), ("e", "è"), ("a", "à"), ("c", "ç"), ("e", "e\u{301}")]
-        {
+        for (plain, accented) in [
+            ("e", "é"),
+            ("e", "è"),
+            ("a", "à"),
+            ("c", "ç"),
+            ("e", "e\u{301}"),
+        ] {
             let (p, a) = (rows(plain), rows(accented));
             assert!(!a.is_empty(), "{accented} drew nothing");
             assert!(
