@@ -738,6 +738,21 @@ fn pictures_to_look_at() {
             std::fs::write(&path, board_png(&scene)).expect("written");
         }
     }
+    // Names in every script, and one too long for its card, on each game's player cards.
+    let long = "Maximilian Alexander von Hohenzollern-Sigmaringen 🎲";
+    let names = NAMES_IN_EVERY_SCRIPT.iter().chain([&long]);
+    for (i, pair) in names.collect::<Vec<_>>().chunks(2).enumerate() {
+        let second = pair.get(1).map_or("Bob", |n| **n);
+        for kind in GameKind::ALL {
+            let game = AnyGame::new(kind, "").expect("options");
+            let scene = Scene {
+                players: [PlayerLabel::new(*pair[0]), PlayerLabel::new(second)],
+                ..Scene::new(&game)
+            };
+            let path = format!("{dir}/names-{i}-{kind:?}.png");
+            std::fs::write(&path, board_png(&scene)).expect("written");
+        }
+    }
 }
 
 #[test]
@@ -1194,4 +1209,55 @@ fn barrier_marks_the_side_that_has_no_move() {
     assert!(matches!(going.status(), Status::ToMove(_)));
     let img = decode(&board_png(&Scene::new(&going)));
     assert!(!img.pixels().any(|px| px.0 == palette::NO_MOVE));
+}
+
+/// Names a Discord server really has, one per script the pictures must show.
+const NAMES_IN_EVERY_SCRIPT: [&str; 11] = [
+    "Zoé🎲",
+    "Ελένη",
+    "Дмитрий",
+    "محمد",
+    "שרה",
+    "देवनागरी",
+    "李小龍",
+    "さくら",
+    "김민준",
+    "🐉😀",
+    "Łukasz Żółć",
+];
+
+fn picture_with(kind: GameKind, first: &str) -> Vec<u8> {
+    let game = AnyGame::new(kind, "").expect("options");
+    let scene = Scene {
+        players: [PlayerLabel::new(first), PlayerLabel::new("Bob")],
+        ..Scene::new(&game)
+    };
+    board_png(&scene)
+}
+
+/// Each name puts real glyphs on the player card of every game: its picture differs from the
+/// one where the name is as many characters that no font has (drawn as missing-glyph boxes).
+#[test]
+fn names_in_every_script_draw_real_glyphs_on_the_card() {
+    for kind in GameKind::ALL {
+        for name in NAMES_IN_EVERY_SCRIPT {
+            let boxes: String = name.chars().map(|_| '\u{E000}').collect();
+            assert_ne!(
+                decode(&picture_with(kind, name)),
+                decode(&picture_with(kind, &boxes)),
+                "{kind:?}: {name} is drawn as missing-glyph boxes"
+            );
+        }
+    }
+}
+
+#[test]
+fn two_cjk_names_draw_differently() {
+    for kind in GameKind::ALL {
+        assert_ne!(
+            decode(&picture_with(kind, "李小龍")),
+            decode(&picture_with(kind, "王小明")),
+            "{kind:?}"
+        );
+    }
 }
