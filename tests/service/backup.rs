@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use super::common::*;
 use crate::{db, mv, to_move};
 use parlor::games::{AnyGame, GameKind};
-use parlor::table::{Command, Place};
+use parlor::table::{Act, Place};
 
 /// Moves per match before the player resigns, so that matches end and new ones begin.
 const PLIES: usize = 8;
@@ -61,7 +61,7 @@ async fn play(w: &World, acked: &Mutex<Vec<(u64, i64)>>, stop: &AtomicBool) {
             tokio::task::yield_now().await;
         }
         if !game.status().is_over() {
-            let end = w.run(&a, place, Command::Resign { at: None }).await;
+            let end = w.run(&a, place, Act::Resign).await;
             assert!(is_over(&end), "{}", end.text());
         }
     }
