@@ -27,6 +27,8 @@ mod rules;
 mod shards;
 #[path = "service/threads.rs"]
 mod threads;
+#[path = "service/tls.rs"]
+mod tls;
 
 use common::*;
 use parlor::games::GameKind;
