@@ -5,6 +5,9 @@
 #   - starts it with pg_ctl on a free port on 127.0.0.1;
 #   - prints DATABASE_URL (postgres://parlor@127.0.0.1:PORT/parlor), and exports it together with
 #     PARLOR_TEST_POSTGRES (the server the tests create their databases on);
+#   - with PARLOR_PG_SSL=1, serves TLS too (ssl=on): a throwaway certificate authority signs a
+#     certificate for `localhost` (made with openssl, installed if missing), and the authority's
+#     certificate is exported as PARLOR_TEST_POSTGRES_CA (for sslrootcert=...);
 #   - stops it and removes the directory when done.
 #
 # Usage:
@@ -30,14 +33,22 @@ find_bin() {
     return 1
 }
 
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+
 if ! BIN=$(find_bin); then
     log "PostgreSQL is not installed: installing it from the distribution's packages"
-    SUDO=""
-    if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
-    export DEBIAN_FRONTEND=noninteractive
     $SUDO apt-get update -qq >&2
     $SUDO apt-get install -y -qq postgresql >&2
     BIN=$(find_bin) || { log "no initdb after installing postgresql"; exit 1; }
+fi
+
+SSL=${PARLOR_PG_SSL:-0}
+if [ "$SSL" = 1 ] && ! command -v openssl >/dev/null 2>&1; then
+    log "openssl is not installed: installing it from the distribution's packages"
+    $SUDO apt-get update -qq >&2
+    $SUDO apt-get install -y -qq openssl >&2
 fi
 
 # initdb refuses to run as root: as root, the cluster belongs to an unprivileged user.
@@ -63,12 +74,54 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# A certificate authority made for this run, and the server's certificate for `localhost` signed
+# by it (so that verify-full accepts localhost and refuses 127.0.0.1).
+make_certificates() {
+    local dir=$1
+    mkdir -p "$dir"
+    cat >"$dir/ca.cnf" <<'CNF'
+[req]
+distinguished_name = dn
+prompt = no
+x509_extensions = ca
+[dn]
+CN = Parlor throwaway test authority
+[ca]
+basicConstraints = critical,CA:TRUE
+keyUsage = critical,keyCertSign,cRLSign
+subjectKeyIdentifier = hash
+CNF
+    cat >"$dir/server.ext" <<'EXT'
+basicConstraints = CA:FALSE
+keyUsage = critical,digitalSignature,keyEncipherment
+extendedKeyUsage = serverAuth
+subjectAltName = DNS:localhost
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid
+EXT
+    openssl req -x509 -config "$dir/ca.cnf" -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 \
+        -nodes -days 2 -keyout "$dir/ca.key" -out "$dir/ca.crt" 2>/dev/null
+    openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+        -subj "/CN=localhost" -keyout "$dir/server.key" -out "$dir/server.csr" 2>/dev/null
+    openssl x509 -req -in "$dir/server.csr" -CA "$dir/ca.crt" -CAkey "$dir/ca.key" \
+        -CAcreateserial -days 2 -extfile "$dir/server.ext" -out "$dir/server.crt" 2>/dev/null
+    chmod 600 "$dir/server.key"
+    if [ ${#AS[@]} -gt 0 ]; then chown -R "$OWNER" "$dir"; fi
+}
+
 PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+
+SERVER_OPTS="-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off"
+if [ "$SSL" = 1 ]; then
+    make_certificates "$DIR/tls"
+    SERVER_OPTS="$SERVER_OPTS -c ssl=on -c ssl_cert_file=$DIR/tls/server.crt -c ssl_key_file=$DIR/tls/server.key"
+    export PARLOR_TEST_POSTGRES_CA="$DIR/tls/ca.crt"
+fi
 
 "${AS[@]}" "$BIN/initdb" -D "$DIR/data" -U parlor --auth=trust -E UTF8 --locale=C.UTF-8 >"$DIR/initdb.log" 2>&1 \
     || { cat "$DIR/initdb.log" >&2; exit 1; }
 "${AS[@]}" "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w \
-    -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null \
+    -o "$SERVER_OPTS" start >/dev/null \
     || { cat "$DIR/server.log" >&2; exit 1; }
 # The client may live elsewhere than the server (a client-only package on the PATH).
 CREATEDB="$BIN/createdb"
@@ -78,7 +131,7 @@ CREATEDB="$BIN/createdb"
 export DATABASE_URL="postgres://parlor@127.0.0.1:$PORT/parlor"
 # Parlor's tests make a database of their own on this server for each test.
 export PARLOR_TEST_POSTGRES="$DATABASE_URL"
-log "PostgreSQL is ready"
+log "PostgreSQL is ready${PARLOR_TEST_POSTGRES_CA:+ (TLS on; its authority: $PARLOR_TEST_POSTGRES_CA)}"
 echo "DATABASE_URL=$DATABASE_URL"
 
 if [ $# -gt 0 ]; then

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Every test: the whole suite on SQLite (cargo test), then the match-service suite and the
-# Discord end-to-end suite (the multi-process tests included) again on a throwaway PostgreSQL
-# started by scripts/pg-test.sh (which installs PostgreSQL first if the machine has none).
-# --locked: exactly the versions of Cargo.lock are tested.
+# Every test: the whole suite on SQLite (cargo test), then the match-service suite (its TLS tests
+# included) and the Discord end-to-end suite (the multi-process tests included) again on a
+# throwaway PostgreSQL serving TLS, started by scripts/pg-test.sh (which installs PostgreSQL and
+# openssl first if the machine has none). --locked: exactly the versions of Cargo.lock are tested.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --locked
-scripts/pg-test.sh sh -c '
-    cargo test --locked --test service &&
+PARLOR_PG_SSL=1 scripts/pg-test.sh sh -c '
+    cargo test --locked --test service -- --include-ignored &&
     cargo test --locked --test discord -- --include-ignored
 '

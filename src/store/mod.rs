@@ -17,7 +17,7 @@ mod sqlite;
 use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
@@ -228,15 +228,13 @@ impl Store {
         })
     }
 
-    /// PostgreSQL: connects, refuses another application's or a newer Parlor's schema, then
-    /// migrates (sqlx holds an advisory lock meanwhile, so processes starting together take
+    /// PostgreSQL: connects (with TLS as `sslmode` asks; a refused certificate is named),
+    /// refuses another application's or a newer Parlor's schema, then migrates (sqlx holds an advisory lock meanwhile, so processes starting together take
     /// turns).
     async fn open_postgres(url: &str) -> Result<Store, StoreError> {
         let shown = shown_url(url);
-        let options = PgConnectOptions::from_str(url).map_err(|e| StoreError::Url {
-            url: shown.clone(),
-            detail: e.to_string(),
-        })?;
+        let (options, root) = postgres::connect_options(url, &|name| std::env::var(name).ok())?;
+        let host = options.get_host().to_string();
         let pool: PgPool = PgPoolOptions::new()
             .max_connections(8)
             .acquire_timeout(Duration::from_secs(15))
@@ -244,7 +242,7 @@ impl Store {
             .await
             .map_err(|e| StoreError::Open {
                 url: shown.clone(),
-                detail: e.to_string(),
+                detail: postgres::connect_error(&e, &host, &root),
             })?;
         check::inspect_postgres(&pool, &shown).await?;
         PG_MIGRATOR.run(&pool).await.map_err(|e| StoreError::Open {

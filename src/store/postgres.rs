@@ -1,9 +1,17 @@
-//! The queries compiled for PostgreSQL, and what only PostgreSQL does.
+//! The queries compiled for PostgreSQL, and what only PostgreSQL does: advisory locks, and TLS
+//! set up as PostgreSQL documents `sslmode` and `sslrootcert`.
 
-use sqlx::postgres::PgRow;
+use std::path::Path;
+use std::str::FromStr;
+
+use rustls::CertificateError;
+use rustls::pki_types::CertificateDer;
+use rustls::pki_types::pem::PemObject;
+use sqlx::postgres::{PgConnectOptions, PgRow, PgSslMode};
 use sqlx::{Postgres, Transaction};
+use url::Url;
 
-use super::{Pools, StoreError, db_id};
+use super::{Pools, StoreError, db_id, shown_url};
 
 /// The backend `queries.rs` is compiled for here.
 type Db = Postgres;
@@ -33,5 +41,269 @@ impl Pools<Postgres> {
                 .await?;
         }
         Ok(())
+    }
+}
+
+/// What the database's certificate is checked against, for the messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Root {
+    /// Not checked (`disable`, `prefer`, `require` without a root).
+    Unchecked,
+    /// The public certificate authorities (`sslrootcert=system`).
+    System,
+    /// The certificates in this file (`sslrootcert=PATH`).
+    File(String),
+}
+
+/// The connection options for `url`, with `sslmode` and `sslrootcert` (in the address, else
+/// `PGSSLMODE` and `PGSSLROOTCERT`) behaving as PostgreSQL documents them. Left to itself sqlx
+/// differs: `require` ignores a root it is given, `verify-ca` and `verify-full` without a root
+/// trust any public authority, and `sslrootcert=system` is read as a file name. `env` reads an
+/// environment variable (a parameter so that tests need not change the process's).
+pub(super) fn connect_options(
+    url: &str,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Result<(PgConnectOptions, Root), StoreError> {
+    let bad = |detail: String| StoreError::Url {
+        url: shown_url(url),
+        detail,
+    };
+    let options = PgConnectOptions::from_str(url).map_err(|e| bad(e.to_string()))?;
+    let parsed = Url::parse(url).map_err(|e| bad(e.to_string()))?;
+    let param = |names: &[&str]| {
+        parsed
+            .query_pairs()
+            .filter(|(name, _)| names.contains(&name.as_ref()))
+            .last()
+            .map(|(_, value)| value.into_owned())
+    };
+    let mode_given = param(&["sslmode", "ssl-mode"])
+        .or_else(|| env("PGSSLMODE"))
+        .is_some();
+    let root = param(&["sslrootcert", "ssl-root-cert", "ssl-ca"])
+        .or_else(|| env("PGSSLROOTCERT"))
+        .filter(|root| !root.is_empty());
+    let mode = options.get_ssl_mode();
+    match root.as_deref() {
+        Some("system") => {
+            // PostgreSQL: `system` trusts the usual authorities and asks for `verify-full`.
+            if mode_given && !matches!(mode, PgSslMode::VerifyFull) {
+                return Err(bad(format!(
+                    "sslrootcert=system goes with sslmode=verify-full (PostgreSQL's rule), not sslmode={}",
+                    mode_name(mode)
+                )));
+            }
+            // No certificate of its own: sqlx then trusts its built-in public authorities.
+            let options = options
+                .ssl_mode(PgSslMode::VerifyFull)
+                .ssl_root_cert_from_pem(Vec::new());
+            Ok((options, Root::System))
+        }
+        Some(path) => {
+            // PostgreSQL: `require` with a root checks the certificate as `verify-ca` does.
+            let mode = match mode {
+                PgSslMode::Require => PgSslMode::VerifyCa,
+                other => other,
+            };
+            if !verifies(mode) {
+                // Not checked: the root is not read (as libpq does).
+                return Ok((options, Root::Unchecked));
+            }
+            let pem = read_root(path).map_err(bad)?;
+            let options = options.ssl_mode(mode).ssl_root_cert_from_pem(pem);
+            Ok((options, Root::File(path.to_string())))
+        }
+        None if verifies(mode) => {
+            // PostgreSQL's default root, as libpq looks for it.
+            let default = env("HOME")
+                .map(|home| Path::new(&home).join(".postgresql/root.crt"))
+                .filter(|path| path.exists());
+            let Some(path) = default else {
+                return Err(bad(format!(
+                    "sslmode={} checks the database's certificate against a root certificate, and none was given: add sslrootcert=/path/to/root.crt (the authority that signed the database's certificate; managed databases publish theirs), or sslrootcert=system for a certificate from a public authority",
+                    mode_name(mode)
+                )));
+            };
+            let path = path.display().to_string();
+            let pem = read_root(&path).map_err(bad)?;
+            Ok((options.ssl_root_cert_from_pem(pem), Root::File(path)))
+        }
+        None => Ok((options, Root::Unchecked)),
+    }
+}
+
+/// Whether the mode checks the database's certificate.
+fn verifies(mode: PgSslMode) -> bool {
+    matches!(mode, PgSslMode::VerifyCa | PgSslMode::VerifyFull)
+}
+
+/// The mode as written in an address.
+fn mode_name(mode: PgSslMode) -> &'static str {
+    match mode {
+        PgSslMode::Disable => "disable",
+        PgSslMode::Allow => "allow",
+        PgSslMode::Prefer => "prefer",
+        PgSslMode::Require => "require",
+        PgSslMode::VerifyCa => "verify-ca",
+        PgSslMode::VerifyFull => "verify-full",
+    }
+}
+
+/// The root certificates of `sslrootcert`: inline PEM, or a file of at least one PEM certificate.
+fn read_root(root: &str) -> Result<Vec<u8>, String> {
+    let pem = if root.trim_start().starts_with("-----BEGIN") {
+        root.as_bytes().to_vec()
+    } else {
+        std::fs::read(root).map_err(|e| format!("cannot read sslrootcert={root}: {e}"))?
+    };
+    let certificates = CertificateDer::pem_slice_iter(&pem).collect::<Result<Vec<_>, _>>();
+    match certificates {
+        Ok(certificates) if !certificates.is_empty() => Ok(pem),
+        _ => Err(format!(
+            "sslrootcert={root} holds no PEM certificate (-----BEGIN CERTIFICATE-----)"
+        )),
+    }
+}
+
+/// Why connecting failed, for an operator: a refused certificate says which check refused it.
+/// Neither sqlx's errors nor these carry the password.
+pub(super) fn connect_error(error: &sqlx::Error, host: &str, root: &Root) -> String {
+    let tls = match error {
+        sqlx::Error::Io(e) => e.get_ref().and_then(|e| e.downcast_ref::<rustls::Error>()),
+        sqlx::Error::Tls(e) => e.downcast_ref::<rustls::Error>(),
+        _ => None,
+    };
+    let Some(tls) = tls else {
+        return error.to_string();
+    };
+    let rustls::Error::InvalidCertificate(refused) = tls else {
+        return format!("the TLS handshake with the database failed: {tls}");
+    };
+    match (refused, root) {
+        (CertificateError::UnknownIssuer | CertificateError::BadSignature, Root::File(path)) => {
+            format!("the database's certificate was not signed by the root in sslrootcert={path}")
+        }
+        (CertificateError::UnknownIssuer | CertificateError::BadSignature, _) => {
+            "the database's certificate was not signed by a public certificate authority (sslrootcert=system): give the one that signed it with sslrootcert=/path/to/root.crt".to_string()
+        }
+        (CertificateError::NotValidForName | CertificateError::NotValidForNameContext { .. }, _) => {
+            format!("the database's certificate is not made out to `{host}`, the host in the address (sslmode=verify-full checks it): connect by a name the certificate holds, or use sslmode=verify-ca")
+        }
+        (CertificateError::Expired | CertificateError::ExpiredContext { .. }, _) => {
+            "the database's certificate has expired".to_string()
+        }
+        (other, _) => format!("the database's certificate was refused: {other}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No environment: the address alone decides.
+    fn no_env(_: &str) -> Option<String> {
+        None
+    }
+
+    /// A file holding one PEM certificate (the contents are not checked before connecting).
+    fn root_file(name: &str) -> String {
+        let path = std::env::temp_dir().join(format!("parlor-{name}-{}.crt", std::process::id()));
+        std::fs::write(
+            &path,
+            "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n",
+        )
+        .expect("write a root");
+        path.display().to_string()
+    }
+
+    const BASE: &str = "postgres://parlor:s3cret@db.example.org/parlor";
+
+    #[test]
+    fn require_with_a_root_checks_the_authority() {
+        let root = root_file("require");
+        let (options, checked) = connect_options(
+            &format!("{BASE}?sslmode=require&sslrootcert={root}"),
+            &no_env,
+        )
+        .expect("valid");
+        assert!(matches!(options.get_ssl_mode(), PgSslMode::VerifyCa));
+        assert_eq!(checked, Root::File(root));
+        let (options, checked) =
+            connect_options(&format!("{BASE}?sslmode=require"), &no_env).expect("valid");
+        assert!(matches!(options.get_ssl_mode(), PgSslMode::Require));
+        assert_eq!(checked, Root::Unchecked);
+    }
+
+    #[test]
+    fn the_default_is_prefer_and_checks_nothing() {
+        let (options, checked) = connect_options(BASE, &no_env).expect("valid");
+        assert!(matches!(options.get_ssl_mode(), PgSslMode::Prefer));
+        assert_eq!(checked, Root::Unchecked);
+    }
+
+    #[test]
+    fn the_system_root_means_verify_full() {
+        let (options, checked) =
+            connect_options(&format!("{BASE}?sslrootcert=system"), &no_env).expect("valid");
+        assert!(matches!(options.get_ssl_mode(), PgSslMode::VerifyFull));
+        assert_eq!(checked, Root::System);
+        let error = connect_options(
+            &format!("{BASE}?sslmode=require&sslrootcert=system"),
+            &no_env,
+        )
+        .expect_err("a weaker mode is refused");
+        let error = error.to_string();
+        assert!(
+            error.contains("sslrootcert=system goes with sslmode=verify-full"),
+            "{error}"
+        );
+        assert!(!error.contains("s3cret"), "{error}");
+    }
+
+    #[test]
+    fn verifying_without_a_root_says_what_to_add() {
+        let home = |name: &str| (name == "HOME").then(|| "/nonexistent-home".to_string());
+        for mode in ["verify-ca", "verify-full"] {
+            let error = connect_options(&format!("{BASE}?sslmode={mode}"), &home)
+                .expect_err("no root")
+                .to_string();
+            assert!(error.contains(&format!("sslmode={mode} checks")), "{error}");
+            assert!(error.contains("add sslrootcert="), "{error}");
+            assert!(!error.contains("s3cret"), "{error}");
+        }
+    }
+
+    #[test]
+    fn a_root_given_in_the_environment_counts() {
+        let root = root_file("env");
+        let env = |name: &str| (name == "PGSSLROOTCERT").then(|| root.clone());
+        let (options, checked) =
+            connect_options(&format!("{BASE}?sslmode=verify-full"), &env).expect("valid");
+        assert!(matches!(options.get_ssl_mode(), PgSslMode::VerifyFull));
+        assert_eq!(checked, Root::File(root.clone()));
+    }
+
+    #[test]
+    fn an_unreadable_or_empty_root_is_named() {
+        let error = connect_options(
+            &format!("{BASE}?sslmode=verify-full&sslrootcert=/nonexistent/root.crt"),
+            &no_env,
+        )
+        .expect_err("no such file")
+        .to_string();
+        assert!(
+            error.contains("cannot read sslrootcert=/nonexistent/root.crt"),
+            "{error}"
+        );
+        let empty = std::env::temp_dir().join(format!("parlor-empty-{}.crt", std::process::id()));
+        std::fs::write(&empty, "not a certificate").expect("write");
+        let empty = empty.display().to_string();
+        let error = connect_options(
+            &format!("{BASE}?sslmode=verify-ca&sslrootcert={empty}"),
+            &no_env,
+        )
+        .expect_err("no certificate")
+        .to_string();
+        assert!(error.contains("holds no PEM certificate"), "{error}");
     }
 }

@@ -16,6 +16,8 @@ mod processes;
 mod rules;
 mod shards;
 mod threads;
+#[path = "service/tls.rs"]
+mod tls;
 
 use common::*;
 use parlor::games::GameKind;

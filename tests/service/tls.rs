@@ -1,0 +1,137 @@
+//! TLS to PostgreSQL: `sslmode` and `sslrootcert` in `DATABASE_URL` behave as PostgreSQL
+//! documents them, against a real server with ssl=on whose certificate (for `localhost`, signed
+//! by a throwaway authority) `PARLOR_PG_SSL=1 scripts/pg-test.sh` makes; the authority's file is
+//! in `PARLOR_TEST_POSTGRES_CA`.
+
+use super::db;
+use parlor::store::Store;
+
+/// A password in every address: the server trusts local logins, so it is never checked, but no
+/// message may show it.
+const PASSWORD: &str = "never-show-me-7q";
+
+/// The test server and its authority's certificate file.
+fn server() -> (String, String) {
+    let hint = "run under PARLOR_PG_SSL=1 scripts/pg-test.sh";
+    let server = db::postgres_server().unwrap_or_else(|| panic!("PARLOR_TEST_POSTGRES: {hint}"));
+    let ca = std::env::var("PARLOR_TEST_POSTGRES_CA")
+        .unwrap_or_else(|_| panic!("PARLOR_TEST_POSTGRES_CA: {hint}"));
+    (server, ca)
+}
+
+/// A fresh database on the test server, addressed by `host`, with the password and `query`.
+async fn address(server: &str, host: &str, query: &str) -> String {
+    let mut url = url::Url::parse(&db::fresh_postgres(server).await).expect("a postgres:// URL");
+    url.set_host(Some(host)).expect("a host");
+    url.set_password(Some(PASSWORD)).expect("a password");
+    url.set_query((!query.is_empty()).then_some(query));
+    url.to_string()
+}
+
+/// How many of the other connections to `url`'s database (the store's) are encrypted, and how
+/// many are not, asked in one query over a connection of its own (an earlier diagnostic
+/// connection may linger a moment after it is closed).
+async fn encrypted_and_plain(url: &str) -> (i64, i64) {
+    let mut plain = url::Url::parse(url).expect("a postgres:// URL");
+    plain.set_query(Some("sslmode=disable"));
+    let both = db::sql_i64(
+        plain.as_str(),
+        "SELECT COUNT(*) FILTER (WHERE s.ssl) * 1000 + COUNT(*) FILTER (WHERE NOT s.ssl) \
+         FROM pg_stat_ssl s JOIN pg_stat_activity a USING (pid) \
+         WHERE a.datname = current_database() AND a.pid <> pg_backend_pid()",
+    )
+    .await;
+    (both / 1000, both % 1000)
+}
+
+/// Opens a store that must connect, and checks that its connections are encrypted.
+async fn opens_encrypted(url: &str) {
+    let store = Store::open(url)
+        .await
+        .unwrap_or_else(|e| panic!("{url} should connect: {e}"));
+    let (encrypted, plain) = encrypted_and_plain(url).await;
+    assert!(encrypted >= 1, "{url}: no encrypted connection");
+    assert_eq!(plain, 0, "{url}: a connection in plain text");
+    store.close().await;
+}
+
+/// Opens a store that must be refused; returns the message, checked to hide the password.
+async fn refused(url: &str) -> String {
+    let error = Store::open(url)
+        .await
+        .expect_err("the connection should be refused")
+        .to_string();
+    assert!(!error.contains(PASSWORD), "the password is shown: {error}");
+    error
+}
+
+/// A second authority's certificate, which signed nothing the server holds, in a file.
+fn wrong_root() -> std::path::PathBuf {
+    let key = rcgen::KeyPair::generate().expect("a key");
+    let mut params = rcgen::CertificateParams::new(Vec::<String>::new()).expect("parameters");
+    params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    params
+        .distinguished_name
+        .push(rcgen::DnType::CommonName, "Another authority");
+    let certificate = params.self_signed(&key).expect("a certificate");
+    let path = std::env::temp_dir().join(format!("parlor-wrong-root-{}.crt", std::process::id()));
+    std::fs::write(&path, certificate.pem()).expect("write the certificate");
+    path
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL with TLS: PARLOR_PG_SSL=1 scripts/pg-test.sh cargo test --test service tls -- --include-ignored"]
+async fn require_and_the_default_connect_encrypted() {
+    let (server, _) = server();
+    opens_encrypted(&address(&server, "127.0.0.1", "sslmode=require").await).await;
+    // The default (prefer) takes TLS when the server offers it.
+    opens_encrypted(&address(&server, "127.0.0.1", "").await).await;
+    // disable means plain text, as PostgreSQL documents.
+    let url = address(&server, "127.0.0.1", "sslmode=disable").await;
+    let store = Store::open(&url).await.expect("sslmode=disable connects");
+    assert_eq!(encrypted_and_plain(&url).await.0, 0);
+    store.close().await;
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL with TLS: PARLOR_PG_SSL=1 scripts/pg-test.sh cargo test --test service tls -- --include-ignored"]
+async fn verify_full_with_the_right_root_connects() {
+    let (server, ca) = server();
+    let query = format!("sslmode=verify-full&sslrootcert={ca}");
+    opens_encrypted(&address(&server, "localhost", &query).await).await;
+    let query = format!("sslmode=verify-ca&sslrootcert={ca}");
+    opens_encrypted(&address(&server, "localhost", &query).await).await;
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL with TLS: PARLOR_PG_SSL=1 scripts/pg-test.sh cargo test --test service tls -- --include-ignored"]
+async fn a_wrong_root_is_refused_with_a_clear_message() {
+    let (server, _) = server();
+    let wrong = wrong_root();
+    let root = wrong.display().to_string();
+    let query = format!("sslmode=verify-full&sslrootcert={root}");
+    let error = refused(&address(&server, "localhost", &query).await).await;
+    assert!(
+        error.contains(&format!(
+            "the database's certificate was not signed by the root in sslrootcert={root}"
+        )),
+        "{error}"
+    );
+    // require with a root checks the authority too (verify-ca), as PostgreSQL documents.
+    let query = format!("sslmode=require&sslrootcert={root}");
+    let error = refused(&address(&server, "localhost", &query).await).await;
+    assert!(error.contains("was not signed by the root"), "{error}");
+    let _ = std::fs::remove_file(wrong);
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL with TLS: PARLOR_PG_SSL=1 scripts/pg-test.sh cargo test --test service tls -- --include-ignored"]
+async fn verify_full_refuses_a_certificate_for_another_name() {
+    let (server, ca) = server();
+    let query = format!("sslmode=verify-full&sslrootcert={ca}");
+    let error = refused(&address(&server, "127.0.0.1", &query).await).await;
+    assert!(
+        error.contains("the database's certificate is not made out to `127.0.0.1`"),
+        "{error}"
+    );
+}
