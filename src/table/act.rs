@@ -5,8 +5,6 @@
 
 use crate::games::GameKind;
 
-use super::api::{ChallengeSpec, Place, Scope, UserRef};
-
 /// Everything a person, the timer or the transport can ask of the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Act {
@@ -108,6 +106,129 @@ pub struct Stamp {
     pub match_id: i64,
     /// Entries in the match's log when the board was drawn (the ply, until a takeback).
     pub seq: u32,
+}
+
+/// Who is asking.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Actor {
+    pub id: u64,
+    pub name: String,
+    /// May abort any match here (Discord: Manage Messages).
+    pub is_moderator: bool,
+    /// May change the server's settings (Discord: Manage Server).
+    pub manages_server: bool,
+}
+
+impl Actor {
+    pub fn new(id: u64, name: impl Into<String>) -> Actor {
+        Actor {
+            id,
+            name: name.into(),
+            is_moderator: false,
+            manages_server: false,
+        }
+    }
+
+    pub fn moderator(mut self) -> Actor {
+        self.is_moderator = true;
+        self
+    }
+
+    pub fn manager(mut self) -> Actor {
+        self.manages_server = true;
+        self
+    }
+}
+
+/// Where a request was made. A thread is just a channel (its parent is kept for reference).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Place {
+    /// The server, or `None` in direct messages and in the terminal.
+    pub guild: Option<u64>,
+    pub channel: u64,
+    /// The channel a thread belongs to.
+    pub parent: Option<u64>,
+    /// The transport can start a thread of its own here (Discord: a server's text channel
+    /// where the bot may create public threads and write in them).
+    pub can_thread: bool,
+}
+
+impl Place {
+    pub fn new(guild: Option<u64>, channel: u64) -> Place {
+        Place {
+            guild,
+            channel,
+            parent: None,
+            can_thread: false,
+        }
+    }
+
+    /// The same place, where the transport can start threads.
+    pub fn with_threads(mut self) -> Place {
+        self.can_thread = true;
+        self
+    }
+}
+
+/// Another user named in a command (an opponent, whose stats to show ...).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UserRef {
+    pub id: u64,
+    pub name: String,
+}
+
+impl UserRef {
+    pub fn new(id: u64, name: impl Into<String>) -> UserRef {
+        UserRef {
+            id,
+            name: name.into(),
+        }
+    }
+}
+
+/// Whom a challenge is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// Anyone in the channel may accept.
+    Anyone,
+    /// The bot itself (the AI).
+    Bot,
+    User(UserRef),
+}
+
+/// `/play`: everything but the game is optional and takes the documented default.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeSpec {
+    pub game: GameKind,
+    pub opponent: Opponent,
+    /// A preset name of [`super::variants`]; default `standard`.
+    pub variant: Option<String>,
+    /// Default: rated, except against the bot.
+    pub rated: Option<bool>,
+    /// `none`, `30m`, `1h`, `1d` ...; default one day per move.
+    pub clock: Option<String>,
+    /// AI level 1-5 (against the bot); default 2.
+    pub level: Option<u8>,
+}
+
+impl ChallengeSpec {
+    pub fn new(game: GameKind, opponent: Opponent) -> ChallengeSpec {
+        ChallengeSpec {
+            game,
+            opponent,
+            variant: None,
+            rated: None,
+            clock: None,
+            level: None,
+        }
+    }
+}
+
+/// The ladder of one server, or everyone's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    Server,
+    Global,
 }
 
 /// The acts a control can carry: each with its code in a `custom_id` and the command a person

@@ -6,10 +6,12 @@ use crate::i18n::Msg;
 use crate::store::{Glicko, MatchRow, MatchStatus, NewMatch, PlayerRef};
 
 use super::act::Stamp;
-use super::api::{Actor, ChallengeSpec, Opponent, Place, Reply, ReplyKind, UserRef};
+use super::act::{Actor, ChallengeSpec, Opponent, Place, UserRef};
+use super::api::{Reply, ReplyKind};
 use super::commands::{Answer, Fail, refuse};
-use super::decide::{self, id, p};
+use super::decide;
 use super::state::Match;
+use super::verdict::{id, p};
 use super::{RESERVED, Table, present, presets, rating};
 
 /// How long a lobby (a match of more than two seats) waits for its seats to fill.

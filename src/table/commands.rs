@@ -5,9 +5,11 @@ use crate::i18n::{Lang, Msg};
 use crate::store::{Change, RatingChange, RatingJob, StoreError};
 
 use super::act::{Act, Request, Stamp};
-use super::api::{Actor, CardEdit, Place, Reply, ReplyKind};
-use super::decide::{self, Decision, Facts, Refusal, Say, id};
+use super::act::{Actor, Place};
+use super::api::{CardEdit, Reply, ReplyKind};
+use super::decide;
 use super::state::{Match, Unreplayable};
+use super::verdict::{Decision, Facts, Refusal, Say, id};
 use super::{Slot, Table, present, rating, texts, words};
 
 /// Why a request did nothing: a refusal for the requester, or a storage failure.

@@ -28,6 +28,7 @@ mod records;
 mod sheet;
 pub(crate) mod state;
 mod texts;
+mod verdict;
 pub mod words;
 
 use std::collections::HashMap;
@@ -38,10 +39,13 @@ use tokio::sync::{Mutex, mpsc};
 use crate::games::{AnyGame, AnyMove};
 use crate::store::{MatchRow, MatchStatus, Store, StoreError};
 
-pub use act::{Act, Request, Stamp, controls, stamp_of_custom_id};
+pub use act::{
+    Act, Actor, ChallengeSpec, Opponent, Place, Request, Scope, Stamp, UserRef, controls,
+    stamp_of_custom_id,
+};
 pub use api::{
-    Actor, Button, ButtonStyle, CardEdit, ChallengeSpec, Menu, MenuOption, Notice, Opponent, Place,
-    Reply, ReplyKind, Scope, TextFile, ThreadRequest, UserRef,
+    Button, ButtonStyle, CardEdit, Menu, MenuOption, Notice, Reply, ReplyKind, TextFile,
+    ThreadRequest,
 };
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use picture::{Image, Picture, PictureError};

@@ -6,10 +6,11 @@ use crate::i18n::Msg;
 use crate::store::{Change, EntryKind, LiveState, LogEntry, PlayerRef};
 
 use super::act::Act;
-use super::api::{Actor, ButtonStyle};
-use super::decide::{Decision, Facts, Refusal, Say, finish, id, live, me, my_seats, p, refuse};
+use super::act::Actor;
+use super::api::ButtonStyle;
 use super::present;
 use super::state::{Match, mask};
+use super::verdict::{Decision, Facts, Refusal, Say, finish, id, live, me, my_seats, p, refuse};
 use super::words;
 
 /// Whether a draw offer stands that `actor` has not agreed to yet.

@@ -75,21 +75,27 @@ pub fn board_reply(m: &Match, headline: Option<Msg>, now: i64) -> Reply {
             });
             reply.mentions.push(p.id);
         }
-        if let Some(s) = m.row.draw_offer_seat {
-            lines.push(
-                Msg::new("draw-offer-line")
-                    .msg("player", who(m, usize::from(s)))
-                    .code("draw", "/draw"),
-            );
-            lines.extend(still_waiting(m, m.row.draw_consent));
-        }
-        if let Some(s) = m.row.takeback_seat {
-            lines.push(
-                Msg::new("takeback-line")
-                    .msg("player", who(m, usize::from(s)))
-                    .code("takeback", "/takeback"),
-            );
-            lines.extend(still_waiting(m, m.row.takeback_consent));
+        // The standing draw offer and takeback request, and who has still to agree.
+        let r = &m.row;
+        let standing = [
+            (r.draw_offer_seat, r.draw_consent, "draw-offer-line", "draw"),
+            (
+                r.takeback_seat,
+                r.takeback_consent,
+                "takeback-line",
+                "takeback",
+            ),
+        ];
+        for (seat, consent, line, command) in standing {
+            if let Some(s) = seat {
+                let who = who(m, usize::from(s));
+                lines.push(
+                    Msg::new(line)
+                        .msg("player", who)
+                        .code(command, format!("/{command}")),
+                );
+                lines.extend(still_waiting(m, consent));
+            }
         }
         reply.deadline = m.row.deadline_at;
         reply.buttons = controls(m, live);

@@ -3,7 +3,8 @@
 use crate::games::GameKind;
 use crate::store::{MatchStatus, RatingRow};
 
-use super::api::{Actor, Place, Reply, Scope, UserRef};
+use super::act::{Actor, Place, Scope, UserRef};
+use super::api::Reply;
 use super::commands::{Answer, Fail};
 use super::{Table, rating};
 use super::{texts, words};

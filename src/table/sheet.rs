@@ -9,7 +9,8 @@ use crate::games::{AnyGame, AnyMove, GameKind, Side, notation};
 use crate::i18n::Msg;
 use crate::store::{MatchRow, MatchStatus};
 
-use super::api::{Actor, Place, Reply, TextFile};
+use super::act::{Actor, Place};
+use super::api::{Reply, TextFile};
 use super::commands::{Answer, Fail};
 use super::picture::Picture;
 use super::state::{Board, Match};

@@ -5,8 +5,8 @@
 use crate::games::{AnyGame, AnyMove, GameKind};
 use crate::store::{Change, EntryKind, LiveState, LogEntry, MatchRow, MatchStatus, PlayerRef};
 
+use super::act::Place;
 use super::act::Stamp;
-use super::api::Place;
 
 /// A match: the row as stored (who, where, which game, the clock and the standing offers)
 /// and, once live, its board. Guarded by its own async mutex in the table.

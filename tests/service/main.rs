@@ -16,7 +16,6 @@ mod processes;
 mod rules;
 mod shards;
 mod threads;
-#[path = "service/tls.rs"]
 mod tls;
 
 use common::*;
