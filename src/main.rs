@@ -236,6 +236,9 @@ fn run(cli: Cli) -> Result<()> {
             max_plies,
             verbose,
         }) => {
+            if games == 0 {
+                anyhow::bail!("-n 0 plays no game: give at least 1 (the default is 20)");
+            }
             let config = ArenaConfig {
                 kind: game,
                 options: options.join(" "),
@@ -361,6 +364,16 @@ fn arena(config: &ArenaConfig, verbose: bool) -> Result<()> {
 /// `parlor render`: plays the moves from the start and writes the picture or the replay.
 fn render(args: RenderArgs) -> Result<()> {
     use parlor::render::{PlayerLabel, Scene};
+    // The file's name says what it holds: refuse a name the picture would contradict.
+    let wanted = if args.gif { "gif" } else { "png" };
+    let named = args.output.extension().and_then(|e| e.to_str());
+    if !named.is_some_and(|e| e.eq_ignore_ascii_case(wanted)) {
+        anyhow::bail!(
+            "{} would not be a {} file: parlor render writes PNG (GIF with --gif); name it .{wanted}",
+            args.output.display(),
+            wanted.to_uppercase()
+        );
+    }
     let start = AnyGame::new(args.game, &args.options.join(" "))?;
     let mut game = start.clone();
     let mut moves = Vec::new();

@@ -98,21 +98,10 @@ impl ArenaResult {
         self.games.iter().map(|g| g.score_a).sum::<f64>() / n as f64
     }
 
-    /// A 95% confidence interval of A's score (normal approximation over the game scores).
+    /// A 95% Wilson interval of A's score (a draw is half a point): honest at the edges, where
+    /// a normal approximation shrinks to nothing (4-0, or two draws).
     pub fn score_interval(&self) -> (f64, f64) {
-        let n = self.games.len() as f64;
-        if n < 2.0 {
-            return (0.0, 1.0);
-        }
-        let mean = self.score();
-        let var = self
-            .games
-            .iter()
-            .map(|g| (g.score_a - mean).powi(2))
-            .sum::<f64>()
-            / (n - 1.0);
-        let half = 1.96 * (var / n).sqrt();
-        ((mean - half).max(0.0), (mean + half).min(1.0))
+        wilson_of(self.score(), self.games.len())
     }
 
     /// A 95% Wilson interval of A's win rate (draws count as non-wins).
@@ -123,12 +112,17 @@ impl ArenaResult {
 
 /// The 95% Wilson score interval of `k` successes in `n` trials.
 pub fn wilson(k: usize, n: usize) -> (f64, f64) {
+    wilson_of(k as f64 / n.max(1) as f64, n)
+}
+
+/// The 95% Wilson score interval of a proportion `p` observed over `n` trials (`n` = 0: no
+/// knowledge, the whole range).
+fn wilson_of(p: f64, n: usize) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
     let z = 1.96f64;
     let n = n as f64;
-    let p = k as f64 / n;
     let denom = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / denom;
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
@@ -251,4 +245,28 @@ fn add(total: &mut PlayerStats, more: PlayerStats) {
     total.moves += more.moves;
     total.nodes += more.nodes;
     total.time += more.time;
+}
+
+#[cfg(test)]
+mod interval_tests {
+    use super::{wilson, wilson_of};
+
+    #[test]
+    fn wilson_intervals_stay_honest_at_the_edges() {
+        // 0 of 4 and 4 of 4: touching the edge, but wide (not 0-0 % or 100-100 %).
+        let (lo, hi) = wilson(0, 4);
+        assert_eq!(lo, 0.0);
+        assert!(hi > 0.4 && hi < 0.6, "{hi}");
+        let (lo, hi) = wilson(4, 4);
+        assert_eq!(hi, 1.0);
+        assert!(lo > 0.4 && lo < 0.6, "{lo}");
+        // Half: symmetric around a half.
+        let (lo, hi) = wilson(2, 4);
+        assert!((lo + hi - 1.0).abs() < 1e-12 && hi - lo > 0.5, "{lo} {hi}");
+        // Two draws are a score of a half over two games: still uncertain.
+        let (lo, hi) = wilson_of(0.5, 2);
+        assert!(lo < 0.2 && hi > 0.8, "{lo} {hi}");
+        // No game: nothing known.
+        assert_eq!(wilson(0, 0), (0.0, 1.0));
+    }
 }

@@ -186,3 +186,40 @@ fn the_binary_answers_one_line_per_command_and_survives_garbage() {
         "show ends with a dot and quit stops: {lines:?}"
     );
 }
+
+/// `parlor` run with `args` in a fresh folder: whether it succeeded, its stderr, and the folder.
+fn parlor_in_temp(args: &[&str]) -> (bool, String, tempfile::TempDir) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let output = Command::new(env!("CARGO_BIN_EXE_parlor"))
+        .args(args)
+        .current_dir(dir.path())
+        .output()
+        .expect("the parlor binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    (output.status.success(), stderr, dir)
+}
+
+#[test]
+fn render_refuses_a_file_name_it_would_not_write_and_writes_nothing() {
+    for (args, wanted) in [
+        (&["render", "loa", "-o", "board.jpg"][..], ".png"),
+        (&["render", "loa", "--gif", "-o", "replay.png"][..], ".gif"),
+        (&["render", "loa", "-o", "board"][..], ".png"),
+    ] {
+        let (ok, stderr, dir) = parlor_in_temp(args);
+        assert!(!ok, "{args:?} succeeded");
+        assert!(stderr.contains(wanted), "{args:?}: {stderr}");
+        let written = std::fs::read_dir(dir.path()).expect("the folder").count();
+        assert_eq!(written, 0, "{args:?} wrote a file");
+    }
+    let (ok, stderr, dir) = parlor_in_temp(&["render", "loa", "-o", "board.PNG"]);
+    assert!(ok, "{stderr}");
+    assert!(dir.path().join("board.PNG").exists());
+}
+
+#[test]
+fn an_arena_of_no_game_is_refused() {
+    let (ok, stderr, _dir) = parlor_in_temp(&["arena", "simultana", "-n", "0"]);
+    assert!(!ok);
+    assert!(stderr.contains("-n 0"), "{stderr}");
+}
