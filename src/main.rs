@@ -149,8 +149,11 @@ struct RenderArgs {
 }
 
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`parlor ... | head`): nothing is wrong, nothing more to say.
+        Err(e) if broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) if parlor::logs::json() => {
             let error = format!("{e:#}");
             tracing::error!(error = error.as_str(), "parlor stopped");
@@ -161,6 +164,34 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Whether an error comes from writing to a pipe whose reader has gone.
+fn broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// `print!` panics when standard output is a pipe whose reader has gone (`parlor perft ... |
+/// head`): that ends the program quietly, with success, instead of a backtrace. Any other panic
+/// is reported as before.
+fn quiet_on_closed_pipe() {
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or_default();
+        if text.starts_with("failed printing to stdout") && text.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        report(info);
+    }));
 }
 
 /// Reads the configuration (and `.env`), then runs the bot until SIGTERM or ctrl-c.

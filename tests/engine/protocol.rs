@@ -223,3 +223,42 @@ fn an_arena_of_no_game_is_refused() {
     assert!(!ok);
     assert!(stderr.contains("-n 0"), "{stderr}");
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_the_program_quietly_and_successfully() {
+    // `parlor perft ... | head`, `parlor engine | head`, `parlor local < script | head`: the
+    // pipe's reader is gone before the program writes.
+    let runs: [(&[&str], &str); 3] = [
+        (&["perft", "simultana", "2"], ""),
+        (&["engine"], "new loa\nlegal\nlegal\nshow\n"),
+        (&["local", "--out", "boards"], "/help\n/help\n/legal\n"),
+    ];
+    for (args, input) in runs {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
+            .args(args)
+            .current_dir(dir.path())
+            .env(
+                "DATABASE_URL",
+                format!("sqlite://{}/p.db", dir.path().display()),
+            )
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the parlor binary runs");
+        drop(child.stdout.take());
+        let mut stdin = child.stdin.take().expect("stdin is piped");
+        // The program may be gone before it reads everything: that is fine too.
+        let _ = stdin.write_all(input.as_bytes());
+        drop(stdin);
+        let output = child.wait_with_output().expect("it exits");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(
+            output.status.success(),
+            "{args:?}: {:?} {stderr}",
+            output.status
+        );
+    }
+}
