@@ -56,18 +56,6 @@ pub fn config() -> Config {
     }
 }
 
-/// Logs warnings and errors, with their causes, on standard error (`RUST_LOG` may ask for more),
-/// so that a reply such as "something went wrong" can be traced; stdout stays the transcript.
-pub fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    // A second call (tests) keeps the first subscriber.
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
-}
-
 /// Runs a session until `/quit` or the end of input, then closes the database cleanly (its
 /// log folded into the main file) whatever happened.
 pub async fn run(options: Options) -> Result<()> {
