@@ -10,6 +10,9 @@ use parlor::ai::Settings;
 use parlor::ai::arena::ArenaConfig;
 use parlor::games::{AnyGame, GameKind};
 
+/// A perft count above this (minutes of work at tens of millions a second) is announced first.
+const PERFT_WARN: u64 = 2_000_000_000;
+
 #[derive(Parser)]
 #[command(
     name = "parlor",
@@ -228,6 +231,13 @@ fn run(cli: Cli) -> Result<()> {
             divide,
         }) => {
             let position = AnyGame::new(game, &options.join(" "))?;
+            let estimate = position.perft_estimate(depth);
+            if estimate >= PERFT_WARN {
+                eprintln!(
+                    "perft: about {estimate:.1e} move sequences to count (from the first two plies); this may take a long time, Ctrl-C stops it",
+                    estimate = estimate as f64
+                );
+            }
             let start = Instant::now();
             let count = if divide {
                 let mut total = 0;

@@ -171,6 +171,7 @@ who = { $who }
 match-title = { $game } #{ $id } ({ $details })
 lineup = { $first } ({ $first-side }) vs { $second } ({ $second-side })
 turn = Move { $n }: { $player } to play ({ $side }).
+turn-seat = Move { $n }: { $player } to play (seat { $seat }, { $side }).
 turn-timed = { $turn } Time left: { $time }.
 draw-offer-line = { $player } offers a draw: { $draw } to accept.
 takeback-line = { $player } asks to take back their last move: { $takeback } to accept.
@@ -241,10 +242,10 @@ stored-won-timeout = { $player } won on time.
 stored-won-resignation = { $player } won by resignation.
 stored-draw = Draw by { $reason }.
 rules-full = Full rules, with pictures: { $docs }/en/{ $file }
-board-title = { $game } leaderboard ({ $scope ->
-    [server] this server
-   *[global] everyone
-}), page { $page } of { $pages }
+board-title = { $scope ->
+    [server] This server's leaderboard
+   *[global] Global leaderboard
+} for { $game }, page { $page } of { $pages }
 board-row = { $rank }. { $player } { $record }
 board-not-ranked = Not ranked yet (a rating settles after a few more rated games):
 board-fresh-row = · { $player } { $record }
@@ -257,7 +258,7 @@ record = { $rating } — { $games } { $games ->
 stats-title = Stats of { $player }
 stats-scope = { $rating } { $scope ->
     [server] on this server
-   *[global] global
+   *[global] on the global ladder
 }
 stats-game = { $game }: { $parts }
 stats-none = No rated games yet.
@@ -389,15 +390,20 @@ pic-move = Move { $n }
 pic-move-played = Move { $n }: { $move }
 pic-to-move = { $side } to move
 pic-aborted = Game aborted
-pic-win = { $reason ->
-    [connection] { $winner } wins by connection
-    [elimination] { $winner } wins by elimination
-    [blockade] { $winner } wins by blockade
-    [repetition] { $winner } wins by repetition
-    [move-limit] { $winner } wins by the move limit
-    [agreement] { $winner } wins by agreement
-    [resignation] { $winner } wins by resignation
-   *[timeout] { $winner } wins on time
+# $kind: side (the winner is a colour), player, or team (two players: the verb is plural).
+pic-win = { $kind ->
+    [team] { $winner } win { $how }
+   *[other] { $winner } wins { $how }
+}
+pic-how = { $reason ->
+    [connection] by connection
+    [elimination] by elimination
+    [blockade] by blockade
+    [repetition] by repetition
+    [move-limit] at the move limit
+    [agreement] by agreement
+    [resignation] by resignation
+   *[timeout] on time
 }
 pic-draw = { $reason ->
     [connection] Draw by connection
@@ -413,6 +419,10 @@ pic-nothing = nothing
 pic-holds = { $side } holds
 pic-holds-none = { $side } holds nothing
 pic-half = { $name }'s half
+pic-half-side = { $side ->
+    [first] First player's half
+   *[second] Second player's half
+}
 pic-reserve = Reserve
 pic-pile = { $n ->
     [0] Pile: empty
@@ -523,9 +533,23 @@ err-stale-button = This button is out of date: use the newest board, or { $board
 local-reserve = Reserve: { $tiles }
 local-in-hand = In hand: { $tile } { $from }
 local-holds = { $side } still to lay: { $tiles }
+local-legend-loa = { $marks ->
+    [yes] w: White's pieces, b: Black's; W and B: the marked ones.
+   *[no] w: White's pieces, b: Black's.
+}
+local-legend-simultana = O: White's pieces, X: Black's.
 local-barrier-legend = y and c: yellow and clear pieces, Y and C when crowned; (y) and (c): their barrier squares.
 local-quiet = Moves without a capture or a crowning: { $n } of { $max }
 
+# The placeholders of the commands' syntax in /help (shown as <name>).
+local-ph-name = name
+local-ph-variant = variant
+local-ph-move = move
+local-ph-id = number
+local-ph-source = square or source
+local-ph-seat = seat number
+local-ph-game = game
+local-ph-n = n
 local-help = The bot's commands, typed as text:
 local-help-play = challenge someone, the computer (opponent bot) or anyone (no opponent)
 local-help-move = play a move, e.g. /move b1-b3
@@ -573,6 +597,12 @@ local-err-game = { $text } is no game here: loa, lightning, barrier or simultana
 local-err-rated = { $text }: use true or false.
 local-err-level = { $text }: use 1 to 5.
 
+local-err-unknown-option = { $n ->
+    [0] { $command } takes no option, so { $option } is not understood.
+   *[other] { $command } has no option { $option }; its options are { $options }.
+}
+local-err-repeated-option = The option { $option } is given twice: give it once.
+local-bot-later = The bot has a move to play: it will play it the next time you start parlor local.
 local-greeting = Parlor, in the terminal. You are { $name }. { $help } lists the commands; { $as } lets someone else speak.
 local-now-speaking = Now speaking: { $name }.
 local-no-moves = No moves: the game is over.

@@ -26,52 +26,52 @@ unit-second = { $n ->
 move-game-over = la partie est terminée
 move-wrong-game = ce coup appartient à un autre jeu
 move-not-legal-here = ce coup n’est pas permis dans cette position
-move-no-piece = il n’y a pas de pièce en { $square }
+move-no-piece = il n’y a pas de pion en { $square }
 move-loa-expected = écrivez un déplacement comme b1-b3, une prise comme c1xa3, ou pass si vous n’avez aucun coup
 move-loa-expected-drop = écrivez un déplacement suivi d’un parachutage comme a2-a4@d5, une prise comme c1xa3@d5, ou pass@d5 si vous n’avez aucun coup
 move-loa-pass-not-allowed = vous ne pouvez passer que si vous n’avez aucun coup légal
 move-loa-must-drop = { $color ->
-    [white] vous devez aussi parachuter sur une case vide une des pierres blanches que vous tenez : écrivez { $move }
-   *[black] vous devez aussi parachuter sur une case vide une des pierres noires que vous tenez : écrivez { $move }
+    [white] vous devez aussi parachuter sur une case vide un des pions blancs que vous tenez : écrivez { $move }
+   *[black] vous devez aussi parachuter sur une case vide un des pions noirs que vous tenez : écrivez { $move }
 }
-move-loa-nothing-to-drop = vous n’avez aucune pierre à parachuter : écrivez { $move }
-move-loa-drop-taken = { $square } est occupée : parachutez la pierre sur une case vide
+move-loa-nothing-to-drop = vous n’avez aucun pion à parachuter : écrivez { $move }
+move-loa-drop-taken = { $square } est occupée : parachutez le pion sur une case vide
 move-loa-not-a-capture = { $typed } n’est pas une prise : écrivez { $move }
 move-loa-is-a-capture = { $typed } est une prise : écrivez { $move }
 move-loa-not-yours = { $color ->
-    [white] la pièce en { $square } n’est pas à vous : vous jouez les Blancs
-   *[black] la pièce en { $square } n’est pas à vous : vous jouez les Noirs
+    [white] le pion en { $square } n’est pas à vous : vous jouez les Blancs
+   *[black] le pion en { $square } n’est pas à vous : vous jouez les Noirs
 }
-move-loa-same-square = la pièce en { $square } doit aller sur une autre case
-move-loa-not-a-line = { $to } n’est pas sur une même ligne que { $from } : les pièces se déplacent le long d’une rangée, d’une colonne ou d’une diagonale
+move-loa-same-square = le pion en { $square } doit aller sur une autre case
+move-loa-not-a-line = { $to } n’est pas sur une même ligne que { $from }  : les pions se déplacent le long d’une rangée, d’une colonne ou d’une diagonale
 move-loa-distance = { $n ->
-    [one] la pièce en { $square } doit avancer d’exactement { $n } case sur cette ligne, qui compte { $n } pièce
-   *[other] la pièce en { $square } doit avancer d’exactement { $n } cases sur cette ligne, qui compte { $n } pièces
+    [one] le pion en { $square } doit avancer d’exactement { $n } case sur cette ligne, qui compte { $n } pion
+   *[other] le pion en { $square } doit avancer d’exactement { $n } cases sur cette ligne, qui compte { $n } pions
 }
-move-loa-jumps-enemy = vous ne pouvez pas sauter par-dessus une pièce adverse ({ $square } barre le passage)
-move-loa-own-piece = { $square } est occupée par une de vos propres pièces
+move-loa-jumps-enemy = vous ne pouvez pas sauter par-dessus un pion adverse ({ $square } barre le passage)
+move-loa-own-piece = { $square } est occupée par un de vos propres pions
 move-loa-wrong-seat = { $color ->
     [white] { $set ->
-        [marked] la pièce en { $square } n’appartient pas à { $seat } : { $seat } ne joue que les pièces marquées des Blancs
-       *[unmarked] la pièce en { $square } n’appartient pas à { $seat } : { $seat } ne joue que les pièces non marquées des Blancs
+        [marked] le pion en { $square } n’appartient pas à { $seat } : { $seat } ne joue que les pions marqués des Blancs
+       *[unmarked] le pion en { $square } n’appartient pas à { $seat } : { $seat } ne joue que les pions non marqués des Blancs
     }
    *[black] { $set ->
-        [marked] la pièce en { $square } n’appartient pas à { $seat } : { $seat } ne joue que les pièces marquées des Noirs
-       *[unmarked] la pièce en { $square } n’appartient pas à { $seat } : { $seat } ne joue que les pièces non marquées des Noirs
+        [marked] le pion en { $square } n’appartient pas à { $seat } : { $seat } ne joue que les pions marqués des Noirs
+       *[unmarked] le pion en { $square } n’appartient pas à { $seat } : { $seat } ne joue que les pions non marqués des Noirs
     }
 }
 move-loa-wrong-set = { $set ->
-    [marked] la pièce en { $square } n’est pas marquée : ce tour-ci, vous devez jouer une de vos pièces marquées
-   *[unmarked] la pièce en { $square } est marquée : ce tour-ci, vous devez jouer une de vos pièces non marquées
+    [marked] le pion en { $square } n’est pas marqué : ce tour-ci, vous devez jouer un de vos pions marqués
+   *[unmarked] le pion en { $square } est marqué : ce tour-ci, vous devez jouer un de vos pions non marqués
 }
 move-taken = { $square } est occupée
-move-simultana-expected = écrivez un coup comme a2-a3 : la case d’une de vos pièces, puis une case voisine (cases a1 à e5)
+move-simultana-expected = écrivez un coup comme a2-a3 : la case d’un de vos pions, puis une case voisine (cases a1 à e5)
 move-simultana-not-yours = { $color ->
-    [white] la pièce en { $square } n’est pas à vous : les Blancs jouent les pièces O
-   *[black] la pièce en { $square } n’est pas à vous : les Noirs jouent les pièces X
+    [white] le pion en { $square } n’est pas à vous : les Blancs jouent les pions O
+   *[black] le pion en { $square } n’est pas à vous : les Noirs jouent les pions X
 }
-move-simultana-same-square = une pièce doit aller sur une autre case
-move-simultana-not-next = une pièce avance d’une case vers le haut, le bas, la gauche ou la droite : { $to } n’est pas à côté de { $from }
+move-simultana-same-square = un pion doit aller sur une autre case
+move-simultana-not-next = un pion avance d’une case vers le haut, le bas, la gauche ou la droite : { $to } n’est pas à côté de { $from }
 move-simultana-region = { $n ->
     [one] la région vide voisine de { $square } compte { $n } case
    *[other] la région vide voisine de { $square } compte { $n } cases
@@ -92,12 +92,12 @@ move-barrier-step-separator = un pas s’écrit avec - : { $move }
 move-barrier-capture-separator = les prises s’écrivent avec x : { $move }
 move-barrier-step-not-chained = de { $from } à { $to }, c’est un pas, et un pas occupe tout le tour ; seules les prises s’enchaînent
 move-barrier-not-step-nor-jump = de { $from } à { $to }, ce n’est ni un pas vers une case voisine, ni un saut par-dessus une case voisine
-move-barrier-too-many = un tour ne peut pas prendre plus de 12 pièces
+move-barrier-too-many = un tour ne peut pas prendre plus de 12 pions
 move-barrier-laying = { $side ->
     [yellow] la barrière n’est pas encore complète : les Jaunes doivent d’abord poser une tuile, comme N+E@c4
    *[clear] la barrière n’est pas encore complète : les Transparents doivent d’abord poser une tuile, comme N+E@c4
 }
-move-barrier-complete = la barrière est complète : toutes les tuiles sont posées, déplacez donc une pièce, comme c3-c4
+move-barrier-complete = la barrière est complète : toutes les tuiles sont posées, déplacez donc un pion, comme c3-c4
 move-barrier-not-barrier-square = { $square } n’est pas une case de barrière : les tuiles se posent sur les rangées 4 et 5
 move-barrier-other-barrier = { $side ->
     [yellow] { $square } est une case de barrière des Jaunes ; vous pouvez poser sur { $squares }
@@ -105,12 +105,12 @@ move-barrier-other-barrier = { $side ->
 }
 move-barrier-tile-there = il y a déjà une tuile en { $square }
 move-barrier-no-such-tile = il ne vous reste aucune tuile { $tile } ; les vôtres sont { $tiles }
-move-barrier-tile-direction = la tuile { $tile } en { $square } ne laisse une pièce aller que vers { $dirs }, pas vers { $dir }
-move-barrier-forward-only = une pièce non couronnée hors de la barrière ne va que vers l’avant (vers la rangée { $rank }) : { $dirs }, pas { $dir }
-move-barrier-not-yours = la pièce en { $square } n’est pas à vous
-move-barrier-crowned = la pièce est couronnée en { $square }, ce qui termine le tour
-move-barrier-nothing-to-jump = il n’y a pas de pièce à sauter en { $square }
-move-barrier-jumps-own = vous ne pouvez pas sauter par-dessus votre propre pièce en { $square }
+move-barrier-tile-direction = la tuile { $tile } en { $square } ne laisse un pion aller que vers { $dirs }, pas vers { $dir }
+move-barrier-forward-only = un pion non couronné hors de la barrière ne va que vers l’avant (vers la rangée { $rank }) : { $dirs }, pas { $dir }
+move-barrier-not-yours = le pion en { $square } n’est pas à vous
+move-barrier-crowned = le pion est couronné en { $square }, ce qui termine le tour
+move-barrier-nothing-to-jump = il n’y a pas de pion à sauter en { $square }
+move-barrier-jumps-own = vous ne pouvez pas sauter par-dessus votre propre pion en { $square }
 move-lightning-expected = écrivez un tour comme PS-c1 (prendre une tuile S dans la pioche et la poser en c1), PX-*d4 (sur la case d4 adverse), PA-R (dans la réserve) ou RV-e6 (une tuile V de la réserve) ; ou en deux temps : P ou RV, puis -c1, -*d4 ou -R
 move-lightning-too-long = c’est trop long pour un coup ; { $expected }
 move-lightning-needs-target = il manque une destination à P{ $design } : P{ $design }-c1, P{ $design }-*d4 ou P{ $design }-R ; ou écrivez P seul pour piocher la tuile du dessus
@@ -144,21 +144,21 @@ game-loa = Lines of Action
 game-lightning = Lightning
 game-barrier = Barrier
 game-simultana = Simultana
-side-white = blancs
-side-black = noirs
-side-yellow = jaunes
-side-clear = transparents
-side-first = premier
-side-second = second
-reason-connection = connexion
-reason-elimination = élimination
-reason-blocked = blocage
-reason-repetition = répétition
-reason-move-limit = la limite de coups
-reason-agreement = accord mutuel
-reason-resignation = abandon
-reason-timeout = dépassement du temps
-reason-abort = annulation
+side-white = Blancs
+side-black = Noirs
+side-yellow = Jaunes
+side-clear = Transparents
+side-first = premier joueur
+side-second = second joueur
+reason-connection = par connexion
+reason-elimination = par élimination
+reason-blocked = par blocage
+reason-repetition = par répétition
+reason-move-limit = à la limite de coups
+reason-agreement = d’un commun accord
+reason-resignation = par abandon
+reason-timeout = au temps
+reason-abort = par annulation
 variant-standard = standard
 variant-scrambled-eggs = œufs brouillés
 variant-parachute = parachute
@@ -176,6 +176,7 @@ who = { $who }
 match-title = { $game } nº { $id } ({ $details })
 lineup = { $first } ({ $first-side }) contre { $second } ({ $second-side })
 turn = Coup { $n } : à { $player } de jouer ({ $side }).
+turn-seat = Coup { $n } : à { $player } de jouer (place { $seat }, { $side }).
 turn-timed = { $turn } Temps restant : { $time }.
 draw-offer-line = { $player } propose la nulle : { $draw } pour accepter.
 takeback-line = { $player } demande à reprendre son dernier coup : { $takeback } pour accepter.
@@ -204,15 +205,18 @@ rating-preview = Classements : { $challenger } { $mine } contre { $opponent } 
 rating-change = { $player } : { $before } -> { $after } ({ $delta })
 result-aborted-timeout = Partie annulée : le temps s’est écoulé avant que les deux camps aient joué, il n’y a donc pas de résultat.
 result-aborted = Partie annulée : pas de résultat.
-result-win = { $player } gagne par { $reason }.
+result-win = { $player } gagne { $reason }.
 result-win-resignation = { $player } gagne par abandon.
 result-win-timeout = { $player } gagne au temps.
 result-win-blocked = { $player } gagne (l’adversaire n’a plus de coup).
-result-draw = Partie nulle par { $reason }.
+result-draw = Partie nulle { $reason }.
 head-resigns = { $player } abandonne.
 head-bot-accepts = Le bot relève le défi.
 head-accepts = { $player } accepte le défi.
-head-declines = { $player } décline le défi de { $challenger }.
+head-declines = { $player } refuse le défi { ELISION($challenger) ->
+    [vowel] d’{ $challenger }
+   *[other] de { $challenger }
+}.
 head-cancelled = Le défi de { $player } est retiré.
 head-played = { $player } a joué { $move }.
 head-accepts-draw = { $player } accepte la nulle.
@@ -233,7 +237,7 @@ notice-expired = Le défi de { $game } lancé par { $player } (nº { $id }) a ex
 notice-your-move = { $player } : à vous de jouer dans { $game } nº { $id }. Temps restant : { $time }.
 moves-from = Coups depuis { $source } : { $moves }
 menu-move = Coup
-menu-pick-piece = Jouer : choisissez une pièce
+menu-pick-piece = Jouer : choisissez un pion
 menu-move-to = Déplacer { $source } vers…
 menu-pick-move = { $source } : choisissez le coup
 replay-caption = Rediffusion de { $game } nº { $id } : { $first } contre { $second }, { $n } { $n ->
@@ -241,15 +245,15 @@ replay-caption = Rediffusion de { $game } nº { $id } : { $first } contre { $s
    *[other] coups
 }. { $result }
 stored-aborted = Partie annulée.
-stored-won = { $player } a gagné par { $reason }.
+stored-won = { $player } a gagné { $reason }.
 stored-won-timeout = { $player } a gagné au temps.
 stored-won-resignation = { $player } a gagné par abandon.
-stored-draw = Partie nulle par { $reason }.
+stored-draw = Partie nulle { $reason }.
 rules-full = Règles complètes, avec images : { $docs }/fr/{ $file }
-board-title = Classement de { $game } ({ $scope ->
-    [server] ce serveur
-   *[global] tout le monde
-}), page { $page } sur { $pages }
+board-title = { $scope ->
+    [server] Classement du serveur
+   *[global] Classement général
+} de { $game }, page { $page } sur { $pages }
 board-row = { $rank }. { $player } { $record }
 board-not-ranked = Pas encore classés (un classement se stabilise après quelques parties classées de plus) :
 board-fresh-row = · { $player } { $record }
@@ -262,7 +266,7 @@ record = { $rating } — { $games } { $games ->
 stats-title = Statistiques de { $player }
 stats-scope = { $rating } { $scope ->
     [server] sur ce serveur
-   *[global] au global
+   *[global] au classement général
 }
 stats-game = { $game } : { $parts }
 stats-none = Aucune partie classée pour l’instant.
@@ -287,9 +291,9 @@ h2h-game = { $game } : { $wins } { $wins ->
 history-title = Dernières parties de { $player }
 history-none = Aucune partie terminée pour l’instant.
 history-aborted = annulée
-history-draw = nulle ({ $reason })
-history-won = gagnée ({ $reason })
-history-lost = perdue ({ $reason })
+history-draw = nulle { $reason }
+history-won = gagnée { $reason }
+history-lost = perdue { $reason }
 history-row = nº { $id } { $game } contre { $opponent } : { $result }
 history-row-casual = nº { $id } { $game } contre { $opponent } : { $result }, amicale
 err-stale-board = Ce plateau n’est plus à jour : la position a changé depuis. Utilisez { $board } pour voir la position actuelle.
@@ -341,8 +345,8 @@ err-nothing-to-refuse = Il n’y a pas de { $what ->
    *[other] demande de reprise
 } à refuser.
 err-no-draw-to-accept = Il n’y a plus de proposition de nulle à accepter.
-confirm-resign = Abandonner pour de bon la partie nº { $id } ? Cette question n’est visible que par vous : appuyez sur le bouton pour confirmer, ou laissez-la et continuez à jouer.
-confirm-draw = Accepter la proposition de nulle de { $player } et finir la partie nº { $id } sur une nulle ? Cette question n’est visible que par vous : appuyez sur le bouton pour confirmer, ou laissez-la et continuez à jouer.
+confirm-resign = Abandonner pour de bon la partie nº { $id } ? Vous seul voyez cette question : confirmez, ou ignorez-la et continuez à jouer.
+confirm-draw = Accepter la proposition de nulle de { $player } et finir la partie nº { $id } sur une nulle ? Vous seul voyez cette question : confirmez, ou ignorez-la et continuez à jouer.
 err-only-withdraw = Seul { $player } (ou un modérateur) peut retirer ce défi.
 err-too-late-abort = Trop tard pour annuler : les deux camps ont joué. Vous pouvez abandonner ou proposer la nulle.
 err-abort-not-allowed = Seuls les joueurs (avant que chacun ait joué) ou un modérateur peuvent annuler cette partie.
@@ -376,12 +380,12 @@ err-same-person = Choisissez quelqu’un d’autre pour comparer.
 ## Pictures
 
 pic-side = { $side ->
-    [white] Blanc
-    [black] Noir
-    [yellow] Jaune
-    [clear] Transparent
-    [first] Premier
-    [second] Second
+    [white] Blancs
+    [black] Noirs
+    [yellow] Jaunes
+    [clear] Transparents
+    [first] Premier joueur
+    [second] Second joueur
    *[other] { $side }
 }
 pic-first-player = premier joueur
@@ -394,15 +398,21 @@ pic-move = Coup { $n }
 pic-move-played = Coup { $n } : { $move }
 pic-to-move = { $side } au trait
 pic-aborted = Partie annulée
-pic-win = { $reason ->
-    [connection] { $winner } gagne par connexion
-    [elimination] { $winner } gagne par élimination
-    [blockade] { $winner } gagne par blocage
-    [repetition] { $winner } gagne par répétition
-    [move-limit] { $winner } gagne à la limite de coups
-    [agreement] { $winner } gagne par accord
-    [resignation] { $winner } gagne par abandon
-   *[timeout] { $winner } gagne au temps
+# $kind : side (le gagnant est une couleur, « Les Blancs gagnent »), player, ou team (deux joueurs).
+pic-win = { $kind ->
+    [side] Les { $winner } gagnent { $how }
+    [team] Les { $winner } gagnent { $how }
+   *[other] { $winner } gagne { $how }
+}
+pic-how = { $reason ->
+    [connection] par connexion
+    [elimination] par élimination
+    [blockade] par blocage
+    [repetition] par répétition
+    [move-limit] à la limite de coups
+    [agreement] d’un commun accord
+    [resignation] par abandon
+   *[timeout] au temps
 }
 pic-draw = { $reason ->
     [connection] Nulle par connexion
@@ -417,7 +427,14 @@ pic-draw = { $reason ->
 pic-nothing = rien
 pic-holds = { $side } tient
 pic-holds-none = { $side } ne tient rien
-pic-half = Camp de { $name }
+pic-half = { ELISION($name) ->
+    [vowel] Camp d’{ $name }
+   *[other] Camp de { $name }
+}
+pic-half-side = { $side ->
+    [first] Camp du premier joueur
+   *[second] Camp du second joueur
+}
 pic-reserve = Réserve
 pic-pile = { $n ->
     [0] Pioche : vide
@@ -429,12 +446,12 @@ pic-from-pile = de la pioche
 pic-from-reserve = de la réserve
 pic-all-laid = toutes les tuiles posées
 pic-pieces = { $n ->
-    [one] { $n } pièce
-   *[other] { $n } pièces
+    [one] { $n } pion
+   *[other] { $n } pions
 }
 pic-crowned = { $k ->
-    [one] dont { $k } couronnée
-   *[other] dont { $k } couronnées
+    [one] dont { $k } couronné
+   *[other] dont { $k } couronnés
 }
 
 ## Rules
@@ -498,7 +515,7 @@ cmd-rules = Apprendre à jouer à un jeu
 cmd-rules-game = Le jeu
 cmd-leaderboard = Les meilleurs joueurs d’un jeu
 cmd-leaderboard-game = Le jeu
-cmd-leaderboard-scope = Les joueurs de ce serveur, ou tout le monde (ce serveur par défaut)
+cmd-leaderboard-scope = Le classement de ce serveur, ou le classement général (ce serveur par défaut)
 cmd-leaderboard-page = Quelle page de dix (la première par défaut)
 cmd-leaderboard-variant = Une variante qui a son propre classement (ambidextre, cylindre)
 cmd-stats = Classements et résultats d’un joueur (vous par défaut), ou son bilan contre quelqu’un
@@ -519,7 +536,7 @@ choice-game-lightning = Lightning : posez des tuiles pour tracer un chemin sur
 choice-game-barrier = Barrier : des dames à travers une barrière de tuiles fléchées
 choice-game-simultana = Simultana : petit plateau, chaque coup doit laisser les bons vides
 choice-scope-server = Ce serveur
-choice-scope-global = Tout le monde (global)
+choice-scope-global = Classement général (tous les serveurs)
 choice-variant-standard = Règles standard (tous les jeux)
 choice-variant = { $game } : { $variant }
 
@@ -534,9 +551,23 @@ err-stale-button = Ce bouton n’est plus à jour : utilisez le plateau le plu
 local-reserve = Réserve : { $tiles }
 local-in-hand = En main : { $tile } { $from }
 local-holds = Reste à poser pour les { $side } : { $tiles }
+local-legend-loa = { $marks ->
+    [yes] b : pions blancs, n : pions noirs ; B et N : les pions marqués.
+   *[no] b : pions blancs, n : pions noirs.
+}
+local-legend-simultana = O : pions blancs, X : pions noirs.
 local-barrier-legend = y et c : pions jaunes et transparents, Y et C une fois couronnés ; (y) et (c) : leurs cases de barrière.
 local-quiet = Coups sans prise ni couronnement : { $n } sur { $max }
 
+# Les emplacements de la syntaxe des commandes dans /help (affichés <nom>).
+local-ph-name = nom
+local-ph-variant = variante
+local-ph-move = coup
+local-ph-id = numéro
+local-ph-source = case ou source
+local-ph-seat = numéro de place
+local-ph-game = jeu
+local-ph-n = n
 local-help = Les commandes du bot, tapées en texte :
 local-help-play = défier quelqu’un, l’ordinateur (opponent bot) ou qui veut (sans adversaire)
 local-help-move = jouer un coup, par exemple /move b1-b3
@@ -551,10 +582,10 @@ local-help-refuse-takeback = refuser la reprise
 local-help-abort = avant le deuxième coup
 local-help-confirm = confirmer ce qu’un bouton a demandé (abandon, nulle)
 local-help-accept = accepter le défi
-local-help-decline = décliner le défi
+local-help-decline = refuser le défi
 local-help-cancel = retirer votre défi
 local-help-rematch = rejouer contre le même adversaire
-local-help-pick = les coups d’une pièce ou d’une source
+local-help-pick = les coups d’un pion, ou d’une source de tuiles (Lightning)
 local-help-rules = les règles d’un jeu
 local-help-leaderboard = les meilleurs joueurs d’un jeu
 local-help-stats = classements et résultats
@@ -569,7 +600,7 @@ local-help-help = cette liste
 local-help-quit = quitter
 local-err-slash = Les commandes commencent par / (essayez { $help }) ; pour jouer un coup, tapez { $move }.
 local-err-which-move = Quel coup ? Par exemple { $example } ({ $moves } les liste).
-local-err-which-source = Quelle pièce ou quelle source ? Par exemple { $example }.
+local-err-which-source = Quel pion, ou quelle source de tuiles ? Par exemple { $example }.
 local-err-scope = { $text } : utilisez server ou global.
 local-err-page = { $text } n’est pas un nombre.
 local-err-match = { $text } n’est pas un numéro de partie.
@@ -579,11 +610,17 @@ local-err-name-chars = Un nom ne peut pas contenir de caractères de contrôle.
 local-err-name-bot = { $name } est le nom du bot : choisissez-en un autre pour une personne.
 local-err-too-long = Cette ligne fait { $n } caractères ; une commande en a au plus { $max }.
 local-err-unknown = Il n’y a pas de commande { $command }. { $help } les liste toutes.
-local-err-missing = { $key } manque, par exemple { $example }.
+local-err-missing = Il manque l’option { $key }, par exemple { $example }.
 local-err-game = { $text } n’est pas un jeu d’ici : loa, lightning, barrier ou simultana.
 local-err-rated = { $text } : utilisez true ou false.
 local-err-level = { $text } : utilisez 1 à 5.
 
+local-err-unknown-option = { $n ->
+    [0] { $command } ne prend aucune option : { $option } n’est pas compris.
+   *[other] { $command } n’a pas d’option { $option } ; ses options sont { $options }.
+}
+local-err-repeated-option = L’option { $option } est donnée deux fois : ne la donnez qu’une fois.
+local-bot-later = Le bot a encore un coup à jouer : il le jouera au prochain lancement de parlor local.
 local-greeting = Parlor, dans le terminal. Vous êtes { $name }. { $help } liste les commandes ; { $as } donne la parole à quelqu’un d’autre.
 local-now-speaking = À { $name } de parler.
 local-no-moves = Aucun coup : la partie est terminée.
@@ -599,10 +636,10 @@ local-cannot-write = (impossible d’écrire { $path } : { $why })
 
 ## LOA à quatre : tables, places, résultats par équipe
 seat-name = { $seat ->
-    [w1] blancs, pions marqués
-    [w2] blancs, pions non marqués
-    [b1] noirs, pions marqués
-   *[b2] noirs, pions non marqués
+    [w1] Blancs, pions marqués
+    [w2] Blancs, pions non marqués
+    [b1] Noirs, pions marqués
+   *[b2] Noirs, pions non marqués
 }
 seat-player = { $player } ({ $seat })
 lineup-seats = { $seats }
@@ -617,10 +654,10 @@ head-lobby-full = Toutes les places sont prises : la partie commence.
 head-agrees = { $player } est d’accord.
 head-passes = { $player } n’a aucun coup et passe.
 head-then = { $first } { $second }
-result-team-win = { $players } gagnent par { $reason }.
+result-team-win = { $players } gagnent { $reason }.
 result-team-win-resignation = { $players } gagnent par abandon.
 result-team-win-timeout = { $players } gagnent au temps.
-stored-team-won = L’équipe de { $players } a gagné par { $reason }.
+stored-team-won = { $players } ont gagné { $reason }.
 notice-lobby-expired = La table à quatre de { $game } ouverte par { $player } (nº { $id }) a expiré avant que toutes les places soient prises.
 err-rematch-lobby = La revanche se joue à deux : ouvrez une nouvelle table avec { $play }.
 err-not-a-lobby = Ce défi n’a pas de places à prendre : acceptez-le plutôt.

@@ -361,7 +361,12 @@ pub fn local_lines() -> Target<String> {
     use crate::local::parse::{COMMANDS, Input, parse};
     let mut corpus: Vec<String> = COMMANDS
         .iter()
-        .map(|(c, args)| format!("{c} {args}"))
+        .map(|(c, args)| {
+            format!(
+                "{c} {}",
+                crate::local::parse::syntax(args, crate::i18n::Lang::En)
+            )
+        })
         .collect();
     corpus.extend(
         [

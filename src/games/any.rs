@@ -120,6 +120,16 @@ impl AnyGame {
         dispatch!(self, g => g.side_name(side))
     }
 
+    /// Where the pieces carry marks (LOA for four, ambidextrous play), the colour and set
+    /// that moves next, named as a seat (`w1`, `b2` ...); `None` otherwise or once it is over.
+    pub fn moving_set(&self) -> Option<&'static str> {
+        self.status().to_move()?;
+        match self {
+            AnyGame::Loa(g) => g.set_to_move().map(|s| s.name()),
+            _ => None,
+        }
+    }
+
     /// The name of whoever is to move: the side's name, or with four-player Lines of Action the
     /// seat (`w1`, `b1`, `w2`, `b2`); `None` when the game is over.
     pub fn mover_name(&self) -> Option<&'static str> {
@@ -334,5 +344,24 @@ impl AnyGame {
 
     pub fn perft(&self, depth: u32) -> u64 {
         dispatch!(self, g => g.perft(depth))
+    }
+
+    /// A rough size of `perft(depth)`, from the first two plies' mean branching, so that a
+    /// count that would run for hours can be announced first. Saturates at `u64::MAX`.
+    pub fn perft_estimate(&self, depth: u32) -> u64 {
+        if depth <= 2 {
+            return self.perft(depth);
+        }
+        let (one, two) = (self.perft(1), self.perft(2));
+        if one == 0 {
+            return 0;
+        }
+        let branching = two as f64 / one as f64;
+        let estimate = two as f64 * branching.powi(depth as i32 - 2);
+        if estimate >= u64::MAX as f64 {
+            u64::MAX
+        } else {
+            estimate as u64
+        }
     }
 }

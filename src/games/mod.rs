@@ -575,6 +575,45 @@ mod fact_tests {
     use super::*;
 
     #[test]
+    fn a_perft_estimate_is_of_the_right_size() {
+        for kind in GameKind::ALL {
+            let game = AnyGame::new(kind, "").unwrap();
+            assert_eq!(game.perft_estimate(2), game.perft(2), "{kind}");
+            let (estimate, exact) = (game.perft_estimate(3) as f64, game.perft(3) as f64);
+            assert!(
+                estimate > exact / 3.0 && estimate < exact * 3.0,
+                "{kind}: {estimate} for {exact}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_marked_set_to_move_is_named_in_ambidextrous_play() {
+        let mut game = AnyGame::new(GameKind::Loa, "marks=alternate").unwrap();
+        // Each player's first move is a free choice; after it, the other set is named.
+        let mut named = Vec::new();
+        for _ in 0..6 {
+            named.push(game.moving_set());
+            let mv = game.legal_moves()[0];
+            game.play(&mv).unwrap();
+        }
+        assert_eq!(&named[..2], &[None, None]);
+        let [Some(third), Some(fifth)] = [named[2], named[4]] else {
+            panic!("the set to move is named from the second round: {named:?}");
+        };
+        assert!(["w1", "w2", "b1", "b2"].contains(&third), "{third}");
+        assert_ne!(third, fifth, "the same colour moves its other set next");
+        assert_eq!(&third[..1], &fifth[..1]);
+        let standard = AnyGame::new(GameKind::Loa, "").unwrap();
+        assert_eq!(standard.moving_set(), None);
+        assert_eq!(
+            game.mover_name(),
+            Some(game.side_name(Side::First)),
+            "the protocol's name"
+        );
+    }
+
+    #[test]
     fn takebacks_are_refused_only_where_the_pile_would_be_peeked() {
         for kind in GameKind::ALL {
             let game = AnyGame::new(kind, "").unwrap();

@@ -234,10 +234,30 @@ fn bundle(lang: Lang) -> Bundle {
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     // Unicode isolation marks would show up as boxes in pictures and terminals.
     bundle.set_use_isolating(false);
+    if let Err(e) = bundle.add_function("ELISION", |args, _| FluentValue::from(elision(args))) {
+        tracing::error!(lang = %lang, error = ?e, "the ELISION function could not be added");
+    }
     if let Err(e) = bundle.add_resource(resource) {
         tracing::error!(lang = %lang, errors = ?e, "the catalogue has duplicate messages");
     }
     bundle
+}
+
+/// `vowel` when French elides before the text (`d’alice`, `l’équipe`), else `other`: the
+/// catalogue's `ELISION($name)` selector. A mention or `@name` starts with a sign, so it is
+/// never elided; a leading `h` is left alone, since an aspirated one must not be.
+fn elision(args: &[FluentValue]) -> &'static str {
+    let first = match args.first() {
+        Some(FluentValue::String(s)) => s.chars().next(),
+        _ => None,
+    };
+    match first.map(|c| c.to_lowercase().next().unwrap_or(c)) {
+        Some(
+            'a' | 'e' | 'i' | 'o' | 'u' | 'à' | 'â' | 'ä' | 'é' | 'è' | 'ê' | 'ë' | 'î' | 'ï' | 'ô'
+            | 'ö' | 'ù' | 'û' | 'ü' | 'œ' | 'æ',
+        ) => "vowel",
+        _ => "other",
+    }
 }
 
 /// Whether `lang`'s catalogue has a message `id`.
@@ -342,6 +362,20 @@ mod tests {
         assert_eq!(duration(Lang::En, 5400), "1 hour 30 minutes");
         assert_eq!(duration(Lang::Fr, 86_400 * 2 + 60), "2 jours 1 minute");
         assert_eq!(duration(Lang::Fr, 0), "0 seconde");
+    }
+
+    #[test]
+    fn french_elides_before_a_vowel_only() {
+        let half = |name: &str| Msg::new("pic-half").plain("name", name).text(Lang::Fr);
+        assert_eq!(half("alice"), "Camp d’alice");
+        assert_eq!(half("Émile"), "Camp d’Émile");
+        assert_eq!(half("bob"), "Camp de bob");
+        assert_eq!(half("Hugo"), "Camp de Hugo");
+        assert_eq!(half("@alice"), "Camp de @alice");
+        assert_eq!(
+            Msg::new("pic-half").plain("name", "alice").text(Lang::En),
+            "alice's half"
+        );
     }
 
     #[test]

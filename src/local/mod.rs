@@ -13,7 +13,7 @@ use anyhow::{Context, Result};
 
 use crate::games::barrier::MOVE_LIMIT;
 use crate::games::lightning::{Design, Source};
-use crate::games::{AnyGame, Outcome, Reason, Side, Status};
+use crate::games::{AnyGame, Outcome, Side, Status};
 use crate::i18n::{Lang, Msg, Plain};
 use crate::store::Store;
 use crate::table::{
@@ -94,7 +94,10 @@ async fn session(store: Store, options: Options) -> Result<()> {
     let greeting = session.tr(Msg::new("local-greeting")
         .plain("name", &session.me.name)
         .code("help", "/help")
-        .code("as", "/as NAME"));
+        .code(
+            "as",
+            format!("/as {}", parse::syntax("{name}", options.lang)),
+        ));
     session.say(greeting);
     loop {
         // Piped input: let the AI answer before the next scripted line.
@@ -132,8 +135,33 @@ async fn session(store: Store, options: Options) -> Result<()> {
         }
     }
     drain(&mut session, &mut notices).await;
+    finish_bot_turns(&mut session, &mut notices, lines.interactive).await;
     timer.abort();
     Ok(())
+}
+
+/// At the end of a script, lets the bot play the moves it owes (at a table for four it may owe
+/// several in a row); on a terminal, or when it takes too long, says calmly that the bot will
+/// play at the next start instead of cutting it off with an error.
+async fn finish_bot_turns(session: &mut Session, notices: &mut Notices, interactive: bool) {
+    while session.table.bot_to_move(&PLACE).await {
+        let next = if interactive {
+            None
+        } else {
+            tokio::time::timeout(BOT_WAIT, notices.recv())
+                .await
+                .ok()
+                .flatten()
+        };
+        match next {
+            Some(n) => session.notice(n).await,
+            None => {
+                let text = session.tr(Msg::new("local-bot-later"));
+                session.say(text);
+                return;
+            }
+        }
+    }
 }
 
 async fn drain(session: &mut Session, notices: &mut Notices) {
@@ -351,14 +379,9 @@ impl Session {
             .lines()
             .filter(|l| is_grid_line(l))
             .map(|l| l.replace('.', "·"))
-            .map(|l| {
-                if self.color {
-                    colour_pieces(game, &l)
-                } else {
-                    l
-                }
-            })
+            .map(|l| show_pieces(game, &l, self.lang, self.color))
             .collect();
+        lines.extend(legend(game).into_iter().map(|m| self.tr(m)));
         lines.extend(extras(game).into_iter().map(|m| self.tr(m)));
         let ended = match game.status() {
             Status::Over(outcome) => Some(outcome),
@@ -405,19 +428,42 @@ fn wants_colour(terminal: bool) -> bool {
     !set("NO_COLOR") && (terminal || set("CLICOLOR_FORCE"))
 }
 
-/// Colours the pieces of a rank line by their side (the game says which characters are pieces),
-/// leaving coordinates, legends and everything else alone.
-fn colour_pieces(game: &AnyGame, line: &str) -> String {
+/// The pieces of a rank line as the reader's language names them, coloured by side when
+/// `colour` (the game says which characters are pieces); coordinates and the rest are left
+/// alone. In French, LOA's `w`/`b` become `b` (blanc) and `n` (noir): a French reader takes
+/// `b` for *blanc*.
+fn show_pieces(game: &AnyGame, line: &str, lang: Lang, colour: bool) -> String {
     if !line.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
         return line.to_string();
     }
+    let french_loa = lang == Lang::Fr && matches!(game, AnyGame::Loa(_));
     line.chars()
-        .map(|c| match game.glyph_side(c) {
-            Some(Side::First) => format!("\x1b[1;34m{c}\x1b[0m"),
-            Some(Side::Second) => format!("\x1b[1;31m{c}\x1b[0m"),
-            None => c.to_string(),
+        .map(|c| {
+            let shown = match (french_loa, c) {
+                (true, 'w') => 'b',
+                (true, 'W') => 'B',
+                (true, 'b') => 'n',
+                (true, 'B') => 'N',
+                _ => c,
+            };
+            match (colour, game.glyph_side(c)) {
+                (true, Some(Side::First)) => format!("\x1b[1;34m{shown}\x1b[0m"),
+                (true, Some(Side::Second)) => format!("\x1b[1;31m{shown}\x1b[0m"),
+                _ => shown.to_string(),
+            }
         })
         .collect()
+}
+
+/// What the letters of a text board mean (Barrier's legend comes with its extras).
+fn legend(game: &AnyGame) -> Option<Msg> {
+    match game {
+        AnyGame::Loa(g) => Some(
+            Msg::new("local-legend-loa").plain("marks", if g.marked() != 0 { "yes" } else { "no" }),
+        ),
+        AnyGame::Simultana(_) => Some(Msg::new("local-legend-simultana")),
+        AnyGame::Lightning(_) | AnyGame::Barrier(_) => None,
+    }
 }
 
 fn is_grid_line(line: &str) -> bool {
@@ -485,40 +531,25 @@ fn extras(game: &AnyGame) -> Vec<Msg> {
 
 /// How a game ended, in the words of the picture's banner: `alice (white) wins by resignation`.
 fn result_msg(game: &AnyGame, players: &[Msg], outcome: Outcome, lang: Lang) -> Msg {
-    let key = match outcome.reason {
-        Reason::Connection => "connection",
-        Reason::Elimination => "elimination",
-        Reason::Blocked => "blockade",
-        Reason::Repetition => "repetition",
-        Reason::MoveLimit => "move-limit",
-        Reason::Agreement => "agreement",
-        Reason::Resignation => "resignation",
-        Reason::Timeout => "timeout",
-        Reason::Abort => return Msg::new("pic-aborted"),
-    };
-    match outcome.winner {
-        Some(side) => {
-            // With four seats the winner is a team: its seats alternate in turn order.
-            let name = players
-                .iter()
-                .enumerate()
-                .filter(|(seat, _)| game.seat_side(*seat) == side)
-                .map(|(_, p)| p.text(lang))
-                .filter(|n| !n.trim().is_empty())
-                .collect::<Vec<_>>()
-                .join(" & ");
-            let colour = words::side(game.side_name(side)).text(lang);
-            let winner = if name.trim().is_empty() {
-                colour
-            } else {
-                format!("{name} ({colour})")
-            };
-            Msg::new("pic-win")
-                .plain("winner", winner)
-                .plain("reason", key)
+    use crate::render::{Winner, result_msg};
+    let winner = outcome.winner.map(|side| {
+        // With four seats the winner is a team: its seats alternate in turn order.
+        let mut names = players
+            .iter()
+            .enumerate()
+            .filter(|(seat, _)| game.seat_side(*seat) == side)
+            .map(|(_, p)| p.text(lang))
+            .filter(|n| !n.trim().is_empty())
+            .collect::<Vec<_>>();
+        names.dedup();
+        let colour = words::side(game.side_name(side)).text(lang);
+        match names.as_slice() {
+            [] => Winner::Side(colour),
+            [one] => Winner::Player(format!("{one} ({colour})")),
+            team => Winner::Team(format!("{colour} ({})", team.join(" & "))),
         }
-        None => Msg::new("pic-draw").plain("reason", key),
-    }
+    });
+    result_msg(winner.as_ref(), outcome.reason)
 }
 
 /// The `/help` text: every command with what it does.
@@ -526,6 +557,7 @@ fn help(lang: Lang) -> String {
     let mut text = Msg::new("local-help").text(lang);
     for (name, syntax) in parse::COMMANDS {
         let about = crate::i18n::lookup(lang, &parse::help_id(name)).unwrap_or_default();
+        let syntax = parse::syntax(syntax, lang);
         text.push_str(&format!("\n  {name} {syntax}   {about}"));
     }
     text

@@ -1,7 +1,7 @@
 //! Turning a typed line into a request: the bot's slash commands and option names, as text.
 
 use crate::games::GameKind;
-use crate::i18n::Msg;
+use crate::i18n::{Lang, Msg};
 use crate::table::{Act, ChallengeSpec, Opponent, Scope, UserRef};
 
 /// What a line asks for.
@@ -27,10 +27,10 @@ pub enum Input {
 pub const COMMANDS: &[(&str, &str)] = &[
     (
         "/play",
-        "game:<loa|lightning|barrier|simultana> [opponent:<name|bot>] [variant:] [rated:] [clock:] [level:1-5]",
+        "game:loa|lightning|barrier|simultana [opponent:{name}|bot] [variant:{variant}] [rated:true|false] [clock:30m|1h|1d|none] [level:1-5]",
     ),
-    ("/move", "<move>"),
-    ("/moves", "[match:<id>]"),
+    ("/move", "{move}"),
+    ("/moves", "[match:{id}]"),
     ("/legal", ""),
     ("/board", ""),
     ("/resign", ""),
@@ -44,19 +44,41 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("/decline", ""),
     ("/cancel", ""),
     ("/rematch", ""),
-    ("/pick", "<source>"),
-    ("/sit", "<seat number>"),
+    ("/pick", "{source}"),
+    ("/sit", "{seat}"),
     ("/sit-bot", ""),
     ("/settings", "[reminders:on|off]"),
-    ("/rules", "game:<...>"),
-    ("/leaderboard", "game:<...> [scope:server|global] [page:N]"),
-    ("/stats", "[user:NAME] [game:<...>] [against:NAME]"),
-    ("/history", "[user:NAME]"),
-    ("/replay", "match:<id>"),
-    ("/as", "NAME"),
+    ("/rules", "game:{game}"),
+    (
+        "/leaderboard",
+        "game:{game} [scope:server|global] [page:{n}]",
+    ),
+    ("/stats", "[user:{name}] [game:{game}] [against:{name}]"),
+    ("/history", "[user:{name}]"),
+    ("/replay", "match:{id}"),
+    ("/as", "{name}"),
     ("/help", ""),
     ("/quit", ""),
 ];
+
+/// A command's syntax from [`COMMANDS`] in `lang`: each `{word}` becomes `<word>` in the
+/// reader's language (`{name}` is `<nom>` in French); option names and values stay as typed.
+pub fn syntax(template: &str, lang: Lang) -> String {
+    let mut out = String::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let Some(len) = rest[open..].find('}') else {
+            break;
+        };
+        let word = &rest[open + 1..open + len];
+        let said = crate::i18n::lookup(lang, &format!("local-ph-{word}"));
+        out.push_str(&format!("<{}>", said.as_deref().unwrap_or(word)));
+        rest = &rest[open + len + 1..];
+    }
+    out.push_str(rest);
+    out
+}
 
 /// The catalogue id of what a command of [`COMMANDS`] does (`local-help-play`).
 pub fn help_id(command: &str) -> String {
@@ -97,7 +119,18 @@ const OPTIONS: &[(&str, &[&str])] = &[
     ("/moves", &["match"]),
     ("/as", &["name"]),
     ("/settings", &["reminders", "threads"]),
+    ("/move", &["move"]),
+    ("/sit", &["seat"]),
+    ("/pick", &["source"]),
 ];
+
+/// The `key:` options `command` takes (none for a bare control like `/resign`).
+fn options_of(command: &str) -> &'static [&'static str] {
+    OPTIONS
+        .iter()
+        .find(|(c, _)| *c == command)
+        .map_or(&[], |(_, keys)| keys)
+}
 
 /// The values an option can take, where they are few enough to list.
 fn option_values(key: &str) -> Vec<String> {
@@ -176,8 +209,13 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
     };
     let (name, args) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
     let args = args.trim();
-    let opts = Options::read(args);
     let name = name.to_ascii_lowercase();
+    // A name is the whole rest of the line, as after `opponent:` (spaces and colons included).
+    let opts = if name == "as" {
+        Options::name_only(args)
+    } else {
+        Options::read(&format!("/{name}"), args)?
+    };
     let service = |c| Ok(Input::Service(c));
     match name.as_str() {
         "play" => service(Act::Challenge(play(&opts)?)),
@@ -254,11 +292,7 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
             service(Act::Replay(match_number(id)?))
         }
         "as" => {
-            let who = opts
-                .get("name")
-                .unwrap_or(args)
-                .trim()
-                .trim_start_matches('@');
+            let who = opts.get("name").unwrap_or_default().trim_start_matches('@');
             if who.is_empty() {
                 return Err(Msg::new("local-err-who").code("example", "/as bob"));
             }
@@ -296,29 +330,58 @@ fn bare_control(word: &str) -> Option<Act> {
         .cloned()
 }
 
-/// `key:value` options, and the first bare word as the main option.
+/// `key:value` options, and the words before the first one as the main option.
 struct Options {
     pairs: Vec<(String, String)>,
     bare: Option<String>,
 }
 
 impl Options {
-    fn read(args: &str) -> Options {
-        let mut pairs = Vec::new();
-        let mut bare = None;
+    /// Reads `command`'s options strictly: an option it does not take, or one given twice, is
+    /// refused by name. A value runs to the next option, so `opponent:Jean Dupont` is one name.
+    fn read(command: &str, args: &str) -> Result<Options, Msg> {
+        let keys = options_of(command);
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        let mut bare: Vec<&str> = Vec::new();
         for word in args.split_whitespace() {
             match word.split_once(':') {
-                Some((k, v)) if !k.is_empty() => {
-                    pairs.push((k.to_ascii_lowercase(), v.to_string()))
-                }
-                _ => {
-                    if bare.is_none() {
-                        bare = Some(word.to_string());
+                Some((k, v)) if !k.is_empty() && !k.contains('@') => {
+                    let key = k.to_ascii_lowercase();
+                    if !keys.contains(&key.as_str()) {
+                        let known = keys.iter().map(|k| format!("{k}:")).collect::<Vec<_>>();
+                        return Err(Msg::new("local-err-unknown-option")
+                            .code("option", format!("{key}:"))
+                            .code("command", command)
+                            .num("n", known.len() as i64)
+                            .code("options", known.join(" ")));
                     }
+                    if pairs.iter().any(|(k, _)| *k == key) {
+                        return Err(
+                            Msg::new("local-err-repeated-option").code("option", format!("{key}:"))
+                        );
+                    }
+                    pairs.push((key, v.to_string()));
                 }
+                _ => match pairs.last_mut() {
+                    Some((_, value)) => {
+                        value.push(' ');
+                        value.push_str(word);
+                    }
+                    None => bare.push(word),
+                },
             }
         }
-        Options { pairs, bare }
+        let bare = (!bare.is_empty()).then(|| bare.join(" "));
+        Ok(Options { pairs, bare })
+    }
+
+    /// `/as`: the whole line is the name (after an optional `name:`).
+    fn name_only(args: &str) -> Options {
+        let name = args.strip_prefix("name:").unwrap_or(args).trim();
+        Options {
+            pairs: vec![("name".to_string(), name.to_string())],
+            bare: None,
+        }
     }
 
     fn get(&self, key: &str) -> Option<&str> {
@@ -454,5 +517,47 @@ mod tests {
         assert!(parse("/rules game:chess").is_err());
         assert_eq!(user_id("Bob"), user_id("bob"));
         assert_ne!(user_id("bob"), 0);
+    }
+
+    #[test]
+    fn unknown_and_repeated_options_are_refused_by_name() {
+        let refusal = |line: &str| {
+            let m = parse(line).expect_err(line);
+            (m.id, m.text(crate::i18n::Lang::En))
+        };
+        let (id, text) = refusal("/play game:loa bogus:1");
+        assert_eq!(id, "local-err-unknown-option");
+        assert!(
+            text.contains("bogus:") && text.contains("opponent:"),
+            "{text}"
+        );
+        let (id, text) = refusal("/play game:loa level:2 level:3");
+        assert_eq!(id, "local-err-repeated-option");
+        assert!(text.contains("level:"), "{text}");
+        assert_eq!(refusal("/board page:2").0, "local-err-unknown-option");
+        assert_eq!(
+            refusal("/rules game:loa scope:global").0,
+            "local-err-unknown-option"
+        );
+        assert!(parse("/leaderboard game:loa scope:global page:2").is_ok());
+    }
+
+    #[test]
+    fn a_name_reads_the_same_after_opponent_and_after_as() {
+        let Ok(Input::As(me)) = parse("/as Jean Dupont") else {
+            panic!("/as takes the whole name");
+        };
+        let Ok(Input::Service(Act::Challenge(spec))) =
+            parse("/play game:loa opponent:Jean Dupont level:2")
+        else {
+            panic!("not a challenge");
+        };
+        assert_eq!(spec.opponent, Opponent::User(user_ref(&me)));
+        assert_eq!(spec.level, Some(2));
+        let Ok(Input::Service(Act::Challenge(spec))) = parse("/play loa opponent:@Zoé🎲") else {
+            panic!("not a challenge");
+        };
+        assert_eq!(spec.opponent, Opponent::User(user_ref("Zoé🎲")));
+        assert_eq!(parse("/as @Zoé🎲"), Ok(Input::As("Zoé🎲".into())));
     }
 }

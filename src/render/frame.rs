@@ -22,6 +22,8 @@ pub struct Header<'a> {
     /// Each panel's name (the player's, or the side's when unknown) and detail line: two panels,
     /// or four (LOA for four: the first team's two seats on the left, the second's on the right).
     pub names: Vec<String>,
+    /// Whether each panel's name is a player's own (else it is the side's word).
+    pub named: Vec<bool>,
     pub details: Vec<String>,
     pub swatches: Vec<&'a Sprite>,
     /// The panel of the player to move, if the game goes on.
@@ -288,8 +290,35 @@ impl Grid {
     }
 }
 
+/// Who won, as a banner names them: the grammar differs (French says "Les Blancs gagnent",
+/// and a team takes the plural in both languages).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Winner {
+    /// A colour with no player's name (`White`).
+    Side(String),
+    /// One player (`alice (White)`).
+    Player(String),
+    /// Two players of one colour (`White (alice & Parlor)`).
+    Team(String),
+}
+
+impl Winner {
+    fn parts(&self) -> (&str, &'static str) {
+        match self {
+            Winner::Side(w) => (w, "side"),
+            Winner::Player(w) => (w, "player"),
+            Winner::Team(w) => (w, "team"),
+        }
+    }
+}
+
 /// The words for a finished game: "White wins by connection", "Draw by repetition".
-pub fn result_text(winner: Option<&str>, reason: crate::games::Reason, lang: Lang) -> String {
+pub fn result_text(winner: Option<&Winner>, reason: crate::games::Reason, lang: Lang) -> String {
+    result_msg(winner, reason).text(lang)
+}
+
+/// [`result_text`] as a message, for adapters that say it in their own style.
+pub fn result_msg(winner: Option<&Winner>, reason: crate::games::Reason) -> Msg {
     use crate::games::Reason;
     let key = match reason {
         Reason::Connection => "connection",
@@ -300,13 +329,13 @@ pub fn result_text(winner: Option<&str>, reason: crate::games::Reason, lang: Lan
         Reason::Agreement => "agreement",
         Reason::Resignation => "resignation",
         Reason::Timeout => "timeout",
-        Reason::Abort => return Msg::new("pic-aborted").text(lang),
+        Reason::Abort => return Msg::new("pic-aborted"),
     };
-    match winner {
-        Some(w) => Msg::new("pic-win")
+    match winner.map(Winner::parts) {
+        Some((w, kind)) => Msg::new("pic-win")
             .plain("winner", w)
-            .plain("reason", key)
-            .text(lang),
-        None => Msg::new("pic-draw").plain("reason", key).text(lang),
+            .plain("kind", kind)
+            .msg("how", Msg::new("pic-how").plain("reason", key)),
+        None => Msg::new("pic-draw").plain("reason", key),
     }
 }

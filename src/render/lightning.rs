@@ -335,9 +335,12 @@ pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
     frame::draw_header(c, header);
     for half in 0..2 {
         let g = grid(half);
-        let name = Msg::new("pic-half")
-            .plain("name", header.names[half].clone())
-            .text(header.lang);
+        let name = if header.named.get(half).copied().unwrap_or(false) {
+            Msg::new("pic-half").plain("name", header.names[half].clone())
+        } else {
+            Msg::new("pic-half-side").plain("side", ["first", "second"][half])
+        };
+        let name = name.text(header.lang);
         let name = text::fit(&name, 13.0, Weight::Bold, g.width() as f32);
         let x = g.x0 as f32 + g.width() as f32 / 2.0;
         let y = (TOP - 22) as f32;

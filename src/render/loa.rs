@@ -393,6 +393,7 @@ mod tests {
     fn header() -> Header<'static> {
         Header {
             names: vec!["A".into(), "B".into()],
+            named: vec![true, true],
             details: vec![String::new(), String::new()],
             swatches: vec![swatch(Tone::White), swatch(Tone::Black)],
             to_move: Some(0),

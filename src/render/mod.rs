@@ -28,6 +28,7 @@ use crate::i18n::{Lang, Msg};
 use canvas::{Canvas, Sprite};
 
 pub use arrows::{Arrow, ArrowKind, board_png_with_arrows};
+pub use frame::{Winner, result_msg};
 pub use graph::{evaluation_png, graph_size, summary_text};
 
 /// Why a picture or replay could not be made.
@@ -164,6 +165,22 @@ fn grid(game: &AnyGame, half: Side) -> frame::Grid {
 const FRAME_DELAY: u16 = 90;
 const LAST_FRAME_DELAY: u16 = 400;
 
+/// About the longest a replay runs, in hundredths of a second: a long game plays faster.
+const REPLAY_LENGTH: u32 = 6000;
+
+/// Browsers show a GIF frame of under 2 hundredths for 10: the fastest delay that stays fast.
+const MIN_FRAME_DELAY: u16 = 2;
+
+/// The delay of each frame of a replay of `moves` moves, so that it lasts about a minute at
+/// most (the last frame's pause included), never faster than [`MIN_FRAME_DELAY`].
+fn frame_delay(moves: usize) -> u16 {
+    let room = REPLAY_LENGTH - u32::from(LAST_FRAME_DELAY);
+    let fit = room / u32::try_from(moves.max(1)).unwrap_or(u32::MAX);
+    u16::try_from(fit)
+        .unwrap_or(u16::MAX)
+        .clamp(MIN_FRAME_DELAY, FRAME_DELAY)
+}
+
 /// An animated GIF of a match from `start` through `moves`: one frame for the start and one per
 /// move, a long pause on the last. Frames are the board pictures without the turn highlight,
 /// which would make every frame's changes span the header. Fails on a move that cannot be
@@ -198,7 +215,8 @@ pub fn replay_gif_seats(
     }
     draw(&first, false, &mut canvas);
     let quantizer = &quantizers(start.kind()).1;
-    let mut gif = encode::GifWriter::new(canvas.width(), canvas.height(), quantizer, FRAME_DELAY)?;
+    let delay = frame_delay(moves.len());
+    let mut gif = encode::GifWriter::new(canvas.width(), canvas.height(), quantizer, delay)?;
     gif.push(&mut canvas)?;
     let mut game = start.clone();
     for (i, mv) in moves.iter().enumerate() {
@@ -430,9 +448,9 @@ fn header<'s>(scene: &Scene, swatches: Vec<&'s Sprite>, highlight_turn: bool) ->
     });
     let who = |i: usize| {
         if names[i] == titles[i] {
-            titles[i].clone()
+            frame::Winner::Side(titles[i].clone())
         } else {
-            format!("{} ({})", names[i], titles[i])
+            frame::Winner::Player(format!("{} ({})", names[i], titles[i]))
         }
     };
     let status = scene.status();
@@ -450,18 +468,24 @@ fn header<'s>(scene: &Scene, swatches: Vec<&'s Sprite>, highlight_turn: bool) ->
     };
     // Replays leave the turn out: it changes every frame and the moves show it.
     if let (Status::ToMove(side), true) = (status, highlight_turn) {
-        let turn = Msg::new("pic-to-move").plain("side", titles[side.index()].clone());
+        // Ambidextrous play names the set that moves next (`White, marked pieces`).
+        let mover = match game.moving_set() {
+            Some(set) => crate::games::name_label(set).text(lang),
+            None => titles[side.index()].clone(),
+        };
+        let turn = Msg::new("pic-to-move").plain("side", mover);
         line.push_str(" · ");
         line.push_str(&turn.text(lang));
     }
     let banner = match status {
         Status::Over(outcome) => {
             let winner = outcome.winner.map(|s| who(s.index()));
-            Some(frame::result_text(winner.as_deref(), outcome.reason, lang))
+            Some(frame::result_text(winner.as_ref(), outcome.reason, lang))
         }
         Status::ToMove(_) => None,
     };
     frame::Header {
+        named: std::array::from_fn::<bool, 2, _>(|i| names[i] != titles[i]).to_vec(),
         names: names.to_vec(),
         details: details.to_vec(),
         swatches,
@@ -504,10 +528,12 @@ fn four_seat_header<'s>(
     let mut two = header(scene, vec![], false);
     two.highlight_turn = highlight_turn;
     let mut names = Vec::new();
+    let mut named = Vec::new();
     let mut details = Vec::new();
     let mut swatches = Vec::new();
     for &i in &PANEL_SEATS {
         swatches.push(loa::seat_swatch(seats[i]));
+        named.push(label(i).is_some());
         match label(i) {
             Some(p) => {
                 names.push(p.name.trim().to_string());
@@ -535,7 +561,9 @@ fn four_seat_header<'s>(
         Status::Over(_) => None,
     };
     if let (Some(m), true, None) = (moving, highlight_turn, &two.banner) {
-        let who = label(m).map_or_else(|| title(m), |p| p.name.trim().to_string());
+        // One player may hold several seats (the bot often does): name the seat too.
+        let who =
+            label(m).map_or_else(|| title(m), |p| format!("{} ({})", p.name.trim(), title(m)));
         let turn = Msg::new("pic-to-move").plain("side", who).text(lang);
         two.line = format!("{} · {turn}", two.line);
     }
@@ -548,14 +576,15 @@ fn four_seat_header<'s>(
                 .filter_map(|i| label(i).map(|p| p.name.trim().to_string()))
                 .collect();
             match players.as_slice() {
-                [a, b] => format!("{team} ({a} & {b})"),
-                _ => team,
+                [a, b] => frame::Winner::Team(format!("{team} ({a} & {b})")),
+                _ => frame::Winner::Side(team),
             }
         });
-        two.banner = Some(frame::result_text(winner.as_deref(), outcome.reason, lang));
+        two.banner = Some(frame::result_text(winner.as_ref(), outcome.reason, lang));
     }
     frame::Header {
         names,
+        named,
         details,
         swatches,
         to_move,

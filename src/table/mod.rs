@@ -386,6 +386,21 @@ impl Table {
         self.lock_index().entries.get(&id).cloned()
     }
 
+    /// Whether the bot owes a move in this place's match (its AI is thinking, or will).
+    pub async fn bot_to_move(&self, place: &Place) -> bool {
+        let Some(slot) = self.slot_in_channel(place.channel) else {
+            return false;
+        };
+        let m = slot.lock().await;
+        let bot = self.inner.config.bot.id;
+        self.inner.config.ai.is_some()
+            && m.row.vs_bot
+            && m.live()
+                .and_then(|b| b.game.seat_to_move())
+                .and_then(|seat| m.player(seat))
+                .is_some_and(|p| p.id == bot)
+    }
+
     fn slot_in_channel(&self, channel: u64) -> Option<Slot> {
         let index = self.lock_index();
         let id = index.by_channel.get(&channel)?;
@@ -496,6 +511,14 @@ impl Table {
             .await
         {
             Ok(reply) => self.notify(&m, reply),
+            // The process is closing (the terminal's input ended): the move is simply not made,
+            // and the bot plays it at the next start.
+            Err(commands::Fail::Store(StoreError::Sql(sqlx::Error::PoolClosed))) => {
+                tracing::debug!(
+                    match_id = stamp.match_id,
+                    "closing: the AI's move waits for the next start"
+                )
+            }
             Err(error) => {
                 tracing::error!(match_id = stamp.match_id, ?error, "the AI's move failed")
             }

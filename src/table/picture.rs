@@ -60,9 +60,16 @@ pub enum PictureError {
 }
 
 impl Picture {
-    /// The file name the picture would be attached under.
+    /// The file name the picture would be attached under; a finished match's final picture
+    /// has its own (`match-12-final.png`), so that it never replaces the last move's.
     pub fn file_name(&self) -> String {
         match self {
+            Picture::Board {
+                match_id: Some(id),
+                game,
+                result,
+                ..
+            } if result.is_some() || game.status().is_over() => format!("match-{id}-final.png"),
             Picture::Board {
                 match_id: Some(id),
                 seq,

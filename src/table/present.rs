@@ -63,10 +63,21 @@ pub fn board_reply(m: &Match, headline: Option<Msg>, now: i64) -> Reply {
     };
     if let Some(seat) = live.game.seat_to_move() {
         if let Some(p) = m.player(seat) {
-            let turn = Msg::new("turn")
+            // With four seats one player may hold several: the seat number says which moves.
+            let (id, mover) = match live.game.seat_count() {
+                4 => ("turn-seat", live.game.seat_name(seat)),
+                _ => (
+                    "turn",
+                    live.game
+                        .moving_set()
+                        .unwrap_or_else(|| live.game.seat_name(seat)),
+                ),
+            };
+            let turn = Msg::new(id)
                 .num("n", live.moves.len() as i64 + 1)
                 .player("player", p.id, &p.name)
-                .msg("side", words::seat(live.game.seat_name(seat)));
+                .num("seat", seat as i64 + 1)
+                .msg("side", words::seat(mover));
             lines.push(match m.row.deadline_at {
                 Some(deadline) => Msg::new("turn-timed")
                     .msg("turn", turn)
@@ -342,11 +353,13 @@ pub fn challenge_reply(m: &Match, preview: Option<Msg>, expires_at: i64, now: i6
         lines,
         ..Reply::default()
     };
-    reply.buttons = vec![vec![
-        b(Act::Accept, "btn-accept", ButtonStyle::Success),
-        b(Act::Decline, "btn-decline", ButtonStyle::Danger),
-        b(Act::Cancel, "btn-cancel", ButtonStyle::Secondary),
-    ]];
+    // Only a challenge to someone in particular can be declined; an open one just waits.
+    let mut row = vec![b(Act::Accept, "btn-accept", ButtonStyle::Success)];
+    if m.row.opponent.is_some() && !m.row.vs_bot {
+        row.push(b(Act::Decline, "btn-decline", ButtonStyle::Danger));
+    }
+    row.push(b(Act::Cancel, "btn-cancel", ButtonStyle::Secondary));
+    reply.buttons = vec![row];
     reply.deadline = Some(expires_at);
     reply.kind = ReplyKind::Challenge;
     reply.match_id = Some(m.id());

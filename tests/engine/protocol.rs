@@ -262,3 +262,34 @@ fn a_reader_that_goes_away_ends_the_program_quietly_and_successfully() {
         );
     }
 }
+
+#[test]
+fn perft_announces_a_count_that_would_run_for_hours_and_not_a_small_one() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_parlor"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the parlor binary runs")
+    };
+    // Parachute LOA has thousands of moves a ply: depth 5 would run for hours. The warning comes
+    // before the count starts, so the test reads it and stops the program.
+    let mut huge = run(&["perft", "loa", "5", "setup=parachute"]);
+    let stderr = huge.stderr.take().expect("stderr is piped");
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(stderr), &mut first)
+        .expect("stderr is readable");
+    let _ = huge.kill();
+    let _ = huge.wait();
+    assert!(first.contains("may take a long time"), "{first}");
+    let small = run(&["perft", "simultana", "2"])
+        .wait_with_output()
+        .expect("it exits");
+    assert!(small.status.success());
+    assert!(
+        small.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&small.stderr)
+    );
+}

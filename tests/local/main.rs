@@ -84,8 +84,12 @@ fn a_hot_seat_game_to_the_end_then_history_stats_and_leaderboard_in_a_second_run
     // Every position was drawn as text and written as a picture.
     assert!(out.contains("a b c d e"), "{out}");
     let boards = dir.path().join("boards");
-    for seq in 0..=GAME.len() {
-        let png = boards.join(format!("match-1-{seq}.png"));
+    // The last move ended the game: its picture is the final one, under a name of its own.
+    let names = (0..GAME.len())
+        .map(|seq| format!("match-1-{seq}.png"))
+        .chain(["match-1-final.png".to_string()]);
+    for name in names {
+        let png = boards.join(name);
         let bytes = std::fs::read(&png).unwrap_or_default();
         assert!(bytes.starts_with(b"\x89PNG"), "{} missing", png.display());
         assert!(
@@ -112,7 +116,7 @@ fn a_hot_seat_game_to_the_end_then_history_stats_and_leaderboard_in_a_second_run
     assert!(out.contains("1 W"), "the win is in the stats:\n{out}");
     // Both players are on the leaderboard after one game, as provisional ratings, winner first.
     let board = out
-        .split_once("Simultana leaderboard")
+        .split_once("leaderboard for Simultana")
         .map(|(_, rest)| rest)
         .unwrap_or_default();
     let listed = |who: &str, record: &str| {
@@ -164,7 +168,10 @@ fn refusals_are_explained_and_nothing_panics() {
     assert!(out.contains("type /move b1-b3"), "{out}");
     assert!(out.contains("chess is no game here"), "{out}");
     assert!(out.contains("match:x is not a match number"), "{out}");
-    assert!(out.contains("/as NAME"), "/help lists the commands:\n{out}");
+    assert!(
+        out.contains("/as <name>"),
+        "/help lists the commands:\n{out}"
+    );
     // `/quit` ends the session: the line after it is never read.
     assert!(!out.contains("alice> /board"), "{out}");
 }
@@ -203,7 +210,7 @@ fn a_whole_session_in_french_from_the_challenge_to_the_leaderboard() {
         "gagne (l\u{2019}adversaire n\u{2019}a plus de coup).".to_string(),
         "Dernières parties de @bob".to_string(),
         "Statistiques de @bob".to_string(),
-        "Classement de Simultana".to_string(),
+        "Classement général de Simultana".to_string(),
         "1 partie (".to_string(),
         format!("Se joue sur un damier 5x5{nnbsp}; les blancs commencent."),
         format!("Règles complètes, avec images{nnbsp}: docs/rules/fr/simultana.md"),
@@ -216,7 +223,8 @@ fn a_whole_session_in_french_from_the_challenge_to_the_leaderboard() {
         "accepts",
         "wins",
         "Latest matches",
-        "Simultana leaderboard",
+        "Global leaderboard",
+        "NAME",
         "not your turn",
         "Picture:",
         "to move",
@@ -235,7 +243,7 @@ fn text_boards_of_lightning_and_barrier_speak_french_too() {
     for said in [
         format!("Réserve{nnbsp}: S(/) 0"),
         format!("Pioche{nnbsp}: 150 tuiles"),
-        format!("Reste à poser pour les jaunes{nnbsp}: "),
+        format!("Reste à poser pour les Jaunes{nnbsp}: "),
         "une fois couronnés".to_string(),
         "Coups sans prise ni couronnement".to_string(),
     ] {
@@ -692,4 +700,79 @@ fn a_line_pasted_on_a_terminal_shows_whole_before_the_next_key() {
     term.send("/quit\r");
     let status = term.child.wait().expect("parlor ends");
     assert!(status.success(), "{}", term.screen());
+}
+
+#[test]
+fn a_script_that_ends_while_the_bot_owes_a_move_lets_it_play_calmly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Whoever moves first, the first script ends with the person to move (the bot answers
+    // before the next line is read): its legal moves give the move the second script plays.
+    let out = session(
+        dir.path(),
+        &["--as", "alice"],
+        "/play game:loa opponent:bot level:1\n/legal\n",
+    );
+    let first = out
+        .split_once("Legal moves (")
+        .and_then(|(_, rest)| rest.split_once("): "))
+        .and_then(|(_, rest)| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("the legal moves are listed:\n{out}"))
+        .to_string();
+    // The script ends right after the person's move: the bot owes its answer.
+    let ended = run_local(
+        dir.path(),
+        &["--as", "alice"],
+        &format!("/move {first}\n"),
+        &db_url(dir.path()),
+    );
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&ended.stdout),
+        String::from_utf8_lossy(&ended.stderr),
+    );
+    assert!(ended.status.success(), "{stdout}\n{stderr}");
+    assert!(
+        !stderr.contains("ERROR") && !stderr.contains("PoolClosed"),
+        "{stderr}"
+    );
+    let answered = stdout.matches("@Parlor played").count() == 1;
+    let later = stdout.contains("it will play it the next time you start parlor local");
+    assert!(
+        answered || later,
+        "the bot plays, or says it will:\n{stdout}"
+    );
+    // Either way it is the person's turn at the next start, once the bot has played.
+    let out = session(dir.path(), &["--as", "alice"], "/legal\n");
+    assert!(out.contains("Legal moves ("), "{out}");
+}
+
+#[test]
+fn french_text_boards_say_b_for_blanc_with_a_legend_and_open_challenges_offer_no_decline() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = session(
+        dir.path(),
+        &["--as", "alice", "--lang", "fr"],
+        "/play game:loa opponent:bob\n/as bob\n/accept\n/as alice\n/abort\n/play game:simultana\n/play game:simultana bogus:1\n",
+    );
+    let nnbsp = '\u{202F}';
+    // LOA's start: Black on ranks 1 and 8 (`n` for noir), White on files a and h (`b`).
+    assert!(out.contains("1 · n n n n n n · 1"), "{out}");
+    assert!(out.contains("2 b · · · · · · b 2"), "{out}");
+    assert!(
+        out.contains(&format!("b{nnbsp}: pions blancs, n{nnbsp}: pions noirs.")),
+        "{out}"
+    );
+    // An open challenge cannot be declined, so it does not offer to.
+    let open = out
+        .rsplit_once("/play game:simultana\n")
+        .map(|(_, r)| r)
+        .unwrap_or_default();
+    let offered = open
+        .lines()
+        .find(|l| l.starts_with("Commandes possibles"))
+        .unwrap_or_else(|| panic!("commands offered:\n{out}"));
+    assert!(
+        offered.contains("/accept") && !offered.contains("/decline"),
+        "{offered}"
+    );
+    assert!(out.contains("/play n’a pas d’option bogus:"), "{out}");
 }

@@ -647,6 +647,36 @@ fn a_replay_has_one_frame_per_move_plus_the_start_and_ends_on_the_final_position
 }
 
 #[test]
+fn a_long_replay_plays_faster_and_lasts_about_a_minute() {
+    let total_ms = |gif: &[u8]| -> u32 {
+        gif_frames(gif)
+            .iter()
+            .map(|f| {
+                let (n, d) = f.delay().numer_denom_ms();
+                n / d
+            })
+            .sum()
+    };
+    let players = [PlayerLabel::new("Alice"), PlayerLabel::new("Bob")];
+    // A Lightning match runs to hundreds of plies: two per tile from the pile.
+    let long = play(GameKind::Lightning, "seed=7", 400, 3);
+    assert!(long.moves.len() > 150, "{} plies", long.moves.len());
+    let gif = replay_gif(&long.start, &long.moves, players.clone(), Lang::En).expect("drawn");
+    let ms = total_ms(&gif);
+    assert!(
+        (50_000..=61_000).contains(&ms),
+        "{} plies last {ms} ms",
+        long.moves.len()
+    );
+    // A short one keeps its calm pace: well under a minute, nine tenths of a second a move.
+    let short = play(GameKind::Simultana, "", 10, 3);
+    let gif = replay_gif(&short.start, &short.moves, players, Lang::En).expect("drawn");
+    let frames = gif_frames(&gif);
+    let (n, d) = frames[1].delay().numer_denom_ms();
+    assert_eq!(n / d, 900);
+}
+
+#[test]
 fn a_replay_refuses_an_illegal_move_and_names_it() {
     let start = AnyGame::new(GameKind::Simultana, "").expect("options");
     let mut game = start.clone();

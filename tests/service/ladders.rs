@@ -63,7 +63,7 @@ async fn ambidextrous_and_cylinder_games_are_rated_on_ladders_of_their_own() {
     assert!(
         board
             .text()
-            .contains("Lines of Action (cylinder board) leaderboard")
+            .contains("Global leaderboard for Lines of Action (cylinder board), page 1")
             && board.text().contains("@Bob"),
         "{}",
         board.text()

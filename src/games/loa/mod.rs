@@ -621,6 +621,12 @@ impl Loa {
         if self.options.players != LoaPlayers::Four {
             return None;
         }
+        self.set_to_move()
+    }
+
+    /// When the pieces carry marks (four seats or ambidextrous play), the colour and set that
+    /// must move next, named as a seat (`w1`: White's marked pieces); else `None`.
+    pub fn set_to_move(&self) -> Option<Seat> {
         let color = self.board.mover();
         let set = PieceSet::from_required(self.board.required(color))?;
         Some(Seat::of(color, set))
