@@ -423,6 +423,7 @@ pic-half-side = { $side ->
     [first] First player's half
    *[second] Second player's half
 }
+pic-blocking-legend = a tile laid by the opponent to block (bars in the colour of who laid it)
 pic-reserve = Reserve
 pic-pile = { $n ->
     [0] Pile: empty

@@ -1,5 +1,21 @@
 # Les mots de Parlor en français. Chaque message existe aussi dans en.ftl, avec les mêmes variables.
 # Pas de markdown : les adaptateurs mettent eux-mêmes en forme les personnes, les coups et les titres.
+#
+# Glossaire (un mot par chose, partout) :
+# - partie (match), coup (move), tour (turn), défi (challenge), table à quatre (lobby), place (seat)
+# - pion : la pièce d’un joueur à Lines of Action, Barrier et Simultana (jamais « pièce » ni « pierre ») ;
+#   pion marqué / non marqué (ambidextre, à quatre) ; pion couronné (Barrier)
+# - tuile (Lightning, Barrier), pioche (pile), réserve (reserve), case, rangée, colonne
+# - les Blancs, les Noirs, les Jaunes, les Transparents : les camps, avec la majuscule ;
+#   « pions blancs » en minuscules quand c’est l’adjectif ; premier joueur, second joueur (Lightning)
+# - nulle (draw), abandon (resign), reprise (takeback), annuler la partie (abort), retirer un défi
+#   (cancel), refuser (decline), revanche (rematch), pendule (clock), au temps (on time)
+# - classement (leaderboard, rating) : classement du serveur, classement général (global) ;
+#   partie classée / amicale (rated / casual)
+# - salon (channel), fil (thread), serveur, le bot (Parlor qui joue), l’IA (sa force, l’analyse)
+# - Élision : « de » devant un nom s’écrit avec ELISION($nom) (d’alice, de bob) ; un h n’est jamais élidé.
+# - Typographie : espace fine insécable avant : ; ? ! et dans « » ; apostrophe ’ ; pas de
+#   parenthèses empilées ni de deux-points enchaînés ; pas de mot anglais pour un emplacement (<nom>).
 
 ## Shared
 
@@ -435,6 +451,7 @@ pic-half-side = { $side ->
     [first] Camp du premier joueur
    *[second] Camp du second joueur
 }
+pic-blocking-legend = tuile posée par l’adversaire pour bloquer (barres à la couleur de qui l’a posée)
 pic-reserve = Réserve
 pic-pile = { $n ->
     [0] Pioche : vide
@@ -457,13 +474,13 @@ pic-crowned = { $k ->
 ## Rules
 
 rules-loa =
-    Se joue sur un damier 8x8 ; les blancs commencent. Déplacez un de vos pions en ligne droite
+    Se joue sur un damier 8x8 ; les Blancs commencent. Déplacez un de vos pions en ligne droite
     (horizontale, verticale ou diagonale) d’exactement autant de cases qu’il y a de pions, des deux
     couleurs, sur toute cette ligne. Vous pouvez sauter par-dessus vos propres pions, mais pas
     par-dessus ceux de l’adversaire ; en arrivant sur un pion adverse, vous le capturez. Le premier
     joueur qui réunit tous ses pions en un seul groupe (des pions qui se touchent par un côté ou par
     un coin) gagne. Notation : b1-b3 pour un déplacement, c1xa3 pour une prise. Variantes (option
-    variant de /play) : scrambled-eggs et parachute (autres départs), olympiad (les noirs
+    variant de /play) : scrambled-eggs et parachute (autres départs), olympiad (les Noirs
     commencent, et un coup qui connecte les deux camps donne la nulle), ambidextrous (pions marqués
     et non marqués en alternance), cylinder (les colonnes a et h se touchent) et four-player (deux
     équipes de deux).
@@ -481,7 +498,7 @@ rules-lightning =
 
 rules-barrier =
     Un jeu de la famille des dames, sur un damier 8x8. D’abord, chacun à son tour, en commençant par
-    les jaunes, les joueurs posent leurs 8 tuiles fléchées sur les deux rangées du milieu (N+E@c4).
+    les Jaunes, les joueurs posent leurs 8 tuiles fléchées sur les deux rangées du milieu (N+E@c4).
     Ensuite, les pions avancent d’une case (c3-c4) ou sautent vers l’avant, tout droit ou en
     diagonale ; sur une tuile, un pion ne peut se déplacer que dans le sens de ses flèches. Les sauts
     capturent, peuvent s’enchaîner (c3xe5xc7) et ne sont jamais obligatoires. Un pion qui atteint la
@@ -489,10 +506,10 @@ rules-barrier =
     Pour gagner, prenez tous les pions adverses ou laissez votre adversaire sans coup possible.
 
 rules-simultana =
-    Se joue sur un damier 5x5 ; les blancs commencent. Déplacez un de vos pions d’une case,
+    Se joue sur un damier 5x5 ; les Blancs commencent. Déplacez un de vos pions d’une case,
     orthogonalement, vers une case vide. Après ce déplacement, au moins une des zones de cases vides
-    qui touchent la case d’arrivée doit compter exactement 2 ou 4 cases si vous jouez les blancs, 3
-    ou 5 si vous jouez les noirs. On ne prend jamais rien. Le joueur qui n’a plus de coup possible a
+    qui touchent la case d’arrivée doit compter exactement 2 ou 4 cases si vous jouez les Blancs, 3
+    ou 5 si vous jouez les Noirs. On ne prend jamais rien. Le joueur qui n’a plus de coup possible a
     perdu. Notation : a2-a3.
 
 ## Discord
@@ -644,7 +661,7 @@ seat-name = { $seat ->
 seat-player = { $player } ({ $seat })
 lineup-seats = { $seats }
 offer-waiting = On attend encore : { $players }.
-lobby-line = { $challenger } ouvre une table à quatre : deux équipes, les blancs et les noirs, chacune avec un joueur pour les pions marqués et un pour les pions non marqués. Prenez place !
+lobby-line = { $challenger } ouvre une table à quatre : deux équipes, les Blancs et les Noirs, chacune avec un joueur pour les pions marqués et un pour les pions non marqués. Prenez place !
 lobby-seat = Place { $n } ({ $seat }) : { $player }
 lobby-empty = libre
 btn-sit = Place { $n }

@@ -117,8 +117,41 @@ pub fn grid(half: usize) -> Grid {
     }
 }
 
+/// The height of the legend row under the boards.
+const LEGEND: i32 = 24;
+
 pub fn size() -> (u32, u32) {
-    (WIDTH, (TOP + S * i32::from(RANKS)) as u32 + 30)
+    (WIDTH, (TOP + S * i32::from(RANKS) + 30 + LEGEND) as u32)
+}
+
+/// The legend under the boards: a brick tile with bars in a player's colour is a tile that
+/// player laid on the other's half to block it.
+fn draw_legend(c: &mut Canvas, view: &View, lang: Lang) {
+    let Some(&(strokes, _)) = view.reserve.first() else {
+        return;
+    };
+    let size = 18;
+    let y = TOP + S * i32::from(RANKS) + 30;
+    let text = Msg::new("pic-blocking-legend").text(lang);
+    let text_w = text::width(&text, 12.0, Weight::Regular);
+    let total = 2.0 * size as f32 + 4.0 + 8.0 + text_w;
+    let x0 = ((WIDTH as f32 - total) / 2.0).round() as i32;
+    for layer in 0..2 {
+        let x = x0 + layer as i32 * (size as i32 + 4);
+        c.draw_sprite(&cached_tile(strokes, size, Look::Blocking(layer)), x, y);
+    }
+    let tx = x0 as f32 + 2.0 * size as f32 + 4.0 + 8.0;
+    let ty = y as f32 + size as f32 / 2.0;
+    text::draw_aligned(
+        c,
+        &text,
+        tx,
+        ty,
+        12.0,
+        Weight::Regular,
+        palette::TEXT_DIM,
+        Align::Left,
+    );
 }
 
 /// The bolt polyline of one stroke from `a` to `b` (pixels): a zigzag whose middle crosses the
@@ -368,6 +401,7 @@ pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
         }
     }
     draw_info(c, view, header.lang);
+    draw_legend(c, view, header.lang);
 }
 
 /// The reserve with counts, the pile, and the tile in hand.

@@ -437,7 +437,13 @@ fn header<'s>(scene: &Scene, swatches: Vec<&'s Sprite>, highlight_turn: bool) ->
     let details: [String; 2] = std::array::from_fn(|i| {
         let what = if names[i] == titles[i] {
             let id = ["pic-first-player", "pic-second-player"][i];
-            Msg::new(id).text(lang)
+            let seat = Msg::new(id).text(lang);
+            // Lightning's sides are already "First player": no need to say it twice.
+            if seat.to_lowercase() == titles[i].to_lowercase() {
+                String::new()
+            } else {
+                seat
+            }
         } else {
             titles[i].clone()
         };

@@ -308,7 +308,7 @@ impl Table {
                 let msg = Msg::new("notice-your-move")
                     .player("player", p.id, &p.name)
                     .msg("game", words::game(m.kind))
-                    .duration("time", (deadline - now).max(0) / 1000);
+                    .duration("time", super::secs_left(deadline, now));
                 Reply {
                     kind: ReplyKind::Reminder,
                     match_id: Some(m.id()),

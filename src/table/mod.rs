@@ -336,15 +336,30 @@ impl Table {
         acted
     }
 
-    /// Runs [`Table::tick`] every second on the current tokio runtime, until the table is
-    /// dropped everywhere else.
+    /// Runs [`Table::tick`] on the current tokio runtime when the next thing is due (a
+    /// reminder comes at its tenth to the millisecond, not up to a second late), looking again
+    /// at least every second for matches scheduled meanwhile; until the table is dropped
+    /// everywhere else.
     pub fn spawn_timer(&self) -> tokio::task::JoinHandle<()> {
         let weak = Arc::downgrade(&self.inner);
         tokio::spawn(async move {
-            let mut every = tokio::time::interval(std::time::Duration::from_secs(1));
-            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
             loop {
-                every.tick().await;
+                let wait = {
+                    let Some(inner) = weak.upgrade() else { break };
+                    let table = Table { inner };
+                    let now = table.now();
+                    // What is already past was just looked at (and failed, if it is still
+                    // here): it is retried at the once-a-second pace, not in a busy loop.
+                    let next = table
+                        .lock_index()
+                        .due
+                        .values()
+                        .filter(|&&at| at > now)
+                        .min()
+                        .copied();
+                    next.map_or(1000, |at| (at - now).clamp(1, 1000))
+                };
+                tokio::time::sleep(std::time::Duration::from_millis(wait.unsigned_abs())).await;
                 let Some(inner) = weak.upgrade() else { break };
                 Table { inner }.tick().await;
             }
@@ -524,6 +539,12 @@ impl Table {
             }
         }
     }
+}
+
+/// Whole seconds left until `at` (ms), rounded up: a reminder 6 s before the deadline says
+/// "6 seconds", and a fresh one-minute clock "1 minute", not 5 and 59.
+pub fn secs_left(at: i64, now: i64) -> i64 {
+    ((at - now).max(0) + 999) / 1000
 }
 
 /// How long before the deadline a player is reminded of their turn: a tenth of the time per

@@ -81,7 +81,7 @@ pub fn board_reply(m: &Match, headline: Option<Msg>, now: i64) -> Reply {
             lines.push(match m.row.deadline_at {
                 Some(deadline) => Msg::new("turn-timed")
                     .msg("turn", turn)
-                    .duration("time", (deadline - now).max(0) / 1000),
+                    .duration("time", super::secs_left(deadline, now)),
                 None => turn,
             });
             reply.mentions.push(p.id);
@@ -298,7 +298,7 @@ pub fn lobby_reply(m: &Match, game: &AnyGame, bot_seat: bool, expires_at: i64, n
             ));
         }
     }
-    lines.push(Msg::new("challenge-expires").duration("time", (expires_at - now).max(0) / 1000));
+    lines.push(Msg::new("challenge-expires").duration("time", super::secs_left(expires_at, now)));
     let mut more = Vec::new();
     if bot_seat {
         more.push(button(
@@ -345,7 +345,7 @@ pub fn challenge_reply(m: &Match, preview: Option<Msg>, expires_at: i64, now: i6
             .plain("seat", seat),
     ];
     lines.extend(preview);
-    lines.push(Msg::new("challenge-expires").duration("time", (expires_at - now).max(0) / 1000));
+    lines.push(Msg::new("challenge-expires").duration("time", super::secs_left(expires_at, now)));
     let stamp = m.stamp();
     let b = |action, label, style| button(stamp, action, Msg::new(label), style);
     let mut reply = Reply {

@@ -405,14 +405,15 @@ fn taking_the_last_piece_wins() {
 }
 
 #[test]
-fn the_move_limit_is_100_plies_including_the_laying_turns() {
+fn the_move_limit_is_100_plies_of_play_the_laying_turns_not_counted() {
+    // RULES.md: "A turn is one step or one capture sequence" (phase 2); laying is phase 1.
     let game = laid(LAYS);
-    assert_eq!(game.quiet_plies(), 16, "each laying turn is a turn");
+    assert_eq!(game.quiet_plies(), 0, "laying turns are not counted");
 
-    // From the laid barrier, 84 more quiet plies make 100: the game is drawn on exactly that ply.
+    // From the laid barrier, 100 quiet plies: the game is drawn on exactly the 100th.
     let mut game = game;
     let mut seen = HashSet::new();
-    for ply in 17..=100 {
+    for ply in 1..=100 {
         assert!(game.status().to_move().is_some(), "ply {ply}");
         let next = game
             .legal_moves()

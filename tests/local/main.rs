@@ -212,7 +212,7 @@ fn a_whole_session_in_french_from_the_challenge_to_the_leaderboard() {
         "Statistiques de @bob".to_string(),
         "Classement général de Simultana".to_string(),
         "1 partie (".to_string(),
-        format!("Se joue sur un damier 5x5{nnbsp}; les blancs commencent."),
+        format!("Se joue sur un damier 5x5{nnbsp}; les Blancs commencent."),
         format!("Règles complètes, avec images{nnbsp}: docs/rules/fr/simultana.md"),
         format!("(pour vous) Ce n\u{2019}est pas votre tour{nnbsp}: c\u{2019}est à @"),
     ] {

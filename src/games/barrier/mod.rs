@@ -12,8 +12,9 @@ pub use tiles::{BarrierOptions, DEFAULT_TILES, Dir, Tile};
 
 use super::{Game, GameKind, ImportError, MoveError, Outcome, Reason, Repetitions, Side, Status};
 
-/// Plies with no capture and no crowning (laying turns included) after which the game is drawn:
-/// 50 turns by each side.
+/// Plies with no capture and no crowning after which the game is drawn: 50 turns by each side.
+/// RULES.md defines a turn as "one step or one capture sequence" (phase 2), so the 16 laying
+/// turns do not count.
 pub const MOVE_LIMIT: u32 = 100;
 
 /// The most squares one move visits: the start and up to 12 landings (the opponent has at most
@@ -253,7 +254,7 @@ impl Barrier {
         self.laid < 16
     }
 
-    /// Plies in a row with no capture and no crowning, laying turns included; the game is drawn
+    /// Plies in a row with no capture and no crowning (laying turns are not counted); the game is drawn
     /// when it reaches [`MOVE_LIMIT`].
     pub fn quiet_plies(&self) -> u32 {
         self.quiet
@@ -523,7 +524,6 @@ impl Game for Barrier {
                 }
                 self.use_tile(mover, tile);
                 self.laid += 1;
-                self.quiet += 1;
             }
             Kind::Step | Kind::Jump => {
                 let squares = mv.squares();

@@ -218,9 +218,9 @@ impl Barrier {
                 self.side_name(to_move)
             )));
         }
-        if self.quiet != u32::from(self.laid) {
+        if self.quiet != 0 {
             return Err(err(
-                "during the laying phase the quiet plies are the tiles laid",
+                "during the laying phase no quiet ply is counted yet: laying turns do not count",
             ));
         }
         self.to_move = to_move;
