@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 use tracing::debug;
 
 use crate::i18n::{Lang, Msg, Style, render};
-use crate::table::{ButtonStyle, Reply, ReplyKind, stamp_of_custom_id};
+use crate::table::{ButtonStyle, Reply, ReplyKind, Undelivered, stamp_of_custom_id};
 
 use super::respond::Answer;
 
@@ -16,24 +16,34 @@ const MAX_DESCRIPTION: usize = 4096;
 /// Discord allows five rows of components.
 const MAX_ROWS: usize = 5;
 
-/// The languages known for an answer: the person's (the interaction's `locale`), the
-/// server's (`guild_locale`), and the bot's default (`PARLOR_LANG`).
+/// The languages known for an answer: what the person and the server chose (`/settings
+/// my-language:` and `language:`, `None` for `auto`), what Discord says of them (the
+/// interaction's `locale` and `guild_locale`), and the bot's default (`PARLOR_LANG`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Locales {
+    /// The person's own setting.
+    pub person: Option<Lang>,
+    /// The language of the person's Discord app.
     pub user: Option<Lang>,
+    /// The server's setting.
+    pub server: Option<Lang>,
+    /// Discord's language of the server (`en-US` for most servers that are not Community ones).
     pub guild: Option<Lang>,
     pub fallback: Lang,
 }
 
 impl Locales {
-    /// What one person reads follows their language; what a channel reads, the server's.
+    /// The one choice of a language: what a channel reads follows the server's setting, else
+    /// its Discord language (in a direct message, the person's); what one person reads follows
+    /// their own setting, else their Discord app's language, else the server's.
     pub fn pick(&self, private: bool) -> Lang {
-        let (first, second) = if private {
-            (self.user, self.guild)
+        let server = self.server.or(self.guild);
+        let first = if private {
+            self.person.or(self.user).or(server)
         } else {
-            (self.guild, self.user)
+            server.or(self.user)
         };
-        first.or(second).unwrap_or(self.fallback)
+        first.unwrap_or(self.fallback)
     }
 }
 
@@ -88,6 +98,9 @@ pub async fn present(reply: Reply, locales: Locales) -> Answer {
         .map(|t| format!("**{}**", say(lang, t)))
         .collect();
     lines.extend(reply.lines.iter().map(|m| say(lang, m)));
+    if let Some(news) = &reply.undelivered {
+        lines.push(say(lang, &undelivered(news)));
+    }
     if let Some(at) = reply.deadline {
         let id = if matches!(reply.kind, ReplyKind::Challenge | ReplyKind::Lobby) {
             "discord-expires"
@@ -165,6 +178,25 @@ pub async fn present(reply: Reply, locales: Locales) -> Answer {
                     say(lang, &c.line),
                 )
             }),
+    }
+}
+
+/// What to say of news that could not be posted: the channel was gone, or a permission was
+/// missing (stored as the bits of what was lacking, 0 when Discord did not say).
+fn undelivered(news: &Undelivered) -> Msg {
+    match news {
+        Undelivered::Gone => Msg::new("undelivered-gone"),
+        Undelivered::Forbidden(bits) => {
+            let lacking = bits
+                .parse::<u64>()
+                .map(serenity::Permissions::from_bits_truncate)
+                .unwrap_or_default();
+            if lacking.is_empty() {
+                Msg::new("undelivered-refused")
+            } else {
+                Msg::new("undelivered-forbidden").list("perms", super::access::names(lacking))
+            }
+        }
     }
 }
 
@@ -284,7 +316,7 @@ mod tests {
         let locales = Locales {
             user: Some(Lang::Fr),
             guild: Some(Lang::En),
-            fallback: Lang::En,
+            ..Locales::default()
         };
         let answer = present(Reply::private(refusal), locales).await;
         assert!(answer.private);

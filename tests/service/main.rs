@@ -624,6 +624,8 @@ async fn a_day_clock_reminds_an_hour_before_and_a_player_may_turn_reminders_off(
             Act::Settings {
                 threads: None,
                 reminders: Some(false),
+                language: None,
+                my_language: None,
             },
         )
         .await;
@@ -642,6 +644,8 @@ async fn a_day_clock_reminds_an_hour_before_and_a_player_may_turn_reminders_off(
             Act::Settings {
                 threads: Some(false),
                 reminders: None,
+                language: None,
+                my_language: None,
             },
         )
         .await;
@@ -654,6 +658,8 @@ async fn a_day_clock_reminds_an_hour_before_and_a_player_may_turn_reminders_off(
             Act::Settings {
                 threads: Some(false),
                 reminders: None,
+                language: None,
+                my_language: None,
             },
         )
         .await;
