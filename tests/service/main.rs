@@ -10,6 +10,7 @@ mod endings;
 mod fair;
 mod four;
 mod glicko;
+mod languages;
 mod ladders;
 mod moves;
 mod processes;
