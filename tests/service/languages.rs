@@ -22,17 +22,27 @@ async fn a_servers_language_and_a_persons_are_stored_shown_and_reset() {
     let manager = Actor::new(alice().id, "Alice").manager();
     let bob = bob();
     let nothing = w.table.languages(Some(GUILD), Some(bob.id)).await;
-    assert_eq!((nothing.server, nothing.person), (None, None), "auto at first");
+    assert_eq!(
+        (nothing.server, nothing.person),
+        (None, None),
+        "auto at first"
+    );
 
     // Only a member who manages the server sets what it reads.
-    let r = w.run(&bob, place, settings(Some(Some(Lang::Fr)), None)).await;
+    let r = w
+        .run(&bob, place, settings(Some(Some(Lang::Fr)), None))
+        .await;
     assert_refused(&r, "err-settings-manage-server");
     assert_eq!(w.table.languages(Some(GUILD), None).await.server, None);
     let r = w
         .run(&manager, place, settings(Some(Some(Lang::Fr)), None))
         .await;
     assert_refused(&r, "settings-saved");
-    assert!(r.text().contains("What this server reads: French"), "{}", r.text());
+    assert!(
+        r.text().contains("What this server reads: French"),
+        "{}",
+        r.text()
+    );
     assert_eq!(
         w.table.languages(Some(GUILD), None).await.server,
         Some(Lang::Fr)
@@ -43,7 +53,8 @@ async fn a_servers_language_and_a_persons_are_stored_shown_and_reset() {
     let r = w.run(&bob, dm, settings(None, Some(Some(Lang::Fr)))).await;
     assert_refused(&r, "settings-saved");
     assert!(
-        r.text().contains("What you read in answers only you see: French"),
+        r.text()
+            .contains("What you read in answers only you see: French"),
         "{}",
         r.text()
     );
@@ -60,7 +71,11 @@ async fn a_servers_language_and_a_persons_are_stored_shown_and_reset() {
     // The settings outlive a restart; `auto` resets them.
     w.restart().await;
     let r = w.run(&bob, place, settings(None, None)).await;
-    assert!(r.text().contains("What this server reads: French"), "{}", r.text());
+    assert!(
+        r.text().contains("What this server reads: French"),
+        "{}",
+        r.text()
+    );
     assert!(r.text().contains("only you see: French"), "{}", r.text());
     w.run(&bob, place, settings(None, Some(None))).await;
     w.run(&manager, place, settings(Some(None), None)).await;
