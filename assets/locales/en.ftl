@@ -659,7 +659,7 @@ perm-read-message-history = **Read Message History**
 err-missing-permissions = I cannot start a match here: I am missing { $perms } in this channel, so I could not post its board. A member who may manage the server can allow it for me in the channel's settings (Edit Channel → Permissions) or for my role (Server Settings → Roles).
 undelivered-gone = (The channel of this match was deleted, so I could not post its news there. Nothing is lost: the match goes on here.)
 undelivered-forbidden = (I could not post the latest news of this match here: I am missing { $perms } in this channel. It is all on this board; a member who may manage the server can allow it for me in the channel's settings.)
-undelivered-refused = (I could not post the latest news of this match here: Discord refused it. It is all on this board.)
+undelivered-refused = (I could not post the latest news of this match here: Discord did not take it. It is all on this board.)
 
 ## Help
 help-title = Parlor: board games in your server

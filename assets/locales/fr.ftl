@@ -670,7 +670,7 @@ perm-read-message-history = **Voir les anciens messages**
 err-missing-permissions = Je ne peux pas lancer de partie ici : il me manque { $perms } dans ce salon, et je ne pourrais pas y afficher le plateau. Un membre qui peut gérer le serveur peut me l’accorder dans les paramètres du salon (Modifier le salon → Permissions) ou pour mon rôle (Paramètres du serveur → Rôles).
 undelivered-gone = (Le salon de cette partie a été supprimé : je n’ai pas pu y publier la suite. Rien n’est perdu, la partie continue ici.)
 undelivered-forbidden = (Je n’ai pas pu publier ici la suite de cette partie : il me manque { $perms } dans ce salon. Tout est sur ce plateau ; un membre qui peut gérer le serveur peut me l’accorder dans les paramètres du salon.)
-undelivered-refused = (Je n’ai pas pu publier ici la suite de cette partie : Discord l’a refusé. Tout est sur ce plateau.)
+undelivered-refused = (Je n’ai pas pu publier ici la suite de cette partie : Discord ne l’a pas acceptée. Tout est sur ce plateau.)
 
 ## Aide
 help-title = Parlor : des jeux de plateau sur votre serveur

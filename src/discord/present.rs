@@ -310,6 +310,77 @@ mod tests {
         assert_eq!(greyed.len(), 1, "menus dropped from an old board");
     }
 
+    /// The one choice of a language, case by case.
+    #[test]
+    fn settings_come_before_discord_and_a_person_before_their_server() {
+        use Lang::{En, Fr};
+        let discord_only = Locales {
+            user: Some(Fr),
+            guild: Some(En),
+            ..Locales::default()
+        };
+        assert_eq!(discord_only.pick(true), Fr, "a French app, privately");
+        assert_eq!(
+            discord_only.pick(false),
+            En,
+            "the server's Discord language"
+        );
+        let server_set = Locales {
+            server: Some(Fr),
+            user: Some(En),
+            ..discord_only
+        };
+        assert_eq!(
+            server_set.pick(false),
+            Fr,
+            "the setting beats Discord's en-US"
+        );
+        assert_eq!(server_set.pick(true), En, "a person's app beats the server");
+        let person_set = Locales {
+            person: Some(Fr),
+            ..Locales {
+                user: Some(En),
+                guild: Some(En),
+                ..Locales::default()
+            }
+        };
+        assert_eq!(person_set.pick(true), Fr, "their own setting first");
+        assert_eq!(person_set.pick(false), En, "but not for the channel");
+        let unknown_app = Locales {
+            server: Some(Fr),
+            ..Locales::default()
+        };
+        assert_eq!(unknown_app.pick(true), Fr, "else the server's");
+        let nothing = Locales {
+            fallback: Fr,
+            ..Locales::default()
+        };
+        assert_eq!((nothing.pick(true), nothing.pick(false)), (Fr, Fr));
+    }
+
+    #[tokio::test]
+    async fn news_that_could_not_be_posted_is_said_with_the_answer() {
+        let lacking = serenity::Permissions::ATTACH_FILES | serenity::Permissions::SEND_MESSAGES;
+        let stored = Undelivered::Forbidden(lacking.bits().to_string()).to_text();
+        let mut reply = Reply::public(Msg::verbatim("Move 3"));
+        reply.undelivered = Some(Undelivered::from_text(&stored));
+        let french = Locales {
+            guild: Some(Lang::Fr),
+            ..Locales::default()
+        };
+        let answer = present(reply.clone(), french).await;
+        assert!(
+            answer
+                .text
+                .contains("**Envoyer des messages**, **Joindre des fichiers**"),
+            "{}",
+            answer.text
+        );
+        reply.undelivered = Some(Undelivered::from_text(&Undelivered::Gone.to_text()));
+        let answer = present(reply, Locales::default()).await;
+        assert!(answer.text.contains("was deleted"), "{}", answer.text);
+    }
+
     #[tokio::test]
     async fn a_refusal_is_plain_and_private() {
         let refusal = Msg::new("err-not-your-turn").player("player", 9, "Bob");
