@@ -656,15 +656,15 @@ perm-create-public-threads = **Create Public Threads**
 perm-embed-links = **Embed Links**
 perm-attach-files = **Attach Files**
 perm-read-message-history = **Read Message History**
-err-missing-permissions = I cannot start a match here: I am missing { $perms } in this channel, so I could not post its board. A member who may manage the server can allow it for me in the channel's settings (Edit Channel → Permissions) or for my role (Server Settings → Roles).
+err-missing-permissions = I cannot start a match here: I am missing { $perms } in this channel, so I could not post its board. A member who may manage the server can grant this in the channel's settings (Edit Channel → Permissions) or to my role (Server Settings → Roles).
 undelivered-gone = (The channel of this match was deleted, so I could not post its news there. Nothing is lost: the match goes on here.)
-undelivered-forbidden = (I could not post the latest news of this match here: I am missing { $perms } in this channel. It is all on this board; a member who may manage the server can allow it for me in the channel's settings.)
+undelivered-forbidden = (I could not post the latest news of this match here: I am missing { $perms } in this channel. It is all on this board; a member who may manage the server can grant this in the channel's settings.)
 undelivered-refused = (I could not post the latest news of this match here: Discord did not take it. It is all on this board.)
 
 ## Help
 help-title = Parlor: board games in your server
 help-play = { $play } challenges someone (or me, or anyone); then play with the board's buttons or { $move }.
-help-match = { $board } shows the board again; { $resign }, { $draw }, { $takeback } and { $abort } do what they say.
+help-match = { $board } shows the board again; { $resign } resigns, { $draw } offers a draw, { $takeback } asks to take a move back, { $abort } cancels a match that has barely begun.
 help-results = { $leaderboard }, { $stats }, { $history }, { $moves } and { $replay }: ladders, results and past matches.
 help-settings = { $settings } shows the settings: threads, reminders, the server's language and your own.
 help-rules = How to play: { $rules }, and the full rules at { $docs }

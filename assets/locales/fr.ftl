@@ -667,15 +667,15 @@ perm-create-public-threads = **Créer des fils publics**
 perm-embed-links = **Intégrer des liens**
 perm-attach-files = **Joindre des fichiers**
 perm-read-message-history = **Voir les anciens messages**
-err-missing-permissions = Je ne peux pas lancer de partie ici : il me manque { $perms } dans ce salon, et je ne pourrais pas y afficher le plateau. Un membre qui peut gérer le serveur peut me l’accorder dans les paramètres du salon (Modifier le salon → Permissions) ou pour mon rôle (Paramètres du serveur → Rôles).
+err-missing-permissions = Je ne peux pas lancer de partie ici : il me manque { $perms } dans ce salon, et je ne pourrais pas y afficher le plateau. Un membre qui peut gérer le serveur peut corriger cela dans les paramètres du salon (Modifier le salon → Permissions) ou dans ceux de mon rôle (Paramètres du serveur → Rôles).
 undelivered-gone = (Le salon de cette partie a été supprimé : je n’ai pas pu y publier la suite. Rien n’est perdu, la partie continue ici.)
-undelivered-forbidden = (Je n’ai pas pu publier ici la suite de cette partie : il me manque { $perms } dans ce salon. Tout est sur ce plateau ; un membre qui peut gérer le serveur peut me l’accorder dans les paramètres du salon.)
+undelivered-forbidden = (Je n’ai pas pu publier ici la suite de cette partie : il me manque { $perms } dans ce salon. Tout est sur ce plateau ; un membre qui peut gérer le serveur peut corriger cela dans les paramètres du salon.)
 undelivered-refused = (Je n’ai pas pu publier ici la suite de cette partie : Discord ne l’a pas acceptée. Tout est sur ce plateau.)
 
 ## Aide
 help-title = Parlor : des jeux de plateau sur votre serveur
 help-play = { $play } lance un défi (à quelqu’un, à moi ou à qui veut) ; on joue ensuite avec les boutons du plateau ou { $move }.
-help-match = { $board } réaffiche le plateau ; { $resign }, { $draw }, { $takeback } et { $abort } font ce qu’ils disent.
+help-match = { $board } réaffiche le plateau ; { $resign } pour abandonner, { $draw } pour proposer la nulle, { $takeback } pour reprendre un coup, { $abort } pour annuler une partie à peine commencée.
 help-results = { $leaderboard }, { $stats }, { $history }, { $moves } et { $replay } : classements, résultats et parties passées.
 help-settings = { $settings } affiche les réglages : fils, rappels, langue du serveur et la vôtre.
 help-rules = Pour apprendre : { $rules }, et les règles complètes sur { $docs }
