@@ -308,19 +308,24 @@ async fn a_notice_into_a_deleted_channel_loses_nothing() {
     let match_id = crate::db::sql_i64(&discord.database_url, "SELECT MAX(id) FROM matches").await;
     // The bot moved; its notice found the channel gone, and the log says so once.
     let marker = format!("match_id={match_id}");
-    let said = discord
-        .wait("the log of the lost notice", |_| {
-            let logs = logs();
-            let text = String::from_utf8_lossy(&logs.lock().unwrap_or_else(|p| p.into_inner()))
-                .into_owned();
-            let lines: Vec<String> = text
-                .lines()
-                .filter(|l| l.contains("a notice could not be posted") && l.contains(&marker))
-                .map(str::to_owned)
-                .collect();
-            (!lines.is_empty()).then_some(lines)
-        })
-        .await;
+    // The log is not the fake's state, so it is polled.
+    let lines = || {
+        let text =
+            String::from_utf8_lossy(&logs().lock().unwrap_or_else(|p| p.into_inner())).into_owned();
+        text.lines()
+            .filter(|l| l.contains("a notice could not be posted") && l.contains(&marker))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    let deadline = std::time::Instant::now() + fake::WAIT;
+    while lines().is_empty() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no log of the lost notice"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let said = lines();
     assert_eq!(said.len(), 1, "{said:?}");
     assert!(said[0].contains("gone"), "{said:?}");
     // Alice's next /board, in another channel, brings the match there and says what happened.
