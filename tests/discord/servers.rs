@@ -402,3 +402,56 @@ async fn help_in_the_readers_language_a_presence_and_an_invite_link() {
     bot.stop().await.expect("clean shutdown");
     discord.assert_no_violations();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_notice_the_bot_may_not_post_is_told_by_the_next_board() {
+    let (discord, bot) = start().await;
+    let room = channel(9);
+    let board = play_the_bot(&discord, &alice(), room).await;
+    let board = if to_move(&board) == fake::APP_ID {
+        bots_move(&discord, room, "played").await
+    } else {
+        board
+    };
+    assert_eq!(to_move(&board), alice().id);
+    // Someone takes Send Messages away; Alice's move is answered through her interaction, which
+    // tells the bot what it may do here: it does not even try to post its reply.
+    discord.deny(room, perm::SEND_MESSAGES);
+    let posts = |s: &fake::FakeState| {
+        let line = format!("POST /api/v10/channels/{room}/messages");
+        s.requests.iter().filter(|r| **r == line).count()
+    };
+    let before = posts(&discord.state());
+    move_if_my_turn(&discord, &alice(), room, &board).await;
+    // The bot moves, and its notice is kept for the next answer (the database is polled: it is
+    // not the fake's state).
+    let deadline = std::time::Instant::now() + fake::WAIT;
+    let kept = "SELECT COUNT(*) FROM undelivered";
+    while crate::db::sql_i64(&discord.database_url, kept).await == 0 {
+        assert!(std::time::Instant::now() < deadline, "no notice kept");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let id = discord.slash_in(&alice(), room, "board", json!({}), &[]);
+    let board = discord.outcome(id).await;
+    assert!(
+        board.text().contains("I am missing **Send Messages**"),
+        "{}",
+        board.text()
+    );
+    assert_eq!(
+        to_move(&board),
+        alice().id,
+        "the bot's move is on the board"
+    );
+    assert_eq!(
+        posts(&discord.state()),
+        before,
+        "nothing tried where it is refused"
+    );
+    // Told once.
+    let id = discord.slash_in(&alice(), room, "board", json!({}), &[]);
+    let again = discord.outcome(id).await;
+    assert!(!again.text().contains("I am missing"), "{}", again.text());
+    bot.stop().await.expect("clean shutdown");
+    discord.assert_no_violations();
+}
