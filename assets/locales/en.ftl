@@ -509,9 +509,15 @@ cmd-history = The latest matches of a player (you by default)
 cmd-history-user = Whose matches (yours if not set)
 cmd-replay = Watch a finished match again, as an animation
 cmd-replay-match = The match number (see /history)
-cmd-settings = Show or change the settings: the server's, and your own reminders
+cmd-settings = Show or change the settings: the server's, and your own reminders and language
 cmd-settings-threads = Whether each accepted match gets a thread of its own (this server; Manage Server)
 cmd-settings-reminders = Whether you are reminded when your clock runs low
+cmd-settings-language = What the whole server reads (auto: Discord's language; Manage Server)
+cmd-settings-my-language = What you read in answers only you see (auto: your Discord app's)
+cmd-help = The commands, in short
+choice-language-auto = Automatic
+choice-language-en = English
+choice-language-fr = French (français)
 cmd-moves = The moves of this channel's match, or of a finished match with its export
 cmd-moves-match = A match number (see /history); this channel's match if not set
 choice-game-loa = Lines of Action: connect all your pieces
@@ -660,8 +666,40 @@ settings-reminders = Your turn reminders when your clock runs low: { $on ->
     [on] on
    *[off] off
 }
-err-settings-no-server = Threads are a server's setting: change it in a server.
-err-settings-manage-server = Only members who may manage the server can change its settings; your own reminders are yours to change.
+err-settings-no-server = Threads and the server's language are a server's settings: change them in a server.
+err-settings-manage-server = Only members who may manage the server can change its settings; your own reminders and language (my-language) are yours to change.
+settings-language = What this server reads: { $lang ->
+    [en] English
+    [fr] French
+   *[auto] automatic (Discord's language for the server)
+}
+settings-my-language = What you read in answers only you see: { $lang ->
+    [en] English
+    [fr] French
+   *[auto] automatic (your Discord app's language)
+}
+
+## Permissions (the names Discord shows)
+perm-view-channel = **View Channel**
+perm-send-messages = **Send Messages**
+perm-send-messages-in-threads = **Send Messages in Threads**
+perm-create-public-threads = **Create Public Threads**
+perm-embed-links = **Embed Links**
+perm-attach-files = **Attach Files**
+perm-read-message-history = **Read Message History**
+err-missing-permissions = I cannot start a match here: I am missing { $perms } in this channel, so I could not post its board. A member who may manage the server can grant this in the channel's settings (Edit Channel → Permissions) or to my role (Server Settings → Roles).
+undelivered-gone = (The channel of this match was deleted, so I could not post its news there. Nothing is lost: the match goes on here.)
+undelivered-forbidden = (I could not post the latest news of this match here: I am missing { $perms } in this channel. It is all on this board; a member who may manage the server can grant this in the channel's settings.)
+undelivered-refused = (I could not post the latest news of this match here: Discord did not take it. It is all on this board.)
+
+## Help
+help-title = Parlor: board games in your server
+help-play = { $play } challenges someone (or me, or anyone); then play with the board's buttons or { $move }.
+help-match = { $board } shows the board again; { $resign } resigns, { $draw } offers a draw, { $takeback } asks to take a move back, { $abort } cancels a match that has barely begun.
+help-results = { $leaderboard }, { $stats }, { $history }, { $moves } and { $replay }: ladders, results and past matches.
+help-settings = { $settings } shows the settings: threads, reminders, the server's language and your own.
+help-rules = How to play: { $rules }, and the full rules at { $docs }
+presence = /play to start a game
 
 ## Threads
 note-no-threads = (I could not give this match a thread of its own: I need the permissions Create Public Threads and Send Messages in Threads in this channel. Until then, matches here are played in the channel, one at a time. A member who may manage the server can also turn threads off with /settings.)

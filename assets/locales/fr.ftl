@@ -543,9 +543,15 @@ cmd-history = Les dernières parties d’un joueur (vous par défaut)
 cmd-history-user = Les parties de qui (les vôtres par défaut)
 cmd-replay = Revoir une partie terminée, en animation
 cmd-replay-match = Le numéro de la partie (voir /history)
-cmd-settings = Voir ou changer les réglages : ceux du serveur, et vos rappels
+cmd-settings = Voir ou changer les réglages : ceux du serveur, vos rappels et votre langue
 cmd-settings-threads = Un fil pour chaque partie acceptée (ce serveur ; gérer le serveur)
 cmd-settings-reminders = Être rappelé quand votre temps s’épuise
+cmd-settings-language = La langue de tout le serveur (auto : celle de Discord ; gérer le serveur)
+cmd-settings-my-language = La langue des réponses que vous seul voyez (auto : celle de Discord)
+cmd-help = Les commandes, en bref
+choice-language-auto = Automatique
+choice-language-en = Anglais (English)
+choice-language-fr = Français
 cmd-moves = Les coups de la partie de ce salon, ou d’une partie terminée avec son export
 cmd-moves-match = Un numéro de partie (voir /history) ; celle de ce salon par défaut
 choice-game-loa = Lines of Action : reliez tous vos pions
@@ -694,8 +700,40 @@ settings-reminders = Vos rappels quand votre temps s’épuise : { $on ->
     [on] oui
    *[off] non
 }
-err-settings-no-server = Les fils sont un réglage de serveur : changez-le dans un serveur.
-err-settings-manage-server = Seuls les membres qui peuvent gérer le serveur changent ses réglages ; vos propres rappels, vous les changez vous-même.
+err-settings-no-server = Les fils et la langue du serveur sont des réglages de serveur : changez-les dans un serveur.
+err-settings-manage-server = Seuls les membres qui peuvent gérer le serveur changent ses réglages ; vos rappels et votre langue (my-language), vous les changez vous-même.
+settings-language = Langue du serveur : { $lang ->
+    [en] anglais
+    [fr] français
+   *[auto] automatique (la langue du serveur sur Discord)
+}
+settings-my-language = Langue de vos réponses privées : { $lang ->
+    [en] anglais
+    [fr] français
+   *[auto] automatique (la langue de votre application Discord)
+}
+
+## Permissions (les noms que Discord affiche)
+perm-view-channel = **Voir le salon**
+perm-send-messages = **Envoyer des messages**
+perm-send-messages-in-threads = **Envoyer des messages dans les fils**
+perm-create-public-threads = **Créer des fils publics**
+perm-embed-links = **Intégrer des liens**
+perm-attach-files = **Joindre des fichiers**
+perm-read-message-history = **Voir les anciens messages**
+err-missing-permissions = Je ne peux pas lancer de partie ici : il me manque { $perms } dans ce salon, et je ne pourrais pas y afficher le plateau. Un membre qui peut gérer le serveur peut corriger cela dans les paramètres du salon (Modifier le salon → Permissions) ou dans ceux de mon rôle (Paramètres du serveur → Rôles).
+undelivered-gone = (Le salon de cette partie a été supprimé : je n’ai pas pu y publier la suite. Rien n’est perdu, la partie continue ici.)
+undelivered-forbidden = (Je n’ai pas pu publier ici la suite de cette partie : il me manque { $perms } dans ce salon. Tout est sur ce plateau ; un membre qui peut gérer le serveur peut corriger cela dans les paramètres du salon.)
+undelivered-refused = (Je n’ai pas pu publier ici la suite de cette partie : Discord ne l’a pas acceptée. Tout est sur ce plateau.)
+
+## Aide
+help-title = Parlor : des jeux de plateau sur votre serveur
+help-play = { $play } lance un défi (à quelqu’un, à moi ou à qui veut) ; on joue ensuite avec les boutons du plateau ou { $move }.
+help-match = { $board } réaffiche le plateau ; { $resign } pour abandonner, { $draw } pour proposer la nulle, { $takeback } pour reprendre un coup, { $abort } pour annuler une partie à peine commencée.
+help-results = { $leaderboard }, { $stats }, { $history }, { $moves } et { $replay } : classements, résultats et parties passées.
+help-settings = { $settings } affiche les réglages : fils, rappels, langue du serveur et la vôtre.
+help-rules = Pour apprendre : { $rules }, et les règles complètes sur { $docs }
+presence = /play pour lancer une partie
 
 ## Fils
 note-no-threads = (Je n’ai pas pu donner un fil à cette partie : il me faut les permissions Créer des fils publics et Envoyer des messages dans les fils dans ce salon. D’ici là, les parties s’y jouent dans le salon, une à la fois. Un membre qui peut gérer le serveur peut aussi désactiver les fils avec /settings.)

@@ -94,6 +94,29 @@ string_choices! {
     }
 }
 
+string_choices! {
+    /// A language setting: `auto` (Discord's language, then `PARLOR_LANG`), or a language.
+    Language {
+        /// Discord's language.
+        Auto = "auto": "choice-language-auto",
+        /// English.
+        En = "en": "choice-language-en",
+        /// French.
+        Fr = "fr": "choice-language-fr",
+    }
+}
+
+impl Language {
+    /// The setting as the match service stores it (`None` for `auto`).
+    pub fn lang(self) -> Option<Lang> {
+        match self {
+            Language::Auto => None,
+            Language::En => Some(Lang::En),
+            Language::Fr => Some(Lang::Fr),
+        }
+    }
+}
+
 impl Game {
     /// The engine's game kind.
     pub fn kind(self) -> GameKind {

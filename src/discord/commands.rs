@@ -5,10 +5,10 @@ use std::time::Instant;
 
 use poise::serenity_prelude as serenity;
 
-use super::choices::{Clock, Game, Scope, Variant};
+use super::choices::{Clock, Game, Language, Scope, Variant};
 use super::present::{Locales, present};
 use super::respond::{Answer, answer_command};
-use super::{Context, Error};
+use super::{Asker, Context, Error, access};
 use crate::i18n::{Lang, Msg};
 use crate::table::{self, Act, ChallengeSpec, Opponent, UserRef};
 
@@ -67,6 +67,7 @@ fn unlocalized() -> Vec<poise::Command<super::Data, Error>> {
         replay(),
         settings(),
         moves(),
+        help(),
     ]
 }
 
@@ -117,26 +118,46 @@ fn user_ref(user: &serenity::User) -> UserRef {
     UserRef::new(user.id.get(), user.display_name())
 }
 
-/// The languages of this interaction: the person's and the server's.
-fn locales(ctx: Context<'_>) -> Locales {
+/// Who asked and where, as Discord says.
+fn asker(ctx: Context<'_>) -> Asker {
     match ctx {
-        Context::Application(app) => ctx.data().locales(
-            ctx.guild_id().map(|g| g.get()),
+        Context::Application(app) => Asker::of(
+            ctx.guild_id(),
+            ctx.author(),
             &app.interaction.locale,
             app.interaction.guild_locale.as_deref(),
         ),
-        Context::Prefix(_) => Locales::default(),
+        Context::Prefix(_) => Asker::default(),
     }
 }
 
-/// Hands `command` to the match service and answers with its reply.
+/// The languages of this interaction: the person's and the server's.
+pub(super) async fn locales(ctx: Context<'_>) -> Locales {
+    ctx.data().tongues.locales(&asker(ctx)).await
+}
+
+/// Hands `command` to the match service and answers with its reply, in the languages as they
+/// stand once it is handled (so `/settings my-language:fr` answers in French). An act the bot
+/// lacks a permission for here is refused first, naming it.
 async fn run(ctx: Context<'_>, command: Act) -> Result<(), Error> {
     let actor = actor(ctx);
     let place = place(ctx);
+    if let Context::Application(app) = ctx {
+        let have = app.interaction.app_permissions;
+        ctx.data().known.saw(place.channel, have);
+        let need = access::needed(&command, place.parent.is_some());
+        let lacking = access::missing(have, need);
+        if place.guild.is_some() && !lacking.is_empty() {
+            let text = access::refusal(lacking).text(locales(ctx).await.pick(true));
+            return answer_command(ctx, async move { Answer::private(text) }).await;
+        }
+    }
     let table = ctx.data().table.clone();
-    let locales = locales(ctx);
+    let tongues = ctx.data().tongues.clone();
+    let asker = asker(ctx);
     answer_command(ctx, async move {
-        present(table.handle(&actor, &place, command).await, locales).await
+        let reply = table.handle(&actor, &place, command).await;
+        present(reply, tongues.locales(&asker).await).await
     })
     .await
 }
@@ -163,7 +184,7 @@ pub async fn play(
         Some(user) if user.bot => {
             let text = Msg::new("err-other-bot")
                 .plain("name", user.display_name())
-                .text(locales(ctx).pick(true));
+                .text(locales(ctx).await.pick(true));
             return answer_command(ctx, async move { Answer::private(text) }).await;
         }
         Some(user) => Opponent::User(user_ref(&user)),
@@ -325,7 +346,7 @@ pub async fn replay(
             let text = Msg::new("err-not-a-match-number")
                 .code("text", match_id.trim())
                 .code("history", "/history")
-                .text(locales(ctx).pick(true));
+                .text(locales(ctx).await.pick(true));
             answer_command(ctx, async move { Answer::private(text) }).await
         }
     }
@@ -348,7 +369,7 @@ pub async fn moves(
             let text = Msg::new("err-not-a-match-number")
                 .code("text", text.trim())
                 .code("history", "/history")
-                .text(locales(ctx).pick(true));
+                .text(locales(ctx).await.pick(true));
             answer_command(ctx, async move { Answer::private(text) }).await
         }
     }
@@ -377,13 +398,29 @@ mod tests {
     }
 }
 
-/// Show or change the settings: the server's (Manage Server) and your own reminders.
+/// Show or change the settings: the server's (Manage Server), your reminders and language.
 #[poise::command(slash_command)]
 pub async fn settings(
     ctx: Context<'_>,
     #[description = "Whether each accepted match gets a thread of its own (this server)"]
     threads: Option<bool>,
     #[description = "Whether you are reminded when your clock runs low"] reminders: Option<bool>,
+    #[description = "What the whole server reads (Manage Server)"] language: Option<Language>,
+    #[description = "What you read in answers only you see"]
+    #[rename = "my-language"]
+    my_language: Option<Language>,
 ) -> Result<(), Error> {
-    run(ctx, Act::Settings { threads, reminders }).await
+    let act = Act::Settings {
+        threads,
+        reminders,
+        language: language.map(Language::lang),
+        my_language: my_language.map(Language::lang),
+    };
+    run(ctx, act).await
+}
+
+/// The commands, in short, and where the rules are.
+#[poise::command(slash_command)]
+pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Act::Help).await
 }

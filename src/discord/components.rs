@@ -6,9 +6,9 @@ use std::time::Instant;
 
 use poise::serenity_prelude as serenity;
 
-use super::Data;
 use super::present::present;
 use super::respond::{Answer, answer_component};
+use super::{Asker, Data, access};
 use crate::i18n::Msg;
 use crate::table;
 
@@ -28,15 +28,33 @@ pub async fn handle(
     let actor = actor(interaction);
     let place = place(interaction);
     let table = data.table.clone();
-    let locales = data.locales(
-        interaction.guild_id.map(|g| g.get()),
+    let tongues = data.tongues.clone();
+    let asker = Asker::of(
+        interaction.guild_id,
+        &interaction.user,
         &interaction.locale,
         interaction.guild_locale.as_deref(),
     );
+    let have = interaction.app_permissions;
+    data.known.saw(place.channel, have);
+    let lacking = match (&command, place.guild) {
+        (Some(request), Some(_)) => {
+            access::missing(have, access::needed(&request.act, place.parent.is_some()))
+        }
+        _ => serenity::Permissions::empty(),
+    };
     let result = answer_component(&ctx.http, data, interaction, async move {
         match command {
-            Some(command) => present(table.handle(&actor, &place, command).await, locales).await,
+            Some(command) if lacking.is_empty() => {
+                let reply = table.handle(&actor, &place, command).await;
+                present(reply, tongues.locales(&asker).await).await
+            }
+            Some(_) => {
+                let lang = tongues.locales(&asker).await.pick(true);
+                Answer::private(access::refusal(lacking).text(lang))
+            }
             None => {
+                let locales = tongues.locales(&asker).await;
                 // An id this bot did not make, or no longer understands.
                 let text = Msg::new("err-stale-button").code("board", "/board");
                 Answer {

@@ -3,6 +3,7 @@
 //!
 //! Start-up: [`run`] reads nothing itself; `main` builds a [`Config`] from the environment.
 
+mod access;
 mod choices;
 mod commands;
 mod components;
@@ -17,9 +18,9 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
-use tracing::{error, info, warn};
+use tracing::{debug, error, info, warn};
 
-pub use choices::{Clock, Game, Scope, Variant};
+pub use choices::{Clock, Game, Language, Scope, Variant};
 pub use config::{Config, ConfigError, DEFAULT_DATABASE_URL};
 pub use present::Locales;
 pub use respond::{Answer, DEFER_AFTER};
@@ -39,26 +40,89 @@ pub struct Data {
     pub defer_after: std::time::Duration,
     /// The newest board of each match, to grey out the one before.
     boards: std::sync::Arc<respond::Boards>,
-    /// The language of each server seen so far, for what the bot posts on its own (notices).
-    guild_langs: GuildLangs,
+    /// Chooses the language of every answer and notice.
+    tongues: Tongues,
+    /// The bot's permissions in each channel, as interactions there last reported them.
+    known: access::Known,
 }
 
 /// Server id -> the server's language, learnt from interactions' `guild_locale`.
 type GuildLangs = std::sync::Arc<std::sync::Mutex<std::collections::HashMap<u64, Lang>>>;
 
-impl Data {
-    /// The languages of an interaction (`locale`, `guild_locale`), remembering the server's.
-    pub fn locales(&self, guild: Option<u64>, user: &str, guild_locale: Option<&str>) -> Locales {
-        let guild_lang = guild_locale.and_then(Lang::from_locale);
-        if let (Some(g), Some(lang)) = (guild, guild_lang) {
-            self.guild_langs
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .insert(g, lang);
+/// Who asked and where, as Discord says it: what a language is chosen from, with the settings.
+#[derive(Clone, Debug, Default)]
+pub struct Asker {
+    pub guild: Option<u64>,
+    /// The person (`None` for a notice, which nobody asked for).
+    pub user: Option<u64>,
+    /// Their Discord app's language (`locale`).
+    pub locale: Option<String>,
+    /// Discord's language of the server (`guild_locale`).
+    pub guild_locale: Option<String>,
+}
+
+impl Asker {
+    /// Nobody in particular, in a server (a notice).
+    fn server(guild: Option<u64>) -> Asker {
+        Asker {
+            guild,
+            ..Asker::default()
         }
+    }
+
+    /// The person and place of an interaction.
+    fn of(
+        guild: Option<serenity::GuildId>,
+        user: &serenity::User,
+        locale: &str,
+        guild_locale: Option<&str>,
+    ) -> Asker {
+        Asker {
+            guild: guild.map(|g| g.get()),
+            user: Some(user.id.get()),
+            locale: Some(locale.to_owned()),
+            guild_locale: guild_locale.map(str::to_owned),
+        }
+    }
+}
+
+/// Gathers what decides a language: the settings stored through the match service and what
+/// Discord says (remembering each server's Discord language for the notices, which come with no
+/// interaction). [`Locales::pick`] then chooses.
+#[derive(Clone)]
+pub struct Tongues {
+    table: Table,
+    guild_langs: GuildLangs,
+}
+
+impl Tongues {
+    fn new(table: Table) -> Tongues {
+        Tongues {
+            table,
+            guild_langs: GuildLangs::default(),
+        }
+    }
+
+    /// The languages known for an answer to `asker`.
+    pub async fn locales(&self, asker: &Asker) -> Locales {
+        let said = asker.guild_locale.as_deref().and_then(Lang::from_locale);
+        let guild = {
+            let mut langs = self.guild_langs.lock().unwrap_or_else(|p| p.into_inner());
+            match (asker.guild, said) {
+                (Some(g), Some(lang)) => {
+                    langs.insert(g, lang);
+                    Some(lang)
+                }
+                (Some(g), None) => langs.get(&g).copied(),
+                (None, _) => said,
+            }
+        };
+        let stored = self.table.languages(asker.guild, asker.user).await;
         Locales {
-            user: Lang::from_locale(user),
-            guild: guild_lang,
+            person: stored.person,
+            user: asker.locale.as_deref().and_then(Lang::from_locale),
+            server: stored.server,
+            guild,
             fallback: Lang::from_env(),
         }
     }
@@ -183,31 +247,42 @@ async fn connect(
                     servers = ready.guilds.len(),
                     "connected to Discord"
                 );
+                info!(
+                    url = %access::invite_url(ready.application.id.get()),
+                    "invite link (with the permissions Parlor needs)"
+                );
                 register(ctx, &framework.options().commands, guild_id).await;
                 let mut settings = settings;
                 settings.bot = table::UserRef::new(ready.user.id.get(), ready.user.name.clone());
                 let (table, notices) = Table::start(store, settings).await?;
                 table.spawn_timer();
                 let boards = std::sync::Arc::new(respond::Boards::default());
-                let guild_langs = GuildLangs::default();
-                tokio::spawn(post_notices(
-                    ctx.http.clone(),
-                    notices,
-                    boards.clone(),
-                    guild_langs.clone(),
-                ));
+                let tongues = Tongues::new(table.clone());
+                let known = access::Known::default();
+                let poster = Poster {
+                    http: ctx.http.clone(),
+                    boards: boards.clone(),
+                    tongues: tongues.clone(),
+                    known: known.clone(),
+                    table: table.clone(),
+                };
+                tokio::spawn(poster.run(notices));
                 Ok(Data {
                     bot_id: ready.user.id,
                     table,
                     defer_after,
                     boards,
-                    guild_langs,
+                    tongues,
+                    known,
                 })
             })
         })
         .build();
 
+    // Presence is one for every server, so in the bot's default language: English.
+    let presence = crate::i18n::lookup(Lang::En, "presence").unwrap_or_default();
     let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
+        .activity(serenity::ActivityData::custom(presence))
         .framework(framework)
         .await
         .context("cannot set up the Discord client")?;
@@ -250,53 +325,127 @@ async fn start_shards(client: &mut serenity::Client, set: ShardSet) -> Result<()
         .await
 }
 
+/// How many times a notice is tried when Discord fails (5xx) or asks to slow down (429).
+const ATTEMPTS: u32 = 5;
+/// The wait before the second try; each further wait doubles (0.5 + 1 + 2 + 4 s in all).
+const BACKOFF: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// Posts what happens without a request (the AI's moves, clock warnings, timeouts, expired
-/// challenges) in the match's channel, until the match service stops.
-async fn post_notices(
+/// challenges) in the match's channel. A notice is news only: the match has already changed,
+/// whether or not it can be posted; what cannot be is told at the next answer about the match.
+struct Poster {
     http: std::sync::Arc<serenity::Http>,
-    mut notices: table::Notices,
     boards: std::sync::Arc<respond::Boards>,
-    guild_langs: GuildLangs,
-) {
-    while let Some(notice) = notices.recv().await {
-        let start = Instant::now();
-        let channel = serenity::ChannelId::new(notice.place.channel);
-        let guild = notice.place.guild.and_then(|g| {
-            let langs = guild_langs.lock().unwrap_or_else(|p| p.into_inner());
-            langs.get(&g).copied()
-        });
-        let locales = Locales {
-            user: None,
-            guild,
-            fallback: Lang::from_env(),
-        };
-        let answer = present::present(notice.reply, locales).await;
-        let mut sent = channel.send_message(&http, answer.to_message()).await;
-        if is_archived_thread(&sent) {
-            // A long game's thread archives itself after a quiet week: open it again.
-            let reopen = serenity::EditThread::new().archived(false);
-            match channel.edit_thread(&http, reopen).await {
-                Ok(_) => sent = channel.send_message(&http, answer.to_message()).await,
-                Err(e) => warn!(match_id = notice.match_id, %channel, "cannot unarchive: {e}"),
-            }
-        }
-        respond::edit_card(&http, &answer).await;
-        match sent {
-            Ok(message) => {
-                boards.posted(&http, &answer, channel, message.id).await;
-                info!(match_id = notice.match_id, %channel, ms = format!("{:.1}", start.elapsed().as_secs_f64() * 1000.0), "notice posted");
-            }
-            Err(e) => warn!(match_id = notice.match_id, %channel, "cannot post a notice: {e}"),
-        }
-    }
+    tongues: Tongues,
+    known: access::Known,
+    table: Table,
 }
 
-/// Whether Discord refused a message because its thread is archived (JSON error 50083).
-fn is_archived_thread(result: &serenity::Result<serenity::Message>) -> bool {
-    matches!(
-        result,
-        Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))) if r.error.code == 50083
-    )
+/// Why a notice was not posted.
+enum Failed {
+    /// The channel no longer exists (Discord's error 10003).
+    Gone,
+    /// The bot may not post there: what it lacks, when known (empty when Discord only said 403).
+    Forbidden(serenity::Permissions),
+    /// Anything else, after the retries.
+    Other(String),
+}
+
+impl Poster {
+    /// Posts every notice, in order, until the match service stops.
+    async fn run(self, mut notices: table::Notices) {
+        while let Some(notice) = notices.recv().await {
+            self.post(notice).await;
+        }
+    }
+
+    async fn post(&self, notice: table::Notice) {
+        let start = Instant::now();
+        let match_id = notice.match_id;
+        let channel = serenity::ChannelId::new(notice.place.channel);
+        let locales = self
+            .tongues
+            .locales(&Asker::server(notice.place.guild))
+            .await;
+        let answer = present::present(notice.reply, locales).await;
+        let need = access::to_post(
+            notice.place.parent.is_some(),
+            answer.embed.is_some(),
+            answer.file.is_some(),
+        );
+        let lacking = access::missing(self.known.get(channel.get()), need);
+        let sent = if lacking.is_empty() {
+            self.deliver(match_id, channel, &answer).await
+        } else {
+            Err(Failed::Forbidden(lacking))
+        };
+        respond::edit_card(&self.http, &answer).await;
+        let why = match sent {
+            Ok(message) => {
+                self.boards
+                    .posted(&self.http, &answer, channel, message.id)
+                    .await;
+                let ms = format!("{:.1}", start.elapsed().as_secs_f64() * 1000.0);
+                info!(match_id, %channel, ms, "notice posted");
+                return;
+            }
+            Err(Failed::Gone) => table::Undelivered::Gone,
+            Err(Failed::Forbidden(lacking)) => {
+                table::Undelivered::Forbidden(lacking.bits().to_string())
+            }
+            Err(Failed::Other(error)) => {
+                debug!(match_id, %channel, %error, "notice not posted");
+                table::Undelivered::Forbidden("0".to_owned())
+            }
+        };
+        // The table logs it, once, with the match id.
+        self.table.undelivered(match_id, why).await;
+    }
+
+    /// Sends a notice, trying again with a growing wait while Discord fails or asks to slow
+    /// down, and reopening an archived thread once. (With serenity's rate limiter on, as against
+    /// Discord itself, a 429 is waited out there for its `retry_after` before it reaches here.)
+    async fn deliver(
+        &self,
+        match_id: i64,
+        channel: serenity::ChannelId,
+        answer: &Answer,
+    ) -> Result<serenity::Message, Failed> {
+        let http = &self.http;
+        let mut wait = BACKOFF;
+        let mut reopened = false;
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            let error = match channel.send_message(http, answer.to_message()).await {
+                Ok(message) => return Ok(message),
+                Err(error) => error,
+            };
+            let serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) = &error
+            else {
+                return Err(Failed::Other(error.to_string()));
+            };
+            let (status, code) = (response.status_code.as_u16(), response.error.code);
+            match (status, code) {
+                // A long game's thread archives itself after a quiet week: open it again.
+                (_, 50083) if !reopened => {
+                    reopened = true;
+                    let reopen = serenity::EditThread::new().archived(false);
+                    if let Err(e) = channel.edit_thread(http, reopen).await {
+                        return Err(Failed::Other(format!("cannot unarchive: {e}")));
+                    }
+                }
+                (404, _) | (_, 10003) => return Err(Failed::Gone),
+                (403, _) => return Err(Failed::Forbidden(serenity::Permissions::empty())),
+                (429 | 500..=599, _) if attempt < ATTEMPTS => {
+                    debug!(match_id, %channel, status, attempt, "notice not taken; trying again");
+                    tokio::time::sleep(wait).await;
+                    wait *= 2;
+                }
+                _ => return Err(Failed::Other(error.to_string())),
+            }
+        }
+    }
 }
 
 /// Registers the slash commands in one server (instant) or globally (may take an hour to show).
@@ -358,14 +507,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             let cause = format!("{error:#}");
             error!(command = %ctx.invocation_string(), error = %cause, "command failed");
             log_command(ctx, Some(&cause)).await;
-            let locales = match ctx {
-                Context::Application(app) => ctx.data().locales(
-                    ctx.guild_id().map(|g| g.get()),
-                    &app.interaction.locale,
-                    app.interaction.guild_locale.as_deref(),
-                ),
-                Context::Prefix(_) => Locales::default(),
-            };
+            let locales = commands::locales(ctx).await;
             let text = Msg::new("err-internal").text(locales.pick(true));
             let reply = Answer::private(text);
             // The interaction may already be answered, or expired: nothing more to do then.

@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 use tracing::debug;
 
 use crate::i18n::{Lang, Msg, Style, render};
-use crate::table::{ButtonStyle, Reply, ReplyKind, stamp_of_custom_id};
+use crate::table::{ButtonStyle, Reply, ReplyKind, Undelivered, stamp_of_custom_id};
 
 use super::respond::Answer;
 
@@ -16,24 +16,34 @@ const MAX_DESCRIPTION: usize = 4096;
 /// Discord allows five rows of components.
 const MAX_ROWS: usize = 5;
 
-/// The languages known for an answer: the person's (the interaction's `locale`), the
-/// server's (`guild_locale`), and the bot's default (`PARLOR_LANG`).
+/// The languages known for an answer: what the person and the server chose (`/settings
+/// my-language:` and `language:`, `None` for `auto`), what Discord says of them (the
+/// interaction's `locale` and `guild_locale`), and the bot's default (`PARLOR_LANG`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Locales {
+    /// The person's own setting.
+    pub person: Option<Lang>,
+    /// The language of the person's Discord app.
     pub user: Option<Lang>,
+    /// The server's setting.
+    pub server: Option<Lang>,
+    /// Discord's language of the server (`en-US` for most servers that are not Community ones).
     pub guild: Option<Lang>,
     pub fallback: Lang,
 }
 
 impl Locales {
-    /// What one person reads follows their language; what a channel reads, the server's.
+    /// The one choice of a language: what a channel reads follows the server's setting, else
+    /// its Discord language (in a direct message, the person's); what one person reads follows
+    /// their own setting, else their Discord app's language, else the server's.
     pub fn pick(&self, private: bool) -> Lang {
-        let (first, second) = if private {
-            (self.user, self.guild)
+        let server = self.server.or(self.guild);
+        let first = if private {
+            self.person.or(self.user).or(server)
         } else {
-            (self.guild, self.user)
+            server.or(self.user)
         };
-        first.or(second).unwrap_or(self.fallback)
+        first.unwrap_or(self.fallback)
     }
 }
 
@@ -88,6 +98,9 @@ pub async fn present(reply: Reply, locales: Locales) -> Answer {
         .map(|t| format!("**{}**", say(lang, t)))
         .collect();
     lines.extend(reply.lines.iter().map(|m| say(lang, m)));
+    if let Some(news) = &reply.undelivered {
+        lines.push(say(lang, &undelivered(news)));
+    }
     if let Some(at) = reply.deadline {
         let id = if matches!(reply.kind, ReplyKind::Challenge | ReplyKind::Lobby) {
             "discord-expires"
@@ -165,6 +178,25 @@ pub async fn present(reply: Reply, locales: Locales) -> Answer {
                     say(lang, &c.line),
                 )
             }),
+    }
+}
+
+/// What to say of news that could not be posted: the channel was gone, or a permission was
+/// missing (stored as the bits of what was lacking, 0 when Discord did not say).
+fn undelivered(news: &Undelivered) -> Msg {
+    match news {
+        Undelivered::Gone => Msg::new("undelivered-gone"),
+        Undelivered::Forbidden(bits) => {
+            let lacking = bits
+                .parse::<u64>()
+                .map(serenity::Permissions::from_bits_truncate)
+                .unwrap_or_default();
+            if lacking.is_empty() {
+                Msg::new("undelivered-refused")
+            } else {
+                Msg::new("undelivered-forbidden").list("perms", super::access::names(lacking))
+            }
+        }
     }
 }
 
@@ -278,13 +310,84 @@ mod tests {
         assert_eq!(greyed.len(), 1, "menus dropped from an old board");
     }
 
+    /// The one choice of a language, case by case.
+    #[test]
+    fn settings_come_before_discord_and_a_person_before_their_server() {
+        use Lang::{En, Fr};
+        let discord_only = Locales {
+            user: Some(Fr),
+            guild: Some(En),
+            ..Locales::default()
+        };
+        assert_eq!(discord_only.pick(true), Fr, "a French app, privately");
+        assert_eq!(
+            discord_only.pick(false),
+            En,
+            "the server's Discord language"
+        );
+        let server_set = Locales {
+            server: Some(Fr),
+            user: Some(En),
+            ..discord_only
+        };
+        assert_eq!(
+            server_set.pick(false),
+            Fr,
+            "the setting beats Discord's en-US"
+        );
+        assert_eq!(server_set.pick(true), En, "a person's app beats the server");
+        let person_set = Locales {
+            person: Some(Fr),
+            ..Locales {
+                user: Some(En),
+                guild: Some(En),
+                ..Locales::default()
+            }
+        };
+        assert_eq!(person_set.pick(true), Fr, "their own setting first");
+        assert_eq!(person_set.pick(false), En, "but not for the channel");
+        let unknown_app = Locales {
+            server: Some(Fr),
+            ..Locales::default()
+        };
+        assert_eq!(unknown_app.pick(true), Fr, "else the server's");
+        let nothing = Locales {
+            fallback: Fr,
+            ..Locales::default()
+        };
+        assert_eq!((nothing.pick(true), nothing.pick(false)), (Fr, Fr));
+    }
+
+    #[tokio::test]
+    async fn news_that_could_not_be_posted_is_said_with_the_answer() {
+        let lacking = serenity::Permissions::ATTACH_FILES | serenity::Permissions::SEND_MESSAGES;
+        let stored = Undelivered::Forbidden(lacking.bits().to_string()).to_text();
+        let mut reply = Reply::public(Msg::verbatim("Move 3"));
+        reply.undelivered = Some(Undelivered::from_text(&stored));
+        let french = Locales {
+            guild: Some(Lang::Fr),
+            ..Locales::default()
+        };
+        let answer = present(reply.clone(), french).await;
+        assert!(
+            answer
+                .text
+                .contains("**Envoyer des messages**, **Joindre des fichiers**"),
+            "{}",
+            answer.text
+        );
+        reply.undelivered = Some(Undelivered::from_text(&Undelivered::Gone.to_text()));
+        let answer = present(reply, Locales::default()).await;
+        assert!(answer.text.contains("was deleted"), "{}", answer.text);
+    }
+
     #[tokio::test]
     async fn a_refusal_is_plain_and_private() {
         let refusal = Msg::new("err-not-your-turn").player("player", 9, "Bob");
         let locales = Locales {
             user: Some(Lang::Fr),
             guild: Some(Lang::En),
-            fallback: Lang::En,
+            ..Locales::default()
         };
         let answer = present(Reply::private(refusal), locales).await;
         assert!(answer.private);

@@ -254,6 +254,9 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
         "settings" => service(Act::Settings {
             threads: on_off(&opts, "threads")?,
             reminders: on_off(&opts, "reminders")?,
+            // The terminal's language is `--lang`.
+            language: None,
+            my_language: None,
         }),
         "rules" => service(Act::Rules(game(opts.need("game", "/rules game:loa")?)?)),
         "leaderboard" => service(Act::Leaderboard {

@@ -24,6 +24,7 @@ use sqlx::sqlite::{
 use sqlx::{Database, Pool, Postgres, Row, Sqlite};
 use thiserror::Error;
 
+use crate::i18n::Lang;
 pub use change::{Change, LiveState};
 pub use rows::*;
 
@@ -582,6 +583,57 @@ impl Store {
             Db::Postgres(pools) => pools.set_reminders(player, on, at).await,
         }
     }
+
+    /// The language a person chose for their private replies (`None`: `auto`).
+    pub async fn language(&self, player: u64) -> Result<Option<Lang>, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.language(player).await,
+            Db::Postgres(pools) => pools.language(player).await,
+        }
+    }
+
+    /// Sets (or with `None`, resets to `auto`) a person's own language.
+    pub async fn set_language(
+        &self,
+        player: &PlayerRef,
+        language: Option<Lang>,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.set_language(player, language, at).await,
+            Db::Postgres(pools) => pools.set_language(player, language, at).await,
+        }
+    }
+
+    /// Records that news of a match could not be posted, and why (`gone`, or the missing
+    /// permissions); a later failure replaces an earlier one.
+    pub async fn set_undelivered(
+        &self,
+        match_id: i64,
+        reason: &str,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.set_undelivered(match_id, reason, at).await,
+            Db::Postgres(pools) => pools.set_undelivered(match_id, reason, at).await,
+        }
+    }
+
+    /// Takes (reads and forgets) why news of a match could not be posted, if it could not.
+    pub async fn take_undelivered(&self, match_id: i64) -> Result<Option<String>, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.take_undelivered(match_id).await,
+            Db::Postgres(pools) => pools.take_undelivered(match_id).await,
+        }
+    }
+
+    /// The open matches of a player whose news could not be posted, newest failure first.
+    pub async fn undelivered_of(&self, player: u64) -> Result<Vec<(i64, String)>, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.undelivered_of(player).await,
+            Db::Postgres(pools) => pools.undelivered_of(player).await,
+        }
+    }
 }
 
 /// A server's settings.
@@ -591,6 +643,8 @@ pub struct GuildSettings {
     pub threads: bool,
     /// The server was told once why the bot could not create threads.
     pub told_no_threads: bool,
+    /// What the whole server reads; `None` is `auto` (Discord's locale, then `PARLOR_LANG`).
+    pub language: Option<Lang>,
 }
 
 impl Default for GuildSettings {
@@ -598,8 +652,17 @@ impl Default for GuildSettings {
         GuildSettings {
             threads: true,
             told_no_threads: false,
+            language: None,
         }
     }
+}
+
+/// A stored language code (`en`, `fr`; NULL for `auto`) as a language.
+fn lang_of(code: Option<String>) -> Result<Option<Lang>, StoreError> {
+    code.map(|c| {
+        Lang::from_locale(&c).ok_or_else(|| StoreError::Corrupt(format!("{c} is no language")))
+    })
+    .transpose()
 }
 
 /// The condition "the player bound at `param` holds a seat in match `m`".

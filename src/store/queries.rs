@@ -607,15 +607,17 @@ impl Pools<Db> {
         &self,
         guild: u64,
     ) -> Result<GuildSettings, StoreError> {
-        let row =
-            sqlx::query("SELECT threads, told_no_threads FROM guild_settings WHERE guild_id = $1")
-                .bind(db_id(guild))
-                .fetch_optional(&self.read)
-                .await?;
+        let row = sqlx::query(
+            "SELECT threads, told_no_threads, language FROM guild_settings WHERE guild_id = $1",
+        )
+        .bind(db_id(guild))
+        .fetch_optional(&self.read)
+        .await?;
         Ok(match row {
             Some(r) => GuildSettings {
                 threads: r.try_get(0)?,
                 told_no_threads: r.try_get(1)?,
+                language: lang_of(r.try_get(2)?)?,
             },
             None => GuildSettings::default(),
         })
@@ -627,13 +629,15 @@ impl Pools<Db> {
         settings: GuildSettings,
     ) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO guild_settings (guild_id, threads, told_no_threads) VALUES ($1, $2, $3) \
+            "INSERT INTO guild_settings (guild_id, threads, told_no_threads, language) \
+             VALUES ($1, $2, $3, $4) \
              ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads, \
-             told_no_threads = excluded.told_no_threads",
+             told_no_threads = excluded.told_no_threads, language = excluded.language",
         )
         .bind(db_id(guild))
         .bind(settings.threads)
         .bind(settings.told_no_threads)
+        .bind(settings.language.map(Lang::code))
         .execute(&self.write)
         .await?;
         Ok(())
@@ -668,6 +672,86 @@ impl Pools<Db> {
         .await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    pub(in crate::store) async fn language(&self, player: u64) -> Result<Option<Lang>, StoreError> {
+        let row = sqlx::query("SELECT language FROM player_settings WHERE player_id = $1")
+            .bind(db_id(player))
+            .fetch_optional(&self.read)
+            .await?;
+        match row {
+            Some(r) => lang_of(r.try_get(0)?),
+            None => Ok(None),
+        }
+    }
+
+    pub(in crate::store) async fn set_language(
+        &self,
+        player: &PlayerRef,
+        language: Option<Lang>,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.write.begin().await?;
+        Self::upsert_player(&mut tx, player, at).await?;
+        sqlx::query(
+            "INSERT INTO player_settings (player_id, language) VALUES ($1, $2) \
+             ON CONFLICT (player_id) DO UPDATE SET language = excluded.language",
+        )
+        .bind(db_id(player.id))
+        .bind(language.map(Lang::code))
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    pub(in crate::store) async fn set_undelivered(
+        &self,
+        match_id: i64,
+        reason: &str,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO undelivered (match_id, reason, at) VALUES ($1, $2, $3) \
+             ON CONFLICT (match_id) DO UPDATE SET reason = excluded.reason, at = excluded.at",
+        )
+        .bind(match_id)
+        .bind(reason)
+        .bind(at)
+        .execute(&self.write)
+        .await?;
+        Ok(())
+    }
+
+    pub(in crate::store) async fn take_undelivered(
+        &self,
+        match_id: i64,
+    ) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("DELETE FROM undelivered WHERE match_id = $1 RETURNING reason")
+            .bind(match_id)
+            .fetch_optional(&self.write)
+            .await?;
+        Ok(match row {
+            Some(r) => Some(r.try_get(0)?),
+            None => None,
+        })
+    }
+
+    pub(in crate::store) async fn undelivered_of(
+        &self,
+        player: u64,
+    ) -> Result<Vec<(i64, String)>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT u.match_id, u.reason FROM undelivered u JOIN matches m ON m.id = u.match_id \
+             WHERE {} AND m.status IN ('challenge', 'live') ORDER BY u.at DESC",
+            played_by("$1")
+        ))
+        .bind(db_id(player))
+        .fetch_all(&self.read)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect()
     }
 
     async fn upsert_player(

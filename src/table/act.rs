@@ -4,6 +4,7 @@
 //! press survives restarts and an old board is recognised.
 
 use crate::games::GameKind;
+use crate::i18n::Lang;
 
 /// Everything a person, the timer or the transport can ask of the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,11 +41,16 @@ pub enum Act {
     /// Challenge the opponent of a finished match again, with seats swapped.
     Rematch,
     Rules(GameKind),
-    /// Shows the settings, or changes them: the server's (`threads`, Manage Server only) and
-    /// the requester's own (`reminders`).
+    /// The commands in short, and where the rules are.
+    Help,
+    /// Shows the settings, or changes them: the server's (`threads`, `language`, Manage Server
+    /// only) and the requester's own (`reminders`, `my_language`). A language setting is
+    /// `Some(None)` for `auto`.
     Settings {
         threads: Option<bool>,
         reminders: Option<bool>,
+        language: Option<Option<Lang>>,
+        my_language: Option<Option<Lang>>,
     },
     Leaderboard {
         game: GameKind,
@@ -301,6 +307,7 @@ impl Act {
             Act::Challenge(_) => "challenge",
             Act::Board => "board",
             Act::Rules(_) => "rules",
+            Act::Help => "help",
             Act::Settings { .. } => "settings",
             Act::Leaderboard { .. } => "leaderboard",
             Act::Stats { .. } => "stats",

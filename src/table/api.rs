@@ -97,6 +97,40 @@ pub struct Reply {
     pub card: Option<CardEdit>,
     /// A text to attach as a file (a match's export), where there is no picture.
     pub file: Option<TextFile>,
+    /// News of this match the transport could not post earlier (see [`Undelivered`]), to tell
+    /// now, in the transport's own words.
+    pub undelivered: Option<Undelivered>,
+}
+
+/// Why the transport could not post news of a match (a notice): told by the next answer about
+/// that match, so nobody misses it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Undelivered {
+    /// The match's channel no longer exists: the next `/board` a player types elsewhere in the
+    /// server moves the match there.
+    Gone,
+    /// The transport may not post there; what it lacks, in its own terms (e.g. Discord's
+    /// permission names), for it to explain.
+    Forbidden(String),
+}
+
+impl Undelivered {
+    /// As stored: `gone`, or `forbidden:` and what is lacking.
+    pub fn to_text(&self) -> String {
+        match self {
+            Undelivered::Gone => "gone".to_owned(),
+            Undelivered::Forbidden(what) => format!("forbidden:{what}"),
+        }
+    }
+
+    /// Read back from [`Undelivered::to_text`] (anything unknown reads as forbidden).
+    pub fn from_text(text: &str) -> Undelivered {
+        match text.strip_prefix("forbidden:") {
+            _ if text == "gone" => Undelivered::Gone,
+            Some(what) => Undelivered::Forbidden(what.to_owned()),
+            None => Undelivered::Forbidden(text.to_owned()),
+        }
+    }
 }
 
 /// A thread to start for a match (see [`Reply::thread`]).

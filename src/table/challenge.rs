@@ -338,12 +338,11 @@ impl Table {
         &self,
         actor: &Actor,
         place: &Place,
-        threads: Option<bool>,
-        reminders: Option<bool>,
+        change: SettingsChange,
     ) -> Answer {
         let store = &self.inner.store;
-        let mut lines = Vec::new();
-        if let Some(on) = threads {
+        let server_wide = change.threads.is_some() || change.language.is_some();
+        if server_wide {
             let Some(guild) = place.guild else {
                 return refuse(Msg::new("err-settings-no-server"));
             };
@@ -351,32 +350,80 @@ impl Table {
                 return refuse(Msg::new("err-settings-manage-server"));
             }
             let mut settings = store.guild_settings(guild).await?;
-            settings.threads = on;
+            settings.threads = change.threads.unwrap_or(settings.threads);
+            settings.language = change.language.unwrap_or(settings.language);
             store.set_guild_settings(guild, settings).await?;
+        }
+        let me = PlayerRef {
+            id: actor.id,
+            name: actor.name.clone(),
+        };
+        if let Some(on) = change.reminders {
+            store.set_reminders(&me, on, self.now()).await?;
+        }
+        if let Some(language) = change.my_language {
+            store.set_language(&me, language, self.now()).await?;
+        }
+        let mut lines = Vec::new();
+        if server_wide || change.reminders.is_some() || change.my_language.is_some() {
             lines.push(Msg::new("settings-saved"));
         }
-        if let Some(on) = reminders {
-            let me = PlayerRef {
-                id: actor.id,
-                name: actor.name.clone(),
-            };
-            store.set_reminders(&me, on, self.now()).await?;
-            if threads.is_none() {
-                lines.push(Msg::new("settings-saved"));
-            }
-        }
         let on_off = |on: bool| if on { "on" } else { "off" };
+        let code = |lang: Option<crate::i18n::Lang>| lang.map_or("auto", |l| l.code());
         if let Some(guild) = place.guild {
-            let on = store.guild_settings(guild).await?.threads;
-            lines.push(Msg::new("settings-threads").plain("on", on_off(on)));
+            let settings = store.guild_settings(guild).await?;
+            lines.push(Msg::new("settings-threads").plain("on", on_off(settings.threads)));
+            lines.push(Msg::new("settings-language").plain("lang", code(settings.language)));
         }
         let on = store.reminders(actor.id).await?;
         lines.push(Msg::new("settings-reminders").plain("on", on_off(on)));
+        let mine = store.language(actor.id).await?;
+        lines.push(Msg::new("settings-my-language").plain("lang", code(mine)));
         let mut reply = Reply::private(Msg::new("settings-title"));
         reply.kind = ReplyKind::Info;
         reply.lines.extend(lines);
         Ok(reply)
     }
+
+    /// The languages stored for a server and a person (`None`: `auto`), for the transport to
+    /// choose the words of an answer or a notice. A database that cannot be read means `auto`.
+    pub async fn languages(&self, guild: Option<u64>, person: Option<u64>) -> Languages {
+        let store = &self.inner.store;
+        let server = match guild {
+            Some(g) => store.guild_settings(g).await.map(|s| s.language),
+            None => Ok(None),
+        };
+        let person = match person {
+            Some(p) => store.language(p).await,
+            None => Ok(None),
+        };
+        let log = |e: &crate::store::StoreError| {
+            tracing::warn!(error = %e, "cannot read a language setting; using auto");
+        };
+        Languages {
+            server: server.inspect_err(log).unwrap_or(None),
+            person: person.inspect_err(log).unwrap_or(None),
+        }
+    }
+}
+
+/// What `/settings` changes: `None` leaves a setting as it is; a language is `Some(None)` for
+/// `auto`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SettingsChange {
+    pub threads: Option<bool>,
+    pub reminders: Option<bool>,
+    pub language: Option<Option<crate::i18n::Lang>>,
+    pub my_language: Option<Option<crate::i18n::Lang>>,
+}
+
+/// The stored language settings that concern one answer (`None`: `auto`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Languages {
+    /// The server's (`/settings language:`).
+    pub server: Option<crate::i18n::Lang>,
+    /// The person's (`/settings my-language:`).
+    pub person: Option<crate::i18n::Lang>,
 }
 
 impl Match {

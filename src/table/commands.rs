@@ -6,7 +6,7 @@ use crate::store::{Change, RatingChange, RatingJob, StoreError};
 
 use super::act::{Act, Request, Stamp};
 use super::act::{Actor, Place};
-use super::api::{CardEdit, Reply, ReplyKind};
+use super::api::{CardEdit, Reply, ReplyKind, Undelivered};
 use super::decide;
 use super::state::{Match, Unreplayable};
 use super::verdict::{Decision, Facts, Refusal, Say, id};
@@ -53,8 +53,20 @@ impl Table {
             Act::Challenge(spec) => self.challenge(actor, place, spec, None).await,
             Act::Rematch => self.rematch(actor, place, at).await,
             Act::Rules(game) => Ok(texts::rules(game, docs)),
-            Act::Settings { threads, reminders } => {
-                self.settings(actor, place, threads, reminders).await
+            Act::Help => Ok(texts::help(docs)),
+            Act::Settings {
+                threads,
+                reminders,
+                language,
+                my_language,
+            } => {
+                let change = super::challenge::SettingsChange {
+                    threads,
+                    reminders,
+                    language,
+                    my_language,
+                };
+                self.settings(actor, place, change).await
             }
             Act::Leaderboard {
                 game,
@@ -73,6 +85,11 @@ impl Table {
             Act::Replay(match_id) => self.replay(match_id).await,
             Act::Moves(match_id) => self.moves(actor, place, match_id).await,
             Act::Board => {
+                if self.slot_in_channel(place.channel).is_none()
+                    && let Some(reply) = self.bring_here(actor, place).await?
+                {
+                    return Ok(reply);
+                }
                 let slot = self.target(place, None).await?;
                 let m = slot.lock().await;
                 self.board(&m).await
@@ -101,6 +118,49 @@ impl Table {
         }
         let preview = self.preview(m).await?;
         Ok(present::challenge_reply(m, preview, m.expires_at(), now))
+    }
+
+    /// Moves into this channel the requester's open match of this server whose channel is gone
+    /// (the transport said so when it could not post there), and shows it, saying why. `None`
+    /// when they have no such match.
+    async fn bring_here(&self, actor: &Actor, place: &Place) -> Result<Option<Reply>, Fail> {
+        for (id, why) in self.inner.store.undelivered_of(actor.id).await? {
+            if Undelivered::from_text(&why) != Undelivered::Gone {
+                continue;
+            }
+            let Some(slot) = self.slot(id) else {
+                continue;
+            };
+            let mut m = slot.lock().await;
+            if m.row.guild_id != place.guild || m.is_closed() || !m.involves(actor.id) {
+                continue;
+            }
+            let old = m.row.channel_id;
+            let relocate = Change::Relocate {
+                channel: place.channel,
+                parent: place.parent,
+                card: None,
+            };
+            self.commit(&mut m, &[relocate]).await?;
+            {
+                let mut index = self.lock_index();
+                if index.by_channel.get(&old) == Some(&id) {
+                    index.by_channel.remove(&old);
+                }
+                index.by_channel.insert(place.channel, id);
+            }
+            self.inner.store.take_undelivered(id).await?;
+            tracing::info!(
+                match_id = id,
+                from = old,
+                to = place.channel,
+                "match moved out of its deleted channel"
+            );
+            let mut reply = self.board(&m).await?;
+            reply.undelivered = Some(Undelivered::Gone);
+            return Ok(Some(reply));
+        }
+        Ok(None)
     }
 
     /// The open match a request is about: the one a control names, or this channel's.

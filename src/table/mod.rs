@@ -45,8 +45,9 @@ pub use act::{
 };
 pub use api::{
     Button, ButtonStyle, CardEdit, Menu, MenuOption, Notice, Reply, ReplyKind, TextFile,
-    ThreadRequest,
+    ThreadRequest, Undelivered,
 };
+pub use challenge::{Languages, SettingsChange};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use picture::{Image, Picture, PictureError};
 pub use presets::{
@@ -285,6 +286,13 @@ impl Table {
                 Reply::private(crate::i18n::Msg::new("err-internal"))
             }
         };
+        let mut reply = reply;
+        if let (Some(id), false, None) = (reply.match_id, reply.private, &reply.undelivered) {
+            match self.inner.store.take_undelivered(id).await {
+                Ok(found) => reply.undelivered = found.as_deref().map(Undelivered::from_text),
+                Err(error) => tracing::warn!(match_id = id, %error, "cannot read undelivered news"),
+            }
+        }
         tracing::debug!(
             user = actor.id,
             command = what,
@@ -292,6 +300,20 @@ impl Table {
             "handled"
         );
         reply
+    }
+
+    /// Records that the transport could not post news of a match (a notice), to tell at the
+    /// next public answer about it; the match itself goes on regardless. Logged here, once.
+    pub async fn undelivered(&self, match_id: i64, why: Undelivered) {
+        tracing::warn!(match_id, why = %why.to_text(), "a notice could not be posted; the players will be told");
+        if let Err(error) = self
+            .inner
+            .store
+            .set_undelivered(match_id, &why.to_text(), self.now())
+            .await
+        {
+            tracing::error!(match_id, %error, "cannot record an undelivered notice");
+        }
     }
 
     /// Autocomplete for `/move`: the legal moves of the player to move in this channel's match

@@ -32,6 +32,36 @@ pub fn docs_url(value: &str) -> Result<Option<String>, BadDocsUrl> {
     Ok(Some(value.trim_end_matches('/').to_string()))
 }
 
+/// `/help`: the commands in a few lines, and where the rules are (`/rules`, and the full rules
+/// under `docs_url`, or in the repository when none is configured). Only the reader sees it.
+pub fn help(docs_url: Option<&str>) -> Reply {
+    let code = |msg: Msg, names: &[&'static str]| {
+        names
+            .iter()
+            .fold(msg, |msg, name| msg.code(name, format!("/{name}")))
+    };
+    let lines = vec![
+        code(Msg::new("help-play"), &["play", "move"]),
+        code(
+            Msg::new("help-match"),
+            &["board", "resign", "draw", "takeback", "abort"],
+        ),
+        code(
+            Msg::new("help-results"),
+            &["leaderboard", "stats", "history", "moves", "replay"],
+        ),
+        code(Msg::new("help-settings"), &["settings"]),
+        code(Msg::new("help-rules"), &["rules"]).plain("docs", docs_url.unwrap_or(DOCS_DIR)),
+    ];
+    Reply {
+        kind: super::api::ReplyKind::Info,
+        private: true,
+        title: Some(Msg::new("help-title")),
+        lines,
+        ..Reply::default()
+    }
+}
+
 /// `/rules`: a short text with a picture of the start position, and where the full rules are:
 /// `<docs_url>/<lang>/<game>.md`, or the file in the repository when no URL is configured (the
 /// catalogue of each language adds its own `<lang>`).

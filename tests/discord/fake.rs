@@ -16,6 +16,12 @@
 //!   options, 25 autocomplete choices, `custom_id`s of at most 100 characters, unique in a message;
 //! - a slash command's options must match what the bot registered (names, types, choices, ranges),
 //!   and only buttons and menus present and enabled on a message can be pressed;
+//! - permissions: the bot's permissions in a channel (`app_permissions`, and each interaction's
+//!   `channel.permissions`) leave out what a test denied there; posting a message there without
+//!   View Channel answers 403 (50001, Missing Access), without Send Messages (Send Messages in
+//!   Threads in a thread), or with files but without Attach Files, 403 (50013, Missing
+//!   Permissions); embeds without Embed Links are dropped, as Discord does;
+//! - a deleted channel (and its threads) answers every request with 404 (10003, Unknown Channel);
 //! - sharding: each gateway connection IDENTIFYs as `shard: [id, total]`; a server's GUILD_CREATE
 //!   and interactions go only to the connection of shard `(guild_id >> 22) % total` (direct
 //!   messages to shard 0); a shard id not below its total, a total that disagrees with the
@@ -359,11 +365,22 @@ impl Thread {
 }
 
 /// The bot's permissions in the fake's channels, as a bit set: everything a game bot needs,
-/// with or without Create Public Threads (bit 35) and Send Messages in Threads (bit 38).
-fn app_permissions(threads: bool) -> String {
+/// with or without Create Public Threads (bit 35) and Send Messages in Threads (bit 38), less
+/// what a test `denied` there.
+fn app_permissions(threads: bool, denied: u64) -> u64 {
     let all: u64 = 2_248_473_465_835_073;
     let thread_bits = (1 << 35) | (1 << 38);
-    if threads { all } else { all & !thread_bits }.to_string()
+    (if threads { all } else { all & !thread_bits }) & !denied
+}
+
+/// Discord's permission bits the fake checks when the bot posts.
+pub mod perm {
+    pub const VIEW_CHANNEL: u64 = 1 << 10;
+    pub const SEND_MESSAGES: u64 = 1 << 11;
+    pub const EMBED_LINKS: u64 = 1 << 14;
+    pub const ATTACH_FILES: u64 = 1 << 15;
+    pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
+    pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
 }
 
 /// A registration of slash commands (a bulk overwrite).
@@ -391,6 +408,12 @@ pub struct FakeState {
     /// Injected failures: the next request whose "METHOD path" starts with the text is answered
     /// with that HTTP status (and a Discord error body) instead, once per entry.
     pub failures: Vec<(String, u16)>,
+    /// Permissions denied to the bot, by channel (a thread's are its parent's).
+    pub denied: HashMap<u64, u64>,
+    /// Channels deleted (with their threads).
+    pub deleted: Vec<u64>,
+    /// Channels deleted by a member just before the bot next posts a message there.
+    pub delete_before_post: Vec<u64>,
     /// Threads the bot started, by id.
     pub threads: HashMap<u64, Thread>,
     /// Whether the bot may create public threads and write in them (`app_permissions`); off
@@ -429,6 +452,9 @@ impl Default for FakeState {
             guild_locale: None,
             requests: Vec::new(),
             failures: Vec::new(),
+            denied: HashMap::new(),
+            deleted: Vec::new(),
+            delete_before_post: Vec::new(),
             threads: HashMap::new(),
             thread_permission: false,
             guilds: vec![(GUILD_ID, CHANNEL_ID)],
@@ -455,6 +481,26 @@ impl FakeState {
                 .find(|(_, c)| *c == channel)
                 .map_or(GUILD_ID, |(g, _)| *g),
         )
+    }
+
+    /// The channel a channel's permissions come from: a thread's parent, else itself.
+    fn permission_home(&self, channel: u64) -> u64 {
+        self.threads.get(&channel).map_or(channel, |t| t.parent)
+    }
+
+    /// What the bot may do in a channel now, as a bit set.
+    pub fn bot_permissions(&self, channel: u64) -> u64 {
+        let denied = self
+            .denied
+            .get(&self.permission_home(channel))
+            .copied()
+            .unwrap_or(0);
+        app_permissions(self.thread_permission, denied)
+    }
+
+    /// Whether a channel (or the channel of a thread) was deleted.
+    pub fn is_deleted(&self, channel: u64) -> bool {
+        self.deleted.contains(&channel) || self.deleted.contains(&self.permission_home(channel))
     }
 
     /// The shard ids connected now.
@@ -787,16 +833,15 @@ impl FakeDiscord {
             let id = state.new_id();
             (id, format!("interaction-token-{id}"))
         };
-        let (guild_locale, thread, threads, guild) = {
+        let (guild_locale, thread, permissions, guild) = {
             let state = self.inner.lock();
             (
                 state.guild_locale.clone(),
                 state.threads.get(&channel_id).cloned(),
-                state.thread_permission,
+                state.bot_permissions(channel_id).to_string(),
                 state.guild_of(channel_id),
             )
         };
-        let permissions = app_permissions(threads);
         let channel = match &thread {
             Some(t) => {
                 let mut c = t.json();
@@ -1129,6 +1174,31 @@ impl FakeDiscord {
         self.inner.lock().thread_permission = true;
     }
 
+    /// Denies the bot these permissions (bits, see [`perm`]) in a channel (and its threads).
+    pub fn deny(&self, channel: u64, bits: u64) {
+        *self.inner.lock().denied.entry(channel).or_insert(0) |= bits;
+    }
+
+    /// Deletes a channel (and its threads): every request about it answers 404 (10003).
+    pub fn delete_channel(&self, channel: u64) {
+        self.inner.lock().deleted.push(channel);
+    }
+
+    /// Deletes a channel just before the bot next posts a message there (whatever the bot does
+    /// first through interactions still works), so that a notice finds it gone.
+    pub fn delete_before_next_post(&self, channel: u64) {
+        self.inner.lock().delete_before_post.push(channel);
+    }
+
+    /// Answers the next `n` messages posted in `channel` with HTTP `status` instead.
+    pub fn fail_posts(&self, channel: u64, n: usize, status: u16) {
+        let line = format!("POST /api/v10/channels/{channel}/messages");
+        let mut state = self.inner.lock();
+        for _ in 0..n {
+            state.failures.push((line.clone(), status));
+        }
+    }
+
     /// Archives a thread, as Discord does after a quiet week.
     pub fn archive(&self, thread: u64) {
         if let Some(t) = self.inner.lock().threads.get_mut(&thread) {
@@ -1412,11 +1482,19 @@ async fn check_request(
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default()
         .to_owned();
-    let failure = {
+    let (failure, deleted) = {
         let mut state = inner.lock();
         state.requests.push(line.clone());
         let found = state.failures.iter().position(|(l, _)| line.starts_with(l));
-        found.map(|i| state.failures.remove(i).1)
+        let channel = channel_of_path(req.uri().path());
+        if let Some(c) = channel.filter(|c| state.delete_before_post.contains(c))
+            && line == format!("POST /api/v10/channels/{c}/messages")
+        {
+            state.delete_before_post.retain(|d| *d != c);
+            state.deleted.push(c);
+        }
+        let deleted = channel.is_some_and(|c| state.is_deleted(c));
+        (found.map(|i| state.failures.remove(i).1), deleted)
     };
     if auth != format!("Bot {}", inner.token) {
         inner.violation(format!("{line}: bad Authorization header"));
@@ -1425,9 +1503,27 @@ async fn check_request(
     if let Some(status) = failure {
         inner.changed();
         let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            // Discord's rate limit answer: no error code, the wait in the body and the header.
+            let body = json!({"message": "You are being rate limited.", "retry_after": 0.2, "global": false});
+            return (status, [("retry-after", "0.2")], Json(body)).into_response();
+        }
         return discord_error(status, 0, status.canonical_reason().unwrap_or("error"));
     }
+    if deleted {
+        inner.changed();
+        return discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+    }
     next.run(req).await
+}
+
+/// The channel a REST path is about (`/api/v10/channels/<id>/...`), if any.
+fn channel_of_path(path: &str) -> Option<u64> {
+    path.strip_prefix("/api/v10/channels/")?
+        .split('/')
+        .next()?
+        .parse()
+        .ok()
 }
 
 async fn unknown_route(AxState(inner): AxState<Arc<Inner>>, req: Request) -> Response {
@@ -1950,8 +2046,25 @@ async fn channel_post(
         return discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
     }
     let mut state = inner.lock();
+    let have = state.bot_permissions(channel);
+    let send = if state.threads.contains_key(&channel) {
+        perm::SEND_MESSAGES_IN_THREADS
+    } else {
+        perm::SEND_MESSAGES
+    };
+    if have & perm::VIEW_CHANNEL == 0 {
+        return discord_error(StatusCode::FORBIDDEN, 50001, "Missing Access");
+    }
+    if have & send == 0 || (!files.is_empty() && have & perm::ATTACH_FILES == 0) {
+        return discord_error(StatusCode::FORBIDDEN, 50013, "Missing Permissions");
+    }
     if state.threads.get(&channel).is_some_and(|t| t.archived) {
         return discord_error(StatusCode::BAD_REQUEST, 50083, "Thread is archived");
+    }
+    let mut data = data;
+    if have & perm::EMBED_LINKS == 0 && data.get("embeds").is_some() {
+        // Discord posts the message without its embeds.
+        data["embeds"] = json!([]);
     }
     let id = new_message(&mut state, channel, false, false);
     write_message(&mut state, id, &data, files, None, false);

@@ -10,6 +10,7 @@ mod permissions;
 mod play;
 mod rules;
 mod secrets;
+mod servers;
 mod shards;
 mod threads;
 
@@ -140,6 +141,7 @@ async fn registers_every_command_with_its_options_in_the_guild() {
         "history",
         "replay",
         "settings",
+        "help",
         // An extension of INTERFACES.md: the move list, and a finished match's export.
         "moves",
     ];
@@ -203,6 +205,22 @@ async fn registers_every_command_with_its_options_in_the_guild() {
     assert_eq!(option_names(&find("history")), set(&["user"]));
     assert_eq!(option_names(&find("replay")), set(&["match"]));
     assert_eq!(option_names(&find("moves")), set(&["match"]));
+    assert!(
+        option_names(&find("help")).is_empty(),
+        "/help takes no option"
+    );
+    assert!(option_names(&find("settings")).is_superset(&set(&[
+        "threads",
+        "reminders",
+        "language",
+        "my-language"
+    ])));
+    for name in ["language", "my-language"] {
+        assert_eq!(
+            choice_values(option(&find("settings"), name)),
+            set(&["auto", "en", "fr"])
+        );
+    }
     assert_ne!(option(&find("moves"), "match")["required"], true);
 
     for command in commands {

@@ -11,6 +11,7 @@ mod fair;
 mod four;
 mod glicko;
 mod ladders;
+mod languages;
 mod moves;
 mod processes;
 mod rules;
@@ -624,6 +625,8 @@ async fn a_day_clock_reminds_an_hour_before_and_a_player_may_turn_reminders_off(
             Act::Settings {
                 threads: None,
                 reminders: Some(false),
+                language: None,
+                my_language: None,
             },
         )
         .await;
@@ -642,6 +645,8 @@ async fn a_day_clock_reminds_an_hour_before_and_a_player_may_turn_reminders_off(
             Act::Settings {
                 threads: Some(false),
                 reminders: None,
+                language: None,
+                my_language: None,
             },
         )
         .await;
@@ -654,6 +659,8 @@ async fn a_day_clock_reminds_an_hour_before_and_a_player_may_turn_reminders_off(
             Act::Settings {
                 threads: Some(false),
                 reminders: None,
+                language: None,
+                my_language: None,
             },
         )
         .await;

@@ -132,6 +132,8 @@ async fn with_threads_off_a_channel_holds_one_match_again() {
             Act::Settings {
                 threads: Some(false),
                 reminders: None,
+                language: None,
+                my_language: None,
             },
         )
         .await;
