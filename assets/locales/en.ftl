@@ -143,8 +143,8 @@ side-white = white
 side-black = black
 side-yellow = yellow
 side-clear = clear
-side-first = first
-side-second = second
+side-first = first player
+side-second = second player
 reason-connection = connection
 reason-elimination = elimination
 reason-blocked = blockade
@@ -376,8 +376,8 @@ pic-side = { $side ->
     [black] Black
     [yellow] Yellow
     [clear] Clear
-    [first] First
-    [second] Second
+    [first] First player
+    [second] Second player
    *[other] { $side }
 }
 pic-first-player = first player
@@ -388,7 +388,7 @@ pic-unmarked = unmarked
 pic-start = Start
 pic-move = Move { $n }
 pic-move-played = Move { $n }: { $move }
-pic-to-move = { $side } to move
+pic-to-move = To move: { $side }
 pic-aborted = Game aborted
 # $kind: side (the winner is a colour), player, or team (two players: the verb is plural).
 pic-win = { $kind ->

@@ -412,7 +412,7 @@ pic-unmarked = non marqués
 pic-start = Début
 pic-move = Coup { $n }
 pic-move-played = Coup { $n } : { $move }
-pic-to-move = { $side } au trait
+pic-to-move = Au trait : { $side }
 pic-aborted = Partie annulée
 # $kind : side (le gagnant est une couleur, « Les Blancs gagnent »), player, ou team (deux joueurs).
 pic-win = { $kind ->

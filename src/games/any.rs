@@ -346,6 +346,20 @@ impl AnyGame {
         dispatch!(self, g => g.perft(depth))
     }
 
+    /// How a score sheet and a caption show `mv` once played (`after` is the position it led
+    /// to): its canonical notation, except that Lightning's draw from the pile names the tile it
+    /// revealed (`PX`, a notation the rules accept), which both players now see.
+    pub fn public_text(&self, mv: &AnyMove, after: &AnyGame) -> Result<String, MoveError> {
+        let canonical = self.format_move(mv)?;
+        if let AnyGame::Lightning(g) = after
+            && canonical == "P"
+            && let Some((crate::games::lightning::Source::Pile, design)) = g.in_hand()
+        {
+            return Ok(format!("P{design}"));
+        }
+        Ok(canonical)
+    }
+
     /// A rough size of `perft(depth)`, from the first two plies' mean branching, so that a
     /// count that would run for hours can be announced first. Saturates at `u64::MAX`.
     pub fn perft_estimate(&self, depth: u32) -> u64 {

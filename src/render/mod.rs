@@ -463,7 +463,7 @@ fn header<'s>(scene: &Scene, swatches: Vec<&'s Sprite>, highlight_turn: bool) ->
     let moved = scene
         .last_move
         .as_ref()
-        .and_then(|(before, mv)| before.format_move(mv).ok());
+        .and_then(|(before, mv)| before.public_text(mv, game).ok());
     let mut line = match (scene.move_number, moved) {
         (0, None) => Msg::new("pic-start").text(lang),
         (n, Some(text)) => Msg::new("pic-move-played")

@@ -297,9 +297,13 @@ fn play(m: &Match, actor: &Actor, text: &str, f: &Facts) -> Result<Decision, Ref
         player_id: actor.id,
         at: f.now,
     };
+    let shown = board
+        .game
+        .public_text(&mv, &game)
+        .unwrap_or(canonical.clone());
     let headline = Msg::new("head-played")
         .player("player", actor.id, &actor.name)
-        .code("move", &canonical);
+        .code("move", shown);
     if let Status::Over(outcome) = game.status() {
         let change = Change::Finish {
             entry: Some(entry),

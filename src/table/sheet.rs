@@ -128,7 +128,7 @@ fn replayed(row: &MatchRow, log: &[crate::store::LogEntry]) -> Result<(Match, An
 /// The sheet of a live match: its moves so far, nothing else.
 fn live_sheet(m: &Match, board: &Board) -> Answer {
     let start = m.start_position().map_err(|err| cannot(m.id(), err.0))?;
-    let plies = ply_texts(&start, &board.moves).map_err(|err| cannot(m.id(), err))?;
+    let plies = ply_texts(&start, &board.moves, true).map_err(|err| cannot(m.id(), err))?;
     let mut lines: Vec<Msg> = present::lineup(m, &board.game).into_iter().collect();
     lines.extend(sheet_lines(&plies));
     lines.push(Msg::new("moves-export-later").code("engine", "parlor engine"));
@@ -146,10 +146,11 @@ fn finished_sheet(m: &MatchRow, log: &[crate::store::LogEntry]) -> Answer {
     };
     let (replayed, start) = replayed(m, log)?;
     let moves = replayed.board.map(|b| b.moves).unwrap_or_default();
-    let plies = ply_texts(&start, &moves).map_err(|err| cannot(m.id, err))?;
+    let plies = ply_texts(&start, &moves, false).map_err(|err| cannot(m.id, err))?;
+    let shown = ply_texts(&start, &moves, true).map_err(|err| cannot(m.id, err))?;
     let name = format!("match-{}.txt", m.id);
     let mut lines = vec![present::lineup_of(&start, &seats)];
-    lines.extend(sheet_lines(&plies));
+    lines.extend(sheet_lines(&shown));
     lines.push(texts::stored_result(m));
     lines.push(
         Msg::new("moves-export")
@@ -177,16 +178,25 @@ fn cannot(id: i64, why: String) -> Fail {
     Fail::Refuse(with_id(Msg::new("err-cannot-replay-why"), id).plain("why", why))
 }
 
-/// Each move in canonical notation (read in the position it was played in), with its side.
+/// Each move in canonical notation (read in the position it was played in), with its side;
+/// `public`: as a score sheet shows it (Lightning's draws name the tile, see
+/// [`AnyGame::public_text`]).
 pub fn ply_texts(
     start: &AnyGame,
     moves: &[(AnyMove, usize)],
+    public: bool,
 ) -> Result<Vec<(String, Side)>, String> {
     let mut game = start.clone();
     let mut out = Vec::with_capacity(moves.len());
     for (mv, seat) in moves {
-        let text = game.format_move(mv).map_err(|e| e.to_string())?;
+        let before = game.clone();
         game.play(mv).map_err(|e| e.to_string())?;
+        let text = if public {
+            before.public_text(mv, &game)
+        } else {
+            before.format_move(mv)
+        }
+        .map_err(|e| e.to_string())?;
         // With four seats, a row pairs a move of each team.
         out.push((text, start.seat_side(*seat)));
     }

@@ -143,7 +143,6 @@ const ONLY_WITHDRAW: Expect = Refused("Only <@100000000000000001> (or a moderato
 const ABORT_NOT_ALLOWED: Expect =
     Refused("Only the players (before each has moved) or a moderator");
 const OWN_CHALLENGE: Expect = Refused("your own challenge");
-const OPEN_DECLINE: Expect = Refused("nobody needs to decline it");
 const NOTHING_TO_TAKE_BACK: Expect = Refused("You have no move to take back.");
 const TOO_LATE: Expect = Refused("Too late to abort");
 const DRAW_OFFERED: Expect = Refused("You have offered a draw already");
@@ -180,7 +179,6 @@ const TABLE: &[Row] = &[
     row(OpenChallenge, AcceptButton, Challenger, OWN_CHALLENGE),
     row(OpenChallenge, AcceptButton, Anyone, Allowed),
     row(OpenChallenge, AcceptButton, Moderator, Allowed),
-    row(OpenChallenge, DeclineButton, Anyone, OPEN_DECLINE),
     row(OpenChallenge, CancelButton, Anyone, ONLY_CANCEL),
     row(OpenChallenge, CancelButton, Challenger, Allowed),
     row(OpenChallenge, AbortCommand, Anyone, ONLY_WITHDRAW),
@@ -393,6 +391,13 @@ async fn setup(discord: &FakeDiscord, stage: Stage, channel: u64) -> Scene {
         to_move: None,
         offerer: None,
     };
+    // An open challenge cannot be declined, so its card offers no Decline button.
+    assert_eq!(
+        scene.card.button("Decline").is_some(),
+        stage != OpenChallenge,
+        "{}",
+        scene.card.text()
+    );
     if matches!(stage, Challenge | OpenChallenge) {
         return scene;
     }

@@ -631,7 +631,8 @@ fn garbage_is_refused_without_panicking() {
     }
 
     let export = game.export();
-    let counters = export.find(" 16 ").expect("16 quiet plies");
+    // Laying turns are not counted, so the quiet count of a freshly laid barrier is 0.
+    let counters = export.find(" 0 ").expect("no quiet ply yet");
     for end in 0..counters {
         if export.is_char_boundary(end) {
             let cut = &export[..end];
@@ -642,8 +643,10 @@ fn garbage_is_refused_without_panicking() {
         "garbage",
         "9/8/8/8/8/8/8/8 - yellow 0",
         &export.replace("yellow", "purple"),
-        &export.replace(" 16 ", " -3 "),
-        &export.replace(" 16 ", " 99999999999999999999 "),
+        &export.replace(" 0 ", " -3 "),
+        &export.replace(" 0 ", " 99999999999999999999 "),
+        // A quiet count in the laying phase (laying turns are not counted).
+        "1c1c1c1c/c1c1c1c1/1c1c1c1c/8/8/y1y1y1y1/1y1y1y1y/y1y1y1y1 -,-,-,-,-,-,-,-/-,-,-,-,-,-,-,- yellow 2",
         &export.replace("N+S", "N+N"),
         &export.replace("tiles=", "tiles=N+S,"),
         &export.replace('y', "x"),
@@ -654,7 +657,7 @@ fn garbage_is_refused_without_panicking() {
         // A laying-phase position where a piece has already moved.
         "1c1c1c1c/c1c1c1c1/1c1c1c1c/8/2y5/8/1y1y1y1y/y1y1y1y1 -,-,-,-,-,-,-,-/-,-,-,-,-,-,-,- yellow 0",
         // Clear lays first.
-        "1c1c1c1c/c1c1c1c1/1c1c1c1c/8/8/y1y1y1y1/1y1y1y1y/y1y1y1y1 -,-,-,-,-,-,-,-/-,N+S,-,-,-,-,-,- yellow 1",
+        "1c1c1c1c/c1c1c1c1/1c1c1c1c/8/8/y1y1y1y1/1y1y1y1y/y1y1y1y1 -,-,-,-,-,-,-,-/-,N+S,-,-,-,-,-,- yellow 0",
         // An uncrowned yellow piece on rank 8.
         &format!("y7/8/8/8/8/8/8/7C {BARRIER} clear 0"),
         // Two N+S tiles for Yellow, who holds one.

@@ -289,8 +289,8 @@ fn resigning_asks_to_confirm_and_a_pile_probe_reveals_nothing() {
     // The text board under the result says it too, as the picture's banner does.
     let drawn = &out[result..];
     assert!(
-        drawn.contains("bob (first) wins by resignation")
-            || drawn.contains("bob (second) wins by resignation"),
+        drawn.contains("bob (first player) wins by resignation")
+            || drawn.contains("bob (second player) wins by resignation"),
         "{out}"
     );
 }

@@ -45,7 +45,8 @@ async fn outside_a_server_the_leaderboard_is_everyone_s_without_a_bracket_in_a_b
         )
         .await;
     assert!(!r.private, "{}", r.text());
-    assert!(r.text().contains("(everyone)"), "{}", r.text());
+    assert!(r.text().contains("Global leaderboard"), "{}", r.text());
+    assert!(!r.text().contains(") ("), "{}", r.text());
     assert!(!r.text().contains("no server"), "{}", r.text());
 }
 

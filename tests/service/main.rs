@@ -278,7 +278,16 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
         .challenge(&a, channel(2), GameKind::Simultana, Opponent::Anyone)
         .await;
     assert!(open.text().contains("challenges anyone"), "{}", open.text());
-    let r = w.run(&c, channel(2), press(&open, Act::Decline)).await;
+    // Nobody needs to decline it: the card offers no Decline, and a typed one is refused.
+    assert!(
+        open.buttons
+            .iter()
+            .flatten()
+            .all(|b| b.label.id != "btn-decline"),
+        "{:?}",
+        open.buttons
+    );
+    let r = w.run(&c, channel(2), Act::Decline).await;
     assert_refused(&r, "err-open-decline");
     let board = w.run(&c, channel(2), press(&open, Act::Accept)).await;
     assert_says(&board, "head-accepts");

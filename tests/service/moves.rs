@@ -113,11 +113,22 @@ async fn a_lightning_sheet_shows_only_what_was_played_and_a_long_one_fits_a_mess
     let live = w.run(&a, place, moves(None)).await;
     assert!(live.file.is_none());
     let text = live.text();
-    // The moves as played (draws stay `P`), nothing about the pile.
+    // The moves as played, nothing about the pile but the tiles already drawn: a draw shows
+    // the tile it revealed (`PX`), which both players saw.
     for m in &played {
         assert!(text.contains(m.as_str()), "{m} missing: {text}");
     }
     assert!(!text.contains("seed"), "{text}");
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    assert!(
+        played.iter().any(|m| m == "P"),
+        "a draw was played: {played:?}"
+    );
+    assert!(!tokens.contains(&"P"), "every draw names its tile: {text}");
+    assert!(
+        tokens.iter().any(|t| t.len() == 2 && t.starts_with('P')),
+        "{text}"
+    );
     let sheet: Vec<&str> = text.lines().filter(|l| l.contains(". ")).collect();
     assert_eq!(sheet.len(), 2, "two rounds of two turns: {text}");
     assert!(sheet[0].starts_with("1. "), "{text}");
@@ -148,6 +159,12 @@ async fn a_lightning_sheet_shows_only_what_was_played_and_a_long_one_fits_a_mess
     assert_ne!(from_the_start, text.contains("are left out"), "{text}");
     assert!(
         file.text.starts_with("new lightning seed="),
+        "{}",
+        file.text
+    );
+    // The export stays canonical: a draw is `P` there.
+    assert!(
+        file.text.split_whitespace().any(|t| t == "P"),
         "{}",
         file.text
     );
