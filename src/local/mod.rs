@@ -328,12 +328,15 @@ impl Session {
                 ))
             })
             .collect();
+        // A public answer about a match replaces the commands offered, even with none (a
+        // cancelled challenge's buttons are gone); a private one (a question, the moves of one
+        // piece) adds to the board's.
+        if !reply.private && (reply.match_id.is_some() || !buttons.is_empty() || !menus.is_empty())
+        {
+            self.controls.clear();
+        }
         if buttons.is_empty() && menus.is_empty() {
             return;
-        }
-        // A private answer (a question, the moves of one piece) adds to the board's commands.
-        if !reply.private {
-            self.controls.clear();
         }
         let mut offered = Vec::new();
         for (act, id) in buttons {

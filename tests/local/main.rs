@@ -776,3 +776,17 @@ fn french_text_boards_say_b_for_blanc_with_a_legend_and_open_challenges_offer_no
     );
     assert!(out.contains("/play n’a pas d’option bogus:"), "{out}");
 }
+
+#[test]
+fn a_typed_control_after_its_match_closed_answers_for_the_channel() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = session(
+        dir.path(),
+        &["--as", "alice"],
+        "/play game:simultana opponent:bob\n/play game:loa opponent:carol\n/cancel\n/cancel\n",
+    );
+    assert!(out.contains("There is already a match or a challenge here"), "{out}");
+    assert!(out.contains("The challenge of @alice is cancelled."), "{out}");
+    assert!(out.contains("There is no match in this channel"), "{out}");
+    assert!(!out.contains("is over"), "{out}");
+}
