@@ -162,9 +162,24 @@ fn draw_ghost_files(c: &mut Canvas, g: &Grid) {
         );
         c.fill_rect(right, y, GHOST, g.s, fade(square_colour(0, r, false)));
     }
+    // Where the board wraps round: a dashed seam at each edge, thick enough to read on a phone.
+    let dash = g.s / 4;
+    for x in [g.x0 - 3, right] {
+        let mut y = g.y0;
+        while y < g.y0 + g.height() {
+            c.fill_rect(
+                x,
+                y,
+                3,
+                (dash - 3).min(g.y0 + g.height() - y),
+                palette::TEXT_DIM,
+            );
+            y += dash;
+        }
+    }
     g.draw_coordinates_at(c, GHOST as f32 + 5.0);
     let bottom = (g.y0 + g.height()) as f32 + 11.0;
-    let ink = palette::mix(palette::TEXT_DIM, palette::BACKGROUND, GHOST_OPACITY);
+    let ink = palette::TEXT_DIM;
     let half = GHOST as f32 / 2.0;
     for (label, x) in [("h", g.x0 as f32 - half), ("a", right as f32 + half)] {
         text::draw_aligned(

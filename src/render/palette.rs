@@ -30,7 +30,7 @@ pub const fn mix_channel(a: u8, b: u8, t: u8) -> u8 {
 
 // The frame around every board.
 /// How strongly the cylinder's ghosted files show over the background (0..=255).
-pub const GHOST: u8 = 120;
+pub const GHOST: u8 = 175;
 /// Background of the whole picture.
 pub const BACKGROUND: Rgb = hex(0x25_24_21);
 /// Player panels in the header.

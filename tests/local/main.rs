@@ -785,8 +785,14 @@ fn a_typed_control_after_its_match_closed_answers_for_the_channel() {
         &["--as", "alice"],
         "/play game:simultana opponent:bob\n/play game:loa opponent:carol\n/cancel\n/cancel\n",
     );
-    assert!(out.contains("There is already a match or a challenge here"), "{out}");
-    assert!(out.contains("The challenge of @alice is cancelled."), "{out}");
+    assert!(
+        out.contains("There is already a match or a challenge here"),
+        "{out}"
+    );
+    assert!(
+        out.contains("The challenge of @alice is cancelled."),
+        "{out}"
+    );
     assert!(out.contains("There is no match in this channel"), "{out}");
     assert!(!out.contains("is over"), "{out}");
 }
