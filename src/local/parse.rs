@@ -53,6 +53,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("/stats", "[user:NAME] [game:<...>] [against:NAME]"),
     ("/history", "[user:NAME]"),
     ("/replay", "match:<id>"),
+    ("/analyze", "[match:<id>]"),
     ("/as", "NAME"),
     ("/help", ""),
     ("/quit", ""),
@@ -95,6 +96,7 @@ const OPTIONS: &[(&str, &[&str])] = &[
     ("/history", &["user"]),
     ("/replay", &["match"]),
     ("/moves", &["match"]),
+    ("/analyze", &["match"]),
     ("/as", &["name"]),
     ("/settings", &["reminders", "threads"]),
 ];
@@ -191,6 +193,13 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
             service(Act::Move(text.to_string()))
         }
         "moves" => service(Act::Moves(
+            match opts.get("match").or(opts.bare.as_deref()) {
+                None => None,
+                Some(id) => Some(match_number(id)?),
+            },
+        )),
+        // Without a number: the last finished match here (the one whose board offers it).
+        "analyze" | "analyse" => service(Act::Analyse(
             match opts.get("match").or(opts.bare.as_deref()) {
                 None => None,
                 Some(id) => Some(match_number(id)?),

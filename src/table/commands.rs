@@ -72,6 +72,11 @@ impl Table {
             Act::History { user } => self.history(actor, user).await,
             Act::Replay(match_id) => self.replay(match_id).await,
             Act::Moves(match_id) => self.moves(actor, place, match_id).await,
+            // A press names the match in its stamp.
+            Act::Analyse(match_id) => {
+                let match_id = match_id.or(at.map(|s| s.match_id));
+                self.analyse(actor, place, match_id).await
+            }
             Act::Board => {
                 let slot = self.target(place, None).await?;
                 let m = slot.lock().await;
