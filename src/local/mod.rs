@@ -341,6 +341,10 @@ impl Session {
         let Some(mut progress) = reply.progress.take() else {
             return reply;
         };
+        if let Some(title) = reply.title.clone() {
+            let title = self.tr(title);
+            self.say(title);
+        }
         let mut shown: Option<String> = None;
         let mut last: Option<std::time::Instant> = None;
         let mut state = progress.now();

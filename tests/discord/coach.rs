@@ -138,8 +138,8 @@ async fn the_analyse_button_shows_progress_then_the_graph_and_boards_in_french()
     };
     assert_eq!(names(&stored), names(&msg));
 
-    // Refusals stay private: a match that does not exist.
-    let missing = discord.slash(&bob(), "analyze", json!({"match": "99"}));
+    // Refusals stay private, in the person's language: a match that does not exist.
+    let missing = discord.slash(&bob().speaking("fr"), "analyze", json!({"match": "99"}));
     let refusal = discord.outcome(missing).await;
     assert!(refusal.ephemeral, "{}", refusal.text());
     assert!(refusal.text().contains("nº 99"), "{}", refusal.text());
