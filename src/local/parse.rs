@@ -418,6 +418,14 @@ mod tests {
         assert_eq!(parse("/as Bob"), Ok(Input::As("Bob".into())));
         assert_eq!(parse("/legal"), Ok(Input::Legal));
         assert_eq!(parse("/moves"), Ok(Input::Service(Act::Moves(None))));
+        assert_eq!(parse("/analyze"), Ok(Input::Service(Act::Analyse(None))));
+        for line in ["/analyze match:12", "/analyze #12", "/analyse 12"] {
+            assert_eq!(
+                parse(line),
+                Ok(Input::Service(Act::Analyse(Some(12)))),
+                "{line}"
+            );
+        }
         for line in ["/moves match:12", "/moves #12", "/moves 12"] {
             assert_eq!(
                 parse(line),

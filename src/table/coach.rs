@@ -1,8 +1,8 @@
 //! `/analyze`: the coach's review of a finished match (see [`crate::ai::analysis`]).
 //!
 //! An analysis is computed once and stored; asking again shows it from the store. It runs off
-//! the async runtime, on a bounded pool (`PARLOR_ANALYSIS_THREADS`, one by default; further
-//! requests wait their turn), so live matches never wait for it. The request is answered at
+//! the async runtime, on threads of its own bounded by a semaphore (`PARLOR_ANALYSIS_THREADS`,
+//! one by default; further requests wait their turn), so live matches never wait for it. The request is answered at
 //! once with a [`Progress`] to follow ("Analysing… 40 %"), which ends with the analysis. A
 //! 'pending' row is written before it starts, so one cut short by a restart starts again at
 //! boot; its answer then comes as a [`Notice`] in the match's place.
@@ -179,19 +179,28 @@ impl Table {
         let outcome = match coach.permits.clone().acquire_owned().await {
             Ok(permit) => {
                 let (start, moves, progress) = (r.start.clone(), r.moves.clone(), tx.clone());
-                let work = tokio::task::spawn_blocking(move || {
-                    let _permit = permit;
-                    analysis::analyse(&start, &moves, depth, |done, total| {
-                        progress.send_replace(Coaching::Running { done, total });
-                    })
-                });
-                match work.await {
-                    Ok(Ok(mut analysis)) => {
-                        analysis.set_winner(texts::stored_winner(&r.row));
-                        Ok(analysis)
-                    }
-                    Ok(Err(error)) => Err(error.to_string()),
+                let (done_tx, done_rx) = tokio::sync::oneshot::channel();
+                // A thread of its own rather than the runtime's blocking pool: a shutdown does
+                // not wait for it (the pending row starts it again at the next boot).
+                let spawned = std::thread::Builder::new()
+                    .name(format!("analysis-{id}"))
+                    .spawn(move || {
+                        let _permit = permit;
+                        let result = analysis::analyse(&start, &moves, depth, |done, total| {
+                            progress.send_replace(Coaching::Running { done, total });
+                        });
+                        let _ = done_tx.send(result);
+                    });
+                match spawned {
                     Err(error) => Err(error.to_string()),
+                    Ok(_) => match done_rx.await {
+                        Ok(Ok(mut analysis)) => {
+                            analysis.set_winner(texts::stored_winner(&r.row));
+                            Ok(analysis)
+                        }
+                        Ok(Err(error)) => Err(error.to_string()),
+                        Err(_) => Err("the analysis thread stopped".to_string()),
+                    },
                 }
             }
             Err(error) => Err(error.to_string()),
