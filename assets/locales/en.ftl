@@ -651,6 +651,7 @@ coach-summary-turn = { $loser } was ahead until move { $n } ({ $move }); { $winn
    *[other] { $later } moves later
 }.
 coach-summary-led = { $winner } led from start to finish; the biggest swing came on move { $n } ({ $move }).
+coach-summary-behind = { $winner } won, though the AI still had them behind at the end; the biggest swing came on move { $n } ({ $move }).
 coach-summary-even = Neither side broke through; the biggest swing came on move { $n } ({ $move }).
 coach-summary-empty = No move was played.
 

@@ -662,6 +662,7 @@ coach-summary-turn = { $loser } menait jusqu’au coup { $n } ({ $move }) ; { 
    *[other] { $later } coups plus tard
 }.
 coach-summary-led = { $winner } a mené du début à la fin ; le plus grand basculement est venu au coup { $n } ({ $move }).
+coach-summary-behind = { $winner } a gagné, alors que l’IA le voyait encore derrière à la fin ; le plus grand basculement est venu au coup { $n } ({ $move }).
 coach-summary-even = Aucun camp n’a fait la différence ; le plus grand basculement est venu au coup { $n } ({ $move }).
 coach-summary-empty = Aucun coup n’a été joué.
 

@@ -303,6 +303,15 @@ pub fn summary(analysis: &Analysis, game: &AnyGame) -> Msg {
             .num("n", turn.ply as i64)
             .plain("move", mv)
             .num("later", (analysis.plies.len() - turn.ply) as i64),
+        // Won by resignation or on time while the AI still had the winner behind.
+        (Some(winner), TurningKind::LargestSwing)
+            if analysis.curve(winner).last().is_some_and(|&c| c < 0.5) =>
+        {
+            Msg::new("coach-summary-behind")
+                .msg("winner", name(winner))
+                .num("n", turn.ply as i64)
+                .plain("move", mv)
+        }
         (Some(winner), TurningKind::LargestSwing) => Msg::new("coach-summary-led")
             .msg("winner", name(winner))
             .num("n", turn.ply as i64)
