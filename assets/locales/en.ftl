@@ -714,11 +714,36 @@ graph-move = Move
 graph-turning-point = Turning point: move { $n }
 graph-percent = { $n }%
 # The coach's one-line summary; $move is the move with its mark (b4-d6?).
+coach-side = { $side ->
+    [white] White
+    [black] Black
+    [yellow] Yellow
+    [clear] Clear
+    [first] First player
+   *[second] Second player
+}
 coach-summary-turn = { $loser } was ahead until move { $n } ({ $move }); { $winner } won { $later ->
     [0] on that move
     [one] one move later
    *[other] { $later } moves later
 }.
 coach-summary-led = { $winner } led from start to finish; the biggest swing came on move { $n } ({ $move }).
+coach-summary-behind = { $winner } won, though the AI still had them behind at the end; the biggest swing came on move { $n } ({ $move }).
 coach-summary-even = Neither side broke through; the biggest swing came on move { $n } ({ $move }).
 coach-summary-empty = No move was played.
+
+# The coach: /analyze and the Analyse button (src/table/coach.rs).
+btn-analyse = Analyse
+coach-title = Analysis of { $game } #{ $id }
+coach-queued = Waiting for another analysis to finish…
+coach-progress = Analysing… { $n }%
+coach-failed = The analysis of match #{ $id } failed. Try again later.
+coach-not-over = Match #{ $id } is not over yet: the coach reviews finished matches.
+coach-aborted = Match #{ $id } was aborted: there is nothing to analyse.
+coach-no-moves = No move was played in match #{ $id }: there is nothing to analyse.
+coach-mistake = { $rank }. Move { $ply }, { $player }: { $played }, better { $better } (chance of winning { $before }% → { $after }%)
+coach-no-mistakes = The AI found no move worth marking: a clean match.
+moves-marks = Marks from the AI's analysis: { $dubious } a move that gave away { $inaccuracy }% or more of its player's chance of winning, { $bad } { $mistake }% or more, { $worst } { $blunder }% or more and left its player behind.
+cmd-analyze = The AI's review of a finished match: where it was won and lost
+cmd-analyze-match = The match number (see /history)
+local-help-analyze = the AI's review of a finished match: a graph and the three biggest mistakes

@@ -748,11 +748,37 @@ graph-move = Coup
 graph-turning-point = Tournant : coup { $n }
 graph-percent = { $n } %
 # Le résumé de l’analyse en une ligne ; $move est le coup avec son annotation (b4-d6?).
-coach-summary-turn = { $loser } menait jusqu’au coup { $n } ({ $move }) ; { $winner } a gagné { $later ->
+# Les résumés sont des groupes nominaux (« victoire des Blancs ») : le camp s’y accorde sans verbe.
+coach-side = { $side ->
+    [white] des Blancs
+    [black] des Noirs
+    [yellow] des Jaunes
+    [clear] des Transparents
+    [first] du premier joueur
+   *[second] du second joueur
+}
+coach-summary-turn = Avantage { $loser } jusqu’au coup { $n } ({ $move }) ; victoire { $winner } { $later ->
     [0] sur ce coup
     [one] un coup plus tard
    *[other] { $later } coups plus tard
 }.
-coach-summary-led = { $winner } a mené du début à la fin ; le plus grand basculement est venu au coup { $n } ({ $move }).
+coach-summary-led = Victoire { $winner }, en tête du début à la fin ; le plus grand basculement est venu au coup { $n } ({ $move }).
+coach-summary-behind = Victoire { $winner }, contre l’avis de l’IA jusqu’à la fin ; le plus grand basculement est venu au coup { $n } ({ $move }).
 coach-summary-even = Aucun camp n’a fait la différence ; le plus grand basculement est venu au coup { $n } ({ $move }).
 coach-summary-empty = Aucun coup n’a été joué.
+
+# L’entraîneur : /analyze et le bouton Analyser (src/table/coach.rs).
+btn-analyse = Analyser
+coach-title = Analyse de { $game } nº { $id }
+coach-queued = En attente : une autre analyse est en cours…
+coach-progress = Analyse en cours… { $n } %
+coach-failed = L’analyse de la partie nº { $id } a échoué. Réessayez plus tard.
+coach-not-over = La partie nº { $id } n’est pas terminée : l’entraîneur n’analyse que les parties finies.
+coach-aborted = La partie nº { $id } a été annulée : il n’y a rien à analyser.
+coach-no-moves = Aucun coup n’a été joué dans la partie nº { $id } : il n’y a rien à analyser.
+coach-mistake = { $rank }. Coup { $ply }, { $player } : { $played }, mieux valait { $better } (chances de gain { $before } % → { $after } %)
+coach-no-mistakes = L’IA n’a relevé aucun coup à annoter : une partie propre.
+moves-marks = Annotations de l’analyse de l’IA : { $dubious } un coup qui a coûté à son joueur { $inaccuracy } % ou plus de ses chances de gain, { $bad } { $mistake } % ou plus, { $worst } { $blunder } % ou plus en le laissant derrière.
+cmd-analyze = L’analyse d’une partie terminée par l’IA : où elle s’est gagnée et perdue
+cmd-analyze-match = Le numéro de la partie (voir /history)
+local-help-analyze = l’analyse d’une partie terminée par l’IA : un graphique et les trois plus grosses erreurs

@@ -112,6 +112,9 @@ pub enum AnalysisError {
     /// A move is not legal where it stands (1-based ply).
     #[error("move {ply} cannot be played: {reason}")]
     IllegalMove { ply: usize, reason: String },
+    /// A stored analysis that does not fit its match (1-based ply; 0 for the start).
+    #[error("the stored analysis cannot be read at move {ply}: {reason}")]
+    Unreadable { ply: usize, reason: String },
     /// More than [`MAX_PLIES`] moves.
     #[error("a match of more than {MAX_PLIES} moves is not analysed")]
     TooLong,
@@ -210,6 +213,100 @@ impl Analysis {
         std::iter::once(start)
             .chain(self.plies.iter().map(|p| p.chance_of(side)))
             .collect()
+    }
+}
+
+impl Analysis {
+    /// The analysis as text, to store: the first line `start <chance>`, then one line per ply,
+    /// `<played> <chance> <best> <best chance>` (moves in canonical notation). The rest
+    /// ([`Mark`]s, mistakes, turning point) follows from these numbers, see
+    /// [`Analysis::from_text`].
+    pub fn to_text(&self) -> String {
+        let mut out = format!("start {}\n", self.start_chance);
+        for p in &self.plies {
+            out.push_str(&format!(
+                "{} {} {} {}\n",
+                p.played_text, p.chance, p.best_text, p.best_chance
+            ));
+        }
+        out
+    }
+
+    /// Reads back [`Analysis::to_text`] for the match from `start` through `moves`; the winner
+    /// is the final position's (see [`Analysis::set_winner`] for a match the rules did not end).
+    pub fn from_text(
+        start: &AnyGame,
+        moves: &[AnyMove],
+        text: &str,
+    ) -> Result<Analysis, AnalysisError> {
+        let bad = |ply: usize, reason: &str| AnalysisError::Unreadable {
+            ply,
+            reason: reason.to_string(),
+        };
+        let mut lines = text.lines();
+        let start_chance = lines
+            .next()
+            .and_then(|l| l.strip_prefix("start "))
+            .and_then(|c| c.trim().parse::<f64>().ok())
+            .filter(|c| (0.0..=1.0).contains(c))
+            .ok_or_else(|| bad(0, "no start line"))?;
+        let mut game = start.clone();
+        let mut plies = Vec::with_capacity(moves.len());
+        for (i, played) in moves.iter().enumerate() {
+            let ply = i + 1;
+            let line = lines.next().ok_or_else(|| bad(ply, "missing"))?;
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let [played_text, chance, best_text, best_chance] = fields[..] else {
+                return Err(bad(ply, "not four fields"));
+            };
+            let read = |text: &str| {
+                text.parse::<f64>()
+                    .ok()
+                    .filter(|c| (0.0..=1.0).contains(c))
+                    .ok_or_else(|| bad(ply, "not a chance"))
+            };
+            let (chance, best_chance) = (read(chance)?, read(best_chance)?);
+            if game.format_move(played).ok().as_deref() != Some(played_text) {
+                return Err(bad(ply, "another move"));
+            }
+            let best = game
+                .parse_move(best_text)
+                .map_err(|e| bad(ply, &e.to_string()))?;
+            let Status::ToMove(side) = game.status() else {
+                return Err(bad(ply, "after the end"));
+            };
+            let seat = game.seat_to_move().unwrap_or(side.index());
+            let drop = (best_chance - chance).max(0.0);
+            plies.push(PlyReview {
+                ply,
+                seat,
+                side,
+                played: *played,
+                played_text: played_text.to_string(),
+                best,
+                best_text: best_text.to_string(),
+                chance,
+                best_chance,
+                drop,
+                mark: Mark::judge(drop, chance),
+            });
+            game.play(played).map_err(|e| AnalysisError::IllegalMove {
+                ply,
+                reason: e.to_string(),
+            })?;
+        }
+        let winner = match game.status() {
+            Status::Over(o) => o.winner,
+            Status::ToMove(_) => None,
+        };
+        Ok(Analysis {
+            kind: start.kind(),
+            start_chance,
+            mistakes: biggest_mistakes(&plies),
+            turning_point: turning_point(start_chance, &plies, winner),
+            plies,
+            winner,
+        })
     }
 }
 
@@ -570,5 +667,23 @@ mod tests {
         assert_eq!(Mark::judge(0.9, 0.55), Some(Mark::Mistake));
         assert_eq!(Mark::judge(BLUNDER, 0.2), Some(Mark::Blunder));
         assert_eq!(Mark::Blunder.symbol(), "??");
+    }
+
+    #[test]
+    fn an_analysis_reads_back_from_its_text() {
+        let start = AnyGame::new(GameKind::Loa, "").expect("standard LOA");
+        let mut game = start.clone();
+        let mut moves = Vec::new();
+        for text in ["a2-c2", "b1-b3", "h2-f2", "g1-g3"] {
+            let mv = game.parse_move(text).expect("legal");
+            game.play(&mv).expect("legal");
+            moves.push(mv);
+        }
+        let analysis = analyse(&start, &moves, Depth::nodes(300), |_, _| {}).expect("analysed");
+        let back = Analysis::from_text(&start, &moves, &analysis.to_text()).expect("read back");
+        assert_eq!(back, analysis);
+        let wrong = analysis.to_text().replace("b1-b3", "c1-c3");
+        assert!(Analysis::from_text(&start, &moves, &wrong).is_err());
+        assert!(Analysis::from_text(&start, &moves, "start 2\n").is_err());
     }
 }

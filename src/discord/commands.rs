@@ -68,6 +68,7 @@ fn unlocalized() -> Vec<poise::Command<super::Data, Error>> {
         settings(),
         moves(),
         help(),
+        analyze(),
     ]
 }
 
@@ -373,6 +374,41 @@ pub async fn moves(
             answer_command(ctx, async move { Answer::private(text) }).await
         }
     }
+}
+
+/// The AI's review of a finished match: where it was won and lost.
+#[poise::command(slash_command)]
+pub async fn analyze(
+    ctx: Context<'_>,
+    #[description = "The match number (see /history)"]
+    #[rename = "match"]
+    match_id: String,
+) -> Result<(), Error> {
+    let Ok(id) = match_id.trim().trim_start_matches('#').parse::<i64>() else {
+        let text = Msg::new("err-not-a-match-number")
+            .code("text", match_id.trim())
+            .code("history", "/history")
+            .text(locales(ctx).await.pick(true));
+        return answer_command(ctx, async move { Answer::private(text) }).await;
+    };
+    let Context::Application(app) = ctx else {
+        return run(ctx, Act::Analyse(Some(id))).await;
+    };
+    // An analysis can take a while: say "thinking" at once, publicly, then edit that message.
+    ctx.defer().await?;
+    let reply = ctx
+        .data()
+        .table
+        .handle(&actor(ctx), &place(ctx), Act::Analyse(Some(id)))
+        .await;
+    super::respond::show_analysis(
+        ctx.http(),
+        &app.interaction.token,
+        reply,
+        locales(ctx).await,
+    )
+    .await?;
+    Ok(())
 }
 
 #[cfg(test)]

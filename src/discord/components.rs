@@ -43,6 +43,31 @@ pub async fn handle(
         }
         _ => serenity::Permissions::empty(),
     };
+    if let Some(request) = command
+        .as_ref()
+        .filter(|r| matches!(r.act, table::Act::Analyse(_)))
+    {
+        // An analysis can take a while: a new public "thinking" message at once, edited with
+        // the progress and then the analysis.
+        let result = async {
+            let defer = serenity::CreateInteractionResponse::Defer(
+                serenity::CreateInteractionResponseMessage::new(),
+            );
+            interaction.create_response(&ctx.http, defer).await?;
+            let locales = tongues.locales(&asker).await;
+            let reply = table.handle(&actor, &place, request.clone()).await;
+            super::respond::show_analysis(&ctx.http, &interaction.token, reply, locales).await
+        }
+        .await;
+        super::log_interaction(
+            interaction.user.id,
+            &interaction.user.name,
+            &format!("button {custom_id}"),
+            start,
+            result.as_ref().err(),
+        );
+        return;
+    }
     let result = answer_component(&ctx.http, data, interaction, async move {
         match command {
             Some(command) if lacking.is_empty() => {

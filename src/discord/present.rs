@@ -6,7 +6,9 @@ use poise::serenity_prelude as serenity;
 use tracing::debug;
 
 use crate::i18n::{Lang, Msg, Style, render};
-use crate::table::{ButtonStyle, Reply, ReplyKind, Undelivered, stamp_of_custom_id};
+use crate::table::{
+    ButtonStyle, Image, Picture, Reply, ReplyKind, Undelivered, stamp_of_custom_id,
+};
 
 use super::respond::Answer;
 
@@ -78,20 +80,23 @@ fn say(lang: Lang, msg: &Msg) -> String {
 /// off the async threads.
 pub async fn present(reply: Reply, locales: Locales) -> Answer {
     let lang = locales.pick(reply.private);
-    let image = match reply.picture.clone() {
-        None => None,
-        Some(picture) => match tokio::task::spawn_blocking(move || picture.render(lang)).await {
-            Ok(Ok(image)) => Some(image),
-            Ok(Err(e)) => {
-                debug!("no picture: {e}");
-                None
-            }
-            Err(e) => {
-                debug!("the picture task failed: {e}");
-                None
-            }
-        },
-    };
+    let image = draw(reply.picture.clone(), lang).await;
+    // Each further section is an embed of its own, with its picture.
+    let mut more_embeds = Vec::new();
+    let mut more_files = Vec::new();
+    for section in &reply.sections {
+        let text: Vec<String> = section.lines.iter().map(|m| say(lang, m)).collect();
+        let mut embed =
+            serenity::CreateEmbed::new().description(truncate(&text.join("\n"), MAX_DESCRIPTION));
+        if let Some(image) = draw(section.picture.clone(), lang).await {
+            embed = embed.image(format!("attachment://{}", image.file_name));
+            more_files.push(serenity::CreateAttachment::bytes(
+                image.bytes,
+                image.file_name,
+            ));
+        }
+        more_embeds.push(embed);
+    }
     let mut lines: Vec<String> = reply
         .title
         .iter()
@@ -121,7 +126,8 @@ pub async fn present(reply: Reply, locales: Locales) -> Answer {
     greyed.disable_controls();
     let board = match_of(&reply).map(|(id, seq)| (id, seq, rows(&greyed, lang)));
 
-    let fancy = !reply.private && (image.is_some() || !mentions.is_empty());
+    let fancy =
+        !reply.private && (image.is_some() || !mentions.is_empty() || !more_embeds.is_empty());
     let (content, embed) = if fancy {
         let pings: Vec<String> = mentions.iter().map(|id| format!("<@{id}>")).collect();
         let mut embed = serenity::CreateEmbed::new().description(truncate(&text, MAX_DESCRIPTION));
@@ -143,6 +149,8 @@ pub async fn present(reply: Reply, locales: Locales) -> Answer {
             }),
         },
         rows: controls,
+        more_embeds,
+        more_files,
         mentions,
         board,
         stale: reply.stale,
@@ -196,6 +204,22 @@ fn undelivered(news: &Undelivered) -> Msg {
             } else {
                 Msg::new("undelivered-forbidden").list("perms", super::access::names(lacking))
             }
+        }
+    }
+}
+
+/// Draws a picture off the async threads; `None` (logged) if it cannot be drawn.
+async fn draw(picture: Option<Picture>, lang: Lang) -> Option<Image> {
+    let picture = picture?;
+    match tokio::task::spawn_blocking(move || picture.render(lang)).await {
+        Ok(Ok(image)) => Some(image),
+        Ok(Err(e)) => {
+            debug!("no picture: {e}");
+            None
+        }
+        Err(e) => {
+            debug!("the picture task failed: {e}");
+            None
         }
     }
 }

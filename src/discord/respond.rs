@@ -49,6 +49,9 @@ pub struct Answer {
     pub file: Option<serenity::CreateAttachment>,
     /// Rows of buttons and select menus.
     pub rows: Vec<serenity::CreateActionRow>,
+    /// Embeds after the first (a reply's further sections), and their pictures.
+    pub more_embeds: Vec<serenity::CreateEmbed>,
+    pub more_files: Vec<serenity::CreateAttachment>,
     /// Users the message may notify.
     pub mentions: Vec<serenity::UserId>,
     /// The match whose controls this message carries, the log position they were drawn for,
@@ -117,11 +120,33 @@ impl Answer {
     pub fn to_followup(&self) -> serenity::CreateInteractionResponseFollowup {
         let msg = serenity::CreateInteractionResponseFollowup::new().ephemeral(self.private);
         fill!(msg, self, add_file)
+            .add_embeds(self.more_embeds.clone())
+            .add_files(self.more_files.clone())
     }
 
-    /// As a channel message (notices: the AI's moves, timeouts).
+    /// As a channel message (notices: the AI's moves, timeouts, an analysis resumed after a
+    /// restart).
     pub fn to_message(&self) -> serenity::CreateMessage {
         fill!(serenity::CreateMessage::new(), self, add_file)
+            .add_embeds(self.more_embeds.clone())
+            .add_files(self.more_files.clone())
+    }
+
+    /// As the new content of the interaction's first message (after a deferral): every part
+    /// of it replaced.
+    pub fn to_edit(&self) -> serenity::EditInteractionResponse {
+        let mut embeds: Vec<serenity::CreateEmbed> = self.embed.iter().cloned().collect();
+        embeds.extend(self.more_embeds.iter().cloned());
+        let mut edit = serenity::EditInteractionResponse::new()
+            .content(self.text.clone())
+            .allowed_mentions(self.allowed_mentions())
+            .embeds(embeds)
+            .components(self.rows.clone())
+            .clear_attachments();
+        for file in self.file.iter().chain(&self.more_files) {
+            edit = edit.new_attachment(file.clone());
+        }
+        edit
     }
 }
 
@@ -525,4 +550,59 @@ async fn grey_out(http: &serenity::Http, message: &serenity::Message) {
     {
         tracing::debug!("could not grey out an old board: {e}");
     }
+}
+
+/// How often at most the progress of an analysis is written on its message.
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(1);
+
+/// Shows the answer to an analysis request on the interaction's deferred message: the
+/// progress while it runs (edited at most every [`PROGRESS_EVERY`]), then the analysis. A
+/// refusal removes the public "thinking" message and is said privately.
+pub async fn show_analysis(
+    http: &serenity::Http,
+    token: &str,
+    mut reply: crate::table::Reply,
+    locales: super::Locales,
+) -> Result<(), serenity::Error> {
+    use serenity::Builder;
+    if let Some(mut progress) = reply.progress.take() {
+        let lang = locales.pick(false);
+        let title = reply
+            .title
+            .as_ref()
+            .map(|t| format!("**{}**\n", t.text(lang)))
+            .unwrap_or_default();
+        let mut shown: Option<String> = None;
+        let mut last: Option<std::time::Instant> = None;
+        let mut state = progress.now();
+        reply = loop {
+            match state {
+                crate::table::Coaching::Done(done) => break *done,
+                crate::table::Coaching::Failed(msg) => break crate::table::Reply::private(msg),
+                ref running => {
+                    let text = running
+                        .line()
+                        .map(|line| format!("{title}{}", line.text(lang)));
+                    let due = last.is_none_or(|at| at.elapsed() >= PROGRESS_EVERY);
+                    if let Some(text) = text.filter(|t| due && shown.as_ref() != Some(t)) {
+                        serenity::EditInteractionResponse::new()
+                            .content(text.clone())
+                            .execute(http, token)
+                            .await?;
+                        shown = Some(text);
+                        last = Some(std::time::Instant::now());
+                    }
+                }
+            }
+            state = progress.next().await;
+        };
+    }
+    let answer = super::present::present(reply, locales).await;
+    if answer.private {
+        http.delete_original_interaction_response(token).await?;
+        answer.to_followup().execute(http, (None, token)).await?;
+        return Ok(());
+    }
+    answer.to_edit().execute(http, token).await?;
+    Ok(())
 }

@@ -17,7 +17,8 @@ use crate::games::{AnyGame, Outcome, Side, Status};
 use crate::i18n::{Lang, Msg, Plain};
 use crate::store::Store;
 use crate::table::{
-    Act, Actor, Config, Notice, Notices, Picture, Place, Reply, Request, Table, TextFile, words,
+    Act, Actor, Coaching, Config, Notice, Notices, Picture, Place, Reply, Request, Table, TextFile,
+    words,
 };
 use parse::Input;
 
@@ -286,6 +287,7 @@ impl Session {
     /// Prints a reply: its text, the board as text, the picture's file, the commands its
     /// buttons stand for.
     async fn show(&mut self, reply: Reply) {
+        let reply = self.follow(reply).await;
         let text = reply.text_in(self.lang, &Plain);
         if reply.private {
             self.say(self.tr(Msg::new("local-to-you").plain("text", text)));
@@ -307,6 +309,13 @@ impl Session {
                 self.say(board);
             }
             self.write_picture(picture.clone()).await;
+            for section in &reply.sections {
+                let lines: Vec<String> = section.lines.iter().map(|m| self.tr(m.clone())).collect();
+                self.say(lines.join("\n"));
+                if let Some(picture) = &section.picture {
+                    self.write_picture(picture.clone()).await;
+                }
+            }
             // A live board (one that can still be resigned) on which the bot is to move.
             self.bot_to_move = reply.mentions.first() == Some(&self.bot_id)
                 && reply.button(&Act::Resign).is_some_and(|b| !b.disabled);
@@ -355,6 +364,37 @@ impl Session {
         }
         let text = Msg::new("local-commands-here").plain("commands", offered.join("  "));
         self.say(self.tr(text));
+    }
+
+    /// Waits for work under way (an analysis), printing how far it has got at most once a
+    /// second, and returns the reply it ends with; any other reply as it is.
+    async fn follow(&mut self, mut reply: Reply) -> Reply {
+        let Some(mut progress) = reply.progress.take() else {
+            return reply;
+        };
+        if let Some(title) = reply.title.clone() {
+            let title = self.tr(title);
+            self.say(title);
+        }
+        let mut shown: Option<String> = None;
+        let mut last: Option<std::time::Instant> = None;
+        let mut state = progress.now();
+        loop {
+            match state {
+                Coaching::Done(done) => return *done,
+                Coaching::Failed(msg) => return Reply::private(msg),
+                ref running => {
+                    let due = last.is_none_or(|at| at.elapsed() >= Duration::from_secs(1));
+                    let text = running.line().map(|line| self.tr(line));
+                    if let Some(text) = text.filter(|t| due && shown.as_ref() != Some(t)) {
+                        self.say(text.clone());
+                        shown = Some(text);
+                        last = Some(std::time::Instant::now());
+                    }
+                }
+            }
+            state = progress.next().await;
+        }
     }
 
     /// Writes an attached text under `--out` and prints it too: a terminal has room for it.

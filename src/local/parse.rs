@@ -56,6 +56,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("/stats", "[user:{name}] [game:{game}] [against:{name}]"),
     ("/history", "[user:{name}]"),
     ("/replay", "match:{id}"),
+    ("/analyze", "[match:{id}]"),
     ("/as", "{name}"),
     ("/help", ""),
     ("/quit", ""),
@@ -117,6 +118,7 @@ const OPTIONS: &[(&str, &[&str])] = &[
     ("/history", &["user"]),
     ("/replay", &["match"]),
     ("/moves", &["match"]),
+    ("/analyze", &["match"]),
     ("/as", &["name"]),
     ("/settings", &["reminders", "threads"]),
     ("/move", &["move"]),
@@ -229,6 +231,13 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
             service(Act::Move(text.to_string()))
         }
         "moves" => service(Act::Moves(
+            match opts.get("match").or(opts.bare.as_deref()) {
+                None => None,
+                Some(id) => Some(match_number(id)?),
+            },
+        )),
+        // Without a number: the last finished match here (the one whose board offers it).
+        "analyze" | "analyse" => service(Act::Analyse(
             match opts.get("match").or(opts.bare.as_deref()) {
                 None => None,
                 Some(id) => Some(match_number(id)?),
@@ -475,6 +484,14 @@ mod tests {
         assert_eq!(parse("/as Bob"), Ok(Input::As("Bob".into())));
         assert_eq!(parse("/legal"), Ok(Input::Legal));
         assert_eq!(parse("/moves"), Ok(Input::Service(Act::Moves(None))));
+        assert_eq!(parse("/analyze"), Ok(Input::Service(Act::Analyse(None))));
+        for line in ["/analyze match:12", "/analyze #12", "/analyse 12"] {
+            assert_eq!(
+                parse(line),
+                Ok(Input::Service(Act::Analyse(Some(12)))),
+                "{line}"
+            );
+        }
         for line in ["/moves match:12", "/moves #12", "/moves 12"] {
             assert_eq!(
                 parse(line),

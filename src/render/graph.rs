@@ -280,31 +280,45 @@ fn draw(g: &Graph) -> Canvas {
 /// The coach's one-line summary in `lang`, e.g. "White was ahead until move 23 (b4-d6?); Black
 /// won 4 moves later." `game` is any position of the match (it names the sides).
 pub fn summary_text(analysis: &Analysis, game: &AnyGame, lang: Lang) -> String {
+    summary(analysis, game).text(lang)
+}
+
+/// The coach's one-line summary as a message, in no language yet (see [`summary_text`]).
+pub fn summary(analysis: &Analysis, game: &AnyGame) -> Msg {
     let Some(turn) = analysis.turning_point else {
-        return Msg::new("coach-summary-empty").text(lang);
+        return Msg::new("coach-summary-empty");
     };
     let Some(review) = analysis.plies.get(turn.ply - 1) else {
-        return Msg::new("coach-summary-empty").text(lang);
+        return Msg::new("coach-summary-empty");
     };
-    let name = |side: Side| side_word(game.side_name(side), lang);
+    // Each language words a side for these sentences its own way (French: "des Blancs").
+    let name = |side: Side| Msg::new("coach-side").plain("side", game.side_name(side));
     let mv = match review.mark {
         Some(mark) => format!("{}{}", review.played_text, mark.symbol()),
         None => review.played_text.clone(),
     };
-    let msg = match (analysis.winner, turn.kind) {
+    match (analysis.winner, turn.kind) {
         (Some(winner), TurningKind::NeverBehindAgain) => Msg::new("coach-summary-turn")
-            .plain("loser", name(winner.opponent()))
-            .plain("winner", name(winner))
+            .msg("loser", name(winner.opponent()))
+            .msg("winner", name(winner))
             .num("n", turn.ply as i64)
             .plain("move", mv)
             .num("later", (analysis.plies.len() - turn.ply) as i64),
+        // Won by resignation or on time while the AI still had the winner behind.
+        (Some(winner), TurningKind::LargestSwing)
+            if analysis.curve(winner).last().is_some_and(|&c| c < 0.5) =>
+        {
+            Msg::new("coach-summary-behind")
+                .msg("winner", name(winner))
+                .num("n", turn.ply as i64)
+                .plain("move", mv)
+        }
         (Some(winner), TurningKind::LargestSwing) => Msg::new("coach-summary-led")
-            .plain("winner", name(winner))
+            .msg("winner", name(winner))
             .num("n", turn.ply as i64)
             .plain("move", mv),
         (None, _) => Msg::new("coach-summary-even")
             .num("n", turn.ply as i64)
             .plain("move", mv),
-    };
-    msg.text(lang)
+    }
 }

@@ -29,7 +29,7 @@ use canvas::{Canvas, Sprite};
 
 pub use arrows::{Arrow, ArrowKind, board_png_with_arrows};
 pub use frame::{Winner, result_msg};
-pub use graph::{evaluation_png, graph_size, summary_text};
+pub use graph::{evaluation_png, graph_size, summary, summary_text};
 
 /// Why a picture or replay could not be made.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -636,6 +636,61 @@ impl Store {
     }
 }
 
+/// The coach's analyses of finished matches (`analyses`).
+impl Store {
+    /// The stored analysis of a match, done or under way.
+    pub async fn analysis(&self, match_id: i64) -> Result<Option<AnalysisRow>, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.analysis(match_id).await,
+            Db::Postgres(pools) => pools.analysis(match_id).await,
+        }
+    }
+
+    /// Records that an analysis of a match at `nodes` search steps per position has started
+    /// ('pending', so that a restart starts it again). False if one is already recorded.
+    pub async fn begin_analysis(
+        &self,
+        match_id: i64,
+        nodes: u64,
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.begin_analysis(match_id, nodes, at).await,
+            Db::Postgres(pools) => pools.begin_analysis(match_id, nodes, at).await,
+        }
+    }
+
+    /// Stores a finished analysis (its text) on its pending row.
+    pub async fn finish_analysis(
+        &self,
+        match_id: i64,
+        result: &str,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.finish_analysis(match_id, result, at).await,
+            Db::Postgres(pools) => pools.finish_analysis(match_id, result, at).await,
+        }
+    }
+
+    /// Forgets a match's analysis (one that failed, or cannot be read any more).
+    pub async fn drop_analysis(&self, match_id: i64) -> Result<(), StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.drop_analysis(match_id).await,
+            Db::Postgres(pools) => pools.drop_analysis(match_id).await,
+        }
+    }
+
+    /// The matches whose analysis was started and never finished (cut short by a restart),
+    /// oldest request first.
+    pub async fn pending_analyses(&self) -> Result<Vec<i64>, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.pending_analyses().await,
+            Db::Postgres(pools) => pools.pending_analyses().await,
+        }
+    }
+}
+
 /// A server's settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GuildSettings {

@@ -754,6 +754,93 @@ impl Pools<Db> {
             .collect()
     }
 
+    pub(in crate::store) async fn analysis(
+        &self,
+        match_id: i64,
+    ) -> Result<Option<AnalysisRow>, StoreError> {
+        let row = sqlx::query("SELECT status, nodes, result FROM analyses WHERE match_id = $1")
+            .bind(match_id)
+            .fetch_optional(&self.read)
+            .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let status: String = row.try_get(0)?;
+        let nodes: i64 = row.try_get(1)?;
+        Ok(Some(AnalysisRow {
+            match_id,
+            done: match status.as_str() {
+                "done" => true,
+                "pending" => false,
+                other => {
+                    return Err(StoreError::Corrupt(format!(
+                        "analysis status {other:?} of match {match_id}"
+                    )));
+                }
+            },
+            nodes: u64::try_from(nodes)
+                .map_err(|_| StoreError::Corrupt(format!("{nodes} search steps")))?,
+            result: row.try_get(2)?,
+        }))
+    }
+
+    pub(in crate::store) async fn begin_analysis(
+        &self,
+        match_id: i64,
+        nodes: u64,
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "INSERT INTO analyses (match_id, status, nodes, requested_at) \
+             VALUES ($1, 'pending', $2, $3) ON CONFLICT (match_id) DO NOTHING",
+        )
+        .bind(match_id)
+        .bind(i64::try_from(nodes).unwrap_or(i64::MAX))
+        .bind(at)
+        .execute(&self.write)
+        .await?
+        .rows_affected()
+            == 1;
+        Ok(done)
+    }
+
+    pub(in crate::store) async fn finish_analysis(
+        &self,
+        match_id: i64,
+        result: &str,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE analyses SET status = 'done', result = $1, finished_at = $2 \
+             WHERE match_id = $3",
+        )
+        .bind(result)
+        .bind(at)
+        .bind(match_id)
+        .execute(&self.write)
+        .await?;
+        Ok(())
+    }
+
+    pub(in crate::store) async fn drop_analysis(&self, match_id: i64) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM analyses WHERE match_id = $1")
+            .bind(match_id)
+            .execute(&self.write)
+            .await?;
+        Ok(())
+    }
+
+    pub(in crate::store) async fn pending_analyses(&self) -> Result<Vec<i64>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT match_id FROM analyses WHERE status = 'pending' ORDER BY requested_at, match_id",
+        )
+        .fetch_all(&self.read)
+        .await?;
+        rows.iter()
+            .map(|r| r.try_get::<i64, _>(0).map_err(StoreError::from))
+            .collect()
+    }
+
     async fn upsert_player(
         tx: &mut Transaction<'_, Db>,
         player: &PlayerRef,

@@ -256,3 +256,15 @@ pub struct RatingJob<'a> {
     /// A stored rating as it stands after this many ms without a game (before `rate`).
     pub decay: fn(Glicko, i64) -> Glicko,
 }
+
+/// A row of `analyses`: the coach's analysis of a match, done or under way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisRow {
+    pub match_id: i64,
+    /// False while it runs ('pending'): a restart starts it again.
+    pub done: bool,
+    /// Search steps per position.
+    pub nodes: u64,
+    /// The analysis as text (see `ai::analysis::Analysis::to_text`), empty while pending.
+    pub result: String,
+}

@@ -77,6 +77,9 @@ pub enum Act {
     /// The move list of this channel's match (or of the requester's last match here once it is
     /// over), or of the match given; a finished match comes with its export.
     Moves(Option<i64>),
+    /// The AI's review of a finished match (`/analyze`, or the button on its final board): the
+    /// match given, else the requester's last finished match in this channel.
+    Analyse(Option<i64>),
     /// The transport started the match's thread (`thread.parent` is the channel it was
     /// challenged in), from its challenge card when there was one.
     ThreadStarted {
@@ -239,7 +242,7 @@ pub enum Scope {
 
 /// The acts a control can carry: each with its code in a `custom_id` and the command a person
 /// types for it where there are no buttons (the terminal). The one list of them.
-static CONTROLS: [(&str, &str, Act); 19] = [
+static CONTROLS: [(&str, &str, Act); 20] = [
     ("acc", "accept", Act::Accept),
     ("dec", "decline", Act::Decline),
     ("can", "cancel", Act::Cancel),
@@ -259,6 +262,7 @@ static CONTROLS: [(&str, &str, Act); 19] = [
     ("st3", "sit 3", Act::Sit(2)),
     ("st4", "sit 4", Act::Sit(3)),
     ("stb", "sit-bot", Act::SitBot),
+    ("ana", "analyze", Act::Analyse(None)),
 ];
 
 const PREFIX: &str = "pl";
@@ -341,6 +345,7 @@ impl Request {
         let act = match act {
             Act::Move(_) => Act::Move(value),
             Act::PickSource(_) => Act::PickSource(value),
+            Act::Analyse(_) => Act::Analyse(Some(stamp.match_id)),
             other => other.clone(),
         };
         Some(act.at(stamp))

@@ -63,6 +63,9 @@ pub enum ReplyKind {
     Menu,
     /// A reminder of a player's turn (the timer's).
     Reminder,
+    /// The coach's analysis of a finished match, or how far it has got (see
+    /// [`Reply::progress`]).
+    Analysis,
 }
 
 /// An answer, not yet in any language: each adapter says its messages in the reader's
@@ -100,6 +103,81 @@ pub struct Reply {
     /// News of this match the transport could not post earlier (see [`Undelivered`]), to tell
     /// now, in the transport's own words.
     pub undelivered: Option<Undelivered>,
+    /// More parts after the first, each with its own words and picture (the coach's three
+    /// biggest mistakes).
+    pub sections: Vec<Section>,
+    /// Work still under way (an analysis): the transport shows [`Progress::line`] and, once it
+    /// is done, the reply it ends with instead of this one.
+    pub progress: Option<Progress>,
+}
+
+/// A part of a reply with its own words and picture.
+#[derive(Clone, Debug)]
+pub struct Section {
+    pub lines: Vec<Msg>,
+    pub picture: Option<Picture>,
+}
+
+/// How an analysis under way stands.
+#[derive(Clone, Debug)]
+pub enum Coaching {
+    /// Waiting for a free analysis thread (others are running).
+    Queued,
+    /// `done` of `total` moves reviewed.
+    Running { done: usize, total: usize },
+    /// Finished: the answer to show.
+    Done(Box<Reply>),
+    /// It could not be done: say this to the requester.
+    Failed(Msg),
+}
+
+impl Coaching {
+    /// What to show while it runs ("Analysing… 40 %"); `None` once it is over.
+    pub fn line(&self) -> Option<Msg> {
+        match self {
+            Coaching::Queued => Some(Msg::new("coach-queued")),
+            Coaching::Running { done, total } => {
+                let percent = (done * 100).checked_div(*total).unwrap_or(0);
+                Some(Msg::new("coach-progress").num("n", percent as i64))
+            }
+            Coaching::Done(_) | Coaching::Failed(_) => None,
+        }
+    }
+}
+
+/// A view of an analysis under way, for the transport to follow.
+#[derive(Clone, Debug)]
+pub struct Progress(pub(super) tokio::sync::watch::Receiver<Coaching>);
+
+impl Progress {
+    /// How it stands now.
+    pub fn now(&self) -> Coaching {
+        self.0.borrow().clone()
+    }
+
+    /// Waits until it moves on and says how it then stands. If the work vanished without an
+    /// answer (it panicked), that is a failure.
+    pub async fn next(&mut self) -> Coaching {
+        match self.0.changed().await {
+            Ok(()) => self.0.borrow_and_update().clone(),
+            Err(_) => match self.now() {
+                done @ (Coaching::Done(_) | Coaching::Failed(_)) => done,
+                _ => Coaching::Failed(Msg::new("err-internal")),
+            },
+        }
+    }
+
+    /// Waits for the end: the finished answer, or the refusal that says why there is none.
+    pub async fn finish(mut self) -> Reply {
+        let mut state = self.now();
+        loop {
+            match state {
+                Coaching::Done(reply) => return *reply,
+                Coaching::Failed(msg) => return Reply::private(msg),
+                _ => state = self.next().await,
+            }
+        }
+    }
 }
 
 /// Why the transport could not post news of a match (a notice): told by the next answer about

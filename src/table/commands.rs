@@ -84,6 +84,11 @@ impl Table {
             Act::History { user } => self.history(actor, user).await,
             Act::Replay(match_id) => self.replay(match_id).await,
             Act::Moves(match_id) => self.moves(actor, place, match_id).await,
+            // A press names the match in its stamp.
+            Act::Analyse(match_id) => {
+                let match_id = match_id.or(at.map(|s| s.match_id));
+                self.analyse(actor, place, match_id).await
+            }
             Act::Board => {
                 if self.slot_in_channel(place.channel).is_none()
                     && let Some(reply) = self.bring_here(actor, place).await?

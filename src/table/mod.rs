@@ -14,6 +14,7 @@ mod act;
 mod api;
 mod challenge;
 mod clock;
+mod coach;
 mod commands;
 mod decide;
 #[cfg(test)]
@@ -44,8 +45,8 @@ pub use act::{
     stamp_of_custom_id,
 };
 pub use api::{
-    Button, ButtonStyle, CardEdit, Menu, MenuOption, Notice, Reply, ReplyKind, TextFile,
-    ThreadRequest, Undelivered,
+    Button, ButtonStyle, CardEdit, Coaching, Menu, MenuOption, Notice, Progress, Reply, ReplyKind,
+    Section, TextFile, ThreadRequest, Undelivered,
 };
 pub use challenge::{Languages, SettingsChange};
 pub use clock::{Clock, ManualClock, SystemClock};
@@ -90,6 +91,24 @@ pub struct Config {
     /// Which matches this process serves when others share its database (the terminal, other
     /// shards of the bot); it restores and times only those. `None` serves every match.
     pub owns: Option<Owns>,
+    /// How many post-game analyses run at once (`PARLOR_ANALYSIS_THREADS`, default 1); further
+    /// requests wait their turn.
+    pub analysis_threads: usize,
+    /// Search steps per position of an analysis (`PARLOR_ANALYSIS_NODES`); `None`: each
+    /// game's default depth ([`crate::ai::analysis::Depth::default_for`]).
+    pub analysis_nodes: Option<u64>,
+}
+
+/// A positive number from the environment; unset or unreadable (logged) is `None`.
+fn env_count(name: &str) -> Option<u64> {
+    let text = std::env::var(name).ok()?;
+    match text.trim().parse::<u64>() {
+        Ok(n) if n > 0 => Some(n),
+        _ => {
+            tracing::warn!(variable = name, value = %text, "not a positive whole number; ignored");
+            None
+        }
+    }
 }
 
 /// Whether a process serves the matches of a place: its server (`None`: none) and channel.
@@ -113,6 +132,8 @@ impl Default for Config {
             ai: Some(Arc::new(crate::ai::Ai::default())),
             docs_url: None,
             owns: None,
+            analysis_threads: env_count("PARLOR_ANALYSIS_THREADS").map_or(1, |n| n as usize),
+            analysis_nodes: env_count("PARLOR_ANALYSIS_NODES"),
         }
     }
 }
@@ -126,6 +147,8 @@ impl std::fmt::Debug for Config {
             .field("ai", &self.ai.is_some())
             .field("docs_url", &self.docs_url)
             .field("owns", &self.owns.is_some())
+            .field("analysis_threads", &self.analysis_threads)
+            .field("analysis_nodes", &self.analysis_nodes)
             .finish()
     }
 }
@@ -144,6 +167,7 @@ struct Inner {
     config: Config,
     index: StdMutex<Index>,
     notices: mpsc::UnboundedSender<Notice>,
+    coach: coach::Coach,
 }
 
 type Slot = Arc<Mutex<Match>>;
@@ -166,12 +190,14 @@ impl Table {
     /// notices wait in the receiver), and returns the table with the receiver of its notices.
     pub async fn start(store: Store, config: Config) -> Result<(Table, Notices), StoreError> {
         let (tx, rx) = mpsc::unbounded_channel();
+        let coach = coach::Coach::new(config.analysis_threads, config.analysis_nodes);
         let table = Table {
             inner: Arc::new(Inner {
                 store,
                 config,
                 index: StdMutex::new(Index::default()),
                 notices: tx,
+                coach,
             }),
         };
         // Other processes' matches are left to their owners, unread.
@@ -199,6 +225,7 @@ impl Table {
             let m = slot.lock().await;
             table.maybe_bot_turn(&m);
         }
+        table.resume_analyses().await;
         Ok((table, rx))
     }
 

@@ -2,11 +2,14 @@
 //! [`Picture::render`] when (and if) it wants the bytes, so the service never waits on drawing
 //! and stays independent of how pictures look.
 
+use std::sync::Arc;
+
 use thiserror::Error;
 
+use crate::ai::analysis::Analysis;
 use crate::games::{AnyGame, AnyMove, Outcome};
 use crate::i18n::{Lang, Msg};
-use crate::render::{self, PlayerLabel, Scene};
+use crate::render::{self, Arrow, ArrowKind, PlayerLabel, Scene};
 
 /// What to draw.
 #[derive(Clone, Debug)]
@@ -40,6 +43,26 @@ pub enum Picture {
         players: Vec<String>,
         /// The ending, for the last frame (see `Board::result`).
         result: Option<Outcome>,
+    },
+    /// The coach's graph of each side's chance of winning after every move.
+    Evaluation {
+        match_id: i64,
+        analysis: Arc<Analysis>,
+        /// Any position of the match (it names the sides).
+        game: AnyGame,
+    },
+    /// The position before a costly move, with the move played and the AI's better move drawn
+    /// as arrows in two colours.
+    Mistake {
+        match_id: i64,
+        /// The 1-based ply of the move played.
+        ply: usize,
+        /// The position before it.
+        game: AnyGame,
+        played: AnyMove,
+        better: AnyMove,
+        /// Display names by seat in turn order.
+        players: Vec<Msg>,
     },
 }
 
@@ -77,6 +100,10 @@ impl Picture {
             } => format!("match-{id}-{seq}.png"),
             Picture::Board { game, .. } => format!("{}.png", game.kind()),
             Picture::Replay { match_id, .. } => format!("match-{match_id}.gif"),
+            Picture::Evaluation { match_id, .. } => format!("analysis-{match_id}.png"),
+            Picture::Mistake { match_id, ply, .. } => {
+                format!("analysis-{match_id}-move-{ply}.png")
+            }
         }
     }
 
@@ -130,6 +157,48 @@ impl Picture {
                     bytes,
                     file_name,
                     mime: "image/gif",
+                })
+            }
+            Picture::Evaluation { analysis, game, .. } => Ok(Image {
+                bytes: render::evaluation_png(analysis, game, lang),
+                file_name,
+                mime: "image/png",
+            }),
+            Picture::Mistake {
+                ply,
+                game,
+                played,
+                better,
+                players,
+                ..
+            } => {
+                let mut scene = Scene::new(game);
+                scene.lang = lang;
+                let labels = players
+                    .iter()
+                    .map(|name| PlayerLabel::new(name.text(lang)))
+                    .collect();
+                (scene.players, scene.seats) = labels_by_seat(labels);
+                scene.move_number = ply.saturating_sub(1) as u32;
+                let arrows = [
+                    Arrow {
+                        mv: *played,
+                        kind: ArrowKind::Played,
+                    },
+                    Arrow {
+                        mv: *better,
+                        kind: ArrowKind::Better,
+                    },
+                ];
+                let shown = if played == better {
+                    &arrows[..1]
+                } else {
+                    &arrows[..]
+                };
+                Ok(Image {
+                    bytes: render::board_png_with_arrows(&scene, shown),
+                    file_name,
+                    mime: "image/png",
                 })
             }
         }

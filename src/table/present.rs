@@ -423,12 +423,22 @@ pub fn result_reply(
         reply.picture = Some(final_picture(m, live, outcome, aborted, changes));
     }
     let stamp = m.stamp();
-    reply.buttons = vec![vec![button(
+    let mut row = vec![button(
         stamp,
         Act::Rematch,
         Msg::new("btn-rematch"),
         ButtonStyle::Primary,
-    )]];
+    )];
+    // A match that was played (not aborted) can be reviewed by the coach.
+    if !aborted && live.is_some_and(|b| !b.moves.is_empty()) {
+        row.push(button(
+            stamp,
+            Act::Analyse(None),
+            Msg::new("btn-analyse"),
+            ButtonStyle::Secondary,
+        ));
+    }
+    reply.buttons = vec![row];
     if let Some(seats) = m.players() {
         reply.mentions = seats.iter().map(|p| p.id).collect();
         reply.mentions.dedup();

@@ -5,6 +5,7 @@
 //! (the order of the draw pile) is in the export only, and the export comes only once the match
 //! is over.
 
+use crate::ai::analysis::{self, Analysis};
 use crate::games::{AnyGame, AnyMove, GameKind, Side, notation};
 use crate::i18n::Msg;
 use crate::store::{MatchRow, MatchStatus};
@@ -77,7 +78,11 @@ impl Table {
             _ => return refuse(with_id(Msg::new("err-never-played"), m.id)),
         }
         let log = store.log(m.id).await?;
-        finished_sheet(&m, &log)
+        let analysis = match m.status {
+            MatchStatus::Finished => self.stored_analysis(&m, &log).await,
+            _ => None,
+        };
+        finished_sheet(&m, &log, analysis.as_ref())
     }
 
     /// A finished match as an animation, with its players and result.
@@ -139,8 +144,13 @@ fn live_sheet(m: &Match, board: &Board) -> Answer {
     })
 }
 
-/// The sheet of a finished (or aborted) match, its result, and its export attached.
-fn finished_sheet(m: &MatchRow, log: &[crate::store::LogEntry]) -> Answer {
+/// The sheet of a finished (or aborted) match, its result, and its export attached. Once the
+/// coach has analysed it, its moves carry their marks (`?!`, `?`, `??`); the export does not.
+fn finished_sheet(
+    m: &MatchRow,
+    log: &[crate::store::LogEntry],
+    analysis: Option<&Analysis>,
+) -> Answer {
     let (Ok(kind), Some(seats)) = (m.game.parse::<GameKind>(), m.seats()) else {
         return refuse(with_id(Msg::new("err-cannot-replay"), m.id));
     };
@@ -150,7 +160,21 @@ fn finished_sheet(m: &MatchRow, log: &[crate::store::LogEntry]) -> Answer {
     let shown = ply_texts(&start, &moves, true).map_err(|err| cannot(m.id, err))?;
     let name = format!("match-{}.txt", m.id);
     let mut lines = vec![present::lineup_of(&start, &seats)];
-    lines.extend(sheet_lines(&shown));
+    match analysis {
+        Some(analysis) => {
+            let marked: Vec<(String, Side)> = shown
+                .iter()
+                .zip(&analysis.plies)
+                .map(|((text, side), review)| {
+                    let mark = review.mark.map_or("", |m| m.symbol());
+                    (format!("{text}{mark}"), *side)
+                })
+                .collect();
+            lines.extend(sheet_lines(&marked));
+            lines.push(marks_line());
+        }
+        None => lines.extend(sheet_lines(&shown)),
+    }
     lines.push(texts::stored_result(m));
     lines.push(
         Msg::new("moves-export")
@@ -167,6 +191,18 @@ fn finished_sheet(m: &MatchRow, log: &[crate::store::LogEntry]) -> Answer {
         }),
         ..Reply::default()
     })
+}
+
+/// What the marks mean, with the thresholds of [`crate::ai::analysis`].
+fn marks_line() -> Msg {
+    let pct = |x: f64| (x * 100.0).round() as i64;
+    Msg::new("moves-marks")
+        .code("dubious", analysis::Mark::Inaccuracy.symbol())
+        .code("bad", analysis::Mark::Mistake.symbol())
+        .code("worst", analysis::Mark::Blunder.symbol())
+        .num("inaccuracy", pct(analysis::INACCURACY))
+        .num("mistake", pct(analysis::MISTAKE))
+        .num("blunder", pct(analysis::BLUNDER))
 }
 
 /// `Moves of Lines of Action #12`

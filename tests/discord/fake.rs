@@ -182,6 +182,8 @@ pub struct Msg {
     pub thinking: bool,
     pub deleted: bool,
     pub edits: u32,
+    /// The content after each write (creation, deferral's end, every edit), oldest first.
+    pub history: Vec<String>,
     /// The interactions that created or changed it, oldest first.
     pub touched_by: Vec<u64>,
     /// Users the bot allowed to be notified by mentions.
@@ -1222,6 +1224,7 @@ impl FakeDiscord {
             thinking: false,
             deleted: false,
             edits: 0,
+            history: vec![content.to_owned()],
             touched_by: Vec::new(),
             allowed_users: Vec::new(),
         });
@@ -1708,6 +1711,7 @@ fn new_message(state: &mut FakeState, channel_id: u64, ephemeral: bool, thinking
         thinking,
         deleted: false,
         edits: 0,
+        history: Vec::new(),
         touched_by: Vec::new(),
         allowed_users: Vec::new(),
     });
@@ -1730,6 +1734,7 @@ fn write_message(
     };
     if let Some(msg) = state.messages.iter_mut().find(|m| m.id == id) {
         apply(msg, data, files, &mut ids);
+        msg.history.push(msg.content.clone());
         if edit {
             msg.edits += 1;
         }

@@ -22,6 +22,9 @@ fn run_local(dir: &Path, args: &[&str], script: &str, url: &str) -> std::process
         .current_dir(dir)
         .env("DATABASE_URL", url)
         .env("NO_COLOR", "1")
+        // The coach searches little, so that a debug build analyses a match in moments.
+        .env("PARLOR_ANALYSIS_NODES", "300")
+        .env_remove("PARLOR_ANALYSIS_THREADS")
         .env_remove("RUST_LOG")
         .env_remove("PARLOR_DOCS_URL")
         .stdin(Stdio::piped())
@@ -795,4 +798,65 @@ fn a_typed_control_after_its_match_closed_answers_for_the_channel() {
     );
     assert!(out.contains("There is no match in this channel"), "{out}");
     assert!(!out.contains("is over"), "{out}");
+}
+
+/// The pictures of the coach written for match 1: the graph, then one board per mistake.
+fn analysis_pictures(dir: &Path, out: &str) -> Vec<std::path::PathBuf> {
+    let boards = dir.join("boards");
+    let mut pictures = vec![boards.join("analysis-1.png")];
+    for line in out.lines() {
+        if let Some(rest) = line.split_once("analysis-1-move-").map(|(_, r)| r) {
+            pictures.push(boards.join(format!("analysis-1-move-{rest}")));
+        }
+    }
+    for png in &pictures {
+        let bytes = std::fs::read(png).unwrap_or_default();
+        assert!(
+            bytes.starts_with(b"\x89PNG"),
+            "{} missing:\n{out}",
+            png.display()
+        );
+    }
+    pictures
+}
+
+#[test]
+fn a_finished_match_is_analysed_in_the_terminal_once_and_then_from_the_store() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut script = hot_seat_script();
+    script.push_str("/analyze\n");
+    let out = session(dir.path(), &["--as", "alice"], &script);
+    assert!(
+        out.contains("/analyze"),
+        "the finished board offers an analysis:\n{out}"
+    );
+    let (_, analysis) = out
+        .split_once("Analysis of Simultana #1")
+        .unwrap_or_else(|| panic!("an analysis:\n{out}"));
+    assert!(analysis.contains("Analysing"), "progress is shown:\n{out}");
+    assert!(analysis.contains("Picture: "), "{analysis}");
+    let first = analysis_pictures(dir.path(), analysis);
+    let mistakes = analysis.lines().filter(|l| l.contains(". Move ")).count();
+    assert_eq!(
+        first.len(),
+        mistakes + 1,
+        "a board per mistake:\n{analysis}"
+    );
+    assert!(mistakes <= 3, "{analysis}");
+
+    // Again, in French, in a second session: from the store at once, and the sheet is marked.
+    let out = session(
+        dir.path(),
+        &["--as", "bob", "--lang", "fr"],
+        "/analyze match:1\n/moves match:1\n",
+    );
+    let (_, analysis) = out
+        .split_once("Analyse de Simultana nº 1")
+        .unwrap_or_else(|| panic!("an analysis:\n{out}"));
+    assert!(
+        !analysis.contains("Analyse en cours"),
+        "from the store, nothing to wait for:\n{out}"
+    );
+    assert_eq!(analysis_pictures(dir.path(), analysis), first);
+    assert!(out.contains("Annotations de l’analyse de l’IA"), "{out}");
 }
