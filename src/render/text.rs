@@ -55,6 +55,16 @@ static FACE_BYTES: [&[u8]; 10] = [
 const REGULAR_ORDER: [usize; 6] = [2, 4, 6, 0, 8, 9];
 const BOLD_ORDER: [usize; 6] = [3, 5, 7, 1, 8, 9];
 
+/// The emoji face (Symbola), whose pictographs sit small on the em: drawn larger so that an
+/// emoji in a name is as tall as the capitals beside it.
+const EMOJI_FACE: usize = 9;
+const EMOJI_SCALE: f32 = 1.3;
+
+/// How much larger than the text's size a face is drawn (see [`EMOJI_SCALE`]).
+fn face_scale(face: usize) -> f32 {
+    if face == EMOJI_FACE { EMOJI_SCALE } else { 1.0 }
+}
+
 fn order(weight: Weight) -> &'static [usize] {
     match weight {
         Weight::Regular => &REGULAR_ORDER,
@@ -230,7 +240,7 @@ fn shape(text: &str, size: f32, weight: Weight) -> Line {
             });
             buffer.guess_segment_properties();
             let shaped = rustybuzz::shape(&f.shaper, &[], buffer);
-            let k = em / f.units_per_em;
+            let k = em * face_scale(face) / f.units_per_em;
             for (info, pos) in shaped.glyph_infos().iter().zip(shaped.glyph_positions()) {
                 line.glyphs.push(Placed {
                     face: face as u8,
@@ -285,7 +295,6 @@ pub fn draw<P: Paint>(
 ) -> f32 {
     let line = layout(text, size, weight);
     let em = em_px(size, weight);
-    let em_key = (em * 4.0).round() as u32;
     let (pw, ph) = p.size();
     let mut cache = match cache().lock() {
         Ok(guard) => guard,
@@ -298,9 +307,11 @@ pub fn draw<P: Paint>(
         let pen = x + g.x;
         let whole = pen.floor();
         let step = (((pen - whole) * SUBPIXEL).floor() as u8).min(SUBPIXEL as u8 - 1);
+        let face_em = em * face_scale(usize::from(g.face));
+        let em_key = (face_em * 4.0).round() as u32;
         let bitmap = cache
             .entry((g.face, g.id, em_key, step))
-            .or_insert_with(|| rasterize(usize::from(g.face), g.id, em, step))
+            .or_insert_with(|| rasterize(usize::from(g.face), g.id, face_em, step))
             .clone();
         if let Some(b) = bitmap {
             let ox = whole as i32 + b.left;
