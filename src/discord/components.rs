@@ -8,7 +8,7 @@ use poise::serenity_prelude as serenity;
 
 use super::Data;
 use super::present::present;
-use super::respond::{Answer, answer_component};
+use super::respond::{Answer, FirstResponse, answer_component};
 use crate::i18n::Msg;
 use crate::table;
 
@@ -33,7 +33,8 @@ pub async fn handle(
         &interaction.locale,
         interaction.guild_locale.as_deref(),
     );
-    let result = answer_component(&ctx.http, data, interaction, async move {
+    let first = FirstResponse::since(start);
+    let result = answer_component(&ctx.http, data, interaction, first, async move {
         match command {
             Some(command) => present(table.handle(&actor, &place, command).await, locales).await,
             None => {

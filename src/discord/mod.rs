@@ -7,6 +7,7 @@ mod choices;
 mod commands;
 mod components;
 mod config;
+mod health;
 mod present;
 mod respond;
 mod shards;
@@ -21,6 +22,7 @@ use tracing::{error, info, warn};
 
 pub use choices::{Clock, Game, Scope, Variant};
 pub use config::{Config, ConfigError, DEFAULT_DATABASE_URL};
+pub use health::{DATABASE_TIMEOUT, Health};
 pub use present::Locales;
 pub use respond::{Answer, DEFER_AFTER};
 pub use shards::{ShardError, ShardSet, shard_of};
@@ -127,6 +129,7 @@ pub async fn serve(
     // The store's errors name the database and say what is wrong with it.
     let store = Store::open(&config.database_url).await?;
     info!(database = %crate::store::shown_url(&config.database_url), backend = store.backend(), "database ready");
+    config.health.set_store(store.clone());
     let settings = table::Config {
         docs_url: settings.docs_url.or_else(|| config.docs_url.clone()),
         owns: settings.owns.or_else(|| Some(owns(config.shards))),
@@ -209,8 +212,14 @@ async fn connect(
 
     let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
         .framework(framework)
+        .event_handler(health::Watch(config.health.clone()))
         .await
         .context("cannot set up the Discord client")?;
+    let range = config.shards.map(|set| set.last() - set.first() + 1);
+    config
+        .health
+        .set_shards(client.shard_manager.clone(), range);
+    let recount = tokio::spawn(health::recount(config.health.clone()));
 
     let shards = client.shard_manager.clone();
     let stopper = tokio::spawn(async move {
@@ -223,6 +232,7 @@ async fn connect(
         Some(set) => start_shards(&mut client, set).await,
     };
     stopper.abort();
+    recount.abort();
     if let Err(error) = result {
         return Err(anyhow::anyhow!("{}: {error}", login_failure(&error)));
     }
@@ -286,7 +296,10 @@ async fn post_notices(
                 boards.posted(&http, &answer, channel, message.id).await;
                 info!(match_id = notice.match_id, %channel, ms = format!("{:.1}", start.elapsed().as_secs_f64() * 1000.0), "notice posted");
             }
-            Err(e) => warn!(match_id = notice.match_id, %channel, "cannot post a notice: {e}"),
+            Err(e) => {
+                metrics::counter!("parlor_notices_failed_total").increment(1);
+                warn!(match_id = notice.match_id, %channel, "cannot post a notice: {e}");
+            }
         }
     }
 }
