@@ -73,7 +73,10 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 
 /// The names of every slash command, as registered.
 pub fn command_names() -> Vec<String> {
-    commands::all().into_iter().map(|c| c.name).collect()
+    commands::all()
+        .into_iter()
+        .map(|c| c.name.into_owned())
+        .collect()
 }
 
 /// Runs the bot until SIGTERM or ctrl-c, with the match service's default settings.
@@ -342,8 +345,9 @@ fn options() -> poise::FrameworkOptions<Data, Error> {
         },
         post_command: |ctx| Box::pin(async move { log_command(ctx, None::<&str>).await }),
         on_error: |error| Box::pin(on_error(error)),
-        event_handler: |ctx, event, _framework, data| {
+        event_handler: |framework, event| {
             Box::pin(async move {
+                let (ctx, data) = (framework.serenity_context, framework.user_data);
                 if let serenity::FullEvent::InteractionCreate {
                     interaction: serenity::Interaction::Component(interaction),
                 } = event
