@@ -30,10 +30,14 @@ WORKDIR /data
 # The SQLite database (and `parlor backup` copies) live on this volume; with PostgreSQL it
 # stays empty.
 VOLUME ["/data"]
+# /healthz and /metrics on the container's loopback; publish them with PARLOR_HTTP=0.0.0.0:9090
+# and `-p 127.0.0.1:9090:9090` to scrape from the host.
 ENV DATABASE_URL=sqlite:///data/parlor.db \
-    PARLOR_LOG_FORMAT=json
-# Until the bot serves /healthz, the check is that the bot's process (PID 1) is alive.
-HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD kill -0 1
+    PARLOR_LOG_FORMAT=json \
+    PARLOR_HTTP=127.0.0.1:9090
+# `parlor health` asks the bot's /healthz (the image has no curl): gateway connected, database
+# answering.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=30s --retries=3 CMD ["/usr/local/bin/parlor", "health"]
 # SIGTERM (docker stop) shuts the bot down cleanly: matches are saved, the database closed.
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/local/bin/parlor"]

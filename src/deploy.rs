@@ -121,6 +121,18 @@ fn the_dockerfile_builds_with_the_projects_rust_in_one_stage_and_runs_unprivileg
             .any(|l| l.starts_with("ENV ") && l.contains("DATABASE_URL=sqlite:///data/")),
         "{runtime:#?}"
     );
+    // The health check asks the bot's /healthz, which the image turns on.
+    assert!(
+        runtime
+            .iter()
+            .any(|l| l.starts_with("ENV ") && l.contains("PARLOR_HTTP=127.0.0.1:")),
+        "{runtime:#?}"
+    );
+    assert!(
+        runtime.iter().any(|l| l.starts_with("HEALTHCHECK ")
+            && l.ends_with("CMD [\"/usr/local/bin/parlor\", \"health\"]")),
+        "{runtime:#?}"
+    );
     assert!(
         runtime.contains(&"ENTRYPOINT [\"/usr/local/bin/parlor\"]".to_string())
             && runtime.contains(&"CMD [\"bot\"]".to_string()),
@@ -155,7 +167,14 @@ fn compose_runs_the_bot_after_a_healthy_postgresql_without_tls_inside_its_networ
         block(&["services", "bot", "depends_on", "db", "condition"]),
         "service_healthy"
     );
-    assert!(!block(&["services", "bot", "healthcheck", "test"]).is_empty());
+    assert_eq!(
+        block(&["services", "bot", "healthcheck", "test"]),
+        r#"["CMD", "/usr/local/bin/parlor", "health"]"#
+    );
+    assert!(
+        block(&["services", "bot", "environment", "PARLOR_HTTP"]).starts_with("127.0.0.1:"),
+        "{compose}"
+    );
     let url = block(&["services", "bot", "environment", "DATABASE_URL"]);
     assert!(
         url.starts_with("postgres://parlor:${POSTGRES_PASSWORD")

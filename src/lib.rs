@@ -13,6 +13,7 @@
 //! | [`table`] | the match service: a match as one value, acts decided by pure functions into changes the store commits | `store`, `games`, `ai`, `render`, `i18n` |
 //! | [`discord`] | the Discord adapter (poise/serenity) | `table` |
 //! | [`local`] | the terminal adapter (`parlor local`) | `table` |
+//! | [`http`] | the HTTP adapter (`PARLOR_HTTP`): `/healthz` and `/metrics`, on a router that can take more pages | |
 //! | `fuzz` (tests only) | fuzz targets for every parser of outside input | everything |
 
 pub mod ai;
@@ -22,6 +23,7 @@ pub mod discord;
 #[cfg(test)]
 mod fuzz;
 pub mod games;
+pub mod http;
 pub mod i18n;
 pub mod local;
 pub mod logs;

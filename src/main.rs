@@ -86,6 +86,9 @@ enum Command {
         #[arg(long)]
         lang: Option<parlor::i18n::Lang>,
     },
+    /// Ask the /healthz of the bot serving PARLOR_HTTP (in this environment or .env): print its
+    /// answer, exit 0 when healthy, 1 otherwise. For container health checks.
+    Health,
     /// Copy the SQLite database named by DATABASE_URL to a new FILE, consistently, even while the
     /// bot runs (on PostgreSQL, use pg_dump instead).
     Backup {
@@ -207,9 +210,49 @@ fn run_bot(args: BotArgs) -> Result<()> {
         shards,
         ..parlor::discord::Config::from_env()?
     };
+    let http = parlor::http::address(std::env::var("PARLOR_HTTP").ok().as_deref())?;
     parlor::logs::init("info")?;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
-    runtime.block_on(parlor::discord::run(config))
+    runtime.block_on(async move {
+        if let Some(addr) = http {
+            serve_http(addr, config.health.clone()).await?;
+        }
+        parlor::discord::run(config).await
+    })
+}
+
+/// Starts `/healthz` and `/metrics` on `addr` beside the bot, in a task of their own: the
+/// metrics recorder, the listener (a port already taken stops the start here), the router.
+async fn serve_http(addr: std::net::SocketAddr, health: parlor::discord::Health) -> Result<()> {
+    let listener = parlor::http::bind(addr).await?;
+    let metrics = parlor::http::Metrics::install()?;
+    let site = parlor::http::Site {
+        probe: Some(parlor::http::probe(move || {
+            let health = health.clone();
+            async move { health.checks().await }
+        })),
+        metrics: Some(metrics),
+    };
+    parlor::http::serve(listener, parlor::http::router(site));
+    Ok(())
+}
+
+/// `parlor health`: asks the bot's `/healthz` on `PARLOR_HTTP`, prints the answer; fails unless
+/// it is 200.
+fn health() -> Result<()> {
+    let _ = dotenvy::dotenv();
+    let addr = parlor::http::address(std::env::var("PARLOR_HTTP").ok().as_deref())?
+        .ok_or(parlor::http::HttpError::NotServed)?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    let (status, body) = runtime.block_on(parlor::http::ask_health(addr))?;
+    println!("{body}");
+    if status != 200 {
+        anyhow::bail!("unhealthy (HTTP {status})");
+    }
+    Ok(())
 }
 
 fn run(cli: Cli) -> Result<()> {
@@ -224,6 +267,7 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Render(args)) => render(args),
         Some(Command::Local { name, out, lang }) => local(name, out, lang),
         Some(Command::Backup { file }) => backup(&file),
+        Some(Command::Health) => health(),
         Some(Command::Perft {
             game,
             depth,

@@ -1,6 +1,7 @@
 //! The slash commands of INTERFACES.md: names and option names are fixed, descriptions are free.
 //! Each one turns its options into a match-service command and shows the reply.
 
+use std::borrow::Cow;
 use std::time::Instant;
 
 use poise::serenity_prelude as serenity;
@@ -40,15 +41,30 @@ fn localize(command: &mut poise::Command<super::Data, Error>) {
         )
     };
     if let (Some(en), Some(fr)) = texts(&description_id(&name, None)) {
-        command.description = Some(en);
-        command.description_localizations.insert("fr".into(), fr);
+        command.description = Some(en.into());
+        set_french(command.description_localizations.to_mut(), fr);
     }
     for p in &mut command.parameters {
         if let (Some(en), Some(fr)) = texts(&description_id(&name, Some(&p.name))) {
-            p.description = Some(en);
-            p.description_localizations.insert("fr".into(), fr);
+            p.description = Some(en.into());
+            set_french(p.description_localizations.to_mut(), fr);
         }
     }
+}
+
+/// Sets the `fr` entry of a list of localizations (locale, text).
+fn set_french(localizations: &mut Vec<(Cow<'static, str>, Cow<'static, str>)>, text: String) {
+    localizations.retain(|(locale, _)| locale != "fr");
+    localizations.push(("fr".into(), text.into()));
+}
+
+/// The `fr` entry of a list of localizations.
+#[cfg(test)]
+fn french<'a>(localizations: &'a [(Cow<'static, str>, Cow<'static, str>)]) -> Option<&'a str> {
+    localizations
+        .iter()
+        .find(|(locale, _)| locale == "fr")
+        .map(|(_, text)| text.as_ref())
 }
 
 fn unlocalized() -> Vec<poise::Command<super::Data, Error>> {
@@ -211,7 +227,10 @@ pub async fn move_(
 }
 
 /// Lists the legal moves that start with what was typed (Discord shows at most 25).
-async fn autocomplete_move(ctx: Context<'_>, partial: &str) -> Vec<String> {
+async fn autocomplete_move(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
     let start = Instant::now();
     let mut hints = ctx.data().table.move_hints(&place(ctx), partial).await;
     hints.truncate(25);
@@ -222,7 +241,11 @@ async fn autocomplete_move(ctx: Context<'_>, partial: &str) -> Vec<String> {
         start,
         None::<&str>,
     );
-    hints
+    let choices = hints
+        .into_iter()
+        .map(serenity::AutocompleteChoice::from)
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
 /// Show this channel's match again.
@@ -419,12 +442,12 @@ mod tests {
     #[test]
     fn every_description_comes_from_the_catalogue() {
         for command in all() {
-            let fr = command.description_localizations.get("fr");
+            let fr = french(&command.description_localizations);
             assert!(fr.is_some(), "/{} has no French description", command.name);
             for p in &command.parameters {
                 let id = description_id(&command.name, Some(&p.name));
                 assert!(
-                    p.description_localizations.contains_key("fr"),
+                    french(&p.description_localizations).is_some(),
                     "{id} is not in the catalogue"
                 );
                 assert!(p.description.as_ref().is_some_and(|d| d.len() <= 100));

@@ -7,7 +7,7 @@ use std::time::Instant;
 use poise::serenity_prelude as serenity;
 
 use super::present::present;
-use super::respond::{Answer, answer_component};
+use super::respond::{Answer, FirstResponse, answer_component};
 use super::{Asker, Data, access};
 use crate::i18n::Msg;
 use crate::table;
@@ -68,7 +68,8 @@ pub async fn handle(
         );
         return;
     }
-    let result = answer_component(&ctx.http, data, interaction, async move {
+    let first = FirstResponse::since(start);
+    let result = answer_component(&ctx.http, data, interaction, first, async move {
         match command {
             Some(command) if lacking.is_empty() => {
                 let reply = table.handle(&actor, &place, command).await;

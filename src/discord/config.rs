@@ -24,6 +24,9 @@ pub struct Config {
     /// Run only these gateway shards (`parlor bot --shards A-B --total-shards N`, not from the
     /// environment); `None` runs every shard, as many as Discord recommends.
     pub shards: Option<super::ShardSet>,
+    /// Filled in as the bot starts (its database, its shards), for `/healthz` (not from the
+    /// environment: `main` hands a clone to the HTTP adapter).
+    pub health: super::Health,
 }
 
 /// Why the configuration cannot be used.
@@ -95,6 +98,7 @@ impl Config {
             docs_url,
             defer_after: super::respond::DEFER_AFTER,
             shards: None,
+            health: super::Health::default(),
         })
     }
 }

@@ -8,6 +8,7 @@ mod choices;
 mod commands;
 mod components;
 mod config;
+mod health;
 mod present;
 mod respond;
 mod shards;
@@ -22,6 +23,7 @@ use tracing::{debug, error, info, warn};
 
 pub use choices::{Clock, Game, Language, Scope, Variant};
 pub use config::{Config, ConfigError, DEFAULT_DATABASE_URL};
+pub use health::{DATABASE_TIMEOUT, Health};
 pub use present::Locales;
 pub use respond::{Answer, DEFER_AFTER};
 pub use shards::{ShardError, ShardSet, shard_of};
@@ -135,7 +137,10 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 
 /// The names of every slash command, as registered.
 pub fn command_names() -> Vec<String> {
-    commands::all().into_iter().map(|c| c.name).collect()
+    commands::all()
+        .into_iter()
+        .map(|c| c.name.into_owned())
+        .collect()
 }
 
 /// Runs the bot until SIGTERM or ctrl-c, with the match service's default settings.
@@ -191,6 +196,7 @@ pub async fn serve(
     // The store's errors name the database and say what is wrong with it.
     let store = Store::open(&config.database_url).await?;
     info!(database = %crate::store::shown_url(&config.database_url), backend = store.backend(), "database ready");
+    config.health.set_store(store.clone());
     let settings = table::Config {
         docs_url: settings.docs_url.or_else(|| config.docs_url.clone()),
         owns: settings.owns.or_else(|| Some(owns(config.shards))),
@@ -284,8 +290,14 @@ async fn connect(
     let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
         .activity(serenity::ActivityData::custom(presence))
         .framework(framework)
+        .event_handler(health::Watch(config.health.clone()))
         .await
         .context("cannot set up the Discord client")?;
+    let range = config.shards.map(|set| set.last() - set.first() + 1);
+    config
+        .health
+        .set_shards(client.shard_manager.clone(), range);
+    let recount = tokio::spawn(health::recount(config.health.clone()));
 
     let shards = client.shard_manager.clone();
     let stopper = tokio::spawn(async move {
@@ -298,6 +310,7 @@ async fn connect(
         Some(set) => start_shards(&mut client, set).await,
     };
     stopper.abort();
+    recount.abort();
     if let Err(error) = result {
         return Err(anyhow::anyhow!("{}: {error}", login_failure(&error)));
     }
@@ -398,6 +411,7 @@ impl Poster {
                 table::Undelivered::Forbidden("0".to_owned())
             }
         };
+        metrics::counter!("parlor_notices_failed_total").increment(1);
         // The table logs it, once, with the match id.
         self.table.undelivered(match_id, why).await;
     }
@@ -478,8 +492,9 @@ fn options() -> poise::FrameworkOptions<Data, Error> {
         },
         post_command: |ctx| Box::pin(async move { log_command(ctx, None::<&str>).await }),
         on_error: |error| Box::pin(on_error(error)),
-        event_handler: |ctx, event, _framework, data| {
+        event_handler: |framework, event| {
             Box::pin(async move {
+                let (ctx, data) = (framework.serenity_context, framework.user_data);
                 if let serenity::FullEvent::InteractionCreate {
                     interaction: serenity::Interaction::Component(interaction),
                 } = event

@@ -215,6 +215,25 @@ impl Boards {
     }
 }
 
+/// When an interaction arrived, until its first response (an answer or a deferral) is sent:
+/// then the wait goes into `parlor_first_response_seconds`, once.
+pub struct FirstResponse(Option<std::time::Instant>);
+
+impl FirstResponse {
+    /// The interaction arrived at `start`.
+    pub fn since(start: std::time::Instant) -> Self {
+        Self(Some(start))
+    }
+
+    /// The first response has just been accepted by Discord; later calls do nothing.
+    fn sent(&mut self) {
+        if let Some(start) = self.0.take() {
+            metrics::histogram!("parlor_first_response_seconds")
+                .record(start.elapsed().as_secs_f64());
+        }
+    }
+}
+
 /// `work`'s result if it is ready within `delay`; a zero delay always defers.
 async fn within<T>(delay: Duration, work: impl Future<Output = T>) -> Option<T> {
     if delay.is_zero() {
@@ -230,11 +249,18 @@ pub async fn answer_command(
     ctx: Context<'_>,
     work: impl Future<Output = Answer> + Send,
 ) -> Result<(), Error> {
+    // Set by `pre_command` as the command arrived.
+    let arrived = ctx
+        .invocation_data::<std::time::Instant>()
+        .await
+        .map(|t| *t);
+    let mut first = FirstResponse::since(arrived.unwrap_or_else(std::time::Instant::now));
     let mut work = std::pin::pin!(work);
     let answer = match within(ctx.data().defer_after, &mut work).await {
         Some(answer) => answer,
         None => {
             ctx.defer().await?;
+            first.sent();
             let answer = work.await;
             if answer.private
                 && let Context::Application(app) = ctx
@@ -245,9 +271,10 @@ pub async fn answer_command(
         }
     };
     if let (Some(ask), false, Some(guild)) = (&answer.thread, answer.private, ctx.guild_id()) {
-        return start_typed_in_thread(ctx, guild, ask.clone(), answer).await;
+        return start_typed_in_thread(ctx, guild, ask.clone(), answer, first).await;
     }
     let handle = ctx.send(answer.to_reply()).await?;
+    first.sent();
     if answer.keeps() {
         let message = handle.message().await?;
         ctx.data()
@@ -341,12 +368,14 @@ async fn start_typed_in_thread(
     guild: serenity::GuildId,
     ask: ThreadAsk,
     answer: Answer,
+    mut first: FirstResponse,
 ) -> Result<(), Error> {
     let (match_id, _, _, card) = ask;
     let http = ctx.http();
     let parent = ctx.channel_id();
     // Several requests follow: say "thinking" first, within Discord's 3 seconds.
     ctx.defer().await?;
+    first.sent();
     let card = card
         .filter(|(channel, _)| *channel == parent)
         .map(|(_, m)| m);
@@ -382,6 +411,7 @@ pub async fn answer_component(
     http: &serenity::Http,
     data: &Data,
     interaction: &serenity::ComponentInteraction,
+    mut first: FirstResponse,
     work: impl Future<Output = Answer> + Send,
 ) -> Result<(), serenity::Error> {
     let mut work = std::pin::pin!(work);
@@ -392,6 +422,7 @@ pub async fn answer_component(
         interaction
             .create_response(http, serenity::CreateInteractionResponse::Acknowledge)
             .await?;
+        first.sent();
         let answer = ready.unwrap_or_default();
         return start_in_thread(http, data, interaction, answer).await;
     }
@@ -399,6 +430,7 @@ pub async fn answer_component(
         Some(answer) => {
             let response = serenity::CreateInteractionResponse::Message(answer.to_response());
             interaction.create_response(http, response).await?;
+            first.sent();
             let message = if answer.keeps() {
                 Some(interaction.get_response(http).await?)
             } else {
@@ -408,6 +440,7 @@ pub async fn answer_component(
         }
         None => {
             interaction.defer(http).await?;
+            first.sent();
             let answer = work.await;
             if starts_thread(&answer) {
                 return start_in_thread(http, data, interaction, answer).await;

@@ -1,12 +1,10 @@
 //! Canvases and sprites as `image` buffers: an opaque [`RgbImage`] for pictures and premultiplied
-//! [`RgbaImage`] sprites for pieces and tiles (drawn once, then blitted). Shapes are rasterized by
-//! `imageproc` into a coverage mask at [`SUPERSAMPLE`] times the resolution and averaged down with
-//! [`imageops::thumbnail`]: imageproc antialiases only one-pixel lines and polygon outlines.
+//! [`RgbaImage`] sprites for pieces and tiles (drawn once, then blitted). Shapes are rasterized
+//! into a coverage mask at [`SUPERSAMPLE`] times the resolution (a sample is in a shape when its
+//! centre is) and averaged down with [`imageops::thumbnail`]. Discs, boxes and polygons are all
+//! the shapes need, so they are filled here, row by row, rather than with a drawing library.
 
-use image::{GrayImage, Luma, RgbImage, RgbaImage, imageops};
-use imageproc::drawing::{draw_filled_circle_mut, draw_filled_rect_mut, draw_polygon_mut};
-use imageproc::point::Point;
-use imageproc::rect::Rect;
+use image::{GrayImage, ImageBuffer, Luma, Pixel, RgbImage, RgbaImage, imageops};
 
 use super::palette::{Rgb, mix_channel};
 
@@ -36,10 +34,13 @@ pub trait Draw {
 
 impl Draw for Canvas {
     fn fill_rect(&mut self, x: i32, y: i32, w: i32, h: i32, colour: Rgb) {
-        if w > 0 && h > 0 {
-            let rect = Rect::at(x, y).of_size(w as u32, h as u32);
-            draw_filled_rect_mut(self, rect, image::Rgb(colour));
-        }
+        let (x0, y0) = (i64::from(x), i64::from(y));
+        fill_box(
+            self,
+            (x0, y0),
+            (x0 + i64::from(w), y0 + i64::from(h)),
+            image::Rgb(colour),
+        );
     }
 
     // `imageops::overlay` wants the same pixel type on both sides and blends in floating point;
@@ -229,21 +230,17 @@ impl Shape {
             }
             Shape::RoundRect { x0, y0, x1, y1, r } => {
                 let (a, b, r) = (at(*x0, *y0), at(*x1, *y1), r * k);
+                // The samples whose centres are inside: from round(x0) to round(x1), excluded.
                 let rect = |x0: f32, y0: f32, x1: f32, y1: f32| {
-                    let (x, y) = (x0.round() as i32, y0.round() as i32);
-                    let (w, h) = ((x1.round() as i32 - x), (y1.round() as i32 - y));
-                    if w > 0 && h > 0 {
-                        Some(Rect::at(x, y).of_size(w as u32, h as u32))
-                    } else {
-                        None
-                    }
+                    let round = |v: f32| v.round() as i64;
+                    ((round(x0), round(y0)), (round(x1), round(y1)))
                 };
                 let bars = [
                     rect(a.0 + r, a.1, b.0 - r, b.1),
                     rect(a.0, a.1 + r, b.0, b.1 - r),
                 ];
-                for bar in bars.into_iter().flatten() {
-                    draw_filled_rect_mut(mask, bar, on);
+                for (from, to) in bars {
+                    fill_box(mask, from, to, on);
                 }
                 for (x, y) in [(a.0 + r, a.1 + r), (b.0 - r, a.1 + r)] {
                     disc(mask, (x, y), r, on);
@@ -254,28 +251,96 @@ impl Shape {
     }
 }
 
-/// A disc of samples around a centre given in sample coordinates (sample centres at .5).
-fn disc(mask: &mut GrayImage, (x, y): (f32, f32), r: f32, value: Luma<u8>) {
-    if r > 0.0 {
-        let centre = ((x - 0.5).round() as i32, (y - 0.5).round() as i32);
-        draw_filled_circle_mut(mask, centre, r.round() as i32, value);
+/// Sets the pixels from `from` (included) to `to` (excluded), clipped to the image.
+fn fill_box<P: Pixel>(
+    image: &mut ImageBuffer<P, Vec<P::Subpixel>>,
+    from: (i64, i64),
+    to: (i64, i64),
+    value: P,
+) {
+    let h = i64::from(image.height());
+    for y in from.1.clamp(0, h)..to.1.clamp(0, h) {
+        fill_row(image, y, from.0, to.0, value);
     }
 }
 
-/// A polygon in sample coordinates; imageproc takes integer corners and no repeated point.
-fn polygon(mask: &mut GrayImage, points: &[(f32, f32)], value: Luma<u8>) {
-    let mut corners: Vec<Point<i32>> = Vec::with_capacity(points.len());
-    for &(x, y) in points {
-        let p = Point::new((x - 0.5).round() as i32, (y - 0.5).round() as i32);
-        if corners.last() != Some(&p) {
-            corners.push(p);
+/// Sets the pixels `x0..x1` of row `y` (clipped to the image).
+fn fill_row<P: Pixel>(
+    image: &mut ImageBuffer<P, Vec<P::Subpixel>>,
+    y: i64,
+    x0: i64,
+    x1: i64,
+    value: P,
+) {
+    let (w, h) = (i64::from(image.width()), i64::from(image.height()));
+    let (x0, x1) = (x0.clamp(0, w), x1.clamp(0, w));
+    if !(0..h).contains(&y) || x0 >= x1 {
+        return;
+    }
+    let channels = usize::from(P::CHANNEL_COUNT);
+    let row = (y * w) as usize;
+    let buffer: &mut [P::Subpixel] = image;
+    let span = &mut buffer[(row + x0 as usize) * channels..(row + x1 as usize) * channels];
+    for pixel in span.chunks_exact_mut(channels) {
+        pixel.copy_from_slice(value.channels());
+    }
+}
+
+/// A disc of samples around a centre given in sample coordinates (sample centres at .5): the
+/// centre and radius rounded to whole samples, each row filled between the points of the
+/// midpoint circle, so that a small disc stays round and full.
+fn disc(mask: &mut GrayImage, (x, y): (f32, f32), r: f32, value: Luma<u8>) {
+    if r <= 0.0 {
+        return;
+    }
+    let (cx, cy) = ((x - 0.5).round() as i64, (y - 0.5).round() as i64);
+    let r = r.round() as i64;
+    let (mut dx, mut dy, mut p) = (0, r, 1 - r);
+    while dx <= dy {
+        for (row, half) in [(cy + dy, dx), (cy - dy, dx), (cy + dx, dy), (cy - dx, dy)] {
+            fill_row(mask, row, cx - half, cx + half + 1, value);
+        }
+        dx += 1;
+        if p < 0 {
+            p += 2 * dx + 1;
+        } else {
+            dy -= 1;
+            p += 2 * (dx - dy) + 1;
         }
     }
-    while corners.len() > 1 && corners.first() == corners.last() {
-        corners.pop();
+}
+
+/// A polygon in sample coordinates, filled by the even-odd rule: each row's sample centres
+/// between pairs of edge crossings.
+fn polygon(mask: &mut GrayImage, points: &[(f32, f32)], value: Luma<u8>) {
+    if points.len() < 3 {
+        return;
     }
-    if corners.len() >= 3 {
-        draw_polygon_mut(mask, &corners, value);
+    let (lo, hi) = points
+        .iter()
+        .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), p| {
+            (lo.min(p.1), hi.max(p.1))
+        });
+    let top = (lo - 0.5).ceil().max(0.0) as i64;
+    let bottom = ((hi - 0.5).floor() as i64).min(i64::from(mask.height()) - 1);
+    let mut crossings: Vec<f32> = Vec::with_capacity(points.len());
+    for row in top..=bottom {
+        let yc = row as f32 + 0.5;
+        crossings.clear();
+        for (i, &(ax, ay)) in points.iter().enumerate() {
+            let (bx, by) = points[(i + 1) % points.len()];
+            // Half-open in y, so that a vertex on the row is crossed once.
+            if (ay <= yc) != (by <= yc) {
+                crossings.push(ax + (yc - ay) * (bx - ax) / (by - ay));
+            }
+        }
+        crossings.sort_by(f32::total_cmp);
+        for pair in crossings.chunks_exact(2) {
+            // The sample centres (at i + 0.5) within [left, right).
+            let x0 = (pair[0] - 0.5).ceil() as i64;
+            let x1 = (pair[1] - 0.5).ceil() as i64;
+            fill_row(mask, row, x0, x1, value);
+        }
     }
 }
 

@@ -275,6 +275,22 @@ impl Store {
         }
     }
 
+    /// Whether the database answers a trivial query (health checks). It asks the readers' pool,
+    /// so that a long write does not make a working database look dead.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => sqlx::query("SELECT 1")
+                .execute(&pools.read)
+                .await
+                .map(drop)?,
+            Db::Postgres(pools) => sqlx::query("SELECT 1")
+                .execute(&pools.read)
+                .await
+                .map(drop)?,
+        }
+        Ok(())
+    }
+
     /// Closes the database after a clean run: waits for queries in flight; on SQLite, then folds
     /// the write-ahead log into the main file, so that `parlor.db` alone holds every row.
     pub async fn close(&self) {

@@ -2,7 +2,7 @@
 //! apply, present, notify.
 
 use crate::i18n::{Lang, Msg};
-use crate::store::{Change, RatingChange, RatingJob, StoreError};
+use crate::store::{Change, EntryKind, RatingChange, RatingJob, StoreError};
 
 use super::act::{Act, Request, Stamp};
 use super::act::{Actor, Place};
@@ -22,6 +22,18 @@ pub enum Fail {
     Stale(Msg),
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+impl Fail {
+    /// Counts a failure of the database itself in `parlor_database_errors_total` (not a match
+    /// that another process changed first: that is a race, answered by reading it again).
+    pub(super) fn count(&self) {
+        if let Fail::Store(e) = self
+            && !matches!(e, StoreError::Conflict(_) | StoreError::NotLive(_))
+        {
+            metrics::counter!("parlor_database_errors_total").increment(1);
+        }
+    }
 }
 
 impl From<Refusal> for Fail {
@@ -259,6 +271,12 @@ impl Table {
                 .store
                 .commit(m.id(), m.stamp().seq, change, job)
                 .await?;
+            if let Change::Update { entry: Some(e), .. } | Change::Finish { entry: Some(e), .. } =
+                change
+                && e.kind == EntryKind::Move
+            {
+                metrics::counter!("parlor_moves_committed_total").increment(1);
+            }
             m.apply(change)?;
         }
         Ok(ratings)

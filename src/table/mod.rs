@@ -180,6 +180,22 @@ struct Index {
     by_channel: HashMap<u64, i64>,
     /// Match id -> the next time `tick` must look at it (expiry, warning or deadline).
     due: HashMap<i64, i64>,
+    /// The matches being played (started, not over), counted by `parlor_live_matches`.
+    live: std::collections::HashSet<i64>,
+}
+
+impl Index {
+    /// Records whether match `id` is being played, and keeps the gauge in step.
+    fn set_live(&mut self, id: i64, live: bool) {
+        let changed = if live {
+            self.live.insert(id)
+        } else {
+            self.live.remove(&id)
+        };
+        if changed {
+            metrics::gauge!("parlor_live_matches").set(self.live.len() as f64);
+        }
+    }
 }
 
 const RESERVED: i64 = -1;
@@ -290,7 +306,11 @@ impl Table {
         let started = std::time::Instant::now();
         let req = req.into();
         let what = req.act.name();
-        let reply = match self.dispatch(actor, place, req).await {
+        let answer = self.dispatch(actor, place, req).await;
+        if let Err(fail) = &answer {
+            fail.count();
+        }
+        let reply = match answer {
             Ok(reply) => reply,
             Err(commands::Fail::Refuse(text)) => Reply::private(text),
             Err(commands::Fail::Stale(text)) => Reply {
@@ -372,7 +392,11 @@ impl Table {
         let mut acted = 0;
         for (id, slot) in due {
             let mut m = slot.lock().await;
-            match self.apply_due(&mut m).await {
+            let applied = self.apply_due(&mut m).await;
+            if let Err(fail) = &applied {
+                fail.count();
+            }
+            match applied {
                 Ok(true) => acted += 1,
                 Ok(false) => {}
                 Err(commands::Fail::Store(StoreError::Conflict(_) | StoreError::NotLive(_))) => {
@@ -474,8 +498,10 @@ impl Table {
     /// Puts an open match in the index.
     fn register(&self, m: Match) -> Slot {
         let (id, channel, holds, due) = (m.id(), m.row.channel_id, m.holds_channel(), m.next_due());
+        let live = m.live().is_some();
         let slot = Arc::new(Mutex::new(m));
         self.index(id, channel, holds, due, slot.clone());
+        self.lock_index().set_live(id, live);
         slot
     }
 
@@ -488,6 +514,7 @@ impl Table {
             m.next_due(),
             slot,
         );
+        self.lock_index().set_live(m.id(), m.live().is_some());
     }
 
     /// Indexes a slot holding match `id`: by id, by channel if it holds `channel`, and by `due`.
@@ -510,6 +537,7 @@ impl Table {
             Some(at) => index.due.insert(m.id(), at),
             None => index.due.remove(&m.id()),
         };
+        index.set_live(m.id(), m.live().is_some());
     }
 
     /// Takes a closed match out of the index.
@@ -517,6 +545,7 @@ impl Table {
         let mut index = self.lock_index();
         index.entries.remove(&m.id());
         index.due.remove(&m.id());
+        index.set_live(m.id(), false);
         if index.by_channel.get(&m.row.channel_id) == Some(&m.id()) {
             index.by_channel.remove(&m.row.channel_id);
         }

@@ -110,6 +110,20 @@ impl Picture {
     /// Draws the picture. CPU work: call it off the async threads (e.g. `spawn_blocking`).
     /// Every word drawn is in `lang`.
     pub fn render(&self, lang: Lang) -> Result<Image, PictureError> {
+        let start = std::time::Instant::now();
+        let image = self.draw(lang);
+        let picture = match self {
+            Picture::Board { .. } => "board",
+            Picture::Replay { .. } => "replay",
+            Picture::Evaluation { .. } => "evaluation",
+            Picture::Mistake { .. } => "mistake",
+        };
+        metrics::histogram!("parlor_render_seconds", "picture" => picture)
+            .record(start.elapsed().as_secs_f64());
+        image
+    }
+
+    fn draw(&self, lang: Lang) -> Result<Image, PictureError> {
         let file_name = self.file_name();
         match self {
             Picture::Board {

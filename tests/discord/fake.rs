@@ -430,9 +430,14 @@ pub struct FakeState {
     gateways: HashMap<u32, Gateway>,
     /// Every (shard, event name) dispatched, in order.
     pub dispatched: Vec<(u32, String, Option<u64>)>,
+    /// The gateway is cut off: every connection is closed with 4000 as soon as it opens.
+    gateway_cut: bool,
     seq: u64,
     next_id: u64,
 }
+
+/// Sent to a gateway session's queue of frames: close the connection instead.
+const HANG_UP: &str = "\u{0}hang up";
 
 /// One identified gateway connection.
 struct Gateway {
@@ -463,6 +468,7 @@ impl Default for FakeState {
             shard_count: 1,
             gateways: HashMap::new(),
             dispatched: Vec::new(),
+            gateway_cut: false,
             seq: 0,
             next_id: 0,
         }
@@ -805,6 +811,23 @@ impl FakeDiscord {
     /// its GUILD_CREATE on the server's shard.
     pub fn add_guild(&self, guild: u64, channel: u64) {
         self.inner.lock().guilds.push((guild, channel));
+    }
+
+    /// Cuts the bot off from the gateway, as a network failure or an outage of Discord would:
+    /// every connection is closed with 4000 ("unknown error, reconnect"), and so is every new
+    /// one, until [`FakeDiscord::restore_gateway`].
+    pub fn cut_gateway(&self) {
+        let mut state = self.inner.lock();
+        state.gateway_cut = true;
+        for gateway in state.gateways.values() {
+            let _ = gateway.tx.send(HANG_UP.to_owned());
+        }
+    }
+
+    /// Lets gateway connections through again.
+    pub fn restore_gateway(&self) {
+        self.inner.lock().gateway_cut = false;
+        self.inner.changed();
     }
 
     /// Sets how many shards `/gateway/bot` recommends, which is also the least the fake accepts.
@@ -2125,6 +2148,10 @@ async fn gateway_session(inner: Arc<Inner>, stream: tokio::net::TcpStream) {
         return;
     };
     let (mut sink, mut source) = ws.split();
+    if inner.lock().gateway_cut {
+        close(&mut sink, 4000, "Unknown error.").await;
+        return;
+    }
     let (tx, mut rx) = mpsc::unbounded_channel::<String>();
     let session = {
         let mut state = inner.lock();
@@ -2251,6 +2278,10 @@ async fn gateway_session(inner: Arc<Inner>, stream: tokio::net::TcpStream) {
             }
             outgoing = rx.recv() => {
                 let Some(text) = outgoing else { break };
+                if text == HANG_UP {
+                    close(&mut sink, 4000, "Unknown error.").await;
+                    break;
+                }
                 if sink.send(WsMessage::Text(text)).await.is_err() {
                     break;
                 }

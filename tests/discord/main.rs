@@ -7,6 +7,7 @@ mod db;
 mod fake;
 mod four;
 mod french;
+mod http;
 mod permissions;
 mod play;
 mod rules;
@@ -326,7 +327,7 @@ fn without_a_token_the_binary_says_how_to_get_one() {
 }
 
 /// `parlor bot` with this environment, in an empty folder; returns its exit status and stderr.
-fn run_bot(env: &[(&str, &str)]) -> (bool, String) {
+pub(crate) fn run_bot(env: &[(&str, &str)]) -> (bool, String) {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"));
     command

@@ -28,7 +28,7 @@ fn carol() -> User {
 }
 
 /// A `parlor bot` process against the fake, killed when dropped.
-struct Process {
+pub(crate) struct Process {
     name: String,
     child: Child,
     log: PathBuf,
@@ -38,6 +38,17 @@ impl Process {
     /// Starts `parlor bot [args]` on `database`, speaking to `discord` through an API base of
     /// its own named `name` (so that its answers are told apart).
     async fn start(discord: &FakeDiscord, name: &str, args: &[&str], database: &str) -> Process {
+        Process::start_with(discord, name, args, database, &[]).await
+    }
+
+    /// [`Process::start`] with more environment variables.
+    pub(crate) async fn start_with(
+        discord: &FakeDiscord,
+        name: &str,
+        args: &[&str],
+        database: &str,
+        env: &[(&str, &str)],
+    ) -> Process {
         let base = discord.api_base_for(name).await;
         let log = discord.dir.path().join(format!("{name}.log"));
         let log_file = std::fs::OpenOptions::new()
@@ -55,6 +66,7 @@ impl Process {
             .env("RUST_LOG", "info,parlor=debug")
             .env("NO_COLOR", "1")
             .env_remove("DISCORD_GUILD_ID")
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(log_file)
@@ -74,7 +86,7 @@ impl Process {
     }
 
     /// What it logged so far.
-    fn log(&self) -> String {
+    pub(crate) fn log(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()
     }
 }
@@ -116,7 +128,12 @@ async fn sql_pairs(database: &str, sql: &str) -> Vec<(f64, f64)> {
 
 /// `challenger` challenges `opponent` to a rated Simultana game in `channel`; `opponent`
 /// accepts. Returns the first board.
-async fn simultana(discord: &FakeDiscord, channel: u64, challenger: &User, opponent: &User) -> Msg {
+pub(crate) async fn simultana(
+    discord: &FakeDiscord,
+    channel: u64,
+    challenger: &User,
+    opponent: &User,
+) -> Msg {
     let id = discord.slash_in(
         challenger,
         channel,
@@ -134,7 +151,7 @@ async fn simultana(discord: &FakeDiscord, channel: u64, challenger: &User, oppon
 }
 
 /// The moves `/move` offers the player to move in `channel`.
-async fn legal(discord: &FakeDiscord, user: &User, channel: u64) -> Vec<String> {
+pub(crate) async fn legal(discord: &FakeDiscord, user: &User, channel: u64) -> Vec<String> {
     discord
         .autocomplete_in(user, channel, "move", "move", "")
         .await
@@ -144,7 +161,12 @@ async fn legal(discord: &FakeDiscord, user: &User, channel: u64) -> Vec<String> 
 }
 
 /// The player to move plays the first offered move by `/move`; returns the new board.
-async fn play_first(discord: &FakeDiscord, channel: u64, board: &Msg, players: &[User]) -> Msg {
+pub(crate) async fn play_first(
+    discord: &FakeDiscord,
+    channel: u64,
+    board: &Msg,
+    players: &[User],
+) -> Msg {
     let mover = who(players, to_move(board)).clone();
     let moves = legal(discord, &mover, channel).await;
     let id = discord.slash_in(&mover, channel, "move", json!({"move": moves[0]}), &[]);
