@@ -770,7 +770,7 @@ async fn run(backend: Backend, n: usize, rate: u64, secs: u64) -> Row {
     let restore = started.elapsed();
     let rss_ready_kib = rss_kib(pid);
     println!(
-        "restore: {:.2} s, RSS {} MiB ({:.1} KiB per live match)",
+        "restore: {:.2} s, RSS {} MiB ({:.1} KiB per live match); bot pid {pid}",
         restore.as_secs_f64(),
         rss_ready_kib / 1024,
         rss_ready_kib as f64 / live as f64
