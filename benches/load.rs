@@ -451,7 +451,7 @@ impl Load {
             Kind::Autocomplete => {
                 let live = &self.matches[(self.n as usize * 7919) % self.matches.len()];
                 let Some(mover) = live.to_move() else { return };
-                let typed = if self.n % 2 == 0 {
+                let typed = if self.n.is_multiple_of(2) {
                     String::new()
                 } else {
                     let moves = live.game.visible_move_texts();
