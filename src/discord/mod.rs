@@ -273,6 +273,8 @@ async fn connect(
                     table: table.clone(),
                 };
                 tokio::spawn(poster.run(notices));
+                // Every open match is restored and timed: interactions are served from here.
+                info!(open = table.open_count(), "match service ready");
                 Ok(Data {
                     bot_id: ready.user.id,
                     table,

@@ -286,29 +286,49 @@ impl Pools<Db> {
         &self,
         keep: &(dyn Fn(Option<u64>, u64) -> bool + Sync),
     ) -> Result<Vec<(MatchRow, Vec<LogEntry>)>, StoreError> {
+        // Three queries in all, whatever the number of matches: at a restart with thousands of
+        // open matches, a query or two per match was most of the start-up time.
         let rows = sqlx::query(&format!(
             "{MATCH_SELECT} WHERE m.status IN ('challenge', 'live') ORDER BY m.id"
         ))
         .fetch_all(&self.read)
         .await?;
+        let seat_rows = sqlx::query(
+            "SELECT s.match_id, s.seat, s.player_id, p.name FROM match_seats s \
+             JOIN matches m ON m.id = s.match_id LEFT JOIN players p ON p.id = s.player_id \
+             WHERE m.status IN ('challenge', 'live') ORDER BY s.match_id, s.seat",
+        )
+        .fetch_all(&self.read)
+        .await?;
+        let log_rows = sqlx::query(
+            "SELECT mv.match_id, mv.seq, mv.kind, mv.ply, mv.notation, mv.player_id, mv.played_at \
+             FROM moves mv JOIN matches m ON m.id = mv.match_id \
+             WHERE m.status IN ('challenge', 'live') ORDER BY mv.match_id, mv.seq",
+        )
+        .fetch_all(&self.read)
+        .await?;
+        let mut seats = Grouped::new(&seat_rows);
+        let mut logs = Grouped::new(&log_rows);
         let mut out = Vec::with_capacity(rows.len());
         for row in &rows {
-            // Another process's matches: neither their seats nor their logs are read.
+            // Another process's matches are left to it, unparsed.
             let guild = row.try_get::<Option<i64>, _>("guild_id").ok().flatten();
             let channel = row.try_get::<i64, _>("channel_id").unwrap_or_default();
+            let id = row.try_get::<i64, _>("id").unwrap_or_default();
+            let (its_seats, its_log) = (seats.take(id), logs.take(id));
             if !keep(guild.map(from_db_id), from_db_id(channel)) {
                 continue;
             }
             // One damaged match must not keep every other one from being restored: it is left
             // as it is in the database, and said in the log.
-            let m = match self.read_match(row).await {
+            let m = match Self::match_with_seats(row, its_seats) {
                 Ok(m) => m,
                 Err(error) => {
                     tracing::error!(%error, "an open match cannot be read; left as it is");
                     continue;
                 }
             };
-            match self.log(m.id).await {
+            match its_log.iter().map(Self::log_entry).collect() {
                 Ok(log) => out.push((m, log)),
                 Err(StoreError::Corrupt(error)) => {
                     tracing::error!(match_id = m.id, %error, "a move log cannot be read; match left as it is");
@@ -335,26 +355,32 @@ impl Pools<Db> {
 
     /// A match row with its seats.
     async fn read_match(&self, row: &DbRow) -> Result<MatchRow, StoreError> {
-        let mut m = Self::match_from_row(row)?;
-        let count: i64 = row.try_get("seat_count")?;
-        let rows = sqlx::query(
-            "SELECT s.seat, s.player_id, p.name FROM match_seats s \
+        let id: i64 = row.try_get("id")?;
+        let seats = sqlx::query(
+            "SELECT s.match_id, s.seat, s.player_id, p.name FROM match_seats s \
              LEFT JOIN players p ON p.id = s.player_id WHERE s.match_id = $1 ORDER BY s.seat",
         )
-        .bind(m.id)
+        .bind(id)
         .fetch_all(&self.read)
         .await?;
-        let mut seats = Vec::with_capacity(rows.len());
-        for (i, r) in rows.iter().enumerate() {
-            let seat: i64 = r.try_get(0)?;
-            let player: Option<i64> = r.try_get(1)?;
+        Self::match_with_seats(row, &seats)
+    }
+
+    /// A match from its row and its seats' rows (match_id, seat, player_id, name; in order).
+    fn match_with_seats(row: &DbRow, seat_rows: &[DbRow]) -> Result<MatchRow, StoreError> {
+        let mut m = Self::match_from_row(row)?;
+        let count: i64 = row.try_get("seat_count")?;
+        let mut seats = Vec::with_capacity(seat_rows.len());
+        for (i, r) in seat_rows.iter().enumerate() {
+            let seat: i64 = r.try_get(1)?;
+            let player: Option<i64> = r.try_get(2)?;
             if seat != i as i64 {
                 return Err(StoreError::Corrupt(format!("match {}: seat {seat}", m.id)));
             }
             seats.push(match player {
                 Some(id) => Some(PlayerRef {
                     id: from_db_id(id),
-                    name: r.try_get::<Option<String>, _>(2)?.unwrap_or_default(),
+                    name: r.try_get::<Option<String>, _>(3)?.unwrap_or_default(),
                 }),
                 None => None,
             });
@@ -380,26 +406,28 @@ impl Pools<Db> {
 
     pub(in crate::store) async fn log(&self, match_id: i64) -> Result<Vec<LogEntry>, StoreError> {
         let rows = sqlx::query(
-            "SELECT seq, kind, ply, notation, player_id, played_at FROM moves \
+            "SELECT match_id, seq, kind, ply, notation, player_id, played_at FROM moves \
              WHERE match_id = $1 ORDER BY seq",
         )
         .bind(match_id)
         .fetch_all(&self.read)
         .await?;
-        rows.iter()
-            .map(|r| {
-                let kind: String = r.try_get("kind")?;
-                Ok(LogEntry {
-                    seq: to_u32(r.try_get("seq")?)?,
-                    kind: EntryKind::from_name(&kind)
-                        .ok_or_else(|| StoreError::Corrupt(format!("log entry kind `{kind}`")))?,
-                    ply: to_u32(r.try_get("ply")?)?,
-                    notation: r.try_get("notation")?,
-                    player_id: from_db_id(r.try_get("player_id")?),
-                    at: r.try_get("played_at")?,
-                })
-            })
-            .collect()
+        rows.iter().map(Self::log_entry).collect()
+    }
+
+    /// One entry of a move log from its row (match_id, seq, kind, ply, notation, player_id,
+    /// played_at).
+    fn log_entry(r: &DbRow) -> Result<LogEntry, StoreError> {
+        let kind: String = r.try_get("kind")?;
+        Ok(LogEntry {
+            seq: to_u32(r.try_get("seq")?)?,
+            kind: EntryKind::from_name(&kind)
+                .ok_or_else(|| StoreError::Corrupt(format!("log entry kind `{kind}`")))?,
+            ply: to_u32(r.try_get("ply")?)?,
+            notation: r.try_get("notation")?,
+            player_id: from_db_id(r.try_get("player_id")?),
+            at: r.try_get("played_at")?,
+        })
     }
 
     pub(in crate::store) async fn last_challenge_at(
@@ -1037,5 +1065,31 @@ impl Pools<Db> {
             losses: to_u32(r.try_get("losses")?)?,
             last_played: r.try_get("last_played")?,
         })
+    }
+}
+
+/// Rows ordered by their first column (a match id), handed out match by match: `take` is called
+/// with ids in increasing order.
+struct Grouped<'a> {
+    rows: &'a [DbRow],
+    at: usize,
+}
+
+impl<'a> Grouped<'a> {
+    fn new(rows: &'a [DbRow]) -> Self {
+        Grouped { rows, at: 0 }
+    }
+
+    /// The rows of match `id` (none if it has none), skipping those of smaller ids.
+    fn take(&mut self, id: i64) -> &'a [DbRow] {
+        let of = |r: &DbRow| r.try_get::<i64, _>(0).unwrap_or(i64::MIN);
+        while self.rows.get(self.at).is_some_and(|r| of(r) < id) {
+            self.at += 1;
+        }
+        let start = self.at;
+        while self.rows.get(self.at).is_some_and(|r| of(r) == id) {
+            self.at += 1;
+        }
+        &self.rows[start..self.at]
     }
 }

@@ -200,6 +200,9 @@ impl Index {
 
 const RESERVED: i64 = -1;
 
+/// How many matches are rebuilt at once at start (about a database pool's connections).
+const RESTORE_AT_ONCE: usize = 8;
+
 impl Table {
     /// Starts the service on an opened store: rebuilds every open match it owns (see
     /// [`Config::owns`]) from its log, applies deadlines that passed while it was down (their
@@ -227,12 +230,30 @@ impl Table {
         };
         let open = table.inner.store.open_matches(&owns).await?;
         let others = others.into_inner();
-        let mut restored = 0usize;
-        for (row, log) in open {
-            if let Some(m) = table.restore(row, &log).await {
-                table.register(m);
-                restored += 1;
+        // Rebuilt a few at a time (each reads its players' ratings: one round trip after another
+        // was most of a restart with thousands of matches on PostgreSQL), registered in order.
+        let count = open.len();
+        let mut rebuilt: Vec<Option<Match>> = std::iter::repeat_with(|| None).take(count).collect();
+        let mut pending = open.into_iter().enumerate();
+        let mut tasks = tokio::task::JoinSet::new();
+        loop {
+            while tasks.len() < RESTORE_AT_ONCE {
+                let Some((i, (row, log))) = pending.next() else {
+                    break;
+                };
+                let table = table.clone();
+                tasks.spawn(async move { (i, table.restore(row, &log).await) });
             }
+            match tasks.join_next().await {
+                Some(Ok((i, m))) => rebuilt[i] = m,
+                Some(Err(error)) => tracing::error!(%error, "a match could not be rebuilt"),
+                None => break,
+            }
+        }
+        let mut restored = 0usize;
+        for m in rebuilt.into_iter().flatten() {
+            table.register(m);
+            restored += 1;
         }
         tracing::info!(restored, others, "open matches restored");
         table.tick().await;

@@ -318,6 +318,9 @@ pub struct Interaction {
     pub guild: Option<u64>,
     /// The gateway shard it was delivered to.
     pub shard: u32,
+    /// Time from sending until a message it created or changed first carried a PNG (the board
+    /// picture posted), for the load benchmark.
+    pub picture_after: Option<Duration>,
 }
 
 impl Interaction {
@@ -423,6 +426,8 @@ pub struct FakeState {
     pub thread_permission: bool,
     /// The servers of the fake (the bot is in all of them), with their default channel.
     pub guilds: Vec<(u64, u64)>,
+    /// Further channels of those servers (channel -> server).
+    pub channels: HashMap<u64, u64>,
     /// The shard count `/gateway/bot` recommends, and the least the fake accepts (close 4011
     /// below it).
     pub shard_count: u32,
@@ -465,6 +470,7 @@ impl Default for FakeState {
             threads: HashMap::new(),
             thread_permission: false,
             guilds: vec![(GUILD_ID, CHANNEL_ID)],
+            channels: HashMap::new(),
             shard_count: 1,
             gateways: HashMap::new(),
             dispatched: Vec::new(),
@@ -482,6 +488,9 @@ impl FakeState {
         let channel = self.threads.get(&channel).map_or(channel, |t| t.parent);
         if channel == DM_CHANNEL_ID {
             return None;
+        }
+        if let Some(guild) = self.channels.get(&channel) {
+            return Some(*guild);
         }
         Some(
             self.guilds
@@ -529,12 +538,15 @@ impl FakeState {
         1_000_000_000_000_000_000 + self.next_id
     }
 
+    /// A message by id (messages are kept in the order of their ids, which only grow).
     pub fn message(&self, id: u64) -> Option<&Msg> {
-        self.messages.iter().find(|m| m.id == id)
+        let at = self.messages.binary_search_by_key(&id, |m| m.id).ok()?;
+        self.messages.get(at)
     }
 
     fn message_mut(&mut self, id: u64) -> Option<&mut Msg> {
-        self.messages.iter_mut().find(|m| m.id == id)
+        let at = self.messages.binary_search_by_key(&id, |m| m.id).ok()?;
+        self.messages.get_mut(at)
     }
 
     /// The commands registered last, in the guild or globally.
@@ -550,8 +562,13 @@ impl FakeState {
         all.into_values().collect()
     }
 
+    /// The command `name` as registered last.
     fn command(&self, name: &str) -> Option<Value> {
-        self.commands().into_iter().find(|c| c["name"] == name)
+        self.registrations
+            .iter()
+            .rev()
+            .find_map(|reg| reg.commands.iter().find(|c| c["name"] == name))
+            .cloned()
     }
 }
 
@@ -830,6 +847,11 @@ impl FakeDiscord {
         self.inner.changed();
     }
 
+    /// Adds another channel to a server added with [`FakeDiscord::add_guild`].
+    pub fn add_channel(&self, guild: u64, channel: u64) {
+        self.inner.lock().channels.insert(channel, guild);
+    }
+
     /// Sets how many shards `/gateway/bot` recommends, which is also the least the fake accepts.
     pub fn set_shard_count(&self, count: u32) {
         self.inner.lock().shard_count = count;
@@ -921,6 +943,7 @@ impl FakeDiscord {
             followups: Vec::new(),
             guild,
             shard: 0,
+            picture_after: None,
         };
         (record, payload)
     }
@@ -1105,6 +1128,29 @@ impl FakeDiscord {
         option: &str,
         typed: &str,
     ) -> Vec<Value> {
+        let id = self.send_autocomplete(user, channel_id, name, option, typed);
+        let first = self.first_response(id).await;
+        assert_eq!(
+            first.kind, 8,
+            "autocomplete answered with type {}",
+            first.kind
+        );
+        first.data["choices"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Sends an autocomplete request for `option` of `/name` in `channel_id` without waiting
+    /// for the answer; returns the interaction's id.
+    pub fn send_autocomplete(
+        &self,
+        user: &User,
+        channel_id: u64,
+        name: &str,
+        option: &str,
+        typed: &str,
+    ) -> u64 {
         let Some(command) = self.inner.lock().command(name) else {
             panic!("/{name} is not registered");
         };
@@ -1120,17 +1166,7 @@ impl FakeDiscord {
         if let Some(guild) = record.guild {
             payload["data"]["guild_id"] = json!(guild.to_string());
         }
-        let id = self.send_interaction(record, payload);
-        let first = self.first_response(id).await;
-        assert_eq!(
-            first.kind, 8,
-            "autocomplete answered with type {}",
-            first.kind
-        );
-        first.data["choices"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default()
+        self.send_interaction(record, payload)
     }
 
     /// Presses the button `custom_id` on message `message_id`, as `user`.
@@ -1755,7 +1791,8 @@ fn write_message(
         next += 1;
         1_000_000_000_000_000_000 + next
     };
-    if let Some(msg) = state.messages.iter_mut().find(|m| m.id == id) {
+    let picture = files.iter().any(|f| f.bytes.starts_with(b"\x89PNG"));
+    if let Some(msg) = state.message_mut(id) {
         apply(msg, data, files, &mut ids);
         msg.history.push(msg.content.clone());
         if edit {
@@ -1767,6 +1804,12 @@ fn write_message(
         }
     }
     state.next_id = next;
+    if let Some(ix) = by.filter(|_| picture)
+        && let Some(ix) = state.interactions.get_mut(&ix)
+        && ix.picture_after.is_none()
+    {
+        ix.picture_after = Some(ix.sent_at.elapsed());
+    }
 }
 
 async fn interaction_callback(
@@ -1917,10 +1960,14 @@ async fn interaction_callback(
 }
 
 fn interaction_by_token(state: &FakeState, token: &str) -> Option<Interaction> {
-    state
-        .interactions
-        .values()
-        .find(|i| i.token == token)
+    // The fake's tokens name their interaction; any other token is looked for everywhere.
+    let named = token
+        .strip_prefix("interaction-token-")
+        .and_then(|id| id.parse::<u64>().ok())
+        .and_then(|id| state.interactions.get(&id))
+        .filter(|i| i.token == token);
+    named
+        .or_else(|| state.interactions.values().find(|i| i.token == token))
         .cloned()
 }
 
