@@ -587,7 +587,7 @@ fn result_msg(game: &AnyGame, players: &[Msg], outcome: Outcome, lang: Lang) -> 
         names.dedup();
         let colour = words::side(game.side_name(side)).text(lang);
         match names.as_slice() {
-            [] => Winner::Side(colour),
+            [] => crate::render::unnamed_winner(game.side_name(side), colour),
             [one] => Winner::Player(format!("{one} ({colour})")),
             team => Winner::Team(format!("{colour} ({})", team.join(" & "))),
         }

@@ -294,8 +294,10 @@ impl Grid {
 /// and a team takes the plural in both languages).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Winner {
-    /// A colour with no player's name (`White`).
+    /// A colour with no player's name (`White`; plural in French: "Les Blancs gagnent").
     Side(String),
+    /// A side that is no colour, with no player's name (Lightning's `First player`): singular.
+    Seat(String),
     /// One player (`alice (White)`).
     Player(String),
     /// Two players of one colour (`White (alice & Parlor)`).
@@ -306,6 +308,7 @@ impl Winner {
     fn parts(&self) -> (&str, &'static str) {
         match self {
             Winner::Side(w) => (w, "side"),
+            Winner::Seat(w) => (w, "player"),
             Winner::Player(w) => (w, "player"),
             Winner::Team(w) => (w, "team"),
         }
@@ -319,6 +322,19 @@ pub fn result_text(winner: Option<&Winner>, reason: crate::games::Reason, lang: 
 
 /// [`result_text`] as a message, for adapters that say it in their own style.
 pub fn result_msg(winner: Option<&Winner>, reason: crate::games::Reason) -> Msg {
+    result_parts(winner, reason)
+}
+
+/// A side named by its engine name with no player: a colour ([`Winner::Side`]) or Lightning's
+/// first or second player ([`Winner::Seat`]).
+pub fn unnamed_winner(engine_name: &str, title: String) -> Winner {
+    match engine_name {
+        "first" | "second" => Winner::Seat(title),
+        _ => Winner::Side(title),
+    }
+}
+
+fn result_parts(winner: Option<&Winner>, reason: crate::games::Reason) -> Msg {
     use crate::games::Reason;
     let key = match reason {
         Reason::Connection => "connection",
@@ -337,5 +353,33 @@ pub fn result_msg(winner: Option<&Winner>, reason: crate::games::Reason) -> Msg 
             .plain("kind", kind)
             .msg("how", Msg::new("pic-how").plain("reason", key)),
         None => Msg::new("pic-draw").plain("reason", key),
+    }
+}
+
+#[cfg(test)]
+mod winner_tests {
+    use super::*;
+
+    #[test]
+    fn a_colour_or_a_team_wins_in_the_plural_in_french_a_lightning_seat_in_the_singular() {
+        let by = crate::games::Reason::Connection;
+        let fr = |w: Winner| result_text(Some(&w), by, Lang::Fr);
+        assert_eq!(
+            fr(unnamed_winner("white", "Blancs".into())),
+            "Les Blancs gagnent par connexion"
+        );
+        assert_eq!(
+            fr(unnamed_winner("second", "Second joueur".into())),
+            "Second joueur gagne par connexion"
+        );
+        assert_eq!(
+            fr(Winner::Team("Noirs (alice & bob)".into())),
+            "Les Noirs (alice & bob) gagnent par connexion"
+        );
+        let team = Winner::Team("White (alice & bob)".into());
+        assert_eq!(
+            result_text(Some(&team), by, Lang::En),
+            "White (alice & bob) win by connection"
+        );
     }
 }

@@ -28,7 +28,7 @@ use crate::i18n::{Lang, Msg};
 use canvas::{Canvas, Sprite};
 
 pub use arrows::{Arrow, ArrowKind, board_png_with_arrows};
-pub use frame::{Winner, result_msg};
+pub use frame::{Winner, result_msg, unnamed_winner};
 pub use graph::{evaluation_png, graph_size, summary, summary_text};
 
 /// Why a picture or replay could not be made.
@@ -454,7 +454,7 @@ fn header<'s>(scene: &Scene, swatches: Vec<&'s Sprite>, highlight_turn: bool) ->
     });
     let who = |i: usize| {
         if names[i] == titles[i] {
-            frame::Winner::Side(titles[i].clone())
+            frame::unnamed_winner(game.side_name(Side::BOTH[i]), titles[i].clone())
         } else {
             frame::Winner::Player(format!("{} ({})", names[i], titles[i]))
         }
