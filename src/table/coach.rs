@@ -82,20 +82,7 @@ impl Table {
         match_id: Option<i64>,
     ) -> Answer {
         let store = &self.inner.store;
-        let row = match match_id {
-            Some(id) => store.match_by_id(id).await?,
-            None => {
-                store
-                    .last_closed_in_channel(place.channel, actor.id)
-                    .await?
-            }
-        };
-        let Some(row) = row else {
-            return refuse(match match_id {
-                Some(n) => id(Msg::new("err-no-such-match"), n),
-                None => Msg::new("err-no-match-here").code("play", "/play"),
-            });
-        };
+        let row = self.named_or_last_closed(actor, place, match_id).await?;
         let log = store.log(row.id).await?;
         let match_ = reviewable(row, &log)?;
         let plan = self.plan(&match_).await?;

@@ -35,6 +35,31 @@ fn elsewhere(id: i64) -> Msg {
 }
 
 impl Table {
+    /// The stored match a command names, or (with no number) the requester's last finished
+    /// match in this channel; refused in words when there is none.
+    pub(super) async fn named_or_last_closed(
+        &self,
+        actor: &Actor,
+        place: &Place,
+        match_id: Option<i64>,
+    ) -> Result<MatchRow, Fail> {
+        let store = &self.inner.store;
+        let row = match match_id {
+            Some(id) => store.match_by_id(id).await?,
+            None => {
+                store
+                    .last_closed_in_channel(place.channel, actor.id)
+                    .await?
+            }
+        };
+        row.ok_or_else(|| {
+            Fail::Refuse(match match_id {
+                Some(id) => with_id(Msg::new("err-no-such-match"), id),
+                None => Msg::new("err-no-match-here").code("play", "/play"),
+            })
+        })
+    }
+
     /// The move list of this channel's live match, of the match named, or (with no match
     /// here) of the requester's last finished match in this channel.
     pub(super) async fn moves(
@@ -58,20 +83,7 @@ impl Table {
             }
         }
         let store = &self.inner.store;
-        let row = match match_id {
-            Some(id) => store.match_by_id(id).await?,
-            None => {
-                store
-                    .last_closed_in_channel(place.channel, actor.id)
-                    .await?
-            }
-        };
-        let Some(m) = row else {
-            return refuse(match match_id {
-                Some(id) => with_id(Msg::new("err-no-such-match"), id),
-                None => Msg::new("err-no-match-here").code("play", "/play"),
-            });
-        };
+        let m = self.named_or_last_closed(actor, place, match_id).await?;
         match m.status {
             MatchStatus::Finished | MatchStatus::Aborted => {}
             MatchStatus::Live => return refuse(elsewhere(m.id)),
