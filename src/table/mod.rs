@@ -20,6 +20,7 @@ mod decide;
 #[cfg(test)]
 mod docs;
 pub(crate) mod hints;
+pub mod links;
 mod offers;
 mod picture;
 mod present;

@@ -1,0 +1,80 @@
+//! The public web pages, named by what they show. Their paths are written here once, so that the
+//! links the bot gives in chat and the pages the web adapter serves always agree. `/`,
+//! `/global/<game>` and `/m/<id>` are fixed by INTERFACES.md; the rest is Parlor's own.
+
+use crate::games::GameKind;
+
+/// One page of the web pages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WebPage {
+    /// The front page: links to the ladders shown.
+    Home,
+    /// A server's front page: its ladders and latest matches (`/s/<slug>`).
+    Server { slug: String },
+    /// One of a server's ladders (`/s/<slug>/<game>?variant=`).
+    ServerLadder {
+        slug: String,
+        game: GameKind,
+        /// The variant of a ladder of its own (`None`: the game's main ladder).
+        variant: Option<String>,
+    },
+    /// The global ladder of a game (`/global/<game>?variant=`).
+    Global {
+        game: GameKind,
+        variant: Option<String>,
+    },
+    /// A player's page, by their public key (`/p/<key>`), never by their Discord id.
+    Player { key: String },
+    /// A finished match (`/m/<id>`).
+    Match { id: i64 },
+}
+
+impl WebPage {
+    /// The page's path, from the site's root.
+    pub fn path(&self) -> String {
+        let with_variant = |base: String, variant: &Option<String>| match variant {
+            Some(v) => format!("{base}?variant={v}"),
+            None => base,
+        };
+        match self {
+            WebPage::Home => "/".to_owned(),
+            WebPage::Server { slug } => format!("/s/{slug}"),
+            WebPage::ServerLadder {
+                slug,
+                game,
+                variant,
+            } => with_variant(format!("/s/{slug}/{}", game.name()), variant),
+            WebPage::Global { game, variant } => {
+                with_variant(format!("/global/{}", game.name()), variant)
+            }
+            WebPage::Player { key } => format!("/p/{key}"),
+            WebPage::Match { id } => format!("/m/{id}"),
+        }
+    }
+
+    /// The page's address under the public base (`PARLOR_PUBLIC_URL`, with or without a final
+    /// slash).
+    pub fn url(&self, base: &str) -> String {
+        format!("{}{}", base.trim_end_matches('/'), self.path())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_fixed_by_the_interfaces() {
+        assert_eq!(WebPage::Home.path(), "/");
+        assert_eq!(WebPage::Match { id: 12 }.path(), "/m/12");
+        let global = WebPage::Global {
+            game: GameKind::Loa,
+            variant: Some("cylinder".into()),
+        };
+        assert_eq!(global.path(), "/global/loa?variant=cylinder");
+        assert_eq!(
+            global.url("https://parlor.example/"),
+            "https://parlor.example/global/loa?variant=cylinder"
+        );
+    }
+}
