@@ -355,6 +355,8 @@ fn local(
         .filter(|n| !n.trim().is_empty())
         .unwrap_or_else(|| "player".to_string());
     let docs_url = parlor::table::docs_url(&std::env::var("PARLOR_DOCS_URL").unwrap_or_default())?;
+    let public_url =
+        parlor::table::public_url(&std::env::var("PARLOR_PUBLIC_URL").unwrap_or_default())?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -365,6 +367,7 @@ fn local(
         database_url,
         lang,
         docs_url,
+        public_url,
     }))
 }
 

@@ -514,6 +514,8 @@ cmd-settings-threads = Whether each accepted match gets a thread of its own (thi
 cmd-settings-reminders = Whether you are reminded when your clock runs low
 cmd-settings-language = What the whole server reads (auto: Discord's language; Manage Server)
 cmd-settings-my-language = What you read in answers only you see (auto: your Discord app's)
+cmd-settings-web = Put this server's ladders and matches on the web, with a link to share (Manage Server)
+cmd-settings-my-web = Whether your name is shown on the web pages (off: you appear as "anonymous")
 cmd-help = The commands, in short
 choice-language-auto = Automatic
 choice-language-en = English
@@ -583,7 +585,7 @@ local-help-replay = a finished match as an animation
 local-help-as = switch the local player (hot-seat)
 local-help-sit = take a seat at a table for four
 local-help-sit-bot = seat the bot at a table for four
-local-help-settings = show or change your settings (turn reminders)
+local-help-settings = show or change your settings (turn reminders, your name on the web pages)
 local-err-on-off = { $text }: use on or off.
 local-help-help = this list
 local-help-quit = leave
@@ -666,8 +668,8 @@ settings-reminders = Your turn reminders when your clock runs low: { $on ->
     [on] on
    *[off] off
 }
-err-settings-no-server = Threads and the server's language are a server's settings: change them in a server.
-err-settings-manage-server = Only members who may manage the server can change its settings; your own reminders and language (my-language) are yours to change.
+err-settings-no-server = Threads, the server's language and its web pages are a server's settings: change them in a server.
+err-settings-manage-server = Only members who may manage the server can change its settings; your own reminders, language (my-language) and name on the web (my-web) are yours to change.
 settings-language = What this server reads: { $lang ->
     [en] English
     [fr] French
@@ -678,6 +680,23 @@ settings-my-language = What you read in answers only you see: { $lang ->
     [fr] French
    *[auto] automatic (your Discord app's language)
 }
+settings-web = This server's ladders and matches on the web: { $on ->
+    [on] on
+   *[off] off
+}
+settings-web-link = Share this link to them: { $url }
+settings-web-no-url = They are on, but the bot's operator must set { $variable } before the bot can give their address.
+settings-my-web = Your name on the web pages: { $on ->
+    [on] shown
+   *[off] hidden (you appear as "anonymous")
+}
+
+## Links to the web pages
+link-server = This server on the web
+link-ladder = Ladder on the web
+link-player = Profile on the web
+link-match = Match on the web
+local-on-the-web = On the web: { $url }
 
 ## Permissions (the names Discord shows)
 perm-view-channel = **View Channel**
@@ -697,7 +716,7 @@ help-title = Parlor: board games in your server
 help-play = { $play } challenges someone (or me, or anyone); then play with the board's buttons or { $move }.
 help-match = { $board } shows the board again; { $resign } resigns, { $draw } offers a draw, { $takeback } asks to take a move back, { $abort } cancels a match that has barely begun.
 help-results = { $leaderboard }, { $stats }, { $history }, { $moves } and { $replay }: ladders, results and past matches.
-help-settings = { $settings } shows the settings: threads, reminders, the server's language and your own.
+help-settings = { $settings } shows the settings: threads, reminders, the server's language and your own, the web pages.
 help-rules = How to play: { $rules }, and the full rules at { $docs }
 presence = /play to start a game
 

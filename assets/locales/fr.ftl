@@ -548,6 +548,8 @@ cmd-settings-threads = Un fil pour chaque partie acceptée (ce serveur ; gére
 cmd-settings-reminders = Être rappelé quand votre temps s’épuise
 cmd-settings-language = La langue de tout le serveur (auto : celle de Discord ; gérer le serveur)
 cmd-settings-my-language = La langue des réponses que vous seul voyez (auto : celle de Discord)
+cmd-settings-web = Publier les classements et parties du serveur sur le web, avec un lien (gérer le serveur)
+cmd-settings-my-web = Afficher votre nom sur les pages web (non : vous y êtes « anonyme »)
 cmd-help = Les commandes, en bref
 choice-language-auto = Automatique
 choice-language-en = Anglais (English)
@@ -617,7 +619,7 @@ local-help-replay = une partie terminée, en animation
 local-help-as = changer de joueur local (chacun son tour au clavier)
 local-help-sit = prendre une place à une table à quatre
 local-help-sit-bot = placer le bot à une table à quatre
-local-help-settings = voir ou changer vos réglages (rappels)
+local-help-settings = voir ou changer vos réglages (rappels, votre nom sur les pages web)
 local-err-on-off = { $text } : utilisez on ou off.
 local-help-help = cette liste
 local-help-quit = quitter
@@ -700,8 +702,8 @@ settings-reminders = Vos rappels quand votre temps s’épuise : { $on ->
     [on] oui
    *[off] non
 }
-err-settings-no-server = Les fils et la langue du serveur sont des réglages de serveur : changez-les dans un serveur.
-err-settings-manage-server = Seuls les membres qui peuvent gérer le serveur changent ses réglages ; vos rappels et votre langue (my-language), vous les changez vous-même.
+err-settings-no-server = Les fils, la langue du serveur et ses pages web sont des réglages de serveur : changez-les dans un serveur.
+err-settings-manage-server = Seuls les membres qui peuvent gérer le serveur changent ses réglages ; vos rappels, votre langue (my-language) et votre nom sur le web (my-web), vous les changez vous-même.
 settings-language = Langue du serveur : { $lang ->
     [en] anglais
     [fr] français
@@ -712,6 +714,23 @@ settings-my-language = Langue de vos réponses privées : { $lang ->
     [fr] français
    *[auto] automatique (la langue de votre application Discord)
 }
+settings-web = Classements et parties de ce serveur sur le web : { $on ->
+    [on] oui
+   *[off] non
+}
+settings-web-link = Le lien à partager : { $url }
+settings-web-no-url = Les pages sont ouvertes, mais l’hébergeur du bot doit d’abord définir { $variable } pour que le bot en donne l’adresse.
+settings-my-web = Votre nom sur les pages web : { $on ->
+    [on] affiché
+   *[off] masqué (vous y êtes « anonyme »)
+}
+
+## Liens vers les pages web
+link-server = Le serveur sur le web
+link-ladder = Classement sur le web
+link-player = Profil sur le web
+link-match = La partie sur le web
+local-on-the-web = Sur le web : { $url }
 
 ## Permissions (les noms que Discord affiche)
 perm-view-channel = **Voir le salon**
@@ -731,7 +750,7 @@ help-title = Parlor : des jeux de plateau sur votre serveur
 help-play = { $play } lance un défi (à quelqu’un, à moi ou à qui veut) ; on joue ensuite avec les boutons du plateau ou { $move }.
 help-match = { $board } réaffiche le plateau ; { $resign } pour abandonner, { $draw } pour proposer la nulle, { $takeback } pour reprendre un coup, { $abort } pour annuler une partie à peine commencée.
 help-results = { $leaderboard }, { $stats }, { $history }, { $moves } et { $replay } : classements, résultats et parties passées.
-help-settings = { $settings } affiche les réglages : fils, rappels, langue du serveur et la vôtre.
+help-settings = { $settings } affiche les réglages : fils, rappels, langue du serveur et la vôtre, pages web.
 help-rules = Pour apprendre : { $rules }, et les règles complètes sur { $docs }
 presence = /play pour lancer une partie
 

@@ -11,7 +11,7 @@ use super::present::{Locales, present};
 use super::respond::{Answer, answer_command};
 use super::{Asker, Context, Error, access};
 use crate::i18n::{Lang, Msg};
-use crate::table::{self, Act, ChallengeSpec, Opponent, UserRef};
+use crate::table::{self, Act, ChallengeSpec, Opponent, SettingsChange, UserRef};
 
 /// Every command, in the order Discord lists them, described in English and French.
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
@@ -468,13 +468,24 @@ pub async fn settings(
     #[description = "What you read in answers only you see"]
     #[rename = "my-language"]
     my_language: Option<Language>,
+    #[description = "Whether this server's ladders and matches are on the web (Manage Server)"]
+    web: Option<bool>,
+    #[description = "Whether your name is shown on the web pages (else: anonymous)"]
+    #[rename = "my-web"]
+    my_web: Option<bool>,
 ) -> Result<(), Error> {
-    let act = Act::Settings {
+    let server_name = ctx
+        .guild_id()
+        .and_then(|guild| ctx.data().guild_names.get(guild.get()));
+    let act = Act::Settings(SettingsChange {
         threads,
         reminders,
         language: language.map(Language::lang),
         my_language: my_language.map(Language::lang),
-    };
+        web,
+        my_web,
+        server_name,
+    });
     run(ctx, act).await
 }
 

@@ -5,7 +5,7 @@ use std::fmt;
 use poise::serenity_prelude as serenity;
 
 /// Everything the bot needs to start, from `DISCORD_TOKEN`, `DATABASE_URL`, `DISCORD_GUILD_ID`,
-/// `DISCORD_API_BASE` and `PARLOR_DOCS_URL`.
+/// `DISCORD_API_BASE`, `PARLOR_DOCS_URL` and `PARLOR_PUBLIC_URL`.
 #[derive(Clone)]
 pub struct Config {
     /// The bot token (never logged: `Debug` hides it).
@@ -18,6 +18,8 @@ pub struct Config {
     pub api_base: Option<String>,
     /// Where `/rules` links the full rules (`<base>/<lang>/<game>.md`); else the repository path.
     pub docs_url: Option<String>,
+    /// The public address of the web pages, for links from chat (none without it).
+    pub public_url: Option<String>,
     /// Work slower than this is deferred first; zero defers always (not from the environment:
     /// tests set it).
     pub defer_after: std::time::Duration,
@@ -54,6 +56,9 @@ pub enum ConfigError {
     /// `PARLOR_DOCS_URL` is not an http(s) URL.
     #[error(transparent)]
     BadDocsUrl(#[from] crate::table::BadDocsUrl),
+    /// `PARLOR_PUBLIC_URL` is not an http(s) URL.
+    #[error(transparent)]
+    BadPublicUrl(#[from] crate::table::BadPublicUrl),
 }
 
 /// The default database: a file next to where the bot runs.
@@ -90,12 +95,14 @@ impl Config {
             Some(base) => return Err(ConfigError::BadApiBase(base)),
         };
         let docs_url = crate::table::docs_url(&get("PARLOR_DOCS_URL").unwrap_or_default())?;
+        let public_url = crate::table::public_url(&get("PARLOR_PUBLIC_URL").unwrap_or_default())?;
         Ok(Self {
             token,
             database_url,
             guild_id,
             api_base,
             docs_url,
+            public_url,
             defer_after: super::respond::DEFER_AFTER,
             shards: None,
             health: super::Health::default(),
@@ -111,6 +118,7 @@ impl fmt::Debug for Config {
             .field("guild_id", &self.guild_id)
             .field("api_base", &self.api_base)
             .field("docs_url", &self.docs_url)
+            .field("public_url", &self.public_url)
             .field("defer_after", &self.defer_after)
             .field("shards", &self.shards)
             .finish()
@@ -155,6 +163,7 @@ mod tests {
         assert_eq!(c.guild_id, None);
         assert_eq!(c.api_base, None);
         assert_eq!(c.docs_url, None);
+        assert_eq!(c.public_url, None);
         let c = config(&[
             ("DISCORD_TOKEN", "abc"),
             ("DISCORD_GUILD_ID", "42"),
@@ -164,6 +173,7 @@ mod tests {
                 "PARLOR_DOCS_URL",
                 " https://example.org/parlor/docs/rules/ ",
             ),
+            ("PARLOR_PUBLIC_URL", "https://parlor.example.org/"),
         ])
         .expect("valid");
         assert_eq!(c.guild_id, Some(serenity::GuildId::new(42)));
@@ -173,6 +183,7 @@ mod tests {
             c.docs_url.as_deref(),
             Some("https://example.org/parlor/docs/rules")
         );
+        assert_eq!(c.public_url.as_deref(), Some("https://parlor.example.org"));
         assert!(!format!("{c:?}").contains("abc"));
     }
 
@@ -189,6 +200,13 @@ mod tests {
         assert!(matches!(
             config(&[("DISCORD_TOKEN", "a"), ("PARLOR_DOCS_URL", "docs/rules")]),
             Err(ConfigError::BadDocsUrl(_))
+        ));
+        assert!(matches!(
+            config(&[
+                ("DISCORD_TOKEN", "a"),
+                ("PARLOR_PUBLIC_URL", "parlor.example.org")
+            ]),
+            Err(ConfigError::BadPublicUrl(_))
         ));
     }
 }

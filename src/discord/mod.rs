@@ -46,6 +46,27 @@ pub struct Data {
     tongues: Tongues,
     /// The bot's permissions in each channel, as interactions there last reported them.
     known: access::Known,
+    /// Each server's name, for the web pages' titles.
+    guild_names: GuildNames,
+}
+
+/// Each server's name as Discord last sent it (GUILD_CREATE when a shard connects or the bot
+/// joins, GUILD_UPDATE when it is renamed): the bot keeps no cache of its own, and interactions
+/// do not carry the name.
+#[derive(Clone, Default)]
+struct GuildNames(std::sync::Arc<std::sync::Mutex<std::collections::HashMap<u64, String>>>);
+
+impl GuildNames {
+    fn saw(&self, guild: u64, name: &str) {
+        let mut names = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        names.insert(guild, name.to_owned());
+    }
+
+    /// The server's name, if Discord has said it since the bot started.
+    fn get(&self, guild: u64) -> Option<String> {
+        let names = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        names.get(&guild).cloned()
+    }
 }
 
 /// Server id -> the server's language, learnt from interactions' `guild_locale`.
@@ -186,7 +207,7 @@ pub fn owns(shards: Option<ShardSet>) -> table::Owns {
 
 /// Runs the bot until `shutdown` resolves, then disconnects every shard and returns.
 /// `settings` are the match service's (its `bot` is filled in once Discord says who we are; its
-/// `docs_url`, and `owns` from the shard range, when unset, come from `config`).
+/// `docs_url`, `public_url`, and `owns` from the shard range, when unset, come from `config`).
 pub async fn serve(
     config: Config,
     settings: table::Config,
@@ -199,6 +220,7 @@ pub async fn serve(
     config.health.set_store(store.clone());
     let settings = table::Config {
         docs_url: settings.docs_url.or_else(|| config.docs_url.clone()),
+        public_url: settings.public_url.or_else(|| config.public_url.clone()),
         owns: settings.owns.or_else(|| Some(owns(config.shards))),
         ..settings
     };
@@ -282,6 +304,7 @@ async fn connect(
                     boards,
                     tongues,
                     known,
+                    guild_names: GuildNames::default(),
                 })
             })
         })
@@ -497,11 +520,17 @@ fn options() -> poise::FrameworkOptions<Data, Error> {
         event_handler: |framework, event| {
             Box::pin(async move {
                 let (ctx, data) = (framework.serenity_context, framework.user_data);
-                if let serenity::FullEvent::InteractionCreate {
-                    interaction: serenity::Interaction::Component(interaction),
-                } = event
-                {
-                    components::handle(ctx, data, interaction).await;
+                match event {
+                    serenity::FullEvent::InteractionCreate {
+                        interaction: serenity::Interaction::Component(interaction),
+                    } => components::handle(ctx, data, interaction).await,
+                    serenity::FullEvent::GuildCreate { guild, .. } => {
+                        data.guild_names.saw(guild.id.get(), &guild.name)
+                    }
+                    serenity::FullEvent::GuildUpdate { new_data, .. } => {
+                        data.guild_names.saw(new_data.id.get(), &new_data.name)
+                    }
+                    _ => {}
                 }
                 Ok(())
             })

@@ -15,8 +15,11 @@ use super::respond::Answer;
 /// Discord's limits on text.
 const MAX_CONTENT: usize = 2000;
 const MAX_DESCRIPTION: usize = 4096;
-/// Discord allows five rows of components.
+/// Discord allows five rows of components, five buttons a row.
 const MAX_ROWS: usize = 5;
+const MAX_BUTTONS: usize = 5;
+/// Discord's longest address of a link button.
+const MAX_URL: usize = 512;
 
 /// The languages known for an answer: what the person and the server chose (`/settings
 /// my-language:` and `language:`, `None` for `auto`), what Discord says of them (the
@@ -234,30 +237,41 @@ fn match_of(reply: &Reply) -> Option<(i64, u32)> {
         .map(|stamp| (stamp.match_id, stamp.seq))
 }
 
-/// Buttons first (at most five a row, as the service makes them), then one row per menu.
+/// Buttons first (at most five a row, as the service makes them), the link buttons after them
+/// (in the last row of buttons while it has room), then one row per menu.
 fn rows(reply: &Reply, lang: Lang) -> Vec<serenity::CreateActionRow> {
-    let buttons = reply
+    let mut button_rows: Vec<Vec<serenity::CreateButton>> = reply
         .buttons
         .iter()
         .filter(|row| !row.is_empty())
         .map(|row| {
-            serenity::CreateActionRow::Buttons(
-                row.iter()
-                    .take(5)
-                    .map(|b| {
-                        serenity::CreateButton::new(b.id.clone())
-                            .label(truncate(&b.label.text(lang), 80))
-                            .style(match b.style {
-                                ButtonStyle::Primary => serenity::ButtonStyle::Primary,
-                                ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
-                                ButtonStyle::Success => serenity::ButtonStyle::Success,
-                                ButtonStyle::Danger => serenity::ButtonStyle::Danger,
-                            })
-                            .disabled(b.disabled)
-                    })
-                    .collect(),
-            )
-        });
+            row.iter()
+                .take(MAX_BUTTONS)
+                .map(|b| {
+                    serenity::CreateButton::new(b.id.clone())
+                        .label(truncate(&b.label.text(lang), 80))
+                        .style(match b.style {
+                            ButtonStyle::Primary => serenity::ButtonStyle::Primary,
+                            ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
+                            ButtonStyle::Success => serenity::ButtonStyle::Success,
+                            ButtonStyle::Danger => serenity::ButtonStyle::Danger,
+                        })
+                        .disabled(b.disabled)
+                })
+                .collect()
+        })
+        .collect();
+    for link in reply.links.iter().filter(|l| l.url.len() <= MAX_URL) {
+        let button = serenity::CreateButton::new_link(link.url.clone())
+            .label(truncate(&link.label.text(lang), 80));
+        match button_rows.last_mut() {
+            Some(row) if row.len() < MAX_BUTTONS => row.push(button),
+            _ => button_rows.push(vec![button]),
+        }
+    }
+    let buttons = button_rows
+        .into_iter()
+        .map(serenity::CreateActionRow::Buttons);
     let menus = reply
         .menus
         .iter()

@@ -549,8 +549,8 @@ pub async fn edit_card(http: &serenity::Http, answer: &Answer) {
     }
 }
 
-/// Disables the buttons of a message and drops its menus. Best effort: a board that cannot be
-/// edited keeps controls that answer "out of date".
+/// Disables the buttons of a message (a link to the web pages stays a link) and drops its
+/// menus. Best effort: a board that cannot be edited keeps controls that answer "out of date".
 async fn grey_out(http: &serenity::Http, message: &serenity::Message) {
     let ephemeral = message
         .flags
@@ -567,7 +567,8 @@ async fn grey_out(http: &serenity::Http, message: &serenity::Message) {
                 .iter()
                 .filter_map(|c| match c {
                     serenity::ActionRowComponent::Button(b) => {
-                        Some(serenity::CreateButton::from(b.clone()).disabled(true))
+                        let link = matches!(b.data, serenity::ButtonKind::Link { .. });
+                        Some(serenity::CreateButton::from(b.clone()).disabled(!link))
                     }
                     _ => None,
                 })

@@ -44,6 +44,8 @@ pub struct Options {
     pub lang: Lang,
     /// Where `/rules` links the full rules (`PARLOR_DOCS_URL`); else the repository path.
     pub docs_url: Option<String>,
+    /// The public address of the web pages (`PARLOR_PUBLIC_URL`), for links to them.
+    pub public_url: Option<String>,
 }
 
 /// The service's settings for the terminal: the bot's own defaults (the real AI included), but
@@ -70,6 +72,7 @@ pub async fn run(options: Options) -> Result<()> {
 async fn session(store: Store, options: Options) -> Result<()> {
     let config = Config {
         docs_url: options.docs_url.clone(),
+        public_url: options.public_url.clone(),
         ..config()
     };
     let bot_id = config.bot.id;
@@ -293,6 +296,10 @@ impl Session {
             self.say(self.tr(Msg::new("local-to-you").plain("text", text)));
         } else {
             self.say(text);
+        }
+        for link in &reply.links {
+            let line = self.tr(Msg::new("local-on-the-web").plain("url", link.url.clone()));
+            self.say(line);
         }
         if let Some(file) = &reply.file {
             self.write_file(file);

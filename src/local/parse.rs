@@ -2,7 +2,7 @@
 
 use crate::games::GameKind;
 use crate::i18n::{Lang, Msg};
-use crate::table::{Act, ChallengeSpec, Opponent, Scope, UserRef};
+use crate::table::{Act, ChallengeSpec, Opponent, Scope, SettingsChange, UserRef};
 
 /// What a line asks for.
 #[derive(Debug, PartialEq)]
@@ -47,7 +47,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("/pick", "{source}"),
     ("/sit", "{seat}"),
     ("/sit-bot", ""),
-    ("/settings", "[reminders:on|off]"),
+    ("/settings", "[reminders:on|off] [my-web:on|off]"),
     ("/rules", "game:{game}"),
     (
         "/leaderboard",
@@ -120,7 +120,7 @@ const OPTIONS: &[(&str, &[&str])] = &[
     ("/moves", &["match"]),
     ("/analyze", &["match"]),
     ("/as", &["name"]),
-    ("/settings", &["reminders", "threads"]),
+    ("/settings", &["reminders", "threads", "my-web"]),
     ("/move", &["move"]),
     ("/sit", &["seat"]),
     ("/pick", &["source"]),
@@ -260,13 +260,13 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
             }
             Ok(Input::Press(Act::PickSource(source.to_string())))
         }
-        "settings" => service(Act::Settings {
+        // The terminal's language is `--lang`.
+        "settings" => service(Act::Settings(SettingsChange {
             threads: on_off(&opts, "threads")?,
             reminders: on_off(&opts, "reminders")?,
-            // The terminal's language is `--lang`.
-            language: None,
-            my_language: None,
-        }),
+            my_web: on_off(&opts, "my-web")?,
+            ..SettingsChange::default()
+        })),
         "rules" => service(Act::Rules(game(opts.need("game", "/rules game:loa")?)?)),
         "leaderboard" => service(Act::Leaderboard {
             game: game(opts.need("game", "/leaderboard game:loa")?)?,

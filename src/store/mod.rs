@@ -571,7 +571,7 @@ impl Store {
     pub async fn set_guild_settings(
         &self,
         guild: u64,
-        settings: GuildSettings,
+        settings: &GuildSettings,
     ) -> Result<(), StoreError> {
         match &self.db {
             Db::Sqlite { pools, .. } => pools.set_guild_settings(guild, settings).await,
@@ -597,6 +597,37 @@ impl Store {
         match &self.db {
             Db::Sqlite { pools, .. } => pools.set_reminders(player, on, at).await,
             Db::Postgres(pools) => pools.set_reminders(player, on, at).await,
+        }
+    }
+
+    /// Whether a person hid their name on the web pages (`/settings my-web:off`: shown there as
+    /// "anonymous"); no by default.
+    pub async fn web_hidden(&self, player: u64) -> Result<bool, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.web_hidden(player).await,
+            Db::Postgres(pools) => pools.web_hidden(player).await,
+        }
+    }
+
+    /// Hides a person's name on the web pages, or shows it again.
+    pub async fn set_web_hidden(
+        &self,
+        player: &PlayerRef,
+        hidden: bool,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.set_web_hidden(player, hidden, at).await,
+            Db::Postgres(pools) => pools.set_web_hidden(player, hidden, at).await,
+        }
+    }
+
+    /// A player's random public key, which names their web page instead of their Discord id
+    /// (`None` for someone who never played nor changed a setting).
+    pub async fn web_key(&self, player: u64) -> Result<Option<String>, StoreError> {
+        match &self.db {
+            Db::Sqlite { pools, .. } => pools.web_key(player).await,
+            Db::Postgres(pools) => pools.web_key(player).await,
         }
     }
 
@@ -708,7 +739,7 @@ impl Store {
 }
 
 /// A server's settings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GuildSettings {
     /// Each accepted match moves into a thread of its own.
     pub threads: bool,
@@ -716,6 +747,11 @@ pub struct GuildSettings {
     pub told_no_threads: bool,
     /// What the whole server reads; `None` is `auto` (Discord's locale, then `PARLOR_LANG`).
     pub language: Option<Lang>,
+    /// The unguessable part of the server's web pages' address while they are on (`/settings
+    /// web:on`); `None` while they are off. Turned on again, they get a new one.
+    pub web_slug: Option<String>,
+    /// The server's name as last seen, for the web pages' titles.
+    pub web_name: Option<String>,
 }
 
 impl Default for GuildSettings {
@@ -724,6 +760,8 @@ impl Default for GuildSettings {
             threads: true,
             told_no_threads: false,
             language: None,
+            web_slug: None,
+            web_name: None,
         }
     }
 }

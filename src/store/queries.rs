@@ -636,7 +636,8 @@ impl Pools<Db> {
         guild: u64,
     ) -> Result<GuildSettings, StoreError> {
         let row = sqlx::query(
-            "SELECT threads, told_no_threads, language FROM guild_settings WHERE guild_id = $1",
+            "SELECT threads, told_no_threads, language, web_slug, web_name FROM guild_settings \
+             WHERE guild_id = $1",
         )
         .bind(db_id(guild))
         .fetch_optional(&self.read)
@@ -646,6 +647,8 @@ impl Pools<Db> {
                 threads: r.try_get(0)?,
                 told_no_threads: r.try_get(1)?,
                 language: lang_of(r.try_get(2)?)?,
+                web_slug: r.try_get(3)?,
+                web_name: r.try_get(4)?,
             },
             None => GuildSettings::default(),
         })
@@ -654,18 +657,21 @@ impl Pools<Db> {
     pub(in crate::store) async fn set_guild_settings(
         &self,
         guild: u64,
-        settings: GuildSettings,
+        settings: &GuildSettings,
     ) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO guild_settings (guild_id, threads, told_no_threads, language) \
-             VALUES ($1, $2, $3, $4) \
+            "INSERT INTO guild_settings (guild_id, threads, told_no_threads, language, web_slug, \
+             web_name) VALUES ($1, $2, $3, $4, $5, $6) \
              ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads, \
-             told_no_threads = excluded.told_no_threads, language = excluded.language",
+             told_no_threads = excluded.told_no_threads, language = excluded.language, \
+             web_slug = excluded.web_slug, web_name = excluded.web_name",
         )
         .bind(db_id(guild))
         .bind(settings.threads)
         .bind(settings.told_no_threads)
         .bind(settings.language.map(Lang::code))
+        .bind(settings.web_slug.as_deref())
+        .bind(settings.web_name.as_deref())
         .execute(&self.write)
         .await?;
         Ok(())
@@ -700,6 +706,51 @@ impl Pools<Db> {
         .await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    pub(in crate::store) async fn web_hidden(&self, player: u64) -> Result<bool, StoreError> {
+        let row = sqlx::query("SELECT web_hidden FROM player_settings WHERE player_id = $1")
+            .bind(db_id(player))
+            .fetch_optional(&self.read)
+            .await?;
+        Ok(match row {
+            Some(r) => r.try_get(0)?,
+            None => false,
+        })
+    }
+
+    pub(in crate::store) async fn set_web_hidden(
+        &self,
+        player: &PlayerRef,
+        hidden: bool,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.write.begin().await?;
+        Self::upsert_player(&mut tx, player, at).await?;
+        sqlx::query(
+            "INSERT INTO player_settings (player_id, web_hidden) VALUES ($1, $2) \
+             ON CONFLICT (player_id) DO UPDATE SET web_hidden = excluded.web_hidden",
+        )
+        .bind(db_id(player.id))
+        .bind(hidden)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    pub(in crate::store) async fn web_key(
+        &self,
+        player: u64,
+    ) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT web_key FROM players WHERE id = $1")
+            .bind(db_id(player))
+            .fetch_optional(&self.read)
+            .await?;
+        match row {
+            Some(r) => Ok(r.try_get(0)?),
+            None => Ok(None),
+        }
     }
 
     pub(in crate::store) async fn language(&self, player: u64) -> Result<Option<Lang>, StoreError> {

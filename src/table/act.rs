@@ -43,15 +43,9 @@ pub enum Act {
     Rules(GameKind),
     /// The commands in short, and where the rules are.
     Help,
-    /// Shows the settings, or changes them: the server's (`threads`, `language`, Manage Server
-    /// only) and the requester's own (`reminders`, `my_language`). A language setting is
-    /// `Some(None)` for `auto`.
-    Settings {
-        threads: Option<bool>,
-        reminders: Option<bool>,
-        language: Option<Option<Lang>>,
-        my_language: Option<Option<Lang>>,
-    },
+    /// Shows the settings, or changes them: the server's (`threads`, `language`, `web`, Manage
+    /// Server only) and the requester's own (`reminders`, `my_language`, `my_web`).
+    Settings(SettingsChange),
     Leaderboard {
         game: GameKind,
         scope: Scope,
@@ -93,6 +87,23 @@ pub enum Act {
         channel: u64,
         message: u64,
     },
+}
+
+/// What `/settings` changes: `None` leaves a setting as it is; a language is `Some(None)` for
+/// `auto`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SettingsChange {
+    pub threads: Option<bool>,
+    pub reminders: Option<bool>,
+    pub language: Option<Option<Lang>>,
+    pub my_language: Option<Option<Lang>>,
+    /// The server's web pages on (a link to share) or off (every old link dies).
+    pub web: Option<bool>,
+    /// The requester's name on the web pages: shown, or hidden ("anonymous").
+    pub my_web: Option<bool>,
+    /// The server's name as the transport knows it: kept, when a manager asks, for the web
+    /// pages' titles (a server is renamed now and then).
+    pub server_name: Option<String>,
 }
 
 /// An act and the board it was pressed on: `None` for a typed command (it acts on this
@@ -312,7 +323,7 @@ impl Act {
             Act::Board => "board",
             Act::Rules(_) => "rules",
             Act::Help => "help",
-            Act::Settings { .. } => "settings",
+            Act::Settings(_) => "settings",
             Act::Leaderboard { .. } => "leaderboard",
             Act::Stats { .. } => "stats",
             Act::HeadToHead { .. } => "head-to-head",

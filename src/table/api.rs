@@ -39,6 +39,15 @@ pub struct MenuOption {
     pub value: String,
 }
 
+/// A link to a web page (a ladder, a player, a match): Discord shows it as a link button, the
+/// terminal as a line with the address.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Link {
+    pub label: Msg,
+    /// The page's whole address, under `PARLOR_PUBLIC_URL`.
+    pub url: String,
+}
+
 /// What a reply is, so that no adapter has to guess it from its buttons.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ReplyKind {
@@ -84,6 +93,9 @@ pub struct Reply {
     pub buttons: Vec<Vec<Button>>,
     /// Each menu takes a row of its own (Discord allows 5 rows in all).
     pub menus: Vec<Menu>,
+    /// Links to the web pages of what the reply shows, when the server's pages are on and the
+    /// public address is known.
+    pub links: Vec<Link>,
     /// Only the requester should see it.
     pub private: bool,
     pub mentions: Vec<u64>,

@@ -6,13 +6,14 @@ use crate::i18n::Msg;
 use crate::store::{Glicko, MatchRow, MatchStatus, NewMatch, PlayerRef};
 
 use super::act::Stamp;
-use super::act::{Actor, ChallengeSpec, Opponent, Place, UserRef};
+use super::act::{Actor, ChallengeSpec, Opponent, Place, SettingsChange, UserRef};
 use super::api::{Reply, ReplyKind};
 use super::commands::{Answer, Fail, refuse};
 use super::decide;
+use super::links::WebPage;
 use super::state::Match;
 use super::verdict::{id, p};
-use super::{RESERVED, Table, present, presets, rating};
+use super::{RESERVED, Table, present, presets, published, rating};
 
 /// How long a lobby (a match of more than two seats) waits for its seats to fill.
 pub const LOBBY_TTL_MS: i64 = 15 * 60 * 1000;
@@ -186,6 +187,7 @@ impl Table {
             return Ok((false, None));
         };
         let store = &self.inner.store;
+        let _held = self.inner.guild_settings.lock().await;
         let mut settings = store.guild_settings(guild).await?;
         if !settings.threads {
             return Ok((false, None));
@@ -197,7 +199,7 @@ impl Table {
             return Ok((false, None));
         }
         settings.told_no_threads = true;
-        store.set_guild_settings(guild, settings).await?;
+        store.set_guild_settings(guild, &settings).await?;
         Ok((false, Some(Msg::new("note-no-threads"))))
     }
 
@@ -333,7 +335,9 @@ impl Table {
         ))
     }
 
-    /// Shows the settings after changing those given: the server's need Manage Server.
+    /// Shows the settings after changing those given: the server's need Manage Server. Turning
+    /// the web pages on answers with their link; a manager's `/settings` also refreshes the
+    /// server's name shown on them.
     pub(super) async fn settings(
         &self,
         actor: &Actor,
@@ -341,18 +345,42 @@ impl Table {
         change: SettingsChange,
     ) -> Answer {
         let store = &self.inner.store;
-        let server_wide = change.threads.is_some() || change.language.is_some();
+        let server_wide =
+            change.threads.is_some() || change.language.is_some() || change.web.is_some();
         if server_wide {
-            let Some(guild) = place.guild else {
+            let Some(_) = place.guild else {
                 return refuse(Msg::new("err-settings-no-server"));
             };
             if !actor.manages_server {
                 return refuse(Msg::new("err-settings-manage-server"));
             }
-            let mut settings = store.guild_settings(guild).await?;
+        }
+        if let (Some(guild), true) = (place.guild, actor.manages_server) {
+            let _held = self.inner.guild_settings.lock().await;
+            let old = store.guild_settings(guild).await?;
+            let mut settings = old.clone();
             settings.threads = change.threads.unwrap_or(settings.threads);
             settings.language = change.language.unwrap_or(settings.language);
-            store.set_guild_settings(guild, settings).await?;
+            match change.web {
+                // Already on: the same slug, so that links already shared keep working.
+                Some(true) if settings.web_slug.is_none() => {
+                    settings.web_slug = Some(published::new_slug());
+                    tracing::info!(guild, "web pages turned on");
+                }
+                Some(false) if settings.web_slug.is_some() => {
+                    settings.web_slug = None;
+                    tracing::info!(guild, "web pages turned off");
+                }
+                _ => {}
+            }
+            if let Some(name) = change.server_name.as_deref().map(str::trim) {
+                if !name.is_empty() {
+                    settings.web_name = Some(name.to_owned());
+                }
+            }
+            if settings != old {
+                store.set_guild_settings(guild, &settings).await?;
+            }
         }
         let me = PlayerRef {
             id: actor.id,
@@ -364,8 +392,13 @@ impl Table {
         if let Some(language) = change.my_language {
             store.set_language(&me, language, self.now()).await?;
         }
+        if let Some(shown) = change.my_web {
+            store.set_web_hidden(&me, !shown, self.now()).await?;
+        }
         let mut lines = Vec::new();
-        if server_wide || change.reminders.is_some() || change.my_language.is_some() {
+        let mut links = Vec::new();
+        let mine = change.reminders.is_some() || change.my_language.is_some();
+        if server_wide || mine || change.my_web.is_some() {
             lines.push(Msg::new("settings-saved"));
         }
         let on_off = |on: bool| if on { "on" } else { "off" };
@@ -374,14 +407,31 @@ impl Table {
             let settings = store.guild_settings(guild).await?;
             lines.push(Msg::new("settings-threads").plain("on", on_off(settings.threads)));
             lines.push(Msg::new("settings-language").plain("lang", code(settings.language)));
+            lines.push(Msg::new("settings-web").plain("on", on_off(settings.web_slug.is_some())));
+            if let (Some(true), Some(slug)) = (change.web, settings.web_slug) {
+                match self.published(place).await? {
+                    Some(web) => {
+                        let page = WebPage::Server { slug };
+                        let link = web.link(Msg::new("link-server"), &page);
+                        lines.push(Msg::new("settings-web-link").plain("url", link.url.clone()));
+                        links.push(link);
+                    }
+                    None => lines.push(
+                        Msg::new("settings-web-no-url").code("variable", "PARLOR_PUBLIC_URL"),
+                    ),
+                }
+            }
         }
         let on = store.reminders(actor.id).await?;
         lines.push(Msg::new("settings-reminders").plain("on", on_off(on)));
         let mine = store.language(actor.id).await?;
         lines.push(Msg::new("settings-my-language").plain("lang", code(mine)));
+        let hidden = store.web_hidden(actor.id).await?;
+        lines.push(Msg::new("settings-my-web").plain("on", on_off(!hidden)));
         let mut reply = Reply::private(Msg::new("settings-title"));
         reply.kind = ReplyKind::Info;
         reply.lines.extend(lines);
+        reply.links = links;
         Ok(reply)
     }
 
@@ -405,16 +455,6 @@ impl Table {
             person: person.inspect_err(log).unwrap_or(None),
         }
     }
-}
-
-/// What `/settings` changes: `None` leaves a setting as it is; a language is `Some(None)` for
-/// `auto`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SettingsChange {
-    pub threads: Option<bool>,
-    pub reminders: Option<bool>,
-    pub language: Option<Option<crate::i18n::Lang>>,
-    pub my_language: Option<Option<crate::i18n::Lang>>,
 }
 
 /// The stored language settings that concern one answer (`None`: `auto`).

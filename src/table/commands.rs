@@ -8,6 +8,7 @@ use super::act::{Act, Request, Stamp};
 use super::act::{Actor, Place};
 use super::api::{CardEdit, Reply, ReplyKind, Undelivered};
 use super::decide;
+use super::links::WebPage;
 use super::state::{Match, Unreplayable};
 use super::verdict::{Decision, Facts, Refusal, Say, id};
 use super::{Slot, Table, present, rating, texts, words};
@@ -66,20 +67,7 @@ impl Table {
             Act::Rematch => self.rematch(actor, place, at).await,
             Act::Rules(game) => Ok(texts::rules(game, docs)),
             Act::Help => Ok(texts::help(docs)),
-            Act::Settings {
-                threads,
-                reminders,
-                language,
-                my_language,
-            } => {
-                let change = super::challenge::SettingsChange {
-                    threads,
-                    reminders,
-                    language,
-                    my_language,
-                };
-                self.settings(actor, place, change).await
-            }
+            Act::Settings(change) => self.settings(actor, place, change).await,
             Act::Leaderboard {
                 game,
                 scope,
@@ -93,7 +81,7 @@ impl Table {
             Act::HeadToHead { user, other, game } => {
                 self.head_to_head(actor, user, other, game).await
             }
-            Act::History { user } => self.history(actor, user).await,
+            Act::History { user } => self.history(actor, place, user).await,
             Act::Replay(match_id) => self.replay(match_id).await,
             Act::Moves(match_id) => self.moves(actor, place, match_id).await,
             // A press names the match in its stamp.
@@ -364,6 +352,11 @@ impl Table {
                     "match over"
                 );
                 let mut reply = present::result_reply(m, Some(headline), outcome, aborted, ratings);
+                // An aborted match is no result to show on the web.
+                if !aborted && let Some(web) = self.published(&m.place()).await? {
+                    let page = WebPage::Match { id: m.id() };
+                    reply.links.push(web.link(Msg::new("link-match"), &page));
+                }
                 if let Some((channel, message)) = m.row.card {
                     reply.card = Some(CardEdit {
                         channel,

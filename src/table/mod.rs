@@ -25,6 +25,7 @@ mod offers;
 mod picture;
 mod present;
 mod presets;
+mod published;
 pub mod rating;
 mod records;
 mod sheet;
@@ -42,20 +43,21 @@ use crate::games::{AnyGame, AnyMove};
 use crate::store::{MatchRow, MatchStatus, Store, StoreError};
 
 pub use act::{
-    Act, Actor, ChallengeSpec, Opponent, Place, Request, Scope, Stamp, UserRef, controls,
-    stamp_of_custom_id,
+    Act, Actor, ChallengeSpec, Opponent, Place, Request, Scope, SettingsChange, Stamp, UserRef,
+    controls, stamp_of_custom_id,
 };
 pub use api::{
-    Button, ButtonStyle, CardEdit, Coaching, Menu, MenuOption, Notice, Progress, Reply, ReplyKind,
-    Section, TextFile, ThreadRequest, Undelivered,
+    Button, ButtonStyle, CardEdit, Coaching, Link, Menu, MenuOption, Notice, Progress, Reply,
+    ReplyKind, Section, TextFile, ThreadRequest, Undelivered,
 };
-pub use challenge::{Languages, SettingsChange};
+pub use challenge::Languages;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use picture::{Image, Picture, PictureError};
 pub use presets::{
     CLOCK_CHOICES, DEFAULT_CLOCK_SECS, MAX_CLOCK_SECS, MIN_CLOCK_SECS, Variant, parse_clock,
     variant, variants,
 };
+pub use published::{BadPublicUrl, public_url};
 pub use texts::{BadDocsUrl, DOCS_DIR, docs_url};
 
 use state::Match;
@@ -89,6 +91,9 @@ pub struct Config {
     /// Where `/rules` sends readers for the full rules (`PARLOR_DOCS_URL`, checked with
     /// [`docs_url`]); `None` names the file in the repository instead.
     pub docs_url: Option<String>,
+    /// The public address of the web pages (`PARLOR_PUBLIC_URL`, checked with [`public_url`]),
+    /// for links from chat; `None` gives no links.
+    pub public_url: Option<String>,
     /// Which matches this process serves when others share its database (the terminal, other
     /// shards of the bot); it restores and times only those. `None` serves every match.
     pub owns: Option<Owns>,
@@ -132,6 +137,7 @@ impl Default for Config {
             bot: UserRef::new(0, "Parlor"),
             ai: Some(Arc::new(crate::ai::Ai::default())),
             docs_url: None,
+            public_url: None,
             owns: None,
             analysis_threads: env_count("PARLOR_ANALYSIS_THREADS").map_or(1, |n| n as usize),
             analysis_nodes: env_count("PARLOR_ANALYSIS_NODES"),
@@ -147,6 +153,7 @@ impl std::fmt::Debug for Config {
             .field("bot", &self.bot)
             .field("ai", &self.ai.is_some())
             .field("docs_url", &self.docs_url)
+            .field("public_url", &self.public_url)
             .field("owns", &self.owns.is_some())
             .field("analysis_threads", &self.analysis_threads)
             .field("analysis_nodes", &self.analysis_nodes)
@@ -169,6 +176,11 @@ struct Inner {
     index: StdMutex<Index>,
     notices: mpsc::UnboundedSender<Notice>,
     coach: coach::Coach,
+    /// Held while a server's settings are read, changed and written back, so that two changes
+    /// at once (a manager's `/settings`, the first challenge noting that threads cannot be
+    /// started) do not undo each other. A server is served by one process, so one lock here is
+    /// enough.
+    guild_settings: Mutex<()>,
 }
 
 type Slot = Arc<Mutex<Match>>;
@@ -218,6 +230,7 @@ impl Table {
                 index: StdMutex::new(Index::default()),
                 notices: tx,
                 coach,
+                guild_settings: Mutex::new(()),
             }),
         };
         // Other processes' matches are left to their owners, unread.

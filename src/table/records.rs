@@ -4,8 +4,9 @@ use crate::games::GameKind;
 use crate::store::{MatchStatus, RatingRow};
 
 use super::act::{Actor, Place, Scope, UserRef};
-use super::api::Reply;
+use super::api::{Link, Reply};
 use super::commands::{Answer, Fail};
+use super::links::WebPage;
 use super::{Table, rating};
 use super::{texts, words};
 use crate::i18n::Msg;
@@ -93,9 +94,23 @@ impl Table {
                 lines.push(Msg::new("board-empty"));
             }
         }
+        let mut links = Vec::new();
+        if let Some(web) = self.published(place).await? {
+            let variant = variant.ladder.map(|_| variant.name.to_owned());
+            let page = match (where_, web.slug()) {
+                ("server", Some(slug)) => WebPage::ServerLadder {
+                    slug: slug.to_owned(),
+                    game,
+                    variant,
+                },
+                _ => WebPage::Global { game, variant },
+            };
+            links.push(web.link(Msg::new("link-ladder"), &page));
+        }
         Ok(Reply {
             title: Some(title),
             lines,
+            links,
             ..Reply::default()
         })
     }
@@ -158,8 +173,17 @@ impl Table {
         Ok(Reply {
             title: Some(title),
             lines,
+            links: self.player_links(place, id).await?,
             ..Reply::default()
         })
+    }
+
+    /// The link to a player's page from this place, if there may be one.
+    async fn player_links(&self, place: &Place, player: u64) -> Result<Vec<Link>, Fail> {
+        let Some(web) = self.published(place).await? else {
+            return Ok(Vec::new());
+        };
+        Ok(self.player_link(&web, player).await?.into_iter().collect())
     }
 
     /// `1623 (#3), 40 games: 25 W / 5 D / 10 L`
@@ -227,7 +251,12 @@ impl Table {
         })
     }
 
-    pub(super) async fn history(&self, actor: &Actor, user: Option<UserRef>) -> Answer {
+    pub(super) async fn history(
+        &self,
+        actor: &Actor,
+        place: &Place,
+        user: Option<UserRef>,
+    ) -> Answer {
         let (id, name) = match &user {
             Some(u) => (u.id, u.name.clone()),
             None => (actor.id, actor.name.clone()),
@@ -271,6 +300,7 @@ impl Table {
         Ok(Reply {
             title: Some(title),
             lines,
+            links: self.player_links(place, id).await?,
             ..Reply::default()
         })
     }

@@ -2,17 +2,16 @@
 //! stored on both backends (PostgreSQL with `scripts/pg-test.sh`).
 
 use parlor::i18n::Lang;
-use parlor::table::{Act, Actor, Place, Undelivered};
+use parlor::table::{Act, Actor, Place, SettingsChange, Undelivered};
 
 use crate::common::*;
 
 fn settings(language: Option<Option<Lang>>, my_language: Option<Option<Lang>>) -> Act {
-    Act::Settings {
-        threads: None,
-        reminders: None,
+    Act::Settings(SettingsChange {
         language,
         my_language,
-    }
+        ..SettingsChange::default()
+    })
 }
 
 #[tokio::test]

@@ -24,7 +24,8 @@ use common::*;
 use parlor::games::GameKind;
 use parlor::store::{EntryKind, Store, StoreError};
 use parlor::table::{
-    Act, Actor, ChallengeSpec, Clock, Opponent, Reply, Request, Scope, Stamp, rating,
+    Act, Actor, ChallengeSpec, Clock, Opponent, Reply, Request, Scope, SettingsChange, Stamp,
+    rating,
 };
 
 fn mv(text: &str) -> Request {
@@ -632,12 +633,10 @@ async fn a_day_clock_reminds_an_hour_before_and_a_player_may_turn_reminders_off(
         .run(
             second,
             place,
-            Act::Settings {
-                threads: None,
+            Act::Settings(SettingsChange {
                 reminders: Some(false),
-                language: None,
-                my_language: None,
-            },
+                ..SettingsChange::default()
+            }),
         )
         .await;
     assert_refused(&r, "settings-reminders");
@@ -652,12 +651,10 @@ async fn a_day_clock_reminds_an_hour_before_and_a_player_may_turn_reminders_off(
         .run(
             &a,
             place,
-            Act::Settings {
+            Act::Settings(SettingsChange {
                 threads: Some(false),
-                reminders: None,
-                language: None,
-                my_language: None,
-            },
+                ..SettingsChange::default()
+            }),
         )
         .await;
     assert_refused(&r, "err-settings-manage-server");
@@ -666,12 +663,10 @@ async fn a_day_clock_reminds_an_hour_before_and_a_player_may_turn_reminders_off(
         .run(
             &manager,
             place,
-            Act::Settings {
+            Act::Settings(SettingsChange {
                 threads: Some(false),
-                reminders: None,
-                language: None,
-                my_language: None,
-            },
+                ..SettingsChange::default()
+            }),
         )
         .await;
     assert!(

@@ -3,7 +3,7 @@
 
 use super::common::*;
 use parlor::games::GameKind;
-use parlor::table::{Act, Actor, Opponent, Place, Reply, ReplyKind, Stamp};
+use parlor::table::{Act, Actor, Opponent, Place, Reply, ReplyKind, SettingsChange, Stamp};
 
 /// A server channel where the transport may start threads.
 fn games() -> Place {
@@ -129,12 +129,10 @@ async fn with_threads_off_a_channel_holds_one_match_again() {
         .run(
             &manager,
             games(),
-            Act::Settings {
+            Act::Settings(SettingsChange {
                 threads: Some(false),
-                reminders: None,
-                language: None,
-                my_language: None,
-            },
+                ..SettingsChange::default()
+            }),
         )
         .await;
     assert!(r.text().contains("off"), "{}", r.text());
