@@ -79,6 +79,8 @@ pub struct World {
     pub clock: ManualClock,
     pub table: Table,
     pub notices: Notices,
+    /// The web pages' public address the table gives links under (none by default).
+    pub public_url: Option<String>,
 }
 
 pub fn config(clock: &ManualClock) -> Config {
@@ -92,17 +94,28 @@ pub fn config(clock: &ManualClock) -> Config {
 
 impl World {
     pub async fn new() -> World {
+        World::published(None).await
+    }
+
+    /// A world whose web pages are served at `public_url` (`PARLOR_PUBLIC_URL`).
+    pub async fn published(public_url: Option<&str>) -> World {
         let db = TestDb::new().await;
         let url = db.url.clone();
         let clock = ManualClock::new(START_MS);
         let store = Store::open(&url).await.expect("open store");
-        let (table, notices) = Table::start(store, config(&clock)).await.expect("start");
+        let public_url = public_url.map(str::to_owned);
+        let config = Config {
+            public_url: public_url.clone(),
+            ..config(&clock)
+        };
+        let (table, notices) = Table::start(store, config).await.expect("start");
         World {
             db,
             url,
             clock,
             table,
             notices,
+            public_url,
         }
     }
 
@@ -110,9 +123,11 @@ impl World {
     pub async fn restart(&mut self) {
         self.table.store().close().await;
         let store = Store::open(&self.url).await.expect("reopen store");
-        let (table, notices) = Table::start(store, config(&self.clock))
-            .await
-            .expect("restart");
+        let config = Config {
+            public_url: self.public_url.clone(),
+            ..config(&self.clock)
+        };
+        let (table, notices) = Table::start(store, config).await.expect("restart");
         self.table = table;
         self.notices = notices;
     }
