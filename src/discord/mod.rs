@@ -52,9 +52,31 @@ pub struct Data {
 
 /// Each server's name as Discord last sent it (GUILD_CREATE when a shard connects or the bot
 /// joins, GUILD_UPDATE when it is renamed): the bot keeps no cache of its own, and interactions
-/// do not carry the name.
+/// do not carry the name. Learnt by a serenity event handler of its own, which sees the events
+/// as they arrive (poise holds them back until the match service has started).
 #[derive(Clone, Default)]
 struct GuildNames(std::sync::Arc<std::sync::Mutex<std::collections::HashMap<u64, String>>>);
+
+#[serenity::async_trait]
+impl serenity::EventHandler for GuildNames {
+    async fn guild_create(
+        &self,
+        _ctx: serenity::Context,
+        guild: serenity::Guild,
+        _is_new: Option<bool>,
+    ) {
+        self.saw(guild.id.get(), &guild.name);
+    }
+
+    async fn guild_update(
+        &self,
+        _ctx: serenity::Context,
+        _old: Option<serenity::Guild>,
+        new: serenity::PartialGuild,
+    ) {
+        self.saw(new.id.get(), &new.name);
+    }
+}
 
 impl GuildNames {
     fn saw(&self, guild: u64, name: &str) {
@@ -263,6 +285,8 @@ async fn connect(
     let http = http.build();
     let guild_id = config.guild_id;
     let defer_after = config.defer_after;
+    let guild_names = GuildNames::default();
+    let names = guild_names.clone();
 
     let framework = poise::Framework::builder()
         .options(options())
@@ -304,7 +328,7 @@ async fn connect(
                     boards,
                     tongues,
                     known,
-                    guild_names: GuildNames::default(),
+                    guild_names,
                 })
             })
         })
@@ -316,6 +340,7 @@ async fn connect(
         .activity(serenity::ActivityData::custom(presence))
         .framework(framework)
         .event_handler(health::Watch(config.health.clone()))
+        .event_handler(names)
         .await
         .context("cannot set up the Discord client")?;
     let range = config.shards.map(|set| set.last() - set.first() + 1);
@@ -520,17 +545,11 @@ fn options() -> poise::FrameworkOptions<Data, Error> {
         event_handler: |framework, event| {
             Box::pin(async move {
                 let (ctx, data) = (framework.serenity_context, framework.user_data);
-                match event {
-                    serenity::FullEvent::InteractionCreate {
-                        interaction: serenity::Interaction::Component(interaction),
-                    } => components::handle(ctx, data, interaction).await,
-                    serenity::FullEvent::GuildCreate { guild, .. } => {
-                        data.guild_names.saw(guild.id.get(), &guild.name)
-                    }
-                    serenity::FullEvent::GuildUpdate { new_data, .. } => {
-                        data.guild_names.saw(new_data.id.get(), &new_data.name)
-                    }
-                    _ => {}
+                if let serenity::FullEvent::InteractionCreate {
+                    interaction: serenity::Interaction::Component(interaction),
+                } = event
+                {
+                    components::handle(ctx, data, interaction).await;
                 }
                 Ok(())
             })

@@ -14,6 +14,8 @@
 //!   public or private as the deferral was, whatever the follow-up asks;
 //! - message limits: 2000 characters, 10 embeds, 5 rows, 5 buttons a row or one menu, 25 menu
 //!   options, 25 autocomplete choices, `custom_id`s of at most 100 characters, unique in a message;
+//!   a link button (style 5) has a `url` (at most 512 characters) and no `custom_id`, every other
+//!   button the reverse;
 //! - a slash command's options must match what the bot registered (names, types, choices, ranges),
 //!   and only buttons and menus present and enabled on a message can be pressed;
 //! - permissions: the bot's permissions in a channel (`app_permissions`, and each interaction's
@@ -219,6 +221,19 @@ impl Msg {
                         .is_some_and(|l| l.to_lowercase().contains(&label))
             })
             .and_then(|c| c["custom_id"].as_str().map(str::to_owned))
+    }
+
+    /// Every link button: (label, url).
+    pub fn links(&self) -> Vec<(String, String)> {
+        self.components
+            .iter()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .filter(|c| c["type"] == 2 && c["style"] == 5)
+            .map(|c| {
+                let text = |key: &str| c[key].as_str().unwrap_or_default().to_owned();
+                (text("label"), text("url"))
+            })
+            .collect()
     }
 
     /// The options (values) of the select menu `custom_id`.
@@ -1366,7 +1381,7 @@ fn message_json(msg: &Msg) -> Value {
 }
 
 /// Checks a message body against Discord's limits.
-fn check_message(data: &Value) -> Result<(), String> {
+pub fn check_message(data: &Value) -> Result<(), String> {
     if let Some(content) = data["content"].as_str()
         && content.chars().count() > 2000
     {
@@ -1419,6 +1434,7 @@ fn check_message(data: &Value) -> Result<(), String> {
             return Err("a select menu must be alone in its row".into());
         }
         for c in &children {
+            check_link(c)?;
             if let Some(id) = c["custom_id"].as_str() {
                 if id.is_empty() || id.chars().count() > 100 {
                     return Err(format!("custom_id {id:?} not 1 to 100 characters"));
@@ -1454,6 +1470,40 @@ fn check_message(data: &Value) -> Result<(), String> {
                 }
             }
         }
+    }
+    Ok(())
+}
+
+/// Discord's rules for a button's link: a link button (style 5) has a `url` of at most 512
+/// characters (http, https or discord) and no `custom_id`; every other button has a
+/// `custom_id` and no `url`.
+fn check_link(c: &Value) -> Result<(), String> {
+    if c["type"] != 2 {
+        return Ok(());
+    }
+    let (id, url) = (c["custom_id"].as_str(), c["url"].as_str());
+    if c["style"] != 5 {
+        return match (id, url) {
+            (Some(_), None) => Ok(()),
+            _ => Err(format!(
+                "a button of style {} needs a custom_id and no url",
+                c["style"]
+            )),
+        };
+    }
+    let Some(url) = url else {
+        return Err("a link button (style 5) without a url".into());
+    };
+    if id.is_some() {
+        return Err("a link button (style 5) with a custom_id".into());
+    }
+    let scheme = ["http://", "https://", "discord://"]
+        .iter()
+        .any(|s| url.starts_with(s));
+    if !scheme || url.chars().count() > 512 || url.chars().any(char::is_whitespace) {
+        return Err(format!(
+            "a link button's url {url:?} is not a valid URL of 512 characters at most"
+        ));
     }
     Ok(())
 }

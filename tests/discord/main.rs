@@ -15,6 +15,7 @@ mod secrets;
 mod servers;
 mod shards;
 mod threads;
+mod web;
 
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -215,8 +216,13 @@ async fn registers_every_command_with_its_options_in_the_guild() {
         "threads",
         "reminders",
         "language",
-        "my-language"
+        "my-language",
+        "web",
+        "my-web"
     ])));
+    for name in ["web", "my-web"] {
+        assert_eq!(option(&find("settings"), name)["type"], 5, "a boolean");
+    }
     for name in ["language", "my-language"] {
         assert_eq!(
             choice_values(option(&find("settings"), name)),

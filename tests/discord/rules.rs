@@ -202,3 +202,35 @@ async fn a_timeout_is_announced_in_the_channel() {
     bot.stop().await.expect("clean shutdown");
     discord.assert_no_violations();
 }
+
+#[test]
+fn the_fake_holds_link_buttons_to_discords_rules() {
+    let row = |buttons: Vec<serde_json::Value>| json!({"content": "x", "components": [{"type": 1, "components": buttons}]});
+    let check = |buttons: Vec<serde_json::Value>| fake::check_message(&row(buttons));
+    let link = |url: &str| json!({"type": 2, "style": 5, "label": "Web", "url": url});
+    let button = |id: &str| json!({"type": 2, "style": 1, "label": "Go", "custom_id": id});
+    assert_eq!(check(vec![link("https://parlor.example/m/1")]), Ok(()));
+    // A link may share a row with other buttons, five in all.
+    let mut five: Vec<_> = (0..4).map(|i| button(&format!("b{i}"))).collect();
+    five.push(link("https://parlor.example/m/1"));
+    assert_eq!(check(five.clone()), Ok(()));
+    five.push(link("https://parlor.example/m/2"));
+    assert!(check(five).is_err(), "six buttons in a row");
+    let mut with_id = link("https://parlor.example/m/1");
+    with_id["custom_id"] = json!("pl:x:1:1");
+    assert!(check(vec![with_id]).is_err(), "a link has no custom_id");
+    let mut with_url = button("b");
+    with_url["url"] = json!("https://parlor.example/m/1");
+    assert!(
+        check(vec![with_url]).is_err(),
+        "a button that is no link has no url"
+    );
+    let no_url = json!({"type": 2, "style": 5, "label": "Web"});
+    assert!(check(vec![no_url]).is_err(), "a link needs its url");
+    assert!(
+        check(vec![link("parlor.example/m/1")]).is_err(),
+        "not a URL"
+    );
+    let long = format!("https://parlor.example/{}", "a".repeat(500));
+    assert!(check(vec![link(&long)]).is_err(), "over 512 characters");
+}
