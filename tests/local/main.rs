@@ -15,6 +15,17 @@ const GAME: [&str; 11] = [
 
 /// Runs `parlor local` on `script` with the database at `url`, and returns how it ended.
 fn run_local(dir: &Path, args: &[&str], script: &str, url: &str) -> std::process::Output {
+    run_local_with(dir, args, script, url, &[])
+}
+
+/// [`run_local`] with these environment variables besides.
+fn run_local_with(
+    dir: &Path,
+    args: &[&str],
+    script: &str,
+    url: &str,
+    env: &[(&str, &str)],
+) -> std::process::Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
         .arg("local")
         .args(["--out", dir.join("boards").to_str().expect("utf-8 path")])
@@ -27,6 +38,8 @@ fn run_local(dir: &Path, args: &[&str], script: &str, url: &str) -> std::process
         .env_remove("PARLOR_ANALYSIS_THREADS")
         .env_remove("RUST_LOG")
         .env_remove("PARLOR_DOCS_URL")
+        .env_remove("PARLOR_PUBLIC_URL")
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -147,6 +160,37 @@ fn a_hot_seat_game_to_the_end_then_history_stats_and_leaderboard_in_a_second_run
     );
     let gif = std::fs::read(dir.path().join("boards/match-1.gif")).unwrap_or_default();
     assert!(gif.starts_with(b"GIF8"), "/replay writes a GIF:\n{out}");
+}
+
+#[test]
+fn the_terminal_gives_the_web_pages_addresses_with_a_public_address_only() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = db_url(dir.path());
+    let script =
+        "/leaderboard game:loa\n/settings my-web:on\n/stats\n/settings my-web:off\n/stats\n";
+    let public = [("PARLOR_PUBLIC_URL", "https://parlor.example/")];
+    let out = run_local_with(dir.path(), &["--as", "alice"], script, &url, &public);
+    let out = String::from_utf8_lossy(&out.stdout).into_owned();
+    // The terminal's matches are always shown on the web, in the global ladders.
+    assert!(
+        out.contains("On the web: https://parlor.example/global/loa"),
+        "{out}"
+    );
+    // A player's page, until they hide their name there.
+    assert_eq!(
+        out.matches("On the web: https://parlor.example/p/").count(),
+        1,
+        "{out}"
+    );
+    assert!(out.contains("Your name on the web pages: hidden"), "{out}");
+    // The bad address is refused at start-up, and without one no address is given.
+    let bad = [("PARLOR_PUBLIC_URL", "parlor.example")];
+    let refused = run_local_with(dir.path(), &[], "/stats\n", &url, &bad);
+    assert!(!refused.status.success());
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(stderr.contains("PARLOR_PUBLIC_URL"), "{stderr}");
+    let out = session(dir.path(), &["--as", "alice"], "/leaderboard game:loa\n");
+    assert!(!out.contains("On the web"), "{out}");
 }
 
 #[test]
