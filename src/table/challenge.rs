@@ -373,10 +373,10 @@ impl Table {
                 }
                 _ => {}
             }
-            if let Some(name) = change.server_name.as_deref().map(str::trim) {
-                if !name.is_empty() {
-                    settings.web_name = Some(name.to_owned());
-                }
+            if let Some(name) = change.server_name.as_deref().map(str::trim)
+                && !name.is_empty()
+            {
+                settings.web_name = Some(name.to_owned());
             }
             if settings != old {
                 store.set_guild_settings(guild, &settings).await?;
