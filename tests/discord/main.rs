@@ -15,7 +15,7 @@ mod secrets;
 mod servers;
 mod shards;
 mod threads;
-mod web;
+mod web_links;
 
 use std::collections::BTreeSet;
 use std::io::Write;

@@ -19,7 +19,7 @@ mod rules;
 mod shards;
 mod threads;
 mod tls;
-mod web;
+mod web_links;
 
 use common::*;
 use parlor::games::GameKind;
