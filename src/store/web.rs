@@ -48,6 +48,10 @@ pub struct RatingPoint {
     pub variant: String,
     /// When the match ended (unix ms).
     pub at: i64,
+    /// When it started (unix ms).
+    pub started_at: Option<i64>,
+    /// The rating before it.
+    pub before: f64,
     pub rating: f64,
     pub deviation: f64,
 }

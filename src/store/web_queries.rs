@@ -157,7 +157,8 @@ impl Pools<Db> {
         player: u64,
     ) -> Result<Vec<RatingPoint>, StoreError> {
         let rows = sqlx::query(
-            "SELECT m.game, m.variant, m.finished_at, h.rating_after, h.deviation_after \
+            "SELECT m.game, m.variant, m.started_at, m.finished_at, h.rating_before, \
+             h.rating_after, h.deviation_after \
              FROM rating_history h JOIN matches m ON m.id = h.match_id \
              WHERE h.player_id = $1 AND h.scope = 0 AND m.finished_at IS NOT NULL \
              ORDER BY m.finished_at, m.id",
@@ -171,6 +172,8 @@ impl Pools<Db> {
                     game: r.try_get("game")?,
                     variant: r.try_get("variant")?,
                     at: r.try_get("finished_at")?,
+                    started_at: r.try_get("started_at")?,
+                    before: r.try_get("rating_before")?,
                     rating: r.try_get("rating_after")?,
                     deviation: r.try_get("deviation_after")?,
                 })

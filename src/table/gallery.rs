@@ -394,10 +394,14 @@ impl Gallery {
                 .find(|s| s.game == game && s.variant == variant)
             {
                 Some(s) => s.points.push((point.at, point.rating)),
+                // A ladder's line starts from the rating its first match began with.
                 None => series.push(Series {
                     game,
                     variant,
-                    points: vec![(point.at, point.rating)],
+                    points: vec![
+                        (point.started_at.unwrap_or(point.at), point.before),
+                        (point.at, point.rating),
+                    ],
                 }),
             }
         }

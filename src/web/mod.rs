@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::{Path, RawQuery, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use lru::LruCache;
@@ -81,17 +81,33 @@ impl Site {
 #[error("the database is not open yet")]
 struct NotOpen;
 
-/// The reader's language and whether they chose it in the address (then every link keeps it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The reader's language, whether they chose it in the address (then every link keeps it), and
+/// the page's own address without it (for the link to the other language).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ctx {
     pub lang: Lang,
     pub chosen: bool,
+    here: String,
 }
 
 impl Ctx {
-    fn new(headers: &HeaderMap, query: &Query) -> Ctx {
+    fn new(headers: &HeaderMap, query: &Query, path: &str) -> Ctx {
+        let mut kept = url::form_urlencoded::Serializer::new(String::new());
+        for (k, v) in query.0.iter().filter(|(k, _)| k != "lang") {
+            kept.append_pair(k, v);
+        }
+        let kept = kept.finish();
+        let here = if kept.is_empty() {
+            path.to_owned()
+        } else {
+            format!("{path}?{kept}")
+        };
         if let Some(lang) = query.get("lang").and_then(Lang::from_locale) {
-            return Ctx { lang, chosen: true };
+            return Ctx {
+                lang,
+                chosen: true,
+                here,
+            };
         }
         let accepted = headers
             .get(header::ACCEPT_LANGUAGE)
@@ -100,7 +116,18 @@ impl Ctx {
         Ctx {
             lang: accept_language(accepted),
             chosen: false,
+            here,
         }
+    }
+
+    /// This page in the other language.
+    pub fn switch(&self) -> (Lang, String) {
+        let other = match self.lang {
+            Lang::En => Lang::Fr,
+            Lang::Fr => Lang::En,
+        };
+        let sep = if self.here.contains('?') { '&' } else { '?' };
+        (other, format!("{}{sep}lang={}", self.here, other.code()))
     }
 
     /// A message in the reader's language, names shown except those in `hidden`.
@@ -209,7 +236,7 @@ impl Query {
 }
 
 /// A page's HTML with its ETag: `304` when the reader has it already.
-fn page(headers: &HeaderMap, _ctx: Ctx, status: StatusCode, markup: Markup) -> Response {
+fn page(headers: &HeaderMap, status: StatusCode, markup: Markup) -> Response {
     let body = markup.into_string();
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     body.hash(&mut hasher);
@@ -241,28 +268,26 @@ fn matches(headers: &HeaderMap, etag: &str) -> bool {
 }
 
 /// The page that does not exist (or is not public): 404, in the reader's language.
-fn missing(headers: &HeaderMap, ctx: Ctx) -> Response {
-    page(headers, ctx, StatusCode::NOT_FOUND, pages::not_found(ctx))
+fn missing(headers: &HeaderMap, ctx: &Ctx) -> Response {
+    page(&headers, StatusCode::NOT_FOUND, pages::not_found(ctx))
 }
 
 /// The database failed: said plainly, and logged.
-fn broken(headers: &HeaderMap, ctx: Ctx, error: &dyn std::fmt::Display) -> Response {
+fn broken(headers: &HeaderMap, ctx: &Ctx, error: &dyn std::fmt::Display) -> Response {
     tracing::error!(%error, "a web page could not be read from the database");
     page(
-        headers,
-        ctx,
+        &headers,
         StatusCode::SERVICE_UNAVAILABLE,
         pages::unavailable(ctx),
     )
 }
 
-async fn home(headers: HeaderMap, RawQuery(raw): RawQuery) -> Response {
-    let ctx = Ctx::new(&headers, &Query::parse(raw));
+async fn home(uri: Uri, headers: HeaderMap, RawQuery(raw): RawQuery) -> Response {
+    let ctx = Ctx::new(&headers, &Query::parse(raw), uri.path());
     page(
         &headers,
-        ctx,
         StatusCode::OK,
-        pages::home(ctx, &Gallery::ladders()),
+        pages::home(&ctx, &Gallery::ladders()),
     )
 }
 
@@ -277,126 +302,131 @@ async fn style() -> Response {
         .into_response()
 }
 
-async fn not_found(headers: HeaderMap, RawQuery(raw): RawQuery) -> Response {
-    let ctx = Ctx::new(&headers, &Query::parse(raw));
-    missing(&headers, ctx)
+async fn not_found(uri: Uri, headers: HeaderMap, RawQuery(raw): RawQuery) -> Response {
+    let ctx = Ctx::new(&headers, &Query::parse(raw), uri.path());
+    missing(&headers, &ctx)
 }
 
 async fn global(
     State(site): State<Arc<Site>>,
     Path(game): Path<String>,
+    uri: Uri,
     headers: HeaderMap,
     RawQuery(raw): RawQuery,
 ) -> Response {
-    ladder(site, LadderOf::Global, &game, headers, raw).await
+    ladder(site, LadderOf::Global, &game, &uri, headers, raw).await
 }
 
 async fn server_ladder(
     State(site): State<Arc<Site>>,
     Path((slug, game)): Path<(String, String)>,
+    uri: Uri,
     headers: HeaderMap,
     RawQuery(raw): RawQuery,
 ) -> Response {
-    ladder(site, LadderOf::Server(slug), &game, headers, raw).await
+    ladder(site, LadderOf::Server(slug), &game, &uri, headers, raw).await
 }
 
 async fn ladder(
     site: Arc<Site>,
     of: LadderOf,
     game: &str,
+    uri: &Uri,
     headers: HeaderMap,
     raw: Option<String>,
 ) -> Response {
     let query = Query::parse(raw);
-    let ctx = Ctx::new(&headers, &query);
+    let ctx = Ctx::new(&headers, &query, uri.path());
     let gallery = match site.gallery() {
         Ok(gallery) => gallery,
-        Err(e) => return broken(&headers, ctx, &e),
+        Err(e) => return broken(&headers, &ctx, &e),
     };
     let (Ok(game), Ok(page_no)) = (game.parse::<GameKind>(), query.number("page")) else {
-        return missing(&headers, ctx);
+        return missing(&headers, &ctx);
     };
     let view = gallery
         .ladder(of, game, query.get("variant"), page_no.unwrap_or(1))
         .await;
     match view {
-        Ok(Some(view)) => page(&headers, ctx, StatusCode::OK, pages::ladder(ctx, &view)),
-        Ok(None) => missing(&headers, ctx),
-        Err(e) => broken(&headers, ctx, &e),
+        Ok(Some(view)) => page(&headers, StatusCode::OK, pages::ladder(&ctx, &view)),
+        Ok(None) => missing(&headers, &ctx),
+        Err(e) => broken(&headers, &ctx, &e),
     }
 }
 
 async fn server(
     State(site): State<Arc<Site>>,
     Path(slug): Path<String>,
+    uri: Uri,
     headers: HeaderMap,
     RawQuery(raw): RawQuery,
 ) -> Response {
-    let ctx = Ctx::new(&headers, &Query::parse(raw));
+    let ctx = Ctx::new(&headers, &Query::parse(raw), uri.path());
     let gallery = match site.gallery() {
         Ok(gallery) => gallery,
-        Err(e) => return broken(&headers, ctx, &e),
+        Err(e) => return broken(&headers, &ctx, &e),
     };
     match gallery.server(&slug).await {
-        Ok(Some(view)) => page(&headers, ctx, StatusCode::OK, pages::server(ctx, &view)),
-        Ok(None) => missing(&headers, ctx),
-        Err(e) => broken(&headers, ctx, &e),
+        Ok(Some(view)) => page(&headers, StatusCode::OK, pages::server(&ctx, &view)),
+        Ok(None) => missing(&headers, &ctx),
+        Err(e) => broken(&headers, &ctx, &e),
     }
 }
 
 async fn player(
     State(site): State<Arc<Site>>,
     Path(key): Path<String>,
+    uri: Uri,
     headers: HeaderMap,
     RawQuery(raw): RawQuery,
 ) -> Response {
-    let ctx = Ctx::new(&headers, &Query::parse(raw));
+    let ctx = Ctx::new(&headers, &Query::parse(raw), uri.path());
     let gallery = match site.gallery() {
         Ok(gallery) => gallery,
-        Err(e) => return broken(&headers, ctx, &e),
+        Err(e) => return broken(&headers, &ctx, &e),
     };
     match gallery.player(&key).await {
-        Ok(Some(view)) => page(&headers, ctx, StatusCode::OK, pages::player(ctx, &view)),
-        Ok(None) => missing(&headers, ctx),
-        Err(e) => broken(&headers, ctx, &e),
+        Ok(Some(view)) => page(&headers, StatusCode::OK, pages::player(&ctx, &view)),
+        Ok(None) => missing(&headers, &ctx),
+        Err(e) => broken(&headers, &ctx, &e),
     }
 }
 
 async fn match_page(
     State(site): State<Arc<Site>>,
     Path(id): Path<String>,
+    uri: Uri,
     headers: HeaderMap,
     RawQuery(raw): RawQuery,
 ) -> Response {
     let query = Query::parse(raw);
-    let ctx = Ctx::new(&headers, &query);
+    let ctx = Ctx::new(&headers, &query, uri.path());
     let gallery = match site.gallery() {
         Ok(gallery) => gallery,
-        Err(e) => return broken(&headers, ctx, &e),
+        Err(e) => return broken(&headers, &ctx, &e),
     };
     let (Ok(id), Ok(ply)) = (id.parse::<i64>(), query.number("ply")) else {
-        return missing(&headers, ctx);
+        return missing(&headers, &ctx);
     };
     let view = match gallery.game(id).await {
         Ok(Some(view)) => view,
-        Ok(None) => return missing(&headers, ctx),
-        Err(e) => return broken(&headers, ctx, &e),
+        Ok(None) => return missing(&headers, &ctx),
+        Err(e) => return broken(&headers, &ctx, &e),
     };
     let ply = ply.map_or(view.plies.len(), |p| p as usize);
     if ply > view.plies.len() {
-        return missing(&headers, ctx);
+        return missing(&headers, &ctx);
     }
     page(
         &headers,
-        ctx,
         StatusCode::OK,
-        pages::game(ctx, &view, ply, &names_tag(ctx, &view.players)),
+        pages::game(&ctx, &view, ply, &names_tag(&ctx, &view.players)),
     )
 }
 
 /// Changes whenever a name drawn on a match's pictures would (a player hiding, the language),
 /// so that a picture's address is immutable.
-fn names_tag(ctx: Ctx, players: &[(crate::table::gallery::Who, Msg)]) -> String {
+fn names_tag(ctx: &Ctx, players: &[(crate::table::gallery::Who, Msg)]) -> String {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     ctx.lang.code().hash(&mut hasher);
     for (who, _) in players {
@@ -409,17 +439,18 @@ fn names_tag(ctx: Ctx, players: &[(crate::table::gallery::Who, Msg)]) -> String 
 async fn match_file(
     State(site): State<Arc<Site>>,
     Path((id, file)): Path<(String, String)>,
+    uri: Uri,
     headers: HeaderMap,
     RawQuery(raw): RawQuery,
 ) -> Response {
     let query = Query::parse(raw);
-    let ctx = Ctx::new(&headers, &query);
+    let ctx = Ctx::new(&headers, &query, uri.path());
     let gallery = match site.gallery() {
         Ok(gallery) => gallery,
-        Err(e) => return broken(&headers, ctx, &e),
+        Err(e) => return broken(&headers, &ctx, &e),
     };
     let Ok(id) = id.parse::<i64>() else {
-        return missing(&headers, ctx);
+        return missing(&headers, &ctx);
     };
     if file == format!("match-{id}.txt") {
         return match gallery.game(id).await {
@@ -431,8 +462,8 @@ async fn match_file(
                 view.export,
             )
                 .into_response(),
-            Ok(None) => missing(&headers, ctx),
-            Err(e) => broken(&headers, ctx, &e),
+            Ok(None) => missing(&headers, &ctx),
+            Err(e) => broken(&headers, &ctx, &e),
         };
     }
     let picture = if let Some(ply) = file.strip_suffix(".png").and_then(|p| p.parse().ok()) {
@@ -442,20 +473,20 @@ async fn match_file(
     } else if file == "analysis.png" {
         gallery.graph(id).await
     } else {
-        return missing(&headers, ctx);
+        return missing(&headers, &ctx);
     };
     let picture = match picture {
         Ok(Some(p)) => p,
-        Ok(None) => return missing(&headers, ctx),
-        Err(e) => return broken(&headers, ctx, &e),
+        Ok(None) => return missing(&headers, &ctx),
+        Err(e) => return broken(&headers, &ctx, &e),
     };
     // The names drawn are part of the key: a player who hides is never drawn from the cache.
     let view = match gallery.game(id).await {
         Ok(Some(view)) => view,
-        Ok(None) => return missing(&headers, ctx),
-        Err(e) => return broken(&headers, ctx, &e),
+        Ok(None) => return missing(&headers, &ctx),
+        Err(e) => return broken(&headers, &ctx, &e),
     };
-    let tag = names_tag(ctx, &view.players);
+    let tag = names_tag(&ctx, &view.players);
     let key = format!("{id}/{file}/{tag}");
     let etag = format!("\"{key}\"");
     if matches(&headers, &etag) {
@@ -547,16 +578,15 @@ mod tests {
             header::ACCEPT_LANGUAGE,
             HeaderValue::from_static("fr-FR,fr"),
         );
-        let chosen = Ctx::new(&headers, &Query::parse(Some("lang=en".into())));
-        assert_eq!(
-            chosen,
-            Ctx {
-                lang: Lang::En,
-                chosen: true
-            }
+        let chosen = Ctx::new(
+            &headers,
+            &Query::parse(Some("ply=2&lang=en".into())),
+            "/m/3",
         );
+        assert_eq!((chosen.lang, chosen.chosen), (Lang::En, true));
+        assert_eq!(chosen.switch(), (Lang::Fr, "/m/3?ply=2&lang=fr".to_owned()));
         assert_eq!(chosen.link("/m/3?ply=2"), "/m/3?ply=2&lang=en");
-        let browser = Ctx::new(&headers, &Query::parse(None));
+        let browser = Ctx::new(&headers, &Query::parse(None), "/m/3");
         assert_eq!(browser.lang, Lang::Fr);
         assert_eq!(browser.link("/m/3"), "/m/3");
     }

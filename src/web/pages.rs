@@ -7,7 +7,7 @@ use maud::{DOCTYPE, Markup, html};
 
 use super::chart::{Line, rating_chart};
 use super::{Ctx, date};
-use crate::games::GameKind;
+use crate::games::{GameKind, Side};
 use crate::i18n::{Lang, Msg};
 use crate::table::gallery::{
     LadderOf, LadderView, MatchLine, MatchView, Place, PlayerView, ServerView, Who,
@@ -16,11 +16,8 @@ use crate::table::links::WebPage;
 use crate::table::words;
 
 /// Every page: the header with the way home and the other language, then `body`.
-fn layout(ctx: Ctx, title: &str, body: Markup) -> Markup {
-    let other = match ctx.lang {
-        Lang::En => Lang::Fr,
-        Lang::Fr => Lang::En,
-    };
+fn layout(ctx: &Ctx, title: &str, body: Markup) -> Markup {
+    let (other, switch) = ctx.switch();
     html! {
         (DOCTYPE)
         html lang=(ctx.lang.code()) {
@@ -34,7 +31,7 @@ fn layout(ctx: Ctx, title: &str, body: Markup) -> Markup {
             body {
                 header {
                     a.brand href=(ctx.link("/")) { "Parlor" }
-                    a.lang href=(format!("?lang={}", other.code())) hreflang=(other.code()) {
+                    a.lang href=(switch) hreflang=(other.code()) {
                         (language_name(other))
                     }
                 }
@@ -54,12 +51,12 @@ fn language_name(lang: Lang) -> &'static str {
 }
 
 /// A ladder's title: the game, and its variant if it has a ladder of its own.
-fn ladder_name(ctx: Ctx, game: GameKind, variant: Option<&str>) -> String {
+fn ladder_name(ctx: &Ctx, game: GameKind, variant: Option<&str>) -> String {
     ctx.t(&words::ladder(game, variant))
 }
 
 /// A name, linked to its page when it has one.
-fn who(ctx: Ctx, w: &Who) -> Markup {
+fn who(ctx: &Ctx, w: &Who) -> Markup {
     match (&w.name, &w.key) {
         (Some(name), Some(key)) => html! {
             a href=(ctx.link(&WebPage::Player { key: key.clone() }.path())) { (name) }
@@ -69,7 +66,7 @@ fn who(ctx: Ctx, w: &Who) -> Markup {
     }
 }
 
-fn place(ctx: Ctx, p: &Place) -> String {
+fn place(ctx: &Ctx, p: &Place) -> String {
     match p {
         Place::Local => ctx.w("web-local"),
         Place::Server(Some(name)) => name.clone(),
@@ -77,7 +74,7 @@ fn place(ctx: Ctx, p: &Place) -> String {
     }
 }
 
-pub fn home(ctx: Ctx, ladders: &[(GameKind, Option<&'static str>)]) -> Markup {
+pub fn home(ctx: &Ctx, ladders: &[(GameKind, Option<&'static str>)]) -> Markup {
     let title = ctx.w("web-home-title");
     layout(
         ctx,
@@ -99,7 +96,7 @@ pub fn home(ctx: Ctx, ladders: &[(GameKind, Option<&'static str>)]) -> Markup {
     )
 }
 
-pub fn ladder(ctx: Ctx, view: &LadderView) -> Markup {
+pub fn ladder(ctx: &Ctx, view: &LadderView) -> Markup {
     let name = ladder_name(ctx, view.game, view.variant);
     let title = match (&view.of, &view.server) {
         (LadderOf::Global, _) => ctx.t(&Msg::new("web-global-title").plain("ladder", &name)),
@@ -175,7 +172,7 @@ pub fn ladder(ctx: Ctx, view: &LadderView) -> Markup {
     )
 }
 
-pub fn server(ctx: Ctx, view: &ServerView) -> Markup {
+pub fn server(ctx: &Ctx, view: &ServerView) -> Markup {
     let name = view.name.clone().unwrap_or_else(|| ctx.w("web-a-server"));
     layout(
         ctx,
@@ -203,7 +200,7 @@ pub fn server(ctx: Ctx, view: &ServerView) -> Markup {
 }
 
 /// Finished matches, newest first: date, game, players, result.
-fn match_list(ctx: Ctx, lines: &[MatchLine], with_place: bool) -> Markup {
+fn match_list(ctx: &Ctx, lines: &[MatchLine], with_place: bool) -> Markup {
     html! {
         @if lines.is_empty() {
             p { (ctx.w("web-no-matches")) }
@@ -232,7 +229,7 @@ fn match_list(ctx: Ctx, lines: &[MatchLine], with_place: bool) -> Markup {
     }
 }
 
-pub fn player(ctx: Ctx, view: &PlayerView) -> Markup {
+pub fn player(ctx: &Ctx, view: &PlayerView) -> Markup {
     let lines: Vec<Line> = view
         .history
         .iter()
@@ -310,7 +307,7 @@ pub fn player(ctx: Ctx, view: &PlayerView) -> Markup {
 
 /// A match page showing the board after `ply` plies; `tag` makes its pictures' addresses
 /// immutable.
-pub fn game(ctx: Ctx, view: &MatchView, ply: usize, tag: &str) -> Markup {
+pub fn game(ctx: &Ctx, view: &MatchView, ply: usize, tag: &str) -> Markup {
     let title = ctx.t(&Msg::new("web-match-name")
         .msg("game", words::game(view.game))
         .num("id", view.id));
@@ -355,16 +352,16 @@ pub fn game(ctx: Ctx, view: &MatchView, ply: usize, tag: &str) -> Markup {
                 }
                 nav.steps {
                     @if ply > 0 {
-                        a href=(format!("{}#board", at(0))) title=(ctx.w("web-first")) { "⏮" }
-                        a rel="prev" accesskey="p" href=(format!("{}#board", at(ply - 1))) { "← " (ctx.w("web-previous")) }
+                        a.first href=(format!("{}#board", at(0))) title=(ctx.w("web-first")) { "«" }
+                        a.prev rel="prev" accesskey="p" href=(format!("{}#board", at(ply - 1))) { "← " (ctx.w("web-previous")) }
                     } @else {
-                        span.off { "⏮" } span.off { "← " (ctx.w("web-previous")) }
+                        span.off { "«" } span.off { "← " (ctx.w("web-previous")) }
                     }
                     @if ply < n {
-                        a rel="next" accesskey="n" href=(format!("{}#board", at(ply + 1))) { (ctx.w("web-next")) " →" }
-                        a href=(format!("{}#board", at(n))) title=(ctx.w("web-last")) { "⏭" }
+                        a.next rel="next" accesskey="n" href=(format!("{}#board", at(ply + 1))) { (ctx.w("web-next")) " →" }
+                        a.last href=(format!("{}#board", at(n))) title=(ctx.w("web-last")) { "»" }
                     } @else {
-                        span.off { (ctx.w("web-next")) " →" } span.off { "⏭" }
+                        span.off { (ctx.w("web-next")) " →" } span.off { "»" }
                     }
                 }
             }
@@ -373,8 +370,9 @@ pub fn game(ctx: Ctx, view: &MatchView, ply: usize, tag: &str) -> Markup {
                 p { (ctx.w("web-no-moves")) }
             } @else {
                 ol.sheet {
-                    @for p in &view.plies {
+                    @for (p, turn) in view.plies.iter().zip(turns(view)) {
                         li.current[p.ply == ply] {
+                            @if let Some(turn) = turn { span.turn { (turn) "." } }
                             a href=(format!("{}#board", at(p.ply))) { (p.text) }
                         }
                     }
@@ -405,7 +403,25 @@ pub fn game(ctx: Ctx, view: &MatchView, ply: usize, tag: &str) -> Markup {
     )
 }
 
-pub fn not_found(ctx: Ctx) -> Markup {
+/// The score sheet's move numbers: each first-side move after a second-side one (or the
+/// first move) starts a new numbered row, as on a paper sheet.
+fn turns(view: &MatchView) -> Vec<Option<usize>> {
+    let mut row = 0;
+    let mut last = None;
+    view.plies
+        .iter()
+        .map(|p| {
+            let new_row = last.is_none() || (p.side == Side::First && last != Some(Side::First));
+            last = Some(p.side);
+            new_row.then(|| {
+                row += 1;
+                row
+            })
+        })
+        .collect()
+}
+
+pub fn not_found(ctx: &Ctx) -> Markup {
     let title = ctx.w("web-not-found-title");
     layout(
         ctx,
@@ -418,7 +434,7 @@ pub fn not_found(ctx: Ctx) -> Markup {
     )
 }
 
-pub fn unavailable(ctx: Ctx) -> Markup {
+pub fn unavailable(ctx: &Ctx) -> Markup {
     let title = ctx.w("web-unavailable-title");
     layout(
         ctx,

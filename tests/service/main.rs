@@ -19,6 +19,7 @@ mod rules;
 mod shards;
 mod threads;
 mod tls;
+mod web;
 
 use common::*;
 use parlor::games::GameKind;
