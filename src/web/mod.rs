@@ -269,14 +269,14 @@ fn matches(headers: &HeaderMap, etag: &str) -> bool {
 
 /// The page that does not exist (or is not public): 404, in the reader's language.
 fn missing(headers: &HeaderMap, ctx: &Ctx) -> Response {
-    page(&headers, StatusCode::NOT_FOUND, pages::not_found(ctx))
+    page(headers, StatusCode::NOT_FOUND, pages::not_found(ctx))
 }
 
 /// The database failed: said plainly, and logged.
 fn broken(headers: &HeaderMap, ctx: &Ctx, error: &dyn std::fmt::Display) -> Response {
     tracing::error!(%error, "a web page could not be read from the database");
     page(
-        &headers,
+        headers,
         StatusCode::SERVICE_UNAVAILABLE,
         pages::unavailable(ctx),
     )
