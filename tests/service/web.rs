@@ -169,7 +169,7 @@ async fn a_hidden_player_is_anonymous_everywhere_and_has_no_page() {
         (format!("/m/{id}"), "en"),
         (format!("/m/{id}?lang=fr"), "fr"),
         (format!("/p/{alice_key}"), "en"),
-        (format!("/global/simultana"), "en"),
+        ("/global/simultana".to_owned(), "en"),
     ] {
         let (status, _, body) = get(&format!("{site}{path}"), &[]).await;
         assert_eq!(status, 200, "{path}");
