@@ -31,6 +31,13 @@ if ! command -v chromedriver >/dev/null 2>&1 || ! BROWSER=$(find_browser); then
     BROWSER=$(find_browser) || { log "no chromium after installing it"; exit 1; }
 fi
 
+# Names with emoji are common on Discord: without a colour emoji font the screenshots would show
+# boxes where a phone shows the emoji.
+if command -v fc-list >/dev/null 2>&1 && ! fc-list | grep -qi "emoji"; then
+    log "installing an emoji font from the distribution's packages"
+    $SUDO apt-get install -y -qq fonts-noto-color-emoji >&2 || log "no emoji font: emoji will show as boxes in screenshots"
+fi
+
 PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 DIR=$(mktemp -d "${TMPDIR:-/tmp}/parlor-browser.XXXXXX")
 chromedriver --port="$PORT" --allowed-ips=127.0.0.1 >"$DIR/chromedriver.log" 2>&1 &

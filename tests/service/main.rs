@@ -2,6 +2,7 @@
 //! restarts, clocks, ratings, ladders and the storage's failure modes.
 
 mod backup;
+mod browser;
 mod coach;
 mod common;
 #[path = "../support/db.rs"]
