@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Every test: the whole suite on SQLite (cargo test), then the match-service suite (its TLS tests
-# included) and the Discord end-to-end suite (the multi-process tests included) again on a
-# throwaway PostgreSQL serving TLS, started by scripts/pg-test.sh (which installs PostgreSQL and
-# openssl first if the machine has none). --locked: exactly the versions of Cargo.lock are tested.
+# and the web pages' tests in a real browser included) and the Discord end-to-end suite (the
+# multi-process tests included) again on a throwaway PostgreSQL serving TLS, started by
+# scripts/pg-test.sh (which installs PostgreSQL and openssl first if the machine has none), with
+# headless Chromium driven through ChromeDriver, started by scripts/browser-test.sh (which
+# installs them first if missing). --locked: exactly the versions of Cargo.lock are tested.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --locked
-PARLOR_PG_SSL=1 scripts/pg-test.sh sh -c '
+PARLOR_PG_SSL=1 scripts/pg-test.sh scripts/browser-test.sh sh -c '
     cargo test --locked --test service -- --include-ignored &&
     cargo test --locked --test discord -- --include-ignored
 '

@@ -31,3 +31,4 @@ pub mod protocol;
 pub mod render;
 pub mod store;
 pub mod table;
+pub mod web;

@@ -2,9 +2,11 @@
 
 use std::io::{self, BufWriter};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
+
 use clap::{Parser, Subcommand};
 use parlor::ai::Settings;
 use parlor::ai::arena::ArenaConfig;
@@ -86,6 +88,9 @@ enum Command {
         #[arg(long)]
         lang: Option<parlor::i18n::Lang>,
     },
+    /// Serve only the web pages (and /healthz) on PARLOR_HTTP, reading the database named by
+    /// DATABASE_URL, for operators who keep the bot itself elsewhere.
+    Web,
     /// Ask the /healthz of the bot serving PARLOR_HTTP (in this environment or .env): print its
     /// answer, exit 0 when healthy, 1 otherwise. For container health checks.
     Health,
@@ -226,6 +231,7 @@ fn run_bot(args: BotArgs) -> Result<()> {
 async fn serve_http(addr: std::net::SocketAddr, health: parlor::discord::Health) -> Result<()> {
     let listener = parlor::http::bind(addr).await?;
     let metrics = parlor::http::Metrics::install()?;
+    let pages = health.clone();
     let site = parlor::http::Site {
         probe: Some(parlor::http::probe(move || {
             let health = health.clone();
@@ -233,8 +239,64 @@ async fn serve_http(addr: std::net::SocketAddr, health: parlor::discord::Health)
         })),
         metrics: Some(metrics),
     };
-    parlor::http::serve(listener, parlor::http::router(site));
+    let router =
+        parlor::http::router(site).merge(parlor::web::router(Arc::new(move || pages.store())));
+    parlor::http::serve(listener, router);
     Ok(())
+}
+
+/// `parlor web`: the pages and `/healthz` (the database's health) on `PARLOR_HTTP`, until
+/// SIGTERM or ctrl-c.
+fn web() -> Result<()> {
+    let _ = dotenvy::dotenv();
+    let addr = parlor::http::address(std::env::var("PARLOR_HTTP").ok().as_deref())?
+        .ok_or(parlor::http::HttpError::NotServed)?;
+    let url = std::env::var("DATABASE_URL").unwrap_or_else(|_| "sqlite://parlor.db".to_owned());
+    parlor::logs::init("info")?;
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    runtime.block_on(async move {
+        let listener = parlor::http::bind(addr).await?;
+        let store = parlor::store::Store::open(&url).await?;
+        let checked = store.clone();
+        let site = parlor::http::Site {
+            probe: Some(parlor::http::probe(move || {
+                let store = checked.clone();
+                async move {
+                    let state = match store.ping().await {
+                        Ok(()) => Ok(format!("{} answers", store.backend())),
+                        Err(e) => Err(e.to_string()),
+                    };
+                    vec![("database", state)]
+                }
+            })),
+            metrics: None,
+        };
+        let pages = store.clone();
+        let router = parlor::http::router(site)
+            .merge(parlor::web::router(Arc::new(move || Some(pages.clone()))));
+        let server = parlor::http::serve(listener, router);
+        tracing::info!(%addr, "serving the web pages");
+        shutdown().await;
+        server.abort();
+        store.close().await;
+        anyhow::Ok(())
+    })
+}
+
+/// Waits for ctrl-c or SIGTERM.
+async fn shutdown() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// `parlor health`: asks the bot's `/healthz` on `PARLOR_HTTP`, prints the answer; fails unless
@@ -268,6 +330,7 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Local { name, out, lang }) => local(name, out, lang),
         Some(Command::Backup { file }) => backup(&file),
         Some(Command::Health) => health(),
+        Some(Command::Web) => web(),
         Some(Command::Perft {
             game,
             depth,

@@ -766,3 +766,61 @@ moves-marks = Marks from the AI's analysis: { $dubious } a move that gave away {
 cmd-analyze = The AI's review of a finished match: where it was won and lost
 cmd-analyze-match = The match number (see /history)
 local-help-analyze = the AI's review of a finished match: a graph and the three biggest mistakes
+
+## Web pages (read-only; `/settings web:on`)
+
+web-anonymous = anonymous
+web-local = local (the terminal)
+web-a-server = a Discord server
+web-global = global
+web-footer = Parlor: board games on Discord. These pages are read-only; a server shows them with /settings web:on, and anyone can hide their name with /settings my-web:off.
+web-home-title = Parlor's leaderboards
+web-home-intro = Lines of Action, Lightning, Barrier and Simultana, played on Discord. Here are the global leaderboards of the servers that publish theirs, and of the matches played at the terminal.
+web-home-link = Back to the leaderboards
+web-global-ladders = Global leaderboards
+web-global-title = Global leaderboard for { $ladder }
+web-server-ladder-title = { $server }: leaderboard for { $ladder }
+web-this-server-ladder-title = Leaderboard for { $ladder }
+web-ladders = Leaderboards
+web-players-count = { $n ->
+    [one] { $n } player
+   *[other] { $n } players
+}
+web-no-ratings = Nobody here yet: a rated match puts its players here.
+web-no-matches = No finished match to show yet.
+web-col-player = Player
+web-col-rating = Rating
+web-col-games = Games
+web-col-record = W / D / L
+web-col-ladder = Leaderboard
+web-col-opponent = Opponent
+web-col-game = Game
+web-record-legend = W / D / L: wins, draws, losses.
+web-provisional = provisional rating: it settles after a few more rated games
+web-provisional-legend = A rating marked ? is still provisional: it settles after a few more rated games.
+web-previous = Previous
+web-next = Next
+web-first = Start position
+web-last = Final position
+web-page-of = Page { $page } of { $pages }
+web-recent = Latest matches
+web-ratings = Ratings
+web-rating-chart = Global rating over time
+web-h2h = Head-to-head
+web-match-name = { $game } #{ $id }
+web-rated = rated
+web-casual = casual
+web-start-position = Start position
+web-after-move = After move { $ply } of { $n }: { $move }
+web-sheet = Score sheet
+web-no-moves = No move was played.
+web-replay = Watch the replay (animation)
+web-export = Download the moves ({ $file }, read by parlor engine)
+web-analysis = The AI's analysis
+web-no-mistakes = The AI found no move worth marking: a clean match.
+web-mistake = Move { $ply }, { $player }: { $played }, better { $better } (chance of winning { $before }% → { $after }%)
+web-not-found-title = Page not found
+web-not-found = This page does not exist, or is not public: a server's pages exist only while it publishes them, and a player who hides their name has no page.
+web-unavailable-title = Not available right now
+web-unavailable = The pages cannot read their records at the moment. Try again in a minute.
+web-busy = Too many pictures are being drawn right now: try again in a few seconds.

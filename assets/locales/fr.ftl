@@ -801,3 +801,61 @@ moves-marks = Annotations de l’analyse de l’IA : { $dubious } un coup qui 
 cmd-analyze = L’analyse d’une partie terminée par l’IA : où elle s’est gagnée et perdue
 cmd-analyze-match = Le numéro de la partie (voir /history)
 local-help-analyze = l’analyse d’une partie terminée par l’IA : un graphique et les trois plus grosses erreurs
+
+## Pages web (en lecture seule ; `/settings web:on`)
+
+web-anonymous = anonyme
+web-local = local (le terminal)
+web-a-server = un serveur Discord
+web-global = général
+web-footer = Parlor : des jeux de plateau sur Discord. Ces pages sont en lecture seule ; un serveur les publie avec /settings web:on, et chacun peut masquer son nom avec /settings my-web:off.
+web-home-title = Les classements de Parlor
+web-home-intro = Lines of Action, Lightning, Barrier et Simultana, joués sur Discord. Voici les classements généraux des serveurs qui publient les leurs, et des parties jouées au terminal.
+web-home-link = Retour aux classements
+web-global-ladders = Classements généraux
+web-global-title = Classement général de { $ladder }
+web-server-ladder-title = { $server } : classement de { $ladder }
+web-this-server-ladder-title = Classement de { $ladder }
+web-ladders = Classements
+web-players-count = { $n ->
+    [one] { $n } joueur
+   *[other] { $n } joueurs
+}
+web-no-ratings = Personne pour l’instant : une partie classée y inscrit ses joueurs.
+web-no-matches = Aucune partie terminée à montrer pour l’instant.
+web-col-player = Joueur
+web-col-rating = Classement
+web-col-games = Parties
+web-col-record = G / N / P
+web-col-ladder = Classement
+web-col-opponent = Adversaire
+web-col-game = Jeu
+web-record-legend = G / N / P : gagnées, nulles, perdues.
+web-provisional = classement provisoire : il se stabilise après quelques parties classées de plus
+web-provisional-legend = Un classement suivi de ? est encore provisoire : il se stabilise après quelques parties classées de plus.
+web-previous = Précédent
+web-next = Suivant
+web-first = Position de départ
+web-last = Position finale
+web-page-of = Page { $page } sur { $pages }
+web-recent = Dernières parties
+web-ratings = Classements
+web-rating-chart = Classement général au fil du temps
+web-h2h = Face-à-face
+web-match-name = { $game } nº { $id }
+web-rated = classée
+web-casual = amicale
+web-start-position = Position de départ
+web-after-move = Après le coup { $ply } sur { $n } : { $move }
+web-sheet = Feuille de partie
+web-no-moves = Aucun coup n’a été joué.
+web-replay = Revoir la partie (animation)
+web-export = Télécharger les coups ({ $file }, lu par parlor engine)
+web-analysis = L’analyse de l’IA
+web-no-mistakes = L’IA n’a trouvé aucun coup à marquer : une partie propre.
+web-mistake = Coup { $ply }, { $player } : { $played }, mieux valait { $better } (chances de gain { $before } % → { $after } %)
+web-not-found-title = Page introuvable
+web-not-found = Cette page n’existe pas ou n’est pas publique : les pages d’un serveur n’existent que tant qu’il les publie, et un joueur qui masque son nom n’a pas de page.
+web-unavailable-title = Indisponible pour l’instant
+web-unavailable = Les pages ne peuvent pas lire leurs données pour le moment. Réessayez dans une minute.
+web-busy = Trop d’images sont en cours de dessin : réessayez dans quelques secondes.

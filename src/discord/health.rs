@@ -45,6 +45,11 @@ impl Health {
         let _ = self.0.store.set(store);
     }
 
+    /// The database, once open (the web pages read it).
+    pub fn store(&self) -> Option<Store> {
+        self.0.store.get().cloned()
+    }
+
     /// The gateway client exists; it runs `expected` shards when that is known already (a
     /// range), else READY will say.
     pub(super) fn set_shards(&self, manager: Arc<serenity::ShardManager>, expected: Option<u32>) {

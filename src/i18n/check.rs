@@ -170,7 +170,11 @@ fn every_id_in_the_code_exists() {
             let Ok(source) = std::fs::read_to_string(&path) else {
                 continue;
             };
-            for piece in source.split("Msg::new(\"").skip(1) {
+            // `Msg::new("id")`, and the web pages' `ctx.w("id")` and `lookup(lang, "id")`.
+            let pieces = ["Msg::new(\"", "ctx.w(\"", "lookup(self.lang, \""]
+                .iter()
+                .flat_map(|start| source.split(start).skip(1));
+            for piece in pieces {
                 let Some(id) = piece.split('"').next() else {
                     continue;
                 };

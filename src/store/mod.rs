@@ -13,6 +13,7 @@ mod check;
 mod postgres;
 mod rows;
 mod sqlite;
+pub mod web;
 
 use std::str::FromStr;
 use std::time::Duration;

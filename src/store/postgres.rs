@@ -22,6 +22,9 @@ type DbRow = PgRow;
 #[allow(clippy::duplicate_mod)]
 #[path = "queries.rs"]
 mod queries;
+#[allow(clippy::duplicate_mod)]
+#[path = "web_queries.rs"]
+mod web_queries;
 
 impl Pools<Postgres> {
     /// Serialises rating updates per player across processes: without it, two matches of one

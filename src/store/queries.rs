@@ -354,7 +354,7 @@ impl Pools<Db> {
     }
 
     /// A match row with its seats.
-    async fn read_match(&self, row: &DbRow) -> Result<MatchRow, StoreError> {
+    pub(in crate::store) async fn read_match(&self, row: &DbRow) -> Result<MatchRow, StoreError> {
         let id: i64 = row.try_get("id")?;
         let seats = sqlx::query(
             "SELECT s.match_id, s.seat, s.player_id, p.name FROM match_seats s \
@@ -396,7 +396,10 @@ impl Pools<Db> {
         Ok(m)
     }
 
-    async fn read_matches(&self, rows: &[DbRow]) -> Result<Vec<MatchRow>, StoreError> {
+    pub(in crate::store) async fn read_matches(
+        &self,
+        rows: &[DbRow],
+    ) -> Result<Vec<MatchRow>, StoreError> {
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
             out.push(self.read_match(row).await?);
@@ -1097,7 +1100,7 @@ impl Pools<Db> {
         })
     }
 
-    fn rating_from_row(r: &DbRow) -> Result<RatingRow, StoreError> {
+    pub(in crate::store) fn rating_from_row(r: &DbRow) -> Result<RatingRow, StoreError> {
         Ok(RatingRow {
             player: PlayerRef {
                 id: from_db_id(r.try_get("player_id")?),

@@ -14,6 +14,9 @@ type DbRow = SqliteRow;
 #[allow(clippy::duplicate_mod)]
 #[path = "queries.rs"]
 mod queries;
+#[allow(clippy::duplicate_mod)]
+#[path = "web_queries.rs"]
+mod web_queries;
 
 impl Pools<Sqlite> {
     /// Nothing to lock: SQLite has one writer, and this process holds it for the transaction.

@@ -19,6 +19,7 @@ mod commands;
 mod decide;
 #[cfg(test)]
 mod docs;
+pub mod gallery;
 pub(crate) mod hints;
 pub mod links;
 mod offers;

@@ -2,6 +2,7 @@
 //! restarts, clocks, ratings, ladders and the storage's failure modes.
 
 mod backup;
+mod browser;
 mod coach;
 mod common;
 #[path = "../support/db.rs"]
@@ -19,6 +20,7 @@ mod rules;
 mod shards;
 mod threads;
 mod tls;
+mod web;
 mod web_links;
 
 use common::*;

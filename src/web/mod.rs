@@ -1,0 +1,602 @@
+//! The public web pages: a server's ladders, a player's page and any finished match, read-only,
+//! in French or English, served on `PARLOR_HTTP` beside `/healthz` (by the bot, or alone by
+//! `parlor web`). What may be shown is decided by [`crate::table::gallery`]; this adapter only
+//! turns it into HTML and pictures, with ETags, and draws at most one picture at a time so that
+//! a burst of requests never takes the bot's own drawing from it.
+
+mod chart;
+mod pages;
+
+use std::collections::BTreeSet;
+use std::hash::{Hash, Hasher};
+use std::num::NonZeroUsize;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use lru::LruCache;
+use maud::Markup;
+use tokio::sync::Semaphore;
+
+use crate::games::GameKind;
+use crate::i18n::{Lang, Msg, Style};
+use crate::store::Store;
+use crate::table::Picture;
+use crate::table::gallery::{Gallery, LadderOf};
+
+/// How many drawn pictures are kept (a board is 20–60 KB).
+const CACHE: usize = 512;
+/// How long a picture request waits for the renderer before it is told to come back.
+const RENDER_WAIT: Duration = Duration::from_secs(5);
+/// The stylesheet, one small file.
+const STYLE: &str = include_str!("style.css");
+
+/// Where the pages find the database: the bot opens it after its listener is up, so until then
+/// the pages say they are not available yet.
+pub type Source = Arc<dyn Fn() -> Option<Store> + Send + Sync>;
+
+/// What the handlers share.
+struct Site {
+    source: Source,
+    /// Drawn pictures by (what, match, ply, language, names).
+    pictures: Mutex<LruCache<String, Arc<Vec<u8>>>>,
+    /// One picture drawn at a time.
+    renderer: Semaphore,
+}
+
+/// The pages' routes, ready to be merged with `/healthz` and `/metrics`.
+pub fn router(source: Source) -> Router {
+    let site = Arc::new(Site {
+        source,
+        pictures: Mutex::new(LruCache::new(
+            NonZeroUsize::new(CACHE).unwrap_or(NonZeroUsize::MIN),
+        )),
+        renderer: Semaphore::new(1),
+    });
+    Router::new()
+        .route("/", get(home))
+        .route("/style.css", get(style))
+        .route("/global/:game", get(global))
+        .route("/s/:slug", get(server))
+        .route("/s/:slug/:game", get(server_ladder))
+        .route("/p/:key", get(player))
+        .route("/m/:id", get(match_page))
+        .route("/m/:id/:file", get(match_file))
+        .fallback(not_found)
+        .with_state(site)
+}
+
+impl Site {
+    fn gallery(&self) -> Result<Gallery, NotOpen> {
+        (self.source)().map(Gallery::new).ok_or(NotOpen)
+    }
+}
+
+/// The database is not open yet.
+#[derive(Debug, thiserror::Error)]
+#[error("the database is not open yet")]
+struct NotOpen;
+
+/// The reader's language, whether they chose it in the address (then every link keeps it), and
+/// the page's own address without it (for the link to the other language).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ctx {
+    pub lang: Lang,
+    pub chosen: bool,
+    here: String,
+}
+
+impl Ctx {
+    fn new(headers: &HeaderMap, query: &Query, path: &str) -> Ctx {
+        let mut kept = url::form_urlencoded::Serializer::new(String::new());
+        for (k, v) in query.0.iter().filter(|(k, _)| k != "lang") {
+            kept.append_pair(k, v);
+        }
+        let kept = kept.finish();
+        let here = if kept.is_empty() {
+            path.to_owned()
+        } else {
+            format!("{path}?{kept}")
+        };
+        if let Some(lang) = query.get("lang").and_then(Lang::from_locale) {
+            return Ctx {
+                lang,
+                chosen: true,
+                here,
+            };
+        }
+        let accepted = headers
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("");
+        Ctx {
+            lang: accept_language(accepted),
+            chosen: false,
+            here,
+        }
+    }
+
+    /// This page in the other language.
+    pub fn switch(&self) -> (Lang, String) {
+        let other = match self.lang {
+            Lang::En => Lang::Fr,
+            Lang::Fr => Lang::En,
+        };
+        let sep = if self.here.contains('?') { '&' } else { '?' };
+        (other, format!("{}{sep}lang={}", self.here, other.code()))
+    }
+
+    /// A message in the reader's language, names shown except those in `hidden`.
+    pub fn say(&self, msg: &Msg, hidden: &BTreeSet<u64>) -> String {
+        let style = WebStyle {
+            hidden,
+            lang: self.lang,
+        };
+        crate::i18n::render(self.lang, msg, &style)
+    }
+
+    /// A message with no names in it.
+    pub fn t(&self, msg: &Msg) -> String {
+        self.say(msg, &BTreeSet::new())
+    }
+
+    /// A catalogue word by id.
+    pub fn w(&self, id: &'static str) -> String {
+        self.t(&Msg::new(id))
+    }
+
+    /// A path of the site, with the chosen language kept.
+    pub fn link(&self, path: &str) -> String {
+        if !self.chosen {
+            return path.to_owned();
+        }
+        let sep = if path.contains('?') { '&' } else { '?' };
+        format!("{path}{sep}lang={}", self.lang.code())
+    }
+}
+
+/// The best of English and French in an `Accept-Language` header (`fr-CA,fr;q=0.9,en;q=0.8`);
+/// English when neither is asked for.
+pub fn accept_language(header: &str) -> Lang {
+    let mut best: Option<(f32, Lang)> = None;
+    for part in header.split(',') {
+        let mut fields = part.split(';');
+        let tag = fields.next().unwrap_or("").trim();
+        let q = fields
+            .filter_map(|f| f.trim().strip_prefix("q="))
+            .find_map(|q| q.trim().parse::<f32>().ok())
+            .unwrap_or(1.0);
+        let Some(lang) = Lang::from_locale(tag) else {
+            continue;
+        };
+        if q > 0.0 && best.is_none_or(|(b, _)| q > b) {
+            best = Some((q, lang));
+        }
+    }
+    best.map_or(Lang::En, |(_, lang)| lang)
+}
+
+/// How names, notation and times read on a page.
+struct WebStyle<'a> {
+    hidden: &'a BTreeSet<u64>,
+    lang: Lang,
+}
+
+impl Style for WebStyle<'_> {
+    fn player(&self, id: u64, name: &str) -> String {
+        if self.hidden.contains(&id) {
+            return crate::i18n::lookup(self.lang, "web-anonymous").unwrap_or_default();
+        }
+        name.to_owned()
+    }
+
+    fn time(&self, _lang: Lang, at_ms: i64) -> String {
+        date(at_ms)
+    }
+}
+
+/// A day as `2026-11-27` (UTC), understood in both languages.
+pub fn date(at_ms: i64) -> String {
+    let text = Plain.time(Lang::En, at_ms);
+    text.split(' ').next().unwrap_or_default().to_owned()
+}
+
+use crate::i18n::Plain;
+
+/// The query string's parameters; one given twice is refused (the page does not exist).
+pub struct Query(Vec<(String, String)>);
+
+impl Query {
+    fn parse(raw: Option<String>) -> Query {
+        Query(
+            url::form_urlencoded::parse(raw.unwrap_or_default().as_bytes())
+                .into_owned()
+                .collect(),
+        )
+    }
+
+    fn get(&self, key: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// A positive whole number (`page=2`, `ply=0`); `Err` when present but not one.
+    fn number(&self, key: &str) -> Result<Option<u32>, ()> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(v) => v.parse::<u32>().map(Some).map_err(|_| ()),
+        }
+    }
+}
+
+/// A page's HTML with its ETag: `304` when the reader has it already.
+fn page(headers: &HeaderMap, status: StatusCode, markup: Markup) -> Response {
+    let body = markup.into_string();
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    body.hash(&mut hasher);
+    let etag = format!("W/\"{:016x}\"", hasher.finish());
+    let mut response = if status == StatusCode::OK && matches(headers, &etag) {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        (status, body).into_response()
+    };
+    let h = response.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    h.insert(header::VARY, HeaderValue::from_static("Accept-Language"));
+    if let Ok(v) = HeaderValue::from_str(&etag) {
+        h.insert(header::ETAG, v);
+    }
+    response
+}
+
+/// Whether `If-None-Match` names this ETag.
+fn matches(headers: &HeaderMap, etag: &str) -> bool {
+    headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"))
+}
+
+/// The page that does not exist (or is not public): 404, in the reader's language.
+fn missing(headers: &HeaderMap, ctx: &Ctx) -> Response {
+    page(headers, StatusCode::NOT_FOUND, pages::not_found(ctx))
+}
+
+/// The database failed: said plainly, and logged.
+fn broken(headers: &HeaderMap, ctx: &Ctx, error: &dyn std::fmt::Display) -> Response {
+    tracing::error!(%error, "a web page could not be read from the database");
+    page(
+        headers,
+        StatusCode::SERVICE_UNAVAILABLE,
+        pages::unavailable(ctx),
+    )
+}
+
+async fn home(uri: Uri, headers: HeaderMap, RawQuery(raw): RawQuery) -> Response {
+    let ctx = Ctx::new(&headers, &Query::parse(raw), uri.path());
+    page(
+        &headers,
+        StatusCode::OK,
+        pages::home(&ctx, &Gallery::ladders()),
+    )
+}
+
+async fn style() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/css; charset=utf-8"),
+            (header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        STYLE,
+    )
+        .into_response()
+}
+
+async fn not_found(uri: Uri, headers: HeaderMap, RawQuery(raw): RawQuery) -> Response {
+    let ctx = Ctx::new(&headers, &Query::parse(raw), uri.path());
+    missing(&headers, &ctx)
+}
+
+async fn global(
+    State(site): State<Arc<Site>>,
+    Path(game): Path<String>,
+    uri: Uri,
+    headers: HeaderMap,
+    RawQuery(raw): RawQuery,
+) -> Response {
+    ladder(site, LadderOf::Global, &game, &uri, headers, raw).await
+}
+
+async fn server_ladder(
+    State(site): State<Arc<Site>>,
+    Path((slug, game)): Path<(String, String)>,
+    uri: Uri,
+    headers: HeaderMap,
+    RawQuery(raw): RawQuery,
+) -> Response {
+    ladder(site, LadderOf::Server(slug), &game, &uri, headers, raw).await
+}
+
+async fn ladder(
+    site: Arc<Site>,
+    of: LadderOf,
+    game: &str,
+    uri: &Uri,
+    headers: HeaderMap,
+    raw: Option<String>,
+) -> Response {
+    let query = Query::parse(raw);
+    let ctx = Ctx::new(&headers, &query, uri.path());
+    let gallery = match site.gallery() {
+        Ok(gallery) => gallery,
+        Err(e) => return broken(&headers, &ctx, &e),
+    };
+    let (Ok(game), Ok(page_no)) = (game.parse::<GameKind>(), query.number("page")) else {
+        return missing(&headers, &ctx);
+    };
+    let view = gallery
+        .ladder(of, game, query.get("variant"), page_no.unwrap_or(1))
+        .await;
+    match view {
+        Ok(Some(view)) => page(&headers, StatusCode::OK, pages::ladder(&ctx, &view)),
+        Ok(None) => missing(&headers, &ctx),
+        Err(e) => broken(&headers, &ctx, &e),
+    }
+}
+
+async fn server(
+    State(site): State<Arc<Site>>,
+    Path(slug): Path<String>,
+    uri: Uri,
+    headers: HeaderMap,
+    RawQuery(raw): RawQuery,
+) -> Response {
+    let ctx = Ctx::new(&headers, &Query::parse(raw), uri.path());
+    let gallery = match site.gallery() {
+        Ok(gallery) => gallery,
+        Err(e) => return broken(&headers, &ctx, &e),
+    };
+    match gallery.server(&slug).await {
+        Ok(Some(view)) => page(&headers, StatusCode::OK, pages::server(&ctx, &view)),
+        Ok(None) => missing(&headers, &ctx),
+        Err(e) => broken(&headers, &ctx, &e),
+    }
+}
+
+async fn player(
+    State(site): State<Arc<Site>>,
+    Path(key): Path<String>,
+    uri: Uri,
+    headers: HeaderMap,
+    RawQuery(raw): RawQuery,
+) -> Response {
+    let ctx = Ctx::new(&headers, &Query::parse(raw), uri.path());
+    let gallery = match site.gallery() {
+        Ok(gallery) => gallery,
+        Err(e) => return broken(&headers, &ctx, &e),
+    };
+    match gallery.player(&key).await {
+        Ok(Some(view)) => page(&headers, StatusCode::OK, pages::player(&ctx, &view)),
+        Ok(None) => missing(&headers, &ctx),
+        Err(e) => broken(&headers, &ctx, &e),
+    }
+}
+
+async fn match_page(
+    State(site): State<Arc<Site>>,
+    Path(id): Path<String>,
+    uri: Uri,
+    headers: HeaderMap,
+    RawQuery(raw): RawQuery,
+) -> Response {
+    let query = Query::parse(raw);
+    let ctx = Ctx::new(&headers, &query, uri.path());
+    let gallery = match site.gallery() {
+        Ok(gallery) => gallery,
+        Err(e) => return broken(&headers, &ctx, &e),
+    };
+    let (Ok(id), Ok(ply)) = (id.parse::<i64>(), query.number("ply")) else {
+        return missing(&headers, &ctx);
+    };
+    let view = match gallery.game(id).await {
+        Ok(Some(view)) => view,
+        Ok(None) => return missing(&headers, &ctx),
+        Err(e) => return broken(&headers, &ctx, &e),
+    };
+    let ply = ply.map_or(view.plies.len(), |p| p as usize);
+    if ply > view.plies.len() {
+        return missing(&headers, &ctx);
+    }
+    page(
+        &headers,
+        StatusCode::OK,
+        pages::game(&ctx, &view, ply, &names_tag(&ctx, &view.players)),
+    )
+}
+
+/// Changes whenever a name drawn on a match's pictures would (a player hiding, the language),
+/// so that a picture's address is immutable.
+fn names_tag(ctx: &Ctx, players: &[(crate::table::gallery::Who, Msg)]) -> String {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    ctx.lang.code().hash(&mut hasher);
+    for (who, _) in players {
+        who.name.hash(&mut hasher);
+    }
+    format!("{:08x}", hasher.finish() as u32)
+}
+
+/// `/m/<id>/<ply>.png`, `replay.gif`, `analysis.png` and `match-<id>.txt`.
+async fn match_file(
+    State(site): State<Arc<Site>>,
+    Path((id, file)): Path<(String, String)>,
+    uri: Uri,
+    headers: HeaderMap,
+    RawQuery(raw): RawQuery,
+) -> Response {
+    let query = Query::parse(raw);
+    let ctx = Ctx::new(&headers, &query, uri.path());
+    let gallery = match site.gallery() {
+        Ok(gallery) => gallery,
+        Err(e) => return broken(&headers, &ctx, &e),
+    };
+    let Ok(id) = id.parse::<i64>() else {
+        return missing(&headers, &ctx);
+    };
+    if file == format!("match-{id}.txt") {
+        return match gallery.game(id).await {
+            Ok(Some(view)) => (
+                [
+                    (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+                    (header::CACHE_CONTROL, "public, max-age=3600"),
+                ],
+                view.export,
+            )
+                .into_response(),
+            Ok(None) => missing(&headers, &ctx),
+            Err(e) => broken(&headers, &ctx, &e),
+        };
+    }
+    let picture = if let Some(ply) = file.strip_suffix(".png").and_then(|p| p.parse().ok()) {
+        gallery.board(id, ply).await
+    } else if file == "replay.gif" {
+        gallery.replay(id).await
+    } else if file == "analysis.png" {
+        gallery.graph(id).await
+    } else {
+        return missing(&headers, &ctx);
+    };
+    let picture = match picture {
+        Ok(Some(p)) => p,
+        Ok(None) => return missing(&headers, &ctx),
+        Err(e) => return broken(&headers, &ctx, &e),
+    };
+    // The names drawn are part of the key: a player who hides is never drawn from the cache.
+    let view = match gallery.game(id).await {
+        Ok(Some(view)) => view,
+        Ok(None) => return missing(&headers, &ctx),
+        Err(e) => return broken(&headers, &ctx, &e),
+    };
+    let tag = names_tag(&ctx, &view.players);
+    let key = format!("{id}/{file}/{tag}");
+    let etag = format!("\"{key}\"");
+    if matches(&headers, &etag) {
+        return StatusCode::NOT_MODIFIED.into_response();
+    }
+    let bytes = match draw(&site, &key, picture, ctx.lang).await {
+        Some(bytes) => bytes,
+        None => {
+            return (
+                StatusCode::SERVICE_UNAVAILABLE,
+                [(header::RETRY_AFTER, "2")],
+                ctx.w("web-busy"),
+            )
+                .into_response();
+        }
+    };
+    let mime = if file.ends_with(".gif") {
+        "image/gif"
+    } else {
+        "image/png"
+    };
+    // An address with the current names' tag never changes; any other may.
+    let cache = if query.get("v") == Some(tag.as_str()) {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    let mut response = (
+        [(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, cache)],
+        bytes.as_ref().clone(),
+    )
+        .into_response();
+    if let Ok(v) = HeaderValue::from_str(&etag) {
+        response.headers_mut().insert(header::ETAG, v);
+    }
+    response
+}
+
+/// The picture's bytes, from the cache or drawn on a blocking thread when the renderer is
+/// free within [`RENDER_WAIT`]; `None` when it is not (or drawing failed).
+async fn draw(site: &Site, key: &str, picture: Picture, lang: Lang) -> Option<Arc<Vec<u8>>> {
+    if let Some(bytes) = site.pictures.lock().ok()?.get(key) {
+        return Some(bytes.clone());
+    }
+    let _permit = tokio::time::timeout(RENDER_WAIT, site.renderer.acquire())
+        .await
+        .ok()?
+        .ok()?;
+    // Another request may have drawn it while this one waited.
+    if let Some(bytes) = site.pictures.lock().ok()?.get(key) {
+        return Some(bytes.clone());
+    }
+    let image = tokio::task::spawn_blocking(move || picture.render(lang))
+        .await
+        .ok()?;
+    match image {
+        Ok(image) => {
+            let bytes = Arc::new(image.bytes);
+            site.pictures
+                .lock()
+                .ok()?
+                .put(key.to_owned(), bytes.clone());
+            Some(bytes)
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "a web picture could not be drawn");
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_browsers_language_decides_unless_the_address_chooses() {
+        assert_eq!(accept_language("fr-FR,fr;q=0.9,en;q=0.8"), Lang::Fr);
+        assert_eq!(accept_language("en-GB,fr;q=0.5"), Lang::En);
+        assert_eq!(
+            accept_language("de-DE,de;q=0.9,fr;q=0.7,en;q=0.6"),
+            Lang::Fr
+        );
+        assert_eq!(accept_language("fr;q=0, en"), Lang::En);
+        assert_eq!(accept_language("de, es"), Lang::En);
+        assert_eq!(accept_language(""), Lang::En);
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::ACCEPT_LANGUAGE,
+            HeaderValue::from_static("fr-FR,fr"),
+        );
+        let chosen = Ctx::new(
+            &headers,
+            &Query::parse(Some("ply=2&lang=en".into())),
+            "/m/3",
+        );
+        assert_eq!((chosen.lang, chosen.chosen), (Lang::En, true));
+        assert_eq!(chosen.switch(), (Lang::Fr, "/m/3?ply=2&lang=fr".to_owned()));
+        assert_eq!(chosen.link("/m/3?ply=2"), "/m/3?ply=2&lang=en");
+        let browser = Ctx::new(&headers, &Query::parse(None), "/m/3");
+        assert_eq!(browser.lang, Lang::Fr);
+        assert_eq!(browser.link("/m/3"), "/m/3");
+    }
+
+    #[test]
+    fn numbers_in_the_address_are_checked() {
+        let q = Query::parse(Some("page=2&ply=x&neg=-1".into()));
+        assert_eq!(q.number("page"), Ok(Some(2)));
+        assert_eq!(q.number("missing"), Ok(None));
+        assert!(q.number("ply").is_err());
+        assert!(q.number("neg").is_err());
+    }
+}

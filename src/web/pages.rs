@@ -1,0 +1,447 @@
+//! The pages' HTML (maud: compiled templates, every text escaped). One layout, the board
+//! pictures' palette from `style.css`, links that work without JavaScript.
+
+use std::collections::BTreeSet;
+
+use maud::{DOCTYPE, Markup, html};
+
+use super::chart::{Line, rating_chart};
+use super::{Ctx, date};
+use crate::games::{GameKind, Side};
+use crate::i18n::{Lang, Msg};
+use crate::table::gallery::{
+    LadderOf, LadderView, MatchLine, MatchView, Place, PlayerView, ServerView, Who,
+};
+use crate::table::links::WebPage;
+use crate::table::words;
+
+/// Every page: the header with the way home and the other language, then `body`.
+fn layout(ctx: &Ctx, title: &str, body: Markup) -> Markup {
+    let (other, switch) = ctx.switch();
+    html! {
+        (DOCTYPE)
+        html lang=(ctx.lang.code()) {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="robots" content="noindex";
+                title { (title) " · Parlor" }
+                link rel="stylesheet" href="/style.css";
+            }
+            body {
+                header {
+                    a.brand href=(ctx.link("/")) { "Parlor" }
+                    a.lang href=(switch) hreflang=(other.code()) {
+                        (language_name(other))
+                    }
+                }
+                main { (body) }
+                footer { (ctx.w("web-footer")) }
+            }
+        }
+    }
+}
+
+/// A language named in itself, as a switch offers it.
+fn language_name(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "English",
+        Lang::Fr => "Français",
+    }
+}
+
+/// A ladder's title: the game, and its variant if it has a ladder of its own.
+fn ladder_name(ctx: &Ctx, game: GameKind, variant: Option<&str>) -> String {
+    ctx.t(&words::ladder(game, variant))
+}
+
+/// A name, linked to its page when it has one.
+fn who(ctx: &Ctx, w: &Who) -> Markup {
+    match (&w.name, &w.key) {
+        (Some(name), Some(key)) => html! {
+            a href=(ctx.link(&WebPage::Player { key: key.clone() }.path())) { (name) }
+        },
+        (Some(name), None) => html! { (name) },
+        (None, _) => html! { span.anonymous { (ctx.w("web-anonymous")) } },
+    }
+}
+
+fn place(ctx: &Ctx, p: &Place) -> String {
+    match p {
+        Place::Local => ctx.w("web-local"),
+        Place::Server(Some(name)) => name.clone(),
+        Place::Server(None) => ctx.w("web-a-server"),
+    }
+}
+
+pub fn home(ctx: &Ctx, ladders: &[(GameKind, Option<&'static str>)]) -> Markup {
+    let title = ctx.w("web-home-title");
+    layout(
+        ctx,
+        &title,
+        html! {
+            h1 { (title) }
+            p { (ctx.w("web-home-intro")) }
+            h2 { (ctx.w("web-global-ladders")) }
+            ul.ladders {
+                @for (game, variant) in ladders {
+                    li {
+                        a href=(ctx.link(&WebPage::Global { game: *game, variant: variant.map(str::to_owned) }.path())) {
+                            (ladder_name(ctx, *game, *variant))
+                        }
+                    }
+                }
+            }
+        },
+    )
+}
+
+pub fn ladder(ctx: &Ctx, view: &LadderView) -> Markup {
+    let name = ladder_name(ctx, view.game, view.variant);
+    let title = match (&view.of, &view.server) {
+        (LadderOf::Global, _) => ctx.t(&Msg::new("web-global-title").plain("ladder", &name)),
+        (LadderOf::Server(_), Some(server)) => ctx.t(&Msg::new("web-server-ladder-title")
+            .plain("ladder", &name)
+            .plain("server", server)),
+        (LadderOf::Server(_), None) => {
+            ctx.t(&Msg::new("web-this-server-ladder-title").plain("ladder", &name))
+        }
+    };
+    let here = |page: u32| {
+        let variant = view.variant.map(str::to_owned);
+        let base = match &view.of {
+            LadderOf::Global => WebPage::Global {
+                game: view.game,
+                variant,
+            },
+            LadderOf::Server(slug) => WebPage::ServerLadder {
+                slug: slug.clone(),
+                game: view.game,
+                variant,
+            },
+        }
+        .path();
+        let sep = if base.contains('?') { '&' } else { '?' };
+        ctx.link(&format!("{base}{sep}page={page}"))
+    };
+    let provisional = view.rows.iter().any(|r| r.rank.is_none());
+    layout(
+        ctx,
+        &title,
+        html! {
+            @if let LadderOf::Server(slug) = &view.of {
+                nav.crumbs { a href=(ctx.link(&WebPage::Server { slug: slug.clone() }.path())) { (view.server.clone().unwrap_or_else(|| ctx.w("web-a-server"))) } }
+            }
+            h1 { (title) }
+            @if view.rows.is_empty() {
+                p { (ctx.w("web-no-ratings")) }
+            } @else {
+                table.ladder {
+                    thead { tr {
+                        th.num { "#" }
+                        th { (ctx.w("web-col-player")) }
+                        th.num { (ctx.w("web-col-rating")) }
+                        th.num { (ctx.w("web-col-games")) }
+                        th.num.wide { (ctx.w("web-col-record")) }
+                    } }
+                    tbody {
+                        @for row in &view.rows {
+                            tr.provisional[row.rank.is_none()] {
+                                td.num { @if let Some(rank) = row.rank { (rank) } @else { "·" } }
+                                td { (who(ctx, &row.who)) }
+                                td.num { (row.rating) @if row.rank.is_none() { abbr title=(ctx.w("web-provisional")) { "?" } } }
+                                td.num { (row.games) }
+                                td.num.wide { (row.wins) " / " (row.draws) " / " (row.losses) }
+                            }
+                        }
+                    }
+                }
+                p.legend {
+                    (ctx.w("web-record-legend"))
+                    @if provisional { " " (ctx.w("web-provisional-legend")) }
+                }
+            }
+            @if view.pages > 1 {
+                nav.pages {
+                    @if view.page > 1 { a rel="prev" href=(here(view.page - 1)) { "← " (ctx.w("web-previous")) } }
+                    span { (ctx.t(&Msg::new("web-page-of").num("page", view.page).num("pages", view.pages))) }
+                    @if view.page < view.pages { a rel="next" href=(here(view.page + 1)) { (ctx.w("web-next")) " →" } }
+                }
+            }
+        },
+    )
+}
+
+pub fn server(ctx: &Ctx, view: &ServerView) -> Markup {
+    let name = view.name.clone().unwrap_or_else(|| ctx.w("web-a-server"));
+    layout(
+        ctx,
+        &name,
+        html! {
+            h1 { (name) }
+            h2 { (ctx.w("web-ladders")) }
+            @if view.ladders.is_empty() {
+                p { (ctx.w("web-no-ratings")) }
+            }
+            ul.ladders {
+                @for (game, variant, n) in &view.ladders {
+                    li {
+                        a href=(ctx.link(&WebPage::ServerLadder { slug: view.slug.clone(), game: *game, variant: variant.map(str::to_owned) }.path())) {
+                            (ladder_name(ctx, *game, *variant))
+                        }
+                        " " span.dim { (ctx.t(&Msg::new("web-players-count").num("n", *n))) }
+                    }
+                }
+            }
+            h2 { (ctx.w("web-recent")) }
+            (match_list(ctx, &view.recent, false))
+        },
+    )
+}
+
+/// Finished matches, newest first: date, game, players, result.
+fn match_list(ctx: &Ctx, lines: &[MatchLine], with_place: bool) -> Markup {
+    html! {
+        @if lines.is_empty() {
+            p { (ctx.w("web-no-matches")) }
+        } @else {
+            ul.matches {
+                @for m in lines {
+                    li {
+                        a href=(ctx.link(&WebPage::Match { id: m.id }.path())) {
+                            (ctx.t(&Msg::new("web-match-name").msg("game", words::game(m.game)).num("id", m.id)))
+                        }
+                        " · "
+                        @for (i, p) in m.players.iter().enumerate() {
+                            @if i > 0 { ", " }
+                            (who(ctx, p))
+                        }
+                        br;
+                        span.dim {
+                            (ctx.say(&m.result, &m.hidden))
+                            @if let Some(at) = m.finished_at { " · " (date(at)) }
+                            @if with_place { " · " (place(ctx, &m.place)) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+pub fn player(ctx: &Ctx, view: &PlayerView) -> Markup {
+    let lines: Vec<Line> = view
+        .history
+        .iter()
+        .map(|s| Line {
+            label: ladder_name(ctx, s.game, s.variant),
+            points: s.points.clone(),
+        })
+        .collect();
+    let chart_title = ctx.w("web-rating-chart");
+    layout(
+        ctx,
+        &view.name,
+        html! {
+            h1 { (view.name) }
+            h2 { (ctx.w("web-ratings")) }
+            @if view.ratings.is_empty() {
+                p { (ctx.w("web-no-ratings")) }
+            } @else {
+                table.ladder {
+                    thead { tr {
+                        th { (ctx.w("web-col-ladder")) }
+                        th.num { (ctx.w("web-col-rating")) }
+                        th.num { (ctx.w("web-col-games")) }
+                        th.num.wide { (ctx.w("web-col-record")) }
+                    } }
+                    tbody {
+                        @for r in &view.ratings {
+                            tr {
+                                td {
+                                    (ladder_name(ctx, r.game, r.variant))
+                                    br;
+                                    span.dim { @match &r.server {
+                                        None => (ctx.w("web-global")),
+                                        Some(Some(name)) => (name),
+                                        Some(None) => (ctx.w("web-a-server")),
+                                    } }
+                                }
+                                td.num { (r.rating) @if r.provisional { abbr title=(ctx.w("web-provisional")) { "?" } } }
+                                td.num { (r.games) }
+                                td.num.wide { (r.wins) " / " (r.draws) " / " (r.losses) }
+                            }
+                        }
+                    }
+                }
+                p.legend { (ctx.w("web-record-legend")) }
+            }
+            @if !lines.is_empty() {
+                h2 { (chart_title) }
+                (rating_chart(&chart_title, &lines, date))
+            }
+            h2 { (ctx.w("web-recent")) }
+            (match_list(ctx, &view.recent, true))
+            @if !view.h2h.is_empty() {
+                h2 { (ctx.w("web-h2h")) }
+                table.ladder {
+                    thead { tr {
+                        th { (ctx.w("web-col-opponent")) }
+                        th { (ctx.w("web-col-game")) }
+                        th.num { (ctx.w("web-col-record")) }
+                    } }
+                    tbody {
+                        @for h in &view.h2h {
+                            tr {
+                                td { (who(ctx, &h.opponent)) }
+                                td { (ctx.t(&words::game(h.game))) }
+                                td.num { (h.wins) " / " (h.draws) " / " (h.losses) }
+                            }
+                        }
+                    }
+                }
+            }
+        },
+    )
+}
+
+/// A match page showing the board after `ply` plies; `tag` makes its pictures' addresses
+/// immutable.
+pub fn game(ctx: &Ctx, view: &MatchView, ply: usize, tag: &str) -> Markup {
+    let title = ctx.t(&Msg::new("web-match-name")
+        .msg("game", words::game(view.game))
+        .num("id", view.id));
+    let base = WebPage::Match { id: view.id }.path();
+    let at = |p: usize| ctx.link(&format!("{base}?ply={p}"));
+    let picture = |file: &str| format!("{base}/{file}?lang={}&v={tag}", ctx.lang.code());
+    let n = view.plies.len();
+    let hidden: &BTreeSet<u64> = &view.hidden;
+    let caption = if ply == 0 {
+        ctx.w("web-start-position")
+    } else {
+        let text = view.plies.get(ply - 1).map_or("", |p| p.text.as_str());
+        ctx.t(&Msg::new("web-after-move")
+            .num("ply", ply as i64)
+            .num("n", n as i64)
+            .code("move", text))
+    };
+    layout(
+        ctx,
+        &title,
+        html! {
+            h1 { (title) }
+            p.players {
+                @for (i, (w, side)) in view.players.iter().enumerate() {
+                    @if i > 0 { " · " }
+                    (who(ctx, w)) " " span.dim { "(" (ctx.t(side)) ")" }
+                }
+            }
+            p.result { strong { (ctx.say(&view.result, hidden)) } }
+            p.dim {
+                (ctx.t(&words::variant(&view.variant)))
+                " · "
+                @if view.rated { (ctx.w("web-rated")) } @else { (ctx.w("web-casual")) }
+                " · " (ctx.t(&view.clock))
+                " · " (place(ctx, &view.place))
+                @if let Some(at) = view.finished_at { " · " (date(at)) }
+            }
+            section #board {
+                figure.board {
+                    img src=(picture(&format!("{ply}.png"))) alt=(caption) width="800";
+                    figcaption { (caption) }
+                }
+                nav.steps {
+                    @if ply > 0 {
+                        a.first href=(format!("{}#board", at(0))) title=(ctx.w("web-first")) { "«" }
+                        a.prev rel="prev" accesskey="p" href=(format!("{}#board", at(ply - 1))) { "← " (ctx.w("web-previous")) }
+                    } @else {
+                        span.off { "«" } span.off { "← " (ctx.w("web-previous")) }
+                    }
+                    @if ply < n {
+                        a.next rel="next" accesskey="n" href=(format!("{}#board", at(ply + 1))) { (ctx.w("web-next")) " →" }
+                        a.last href=(format!("{}#board", at(n))) title=(ctx.w("web-last")) { "»" }
+                    } @else {
+                        span.off { (ctx.w("web-next")) " →" } span.off { "»" }
+                    }
+                }
+            }
+            h2 { (ctx.w("web-sheet")) }
+            @if n == 0 {
+                p { (ctx.w("web-no-moves")) }
+            } @else {
+                ol.sheet {
+                    @for (p, turn) in view.plies.iter().zip(turns(view)) {
+                        li.current[p.ply == ply] {
+                            @if let Some(turn) = turn { span.turn { (turn) "." } }
+                            a href=(format!("{}#board", at(p.ply))) { (p.text) }
+                        }
+                    }
+                }
+            }
+            p.files {
+                a href=(picture("replay.gif")) { (ctx.w("web-replay")) }
+                " · "
+                a href=(format!("{base}/match-{}.txt", view.id)) download { (ctx.t(&Msg::new("web-export").code("file", format!("match-{}.txt", view.id)))) }
+            }
+            @if let Some(review) = &view.review {
+                h2 { (ctx.w("web-analysis")) }
+                figure.graph {
+                    img src=(picture("analysis.png")) alt=(ctx.say(&review.summary, hidden)) width="800" loading="lazy";
+                    figcaption { (ctx.say(&review.summary, hidden)) }
+                }
+                @if review.mistakes.is_empty() {
+                    p { (ctx.w("web-no-mistakes")) }
+                } @else {
+                    ul.mistakes {
+                        @for m in &review.mistakes {
+                            li { a href=(format!("{}#board", at(m.ply.saturating_sub(1)))) { (ctx.say(&m.line, hidden)) } }
+                        }
+                    }
+                }
+            }
+        },
+    )
+}
+
+/// The score sheet's move numbers: each first-side move after a second-side one (or the
+/// first move) starts a new numbered row, as on a paper sheet.
+fn turns(view: &MatchView) -> Vec<Option<usize>> {
+    let mut row = 0;
+    let mut last = None;
+    view.plies
+        .iter()
+        .map(|p| {
+            let new_row = last.is_none() || (p.side == Side::First && last != Some(Side::First));
+            last = Some(p.side);
+            new_row.then(|| {
+                row += 1;
+                row
+            })
+        })
+        .collect()
+}
+
+pub fn not_found(ctx: &Ctx) -> Markup {
+    let title = ctx.w("web-not-found-title");
+    layout(
+        ctx,
+        &title,
+        html! {
+            h1 { (title) }
+            p { (ctx.w("web-not-found")) }
+            p { a href=(ctx.link("/")) { (ctx.w("web-home-link")) } }
+        },
+    )
+}
+
+pub fn unavailable(ctx: &Ctx) -> Markup {
+    let title = ctx.w("web-unavailable-title");
+    layout(
+        ctx,
+        &title,
+        html! {
+            h1 { (title) }
+            p { (ctx.w("web-unavailable")) }
+        },
+    )
+}

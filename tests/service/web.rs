@@ -1,0 +1,360 @@
+//! The web pages over real HTTP, on the same database as a match service: what a server that
+//! opted in shows, what nobody else's does, a hidden player, addresses that do not exist,
+//! languages and caching. (The real browser's tests are in `browser.rs`.)
+
+use super::common::*;
+use parlor::store::Store;
+use parlor::table::Place;
+
+/// A server's pages are on at this slug in the tests (set as `/settings web:on` stores it).
+pub const SLUG: &str = "k3J9xQ2mPz7LwR4tY8vB1a";
+
+/// The pages of this store, served on a free port of 127.0.0.1; their address.
+pub async fn serve(store: Store) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a free port");
+    let addr = listener.local_addr().expect("its address");
+    let router = parlor::web::router(std::sync::Arc::new(move || Some(store.clone())));
+    parlor::http::serve(listener, router);
+    format!("http://{addr}")
+}
+
+/// A page: its status, headers and body.
+pub async fn get(url: &str, headers: &[(&str, &str)]) -> (u16, reqwest::header::HeaderMap, String) {
+    let client = reqwest::Client::new();
+    let mut request = client.get(url);
+    for (k, v) in headers {
+        request = request.header(*k, *v);
+    }
+    let response = request.send().await.expect("an answer");
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    let body = response.text().await.unwrap_or_default();
+    (status, headers, body)
+}
+
+/// Plays a rated Simultana match to its end between two players in `place`; its id.
+pub async fn finished(
+    w: &World,
+    a: &parlor::table::Actor,
+    b: &parlor::table::Actor,
+    place: Place,
+) -> i64 {
+    let board = w.simultana(a, b, place).await;
+    let id = board.match_id.expect("a match");
+    let end = w.play_out(place, board, &[a, b]).await;
+    assert!(is_over(&end), "{}", end.text());
+    w.clock.advance_secs(60);
+    id
+}
+
+/// Publishes the test server's pages as `/settings web:on` does (its slug and name).
+pub async fn publish(w: &World) {
+    w.exec(&format!(
+        "INSERT INTO guild_settings (guild_id, web_slug, web_name) VALUES ({GUILD}, '{SLUG}', 'Le Club 🎲') \
+         ON CONFLICT (guild_id) DO UPDATE SET web_slug = excluded.web_slug, web_name = excluded.web_name"
+    ))
+    .await;
+}
+
+/// Hides a player as `/settings my-web:off` does.
+pub async fn hide(w: &World, id: u64) {
+    w.exec(&format!(
+        "INSERT INTO player_settings (player_id, web_hidden) VALUES ({id}, TRUE) \
+         ON CONFLICT (player_id) DO UPDATE SET web_hidden = TRUE"
+    ))
+    .await;
+}
+
+/// A player's public key (the address of their page).
+pub async fn key_of(w: &World, name: &str) -> String {
+    let sql = format!("SELECT web_key FROM players WHERE name = '{name}'");
+    let rows = crate::db::rows::<String>(&w.url, &sql).await;
+    rows.into_iter().flatten().next().expect("a key")
+}
+
+/// Where each name first appears in a page (to check an order).
+fn position(body: &str, name: &str) -> usize {
+    body.find(&format!(">{name}<"))
+        .unwrap_or_else(|| panic!("{name} not in the page:\n{body}"))
+}
+
+#[tokio::test]
+async fn a_servers_pages_exist_only_while_it_opts_in() {
+    let w = World::new().await;
+    let (a, b, c) = (alice(), bob(), carol());
+    let first = finished(&w, &a, &b, channel(1)).await;
+    finished(&w, &a, &c, channel(2)).await;
+    finished(&w, &b, &c, channel(3)).await;
+    let site = serve(w.table.store().clone()).await;
+
+    // Not opted in: nothing of the server exists, and it is not in the global ladder.
+    for path in [
+        format!("/s/{SLUG}"),
+        format!("/s/{SLUG}/simultana"),
+        format!("/m/{first}"),
+        format!("/m/{first}/1.png"),
+    ] {
+        let (status, _, body) = get(&format!("{site}{path}"), &[]).await;
+        assert_eq!(status, 404, "{path}");
+        assert!(body.contains("Page not found"), "{body}");
+    }
+    let (status, _, body) = get(&format!("{site}/global/simultana"), &[]).await;
+    assert_eq!(status, 200);
+    assert!(!body.contains("Alice") && !body.contains("Bob"), "{body}");
+
+    publish(&w).await;
+    let (status, _, body) = get(&format!("{site}/s/{SLUG}"), &[]).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("Le Club 🎲"), "{body}");
+    assert!(body.contains(&format!("/m/{first}")), "{body}");
+    // The ladder: everyone, best first, as the store ranks them.
+    let ranked = w
+        .table
+        .store()
+        .leaderboard("simultana", GUILD as i64, 1_000.0, 10, 0)
+        .await
+        .expect("the ladder")
+        .0;
+    let (status, _, body) = get(&format!("{site}/s/{SLUG}/simultana"), &[]).await;
+    assert_eq!(status, 200);
+    let places: Vec<usize> = ranked
+        .iter()
+        .map(|r| position(&body, &r.player.name))
+        .collect();
+    assert_eq!(ranked.len(), 3);
+    assert!(places.windows(2).all(|p| p[0] < p[1]), "{places:?}\n{body}");
+    for r in &ranked {
+        assert!(
+            body.contains(&format!("{}<abbr", r.value.rating.round())),
+            "provisional ratings are marked: {body}"
+        );
+    }
+    // The global ladder now counts this server.
+    let (_, _, body) = get(&format!("{site}/global/simultana"), &[]).await;
+    assert!(
+        body.contains(">Alice<") && body.contains(">Carol<"),
+        "{body}"
+    );
+    // No Discord id anywhere.
+    for id in [a.id, b.id, c.id, GUILD] {
+        assert!(!body.contains(&id.to_string()), "{id} shown");
+    }
+
+    // Turned off: gone again.
+    w.exec(&format!(
+        "UPDATE guild_settings SET web_slug = NULL WHERE guild_id = {GUILD}"
+    ))
+    .await;
+    for path in [format!("/s/{SLUG}"), format!("/m/{first}")] {
+        let (status, _, _) = get(&format!("{site}{path}"), &[]).await;
+        assert_eq!(status, 404, "{path}");
+    }
+    let (_, _, body) = get(&format!("{site}/global/simultana"), &[]).await;
+    assert!(!body.contains(">Alice<"), "{body}");
+}
+
+#[tokio::test]
+async fn a_hidden_player_is_anonymous_everywhere_and_has_no_page() {
+    let w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let id = finished(&w, &a, &b, channel(1)).await;
+    publish(&w).await;
+    hide(&w, b.id).await;
+    let site = serve(w.table.store().clone()).await;
+    let (bob_key, alice_key) = (key_of(&w, "Bob").await, key_of(&w, "Alice").await);
+    for (path, lang) in [
+        (format!("/s/{SLUG}/simultana"), "en"),
+        (format!("/m/{id}"), "en"),
+        (format!("/m/{id}?lang=fr"), "fr"),
+        (format!("/p/{alice_key}"), "en"),
+        ("/global/simultana".to_owned(), "en"),
+    ] {
+        let (status, _, body) = get(&format!("{site}{path}"), &[]).await;
+        assert_eq!(status, 200, "{path}");
+        assert!(!body.contains("Bob"), "{path}: {body}");
+        let word = if lang == "fr" { "anonyme" } else { "anonymous" };
+        assert!(body.contains(word), "{path}: {body}");
+        assert!(!body.contains(&format!("/p/{bob_key}")), "{path}");
+    }
+    let (status, _, _) = get(&format!("{site}/p/{bob_key}"), &[]).await;
+    assert_eq!(status, 404);
+    // The pictures do not draw the name either: their address changes with the names drawn.
+    let (_, _, page) = get(&format!("{site}/m/{id}"), &[]).await;
+    let src = page
+        .split("src=\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .expect("a board picture")
+        .replace("&amp;", "&");
+    w.exec(&format!(
+        "UPDATE player_settings SET web_hidden = FALSE WHERE player_id = {}",
+        b.id
+    ))
+    .await;
+    let (_, _, shown) = get(&format!("{site}/m/{id}"), &[]).await;
+    assert!(shown.contains(">Bob<"), "{shown}");
+    assert!(!shown.contains(&src.replace('&', "&amp;")), "a new address");
+}
+
+#[tokio::test]
+async fn addresses_that_do_not_exist_answer_404_never_500() {
+    let w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let id = finished(&w, &a, &b, channel(1)).await;
+    publish(&w).await;
+    // A live match and a match in a direct message are never shown.
+    let live = w
+        .simultana(&a, &b, channel(2))
+        .await
+        .match_id
+        .expect("live");
+    let dm = Place::new(None, 555);
+    let board = w.simultana(&b, &a, dm).await;
+    let dm_id = board.match_id.expect("a match");
+    w.play_out(dm, board, &[&a, &b]).await;
+    let site = serve(w.table.store().clone()).await;
+    let plies = w
+        .sql_i64(&format!("SELECT MAX(ply) FROM moves WHERE match_id = {id}"))
+        .await;
+    for path in [
+        "/nothing".to_owned(),
+        "/m/abc".to_owned(),
+        "/m/-1".to_owned(),
+        "/m/99999999999999999999".to_owned(),
+        "/m/424242".to_owned(),
+        format!("/m/{live}"),
+        format!("/m/{dm_id}"),
+        format!("/m/{id}?ply={}", plies + 1),
+        format!("/m/{id}?ply=x"),
+        format!("/m/{id}?ply=-1"),
+        format!("/m/{id}/{}.png", plies + 1),
+        format!("/m/{id}/one.png"),
+        format!("/m/{id}/analysis.png"),
+        format!("/m/{id}/match-{}.txt", id + 1),
+        "/global/chess".to_owned(),
+        "/global/loa?variant=nope".to_owned(),
+        "/global/simultana?page=0".to_owned(),
+        "/global/simultana?page=2".to_owned(),
+        "/global/simultana?page=%FF".to_owned(),
+        format!("/s/{SLUG}/simultana?page=99"),
+        "/s/not-a-slug".to_owned(),
+        "/p/not-a-key".to_owned(),
+    ] {
+        let (status, _, body) = get(&format!("{site}{path}"), &[]).await;
+        assert_eq!(status, 404, "{path}: {body}");
+    }
+    // The same addresses, well formed, exist.
+    for path in [
+        format!("/m/{id}?ply={plies}"),
+        format!("/m/{id}?ply=0"),
+        format!("/m/{id}/0.png"),
+        format!("/m/{id}/match-{id}.txt"),
+        format!("/m/{id}/replay.gif"),
+        "/global/loa?variant=cylinder".to_owned(),
+        "/".to_owned(),
+    ] {
+        let (status, _, _) = get(&format!("{site}{path}"), &[]).await;
+        assert_eq!(status, 200, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn a_french_browser_reads_french_unless_the_address_says_otherwise() {
+    let w = World::new().await;
+    let id = finished(&w, &alice(), &bob(), channel(1)).await;
+    publish(&w).await;
+    let site = serve(w.table.store().clone()).await;
+    let french = [("Accept-Language", "fr-FR,fr;q=0.9,en;q=0.5")];
+    let (_, headers, body) = get(&format!("{site}/m/{id}"), &french).await;
+    assert!(body.contains("<html lang=\"fr\">"), "{body}");
+    assert!(body.contains("Feuille de partie"), "{body}");
+    assert_eq!(headers["vary"], "Accept-Language");
+    // The switch keeps the page and the move shown.
+    assert!(
+        body.contains(&format!("href=\"/m/{id}?lang=en\"")),
+        "{body}"
+    );
+    let (_, _, body) = get(&format!("{site}/m/{id}?ply=1&lang=en"), &french).await;
+    assert!(body.contains("Score sheet"), "{body}");
+    // A chosen language is kept by every link of the page.
+    assert!(
+        body.contains(&format!("/m/{id}?ply=2&amp;lang=en")),
+        "{body}"
+    );
+    let (_, _, body) = get(&format!("{site}/"), &[("Accept-Language", "de, fr;q=0.3")]).await;
+    assert!(body.contains("Classements généraux"), "{body}");
+}
+
+#[tokio::test]
+async fn pages_and_pictures_are_cached_by_their_etags_and_plies_are_immutable() {
+    let w = World::new().await;
+    let id = finished(&w, &alice(), &bob(), channel(1)).await;
+    publish(&w).await;
+    let site = serve(w.table.store().clone()).await;
+    let (status, headers, page) = get(&format!("{site}/m/{id}?ply=1"), &[]).await;
+    assert_eq!(status, 200);
+    let etag = headers["etag"].to_str().expect("an etag").to_owned();
+    let (status, _, body) = get(&format!("{site}/m/{id}?ply=1"), &[("If-None-Match", &etag)]).await;
+    assert_eq!((status, body.as_str()), (304, ""));
+    // The board's picture, as the page names it.
+    let src = page
+        .split("src=\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .expect("a picture")
+        .replace("&amp;", "&");
+    assert!(src.starts_with(&format!("/m/{id}/1.png?")), "{src}");
+    let client = reqwest::Client::new();
+    let png = client
+        .get(format!("{site}{src}"))
+        .send()
+        .await
+        .expect("a picture");
+    assert_eq!(png.status().as_u16(), 200);
+    assert_eq!(png.headers()["content-type"], "image/png");
+    assert_eq!(
+        png.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    let etag = png.headers()["etag"].to_str().expect("an etag").to_owned();
+    let bytes = png.bytes().await.expect("bytes");
+    assert!(bytes.starts_with(b"\x89PNG"));
+    let again = client
+        .get(format!("{site}{src}"))
+        .header("If-None-Match", &etag)
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(again.status().as_u16(), 304);
+    // Without the names' tag, the same picture may change: not immutable.
+    let (_, headers, _) = get(&format!("{site}/m/{id}/1.png"), &[]).await;
+    assert_eq!(headers["cache-control"], "no-cache");
+    // The export reads back in the engine.
+    let (_, _, export) = get(&format!("{site}/m/{id}/match-{id}.txt"), &[]).await;
+    assert!(export.starts_with("new simultana"), "{export}");
+}
+
+#[tokio::test]
+async fn the_terminals_matches_are_shown_as_local() {
+    let w = World::new().await;
+    let (a, b) = (alice(), bob());
+    let terminal = Place::new(None, parlor::table::TERMINAL_CHANNEL);
+    let id = finished(&w, &a, &b, terminal).await;
+    let site = serve(w.table.store().clone()).await;
+    let (status, _, body) = get(&format!("{site}/m/{id}"), &[]).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("local (the terminal)"), "{body}");
+    let (_, _, body) = get(&format!("{site}/global/simultana"), &[]).await;
+    assert!(body.contains(">Alice<") && body.contains(">Bob<"), "{body}");
+    // Each player's page: the rating chart and the match.
+    let key = key_of(&w, "Alice").await;
+    let (status, _, body) = get(&format!("{site}/p/{key}"), &[]).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        body.contains("<svg") && body.contains("<polyline"),
+        "{body}"
+    );
+    assert!(body.contains(&format!("/m/{id}")), "{body}");
+}
