@@ -289,3 +289,49 @@ async fn ladders_players_and_finished_matches_link_to_their_pages_only_while_the
     let r = w.run(&a, place, stats(None)).await;
     assert!(r.links.is_empty());
 }
+
+/// The page a link leads to, asked of the pages served at `served` (the links are written under
+/// [`BASE`]).
+async fn follow(served: &str, url: &str) -> u16 {
+    let path = url
+        .strip_prefix(BASE.trim_end_matches('/'))
+        .unwrap_or_else(|| panic!("{url} is not under {BASE}"));
+    crate::web::get(&format!("{served}{path}"), &[]).await.0
+}
+
+#[tokio::test]
+async fn every_link_from_chat_opens_its_page_and_dies_with_the_pages() {
+    let w = World::published(Some(BASE)).await;
+    let served = crate::web::serve(w.table.store().clone()).await;
+    let place = channel(1);
+    let (a, b) = (alice(), bob());
+    let on = w
+        .run(&manager(), place, web(true, Some("Chess Club")))
+        .await;
+    let result = finished(&w, place).await;
+    let mut links = urls(&on);
+    links.extend(urls(&result));
+    for act in [
+        leaderboard(Scope::Server),
+        leaderboard(Scope::Global),
+        Act::Stats {
+            user: None,
+            game: None,
+        },
+        Act::History {
+            user: Some(user(&b)),
+        },
+    ] {
+        links.extend(urls(&w.run(&a, place, act).await));
+    }
+    assert_eq!(links.len(), 6, "{links:?}");
+    for url in &links {
+        assert_eq!(follow(&served, url).await, 200, "{url}");
+    }
+    let server_page = links[0].clone();
+    // Off: the server's pages are gone, and so are the links to them.
+    w.run(&manager(), place, web(false, None)).await;
+    assert_eq!(follow(&served, &server_page).await, 404);
+    let board = w.run(&a, place, leaderboard(Scope::Server)).await;
+    assert!(board.links.is_empty());
+}
