@@ -250,7 +250,7 @@ async fn serve_http(addr: std::net::SocketAddr, health: parlor::discord::Health)
 fn web() -> Result<()> {
     let _ = dotenvy::dotenv();
     let addr = parlor::http::address(std::env::var("PARLOR_HTTP").ok().as_deref())?
-        .ok_or(parlor::http::HttpError::NotServed)?;
+        .ok_or(parlor::http::HttpError::NoPagesAddress)?;
     let url = std::env::var("DATABASE_URL").unwrap_or_else(|_| "sqlite://parlor.db".to_owned());
     parlor::logs::init("info")?;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;

@@ -51,6 +51,10 @@ pub enum HttpError {
     Metrics(String),
     #[error("PARLOR_HTTP is not set, so there is no /healthz to ask")]
     NotServed,
+    #[error(
+        "parlor web serves the pages on PARLOR_HTTP, which is not set: set it to ADDR:PORT (e.g. 0.0.0.0:8080)"
+    )]
+    NoPagesAddress,
     #[error("no answer from {url}: {detail}")]
     NoAnswer { url: String, detail: String },
 }

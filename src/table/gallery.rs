@@ -118,7 +118,7 @@ pub struct MatchLine {
 pub struct ServerView {
     pub slug: String,
     pub name: Option<String>,
-    /// Its ladders that have ratings: game, variant, how many players.
+    /// Every ladder of every game: game, variant, how many players it has here.
     pub ladders: Vec<(GameKind, Option<&'static str>, u32)>,
     pub recent: Vec<MatchLine>,
 }
@@ -272,9 +272,9 @@ impl Gallery {
             .collect();
         let ladders = Self::ladders()
             .into_iter()
-            .filter_map(|(g, v)| {
+            .map(|(g, v)| {
                 let ladder = presets::ladder(g, v.unwrap_or("standard"));
-                counts.get(ladder).map(|&n| (g, v, n))
+                (g, v, counts.get(ladder).copied().unwrap_or(0))
             })
             .collect();
         let rows = self

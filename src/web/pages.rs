@@ -180,9 +180,6 @@ pub fn server(ctx: &Ctx, view: &ServerView) -> Markup {
         html! {
             h1 { (name) }
             h2 { (ctx.w("web-ladders")) }
-            @if view.ladders.is_empty() {
-                p { (ctx.w("web-no-ratings")) }
-            }
             ul.ladders {
                 @for (game, variant, n) in &view.ladders {
                     li {

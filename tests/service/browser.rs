@@ -220,7 +220,7 @@ impl Web {
             .and_then(|l| l.local_addr())
             .expect("a free port")
             .port();
-        let child = Command::new(env!("CARGO_BIN_EXE_parlor"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
             .arg("web")
             .env("DATABASE_URL", url)
             .env("PARLOR_HTTP", format!("127.0.0.1:{port}"))
@@ -238,6 +238,8 @@ impl Web {
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
+        let _ = child.kill();
+        let _ = child.wait();
         panic!("parlor web did not answer on {base}");
     }
 }

@@ -358,3 +358,23 @@ async fn the_terminals_matches_are_shown_as_local() {
     );
     assert!(body.contains(&format!("/m/{id}")), "{body}");
 }
+
+#[test]
+fn parlor_web_without_an_address_says_what_to_set() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"))
+        .arg("web")
+        .current_dir(dir.path())
+        .env_remove("PARLOR_HTTP")
+        .env("DATABASE_URL", "sqlite://never-made.db")
+        .output()
+        .expect("parlor web runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("PARLOR_HTTP") && err.contains("ADDR:PORT"),
+        "{err}"
+    );
+    // Nothing was created on the way.
+    assert!(!dir.path().join("never-made.db").exists());
+}
