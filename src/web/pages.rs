@@ -36,7 +36,7 @@ fn layout(ctx: &Ctx, title: &str, body: Markup) -> Markup {
                     }
                 }
                 main { (body) }
-                footer { (ctx.w("web-footer")) }
+                footer { (ctx.t(&Msg::new("web-footer").code("on", "/settings web:on").code("off", "/settings my-web:off"))) }
             }
         }
     }
