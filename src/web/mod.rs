@@ -71,8 +71,47 @@ pub fn router(source: Source) -> Router {
 }
 
 impl Site {
-    fn gallery(&self) -> Result<Gallery, NotOpen> {
-        (self.source)().map(Gallery::new).ok_or(NotOpen)
+    /// The gallery on the open database, or the page that says the pages cannot read yet.
+    fn gallery(&self) -> Result<Gallery, Nothing> {
+        (self.source)()
+            .map(Gallery::new)
+            .ok_or_else(|| Nothing::unreadable(&NotOpen))
+    }
+}
+
+/// Why a page has nothing to show.
+enum Nothing {
+    /// It does not exist, or is not public: 404.
+    Missing,
+    /// The database cannot be read (logged): 503.
+    Unreadable,
+}
+
+impl Nothing {
+    fn unreadable(error: &dyn std::fmt::Display) -> Nothing {
+        tracing::error!(%error, "a web page could not be read from the database");
+        Nothing::Unreadable
+    }
+
+    /// The page that says so, in the reader's language.
+    fn page(self, headers: &HeaderMap, ctx: &Ctx) -> Response {
+        match self {
+            Nothing::Missing => missing(headers, ctx),
+            Nothing::Unreadable => page(
+                headers,
+                StatusCode::SERVICE_UNAVAILABLE,
+                pages::unavailable(ctx),
+            ),
+        }
+    }
+}
+
+/// What the gallery found, or why there is nothing.
+fn found<T>(read: Result<Option<T>, crate::store::StoreError>) -> Result<T, Nothing> {
+    match read {
+        Ok(Some(value)) => Ok(value),
+        Ok(None) => Err(Nothing::Missing),
+        Err(e) => Err(Nothing::unreadable(&e)),
     }
 }
 
@@ -272,16 +311,6 @@ fn missing(headers: &HeaderMap, ctx: &Ctx) -> Response {
     page(headers, StatusCode::NOT_FOUND, pages::not_found(ctx))
 }
 
-/// The database failed: said plainly, and logged.
-fn broken(headers: &HeaderMap, ctx: &Ctx, error: &dyn std::fmt::Display) -> Response {
-    tracing::error!(%error, "a web page could not be read from the database");
-    page(
-        headers,
-        StatusCode::SERVICE_UNAVAILABLE,
-        pages::unavailable(ctx),
-    )
-}
-
 async fn home(uri: Uri, headers: HeaderMap, RawQuery(raw): RawQuery) -> Response {
     let ctx = Ctx::new(&headers, &Query::parse(raw), uri.path());
     page(
@@ -337,20 +366,20 @@ async fn ladder(
 ) -> Response {
     let query = Query::parse(raw);
     let ctx = Ctx::new(&headers, &query, uri.path());
-    let gallery = match site.gallery() {
-        Ok(gallery) => gallery,
-        Err(e) => return broken(&headers, &ctx, &e),
+    let view = async {
+        let gallery = site.gallery()?;
+        let (Ok(game), Ok(page_no)) = (game.parse::<GameKind>(), query.number("page")) else {
+            return Err(Nothing::Missing);
+        };
+        let variant = query.get("variant");
+        let read = gallery
+            .ladder(of, game, variant, page_no.unwrap_or(1))
+            .await;
+        found(read)
     };
-    let (Ok(game), Ok(page_no)) = (game.parse::<GameKind>(), query.number("page")) else {
-        return missing(&headers, &ctx);
-    };
-    let view = gallery
-        .ladder(of, game, query.get("variant"), page_no.unwrap_or(1))
-        .await;
-    match view {
-        Ok(Some(view)) => page(&headers, StatusCode::OK, pages::ladder(&ctx, &view)),
-        Ok(None) => missing(&headers, &ctx),
-        Err(e) => broken(&headers, &ctx, &e),
+    match view.await {
+        Ok(view) => page(&headers, StatusCode::OK, pages::ladder(&ctx, &view)),
+        Err(nothing) => nothing.page(&headers, &ctx),
     }
 }
 
@@ -362,14 +391,13 @@ async fn server(
     RawQuery(raw): RawQuery,
 ) -> Response {
     let ctx = Ctx::new(&headers, &Query::parse(raw), uri.path());
-    let gallery = match site.gallery() {
-        Ok(gallery) => gallery,
-        Err(e) => return broken(&headers, &ctx, &e),
+    let view = async {
+        let gallery = site.gallery()?;
+        found(gallery.server(&slug).await)
     };
-    match gallery.server(&slug).await {
-        Ok(Some(view)) => page(&headers, StatusCode::OK, pages::server(&ctx, &view)),
-        Ok(None) => missing(&headers, &ctx),
-        Err(e) => broken(&headers, &ctx, &e),
+    match view.await {
+        Ok(view) => page(&headers, StatusCode::OK, pages::server(&ctx, &view)),
+        Err(nothing) => nothing.page(&headers, &ctx),
     }
 }
 
@@ -381,14 +409,13 @@ async fn player(
     RawQuery(raw): RawQuery,
 ) -> Response {
     let ctx = Ctx::new(&headers, &Query::parse(raw), uri.path());
-    let gallery = match site.gallery() {
-        Ok(gallery) => gallery,
-        Err(e) => return broken(&headers, &ctx, &e),
+    let view = async {
+        let gallery = site.gallery()?;
+        found(gallery.player(&key).await)
     };
-    match gallery.player(&key).await {
-        Ok(Some(view)) => page(&headers, StatusCode::OK, pages::player(&ctx, &view)),
-        Ok(None) => missing(&headers, &ctx),
-        Err(e) => broken(&headers, &ctx, &e),
+    match view.await {
+        Ok(view) => page(&headers, StatusCode::OK, pages::player(&ctx, &view)),
+        Err(nothing) => nothing.page(&headers, &ctx),
     }
 }
 
@@ -401,27 +428,29 @@ async fn match_page(
 ) -> Response {
     let query = Query::parse(raw);
     let ctx = Ctx::new(&headers, &query, uri.path());
-    let gallery = match site.gallery() {
-        Ok(gallery) => gallery,
-        Err(e) => return broken(&headers, &ctx, &e),
+    let shown = async {
+        let gallery = site.gallery()?;
+        let (Ok(id), Ok(ply)) = (id.parse::<i64>(), query.number("ply")) else {
+            return Err(Nothing::Missing);
+        };
+        let view = found(gallery.game(id).await)?;
+        let ply = ply.map_or(view.plies.len(), |p| p as usize);
+        if ply > view.plies.len() {
+            return Err(Nothing::Missing);
+        }
+        Ok((view, ply))
     };
-    let (Ok(id), Ok(ply)) = (id.parse::<i64>(), query.number("ply")) else {
-        return missing(&headers, &ctx);
-    };
-    let view = match gallery.game(id).await {
-        Ok(Some(view)) => view,
-        Ok(None) => return missing(&headers, &ctx),
-        Err(e) => return broken(&headers, &ctx, &e),
-    };
-    let ply = ply.map_or(view.plies.len(), |p| p as usize);
-    if ply > view.plies.len() {
-        return missing(&headers, &ctx);
+    match shown.await {
+        Ok((view, ply)) => {
+            let tag = names_tag(&ctx, &view.players);
+            page(
+                &headers,
+                StatusCode::OK,
+                pages::game(&ctx, &view, ply, &tag),
+            )
+        }
+        Err(nothing) => nothing.page(&headers, &ctx),
     }
-    page(
-        &headers,
-        StatusCode::OK,
-        pages::game(&ctx, &view, ply, &names_tag(&ctx, &view.players)),
-    )
 }
 
 /// Changes whenever a name drawn on a match's pictures would (a player hiding, the language),
@@ -445,71 +474,64 @@ async fn match_file(
 ) -> Response {
     let query = Query::parse(raw);
     let ctx = Ctx::new(&headers, &query, uri.path());
-    let gallery = match site.gallery() {
-        Ok(gallery) => gallery,
-        Err(e) => return broken(&headers, &ctx, &e),
-    };
-    let Ok(id) = id.parse::<i64>() else {
-        return missing(&headers, &ctx);
-    };
-    if file == format!("match-{id}.txt") {
-        return match gallery.game(id).await {
-            Ok(Some(view)) => (
-                [
-                    (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
-                    (header::CACHE_CONTROL, "public, max-age=3600"),
-                ],
-                view.export,
-            )
-                .into_response(),
-            Ok(None) => missing(&headers, &ctx),
-            Err(e) => broken(&headers, &ctx, &e),
+    let served = async {
+        let gallery = site.gallery()?;
+        let Ok(id) = id.parse::<i64>() else {
+            return Err(Nothing::Missing);
         };
-    }
-    let picture = if let Some(ply) = file.strip_suffix(".png").and_then(|p| p.parse().ok()) {
-        gallery.board(id, ply).await
-    } else if file == "replay.gif" {
-        gallery.replay(id).await
-    } else if file == "analysis.png" {
-        gallery.graph(id).await
-    } else {
-        return missing(&headers, &ctx);
+        // The match as shown: its export, and the names its pictures draw.
+        let view = found(gallery.game(id).await)?;
+        if file == format!("match-{id}.txt") {
+            let text = [
+                (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+                (header::CACHE_CONTROL, "public, max-age=3600"),
+            ];
+            return Ok((text, view.export).into_response());
+        }
+        let picture = if let Some(ply) = file.strip_suffix(".png").and_then(|p| p.parse().ok()) {
+            gallery.board(id, ply).await
+        } else if file == "replay.gif" {
+            gallery.replay(id).await
+        } else if file == "analysis.png" {
+            gallery.graph(id).await
+        } else {
+            return Err(Nothing::Missing);
+        };
+        let picture = found(picture)?;
+        // The names drawn are part of the key: a player who hides is never drawn from the cache.
+        let tag = names_tag(&ctx, &view.players);
+        let immutable = query.get("v") == Some(tag.as_str());
+        let key = format!("{id}/{file}/{tag}");
+        Ok(picture_response(&site, &headers, &ctx, key, picture, immutable).await)
     };
-    let picture = match picture {
-        Ok(Some(p)) => p,
-        Ok(None) => return missing(&headers, &ctx),
-        Err(e) => return broken(&headers, &ctx, &e),
-    };
-    // The names drawn are part of the key: a player who hides is never drawn from the cache.
-    let view = match gallery.game(id).await {
-        Ok(Some(view)) => view,
-        Ok(None) => return missing(&headers, &ctx),
-        Err(e) => return broken(&headers, &ctx, &e),
-    };
-    let tag = names_tag(&ctx, &view.players);
-    let key = format!("{id}/{file}/{tag}");
+    served
+        .await
+        .unwrap_or_else(|nothing| nothing.page(&headers, &ctx))
+}
+
+/// A picture with its ETag (`304` when the reader has it): drawn, or `503` while the renderer
+/// is busy. `immutable` when its address names the current names' tag.
+async fn picture_response(
+    site: &Site,
+    headers: &HeaderMap,
+    ctx: &Ctx,
+    key: String,
+    picture: Picture,
+    immutable: bool,
+) -> Response {
     let etag = format!("\"{key}\"");
-    if matches(&headers, &etag) {
+    if matches(headers, &etag) {
         return StatusCode::NOT_MODIFIED.into_response();
     }
-    let bytes = match draw(&site, &key, picture, ctx.lang).await {
-        Some(bytes) => bytes,
-        None => {
-            return (
-                StatusCode::SERVICE_UNAVAILABLE,
-                [(header::RETRY_AFTER, "2")],
-                ctx.w("web-busy"),
-            )
-                .into_response();
-        }
+    let mime = match &picture {
+        Picture::Replay { .. } => "image/gif",
+        _ => "image/png",
     };
-    let mime = if file.ends_with(".gif") {
-        "image/gif"
-    } else {
-        "image/png"
+    let Some(bytes) = draw(site, &key, picture, ctx.lang).await else {
+        let retry = [(header::RETRY_AFTER, "2")];
+        return (StatusCode::SERVICE_UNAVAILABLE, retry, ctx.w("web-busy")).into_response();
     };
-    // An address with the current names' tag never changes; any other may.
-    let cache = if query.get("v") == Some(tag.as_str()) {
+    let cache = if immutable {
         "public, max-age=31536000, immutable"
     } else {
         "no-cache"
