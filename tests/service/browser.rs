@@ -14,7 +14,7 @@ use base64::Engine;
 use serde_json::{Value, json};
 
 use super::common::*;
-use super::web::{SLUG, finished, hide, key_of, publish};
+use super::web::{SLUG, finished, hide, key_of, publish, ranked};
 use parlor::i18n::Lang;
 use parlor::table::gallery::Gallery;
 
@@ -280,13 +280,7 @@ async fn browser_the_ladder_of_a_server_that_opted_in_lists_its_players_in_order
              .map(td => td.textContent.trim());",
         )
         .await;
-    let ranked = w
-        .table
-        .store()
-        .leaderboard("simultana", GUILD as i64, 1_000.0, 10, 0)
-        .await
-        .expect("the ladder")
-        .0;
+    let ranked = ranked(&w).await;
     let expected: Vec<Value> = ranked
         .iter()
         .map(|r| Value::from(r.player.name.clone()))

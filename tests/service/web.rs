@@ -67,6 +67,16 @@ pub async fn hide(w: &World, id: u64) {
     .await;
 }
 
+/// The test server's Simultana ladder as the store ranks it, provisional ratings included.
+pub async fn ranked(w: &World) -> Vec<parlor::store::RatingRow> {
+    w.table
+        .store()
+        .leaderboard("simultana", GUILD as i64, 1_000.0, 10, 0)
+        .await
+        .expect("the ladder")
+        .0
+}
+
 /// A player's public key (the address of their page).
 pub async fn key_of(w: &World, name: &str) -> String {
     let sql = format!("SELECT web_key FROM players WHERE name = '{name}'");
@@ -110,13 +120,7 @@ async fn a_servers_pages_exist_only_while_it_opts_in() {
     assert!(body.contains("Le Club 🎲"), "{body}");
     assert!(body.contains(&format!("/m/{first}")), "{body}");
     // The ladder: everyone, best first, as the store ranks them.
-    let ranked = w
-        .table
-        .store()
-        .leaderboard("simultana", GUILD as i64, 1_000.0, 10, 0)
-        .await
-        .expect("the ladder")
-        .0;
+    let ranked = ranked(&w).await;
     let (status, _, body) = get(&format!("{site}/s/{SLUG}/simultana"), &[]).await;
     assert_eq!(status, 200);
     let places: Vec<usize> = ranked
