@@ -382,3 +382,40 @@ fn parlor_web_without_an_address_says_what_to_set() {
     // Nothing was created on the way.
     assert!(!dir.path().join("never-made.db").exists());
 }
+
+#[tokio::test]
+async fn a_long_ladder_is_paged_with_ranks_that_follow_on() {
+    let w = World::new().await;
+    publish(&w).await;
+    for n in 1..=30u64 {
+        w.exec(&format!(
+            "INSERT INTO players (id, name, updated_at) VALUES ({id}, 'P{n:02}', 0)",
+            id = 5_000 + n
+        ))
+        .await;
+        w.exec(&format!(
+            "INSERT INTO ratings (player_id, game, scope, rating, deviation, volatility, games, \
+             wins, draws, losses, last_played) \
+             VALUES ({id}, 'simultana', {GUILD}, {rating}, 60.0, 0.06, 20, 10, 0, 10, 0)",
+            id = 5_000 + n,
+            rating = 2_000 - n * 10
+        ))
+        .await;
+    }
+    let site = serve(w.table.store().clone()).await;
+    let ladder = format!("{site}/s/{SLUG}/simultana");
+    let (_, _, first) = get(&ladder, &[]).await;
+    let (status, _, second) = get(&format!("{ladder}?page=2"), &[]).await;
+    assert_eq!(status, 200);
+    assert_eq!(first.matches("<tr").count() - 1, 25, "25 rows and a header");
+    assert_eq!(second.matches("<tr").count() - 1, 5);
+    assert!(first.contains(">P01<") && first.contains(">P25<") && !first.contains(">P26<"));
+    assert!(second.contains("<td class=\"num\">26</td>") && second.contains(">P30<"));
+    assert!(
+        first.contains("Page 1 of 2") && first.contains("page=2"),
+        "{first}"
+    );
+    assert!(second.contains("rel=\"prev\"") && !second.contains("rel=\"next\""));
+    let (status, _, _) = get(&format!("{ladder}?page=3"), &[]).await;
+    assert_eq!(status, 404);
+}
