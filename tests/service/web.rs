@@ -419,3 +419,47 @@ async fn a_long_ladder_is_paged_with_ranks_that_follow_on() {
     let (status, _, _) = get(&format!("{ladder}?page=3"), &[]).await;
     assert_eq!(status, 404);
 }
+
+#[tokio::test]
+async fn every_ply_of_every_game_is_drawn_for_the_page() {
+    let w = World::new().await;
+    let (a, b) = (alice(), bob());
+    publish(&w).await;
+    let site = serve(w.table.store().clone()).await;
+    for (n, game) in [
+        parlor::games::GameKind::Loa,
+        parlor::games::GameKind::Lightning,
+        parlor::games::GameKind::Barrier,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let place = channel(10 + n as u64);
+        let card = w
+            .challenge(&a, place, game, parlor::table::Opponent::User(user(&b)))
+            .await;
+        assert!(!card.private, "{}", card.text());
+        let mut board = w.run(&b, place, parlor::table::Act::Accept).await;
+        let id = board.match_id.expect("a match");
+        // Seven plies: a Lightning turn is cut between its draw and its put.
+        for _ in 0..7 {
+            board = w.play_one(place, &board, &[&a, &b]).await;
+        }
+        let end = w.run(&a, place, parlor::table::Act::Resign).await;
+        assert!(is_over(&end), "{}", end.text());
+        w.clock.advance_secs(60);
+        let (status, _, page) = get(&format!("{site}/m/{id}"), &[]).await;
+        assert_eq!(status, 200, "{game:?}: {page}");
+        for ply in 0..=7 {
+            let response = reqwest::get(format!("{site}/m/{id}/{ply}.png"))
+                .await
+                .expect("an answer");
+            assert_eq!(response.status().as_u16(), 200, "{game:?} ply {ply}");
+            let bytes = response.bytes().await.expect("bytes");
+            assert!(bytes.starts_with(b"\x89PNG"), "{game:?} ply {ply}");
+        }
+        let (status, headers, _) = get(&format!("{site}/m/{id}/replay.gif"), &[]).await;
+        assert_eq!(status, 200, "{game:?}");
+        assert_eq!(headers["content-type"], "image/gif");
+    }
+}
