@@ -27,6 +27,7 @@ mod present;
 mod presets;
 pub mod rating;
 mod records;
+mod schedule;
 mod sheet;
 pub(crate) mod state;
 mod texts;
@@ -179,8 +180,8 @@ struct Index {
     entries: HashMap<i64, Slot>,
     /// The open match of a channel; `RESERVED` while a challenge is being written.
     by_channel: HashMap<u64, i64>,
-    /// Match id -> the next time `tick` must look at it (expiry, warning or deadline).
-    due: HashMap<i64, i64>,
+    /// When `tick` must next look at each match (expiry, warning or deadline).
+    due: schedule::Schedule,
     /// The matches being played (started, not over), counted by `parlor_live_matches`.
     live: std::collections::HashSet<i64>,
 }
@@ -406,9 +407,8 @@ impl Table {
             let index = self.lock_index();
             index
                 .due
-                .iter()
-                .filter(|&(_, &at)| at <= now)
-                .filter_map(|(id, _)| index.entries.get(id).map(|s| (*id, s.clone())))
+                .due(now)
+                .filter_map(|id| index.entries.get(&id).map(|s| (id, s.clone())))
                 .collect()
         };
         let mut acted = 0;
@@ -445,13 +445,7 @@ impl Table {
                     let now = table.now();
                     // What is already past was just looked at (and failed, if it is still
                     // here): it is retried at the once-a-second pace, not in a busy loop.
-                    let next = table
-                        .lock_index()
-                        .due
-                        .values()
-                        .filter(|&&at| at > now)
-                        .min()
-                        .copied();
+                    let next = table.lock_index().due.next_after(now);
                     next.map_or(1000, |at| (at - now).clamp(1, 1000))
                 };
                 tokio::time::sleep(std::time::Duration::from_millis(wait.unsigned_abs())).await;
@@ -546,7 +540,7 @@ impl Table {
             index.by_channel.insert(channel, id);
         }
         if let Some(at) = due {
-            index.due.insert(id, at);
+            index.due.set(id, at);
         }
         index.entries.insert(id, slot);
     }
@@ -556,9 +550,9 @@ impl Table {
         let due = m.next_due();
         let mut index = self.lock_index();
         match due {
-            Some(at) => index.due.insert(m.id(), at),
-            None => index.due.remove(&m.id()),
-        };
+            Some(at) => index.due.set(m.id(), at),
+            None => index.due.remove(m.id()),
+        }
         index.set_live(m.id(), m.live().is_some());
     }
 
@@ -566,7 +560,7 @@ impl Table {
     fn unregister(&self, m: &Match) {
         let mut index = self.lock_index();
         index.entries.remove(&m.id());
-        index.due.remove(&m.id());
+        index.due.remove(m.id());
         index.set_live(m.id(), false);
         if index.by_channel.get(&m.row.channel_id) == Some(&m.id()) {
             index.by_channel.remove(&m.row.channel_id);
