@@ -52,7 +52,7 @@ pub use api::{
 };
 pub use challenge::{Languages, SettingsChange};
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use picture::{Image, Picture, PictureError};
+pub use picture::{Image, Picture, PictureError, Pictures};
 pub use presets::{
     CLOCK_CHOICES, DEFAULT_CLOCK_SECS, MAX_CLOCK_SECS, MIN_CLOCK_SECS, Variant, parse_clock,
     variant, variants,
@@ -170,6 +170,7 @@ struct Inner {
     index: StdMutex<Index>,
     notices: mpsc::UnboundedSender<Notice>,
     coach: coach::Coach,
+    pictures: Pictures,
 }
 
 type Slot = Arc<Mutex<Match>>;
@@ -219,6 +220,7 @@ impl Table {
                 index: StdMutex::new(Index::default()),
                 notices: tx,
                 coach,
+                pictures: Pictures::default(),
             }),
         };
         // Other processes' matches are left to their owners, unread.
@@ -453,6 +455,11 @@ impl Table {
                 Table { inner }.tick().await;
             }
         })
+    }
+
+    /// Where adapters draw the pictures of replies (bounded, and boards kept per position).
+    pub fn pictures(&self) -> &Pictures {
+        &self.inner.pictures
     }
 
     /// The store underneath (for adapters that need more than the commands).
