@@ -41,6 +41,8 @@ use serde_json::{Value, json};
 const PATIENCE: Duration = Duration::from_secs(300);
 /// Discord's window for a first response.
 const WINDOW: Duration = Duration::from_secs(3);
+/// The goal for a first response (p99): later ones are counted per second of the run.
+const SLOW: Duration = Duration::from_millis(10);
 /// One match in this many is on a short clock that runs out around the load.
 const NEAR_EVERY: usize = 25;
 /// The short clock of those matches.
@@ -379,6 +381,10 @@ struct Load {
     moves_applied: u64,
     sent: HashMap<Kind, u64>,
     n: u64,
+    /// When the stream started, and per second of it the interactions answered later than
+    /// [`SLOW`]: a stall shows as a few bad seconds, a saturated machine as many.
+    t0: Instant,
+    slow_by_second: Vec<u32>,
 }
 
 impl Load {
@@ -564,14 +570,23 @@ impl Load {
                 } else {
                     first.and(outcome(&state, ix)).map(Some)
                 };
+                let second = ix.sent_at.saturating_duration_since(self.t0).as_secs() as usize;
                 match result {
-                    Some(msg) => done.push((f, first, ix.picture_after, msg.cloned())),
-                    None if all || (late && first.is_none()) => done.push((f, first, None, None)),
+                    Some(msg) => done.push((f, first, ix.picture_after, msg.cloned(), second)),
+                    None if all || (late && first.is_none()) => {
+                        done.push((f, first, None, None, second))
+                    }
                     None => self.flights.push(f),
                 }
             }
         }
-        for (f, first, picture, msg) in done {
+        for (f, first, picture, msg, second) in done {
+            if first.is_none_or(|after| after > SLOW) {
+                if self.slow_by_second.len() <= second {
+                    self.slow_by_second.resize(second + 1, 0);
+                }
+                self.slow_by_second[second] += 1;
+            }
             let samples = self.samples.entry(f.kind).or_default();
             match first {
                 Some(after) if after <= WINDOW => samples.first.push(after),
@@ -700,6 +715,8 @@ struct Row {
     bot_cpu: Duration,
     violations: usize,
     max_lag: Duration,
+    /// First responses later than [`SLOW`] (or none), by second of the run.
+    slow_by_second: Vec<u32>,
 }
 
 async fn database(backend: Backend, dir: &tempfile::TempDir) -> String {
@@ -786,6 +803,8 @@ async fn run(backend: Backend, n: usize, rate: u64, secs: u64) -> Row {
         moves_applied: 0,
         sent: HashMap::new(),
         n: 0,
+        t0: Instant::now(),
+        slow_by_second: Vec::new(),
     };
     for m in 0..load.matches.len() {
         load.idle(m);
@@ -795,6 +814,7 @@ async fn run(backend: Backend, n: usize, rate: u64, secs: u64) -> Row {
     let total = rate * secs;
     let period = Duration::from_secs_f64(1.0 / rate as f64);
     let t0 = tokio::time::Instant::now();
+    load.t0 = t0.into_std();
     let mut max_lag = Duration::ZERO;
     let mut last_settle = t0;
     for k in 0..total {
@@ -854,6 +874,7 @@ async fn run(backend: Backend, n: usize, rate: u64, secs: u64) -> Row {
         bot_cpu,
         violations,
         max_lag,
+        slow_by_second: std::mem::take(&mut load.slow_by_second),
     }
 }
 
@@ -918,6 +939,15 @@ fn print(rows: &[Row], rate: u64, secs: u64) {
             ms(r.max_lag),
             r.violations
         );
+    }
+    println!();
+    println!(
+        "first responses over {} ms (or none), by second of the run:",
+        SLOW.as_millis()
+    );
+    for r in rows {
+        let seconds: Vec<String> = r.slow_by_second.iter().map(u32::to_string).collect();
+        println!("{:<8} | {}", r.backend, seconds.join(" "));
     }
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("load average at the end: {}", load.trim());

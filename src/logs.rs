@@ -67,9 +67,10 @@ pub fn json() -> bool {
 
 /// serenity opens an INFO span around every REST request whose fields are the request written
 /// out in full: a board picture becomes a list of some 30,000 numbers, formatted for every post
-/// and never shown (under load, a fifth of the bot's CPU time). Those spans are off unless
-/// `RUST_LOG` names this target.
-const QUIET_TARGET: &str = "serenity::http";
+/// and never shown (under load, a fifth of the bot's CPU time); and one around every gateway
+/// event, with the whole event (each interaction) formatted (2 % of the CPU under load). Those
+/// spans are off unless `RUST_LOG` names their target.
+const QUIET_TARGETS: [&str; 2] = ["serenity::http", "serenity::gateway::shard"];
 
 /// Installs the log output on standard error: `RUST_LOG` filters it (`default_filter` when unset
 /// or unreadable), `PARLOR_LOG_FORMAT` and `NO_COLOR` shape it. A bad `PARLOR_LOG_FORMAT` is an
@@ -80,10 +81,12 @@ pub fn init(default_filter: &str) -> Result<(), LogError> {
     let mut filter =
         EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default_filter));
     let asked = std::env::var("RUST_LOG").unwrap_or_else(|_| default_filter.to_owned());
-    if !asked.contains(QUIET_TARGET)
-        && let Ok(quiet) = format!("{QUIET_TARGET}=warn").parse()
-    {
-        filter = filter.add_directive(quiet);
+    for target in QUIET_TARGETS {
+        if !asked.contains(target)
+            && let Ok(quiet) = format!("{target}=warn").parse()
+        {
+            filter = filter.add_directive(quiet);
+        }
     }
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)

@@ -7,7 +7,7 @@ use std::time::Instant;
 use poise::serenity_prelude as serenity;
 
 use super::choices::{Clock, Game, Language, Scope, Variant};
-use super::present::{Locales, present};
+use super::present::{Locales, present_first};
 use super::respond::{Answer, answer_command};
 use super::{Asker, Context, Error, access};
 use crate::i18n::{Lang, Msg};
@@ -174,7 +174,7 @@ async fn run(ctx: Context<'_>, command: Act) -> Result<(), Error> {
     let asker = asker(ctx);
     answer_command(ctx, async move {
         let reply = table.handle(&actor, &place, command).await;
-        present(reply, tongues.locales(&asker).await).await
+        present_first(reply, tongues.locales(&asker).await, table.pictures()).await
     })
     .await
 }
@@ -429,6 +429,7 @@ pub async fn analyze(
         &app.interaction.token,
         reply,
         locales(ctx).await,
+        ctx.data().table.pictures(),
     )
     .await?;
     Ok(())

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use poise::serenity_prelude as serenity;
 
-use super::present::present;
+use super::present::present_first;
 use super::respond::{Answer, FirstResponse, answer_component};
 use super::{Asker, Data, access};
 use crate::i18n::Msg;
@@ -56,7 +56,9 @@ pub async fn handle(
             interaction.create_response(&ctx.http, defer).await?;
             let locales = tongues.locales(&asker).await;
             let reply = table.handle(&actor, &place, request.clone()).await;
-            super::respond::show_analysis(&ctx.http, &interaction.token, reply, locales).await
+            let pictures = table.pictures();
+            super::respond::show_analysis(&ctx.http, &interaction.token, reply, locales, pictures)
+                .await
         }
         .await;
         super::log_interaction(
@@ -73,7 +75,7 @@ pub async fn handle(
         match command {
             Some(command) if lacking.is_empty() => {
                 let reply = table.handle(&actor, &place, command).await;
-                present(reply, tongues.locales(&asker).await).await
+                present_first(reply, tongues.locales(&asker).await, table.pictures()).await
             }
             Some(_) => {
                 let lang = tongues.locales(&asker).await.pick(true);

@@ -430,7 +430,7 @@ impl Poster {
             .tongues
             .locales(&Asker::server(notice.place.guild))
             .await;
-        let answer = present::present(notice.reply, locales).await;
+        let answer = present::present(notice.reply, locales, self.table.pictures()).await;
         let need = access::to_post(
             notice.place.parent.is_some(),
             answer.embed.is_some(),

@@ -7,7 +7,7 @@ use tracing::debug;
 
 use crate::i18n::{Lang, Msg, Style, render};
 use crate::table::{
-    ButtonStyle, Image, Picture, Reply, ReplyKind, Undelivered, stamp_of_custom_id,
+    ButtonStyle, Image, Picture, Pictures, Reply, ReplyKind, Undelivered, stamp_of_custom_id,
 };
 
 use super::respond::Answer;
@@ -79,11 +79,23 @@ fn say(lang: Lang, msg: &Msg) -> String {
     render(lang, msg, &Discord)
 }
 
-/// Builds the message for a reply in the language `locales` pick for it, drawing its picture
-/// off the async threads.
-pub async fn present(reply: Reply, locales: Locales) -> Answer {
+/// Builds the message for a reply in the language `locales` pick for it, with its pictures
+/// drawn (off the async threads).
+pub async fn present(reply: Reply, locales: Locales, pictures: &Pictures) -> Answer {
+    let mut answer = present_first(reply, locales, pictures).await;
+    answer.draw(pictures).await;
+    answer
+}
+
+/// Builds the message for a reply like [`present`], but leaves its main picture to draw: the
+/// answer can go at once, and [`Answer::draw`] then adds the picture, to be edited in
+/// ([`Answer::picture_edit`]). A reply with a text file (an export) is drawn at once.
+pub async fn present_first(reply: Reply, locales: Locales, pictures: &Pictures) -> Answer {
     let lang = locales.pick(reply.private);
-    let image = draw(reply.picture.clone(), lang).await;
+    let (image, later) = match (reply.picture.clone(), &reply.file) {
+        (Some(picture), None) => (None, Some(Later { picture, lang })),
+        (picture, _) => (draw(pictures, picture, lang).await, None),
+    };
     // Each further section is an embed of its own, with its picture.
     let mut more_embeds = Vec::new();
     let mut more_files = Vec::new();
@@ -91,7 +103,7 @@ pub async fn present(reply: Reply, locales: Locales) -> Answer {
         let text: Vec<String> = section.lines.iter().map(|m| say(lang, m)).collect();
         let mut embed =
             serenity::CreateEmbed::new().description(truncate(&text.join("\n"), MAX_DESCRIPTION));
-        if let Some(image) = draw(section.picture.clone(), lang).await {
+        if let Some(image) = draw(pictures, section.picture.clone(), lang).await {
             embed = embed.image(format!("attachment://{}", image.file_name));
             more_files.push(serenity::CreateAttachment::bytes(
                 image.bytes,
@@ -129,8 +141,8 @@ pub async fn present(reply: Reply, locales: Locales) -> Answer {
     greyed.disable_controls();
     let board = match_of(&reply).map(|(id, seq)| (id, seq, rows(&greyed, lang)));
 
-    let fancy =
-        !reply.private && (image.is_some() || !mentions.is_empty() || !more_embeds.is_empty());
+    let pictured = image.is_some() || later.is_some();
+    let fancy = !reply.private && (pictured || !mentions.is_empty() || !more_embeds.is_empty());
     let (content, embed) = if fancy {
         let pings: Vec<String> = mentions.iter().map(|id| format!("<@{id}>")).collect();
         let mut embed = serenity::CreateEmbed::new().description(truncate(&text, MAX_DESCRIPTION));
@@ -151,6 +163,7 @@ pub async fn present(reply: Reply, locales: Locales) -> Answer {
                 serenity::CreateAttachment::bytes(f.text.as_bytes().to_vec(), f.name.clone())
             }),
         },
+        later,
         rows: controls,
         more_embeds,
         more_files,
@@ -211,17 +224,54 @@ fn undelivered(news: &Undelivered) -> Msg {
     }
 }
 
-/// Draws a picture off the async threads; `None` (logged) if it cannot be drawn.
-async fn draw(picture: Option<Picture>, lang: Lang) -> Option<Image> {
-    let picture = picture?;
-    match tokio::task::spawn_blocking(move || picture.render(lang)).await {
-        Ok(Ok(image)) => Some(image),
-        Ok(Err(e)) => {
-            debug!("no picture: {e}");
-            None
+/// A picture left to draw after the answer went, in the answer's language.
+#[derive(Clone, Debug)]
+pub struct Later {
+    picture: Picture,
+    lang: Lang,
+}
+
+impl Answer {
+    /// Draws the picture left for later (see [`present_first`]) into the answer: attached, and
+    /// shown in the embed when there is one. False when there was none, or it could not be
+    /// drawn (logged; the answer stays as it is).
+    pub async fn draw(&mut self, pictures: &Pictures) -> bool {
+        let Some(Later { picture, lang }) = self.later.take() else {
+            return false;
+        };
+        let Some(image) = draw(pictures, Some(picture), lang).await else {
+            return false;
+        };
+        self.embed = self
+            .embed
+            .take()
+            .map(|e| e.image(format!("attachment://{}", image.file_name)));
+        self.file = Some(serenity::CreateAttachment::bytes(
+            image.bytes,
+            image.file_name,
+        ));
+        true
+    }
+
+    /// The edit that adds a drawn picture to a message sent without it: its embed and the file,
+    /// leaving the text and the controls as they are (a newer board may have greyed them out
+    /// meanwhile).
+    pub fn picture_edit(&self) -> serenity::EditInteractionResponse {
+        let mut edit =
+            serenity::EditInteractionResponse::new().embeds(self.embed.iter().cloned().collect());
+        if let Some(file) = &self.file {
+            edit = edit.new_attachment(file.clone());
         }
+        edit
+    }
+}
+
+/// Draws a picture off the async threads; `None` (logged) if it cannot be drawn.
+async fn draw(pictures: &Pictures, picture: Option<Picture>, lang: Lang) -> Option<Image> {
+    match pictures.draw(picture?, lang).await {
+        Ok(image) => Some(image),
         Err(e) => {
-            debug!("the picture task failed: {e}");
+            debug!("no picture: {e}");
             None
         }
     }
@@ -339,7 +389,7 @@ mod tests {
                 value: "b1".into(),
             }],
         }];
-        let answer = present(reply, Locales::default()).await;
+        let answer = present(reply, Locales::default(), &Pictures::default()).await;
         assert_eq!(answer.text, "<@7>");
         assert_eq!(answer.rows.len(), 2);
         assert!(answer.embed.is_some());
@@ -406,7 +456,7 @@ mod tests {
             guild: Some(Lang::Fr),
             ..Locales::default()
         };
-        let answer = present(reply.clone(), french).await;
+        let answer = present(reply.clone(), french, &Pictures::default()).await;
         assert!(
             answer
                 .text
@@ -415,7 +465,7 @@ mod tests {
             answer.text
         );
         reply.undelivered = Some(Undelivered::from_text(&Undelivered::Gone.to_text()));
-        let answer = present(reply, Locales::default()).await;
+        let answer = present(reply, Locales::default(), &Pictures::default()).await;
         assert!(answer.text.contains("was deleted"), "{}", answer.text);
     }
 
@@ -427,7 +477,7 @@ mod tests {
             guild: Some(Lang::En),
             ..Locales::default()
         };
-        let answer = present(Reply::private(refusal), locales).await;
+        let answer = present(Reply::private(refusal), locales, &Pictures::default()).await;
         assert!(answer.private);
         assert_eq!(
             answer.text,

@@ -47,6 +47,8 @@ pub struct Answer {
     pub embed: Option<serenity::CreateEmbed>,
     /// The picture the embed shows.
     pub file: Option<serenity::CreateAttachment>,
+    /// The picture still to draw: the answer goes without it, and it is edited in after.
+    pub later: Option<super::present::Later>,
     /// Rows of buttons and select menus.
     pub rows: Vec<serenity::CreateActionRow>,
     /// Embeds after the first (a reply's further sections), and their pictures.
@@ -255,13 +257,16 @@ pub async fn answer_command(
         .await
         .map(|t| *t);
     let mut first = FirstResponse::since(arrived.unwrap_or_else(std::time::Instant::now));
+    let pictures = ctx.data().table.pictures();
     let mut work = std::pin::pin!(work);
-    let answer = match within(ctx.data().defer_after, &mut work).await {
+    let mut answer = match within(ctx.data().defer_after, &mut work).await {
         Some(answer) => answer,
         None => {
             ctx.defer().await?;
             first.sent();
-            let answer = work.await;
+            // Nothing shows before the follow-up: it carries the picture.
+            let mut answer = work.await;
+            answer.draw(pictures).await;
             if answer.private
                 && let Context::Application(app) = ctx
             {
@@ -270,13 +275,25 @@ pub async fn answer_command(
             answer
         }
     };
-    if let (Some(ask), false, Some(guild)) = (&answer.thread, answer.private, ctx.guild_id()) {
-        return start_typed_in_thread(ctx, guild, ask.clone(), answer, first).await;
+    if let (Some(ask), false, Some(guild)) = (answer.thread.clone(), answer.private, ctx.guild_id())
+    {
+        answer.draw(pictures).await;
+        return start_typed_in_thread(ctx, guild, ask, answer, first).await;
     }
+    let Context::Application(app) = ctx else {
+        answer.draw(pictures).await;
+        ctx.send(answer.to_reply()).await?;
+        return Ok(());
+    };
     let handle = ctx.send(answer.to_reply()).await?;
     first.sent();
-    if answer.keeps() {
-        let message = handle.message().await?;
+    let message =
+        match picture_after(ctx.http(), pictures, &mut answer, &app.interaction.token).await {
+            Some(message) => Some(message),
+            None if answer.keeps() => Some(handle.message().await?.into_owned()),
+            None => None,
+        };
+    if let Some(message) = message.filter(|_| answer.keeps()) {
         ctx.data()
             .boards
             .posted(ctx.http(), &answer, message.channel_id, message.id)
@@ -285,6 +302,28 @@ pub async fn answer_command(
     }
     edit_card(ctx.http(), &answer).await;
     Ok(())
+}
+
+/// Draws the picture an answer left for later and edits it into the interaction's first
+/// response (`token`'s), returning the message as it now is. `None` when there was no picture
+/// to add, or it could not be drawn or edited in (logged: the answer itself went).
+async fn picture_after(
+    http: &serenity::Http,
+    pictures: &crate::table::Pictures,
+    answer: &mut Answer,
+    token: &str,
+) -> Option<serenity::Message> {
+    use serenity::Builder;
+    if !answer.draw(pictures).await {
+        return None;
+    }
+    match answer.picture_edit().execute(http, token).await {
+        Ok(message) => Some(message),
+        Err(e) => {
+            debug!(match_id = answer.match_id, "cannot add the picture: {e}");
+            None
+        }
+    }
 }
 
 /// Remembers where a challenge card was posted, in the match service.
@@ -414,34 +453,38 @@ pub async fn answer_component(
     mut first: FirstResponse,
     work: impl Future<Output = Answer> + Send,
 ) -> Result<(), serenity::Error> {
+    let pictures = data.table.pictures();
     let mut work = std::pin::pin!(work);
     let ready = within(data.defer_after, &mut work).await;
     let starts_thread =
         |a: &Answer| a.thread.is_some() && !a.private && interaction.guild_id.is_some();
-    if ready.as_ref().is_some_and(starts_thread) {
-        interaction
-            .create_response(http, serenity::CreateInteractionResponse::Acknowledge)
-            .await?;
-        first.sent();
-        let answer = ready.unwrap_or_default();
-        return start_in_thread(http, data, interaction, answer).await;
-    }
     let (answer, message) = match ready {
-        Some(answer) => {
+        Some(mut answer) if starts_thread(&answer) => {
+            interaction
+                .create_response(http, serenity::CreateInteractionResponse::Acknowledge)
+                .await?;
+            first.sent();
+            answer.draw(pictures).await;
+            return start_in_thread(http, data, interaction, answer).await;
+        }
+        Some(mut answer) => {
             let response = serenity::CreateInteractionResponse::Message(answer.to_response());
             interaction.create_response(http, response).await?;
             first.sent();
-            let message = if answer.keeps() {
-                Some(interaction.get_response(http).await?)
-            } else {
-                None
+            let keeps = answer.keeps();
+            let message = match picture_after(http, pictures, &mut answer, &interaction.token).await
+            {
+                Some(message) => Some(message),
+                None if keeps => Some(interaction.get_response(http).await?),
+                None => None,
             };
-            (answer, message)
+            (answer, message.filter(|_| keeps))
         }
         None => {
             interaction.defer(http).await?;
             first.sent();
-            let answer = work.await;
+            let mut answer = work.await;
+            answer.draw(pictures).await;
             if starts_thread(&answer) {
                 return start_in_thread(http, data, interaction, answer).await;
             }
@@ -597,6 +640,7 @@ pub async fn show_analysis(
     token: &str,
     mut reply: crate::table::Reply,
     locales: super::Locales,
+    pictures: &crate::table::Pictures,
 ) -> Result<(), serenity::Error> {
     use serenity::Builder;
     if let Some(mut progress) = reply.progress.take() {
@@ -631,7 +675,7 @@ pub async fn show_analysis(
             state = progress.next().await;
         };
     }
-    let answer = super::present::present(reply, locales).await;
+    let answer = super::present::present(reply, locales, pictures).await;
     if answer.private {
         http.delete_original_interaction_response(token).await?;
         answer.to_followup().execute(http, (None, token)).await?;

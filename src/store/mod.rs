@@ -16,6 +16,7 @@ mod sqlite;
 pub mod web;
 
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::postgres::{PgPool, PgPoolOptions};
@@ -97,8 +98,50 @@ enum Db {
         pools: Pools<Sqlite>,
         /// The read pool is the write pool (one in-memory database).
         in_memory: bool,
+        /// Copies the log into the database file in the background (a file only).
+        checkpoints: Option<Arc<Checkpoints>>,
     },
     Postgres(Pools<Postgres>),
+}
+
+/// How often the SQLite log is copied into the database file, off the write connection.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+
+/// A connection of its own that copies SQLite's log (WAL) into the database file once every
+/// [`CHECKPOINT_EVERY`]. Left to the write connection, that copy and its two fsyncs ran inside
+/// the commit that crossed 1,000 pages, and on a busy disk every move behind it waited (the p99
+/// of the load bench went from 10 to 200 ms). A passive checkpoint never blocks the writer, and
+/// what it loses on a crash is nothing: the log is the record until it is copied.
+#[derive(Debug)]
+struct Checkpoints {
+    pool: SqlitePool,
+}
+
+impl Checkpoints {
+    /// Starts checkpointing on `pool` until the returned handle's last clone is dropped.
+    fn start(pool: SqlitePool) -> Arc<Checkpoints> {
+        let this = Arc::new(Checkpoints { pool });
+        let weak = Arc::downgrade(&this);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(CHECKPOINT_EVERY);
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            every.tick().await;
+            loop {
+                every.tick().await;
+                let Some(this) = weak.upgrade() else { break };
+                if this.pool.is_closed() {
+                    break;
+                }
+                if let Err(error) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                    .execute(&this.pool)
+                    .await
+                {
+                    tracing::debug!(%error, "the database log was not copied this time");
+                }
+            }
+        });
+        this
+    }
 }
 
 /// One backend's connections: writes go through `write`, reads through `read` (the same pool on
@@ -201,31 +244,44 @@ impl Store {
             url: url.to_string(),
             detail: e.to_string(),
         };
+        // A file's log is copied by `Checkpoints`, not by the commit that fills it.
+        let write_options = if in_memory {
+            options.clone()
+        } else {
+            options.clone().pragma("wal_autocheckpoint", "0")
+        };
         let write = SqlitePoolOptions::new()
             .max_connections(1)
             .min_connections(1)
             .idle_timeout(None)
             .max_lifetime(None)
-            .connect_with(options.clone())
+            .connect_with(write_options)
             .await
             .map_err(open_error)?;
         MIGRATOR.run(&write).await.map_err(|e| StoreError::Open {
             url: url.to_string(),
             detail: format!("cannot bring the schema up to date: {e}"),
         })?;
-        let read: SqlitePool = if in_memory {
-            write.clone()
+        let (read, checkpoints) = if in_memory {
+            (write.clone(), None)
         } else {
-            SqlitePoolOptions::new()
+            let read = SqlitePoolOptions::new()
                 .max_connections(4)
-                .connect_with(options.read_only(true))
+                .connect_with(options.clone().read_only(true))
                 .await
-                .map_err(open_error)?
+                .map_err(open_error)?;
+            let checkpointer = SqlitePoolOptions::new()
+                .max_connections(1)
+                .connect_with(options)
+                .await
+                .map_err(open_error)?;
+            (read, Some(Checkpoints::start(checkpointer)))
         };
         Ok(Store {
             db: Db::Sqlite {
                 pools: Pools { write, read },
                 in_memory,
+                checkpoints,
             },
         })
     }
@@ -296,7 +352,16 @@ impl Store {
     /// the write-ahead log into the main file, so that `parlor.db` alone holds every row.
     pub async fn close(&self) {
         let (pools, in_memory) = match &self.db {
-            Db::Sqlite { pools, in_memory } => (pools, *in_memory),
+            Db::Sqlite {
+                pools,
+                in_memory,
+                checkpoints,
+            } => {
+                if let Some(checkpoints) = checkpoints {
+                    checkpoints.pool.close().await;
+                }
+                (pools, *in_memory)
+            }
             Db::Postgres(pools) => {
                 pools.write.close().await;
                 return;

@@ -29,6 +29,7 @@ mod presets;
 mod published;
 pub mod rating;
 mod records;
+mod schedule;
 mod sheet;
 pub(crate) mod state;
 mod texts;
@@ -53,7 +54,7 @@ pub use api::{
 };
 pub use challenge::Languages;
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use picture::{Image, Picture, PictureError};
+pub use picture::{Image, Picture, PictureError, Pictures};
 pub use presets::{
     CLOCK_CHOICES, DEFAULT_CLOCK_SECS, MAX_CLOCK_SECS, MIN_CLOCK_SECS, Variant, parse_clock,
     variant, variants,
@@ -182,6 +183,7 @@ struct Inner {
     /// started) do not undo each other. A server is served by one process, so one lock here is
     /// enough.
     guild_settings: Mutex<()>,
+    pictures: Pictures,
 }
 
 type Slot = Arc<Mutex<Match>>;
@@ -192,8 +194,8 @@ struct Index {
     entries: HashMap<i64, Slot>,
     /// The open match of a channel; `RESERVED` while a challenge is being written.
     by_channel: HashMap<u64, i64>,
-    /// Match id -> the next time `tick` must look at it (expiry, warning or deadline).
-    due: HashMap<i64, i64>,
+    /// When `tick` must next look at each match (expiry, warning or deadline).
+    due: schedule::Schedule,
     /// The matches being played (started, not over), counted by `parlor_live_matches`.
     live: std::collections::HashSet<i64>,
 }
@@ -232,6 +234,7 @@ impl Table {
                 notices: tx,
                 coach,
                 guild_settings: Mutex::new(()),
+                pictures: Pictures::default(),
             }),
         };
         // Other processes' matches are left to their owners, unread.
@@ -420,9 +423,8 @@ impl Table {
             let index = self.lock_index();
             index
                 .due
-                .iter()
-                .filter(|&(_, &at)| at <= now)
-                .filter_map(|(id, _)| index.entries.get(id).map(|s| (*id, s.clone())))
+                .due(now)
+                .filter_map(|id| index.entries.get(&id).map(|s| (id, s.clone())))
                 .collect()
         };
         let mut acted = 0;
@@ -459,13 +461,7 @@ impl Table {
                     let now = table.now();
                     // What is already past was just looked at (and failed, if it is still
                     // here): it is retried at the once-a-second pace, not in a busy loop.
-                    let next = table
-                        .lock_index()
-                        .due
-                        .values()
-                        .filter(|&&at| at > now)
-                        .min()
-                        .copied();
+                    let next = table.lock_index().due.next_after(now);
                     next.map_or(1000, |at| (at - now).clamp(1, 1000))
                 };
                 tokio::time::sleep(std::time::Duration::from_millis(wait.unsigned_abs())).await;
@@ -473,6 +469,11 @@ impl Table {
                 Table { inner }.tick().await;
             }
         })
+    }
+
+    /// Where adapters draw the pictures of replies (bounded, and boards kept per position).
+    pub fn pictures(&self) -> &Pictures {
+        &self.inner.pictures
     }
 
     /// The store underneath (for adapters that need more than the commands).
@@ -560,7 +561,7 @@ impl Table {
             index.by_channel.insert(channel, id);
         }
         if let Some(at) = due {
-            index.due.insert(id, at);
+            index.due.set(id, at);
         }
         index.entries.insert(id, slot);
     }
@@ -570,9 +571,9 @@ impl Table {
         let due = m.next_due();
         let mut index = self.lock_index();
         match due {
-            Some(at) => index.due.insert(m.id(), at),
-            None => index.due.remove(&m.id()),
-        };
+            Some(at) => index.due.set(m.id(), at),
+            None => index.due.remove(m.id()),
+        }
         index.set_live(m.id(), m.live().is_some());
     }
 
@@ -580,7 +581,7 @@ impl Table {
     fn unregister(&self, m: &Match) {
         let mut index = self.lock_index();
         index.entries.remove(&m.id());
-        index.due.remove(&m.id());
+        index.due.remove(m.id());
         index.set_live(m.id(), false);
         if index.by_channel.get(&m.row.channel_id) == Some(&m.id()) {
             index.by_channel.remove(&m.row.channel_id);

@@ -2,9 +2,11 @@
 //! [`Picture::render`] when (and if) it wants the bytes, so the service never waits on drawing
 //! and stays independent of how pictures look.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
+use hashlink::LruCache;
 use thiserror::Error;
+use tokio::sync::Semaphore;
 
 use crate::ai::analysis::Analysis;
 use crate::games::{AnyGame, AnyMove, Outcome};
@@ -219,10 +221,154 @@ impl Picture {
     }
 }
 
+/// Boards drawn, by (match, language): the log position each shows, and its bytes.
+type Boards = LruCache<(i64, Lang), (u32, Image)>;
+
+/// How many boards [`Pictures`] keeps: the newest of the matches played last, a few megabytes.
+const BOARDS_KEPT: usize = 256;
+
+/// Draws pictures on at most one thread per core, never on the async runtime's threads (a burst
+/// of moves queues here instead of taking the cores the answers need), and keeps the newest
+/// board of the matches played last, per language, so that `/board` after a move, or twice,
+/// draws nothing. Cheap to clone; clones share the threads and the boards.
+#[derive(Clone)]
+pub struct Pictures {
+    renderers: Arc<Semaphore>,
+    /// (match, language) -> the board of that log position.
+    boards: Arc<Mutex<Boards>>,
+}
+
+impl Default for Pictures {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Pictures::new(cores, BOARDS_KEPT)
+    }
+}
+
+impl Pictures {
+    /// At most `renderers` pictures drawn at once, and `kept` boards remembered.
+    pub fn new(renderers: usize, kept: usize) -> Self {
+        Pictures {
+            renderers: Arc::new(Semaphore::new(renderers.max(1))),
+            boards: Arc::new(Mutex::new(LruCache::new(kept.max(1)))),
+        }
+    }
+
+    /// The picture's bytes in `lang`: a board already drawn for this match, position and
+    /// language is not drawn again.
+    pub async fn draw(&self, picture: Picture, lang: Lang) -> Result<Image, PictureError> {
+        let key = picture.cache_key();
+        if let Some((match_id, seq)) = key
+            && let Some((at, image)) = self.lock().get(&(match_id, lang))
+            && *at == seq
+        {
+            metrics::counter!("parlor_pictures_reused_total").increment(1);
+            return Ok(image.clone());
+        }
+        // Closed only when the last clone is dropped, which cannot happen while `self` lives.
+        let permit = self
+            .renderers
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|e| PictureError::Failed(e.to_string()))?;
+        let image = tokio::task::spawn_blocking(move || {
+            let image = picture.render(lang);
+            drop(permit);
+            image
+        })
+        .await
+        .map_err(|e| PictureError::Failed(e.to_string()))??;
+        if let Some((match_id, seq)) = key {
+            let mut boards = self.lock();
+            // A newer position may have been kept meanwhile: it stays.
+            let newer = boards
+                .peek(&(match_id, lang))
+                .is_some_and(|(at, _)| *at > seq);
+            if !newer {
+                boards.insert((match_id, lang), (seq, image.clone()));
+            }
+        }
+        Ok(image)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Boards> {
+        // A cache: whatever a panic left in it is still a valid picture.
+        self.boards.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+impl Picture {
+    /// What a board of a match in play is known by: its match and log position (with the
+    /// language, the same position always looks the same). `None` for other pictures, and for
+    /// the final board (drawn once, with its result).
+    fn cache_key(&self) -> Option<(i64, u32)> {
+        match self {
+            Picture::Board {
+                match_id: Some(id),
+                seq,
+                result: None,
+                game,
+                ..
+            } if !game.status().is_over() => Some((*id, *seq)),
+            _ => None,
+        }
+    }
+}
+
 /// Two labels are the two sides' cards; more are the seats of a four-player game in turn order.
 fn labels_by_seat(labels: Vec<PlayerLabel>) -> ([PlayerLabel; 2], Vec<PlayerLabel>) {
     match <[PlayerLabel; 2]>::try_from(labels) {
         Ok(two) => (two, Vec::new()),
         Err(seats) => (Default::default(), seats),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::GameKind;
+
+    fn board(seq: u32, result: Option<Outcome>) -> Picture {
+        Picture::Board {
+            match_id: Some(7),
+            seq,
+            game: AnyGame::start(GameKind::Loa, "", 0).expect("a start position"),
+            last_move: None,
+            players: vec![Msg::verbatim("a"), Msg::verbatim("b")],
+            ratings: vec![None, None],
+            move_number: 0,
+            result,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_board_is_kept_per_position_and_language_and_a_final_one_is_not() {
+        let pictures = Pictures::new(1, 4);
+        let first = pictures
+            .draw(board(3, None), Lang::En)
+            .await
+            .expect("drawn");
+        let kept = |lang| pictures.lock().peek(&(7, lang)).map(|(seq, _)| *seq);
+        assert_eq!(kept(Lang::En), Some(3));
+        assert_eq!(kept(Lang::Fr), None, "each language its own");
+        let again = pictures.draw(board(3, None), Lang::En).await.expect("kept");
+        assert_eq!(again, first);
+        pictures
+            .draw(board(4, None), Lang::En)
+            .await
+            .expect("drawn");
+        assert_eq!(kept(Lang::En), Some(4), "the newer position replaces it");
+        let end = Outcome {
+            winner: None,
+            reason: crate::games::Reason::Abort,
+        };
+        let last = pictures.draw(board(5, Some(end)), Lang::En).await;
+        assert!(last.is_ok_and(|i| i.file_name == "match-7-final.png"));
+        assert_eq!(
+            kept(Lang::En),
+            Some(4),
+            "a final board is drawn once, not kept"
+        );
     }
 }

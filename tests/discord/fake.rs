@@ -1328,6 +1328,21 @@ impl FakeDiscord {
         .await
     }
 
+    /// Waits until message `id` carries a picture (PNG or GIF), and returns it: as on Discord,
+    /// an answer may show at once and its picture be edited in a moment later.
+    pub async fn pictured(&self, id: u64) -> Msg {
+        self.wait("the message's picture", |s| {
+            s.message(id)
+                .filter(|m| {
+                    m.files
+                        .iter()
+                        .any(|f| f.bytes.starts_with(b"\x89PNG") || f.bytes.starts_with(b"GIF8"))
+                })
+                .cloned()
+        })
+        .await
+    }
+
     /// Every message of a channel that everyone sees, oldest first.
     pub fn public_messages(&self, channel_id: u64) -> Vec<Msg> {
         self.inner

@@ -71,7 +71,14 @@ async fn two_people_and_the_bot_in_two_seats_play_lines_of_action_for_four() {
         "{}",
         board.text()
     );
-    assert!(board.png().is_some_and(|png| png.len() > 1000));
+    let board_id = board.id;
+    assert!(
+        discord
+            .pictured(board_id)
+            .await
+            .png()
+            .is_some_and(|png| png.len() > 1000)
+    );
     let mut bot_moves = 0;
     let mut human_moves = 0;
     for _ in 0..600 {
@@ -116,6 +123,7 @@ async fn two_people_and_the_bot_in_two_seats_play_lines_of_action_for_four() {
         text.contains(" win by ") || text.contains(" wins by ") || text.contains("Draw by"),
         "the result says which team won: {text}"
     );
+    let board = discord.pictured(board.id).await;
     assert!(board.png().is_some(), "the final picture");
     bot.stop().await.expect("clean shutdown");
     discord.assert_no_violations();

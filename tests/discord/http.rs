@@ -145,11 +145,14 @@ async fn health_and_metrics_follow_the_gateway_and_a_match() {
     let board = simultana(&discord, CHANNEL_ID, &bob(), &alice()).await;
     play_first(&discord, CHANNEL_ID, &board, &players).await;
     // The bot records a first response once Discord has accepted it, a moment after the fake
-    // has: scrape until the three answers (the command, the button, the move; autocomplete is
-    // answered by poise itself) are in.
+    // has, and draws the pictures after answering: scrape until the three answers (the command,
+    // the button, the move; autocomplete is answered by poise itself) and the card's and
+    // boards' pictures are in.
     let after = scrape_until(&metrics, "the move and three answers counted", |s| {
         s.get("parlor_moves_committed_total") == Some(&1.0)
             && s.get("parlor_first_response_seconds_count") == Some(&3.0)
+            && s.get("parlor_render_seconds_count{picture=\"board\"}")
+                .is_some_and(|n| *n >= 2.0)
     })
     .await;
     let value = |key: &str| after.get(key).copied().unwrap_or(0.0);

@@ -83,6 +83,7 @@ async fn a_whole_game_from_challenge_to_rating_change() {
         "{}",
         card.text()
     );
+    board = discord.pictured(board.id).await;
     let png = board.png().expect("the board picture is attached");
     assert!(png.len() > 1000);
     let image = board.embeds[0]["image"]["url"]
@@ -132,6 +133,7 @@ async fn a_whole_game_from_challenge_to_rating_change() {
     let id = discord.slash(&alice(), "replay", json!({ "match": number }));
     let replay = discord.outcome(id).await;
     assert!(!replay.ephemeral, "{}", replay.text());
+    let replay = discord.pictured(replay.id).await;
     assert!(
         replay.files.iter().any(|f| f.bytes.starts_with(b"GIF8")),
         "a GIF attached: {}",
@@ -513,6 +515,7 @@ async fn rules_show_a_game() {
     let id = discord.slash(&alice(), "rules", json!({"game": "barrier"}));
     let rules = discord.outcome(id).await;
     assert!(!rules.ephemeral);
+    let rules = discord.pictured(rules.id).await;
     assert!(rules.text().contains("Barrier"), "{}", rules.text());
     assert!(rules.png().is_some(), "a picture of the start position");
     assert!(

@@ -117,6 +117,7 @@ async fn a_server_discord_calls_english_plays_in_french_after_one_settings() {
         "{}",
         board.text()
     );
+    let board = discord.pictured(board.id).await;
     assert!(board.png().is_some(), "the board's picture");
     let result = discord
         .outcome(discord.slash_in(&alice(), room, "resign", json!({}), &[]))
