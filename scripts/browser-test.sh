@@ -50,11 +50,17 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-for _ in $(seq 1 100); do
-    if curl -fs "http://127.0.0.1:$PORT/status" >/dev/null 2>&1; then break; fi
-    sleep 0.1
-done
-curl -fs "http://127.0.0.1:$PORT/status" >/dev/null || { cat "$DIR/chromedriver.log" >&2; log "ChromeDriver did not start"; exit 1; }
+# Ready when its /status answers (python3, which pg-test.sh needs too, rather than curl).
+python3 - "$PORT" <<'PY' || { cat "$DIR/chromedriver.log" >&2; log "ChromeDriver did not start"; exit 1; }
+import sys, time, urllib.request
+for _ in range(100):
+    try:
+        urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/status", timeout=1)
+        sys.exit(0)
+    except OSError:
+        time.sleep(0.1)
+sys.exit(1)
+PY
 
 export PARLOR_TEST_WEBDRIVER="http://127.0.0.1:$PORT"
 export PARLOR_TEST_CHROMIUM="$BROWSER"

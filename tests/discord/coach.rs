@@ -13,7 +13,9 @@ fn bob() -> User {
     User::new(100_000_000_000_000_002, "bob")
 }
 
-/// A fake Discord whose server reads French, and the bot, analysing with a small search.
+/// A fake Discord whose server reads French, and the bot, analysing with a small search (but
+/// not so small that the analysis could end before the press is answered: a finished analysis
+/// rightly shows no progress).
 async fn start_french() -> (FakeDiscord, crate::fake::Bot) {
     logs();
     let discord = FakeDiscord::start().await;
@@ -22,7 +24,7 @@ async fn start_french() -> (FakeDiscord, crate::fake::Bot) {
     let settings = parlor::table::Config {
         challenge_cooldown_ms: 0,
         analysis_threads: 1,
-        analysis_nodes: Some(400),
+        analysis_nodes: Some(3_000),
         ..parlor::table::Config::default()
     };
     let bot = discord.start_bot_with(discord.config(&[("DISCORD_GUILD_ID", &guild)]), settings);
