@@ -72,6 +72,8 @@ pub struct LadderQuery<'a> {
     /// For the global ladder: only players with a finished rated match of this game that the
     /// pages may show (in a server that opted in, or at the terminal).
     pub public_game: Option<&'a str>,
+    /// The terminal's channel (its matches count as public).
+    pub terminal: u64,
     /// Deviations above this are provisional.
     pub max_deviation: f64,
     pub limit: u32,

@@ -89,7 +89,7 @@ impl Pools<Db> {
         } else {
             String::from("AND $4 IS NULL AND $5 IS NULL")
         };
-        let terminal = q.public_game.map(|_| db_id(crate::table::TERMINAL_CHANNEL));
+        let terminal = q.public_game.map(|_| db_id(q.terminal));
         let rows = sqlx::query(&format!(
             "{WEB_RATING_SELECT} WHERE r.game = $1 AND r.scope = $2 {filter} \
              ORDER BY CASE WHEN r.deviation <= $3 THEN 0 ELSE 1 END, r.rating DESC, r.player_id \

@@ -324,6 +324,7 @@ impl Gallery {
             ladder,
             scope,
             public_game: matches!(of, LadderOf::Global).then_some(game.name()),
+            terminal: TERMINAL_CHANNEL,
             max_deviation: rating::PROVISIONAL_DEVIATION,
             limit: LADDER_PAGE,
             offset: (page - 1).saturating_mul(LADDER_PAGE),
