@@ -6,9 +6,10 @@ use std::time::Instant;
 
 use poise::serenity_prelude as serenity;
 
+use super::answer::Answer;
 use super::choices::{Clock, Game, Language, Scope, Variant};
 use super::present::{Locales, present_first};
-use super::respond::{Answer, answer_command};
+use super::respond::answer_command;
 use super::{Asker, Context, Error, access};
 use crate::i18n::{Lang, Msg};
 use crate::table::{self, Act, ChallengeSpec, Opponent, SettingsChange, UserRef};

@@ -6,8 +6,9 @@ use std::time::Instant;
 
 use poise::serenity_prelude as serenity;
 
+use super::answer::Answer;
 use super::present::present_first;
-use super::respond::{Answer, FirstResponse, answer_component};
+use super::respond::{FirstResponse, answer_component};
 use super::{Asker, Data, access};
 use crate::i18n::Msg;
 use crate::table;

@@ -4,6 +4,7 @@
 //! Start-up: [`run`] reads nothing itself; `main` builds a [`Config`] from the environment.
 
 mod access;
+mod answer;
 mod choices;
 mod commands;
 mod components;
@@ -21,11 +22,12 @@ use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 use tracing::{debug, error, info, warn};
 
+pub use answer::Answer;
 pub use choices::{Clock, Game, Language, Scope, Variant};
 pub use config::{Config, ConfigError, DEFAULT_DATABASE_URL};
 pub use health::{DATABASE_TIMEOUT, Health};
 pub use present::Locales;
-pub use respond::{Answer, DEFER_AFTER};
+pub use respond::DEFER_AFTER;
 pub use shards::{ShardError, ShardSet, shard_of};
 
 use crate::i18n::{Lang, Msg};

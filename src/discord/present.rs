@@ -10,7 +10,7 @@ use crate::table::{
     ButtonStyle, Image, Picture, Pictures, Reply, ReplyKind, Undelivered, stamp_of_custom_id,
 };
 
-use super::respond::Answer;
+use super::answer::{Answer, Later};
 
 /// Discord's limits on text.
 const MAX_CONTENT: usize = 2000;
@@ -222,13 +222,6 @@ fn undelivered(news: &Undelivered) -> Msg {
             }
         }
     }
-}
-
-/// A picture left to draw after the answer went, in the answer's language.
-#[derive(Clone, Debug)]
-pub struct Later {
-    picture: Picture,
-    lang: Lang,
 }
 
 impl Answer {
