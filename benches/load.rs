@@ -719,9 +719,11 @@ struct Row {
     slow_by_second: Vec<u32>,
 }
 
-async fn database(backend: Backend, dir: &tempfile::TempDir) -> String {
+async fn database(backend: Backend, dir: &tempfile::TempDir) -> db::Database {
     match backend {
-        Backend::Sqlite => format!("sqlite://{}", dir.path().join("load.db").display()),
+        Backend::Sqlite => {
+            db::Database::sqlite(format!("sqlite://{}", dir.path().join("load.db").display()))
+        }
         Backend::Postgres => {
             let server = db::postgres_server().expect("a PostgreSQL server");
             db::fresh_postgres(&server).await
@@ -756,7 +758,7 @@ async fn run(backend: Backend, n: usize, rate: u64, secs: u64) -> Row {
         .current_dir(dir.path())
         .env("DISCORD_TOKEN", fake::TOKEN)
         .env("DISCORD_API_BASE", &discord.api_base)
-        .env("DATABASE_URL", &url)
+        .env("DATABASE_URL", &url.url)
         .env("RUST_LOG", "info")
         .env("NO_COLOR", "1")
         .env_remove("DISCORD_GUILD_ID")

@@ -111,7 +111,7 @@ EXT
 
 PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 
-SERVER_OPTS="-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off"
+SERVER_OPTS="-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off -c max_wal_size=64MB -c min_wal_size=32MB"
 if [ "$SSL" = 1 ]; then
     make_certificates "$DIR/tls"
     SERVER_OPTS="$SERVER_OPTS -c ssl=on -c ssl_cert_file=$DIR/tls/server.crt -c ssl_key_file=$DIR/tls/server.key"

@@ -626,6 +626,8 @@ pub struct FakeDiscord {
     pub database_url: String,
     inner: Arc<Inner>,
     tasks: Mutex<Vec<JoinHandle<()>>>,
+    /// Dropped (a PostgreSQL database with it) once the fake has stopped serving.
+    _database: crate::db::Database,
 }
 
 impl Drop for FakeDiscord {
@@ -699,16 +701,20 @@ impl FakeDiscord {
             }
         });
         let dir = tempfile::tempdir().expect("a temporary directory");
-        let database_url = match crate::db::postgres_server() {
+        let database = match crate::db::postgres_server() {
             Some(server) => crate::db::fresh_postgres(&server).await,
-            None => format!("sqlite://{}", dir.path().join("parlor.db").display()),
+            None => crate::db::Database::sqlite(format!(
+                "sqlite://{}",
+                dir.path().join("parlor.db").display()
+            )),
         };
         Self {
             api_base: format!("http://{rest_addr}"),
             dir,
-            database_url,
-            inner,
+            database_url: database.url.clone(),
             tasks: Mutex::new(vec![rest_task, gateway_task]),
+            _database: database,
+            inner,
         }
     }
 

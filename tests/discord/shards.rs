@@ -104,13 +104,15 @@ impl Drop for Process {
 /// A fresh database that several processes can share: a new PostgreSQL database when
 /// `PARLOR_TEST_POSTGRES` is set; else, if `PARLOR_TEST_SHARED_SQLITE` is set, a SQLite file in
 /// the fake's folder (processes share it in WAL mode); else the test fails saying how to run it.
-async fn shared_database(discord: &FakeDiscord) -> String {
+async fn shared_database(discord: &FakeDiscord) -> db::Database {
     match db::postgres_server() {
         Some(server) => db::fresh_postgres(&server).await,
-        _ if std::env::var_os("PARLOR_TEST_SHARED_SQLITE").is_some() => format!(
-            "sqlite://{}",
-            discord.dir.path().join("shared.db").display()
-        ),
+        _ if std::env::var_os("PARLOR_TEST_SHARED_SQLITE").is_some() => {
+            db::Database::sqlite(format!(
+                "sqlite://{}",
+                discord.dir.path().join("shared.db").display()
+            ))
+        }
         _ => panic!("{NEEDS_PG}"),
     }
 }
@@ -196,7 +198,10 @@ fn answered_once_by_the_owner(discord: &FakeDiscord) -> std::collections::BTreeS
 
 /// A fake Discord of two shards with a server on each (the `n`th server id of its shard, its
 /// channel `channels + 1 + shard`), and a database for the processes to share.
-async fn two_shards_two_servers(n: u64, channels: u64) -> (FakeDiscord, String, [(u64, u64); 2]) {
+async fn two_shards_two_servers(
+    n: u64,
+    channels: u64,
+) -> (FakeDiscord, db::Database, [(u64, u64); 2]) {
     logs();
     let discord = FakeDiscord::start().await;
     let database = shared_database(&discord).await;
@@ -336,7 +341,10 @@ async fn killed_in_the_middle_of_a_game(postgres: bool) {
     let database = if postgres {
         shared_database(&discord).await
     } else {
-        format!("sqlite://{}", discord.dir.path().join("kill.db").display())
+        db::Database::sqlite(format!(
+            "sqlite://{}",
+            discord.dir.path().join("kill.db").display()
+        ))
     };
     let players = [alice(), bob()];
     let channel = fake::CHANNEL_ID;

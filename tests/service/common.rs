@@ -43,17 +43,25 @@ pub fn channel(n: u64) -> Place {
 /// database on that server. The same tests run on both backends.
 pub struct TestDb {
     pub url: String,
+    _database: db::Database,
     _dir: TempDir,
 }
 
 impl TestDb {
     pub async fn new() -> TestDb {
         let dir = tempfile::tempdir().expect("temp dir");
-        let url = match db::postgres_server() {
+        let database = match db::postgres_server() {
             Some(server) => db::fresh_postgres(&server).await,
-            None => format!("sqlite://{}", dir.path().join("parlor.db").display()),
+            None => db::Database::sqlite(format!(
+                "sqlite://{}",
+                dir.path().join("parlor.db").display()
+            )),
         };
-        TestDb { url, _dir: dir }
+        TestDb {
+            url: database.url.clone(),
+            _database: database,
+            _dir: dir,
+        }
     }
 
     /// Runs one SQL statement on the database directly (to set up or damage what a test needs).
@@ -74,13 +82,14 @@ impl TestDb {
 
 /// A temporary database, a clock and a table on them.
 pub struct World {
-    pub db: TestDb,
     pub url: String,
     pub clock: ManualClock,
     pub table: Table,
     pub notices: Notices,
     /// The web pages' public address the table gives links under (none by default).
     pub public_url: Option<String>,
+    /// Last, so that it is dropped after the table that uses it.
+    pub db: TestDb,
 }
 
 pub fn config(clock: &ManualClock) -> Config {

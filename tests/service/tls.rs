@@ -20,12 +20,13 @@ fn server() -> (String, String) {
 }
 
 /// A fresh database on the test server, addressed by `host`, with the password and `query`.
-async fn address(server: &str, host: &str, query: &str) -> String {
-    let mut url = url::Url::parse(&db::fresh_postgres(server).await).expect("a postgres:// URL");
+async fn address(server: &str, host: &str, query: &str) -> db::Database {
+    let database = db::fresh_postgres(server).await;
+    let mut url = url::Url::parse(&database).expect("a postgres:// URL");
     url.set_host(Some(host)).expect("a host");
     url.set_password(Some(PASSWORD)).expect("a password");
     url.set_query((!query.is_empty()).then_some(query));
-    url.to_string()
+    database.readdressed(url.to_string())
 }
 
 /// How many of the other connections to `url`'s database (the store's) are encrypted, and how

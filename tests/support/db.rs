@@ -14,8 +14,75 @@ pub fn postgres_server() -> Option<String> {
         .filter(|s| !s.is_empty())
 }
 
-/// Creates a database with a new name on `server` (a `postgres://` URL) and returns its URL.
-pub async fn fresh_postgres(server: &str) -> String {
+/// A database made for one test, addressed by `url`. A PostgreSQL one is dropped with the value,
+/// so a whole run keeps only the databases of the tests still running: each new database copies
+/// PostgreSQL's template (about 10 MB with its log), and a CI machine's disk is not ours to fill.
+pub struct Database {
+    pub url: String,
+    /// The server and the database's name, for PostgreSQL.
+    postgres: Option<(String, String)>,
+}
+
+impl Database {
+    /// A SQLite database at `url` (its file goes with the test's temporary directory).
+    pub fn sqlite(url: String) -> Database {
+        Database {
+            url,
+            postgres: None,
+        }
+    }
+
+    /// The same database under another address (another host, password or parameters).
+    pub fn readdressed(mut self, url: String) -> Database {
+        self.url = url;
+        self
+    }
+}
+
+impl std::ops::Deref for Database {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.url
+    }
+}
+
+impl Drop for Database {
+    fn drop(&mut self) {
+        let Some((server, name)) = self.postgres.take() else {
+            return;
+        };
+        // Drop may run inside a test's runtime, which must not block on itself: the database is
+        // dropped from a thread with a runtime of its own. FORCE ends the connections a bot
+        // process or a pool may still hold.
+        let dropped = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .map_err(|e| e.to_string())?;
+            runtime.block_on(async {
+                use sqlx::Connection;
+                let mut conn = sqlx::PgConnection::connect(&server)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                    .execute(&mut conn)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                let _ = conn.close().await;
+                Ok::<(), String>(())
+            })
+        })
+        .join();
+        match dropped {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => eprintln!("could not drop a test database: {e}"),
+            Err(_) => eprintln!("could not drop a test database: the thread panicked"),
+        }
+    }
+}
+
+/// Creates a database with a new name on `server` (a `postgres://` URL), dropped with the value.
+pub async fn fresh_postgres(server: &str) -> Database {
     use sqlx::Connection;
     use std::sync::atomic::{AtomicU32, Ordering};
     static NEXT: AtomicU32 = AtomicU32::new(0);
@@ -37,7 +104,10 @@ pub async fn fresh_postgres(server: &str) -> String {
         None => (server, String::new()),
     };
     let (host, _) = base.rsplit_once('/').expect("a postgres:// URL");
-    format!("{host}/{name}{query}")
+    Database {
+        url: format!("{host}/{name}{query}"),
+        postgres: Some((server.to_owned(), name)),
+    }
 }
 
 /// Runs one SQL statement on the database at `url` (a SQLite file is created if missing).
