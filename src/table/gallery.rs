@@ -642,8 +642,20 @@ impl Gallery {
         Ok(out)
     }
 
-    /// A finished match the pages may show, rebuilt from its log.
-    async fn shownable(&self, id: i64) -> Result<Option<Shownable>, StoreError> {
+    /// Who played a match the pages may show, as the pages name them, read without rebuilding
+    /// the match: enough to find its pictures in a cache.
+    pub async fn faces(&self, id: i64) -> Result<Option<Vec<Who>>, StoreError> {
+        Ok(self
+            .public(id)
+            .await?
+            .map(|(_, _, seats)| seats.iter().map(Who::of).collect()))
+    }
+
+    /// A finished match whose place the pages may show: its row, place and players.
+    async fn public(
+        &self,
+        id: i64,
+    ) -> Result<Option<(MatchRow, Place, Vec<WebPlayer>)>, StoreError> {
         let Some(row) = self.store.match_by_id(id).await? else {
             return Ok(None);
         };
@@ -653,8 +665,16 @@ impl Gallery {
         let Some(place) = self.place(&row).await? else {
             return Ok(None);
         };
-        let log = self.store.log(id).await?;
         let seats = self.seats(&row).await?;
+        Ok(Some((row, place, seats)))
+    }
+
+    /// A finished match the pages may show, rebuilt from its log.
+    async fn shownable(&self, id: i64) -> Result<Option<Shownable>, StoreError> {
+        let Some((row, place, seats)) = self.public(id).await? else {
+            return Ok(None);
+        };
+        let log = self.store.log(id).await?;
         let Ok(m) = Match::restore(row.clone(), &log) else {
             return Ok(None);
         };

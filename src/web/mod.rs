@@ -30,8 +30,6 @@ use crate::table::gallery::{Gallery, LadderOf};
 
 /// How many drawn pictures are kept (a board is 20–60 KB).
 const CACHE: usize = 512;
-/// How long a picture request waits for the renderer before it is told to come back.
-const RENDER_WAIT: Duration = Duration::from_secs(5);
 /// The stylesheet, one small file.
 const STYLE: &str = include_str!("style.css");
 
@@ -44,18 +42,42 @@ struct Site {
     source: Source,
     /// Drawn pictures by (what, match, ply, language, names).
     pictures: Mutex<LruCache<String, Arc<Vec<u8>>>>,
-    /// One picture drawn at a time.
-    renderer: Semaphore,
+    drawing: Drawing,
+}
+
+/// How much drawing the pages may do: a burst of picture requests waits for these permits (one
+/// by default, on a blocking thread apart from the bot's own renderers), and after `wait` is told
+/// to come back later (503), so the pages never take more than one core from the bot.
+#[derive(Clone, Debug)]
+pub struct Drawing {
+    /// Pictures drawn at once for the pages.
+    pub permits: Arc<Semaphore>,
+    /// How long a picture request waits for a permit.
+    pub wait: Duration,
+}
+
+impl Default for Drawing {
+    fn default() -> Self {
+        Drawing {
+            permits: Arc::new(Semaphore::new(1)),
+            wait: Duration::from_secs(5),
+        }
+    }
 }
 
 /// The pages' routes, ready to be merged with `/healthz` and `/metrics`.
 pub fn router(source: Source) -> Router {
+    router_drawing(source, Drawing::default())
+}
+
+/// The pages' routes, drawing their pictures within `drawing`.
+pub fn router_drawing(source: Source, drawing: Drawing) -> Router {
     let site = Arc::new(Site {
         source,
         pictures: Mutex::new(LruCache::new(
             NonZeroUsize::new(CACHE).unwrap_or(NonZeroUsize::MIN),
         )),
-        renderer: Semaphore::new(1),
+        drawing,
     });
     Router::new()
         .route("/", get(home))
@@ -298,6 +320,19 @@ fn page(headers: &HeaderMap, status: StatusCode, markup: Markup) -> Response {
     response
 }
 
+/// The page made of what was read, or the page that says why there is nothing.
+fn answer<T>(
+    headers: &HeaderMap,
+    ctx: &Ctx,
+    read: Result<T, Nothing>,
+    markup: impl FnOnce(&T) -> Markup,
+) -> Response {
+    match read {
+        Ok(view) => page(headers, StatusCode::OK, markup(&view)),
+        Err(nothing) => nothing.page(headers, ctx),
+    }
+}
+
 /// Whether `If-None-Match` names this ETag.
 fn matches(headers: &HeaderMap, etag: &str) -> bool {
     headers
@@ -377,10 +412,7 @@ async fn ladder(
             .await;
         found(read)
     };
-    match view.await {
-        Ok(view) => page(&headers, StatusCode::OK, pages::ladder(&ctx, &view)),
-        Err(nothing) => nothing.page(&headers, &ctx),
-    }
+    answer(&headers, &ctx, view.await, |view| pages::ladder(&ctx, view))
 }
 
 async fn server(
@@ -395,10 +427,7 @@ async fn server(
         let gallery = site.gallery()?;
         found(gallery.server(&slug).await)
     };
-    match view.await {
-        Ok(view) => page(&headers, StatusCode::OK, pages::server(&ctx, &view)),
-        Err(nothing) => nothing.page(&headers, &ctx),
-    }
+    answer(&headers, &ctx, view.await, |view| pages::server(&ctx, view))
 }
 
 async fn player(
@@ -413,10 +442,7 @@ async fn player(
         let gallery = site.gallery()?;
         found(gallery.player(&key).await)
     };
-    match view.await {
-        Ok(view) => page(&headers, StatusCode::OK, pages::player(&ctx, &view)),
-        Err(nothing) => nothing.page(&headers, &ctx),
-    }
+    answer(&headers, &ctx, view.await, |view| pages::player(&ctx, view))
 }
 
 async fn match_page(
@@ -440,25 +466,18 @@ async fn match_page(
         }
         Ok((view, ply))
     };
-    match shown.await {
-        Ok((view, ply)) => {
-            let tag = names_tag(&ctx, &view.players);
-            page(
-                &headers,
-                StatusCode::OK,
-                pages::game(&ctx, &view, ply, &tag),
-            )
-        }
-        Err(nothing) => nothing.page(&headers, &ctx),
-    }
+    answer(&headers, &ctx, shown.await, |(view, ply)| {
+        let faces: Vec<_> = view.players.iter().map(|(who, _)| who.clone()).collect();
+        pages::game(&ctx, view, *ply, &names_tag(&ctx, &faces))
+    })
 }
 
 /// Changes whenever a name drawn on a match's pictures would (a player hiding, the language),
 /// so that a picture's address is immutable.
-fn names_tag(ctx: &Ctx, players: &[(crate::table::gallery::Who, Msg)]) -> String {
+fn names_tag(ctx: &Ctx, players: &[crate::table::gallery::Who]) -> String {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     ctx.lang.code().hash(&mut hasher);
-    for (who, _) in players {
+    for who in players {
         who.name.hash(&mut hasher);
     }
     format!("{:08x}", hasher.finish() as u32)
@@ -479,81 +498,74 @@ async fn match_file(
         let Ok(id) = id.parse::<i64>() else {
             return Err(Nothing::Missing);
         };
-        // The match as shown: its export, and the names its pictures draw.
-        let view = found(gallery.game(id).await)?;
         if file == format!("match-{id}.txt") {
+            let view = found(gallery.game(id).await)?;
             let text = [
                 (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
                 (header::CACHE_CONTROL, "public, max-age=3600"),
             ];
             return Ok((text, view.export).into_response());
         }
-        let picture = if let Some(ply) = file.strip_suffix(".png").and_then(|p| p.parse().ok()) {
-            gallery.board(id, ply).await
-        } else if file == "replay.gif" {
-            gallery.replay(id).await
-        } else if file == "analysis.png" {
-            gallery.graph(id).await
-        } else {
-            return Err(Nothing::Missing);
+        let ply = file.strip_suffix(".png").and_then(|p| p.parse().ok());
+        let mime = match (ply, file.as_str()) {
+            (Some(_), _) | (None, "analysis.png") => "image/png",
+            (None, "replay.gif") => "image/gif",
+            _ => return Err(Nothing::Missing),
         };
-        let picture = found(picture)?;
-        // The names drawn are part of the key: a player who hides is never drawn from the cache.
-        let tag = names_tag(&ctx, &view.players);
-        let immutable = query.get("v") == Some(tag.as_str());
+        // The names drawn are part of the key, so a player who hides is never drawn from the
+        // cache; they are read without rebuilding the match, which only a miss needs.
+        let faces = found(gallery.faces(id).await)?;
+        let tag = names_tag(&ctx, &faces);
         let key = format!("{id}/{file}/{tag}");
-        Ok(picture_response(&site, &headers, &ctx, key, picture, immutable).await)
+        let etag = format!("\"{key}\"");
+        if matches(&headers, &etag) {
+            return Ok(StatusCode::NOT_MODIFIED.into_response());
+        }
+        let cached = site
+            .pictures
+            .lock()
+            .ok()
+            .and_then(|mut c| c.get(&key).cloned());
+        let bytes = match cached {
+            Some(bytes) => Some(bytes),
+            None => {
+                let picture = match ply {
+                    Some(ply) => gallery.board(id, ply).await,
+                    None if mime == "image/gif" => gallery.replay(id).await,
+                    None => gallery.graph(id).await,
+                };
+                draw(&site, &key, found(picture)?, ctx.lang).await
+            }
+        };
+        let Some(bytes) = bytes else {
+            let retry = [(header::RETRY_AFTER, "2")];
+            return Ok((StatusCode::SERVICE_UNAVAILABLE, retry, ctx.w("web-busy")).into_response());
+        };
+        // Immutable only at the address that names the names drawn now.
+        let cache = if query.get("v") == Some(tag.as_str()) {
+            "public, max-age=31536000, immutable"
+        } else {
+            "no-cache"
+        };
+        let mut response = (
+            [(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, cache)],
+            bytes.as_ref().clone(),
+        )
+            .into_response();
+        if let Ok(v) = HeaderValue::from_str(&etag) {
+            response.headers_mut().insert(header::ETAG, v);
+        }
+        Ok(response)
     };
     served
         .await
         .unwrap_or_else(|nothing| nothing.page(&headers, &ctx))
 }
 
-/// A picture with its ETag (`304` when the reader has it): drawn, or `503` while the renderer
-/// is busy. `immutable` when its address names the current names' tag.
-async fn picture_response(
-    site: &Site,
-    headers: &HeaderMap,
-    ctx: &Ctx,
-    key: String,
-    picture: Picture,
-    immutable: bool,
-) -> Response {
-    let etag = format!("\"{key}\"");
-    if matches(headers, &etag) {
-        return StatusCode::NOT_MODIFIED.into_response();
-    }
-    let mime = match &picture {
-        Picture::Replay { .. } => "image/gif",
-        _ => "image/png",
-    };
-    let Some(bytes) = draw(site, &key, picture, ctx.lang).await else {
-        let retry = [(header::RETRY_AFTER, "2")];
-        return (StatusCode::SERVICE_UNAVAILABLE, retry, ctx.w("web-busy")).into_response();
-    };
-    let cache = if immutable {
-        "public, max-age=31536000, immutable"
-    } else {
-        "no-cache"
-    };
-    let mut response = (
-        [(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, cache)],
-        bytes.as_ref().clone(),
-    )
-        .into_response();
-    if let Ok(v) = HeaderValue::from_str(&etag) {
-        response.headers_mut().insert(header::ETAG, v);
-    }
-    response
-}
-
-/// The picture's bytes, from the cache or drawn on a blocking thread when the renderer is
-/// free within [`RENDER_WAIT`]; `None` when it is not (or drawing failed).
+/// The picture's bytes, drawn on a blocking thread when a permit of [`Drawing`] comes within
+/// its wait (or found in the cache by then); `None` when none does (or drawing failed).
 async fn draw(site: &Site, key: &str, picture: Picture, lang: Lang) -> Option<Arc<Vec<u8>>> {
-    if let Some(bytes) = site.pictures.lock().ok()?.get(key) {
-        return Some(bytes.clone());
-    }
-    let _permit = tokio::time::timeout(RENDER_WAIT, site.renderer.acquire())
+    let _permit = tokio::time::timeout(site.drawing.wait, site.drawing.permits.acquire())
         .await
         .ok()?
         .ok()?;

@@ -11,11 +11,17 @@ pub const SLUG: &str = "k3J9xQ2mPz7LwR4tY8vB1a";
 
 /// The pages of this store, served on a free port of 127.0.0.1; their address.
 pub async fn serve(store: Store) -> String {
+    serve_drawing(store, parlor::web::Drawing::default()).await
+}
+
+/// The pages of this store, drawing their pictures within `drawing`; their address.
+pub async fn serve_drawing(store: Store, drawing: parlor::web::Drawing) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("a free port");
     let addr = listener.local_addr().expect("its address");
-    let router = parlor::web::router(std::sync::Arc::new(move || Some(store.clone())));
+    let router =
+        parlor::web::router_drawing(std::sync::Arc::new(move || Some(store.clone())), drawing);
     parlor::http::serve(listener, router);
     format!("http://{addr}")
 }
@@ -350,6 +356,75 @@ async fn pages_and_pictures_are_cached_by_their_etags_and_plies_are_immutable() 
     // The export reads back in the engine.
     let (_, _, export) = get(&format!("{site}/m/{id}/match-{id}.txt"), &[]).await;
     assert!(export.starts_with("new simultana"), "{export}");
+}
+
+/// Asks for the pictures of these plies of match `id` all at once.
+async fn burst(
+    site: &str,
+    id: i64,
+    plies: std::ops::RangeInclusive<u32>,
+) -> Vec<(u16, reqwest::header::HeaderMap, String)> {
+    futures_util::future::join_all(plies.map(|ply| {
+        let url = format!("{site}/m/{id}/{ply}.png");
+        async move { get(&url, &[]).await }
+    }))
+    .await
+}
+
+#[tokio::test]
+async fn a_burst_of_pictures_waits_its_turn_and_never_holds_up_the_bots_own_drawing() {
+    let w = World::new().await;
+    let id = finished(&w, &alice(), &bob(), channel(1)).await;
+    publish(&w).await;
+    let drawing = parlor::web::Drawing {
+        permits: std::sync::Arc::new(tokio::sync::Semaphore::new(1)),
+        wait: std::time::Duration::from_millis(200),
+    };
+    let site = serve_drawing(w.table.store().clone(), drawing.clone()).await;
+    let (status, _, _) = get(&format!("{site}/m/{id}/1.png"), &[]).await;
+    assert_eq!(status, 200);
+    // The pages' one permit is taken, as while a picture is being drawn.
+    let held = drawing
+        .permits
+        .clone()
+        .acquire_owned()
+        .await
+        .expect("the permit");
+    for (status, headers, _) in burst(&site, id, 2..=6).await {
+        assert_eq!(status, 503, "a picture drawn without a permit");
+        assert_eq!(headers["retry-after"], "2");
+    }
+    // What needs no drawing is served meanwhile: the page, and a picture already drawn.
+    let (status, _, _) = get(&format!("{site}/m/{id}?ply=4"), &[]).await;
+    assert_eq!(status, 200);
+    let (status, headers, _) = get(&format!("{site}/m/{id}/1.png"), &[]).await;
+    assert_eq!(
+        (status, headers["content-type"].to_str().ok()),
+        (200, Some("image/png"))
+    );
+    // The bot draws its own boards on renderers of its own.
+    let board = w.simultana(&carol(), &dave(), channel(2)).await;
+    let image = w
+        .table
+        .pictures()
+        .draw(board.picture.expect("a board"), parlor::i18n::Lang::Fr)
+        .await
+        .expect("the bot's board is drawn");
+    assert!(image.bytes.starts_with(b"\x89PNG"));
+    // With the permit back and time to wait for it, the burst is drawn, one after another.
+    drop(held);
+    let patient = parlor::web::Drawing {
+        wait: std::time::Duration::from_secs(60),
+        ..drawing.clone()
+    };
+    let site = serve_drawing(w.table.store().clone(), patient).await;
+    for (status, headers, _) in burst(&site, id, 2..=6).await {
+        assert_eq!(
+            (status, headers["content-type"].to_str().ok()),
+            (200, Some("image/png"))
+        );
+    }
+    assert_eq!(drawing.permits.available_permits(), 1);
 }
 
 #[tokio::test]
