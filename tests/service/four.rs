@@ -656,3 +656,65 @@ async fn a_seat_with_no_legal_move_passes_by_itself() {
         "{logged} passes logged, {passes_seen} said"
     );
 }
+
+#[tokio::test]
+async fn a_four_player_match_has_its_page_every_ply_drawn_and_its_team_ladder_on_the_web() {
+    use super::web::{get, publish, serve};
+    use parlor::table::links::WebPage;
+    let w = World::new().await;
+    let place = channel(1);
+    publish(&w).await;
+    let mut board = full_table(&w, place).await;
+    let order: Vec<Actor> = seat_names(&board).iter().map(|n| by_name(n)).collect();
+    for turn in 0..6 {
+        board = w.play_one(place, &board, &[&order[turn % 4]]).await;
+    }
+    let end = w.run(&order[2], place, Act::Resign).await;
+    assert!(is_over(&end), "{}", end.text());
+    w.clock.advance_secs(60);
+    let site = serve(w.table.store().clone()).await;
+    // The match page names the four players, and every ply and the replay are drawn.
+    let (status, _, page) = get(&format!("{site}/m/1"), &[]).await;
+    assert_eq!(status, 200, "{page}");
+    for p in &order {
+        assert!(page.contains(&p.name), "{} missing:\n{page}", p.name);
+    }
+    for ply in 0..=6 {
+        let (status, headers, _) = get(&format!("{site}/m/1/{ply}.png"), &[]).await;
+        assert_eq!(
+            (status, headers["content-type"].to_str().ok()),
+            (200, Some("image/png")),
+            "ply {ply}"
+        );
+    }
+    let (status, _, _) = get(&format!("{site}/m/1/7.png"), &[]).await;
+    assert_eq!(status, 404);
+    let (status, headers, _) = get(&format!("{site}/m/1/replay.gif"), &[]).await;
+    assert_eq!(
+        (status, headers["content-type"].to_str().ok()),
+        (200, Some("image/gif"))
+    );
+    // The team ladder of the server lists all four, the winners first.
+    let variant = parlor::table::gallery::Gallery::ladders()
+        .into_iter()
+        .find_map(|(game, v)| v.filter(|v| game == GameKind::Loa && v.contains("four")))
+        .expect("LOA for four has a ladder of its own");
+    let path = WebPage::ServerLadder {
+        slug: super::web::SLUG.to_owned(),
+        game: GameKind::Loa,
+        variant: Some(variant.to_owned()),
+    }
+    .path();
+    let (status, _, ladder) = get(&format!("{site}{path}"), &[]).await;
+    assert_eq!(status, 200, "{ladder}");
+    let at = |name: &str| {
+        ladder
+            .find(&format!(">{name}<"))
+            .unwrap_or_else(|| panic!("{name} not on the ladder:\n{ladder}"))
+    };
+    for winner in [&order[1], &order[3]] {
+        for loser in [&order[0], &order[2]] {
+            assert!(at(&winner.name) < at(&loser.name), "{ladder}");
+        }
+    }
+}
