@@ -47,11 +47,14 @@ struct Site {
 
 /// How much drawing the pages may do: a burst of picture requests waits for these permits (one
 /// by default, on a blocking thread apart from the bot's own renderers), and after `wait` is told
-/// to come back later (503), so the pages never take more than one core from the bot.
+/// to come back later (503), so the pages never take more than one core from the bot. A flood
+/// beyond `queue` requests is told so at once.
 #[derive(Clone, Debug)]
 pub struct Drawing {
     /// Pictures drawn at once for the pages.
     pub permits: Arc<Semaphore>,
+    /// Picture requests that may be drawing or waiting to draw at once.
+    pub queue: Arc<Semaphore>,
     /// How long a picture request waits for a permit.
     pub wait: Duration,
 }
@@ -60,6 +63,7 @@ impl Default for Drawing {
     fn default() -> Self {
         Drawing {
             permits: Arc::new(Semaphore::new(1)),
+            queue: Arc::new(Semaphore::new(16)),
             wait: Duration::from_secs(5),
         }
     }
@@ -534,7 +538,13 @@ async fn match_file(
                     None if mime == "image/gif" => gallery.replay(id).await,
                     None => gallery.graph(id).await,
                 };
-                draw(&site, &key, found(picture)?, ctx.lang).await
+                // Checked first (a ply past the end is a 404 whatever the load); then a flood
+                // beyond the queue is turned away at once.
+                let picture = found(picture)?;
+                match site.drawing.queue.clone().try_acquire_owned() {
+                    Ok(_queued) => draw(&site, &key, picture, ctx.lang).await,
+                    Err(_) => None,
+                }
             }
         };
         let Some(bytes) = bytes else {

@@ -377,8 +377,8 @@ async fn a_burst_of_pictures_waits_its_turn_and_never_holds_up_the_bots_own_draw
     let id = finished(&w, &alice(), &bob(), channel(1)).await;
     publish(&w).await;
     let drawing = parlor::web::Drawing {
-        permits: std::sync::Arc::new(tokio::sync::Semaphore::new(1)),
         wait: std::time::Duration::from_millis(200),
+        ..parlor::web::Drawing::default()
     };
     let site = serve_drawing(w.table.store().clone(), drawing.clone()).await;
     let (status, _, _) = get(&format!("{site}/m/{id}/1.png"), &[]).await;
@@ -425,6 +425,62 @@ async fn a_burst_of_pictures_waits_its_turn_and_never_holds_up_the_bots_own_draw
         );
     }
     assert_eq!(drawing.permits.available_permits(), 1);
+}
+
+#[tokio::test]
+async fn a_flood_of_pictures_beyond_the_queue_is_turned_away_at_once() {
+    let w = World::new().await;
+    let id = finished(&w, &alice(), &bob(), channel(1)).await;
+    publish(&w).await;
+    // Two requests may wait, for as long as it takes.
+    let drawing = parlor::web::Drawing {
+        queue: std::sync::Arc::new(tokio::sync::Semaphore::new(2)),
+        wait: std::time::Duration::from_secs(600),
+        ..parlor::web::Drawing::default()
+    };
+    let site = serve_drawing(w.table.store().clone(), drawing.clone()).await;
+    let held = drawing
+        .permits
+        .clone()
+        .acquire_owned()
+        .await
+        .expect("the permit");
+    let waiting: Vec<_> = [2, 3]
+        .map(|ply| {
+            let url = format!("{site}/m/{id}/{ply}.png");
+            tokio::spawn(async move { get(&url, &[]).await })
+        })
+        .into();
+    for _ in 0..1_000 {
+        if drawing.queue.available_permits() == 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert_eq!(drawing.queue.available_permits(), 0, "two requests queued");
+    // The queue is full: the next picture is refused now, not after the ten-minute wait (a
+    // minute's grace tells the two apart on any machine).
+    let fourth = format!("{site}/m/{id}/4.png");
+    let (status, headers, _) =
+        tokio::time::timeout(std::time::Duration::from_secs(60), get(&fourth, &[]))
+            .await
+            .expect("refused without waiting for the permit");
+    assert_eq!(status, 503);
+    assert_eq!(headers["retry-after"], "2");
+    assert!(waiting.iter().all(|w| !w.is_finished()));
+    // A ply past the end is still a 404, whatever the load.
+    let (status, _, _) = get(&format!("{site}/m/{id}/999.png"), &[]).await;
+    assert_eq!(status, 404);
+    drop(held);
+    for request in waiting {
+        let (status, headers, _) = request.await.expect("the request");
+        assert_eq!(
+            (status, headers["content-type"].to_str().ok()),
+            (200, Some("image/png"))
+        );
+    }
+    let (status, _, _) = get(&format!("{site}/m/{id}/4.png"), &[]).await;
+    assert_eq!(status, 200);
 }
 
 #[tokio::test]
