@@ -38,6 +38,12 @@ if command -v fc-list >/dev/null 2>&1 && ! fc-list | grep -qi "emoji"; then
     $SUDO apt-get install -y -qq fonts-noto-color-emoji >&2 || log "no emoji font: emoji will show as boxes in screenshots"
 fi
 
+# Nor boxes for names in Chinese, Japanese or Korean: the same fallback face the pictures use.
+if command -v fc-list >/dev/null 2>&1 && ! fc-list :lang=zh | grep -q .; then
+    log "installing a CJK font from the distribution's packages"
+    $SUDO apt-get install -y -qq fonts-droid-fallback >&2 || log "no CJK font: Chinese names will show as boxes in screenshots"
+fi
+
 PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 DIR=$(mktemp -d "${TMPDIR:-/tmp}/parlor-browser.XXXXXX")
 chromedriver --port="$PORT" --allowed-ips=127.0.0.1 >"$DIR/chromedriver.log" 2>&1 &

@@ -11,7 +11,8 @@
 # - nulle (draw), abandon (resign), reprise (takeback), annuler la partie (abort), retirer un défi
 #   (cancel), refuser (decline), revanche (rematch), pendule (clock), au temps (on time)
 # - classement (leaderboard, rating) : classement du serveur, classement général (global) ;
-#   partie classée / amicale (rated / casual)
+#   partie classée / amicale (rated / casual) ;
+#   points : le nombre d’un classement en tête de colonne (« Classement » et « Points »)
 # - salon (channel), fil (thread), serveur, le bot (Parlor qui joue), l’IA (sa force, l’analyse)
 # - Élision : « de » devant un nom s’écrit avec ELISION($nom) (d’alice, de bob) ; un h n’est jamais élidé.
 # - Typographie : espace fine insécable avant : ; ? ! et dans « » ; apostrophe ’ ; pas de
@@ -824,7 +825,7 @@ web-players-count = { $n ->
 web-no-ratings = Personne pour l’instant : une partie classée y inscrit ses joueurs.
 web-no-matches = Aucune partie terminée à montrer pour l’instant.
 web-col-player = Joueur
-web-col-rating = Classement
+web-col-rating = Points
 web-col-games = Parties
 web-col-record = G / N / P
 web-col-ladder = Classement

@@ -148,7 +148,7 @@ pub fn ladder(ctx: &Ctx, view: &LadderView) -> Markup {
                         @for row in &view.rows {
                             tr.provisional[row.rank.is_none()] {
                                 td.num { @if let Some(rank) = row.rank { (rank) } @else { "·" } }
-                                td { (who(ctx, &row.who)) }
+                                td.name { (who(ctx, &row.who)) }
                                 td.num { (row.rating) @if row.rank.is_none() { abbr title=(ctx.w("web-provisional")) { "?" } } }
                                 td.num { (row.games) }
                                 td.num.wide { (row.wins) " / " (row.draws) " / " (row.losses) }
@@ -255,7 +255,7 @@ pub fn player(ctx: &Ctx, view: &PlayerView) -> Markup {
                     tbody {
                         @for r in &view.ratings {
                             tr {
-                                td {
+                                td.name {
                                     (ladder_name(ctx, r.game, r.variant))
                                     br;
                                     span.dim { @match &r.server {
@@ -290,7 +290,7 @@ pub fn player(ctx: &Ctx, view: &PlayerView) -> Markup {
                     tbody {
                         @for h in &view.h2h {
                             tr {
-                                td { (who(ctx, &h.opponent)) }
+                                td.name { (who(ctx, &h.opponent)) }
                                 td { (ctx.t(&words::game(h.game))) }
                                 td.num { (h.wins) " / " (h.draws) " / " (h.losses) }
                             }

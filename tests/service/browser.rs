@@ -265,6 +265,36 @@ async fn club(hidden: bool) -> (World, i64) {
     (w, first)
 }
 
+/// The club with more members, named as Discord names people (in Chinese, with emoji, at
+/// length), and matches won and lost: what the README's screenshots show.
+async fn showcase() -> (World, i64) {
+    let (w, first) = club(true).await;
+    let fang = parlor::table::Actor::new(301, "王芳");
+    let zoe = parlor::table::Actor::new(302, "Zoé 🎲");
+    let max = parlor::table::Actor::new(303, "Maximilien-Alexandre de La Tour d'Auvergne 🏰");
+    let (alice, carol) = (alice(), carol());
+    let won_lost = [
+        (&fang, &alice),
+        (&fang, &carol),
+        (&zoe, &max),
+        (&alice, &max),
+        (&fang, &zoe),
+        (&carol, &max),
+        (&zoe, &alice),
+    ];
+    for (n, (winner, loser)) in won_lost.into_iter().enumerate() {
+        let place = channel(20 + n as u64);
+        let mut board = w.simultana(winner, loser, place).await;
+        for _ in 0..2 {
+            board = w.play_one(place, &board, &[winner, loser]).await;
+        }
+        let end = w.run(loser, place, parlor::table::Act::Resign).await;
+        assert!(is_over(&end), "{}", end.text());
+        w.clock.advance_secs(60);
+    }
+    (w, first)
+}
+
 #[tokio::test]
 #[ignore = "needs a browser: run under scripts/browser-test.sh"]
 async fn browser_the_ladder_of_a_server_that_opted_in_lists_its_players_in_order() {
@@ -395,7 +425,7 @@ async fn browser_a_french_browser_gets_french_and_a_hidden_player_is_anonymous()
 #[tokio::test]
 #[ignore = "needs a browser: run under scripts/browser-test.sh"]
 async fn browser_every_page_fits_a_phone_and_a_desktop_in_both_languages() {
-    let (mut w, id) = club(true).await;
+    let (mut w, id) = showcase().await;
     // The coach's review (a short search, for a debug build), so that the match page shows its
     // graph and mistakes.
     w.table.store().close().await;
