@@ -256,7 +256,7 @@ fn web() -> Result<()> {
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async move {
         let listener = parlor::http::bind(addr).await?;
-        let store = parlor::store::Store::open(&url).await?;
+        let store = parlor::store::Store::open_reader(&url).await?;
         let checked = store.clone();
         let site = parlor::http::Site {
             probe: Some(parlor::http::probe(move || {

@@ -68,6 +68,11 @@ pub enum StoreError {
         "`{path}` cannot be written ({detail}), so Parlor did not start and left it untouched; make it writable or point DATABASE_URL elsewhere"
     )]
     ReadOnly { path: String, detail: String },
+    /// A reader (the web pages) found no schema, or an older one, and may not write to fix it.
+    #[error(
+        "`{path}` {state}, and the web pages only read; start `parlor bot` of this version on it once (it brings the schema up to date), then the pages"
+    )]
+    NotReady { path: String, state: String },
     #[error("database error: {0}")]
     Sql(#[from] sqlx::Error),
     #[error("the database holds a value Parlor cannot read: {0}")]
@@ -100,6 +105,8 @@ enum Db {
         in_memory: bool,
         /// Copies the log into the database file in the background (a file only).
         checkpoints: Option<Arc<Checkpoints>>,
+        /// Opened by [`Store::open_reader`]: both pools only read, and nothing is folded in.
+        reader: bool,
     },
     Postgres(Pools<Postgres>),
 }
@@ -174,6 +181,79 @@ fn asks_read_only(url: &str) -> bool {
     })
 }
 
+/// The schema versions applied to a database (version, finished): none when it keeps no record.
+async fn applied_migrations<DB: sqlx::Database>(pool: &sqlx::Pool<DB>) -> Vec<(i64, bool)>
+where
+    for<'c> &'c mut DB::Connection: sqlx::Executor<'c, Database = DB>,
+    for<'q> DB::Arguments<'q>: sqlx::IntoArguments<'q, DB>,
+    i64: sqlx::Type<DB> + for<'r> sqlx::Decode<'r, DB>,
+    bool: sqlx::Type<DB> + for<'r> sqlx::Decode<'r, DB>,
+    usize: sqlx::ColumnIndex<DB::Row>,
+{
+    sqlx::query("SELECT version, success FROM _sqlx_migrations ORDER BY version")
+        .fetch_all(pool)
+        .await
+        .map(|rows| {
+            rows.iter()
+                .filter_map(|r| Some((r.try_get(0).ok()?, r.try_get(1).ok()?)))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Whether `url` names a SQLite database (else PostgreSQL); neither is an error.
+fn sqlite_url(url: &str) -> Result<bool, StoreError> {
+    if url.starts_with("sqlite:") {
+        Ok(true)
+    } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+        Ok(false)
+    } else {
+        Err(StoreError::Url {
+            url: shown_url(url),
+            detail: "it starts with neither sqlite: nor postgres:".to_string(),
+        })
+    }
+}
+
+/// Whether a reader may read a database whose schema has these migrations applied (version,
+/// finished): exactly the ones this build knows, all finished.
+fn ready_to_read(
+    shown: &str,
+    applied: &[(i64, bool)],
+    migrator: &sqlx::migrate::Migrator,
+) -> Result<(), StoreError> {
+    let known: Vec<i64> = migrator.iter().map(|m| m.version).collect();
+    let newest = known.iter().copied().max().unwrap_or(0);
+    let not_ready = |state: String| StoreError::NotReady {
+        path: shown.to_string(),
+        state,
+    };
+    if applied.is_empty() {
+        return Err(not_ready("holds no Parlor tables yet".to_string()));
+    }
+    if let Some((version, _)) = applied.iter().find(|(v, _)| !known.contains(v)) {
+        return Err(StoreError::Newer {
+            path: shown.to_string(),
+            version: *version,
+            known: newest,
+        });
+    }
+    if let Some((version, _)) = applied.iter().find(|(_, finished)| !finished) {
+        return Err(StoreError::Damaged {
+            path: shown.to_string(),
+            what: "Parlor database",
+            detail: format!("the upgrade to schema version {version} did not finish"),
+        });
+    }
+    let have = applied.iter().map(|(v, _)| *v).max().unwrap_or(0);
+    if known.iter().any(|k| !applied.iter().any(|(v, _)| v == k)) {
+        return Err(not_ready(format!(
+            "is at schema version {have} and this Parlor reads version {newest}"
+        )));
+    }
+    Ok(())
+}
+
 /// The address as it may be shown and logged: without its password.
 pub fn shown_url(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {
@@ -210,15 +290,10 @@ impl Store {
     /// exist). A database that is damaged, another application's or from a newer Parlor gives an
     /// error and is left exactly as it was.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
-        if url.starts_with("sqlite:") {
+        if sqlite_url(url)? {
             Self::open_sqlite(url).await
-        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
-            Self::open_postgres(url).await
         } else {
-            Err(StoreError::Url {
-                url: shown_url(url),
-                detail: "it starts with neither sqlite: nor postgres:".to_string(),
-            })
+            Self::open_postgres(url).await
         }
     }
 
@@ -282,6 +357,7 @@ impl Store {
                 pools: Pools { write, read },
                 in_memory,
                 checkpoints,
+                reader: false,
             },
         })
     }
@@ -307,6 +383,87 @@ impl Store {
             url: shown.clone(),
             detail: format!("cannot bring the schema up to date: {e}"),
         })?;
+        Ok(Store {
+            db: Db::Postgres(Pools {
+                write: pool.clone(),
+                read: pool,
+            }),
+        })
+    }
+
+    /// Opens the database at `url` for reading only, as the web pages do: nothing is created,
+    /// migrated or written, so `parlor web` may run with a read-only database role. The schema
+    /// must already be this build's (the bot brings it up to date); otherwise a clear refusal.
+    pub async fn open_reader(url: &str) -> Result<Store, StoreError> {
+        if sqlite_url(url)? {
+            Self::open_sqlite_reader(url).await
+        } else {
+            Self::open_postgres_reader(url).await
+        }
+    }
+
+    async fn open_sqlite_reader(url: &str) -> Result<Store, StoreError> {
+        let options = SqliteConnectOptions::from_str(url).map_err(|e| StoreError::Url {
+            url: url.to_string(),
+            detail: e.to_string(),
+        })?;
+        let path = options.get_filename().display().to_string();
+        if !options.get_filename().is_file() {
+            return Err(StoreError::NotReady {
+                path,
+                state: "does not exist".to_string(),
+            });
+        }
+        let read = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(
+                options
+                    .read_only(true)
+                    .busy_timeout(Duration::from_secs(10)),
+            )
+            .await
+            .map_err(|e| StoreError::Open {
+                url: url.to_string(),
+                detail: e.to_string(),
+            })?;
+        let applied = applied_migrations(&read).await;
+        if let Err(e) = ready_to_read(&path, &applied, &MIGRATOR) {
+            read.close().await;
+            return Err(e);
+        }
+        Ok(Store {
+            db: Db::Sqlite {
+                pools: Pools {
+                    write: read.clone(),
+                    read,
+                },
+                in_memory: false,
+                checkpoints: None,
+                reader: true,
+            },
+        })
+    }
+
+    /// PostgreSQL for reading: every transaction of its connections is read-only
+    /// (`default_transaction_read_only`), whatever the role may do.
+    async fn open_postgres_reader(url: &str) -> Result<Store, StoreError> {
+        let shown = shown_url(url);
+        let (options, root) = postgres::connect_options(url, &|name| std::env::var(name).ok())?;
+        let host = options.get_host().to_string();
+        let pool: PgPool = PgPoolOptions::new()
+            .max_connections(4)
+            .acquire_timeout(Duration::from_secs(15))
+            .connect_with(options.options([("default_transaction_read_only", "on")]))
+            .await
+            .map_err(|e| StoreError::Open {
+                url: shown.clone(),
+                detail: postgres::connect_error(&e, &host, &root),
+            })?;
+        let applied = applied_migrations(&pool).await;
+        if let Err(e) = ready_to_read(&shown, &applied, &PG_MIGRATOR) {
+            pool.close().await;
+            return Err(e);
+        }
         Ok(Store {
             db: Db::Postgres(Pools {
                 write: pool.clone(),
@@ -354,8 +511,17 @@ impl Store {
         let (pools, in_memory) = match &self.db {
             Db::Sqlite {
                 pools,
+                reader: true,
+                ..
+            } => {
+                pools.read.close().await;
+                return;
+            }
+            Db::Sqlite {
+                pools,
                 in_memory,
                 checkpoints,
+                reader: false,
             } => {
                 if let Some(checkpoints) = checkpoints {
                     checkpoints.pool.close().await;
@@ -870,7 +1036,34 @@ fn to_u8(v: i64) -> Result<u8, StoreError> {
 
 #[cfg(test)]
 mod tests {
-    use super::shown_url;
+    use super::{MIGRATOR, StoreError, ready_to_read, shown_url};
+
+    #[test]
+    fn a_reader_reads_only_a_schema_exactly_this_builds() {
+        let all: Vec<(i64, bool)> = MIGRATOR.iter().map(|m| (m.version, true)).collect();
+        assert!(ready_to_read("p.db", &all, &MIGRATOR).is_ok());
+        let said = |applied: &[(i64, bool)]| match ready_to_read("p.db", applied, &MIGRATOR) {
+            Err(e) => e,
+            Ok(()) => panic!("{applied:?} read"),
+        };
+        let empty = said(&[]);
+        assert!(matches!(empty, StoreError::NotReady { .. }), "{empty}");
+        assert!(empty.to_string().contains("parlor bot"), "{empty}");
+        let older = said(&all[..all.len() - 1]);
+        let (have, want) = (all[all.len() - 2].0, all[all.len() - 1].0);
+        assert!(
+            older.to_string().contains(&format!(
+                "schema version {have} and this Parlor reads version {want}"
+            )),
+            "{older}"
+        );
+        let mut newer = all.clone();
+        newer.push((want + 1, true));
+        assert!(matches!(said(&newer), StoreError::Newer { version, .. } if version == want + 1));
+        let mut unfinished = all.clone();
+        unfinished[all.len() - 1].1 = false;
+        assert!(matches!(said(&unfinished), StoreError::Damaged { .. }));
+    }
 
     #[test]
     fn a_shown_address_never_carries_the_password() {

@@ -527,6 +527,106 @@ fn parlor_web_without_an_address_says_what_to_set() {
 }
 
 #[tokio::test]
+async fn the_pages_read_the_database_and_can_write_nothing_to_it() {
+    let w = World::new().await;
+    let id = finished(&w, &alice(), &bob(), channel(1)).await;
+    publish(&w).await;
+    let reader = Store::open_reader(&w.url)
+        .await
+        .expect("opened for reading");
+    let site = serve(reader.clone()).await;
+    let (status, _, page) = get(&format!("{site}/s/{SLUG}"), &[]).await;
+    assert_eq!(status, 200);
+    assert!(page.contains("Alice") && page.contains("Bob"), "{page}");
+    let (status, headers, _) = get(&format!("{site}/m/{id}/1.png"), &[]).await;
+    assert_eq!(
+        (status, headers["content-type"].to_str().ok()),
+        (200, Some("image/png"))
+    );
+    // A write through the reader is refused by the database itself.
+    assert!(reader.set_card(id, 77, 88).await.is_err());
+    assert_eq!(
+        w.sql_i64("SELECT COUNT(*) FROM matches WHERE card_channel_id = 77")
+            .await,
+        0
+    );
+    // The bot goes on writing, and the pages read what it wrote.
+    let second = finished(&w, &alice(), &carol(), channel(2)).await;
+    let (status, _, _) = get(&format!("{site}/m/{second}"), &[]).await;
+    assert_eq!(status, 200);
+    reader.close().await;
+}
+
+#[test]
+fn parlor_web_on_a_database_the_bot_never_made_says_to_start_the_bot_and_creates_nothing() {
+    let dir = tempfile::tempdir().expect("a folder");
+    for url in ["sqlite://never-made.db", "sqlite://empty.db"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"))
+            .arg("web")
+            .current_dir(dir.path())
+            .env("PARLOR_HTTP", "127.0.0.1:0")
+            .env("DATABASE_URL", url)
+            .output()
+            .expect("parlor web runs");
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("start `parlor bot`"), "{url}: {err}");
+        std::fs::write(dir.path().join("empty.db"), b"").expect("an empty file");
+    }
+    assert!(!dir.path().join("never-made.db").exists());
+    assert_eq!(
+        std::fs::read(dir.path().join("empty.db")).ok(),
+        Some(Vec::new())
+    );
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: scripts/pg-test.sh cargo test --test service web -- --include-ignored"]
+async fn on_postgresql_the_pages_need_only_a_role_that_may_select() {
+    let w = World::new().await;
+    assert!(
+        w.url.starts_with("postgres"),
+        "run under scripts/pg-test.sh"
+    );
+    let id = finished(&w, &alice(), &bob(), channel(1)).await;
+    publish(&w).await;
+    // A role that may read Parlor's tables and nothing more, as an operator gives `parlor web`.
+    let mut url = url::Url::parse(&w.url).expect("a postgres:// URL");
+    let database = url.path().trim_start_matches('/').to_owned();
+    let role = format!("{database}_pages");
+    for sql in [
+        format!("CREATE ROLE {role} LOGIN"),
+        format!("GRANT CONNECT ON DATABASE {database} TO {role}"),
+        format!("GRANT USAGE ON SCHEMA public TO {role}"),
+        format!("GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role}"),
+    ] {
+        w.exec(&sql).await;
+    }
+    url.set_username(&role).expect("a user name");
+    // The bot's own way in needs more: it takes the migration lock and may bring the schema up.
+    let refused = Store::open(url.as_str()).await.map(drop).err();
+    assert!(
+        refused.is_some(),
+        "a role that may only select opened the store for writing"
+    );
+    let reader = Store::open_reader(url.as_str())
+        .await
+        .expect("a role that may only select opens the pages");
+    let site = serve(reader.clone()).await;
+    for path in [
+        format!("/s/{SLUG}"),
+        format!("/m/{id}"),
+        format!("/m/{id}/2.png"),
+    ] {
+        let (status, _, body) = get(&format!("{site}{path}"), &[]).await;
+        assert_eq!(status, 200, "{path}: {body}");
+    }
+    reader.close().await;
+    w.exec(&format!("DROP OWNED BY {role}")).await;
+    w.exec(&format!("DROP ROLE {role}")).await;
+}
+
+#[tokio::test]
 async fn a_long_ladder_is_paged_with_ranks_that_follow_on() {
     let w = World::new().await;
     publish(&w).await;
