@@ -295,6 +295,30 @@ async fn showcase() -> (World, i64) {
     (w, first)
 }
 
+/// A Lightning match of a few turns, resigned: the widest board the pages show.
+async fn lightning(w: &World) -> i64 {
+    let (a, b) = (alice(), carol());
+    let place = channel(40);
+    let card = w
+        .challenge(
+            &a,
+            place,
+            parlor::games::GameKind::Lightning,
+            parlor::table::Opponent::User(user(&b)),
+        )
+        .await;
+    assert!(!card.private, "{}", card.text());
+    let mut board = w.run(&b, place, parlor::table::Act::Accept).await;
+    let id = board.match_id.expect("a match");
+    for _ in 0..6 {
+        board = w.play_one(place, &board, &[&a, &b]).await;
+    }
+    let end = w.run(&a, place, parlor::table::Act::Resign).await;
+    assert!(is_over(&end), "{}", end.text());
+    w.clock.advance_secs(60);
+    id
+}
+
 #[tokio::test]
 #[ignore = "needs a browser: run under scripts/browser-test.sh"]
 async fn browser_the_ladder_of_a_server_that_opted_in_lists_its_players_in_order() {
@@ -452,6 +476,7 @@ async fn browser_every_page_fits_a_phone_and_a_desktop_in_both_languages() {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    let wide = lightning(&w).await;
     let web = Web::start(&w.url).await;
     let key = key_of(&w, "Alice").await;
     let pages = [
@@ -461,6 +486,7 @@ async fn browser_every_page_fits_a_phone_and_a_desktop_in_both_languages() {
         ("ladder", format!("/s/{SLUG}/simultana")),
         ("player", format!("/p/{key}")),
         ("match", format!("/m/{id}?ply=3")),
+        ("lightning", format!("/m/{wide}?ply=5")),
         ("missing", "/m/424242".to_owned()),
     ];
     for (accept, lang) in [("en-GB,en", "en"), ("fr-FR,fr", "fr")] {
