@@ -73,6 +73,9 @@ pub enum StoreError {
         "`{path}` {state}, and the web pages only read; start `parlor bot` of this version on it once (it brings the schema up to date), then the pages"
     )]
     NotReady { path: String, state: String },
+    /// A setting of the environment that the database connection reads is unusable.
+    #[error("{name} must be {detail}")]
+    Setting { name: &'static str, detail: String },
     #[error("database error: {0}")]
     Sql(#[from] sqlx::Error),
     #[error("the database holds a value Parlor cannot read: {0}")]
@@ -367,10 +370,11 @@ impl Store {
     /// turns).
     async fn open_postgres(url: &str) -> Result<Store, StoreError> {
         let shown = shown_url(url);
-        let (options, root) = postgres::connect_options(url, &|name| std::env::var(name).ok())?;
+        let env = |name: &str| std::env::var(name).ok();
+        let (options, root) = postgres::connect_options(url, &env)?;
         let host = options.get_host().to_string();
         let pool: PgPool = PgPoolOptions::new()
-            .max_connections(8)
+            .max_connections(postgres::connections(&env, 8)?)
             .acquire_timeout(Duration::from_secs(15))
             .connect_with(options)
             .await
@@ -448,10 +452,11 @@ impl Store {
     /// (`default_transaction_read_only`), whatever the role may do.
     async fn open_postgres_reader(url: &str) -> Result<Store, StoreError> {
         let shown = shown_url(url);
-        let (options, root) = postgres::connect_options(url, &|name| std::env::var(name).ok())?;
+        let env = |name: &str| std::env::var(name).ok();
+        let (options, root) = postgres::connect_options(url, &env)?;
         let host = options.get_host().to_string();
         let pool: PgPool = PgPoolOptions::new()
-            .max_connections(4)
+            .max_connections(postgres::connections(&env, 4)?)
             .acquire_timeout(Duration::from_secs(15))
             .connect_with(options.options([("default_transaction_read_only", "on")]))
             .await

@@ -47,6 +47,24 @@ impl Pools<Postgres> {
     }
 }
 
+/// The most connections a process opens to PostgreSQL: `PARLOR_DB_CONNECTIONS` (1 to 100),
+/// else `default`. A small managed server allows few (often 20 to 25 for every client at once).
+pub(super) fn connections(
+    env: &dyn Fn(&str) -> Option<String>,
+    default: u32,
+) -> Result<u32, StoreError> {
+    let Some(text) = env("PARLOR_DB_CONNECTIONS") else {
+        return Ok(default);
+    };
+    match text.trim().parse::<u32>() {
+        Ok(n @ 1..=100) => Ok(n),
+        _ => Err(StoreError::Setting {
+            name: "PARLOR_DB_CONNECTIONS",
+            detail: format!("a whole number from 1 to 100, not {text:?}"),
+        }),
+    }
+}
+
 /// What the database's certificate is checked against, for the messages.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Root {
@@ -206,6 +224,25 @@ mod tests {
     /// No environment: the address alone decides.
     fn no_env(_: &str) -> Option<String> {
         None
+    }
+
+    #[test]
+    fn the_connections_a_process_opens_are_set_by_the_operator_within_reason() {
+        assert_eq!(connections(&no_env, 8).ok(), Some(8));
+        let given = |value: &'static str| {
+            move |name: &str| (name == "PARLOR_DB_CONNECTIONS").then(|| value.to_string())
+        };
+        assert_eq!(connections(&given("3"), 8).ok(), Some(3));
+        assert_eq!(connections(&given(" 100 "), 8).ok(), Some(100));
+        for bad in ["0", "101", "-2", "four", ""] {
+            let error = connections(&given(bad), 8).map(drop).err();
+            assert!(
+                error.is_some_and(|e| e
+                    .to_string()
+                    .starts_with("PARLOR_DB_CONNECTIONS must be a whole number from 1 to 100")),
+                "{bad:?}"
+            );
+        }
     }
 
     /// A file holding one PEM certificate (the contents are not checked before connecting).

@@ -580,6 +580,93 @@ fn parlor_web_on_a_database_the_bot_never_made_says_to_start_the_bot_and_creates
     );
 }
 
+#[test]
+fn a_connection_limit_that_makes_no_sense_stops_parlor_web_with_the_reason() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"))
+        .arg("web")
+        .env("PARLOR_HTTP", "127.0.0.1:0")
+        .env("DATABASE_URL", "postgres://parlor@127.0.0.1:9/parlor")
+        .env("PARLOR_DB_CONNECTIONS", "lots")
+        .output()
+        .expect("parlor web runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("PARLOR_DB_CONNECTIONS must be a whole number from 1 to 100, not \"lots\""),
+        "{err}"
+    );
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: scripts/pg-test.sh cargo test --test service web -- --include-ignored"]
+async fn on_postgresql_parlor_web_opens_no_more_connections_than_the_operator_allows() {
+    let w = World::new().await;
+    assert!(
+        w.url.starts_with("postgres"),
+        "run under scripts/pg-test.sh"
+    );
+    let id = finished(&w, &alice(), &bob(), channel(1)).await;
+    finished(&w, &alice(), &carol(), channel(2)).await;
+    publish(&w).await;
+    let keys = [key_of(&w, "Alice").await, key_of(&w, "Bob").await];
+    // Only `parlor web` is connected to this database from now on.
+    w.table.store().close().await;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let addr = listener.local_addr().expect("its address");
+    drop(listener);
+    let mut web = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"))
+        .arg("web")
+        .env("PARLOR_HTTP", addr.to_string())
+        .env("DATABASE_URL", &w.url)
+        .env("PARLOR_DB_CONNECTIONS", "1")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("parlor web starts");
+    let site = format!("http://{addr}");
+    let mut up = false;
+    for _ in 0..300 {
+        if reqwest::get(format!("{site}/healthz")).await.is_ok() {
+            up = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(up, "parlor web answers");
+    // Twenty pages asked at once: each needs the database.
+    let paths: Vec<String> = (0..20)
+        .map(|n| match n % 4 {
+            0 => format!("/s/{SLUG}"),
+            1 => format!("/m/{id}"),
+            2 => format!("/p/{}", keys[n % 2]),
+            _ => format!("/s/{SLUG}/simultana"),
+        })
+        .collect();
+    let answers =
+        futures_util::future::join_all(paths.iter().map(|path| get_owned(format!("{site}{path}"))))
+            .await;
+    assert!(answers.iter().all(|status| *status == 200), "{answers:?}");
+    let database = url::Url::parse(&w.url)
+        .expect("a postgres:// URL")
+        .path()
+        .trim_start_matches('/')
+        .to_owned();
+    let connected = w
+        .sql_i64(&format!(
+            "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = '{database}' \
+             AND pid <> pg_backend_pid()"
+        ))
+        .await;
+    let _ = web.kill();
+    let _ = web.wait();
+    assert_eq!(connected, 1, "connections of parlor web");
+}
+
+/// A page's status, for requests sent together.
+async fn get_owned(url: String) -> u16 {
+    get(&url, &[]).await.0
+}
+
 #[tokio::test]
 #[ignore = "needs PostgreSQL: scripts/pg-test.sh cargo test --test service web -- --include-ignored"]
 async fn on_postgresql_the_pages_need_only_a_role_that_may_select() {
