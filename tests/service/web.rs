@@ -557,6 +557,31 @@ async fn the_pages_read_the_database_and_can_write_nothing_to_it() {
     reader.close().await;
 }
 
+#[tokio::test]
+async fn the_pages_read_a_database_whose_bot_has_stopped() {
+    let w = World::new().await;
+    let id = finished(&w, &alice(), &bob(), channel(1)).await;
+    publish(&w).await;
+    // The bot stops cleanly: on SQLite its log is folded in and the files beside it go.
+    w.table.store().close().await;
+    let reader = Store::open_reader(&w.url)
+        .await
+        .expect("opened for reading");
+    let site = serve(reader.clone()).await;
+    for path in [
+        format!("/s/{SLUG}"),
+        format!("/m/{id}"),
+        format!("/m/{id}/3.png"),
+    ] {
+        let (status, _, body) = get(&format!("{site}{path}"), &[]).await;
+        assert_eq!(status, 200, "{path}: {body}");
+    }
+    reader.close().await;
+    // The bot starts again on the same database, the pages having read it meanwhile.
+    let again = Store::open(&w.url).await.expect("the bot opens it again");
+    again.close().await;
+}
+
 #[test]
 fn parlor_web_on_a_database_the_bot_never_made_says_to_start_the_bot_and_creates_nothing() {
     let dir = tempfile::tempdir().expect("a folder");
