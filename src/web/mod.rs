@@ -14,6 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::Router;
+use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
@@ -41,7 +42,7 @@ pub type Source = Arc<dyn Fn() -> Option<Store> + Send + Sync>;
 struct Site {
     source: Source,
     /// Drawn pictures by (what, match, ply, language, names).
-    pictures: Mutex<LruCache<String, Arc<Vec<u8>>>>,
+    pictures: Mutex<LruCache<String, Bytes>>,
     drawing: Drawing,
 }
 
@@ -522,25 +523,30 @@ async fn match_file(
         let tag = names_tag(&ctx, &faces);
         let key = format!("{id}/{file}/{tag}");
         let etag = format!("\"{key}\"");
-        if matches(&headers, &etag) {
-            return Ok(StatusCode::NOT_MODIFIED.into_response());
-        }
+        let not_modified =
+            || matches(&headers, &etag).then(|| StatusCode::NOT_MODIFIED.into_response());
         let cached = site
             .pictures
             .lock()
             .ok()
             .and_then(|mut c| c.get(&key).cloned());
         let bytes = match cached {
-            Some(bytes) => Some(bytes),
+            Some(bytes) => match not_modified() {
+                Some(response) => return Ok(response),
+                None => Some(bytes),
+            },
             None => {
                 let picture = match ply {
                     Some(ply) => gallery.board(id, ply).await,
                     None if mime == "image/gif" => gallery.replay(id).await,
                     None => gallery.graph(id).await,
                 };
-                // Checked first (a ply past the end is a 404 whatever the load); then a flood
-                // beyond the queue is turned away at once.
+                // Checked first (a ply past the end is a 404 whatever the load and whatever
+                // `If-None-Match` says); then a flood beyond the queue is turned away at once.
                 let picture = found(picture)?;
+                if let Some(response) = not_modified() {
+                    return Ok(response);
+                }
                 match site.drawing.queue.clone().try_acquire_owned() {
                     Ok(_queued) => draw(&site, &key, picture, ctx.lang).await,
                     Err(_) => None,
@@ -559,7 +565,7 @@ async fn match_file(
         };
         let mut response = (
             [(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, cache)],
-            bytes.as_ref().clone(),
+            bytes,
         )
             .into_response();
         if let Ok(v) = HeaderValue::from_str(&etag) {
@@ -574,7 +580,7 @@ async fn match_file(
 
 /// The picture's bytes, drawn on a blocking thread when a permit of [`Drawing`] comes within
 /// its wait (or found in the cache by then); `None` when none does (or drawing failed).
-async fn draw(site: &Site, key: &str, picture: Picture, lang: Lang) -> Option<Arc<Vec<u8>>> {
+async fn draw(site: &Site, key: &str, picture: Picture, lang: Lang) -> Option<Bytes> {
     let _permit = tokio::time::timeout(site.drawing.wait, site.drawing.permits.acquire())
         .await
         .ok()?
@@ -588,7 +594,7 @@ async fn draw(site: &Site, key: &str, picture: Picture, lang: Lang) -> Option<Ar
         .ok()?;
     match image {
         Ok(image) => {
-            let bytes = Arc::new(image.bytes);
+            let bytes = Bytes::from(image.bytes);
             site.pictures
                 .lock()
                 .ok()?

@@ -356,6 +356,15 @@ async fn pages_and_pictures_are_cached_by_their_etags_and_plies_are_immutable() 
     // The export reads back in the engine.
     let (_, _, export) = get(&format!("{site}/m/{id}/match-{id}.txt"), &[]).await;
     assert!(export.starts_with("new simultana"), "{export}");
+    // `If-None-Match: *` matches a picture that exists, drawn or not, never one that does not.
+    for (ply, status) in [(1, 304), (4, 304), (999, 404)] {
+        let (got, _, _) = get(
+            &format!("{site}/m/{id}/{ply}.png"),
+            &[("If-None-Match", "*")],
+        )
+        .await;
+        assert_eq!(got, status, "ply {ply}");
+    }
 }
 
 /// Asks for the pictures of these plies of match `id` all at once.
