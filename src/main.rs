@@ -256,29 +256,23 @@ fn web() -> Result<()> {
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async move {
         let listener = parlor::http::bind(addr).await?;
-        let store = parlor::store::Store::open_reader(&url).await?;
-        let checked = store.clone();
+        let reading = parlor::web::Reading::open(url, std::time::Duration::from_secs(2)).await?;
+        let checked = reading.clone();
         let site = parlor::http::Site {
             probe: Some(parlor::http::probe(move || {
-                let store = checked.clone();
-                async move {
-                    let state = match store.ping().await {
-                        Ok(()) => Ok(format!("{} answers", store.backend())),
-                        Err(e) => Err(e.to_string()),
-                    };
-                    vec![("database", state)]
-                }
+                let reading = checked.clone();
+                async move { vec![("database", reading.health().await)] }
             })),
             metrics: None,
         };
-        let pages = store.clone();
-        let router = parlor::http::router(site)
-            .merge(parlor::web::router(Arc::new(move || Some(pages.clone()))));
+        let pages = reading.clone();
+        let router =
+            parlor::http::router(site).merge(parlor::web::router(Arc::new(move || pages.store())));
         let server = parlor::http::serve(listener, router);
         tracing::info!(%addr, "serving the web pages");
         shutdown().await;
         server.abort();
-        store.close().await;
+        reading.close().await;
         anyhow::Ok(())
     })
 }

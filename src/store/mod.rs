@@ -70,7 +70,7 @@ pub enum StoreError {
     ReadOnly { path: String, detail: String },
     /// A reader (the web pages) found no schema, or an older one, and may not write to fix it.
     #[error(
-        "`{path}` {state}, and the web pages only read; start `parlor bot` of this version on it once (it brings the schema up to date), then the pages"
+        "`{path}` {state}; the web pages only read, so they wait for `parlor bot` of this version to make it or bring its schema up to date: start the bot on it"
     )]
     NotReady { path: String, state: String },
     /// A setting of the environment that the database connection reads is unusable.
@@ -85,6 +85,17 @@ pub enum StoreError {
     /// The turn was already recorded (by another process holding a stale copy of the match).
     #[error("match {0} was changed elsewhere: that turn is already recorded")]
     Conflict(i64),
+}
+
+impl StoreError {
+    /// Whether waiting may cure it: a database not made or not migrated yet (the bot does it),
+    /// or one that cannot be reached right now. The rest needs a person.
+    pub fn may_pass(&self) -> bool {
+        matches!(
+            self,
+            StoreError::NotReady { .. } | StoreError::Open { .. } | StoreError::Sql(_)
+        )
+    }
 }
 
 /// The embedded SQLite migrations (`migrations/`), run by [`Store::open`].

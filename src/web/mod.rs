@@ -38,6 +38,82 @@ const STYLE: &str = include_str!("style.css");
 /// the pages say they are not available yet.
 pub type Source = Arc<dyn Fn() -> Option<Store> + Send + Sync>;
 
+/// The database as `parlor web` holds it: open for reading, or the reason it is not yet.
+#[derive(Clone)]
+pub struct Reading {
+    state: Arc<Mutex<Result<Store, String>>>,
+}
+
+impl Reading {
+    /// Opens `url` for reading. A database that waiting may cure (not made or migrated by the bot
+    /// yet, or unreachable) is tried again every `every` in the background, the pages answering
+    /// 503 meanwhile; any other refusal is returned, for the process to stop with it.
+    pub async fn open(url: String, every: Duration) -> Result<Reading, crate::store::StoreError> {
+        let first = match Store::open_reader(&url).await {
+            Ok(store) => Ok(store),
+            Err(e) if e.may_pass() => Err(e.to_string()),
+            Err(e) => return Err(e),
+        };
+        let waiting_for = first.as_ref().err().cloned();
+        let reading = Reading {
+            state: Arc::new(Mutex::new(first)),
+        };
+        if let Some(reason) = waiting_for {
+            tracing::warn!(%reason, "the pages wait for their database");
+            let waiting = reading.clone();
+            tokio::spawn(async move {
+                let mut said = reason;
+                loop {
+                    tokio::time::sleep(every).await;
+                    let now = Store::open_reader(&url).await.map_err(|e| e.to_string());
+                    match &now {
+                        Ok(_) => tracing::info!("the database is ready: serving the pages"),
+                        Err(reason) if *reason != said => {
+                            tracing::warn!(%reason, "the pages wait for their database");
+                            said = reason.clone();
+                        }
+                        Err(_) => {}
+                    }
+                    let ready = now.is_ok();
+                    if let Ok(mut state) = waiting.state.lock() {
+                        *state = now;
+                    }
+                    if ready {
+                        break;
+                    }
+                }
+            });
+        }
+        Ok(reading)
+    }
+
+    /// The open database, if it is.
+    pub fn store(&self) -> Option<Store> {
+        self.state.lock().ok()?.as_ref().ok().cloned()
+    }
+
+    /// Whether the database answers (for `/healthz`), or why not.
+    pub async fn health(&self) -> Result<String, String> {
+        let open = self
+            .state
+            .lock()
+            .map_err(|_| "the database state is unreadable".to_string())?
+            .clone();
+        let store = open?;
+        match store.ping().await {
+            Ok(()) => Ok(format!("{} answers", store.backend())),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    /// Closes the database, if it was opened.
+    pub async fn close(&self) {
+        if let Some(store) = self.store() {
+            store.close().await;
+        }
+    }
+}
+
 /// What the handlers share.
 struct Site {
     source: Source,
@@ -98,11 +174,13 @@ pub fn router_drawing(source: Source, drawing: Drawing) -> Router {
 }
 
 impl Site {
-    /// The gallery on the open database, or the page that says the pages cannot read yet.
+    /// The gallery on the open database, or the page that says the pages cannot read yet (not
+    /// an error: the process has said once why it waits).
     fn gallery(&self) -> Result<Gallery, Nothing> {
-        (self.source)()
-            .map(Gallery::new)
-            .ok_or_else(|| Nothing::unreadable(&NotOpen))
+        (self.source)().map(Gallery::new).ok_or_else(|| {
+            tracing::debug!("a web page asked for before the database is open");
+            Nothing::Unreadable
+        })
     }
 }
 
@@ -141,11 +219,6 @@ fn found<T>(read: Result<Option<T>, crate::store::StoreError>) -> Result<T, Noth
         Err(e) => Err(Nothing::unreadable(&e)),
     }
 }
-
-/// The database is not open yet.
-#[derive(Debug, thiserror::Error)]
-#[error("the database is not open yet")]
-struct NotOpen;
 
 /// The reader's language, whether they chose it in the address (then every link keeps it), and
 /// the page's own address without it (for the link to the other language).

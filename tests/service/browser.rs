@@ -7,14 +7,13 @@
 //! written to `target/web-screenshots/` to be looked at.
 
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use base64::Engine;
 use serde_json::{Value, json};
 
 use super::common::*;
-use super::web::{SLUG, finished, hide, key_of, publish, ranked};
+use super::web::{ParlorWeb, SLUG, finished, hide, key_of, publish, ranked};
 use parlor::i18n::Lang;
 use parlor::table::gallery::Gallery;
 
@@ -208,49 +207,6 @@ fn shots() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/web-screenshots")
 }
 
-/// The real `parlor web` on the test's database, on a free port; stopped when dropped.
-struct Web {
-    child: Child,
-    base: String,
-}
-
-impl Web {
-    async fn start(url: &str) -> Web {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .expect("a free port")
-            .port();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
-            .arg("web")
-            .env("DATABASE_URL", url)
-            .env("PARLOR_HTTP", format!("127.0.0.1:{port}"))
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("parlor web starts");
-        let base = format!("http://127.0.0.1:{port}");
-        for _ in 0..200 {
-            if reqwest::get(format!("{base}/healthz"))
-                .await
-                .is_ok_and(|r| r.status().is_success())
-            {
-                return Web { child, base };
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        let _ = child.kill();
-        let _ = child.wait();
-        panic!("parlor web did not answer on {base}");
-    }
-}
-
-impl Drop for Web {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 /// Three finished matches in a server that opted in; Bob's name hidden when `hidden`.
 async fn club(hidden: bool) -> (World, i64) {
     let w = World::new().await;
@@ -323,7 +279,7 @@ async fn lightning(w: &World) -> i64 {
 #[ignore = "needs a browser: run under scripts/browser-test.sh"]
 async fn browser_the_ladder_of_a_server_that_opted_in_lists_its_players_in_order() {
     let (w, _) = club(false).await;
-    let web = Web::start(&w.url).await;
+    let web = ParlorWeb::start(&w.url, &[], true).await;
     let browser = Browser::start("en-GB,en", 1280).await;
     browser
         .goto(&format!("{}/s/{SLUG}/simultana", web.base))
@@ -361,7 +317,7 @@ async fn browser_the_ladder_of_a_server_that_opted_in_lists_its_players_in_order
 #[ignore = "needs a browser: run under scripts/browser-test.sh"]
 async fn browser_steps_through_a_match_from_the_first_ply_to_the_last() {
     let (w, id) = club(false).await;
-    let web = Web::start(&w.url).await;
+    let web = ParlorWeb::start(&w.url, &[], true).await;
     let gallery = Gallery::new(w.table.store().clone());
     let view = gallery.game(id).await.expect("read").expect("shown");
     let browser = Browser::start("en-GB,en", 1280).await;
@@ -426,7 +382,7 @@ async fn browser_steps_through_a_match_from_the_first_ply_to_the_last() {
 #[ignore = "needs a browser: run under scripts/browser-test.sh"]
 async fn browser_a_french_browser_gets_french_and_a_hidden_player_is_anonymous() {
     let (w, id) = club(true).await;
-    let web = Web::start(&w.url).await;
+    let web = ParlorWeb::start(&w.url, &[], true).await;
     let browser = Browser::start("fr-FR,fr", 400).await;
     browser.goto(&format!("{}/m/{id}", web.base)).await;
     let lang = browser.eval("return document.documentElement.lang;").await;
@@ -477,7 +433,7 @@ async fn browser_every_page_fits_a_phone_and_a_desktop_in_both_languages() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let wide = lightning(&w).await;
-    let web = Web::start(&w.url).await;
+    let web = ParlorWeb::start(&w.url, &[], true).await;
     let key = key_of(&w, "Alice").await;
     let pages = [
         ("home", "/".to_owned()),

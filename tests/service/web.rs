@@ -26,6 +26,59 @@ pub async fn serve_drawing(store: Store, drawing: parlor::web::Drawing) -> Strin
     format!("http://{addr}")
 }
 
+/// The real `parlor web` on a database, on a free port; stopped when dropped.
+pub struct ParlorWeb {
+    child: std::process::Child,
+    pub base: String,
+}
+
+impl ParlorWeb {
+    /// Starts it with these extra variables; returns once `/healthz` answers 200 or, unless
+    /// `healthy`, answers at all.
+    pub async fn start(url: &str, vars: &[(&str, &str)], healthy: bool) -> ParlorWeb {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"))
+            .arg("web")
+            .env("DATABASE_URL", url)
+            .env("PARLOR_HTTP", format!("127.0.0.1:{port}"))
+            .env("RUST_LOG", "warn")
+            .envs(vars.iter().copied())
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("parlor web starts");
+        let web = ParlorWeb {
+            child,
+            base: format!("http://127.0.0.1:{port}"),
+        };
+        for _ in 0..300 {
+            if let Some((status, _)) = web.health().await
+                && (status == 200 || !healthy)
+            {
+                return web;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("parlor web did not answer on {}", web.base);
+    }
+
+    /// `/healthz`: its status and body, once it answers.
+    pub async fn health(&self) -> Option<(u16, String)> {
+        let response = reqwest::get(format!("{}/healthz", self.base)).await.ok()?;
+        let status = response.status().as_u16();
+        Some((status, response.text().await.unwrap_or_default()))
+    }
+}
+
+impl Drop for ParlorWeb {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 /// A page: its status, headers and body.
 pub async fn get(url: &str, headers: &[(&str, &str)]) -> (u16, reqwest::header::HeaderMap, String) {
     let client = reqwest::Client::new();
@@ -591,27 +644,33 @@ async fn the_pages_read_a_database_whose_bot_has_stopped() {
     again.close().await;
 }
 
-#[test]
-fn parlor_web_on_a_database_the_bot_never_made_says_to_start_the_bot_and_creates_nothing() {
+#[tokio::test]
+async fn parlor_web_waits_for_the_bot_to_make_its_database_and_creates_nothing_meanwhile() {
     let dir = tempfile::tempdir().expect("a folder");
-    for url in ["sqlite://never-made.db", "sqlite://empty.db"] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"))
-            .arg("web")
-            .current_dir(dir.path())
-            .env("PARLOR_HTTP", "127.0.0.1:0")
-            .env("DATABASE_URL", url)
-            .output()
-            .expect("parlor web runs");
-        assert!(!out.status.success());
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("start `parlor bot`"), "{url}: {err}");
-        std::fs::write(dir.path().join("empty.db"), b"").expect("an empty file");
+    let path = dir.path().join("parlor.db");
+    let url = format!("sqlite://{}", path.display());
+    let web = ParlorWeb::start(&url, &[], false).await;
+    // Until the bot has made the database, the pages say they are not available, and why.
+    let (status, health) = web.health().await.expect("/healthz answers");
+    assert_eq!(status, 503);
+    assert!(health.contains("wait for `parlor bot`"), "{health}");
+    let (status, _, page) = get(&format!("{}/global/simultana", web.base), &[]).await;
+    assert_eq!(status, 503, "{page}");
+    assert!(!path.exists(), "parlor web made a database");
+    // The bot makes it; the pages find it without being restarted.
+    let bot = Store::open(&url).await.expect("the bot makes its database");
+    let mut healthy = false;
+    for _ in 0..300 {
+        if web.health().await.is_some_and(|(status, _)| status == 200) {
+            healthy = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    assert!(!dir.path().join("never-made.db").exists());
-    assert_eq!(
-        std::fs::read(dir.path().join("empty.db")).ok(),
-        Some(Vec::new())
-    );
+    assert!(healthy, "{:?}", web.health().await);
+    let (status, _, page) = get(&format!("{}/global/simultana", web.base), &[]).await;
+    assert_eq!(status, 200, "{page}");
+    bot.close().await;
 }
 
 #[test]
@@ -645,28 +704,8 @@ async fn on_postgresql_parlor_web_opens_no_more_connections_than_the_operator_al
     let keys = [key_of(&w, "Alice").await, key_of(&w, "Bob").await];
     // Only `parlor web` is connected to this database from now on.
     w.table.store().close().await;
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
-    let addr = listener.local_addr().expect("its address");
-    drop(listener);
-    let mut web = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"))
-        .arg("web")
-        .env("PARLOR_HTTP", addr.to_string())
-        .env("DATABASE_URL", &w.url)
-        .env("PARLOR_DB_CONNECTIONS", "1")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("parlor web starts");
-    let site = format!("http://{addr}");
-    let mut up = false;
-    for _ in 0..300 {
-        if reqwest::get(format!("{site}/healthz")).await.is_ok() {
-            up = true;
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    assert!(up, "parlor web answers");
+    let web = ParlorWeb::start(&w.url, &[("PARLOR_DB_CONNECTIONS", "1")], true).await;
+    let site = web.base.clone();
     // Twenty pages asked at once: each needs the database.
     let paths: Vec<String> = (0..20)
         .map(|n| match n % 4 {
@@ -691,8 +730,7 @@ async fn on_postgresql_parlor_web_opens_no_more_connections_than_the_operator_al
              AND pid <> pg_backend_pid()"
         ))
         .await;
-    let _ = web.kill();
-    let _ = web.wait();
+    drop(web);
     assert_eq!(connected, 1, "connections of parlor web");
 }
 
