@@ -202,11 +202,18 @@ impl Nothing {
     fn page(self, headers: &HeaderMap, ctx: &Ctx) -> Response {
         match self {
             Nothing::Missing => missing(headers, ctx),
-            Nothing::Unreadable => page(
-                headers,
-                StatusCode::SERVICE_UNAVAILABLE,
-                pages::unavailable(ctx),
-            ),
+            Nothing::Unreadable => {
+                let mut response = page(
+                    headers,
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    pages::unavailable(ctx),
+                );
+                // As the page says: try again in a minute.
+                response
+                    .headers_mut()
+                    .insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
+                response
+            }
         }
     }
 }
