@@ -507,12 +507,8 @@ async fn server(
     headers: HeaderMap,
     RawQuery(raw): RawQuery,
 ) -> Response {
-    let ctx = Ctx::new(&headers, &Query::parse(raw), uri.path());
-    let view = async {
-        let gallery = site.gallery()?;
-        found(gallery.server(&slug).await)
-    };
-    answer(&headers, &ctx, view.await, |view| pages::server(&ctx, view))
+    let read = |gallery: Gallery| async move { gallery.server(&slug).await };
+    keyed(&site, &uri, &headers, raw, read, pages::server).await
 }
 
 async fn player(
@@ -522,12 +518,26 @@ async fn player(
     headers: HeaderMap,
     RawQuery(raw): RawQuery,
 ) -> Response {
-    let ctx = Ctx::new(&headers, &Query::parse(raw), uri.path());
-    let view = async {
-        let gallery = site.gallery()?;
-        found(gallery.player(&key).await)
-    };
-    answer(&headers, &ctx, view.await, |view| pages::player(&ctx, view))
+    let read = |gallery: Gallery| async move { gallery.player(&key).await };
+    keyed(&site, &uri, &headers, raw, read, pages::player).await
+}
+
+/// A page found by the key in its address (a server's slug, a player's key): read, then drawn
+/// with `markup`, or the page that says why there is nothing.
+async fn keyed<T, Fut>(
+    site: &Site,
+    uri: &Uri,
+    headers: &HeaderMap,
+    raw: Option<String>,
+    read: impl FnOnce(Gallery) -> Fut,
+    markup: fn(&Ctx, &T) -> Markup,
+) -> Response
+where
+    Fut: Future<Output = Result<Option<T>, crate::store::StoreError>>,
+{
+    let ctx = Ctx::new(headers, &Query::parse(raw), uri.path());
+    let view = async { found(read(site.gallery()?).await) };
+    answer(headers, &ctx, view.await, |view| markup(&ctx, view))
 }
 
 async fn match_page(

@@ -420,6 +420,18 @@ async fn pages_and_pictures_are_cached_by_their_etags_and_plies_are_immutable() 
     }
 }
 
+/// The test server's page, match `id`'s page and its picture after `ply` plies all answer 200.
+async fn served(site: &str, id: i64, ply: u32) {
+    for path in [
+        format!("/s/{SLUG}"),
+        format!("/m/{id}"),
+        format!("/m/{id}/{ply}.png"),
+    ] {
+        let (status, _, body) = get(&format!("{site}{path}"), &[]).await;
+        assert_eq!(status, 200, "{path}: {body}");
+    }
+}
+
 /// Asks for the pictures of these plies of match `id` all at once.
 async fn burst(
     site: &str,
@@ -630,14 +642,7 @@ async fn the_pages_read_a_database_whose_bot_has_stopped() {
         .await
         .expect("opened for reading");
     let site = serve(reader.clone()).await;
-    for path in [
-        format!("/s/{SLUG}"),
-        format!("/m/{id}"),
-        format!("/m/{id}/3.png"),
-    ] {
-        let (status, _, body) = get(&format!("{site}{path}"), &[]).await;
-        assert_eq!(status, 200, "{path}: {body}");
-    }
+    served(&site, id, 3).await;
     reader.close().await;
     // The bot starts again on the same database, the pages having read it meanwhile.
     let again = Store::open(&w.url).await.expect("the bot opens it again");
@@ -774,14 +779,7 @@ async fn on_postgresql_the_pages_need_only_a_role_that_may_select() {
         .await
         .expect("a role that may only select opens the pages");
     let site = serve(reader.clone()).await;
-    for path in [
-        format!("/s/{SLUG}"),
-        format!("/m/{id}"),
-        format!("/m/{id}/2.png"),
-    ] {
-        let (status, _, body) = get(&format!("{site}{path}"), &[]).await;
-        assert_eq!(status, 200, "{path}: {body}");
-    }
+    served(&site, id, 2).await;
     reader.close().await;
     w.exec(&format!("DROP OWNED BY {role}")).await;
     w.exec(&format!("DROP ROLE {role}")).await;
