@@ -662,7 +662,8 @@ async fn parlor_web_waits_for_the_bot_to_make_its_database_and_creates_nothing_m
     let (status, headers, page) = get(&format!("{}/global/simultana", web.base), &[]).await;
     assert_eq!(status, 503, "{page}");
     assert_eq!(headers["retry-after"], "60");
-    assert!(page.contains("Not available right now"), "{page}");
+    let unavailable = parlor::i18n::Msg::new("web-unavailable-title").text(parlor::i18n::Lang::En);
+    assert!(page.contains(&unavailable), "{page}");
     assert!(!path.exists(), "parlor web made a database");
     // The bot makes it; the pages find it without being restarted.
     let bot = Store::open(&url).await.expect("the bot makes its database");
