@@ -366,9 +366,8 @@ impl Board {
         while bb != 0 {
             let sq = bb.trailing_zeros() as usize;
             bb &= bb - 1;
-            let lines = &LINE_OF[sq];
-            for k in 0..4 {
-                let n = usize::from(self.counts[usize::from(lines[k])]);
+            for (k, &line) in LINE_OF[sq].iter().enumerate() {
+                let n = usize::from(self.counts[usize::from(line)]);
                 line_steps(sq, k, n, own, enemy, |to, capture| f(sq as u8, to, capture));
             }
         }

@@ -235,8 +235,8 @@ pub fn flat_steps(own: u64, enemy: u64, mut f: impl FnMut(u8, u8, bool)) {
     while bb != 0 {
         let sq = bb.trailing_zeros() as usize;
         bb &= bb - 1;
-        for k in 0..4 {
-            let n = (LINE[sq][k] & occupied).count_ones() as usize;
+        for (k, &line) in LINE[sq].iter().enumerate() {
+            let n = (line & occupied).count_ones() as usize;
             line_steps(sq, k, n, own, enemy, |to, capture| f(sq as u8, to, capture));
         }
     }
