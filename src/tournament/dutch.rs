@@ -534,19 +534,19 @@ impl<'p, 'a, const L: usize> Engine<'p, 'a, L> {
             1 + u64::from(!self.bye_candidate(h)) + u64::from(!self.bye_candidate(l)),
         );
         // Pairs in the current bracket, then the scores paired there.
-        w = w.shl(sgb).add_u64(u64::from(in_current));
-        w = w.shl(sgs);
+        w = w.shifted(sgb).add_u64(u64::from(in_current));
+        w = w.shifted(sgs);
         if in_current {
-            w = w.add(one_at(h.score));
+            w = w.plus(one_at(h.score));
         }
         // The same for the next bracket.
-        w = w.shl(sgb).add_u64(u64::from(in_next));
-        w = w.shl(sgs);
+        w = w.shifted(sgb).add_u64(u64::from(in_next));
+        w = w.shifted(sgs);
         if in_next {
-            w = w.add(one_at(h.score));
+            w = w.plus(one_at(h.score));
         }
         // The bye assignee's unplayed games.
-        w = w.shl(2 * sgb);
+        w = w.shifted(2 * sgb);
         if self.single_downfloater_bye {
             if h.score == self.bye_score {
                 w = w.add_u64(
@@ -584,18 +584,18 @@ impl<'p, 'a, const L: usize> Engine<'p, 'a, L> {
             || (p.abs_pref() && o.abs_pref())
             || p.pref != o.pref;
         for c in [c1, c2, c3, c4] {
-            w = w.shl(sgb).add_u64(u64::from(mask && c));
+            w = w.shifted(sgb).add_u64(u64::from(mask && c));
         }
         let played = pre.swiss.played_rounds;
         let cur = in_current;
         let float_fields = |w: Wide<L>, back: usize| -> Wide<L> {
             let i = back - 1;
-            let mut w = w.shl(sgb);
+            let mut w = w.shifted(sgb);
             if cur {
                 w = w.add_u64(u64::from(l.floats[i] == Float::Down));
                 w = w.add_u64(u64::from(h.score <= l.score && h.floats[i] == Float::Down));
             }
-            w = w.shl(sgb);
+            w = w.shifted(sgb);
             if cur {
                 w = w.add_u64(u64::from(!(h.score > l.score && l.floats[i] == Float::Up)));
             }
@@ -609,18 +609,18 @@ impl<'p, 'a, const L: usize> Engine<'p, 'a, L> {
         }
         let float_scores = |w: Wide<L>, back: usize| -> Wide<L> {
             let i = back - 1;
-            let mut w = w.shl(sgs);
+            let mut w = w.shifted(sgs);
             if cur {
                 if l.floats[i] == Float::Down {
-                    w = w.add(one_at(l.score));
+                    w = w.plus(one_at(l.score));
                 }
                 if h.floats[i] == Float::Down {
-                    w = w.add(one_at(h.score));
+                    w = w.plus(one_at(h.score));
                 }
             }
-            w = w.shl(sgs);
+            w = w.shifted(sgs);
             if cur && !(l.floats[i] == Float::Up && h.score > l.score) {
-                w = w.add(one_at(h.score));
+                w = w.plus(one_at(h.score));
             }
             w
         };
@@ -631,7 +631,7 @@ impl<'p, 'a, const L: usize> Engine<'p, 'a, L> {
             w = float_scores(w, 2);
         }
         // Room for the ordering of the bracket's pairs.
-        w.shl(3 * sgb + 1)
+        w.shifted(3 * sgb + 1)
     }
 
     fn run(mut self) -> Result<Vec<(usize, Option<usize>)>, PairError> {
@@ -649,9 +649,9 @@ impl<'p, 'a, const L: usize> Engine<'p, 'a, L> {
                         Wide::<L>::from_u64(
                             1 + u64::from(!pa.eligible_bye) + u64::from(!pb.eligible_bye),
                         )
-                        .shl(pre.sgs)
+                        .shifted(pre.sgs)
                         .add_u64(shift(pa.score) + shift(pb.score))
-                        .shl(pre.sgb)
+                        .shifted(pre.sgb)
                         .add_u64(u64::from(pa.score >= top))
                     } else {
                         Wide::default()
@@ -754,7 +754,7 @@ impl<'p, 'a, const L: usize> Engine<'p, 'a, L> {
                     return w;
                 }
                 let bonus = u64::from(smaller_rem < rem_pairs);
-                w.add(Wide::from_u64(bonus).shl(2 * sgb + 1))
+                w.plus(Wide::from_u64(bonus).shifted(2 * sgb + 1))
                     .sub_u64(2 * smaller_rem as u64)
             };
             let in_group = |m: usize| -> bool { m >= group_begin_vertex && m < next_begin_vertex };
@@ -836,8 +836,12 @@ impl<'p, 'a, const L: usize> Engine<'p, 'a, L> {
             // The remainder: residents not paired with a moved-down player.
             let mut remainder: Vec<usize> = Vec::new();
             let mut rem_pairs = 0usize;
-            for i in group_begin..next_begin {
-                let v = bracket[i];
+            for (i, &v) in bracket
+                .iter()
+                .enumerate()
+                .take(next_begin)
+                .skip(group_begin)
+            {
                 if stable[v] < group_begin_vertex {
                     continue;
                 }
@@ -997,10 +1001,8 @@ impl<'p, 'a, const L: usize> Engine<'p, 'a, L> {
                 }
             }
         }
-        for v in 0..n {
-            if !paired[v] {
-                pairs.push((self.pre.sorted[v], None));
-            }
+        for (v, _) in paired.iter().enumerate().filter(|(_, p)| !**p) {
+            pairs.push((self.pre.sorted[v], None));
         }
         Ok(pairs)
     }

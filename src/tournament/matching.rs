@@ -134,7 +134,11 @@ impl<const L: usize> Matching<L> {
 
     fn endpoint(&self, p: usize) -> usize {
         let k = p / 2;
-        (if p % 2 == 0 { self.hi[k] } else { self.lo[k] }) as usize
+        (if p.is_multiple_of(2) {
+            self.hi[k]
+        } else {
+            self.lo[k]
+        }) as usize
     }
 
     /// The endpoint of the edge between `v` and `x` that is `x`.
@@ -146,7 +150,7 @@ impl<const L: usize> Matching<L> {
     fn slack(&self, k: usize) -> Wide<L> {
         let (i, j) = (self.hi[k] as usize, self.lo[k] as usize);
         let w = self.weights[k];
-        self.dualvar[i].add(self.dualvar[j]).sub(w.add(w))
+        self.dualvar[i].plus(self.dualvar[j]).minus(w.plus(w))
     }
 
     /// The endpoints (toward the neighbour) of v's edges.
@@ -201,8 +205,8 @@ impl<const L: usize> Matching<L> {
                 self.spread(b, Wide::default(), &mut extra);
             }
         }
-        for v in 0..n {
-            self.dualvar[v] = self.dualvar[v].add(extra[v]);
+        for (dual, extra) in self.dualvar.iter_mut().zip(extra) {
+            *dual = dual.plus(extra);
         }
         for b in n..2 * n {
             self.dualvar[b] = Wide::default();
@@ -225,9 +229,9 @@ impl<const L: usize> Matching<L> {
                 continue;
             }
             let w = self.weights[tri(a, b)];
-            let (twice, sum) = (w.add(w), self.dualvar[a].add(self.dualvar[b]));
+            let (twice, sum) = (w.plus(w), self.dualvar[a].plus(self.dualvar[b]));
             if sum < twice {
-                self.dualvar[a] = self.dualvar[a].add(twice.sub(sum));
+                self.dualvar[a] = self.dualvar[a].plus(twice.minus(sum));
             }
         }
         for v in 0..n {
@@ -253,7 +257,7 @@ impl<const L: usize> Matching<L> {
     }
 
     fn spread(&self, b: usize, above: Wide<L>, extra: &mut [Wide<L>]) {
-        let total = above.add(self.dualvar[b]);
+        let total = above.plus(self.dualvar[b]);
         for &child in &self.blossomchilds[b] {
             if child < self.n {
                 extra[child] = total;
@@ -689,16 +693,16 @@ impl<const L: usize> Matching<L> {
                         continue;
                     }
                     match self.label[self.inblossom[v]] {
-                        1 => self.dualvar[v] = self.dualvar[v].sub(delta),
-                        2 => self.dualvar[v] = self.dualvar[v].add(delta),
+                        1 => self.dualvar[v] = self.dualvar[v].minus(delta),
+                        2 => self.dualvar[v] = self.dualvar[v].plus(delta),
                         _ => {}
                     }
                 }
                 for b in n..2 * n {
                     if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
                         match self.label[b] {
-                            1 => self.dualvar[b] = self.dualvar[b].add(delta),
-                            2 => self.dualvar[b] = self.dualvar[b].sub(delta),
+                            1 => self.dualvar[b] = self.dualvar[b].plus(delta),
+                            2 => self.dualvar[b] = self.dualvar[b].minus(delta),
                             _ => {}
                         }
                     }
@@ -759,12 +763,12 @@ impl<const L: usize> Matching<L> {
                 }
                 let k = tri(a, b);
                 let w = self.weights[k];
-                let sum = self.dualvar[a].add(self.dualvar[b]);
-                if sum < w.add(w) && self.inblossom[a] != self.inblossom[b] {
+                let sum = self.dualvar[a].plus(self.dualvar[b]);
+                if sum < w.plus(w) && self.inblossom[a] != self.inblossom[b] {
                     problems.push(format!("edge {a}-{b} infeasible"));
                 }
                 let matched = self.mate[a] != NONE && self.endpoint(self.mate[a]) == b;
-                if matched && sum != w.add(w) && self.inblossom[a] != self.inblossom[b] {
+                if matched && sum != w.plus(w) && self.inblossom[a] != self.inblossom[b] {
                     problems.push(format!("matched {a}-{b} not tight"));
                 }
             }

@@ -46,7 +46,7 @@ impl<const L: usize> Wide<L> {
     }
 
     /// `self + other`.
-    pub fn add(self, other: Self) -> Self {
+    pub fn plus(self, other: Self) -> Self {
         let mut out = [0; L];
         let mut carry = false;
         for (i, slot) in out.iter_mut().enumerate() {
@@ -59,7 +59,7 @@ impl<const L: usize> Wide<L> {
     }
 
     /// `self - other` (the pairing only subtracts what is there).
-    pub fn sub(self, other: Self) -> Self {
+    pub fn minus(self, other: Self) -> Self {
         let mut out = [0; L];
         let mut borrow = false;
         for (i, slot) in out.iter_mut().enumerate() {
@@ -73,16 +73,16 @@ impl<const L: usize> Wide<L> {
 
     /// `self + value`.
     pub fn add_u64(self, value: u64) -> Self {
-        self.add(Self::from_u64(value))
+        self.plus(Self::from_u64(value))
     }
 
     /// `self - value`.
     pub fn sub_u64(self, value: u64) -> Self {
-        self.sub(Self::from_u64(value))
+        self.minus(Self::from_u64(value))
     }
 
     /// `self << bits`.
-    pub fn shl(self, bits: u32) -> Self {
+    pub fn shifted(self, bits: u32) -> Self {
         let limbs = (bits / 64) as usize;
         let rest = bits % 64;
         let mut out = [0; L];
@@ -100,10 +100,10 @@ impl<const L: usize> Wide<L> {
     /// `self >> 1`.
     pub fn half(self) -> Self {
         let mut out = [0; L];
-        for i in 0..L {
-            out[i] = self.0[i] >> 1;
+        for (i, slot) in out.iter_mut().enumerate() {
+            *slot = self.0[i] >> 1;
             if i + 1 < L {
-                out[i] |= self.0[i + 1] << 63;
+                *slot |= self.0[i + 1] << 63;
             }
         }
         Self(out)
@@ -111,7 +111,7 @@ impl<const L: usize> Wide<L> {
 
     /// `2^bits`.
     pub fn power_of_two(bits: u32) -> Self {
-        Self::from_u64(1).shl(bits)
+        Self::from_u64(1).shifted(bits)
     }
 }
 
@@ -125,8 +125,8 @@ mod tests {
         let sum = max.add_u64(1);
         assert_eq!(sum, Wide([0, 1]));
         assert_eq!(sum.sub_u64(1), max);
-        assert_eq!(Wide::<2>::from_u64(3).shl(64), Wide([0, 3]));
-        assert_eq!(Wide::<2>::from_u64(3).shl(63), Wide([1 << 63, 1]));
+        assert_eq!(Wide::<2>::from_u64(3).shifted(64), Wide([0, 3]));
+        assert_eq!(Wide::<2>::from_u64(3).shifted(63), Wide([1 << 63, 1]));
         assert_eq!(Wide::<2>([0, 1]).half(), Wide([1 << 63, 0]));
         assert!(Wide::<2>([0, 1]) > Wide([u64::MAX, 0]));
     }
