@@ -10,6 +10,7 @@
 //! | [`protocol`] | the text engine protocol (`parlor engine`) | `games`, `ai` |
 //! | [`render`] | positions and replays as PNG and GIF | `games`, `i18n` |
 //! | [`store`] | SQLite or PostgreSQL: the only SQL (one module of queries compiled per backend) | `games` |
+//! | [`tournament`] | tournaments as plain data: Swiss (Dutch) pairings, TRF files, round robins, standings | |
 //! | [`table`] | the match service: a match as one value, acts decided by pure functions into changes the store commits | `store`, `games`, `ai`, `render`, `i18n` |
 //! | [`discord`] | the Discord adapter (poise/serenity) | `table` |
 //! | [`local`] | the terminal adapter (`parlor local`) | `table` |
@@ -31,4 +32,5 @@ pub mod protocol;
 pub mod render;
 pub mod store;
 pub mod table;
+pub mod tournament;
 pub mod web;

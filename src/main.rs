@@ -94,6 +94,13 @@ enum Command {
     /// Ask the /healthz of the bot serving PARLOR_HTTP (in this environment or .env): print its
     /// answer, exit 0 when healthy, 1 otherwise. For container health checks.
     Health,
+    /// Pair the next round of the Swiss tournament in a FIDE TRF file by the Dutch system and
+    /// print it as bbpPairings does: the number of boards, then `WHITE BLACK` start numbers a
+    /// line (a bye as `ID 0`).
+    Pair {
+        /// The TRF file (TRF-2026, or TRF(x) as bbpPairings reads it).
+        file: std::path::PathBuf,
+    },
     /// Copy the SQLite database named by DATABASE_URL to a new FILE, consistently, even while the
     /// bot runs (on PostgreSQL, use pg_dump instead).
     Backup {
@@ -325,6 +332,14 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Backup { file }) => backup(&file),
         Some(Command::Health) => health(),
         Some(Command::Web) => web(),
+        Some(Command::Pair { file }) => {
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
+            let out = parlor::tournament::pair_trf(&text)
+                .with_context(|| format!("cannot pair {}", file.display()))?;
+            print!("{out}");
+            Ok(())
+        }
         Some(Command::Perft {
             game,
             depth,

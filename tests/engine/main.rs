@@ -9,3 +9,4 @@ mod loa;
 mod loa_variants;
 mod protocol;
 mod simultana;
+mod tournament;

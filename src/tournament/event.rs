@@ -1,0 +1,541 @@
+//! A tournament as one value with pure transitions (register, withdraw, request a bye, pair a
+//! round, record a result), for a service to hold, store and restore: every transition checks
+//! everything first and changes nothing when it refuses.
+
+use serde::{Deserialize, Serialize};
+
+use super::dutch::{self, PairError};
+use super::standings::{self, Standing, TieBreak};
+use super::{Color, Entrant, Game, Outcome, Pairing, Swiss, berger};
+
+/// The kind of tournament.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Format {
+    /// A Swiss by FIDE's Dutch system.
+    Swiss,
+    /// A round robin by the Berger tables; `double` plays it twice.
+    RoundRobin {
+        /// Whether everyone meets everyone twice, colours swapped.
+        double: bool,
+    },
+}
+
+/// How a board ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum BoardResult {
+    /// The first player won.
+    WhiteWins,
+    /// A draw.
+    Draw,
+    /// The second player won.
+    BlackWins,
+    /// The first player never moved: the second wins by forfeit.
+    WhiteForfeits,
+    /// The second player never moved: the first wins by forfeit.
+    BlackForfeits,
+    /// Neither moved: both lose by forfeit.
+    BothForfeit,
+    /// The pairing-allocated bye (a board without a second player).
+    Bye,
+}
+
+/// One board of the round being played.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Board {
+    /// Who plays whom (indices of the tournament's players).
+    pub pairing: Pairing,
+    /// The result, once known.
+    pub result: Option<BoardResult>,
+}
+
+/// A registered player.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Member {
+    /// The service's identity of the player (a user, a bot seat).
+    pub key: String,
+    /// Whether the player has left: not paired any more.
+    pub withdrawn: bool,
+}
+
+/// Why a transition was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TournamentError {
+    /// That player is already registered.
+    #[error("already registered")]
+    AlreadyRegistered,
+    /// Entries are closed (a round robin has started; a Swiss has paired half its rounds).
+    #[error("entries are closed")]
+    EntriesClosed,
+    /// No such player.
+    #[error("no such player")]
+    UnknownPlayer,
+    /// The player has withdrawn.
+    #[error("the player has withdrawn")]
+    Withdrawn,
+    /// Half-point byes are for Swiss tournaments.
+    #[error("byes cannot be requested in this format")]
+    NoByes,
+    /// The player has already asked for a bye for the next round, or had as many as allowed.
+    #[error("no more half-point byes for this player")]
+    ByeLimit,
+    /// A round is being played.
+    #[error("a round is in progress")]
+    RoundInProgress,
+    /// No round is being played.
+    #[error("no round is in progress")]
+    NoRound,
+    /// No such board, or it already has its result, or the result does not fit it.
+    #[error("that board cannot take this result")]
+    BadResult,
+    /// Every round has been played.
+    #[error("the tournament is over")]
+    Finished,
+    /// Too few players to pair.
+    #[error("not enough players")]
+    NotEnoughPlayers,
+    /// The round robin's table could not be made.
+    #[error(transparent)]
+    Berger(#[from] berger::BergerError),
+    /// The Swiss round could not be paired.
+    #[error(transparent)]
+    Pair(#[from] PairError),
+}
+
+/// A tournament: its players, their records, the round being played.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Tournament {
+    /// Swiss or round robin.
+    pub format: Format,
+    /// The players' records, as a TRF file holds them.
+    pub swiss: Swiss,
+    /// Who each player is, by index.
+    pub members: Vec<Member>,
+    /// The round being played, if any.
+    pub current: Option<Vec<Board>>,
+    /// The players who asked for a half-point bye in the next round.
+    pub bye_requests: Vec<usize>,
+    /// The most half-point byes a player may ask for.
+    pub max_half_byes: usize,
+    /// The tie-breaks after points, in order.
+    pub tiebreaks: Vec<TieBreak>,
+    /// Whether round 1 has been paired (pairing numbers are then fixed).
+    pub started: bool,
+}
+
+/// The default number of Swiss rounds for `players`: enough to find a single winner,
+/// ceil(log2 n) + 1, at most n - 1.
+pub fn default_rounds(players: usize) -> usize {
+    let log = usize::BITS - players.saturating_sub(1).leading_zeros();
+    (log as usize + 1).min(players.saturating_sub(1)).max(1)
+}
+
+impl Tournament {
+    /// A tournament of `format`, `rounds` long for a Swiss (a round robin's length follows
+    /// from its players).
+    pub fn new(format: Format, rounds: usize) -> Self {
+        let tiebreaks = match format {
+            Format::Swiss => standings::SWISS.to_vec(),
+            Format::RoundRobin { .. } => standings::ROUND_ROBIN.to_vec(),
+        };
+        Self {
+            format,
+            swiss: Swiss::new(rounds),
+            members: Vec::new(),
+            current: None,
+            bye_requests: Vec::new(),
+            max_half_byes: 1,
+            tiebreaks,
+            started: false,
+        }
+    }
+
+    /// The index of the player known as `key`.
+    pub fn find(&self, key: &str) -> Option<usize> {
+        self.members.iter().position(|m| m.key == key)
+    }
+
+    /// Registers a player; a late entry in a Swiss (before half its rounds are paired) has
+    /// the rounds before as absences.
+    pub fn register(
+        &mut self,
+        key: &str,
+        name: &str,
+        rating: u32,
+    ) -> Result<usize, TournamentError> {
+        if self.find(key).is_some() {
+            return Err(TournamentError::AlreadyRegistered);
+        }
+        let paired = self.swiss.played_rounds + usize::from(self.current.is_some());
+        let open = match self.format {
+            Format::Swiss => !self.started || paired * 2 < self.swiss.total_rounds,
+            Format::RoundRobin { .. } => !self.started,
+        };
+        if !open {
+            return Err(TournamentError::EntriesClosed);
+        }
+        let games = vec![Game::absent(); self.swiss.played_rounds];
+        self.swiss.players.push(Some(Entrant {
+            name: name.to_string(),
+            rating,
+            games,
+            accelerations: Vec::new(),
+        }));
+        self.swiss.order.push(self.swiss.players.len() - 1);
+        self.members.push(Member {
+            key: key.to_string(),
+            withdrawn: false,
+        });
+        Ok(self.members.len() - 1)
+    }
+
+    /// Withdraws a player: not paired in the rounds to come (a round robin forfeits their games).
+    pub fn withdraw(&mut self, player: usize) -> Result<(), TournamentError> {
+        let member = self
+            .members
+            .get_mut(player)
+            .ok_or(TournamentError::UnknownPlayer)?;
+        if member.withdrawn {
+            return Err(TournamentError::Withdrawn);
+        }
+        member.withdrawn = true;
+        self.bye_requests.retain(|&p| p != player);
+        Ok(())
+    }
+
+    /// Asks a half-point bye for the next round to be paired (Swiss only).
+    pub fn request_bye(&mut self, player: usize) -> Result<(), TournamentError> {
+        if self.format != Format::Swiss {
+            return Err(TournamentError::NoByes);
+        }
+        let member = self
+            .members
+            .get(player)
+            .ok_or(TournamentError::UnknownPlayer)?;
+        if member.withdrawn {
+            return Err(TournamentError::Withdrawn);
+        }
+        if self.swiss.played_rounds + usize::from(self.current.is_some()) >= self.swiss.total_rounds
+        {
+            return Err(TournamentError::Finished);
+        }
+        let taken = self.swiss.players[player].as_ref().map_or(0, |e| {
+            e.games
+                .iter()
+                .filter(|g| !g.paired && g.outcome == Outcome::Draw)
+                .count()
+        });
+        if self.bye_requests.contains(&player) || taken >= self.max_half_byes {
+            return Err(TournamentError::ByeLimit);
+        }
+        self.bye_requests.push(player);
+        Ok(())
+    }
+
+    /// The number of rounds the tournament has.
+    pub fn rounds(&self) -> usize {
+        match self.format {
+            Format::Swiss => self.swiss.total_rounds,
+            Format::RoundRobin { double } => {
+                let n = self.members.len();
+                (n - 1 + n % 2) * if double { 2 } else { 1 }
+            }
+        }
+    }
+
+    /// Whether every round has been played.
+    pub fn finished(&self) -> bool {
+        self.started && self.current.is_none() && self.swiss.played_rounds >= self.rounds()
+    }
+
+    /// Pairs the next round: its boards (a bye is already decided).
+    pub fn pair_round(&mut self) -> Result<Vec<Board>, TournamentError> {
+        if self.current.is_some() {
+            return Err(TournamentError::RoundInProgress);
+        }
+        if self.finished() {
+            return Err(TournamentError::Finished);
+        }
+        let mut next = self.clone();
+        if !next.started {
+            next.start()?;
+        }
+        let round = next.swiss.played_rounds;
+        let boards = match next.format {
+            Format::Swiss => {
+                for player in 0..next.members.len() {
+                    let declared = if next.members[player].withdrawn {
+                        Some(Game::absent())
+                    } else if next.bye_requests.contains(&player) {
+                        Some(Game::half_point_bye())
+                    } else {
+                        None
+                    };
+                    if let (Some(game), Some(e)) = (declared, next.swiss.players[player].as_mut()) {
+                        e.games.truncate(round);
+                        e.games.push(game);
+                    }
+                }
+                dutch::pair(&next.swiss)?
+                    .into_iter()
+                    .map(|pairing| Board {
+                        pairing,
+                        result: pairing.black.is_none().then_some(BoardResult::Bye),
+                    })
+                    .collect::<Vec<_>>()
+            }
+            Format::RoundRobin { double } => {
+                let table = berger::schedule(next.members.len(), double)?;
+                let pairings = table.get(round).cloned().ok_or(TournamentError::Finished)?;
+                pairings
+                    .into_iter()
+                    .map(|pairing| {
+                        let gone = |p: usize| next.members[p].withdrawn;
+                        let result = match pairing.black {
+                            None => Some(BoardResult::Bye),
+                            Some(b) => match (gone(pairing.white), gone(b)) {
+                                (true, true) => Some(BoardResult::BothForfeit),
+                                (true, false) => Some(BoardResult::WhiteForfeits),
+                                (false, true) => Some(BoardResult::BlackForfeits),
+                                (false, false) => None,
+                            },
+                        };
+                        Board { pairing, result }
+                    })
+                    .collect()
+            }
+        };
+        next.current = Some(boards.clone());
+        next.bye_requests.clear();
+        next.complete_if_done();
+        *self = next;
+        Ok(boards)
+    }
+
+    /// Fixes the pairing numbers at the start: by rating, highest first (then registration).
+    fn start(&mut self) -> Result<(), TournamentError> {
+        let active = self.members.iter().filter(|m| !m.withdrawn).count();
+        if active < 2 {
+            return Err(TournamentError::NotEnoughPlayers);
+        }
+        let mut order: Vec<usize> = (0..self.members.len()).collect();
+        let rating = |i: usize| self.swiss.players[i].as_ref().map_or(0, |e| e.rating);
+        order.sort_by(|&a, &b| rating(b).cmp(&rating(a)).then(a.cmp(&b)));
+        let players = order
+            .iter()
+            .map(|&i| self.swiss.players[i].clone())
+            .collect();
+        let members = order.iter().map(|&i| self.members[i].clone()).collect();
+        self.bye_requests = self
+            .bye_requests
+            .iter()
+            .filter_map(|&p| order.iter().position(|&i| i == p))
+            .collect();
+        self.swiss.players = players;
+        self.members = members;
+        self.swiss.order = (0..self.members.len()).collect();
+        self.started = true;
+        Ok(())
+    }
+
+    /// Records the result of board `board` of the round being played; the last result closes
+    /// the round.
+    pub fn record_result(
+        &mut self,
+        board: usize,
+        result: BoardResult,
+    ) -> Result<(), TournamentError> {
+        let boards = self.current.as_mut().ok_or(TournamentError::NoRound)?;
+        let slot = boards.get_mut(board).ok_or(TournamentError::BadResult)?;
+        if slot.result.is_some() || result == BoardResult::Bye || slot.pairing.black.is_none() {
+            return Err(TournamentError::BadResult);
+        }
+        slot.result = Some(result);
+        self.complete_if_done();
+        Ok(())
+    }
+
+    /// Closes the round when every board has its result: the records grow by one round.
+    fn complete_if_done(&mut self) {
+        let Some(boards) = &self.current else { return };
+        if boards.iter().any(|b| b.result.is_none()) {
+            return;
+        }
+        let round = self.swiss.played_rounds;
+        let mut records: Vec<Option<Game>> = vec![None; self.swiss.players.len()];
+        for board in boards {
+            let white = board.pairing.white;
+            let Some(black) = board.pairing.black else {
+                records[white] = Some(Game::pairing_bye());
+                continue;
+            };
+            use Outcome::{Loss, Win};
+            let (w, b, played) = match board.result {
+                Some(BoardResult::WhiteWins) => (Win, Loss, true),
+                Some(BoardResult::Draw) => (Outcome::Draw, Outcome::Draw, true),
+                Some(BoardResult::BlackWins) => (Loss, Win, true),
+                Some(BoardResult::WhiteForfeits) => (Loss, Win, false),
+                Some(BoardResult::BlackForfeits) => (Win, Loss, false),
+                _ => (Loss, Loss, false),
+            };
+            records[white] = Some(Game::against(black, Color::White, w, played));
+            records[black] = Some(Game::against(white, Color::Black, b, played));
+        }
+        for (player, entrant) in self.swiss.players.iter_mut().enumerate() {
+            let Some(e) = entrant else { continue };
+            let declared = e.games.get(round).copied();
+            e.games.truncate(round);
+            e.games
+                .push(records[player].or(declared).unwrap_or_else(Game::absent));
+        }
+        self.swiss.played_rounds += 1;
+        self.current = None;
+    }
+
+    /// The standings after the rounds played.
+    pub fn standings(&self) -> Vec<Standing> {
+        standings::standings(&self.swiss, &self.tiebreaks)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays the tournament to its end (the round in progress first), `pick` giving results.
+    fn play_all(t: &mut Tournament, pick: impl Fn(usize, &Board) -> BoardResult) {
+        let mut guard = 0;
+        while !t.finished() && guard < 100 {
+            guard += 1;
+            if t.current.is_none() {
+                let paired = t.pair_round();
+                assert!(
+                    paired.is_ok(),
+                    "round {}: {paired:?}",
+                    t.swiss.played_rounds + 1
+                );
+            }
+            let boards = t.current.clone().unwrap_or_default();
+            for (i, board) in boards.iter().enumerate() {
+                if board.result.is_none() {
+                    assert_eq!(
+                        t.record_result(i, pick(t.swiss.played_rounds, board)),
+                        Ok(())
+                    );
+                }
+            }
+        }
+        assert!(t.finished());
+    }
+
+    #[test]
+    fn a_swiss_of_nine_with_a_late_entry_a_withdrawal_a_bye_and_a_forfeit() {
+        let mut t = Tournament::new(Format::Swiss, 5);
+        for i in 0..8 {
+            assert!(
+                t.register(
+                    &format!("p{i}"),
+                    &format!("Player {i}"),
+                    2000 - i as u32 * 50
+                )
+                .is_ok()
+            );
+        }
+        assert_eq!(
+            t.register("p0", "again", 0),
+            Err(TournamentError::AlreadyRegistered)
+        );
+        let boards = t.pair_round().unwrap_or_default();
+        assert_eq!(boards.len(), 4);
+        // Round 1: 1-5, 6-2, 3-7, 8-4 (top half against bottom half, colours alternating).
+        let numbers: Vec<(usize, Option<usize>)> = boards
+            .iter()
+            .map(|b| (b.pairing.white + 1, b.pairing.black.map(|x| x + 1)))
+            .collect();
+        assert_eq!(
+            numbers,
+            vec![(1, Some(5)), (6, Some(2)), (3, Some(7)), (8, Some(4))]
+        );
+        // A late entry while round 1 is played.
+        let late = t.register("late", "Late", 1500);
+        assert_eq!(late, Ok(8));
+        assert_eq!(t.request_bye(2), Ok(()));
+        assert_eq!(t.request_bye(2), Err(TournamentError::ByeLimit));
+        assert_eq!(t.record_result(0, BoardResult::WhiteWins), Ok(()));
+        assert_eq!(
+            t.record_result(0, BoardResult::Draw),
+            Err(TournamentError::BadResult)
+        );
+        assert_eq!(t.record_result(1, BoardResult::WhiteForfeits), Ok(()));
+        assert_eq!(t.record_result(2, BoardResult::Draw), Ok(()));
+        assert_eq!(t.record_result(3, BoardResult::BlackWins), Ok(()));
+        assert!(t.current.is_none());
+        assert_eq!(t.withdraw(7), Ok(()));
+        let boards = t.pair_round().unwrap_or_default();
+        // Nine players, one withdrawn, one on a requested bye: seven paired, one bye.
+        assert_eq!(boards.len(), 4);
+        assert!(
+            boards
+                .iter()
+                .all(|b| b.pairing.white != 7 && b.pairing.black != Some(7))
+        );
+        assert!(
+            boards
+                .iter()
+                .all(|b| b.pairing.white != 2 && b.pairing.black != Some(2))
+        );
+        assert_eq!(
+            boards.iter().filter(|b| b.pairing.black.is_none()).count(),
+            1
+        );
+        let before = t.clone();
+        assert_eq!(t.pair_round(), Err(TournamentError::RoundInProgress));
+        assert_eq!(t, before);
+        play_all(&mut t, |round, board| {
+            if (round + board.pairing.white) % 3 == 0 {
+                BoardResult::Draw
+            } else {
+                BoardResult::WhiteWins
+            }
+        });
+        let table = t.standings();
+        assert_eq!(table.len(), 9);
+        assert!(table.windows(2).all(|w| w[0].points >= w[1].points));
+        // The requested bye gave half a point, the forfeit counted no game.
+        let e2 = t.swiss.players[2].as_ref().map(|e| e.games[1]);
+        assert_eq!(e2, Some(Game::half_point_bye()));
+        let forfeit = t.swiss.players[5].as_ref().map(|e| e.games[0]);
+        assert_eq!(
+            forfeit.map(|g| (g.played, g.outcome)),
+            Some((false, Outcome::Loss))
+        );
+        // It serializes and comes back the same.
+        let text = serde_json::to_string(&t).unwrap_or_default();
+        let back: Option<Tournament> = serde_json::from_str(&text).ok();
+        assert_eq!(back.as_ref(), Some(&t));
+    }
+
+    #[test]
+    fn a_double_round_robin_of_four_plays_six_rounds() {
+        let mut t = Tournament::new(Format::RoundRobin { double: true }, 0);
+        for i in 0..4 {
+            assert!(t.register(&format!("p{i}"), "", 0).is_ok());
+        }
+        play_all(&mut t, |_, _| BoardResult::WhiteWins);
+        assert_eq!(t.swiss.played_rounds, 6);
+        assert_eq!(
+            t.register("late", "", 0),
+            Err(TournamentError::EntriesClosed)
+        );
+        // Everyone played everyone twice, once with each colour: three wins each.
+        assert!(t.standings().iter().all(|s| s.points == 30 && s.rank == 1));
+    }
+
+    #[test]
+    fn default_rounds_find_a_winner() {
+        assert_eq!(default_rounds(2), 1);
+        assert_eq!(default_rounds(8), 4);
+        assert_eq!(default_rounds(9), 5);
+        assert_eq!(default_rounds(4), 3);
+        assert_eq!(default_rounds(100), 8);
+    }
+}

@@ -1,0 +1,133 @@
+//! Wide unsigned integers for the edge weights of the Dutch pairing: every criterion of the
+//! system is a field of bits in one number, so a weight may need hundreds of bits.
+
+use std::cmp::Ordering;
+
+/// An unsigned integer of `L` 64-bit limbs, least significant first. Arithmetic wraps like
+/// the machine's, which the pairing never relies on: its weights stay below 2^(64 L - 2).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Wide<const L: usize>(pub [u64; L]);
+
+impl<const L: usize> Default for Wide<L> {
+    fn default() -> Self {
+        Self([0; L])
+    }
+}
+
+impl<const L: usize> Ord for Wide<L> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        for i in (0..L).rev() {
+            match self.0[i].cmp(&other.0[i]) {
+                Ordering::Equal => {}
+                unequal => return unequal,
+            }
+        }
+        Ordering::Equal
+    }
+}
+
+impl<const L: usize> PartialOrd for Wide<L> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<const L: usize> Wide<L> {
+    /// The number `value`.
+    pub fn from_u64(value: u64) -> Self {
+        let mut limbs = [0; L];
+        limbs[0] = value;
+        Self(limbs)
+    }
+
+    /// Whether this is zero.
+    pub fn is_zero(&self) -> bool {
+        self.0.iter().all(|&limb| limb == 0)
+    }
+
+    /// `self + other`.
+    pub fn plus(self, other: Self) -> Self {
+        let mut out = [0; L];
+        let mut carry = false;
+        for (i, slot) in out.iter_mut().enumerate() {
+            let (sum, c1) = self.0[i].overflowing_add(other.0[i]);
+            let (sum, c2) = sum.overflowing_add(u64::from(carry));
+            *slot = sum;
+            carry = c1 || c2;
+        }
+        Self(out)
+    }
+
+    /// `self - other` (the pairing only subtracts what is there).
+    pub fn minus(self, other: Self) -> Self {
+        let mut out = [0; L];
+        let mut borrow = false;
+        for (i, slot) in out.iter_mut().enumerate() {
+            let (diff, b1) = self.0[i].overflowing_sub(other.0[i]);
+            let (diff, b2) = diff.overflowing_sub(u64::from(borrow));
+            *slot = diff;
+            borrow = b1 || b2;
+        }
+        Self(out)
+    }
+
+    /// `self + value`.
+    pub fn add_u64(self, value: u64) -> Self {
+        self.plus(Self::from_u64(value))
+    }
+
+    /// `self - value`.
+    pub fn sub_u64(self, value: u64) -> Self {
+        self.minus(Self::from_u64(value))
+    }
+
+    /// `self << bits`.
+    pub fn shifted(self, bits: u32) -> Self {
+        let limbs = (bits / 64) as usize;
+        let rest = bits % 64;
+        let mut out = [0; L];
+        for i in (limbs..L).rev() {
+            let source = i - limbs;
+            let mut value = self.0[source] << rest;
+            if rest > 0 && source > 0 {
+                value |= self.0[source - 1] >> (64 - rest);
+            }
+            out[i] = value;
+        }
+        Self(out)
+    }
+
+    /// `self >> 1`.
+    pub fn half(self) -> Self {
+        let mut out = [0; L];
+        for (i, slot) in out.iter_mut().enumerate() {
+            *slot = self.0[i] >> 1;
+            if i + 1 < L {
+                *slot |= self.0[i + 1] << 63;
+            }
+        }
+        Self(out)
+    }
+
+    /// `2^bits`.
+    pub fn power_of_two(bits: u32) -> Self {
+        Self::from_u64(1).shifted(bits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Wide;
+
+    #[test]
+    fn arithmetic_carries_across_limbs() {
+        let max = Wide::<2>([u64::MAX, 0]);
+        let sum = max.add_u64(1);
+        assert_eq!(sum, Wide([0, 1]));
+        assert_eq!(sum.sub_u64(1), max);
+        assert_eq!(Wide::<2>::from_u64(3).shifted(64), Wide([0, 3]));
+        assert_eq!(Wide::<2>::from_u64(3).shifted(63), Wide([1 << 63, 1]));
+        assert_eq!(Wide::<2>([0, 1]).half(), Wide([1 << 63, 0]));
+        assert!(Wide::<2>([0, 1]) > Wide([u64::MAX, 0]));
+    }
+}
