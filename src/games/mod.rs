@@ -29,6 +29,32 @@ macro_rules! by_kind {
     };
 }
 
+/// `Display` by the type's `name()`, and `FromStr` finding the one of its `ALL` whose name
+/// `$same(name, text)` accepts, else the error `$err(text)`.
+macro_rules! named {
+    ($ty:ident, $same:expr, $err:expr) => {
+        impl std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl std::str::FromStr for $ty {
+            type Err = String;
+
+            fn from_str(s: &str) -> Result<Self, String> {
+                let same: fn(&str, &str) -> bool = $same;
+                let err: fn(&str) -> String = $err;
+                $ty::ALL
+                    .into_iter()
+                    .find(|x| same(x.name(), s))
+                    .ok_or_else(|| err(s))
+            }
+        }
+    };
+}
+pub(crate) use named;
+
 pub mod any;
 pub mod barrier;
 pub mod lightning;
@@ -40,7 +66,6 @@ pub mod variants;
 
 use std::fmt;
 use std::hash::Hash;
-use std::str::FromStr;
 
 use thiserror::Error;
 
@@ -128,22 +153,9 @@ impl Reason {
     }
 }
 
-impl fmt::Display for Reason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Reason {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Reason::ALL
-            .into_iter()
-            .find(|r| r.name() == s)
-            .ok_or_else(|| format!("unknown reason `{s}`"))
-    }
-}
+named!(Reason, |name, s| name == s, |s| format!(
+    "unknown reason `{s}`"
+));
 
 /// How a finished game ended: a winner (or `None` for a draw) and the reason.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -251,25 +263,14 @@ impl GameKind {
     }
 }
 
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for GameKind {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let s = s.trim().to_ascii_lowercase();
-        GameKind::ALL
-            .into_iter()
-            .find(|g| g.name() == s)
-            .ok_or_else(|| {
-                format!("unknown game `{s}`; the games are loa, lightning, barrier and simultana")
-            })
-    }
-}
+named!(
+    GameKind,
+    |name, s| name.eq_ignore_ascii_case(s.trim()),
+    |s| format!(
+        "unknown game `{}`; the games are loa, lightning, barrier and simultana",
+        s.trim().to_ascii_lowercase()
+    )
+);
 
 /// Why a move was not played. The messages are written for players, in the catalogue
 /// (`move-*` ids), so each player reads them in their language; `Display` says them in English,

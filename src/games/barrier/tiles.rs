@@ -85,28 +85,11 @@ impl Dir {
     }
 }
 
-impl fmt::Display for Dir {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Dir {
-    type Err = String;
-
-    /// Reads a direction name in any case (`ne`, `NE`).
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Dir::ALL
-            .into_iter()
-            .find(|d| d.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| {
-                format!(
-                    "`{}` is not a direction; use N, NE, E, SE, S, SW, W or NW",
-                    shorten(s)
-                )
-            })
-    }
-}
+// A direction name reads in any case (`ne`, `NE`).
+crate::games::named!(Dir, |name, s| name.eq_ignore_ascii_case(s), |s| format!(
+    "`{}` is not a direction; use N, NE, E, SE, S, SW, W or NW",
+    shorten(s)
+));
 
 /// A barrier tile: a two-headed arrow giving the only two directions a piece on it may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
