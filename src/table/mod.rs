@@ -12,6 +12,7 @@
 
 mod act;
 mod api;
+pub mod catalogue;
 mod challenge;
 mod clock;
 mod coach;
