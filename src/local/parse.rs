@@ -23,23 +23,26 @@ pub enum Input {
     Nothing,
 }
 
-/// The terminal's own commands, each shown after the slash command named first: what a button
-/// does in Discord (`/accept`), and what only a terminal needs (`/as`, `/legal`, `/quit`).
-/// The slash commands themselves come from the catalogue ([`catalogue::ALL`]).
-const EXTRAS: &[(&str, &str, &str)] = &[
-    ("move", "legal", ""),
-    ("move", "pick", "{source}"),
-    ("resign", "confirm", ""),
-    ("draw", "refuse-draw", ""),
-    ("takeback", "refuse-takeback", ""),
-    ("abort", "accept", ""),
-    ("abort", "decline", ""),
-    ("abort", "cancel", ""),
-    ("abort", "rematch", ""),
-    ("abort", "sit", "{seat}"),
-    ("abort", "sit-bot", ""),
-    ("analyze", "as", "{name}"),
-    ("analyze", "quit", ""),
+/// The terminal's own commands (with their syntax), each group shown after the slash command
+/// named first: what a button does in Discord (`/accept`), and what only a terminal needs
+/// (`/as`, `/legal`, `/quit`). The slash commands themselves come from the catalogue.
+const EXTRAS: &[(&str, &[(&str, &str)])] = &[
+    ("move", &[("legal", ""), ("pick", "{source}")]),
+    ("resign", &[("confirm", "")]),
+    ("draw", &[("refuse-draw", "")]),
+    ("takeback", &[("refuse-takeback", "")]),
+    (
+        "abort",
+        &[
+            ("accept", ""),
+            ("decline", ""),
+            ("cancel", ""),
+            ("rematch", ""),
+            ("sit", "{seat}"),
+            ("sit-bot", ""),
+        ],
+    ),
+    ("analyze", &[("as", "{name}"), ("quit", "")]),
 ];
 
 /// Every command (`/play`) with its syntax (`game:{game} [opponent:{name}] ...`), for `/help`
@@ -48,7 +51,8 @@ pub fn commands() -> Vec<(String, String)> {
     let mut out = Vec::new();
     for command in &catalogue::ALL {
         out.push((format!("/{}", command.name), command_syntax(command)));
-        for (_, name, syntax) in EXTRAS.iter().filter(|(after, _, _)| *after == command.name) {
+        let extras = EXTRAS.iter().filter(|(after, _)| *after == command.name);
+        for (name, syntax) in extras.flat_map(|(_, extras)| extras.iter()) {
             out.push((format!("/{name}"), (*syntax).to_owned()));
         }
     }

@@ -27,20 +27,31 @@ const fn server_opt(name: &'static str, kind: Kind) -> Opt {
     }
 }
 
-/// A command without options, used anywhere, acting on this channel's match.
-const fn control(name: &'static str, act: fn(&Args) -> Result<Act, Msg>) -> Command {
+/// A command anyone may use anywhere.
+const fn command(
+    name: &'static str,
+    options: &'static [Opt],
+    help: Group,
+    act: fn(&Args) -> Result<Act, Msg>,
+) -> Command {
     Command {
         name,
-        options: &[],
+        options,
         who: Who::Anyone,
         places: Places::EVERYWHERE,
-        help: Group::Match,
+        help,
         act,
     }
 }
 
+/// A command without options, acting on this channel's match.
+const fn control(name: &'static str, act: fn(&Args) -> Result<Act, Msg>) -> Command {
+    command(name, &[], Group::Match, act)
+}
+
 const GAME: Kind = Kind::Text(Values::Choices(Choices::Games));
 const VARIANT: Kind = Kind::Text(Values::Choices(Choices::Variants));
+const LANGUAGE: Kind = Kind::Text(Values::Choices(Choices::Languages));
 const MATCH: Kind = Kind::Text(Values::Free {
     placeholder: "id",
     example: "12",
@@ -48,9 +59,9 @@ const MATCH: Kind = Kind::Text(Values::Free {
 
 /// The slash commands.
 pub static ALL: [Command; 16] = [
-    Command {
-        name: "play",
-        options: &[
+    command(
+        "play",
+        &[
             opt("game", GAME, true),
             opt("opponent", Kind::User, false),
             opt("variant", VARIANT, false),
@@ -58,23 +69,19 @@ pub static ALL: [Command; 16] = [
             opt("clock", Kind::Text(Values::Choices(Choices::Clocks)), false),
             opt("level", Kind::Number { min: 1, max: 5 }, false),
         ],
-        who: Who::Anyone,
-        places: Places::EVERYWHERE,
-        help: Group::Play,
-        act: play,
-    },
-    Command {
-        name: "move",
-        options: &[opt(
+        Group::Play,
+        play,
+    ),
+    command(
+        "move",
+        &[opt(
             "move",
             Kind::Text(Values::Autocomplete(Source::LegalMoves)),
             true,
         )],
-        who: Who::Anyone,
-        places: Places::EVERYWHERE,
-        help: Group::Play,
-        act: |a| Ok(Act::Move(a.need_text("move")?.trim().to_owned())),
-    },
+        Group::Play,
+        |a| Ok(Act::Move(a.need_text("move")?.trim().to_owned())),
+    ),
     control("board", |_| Ok(Act::Board)),
     // Typed, so deliberate: it resigns at once (only the button asks to confirm).
     control("resign", |_| Ok(Act::Resign)),
@@ -82,17 +89,12 @@ pub static ALL: [Command; 16] = [
     control("draw", |_| Ok(Act::Draw)),
     control("takeback", |_| Ok(Act::Takeback)),
     control("abort", |_| Ok(Act::Abort)),
-    Command {
-        name: "rules",
-        options: &[opt("game", GAME, true)],
-        who: Who::Anyone,
-        places: Places::EVERYWHERE,
-        help: Group::Rules,
-        act: |a| Ok(Act::Rules(a.need_game("game")?)),
-    },
-    Command {
-        name: "leaderboard",
-        options: &[
+    command("rules", &[opt("game", GAME, true)], Group::Rules, |a| {
+        Ok(Act::Rules(a.need_game("game")?))
+    }),
+    command(
+        "leaderboard",
+        &[
             opt("game", GAME, true),
             opt("scope", Kind::Text(Values::Choices(Choices::Scopes)), false),
             // The widest page is poise's old limit for a `u32`, kept as registered.
@@ -106,10 +108,8 @@ pub static ALL: [Command; 16] = [
             ),
             opt("variant", VARIANT, false),
         ],
-        who: Who::Anyone,
-        places: Places::EVERYWHERE,
-        help: Group::Results,
-        act: |a| {
+        Group::Results,
+        |a| {
             Ok(Act::Leaderboard {
                 game: a.need_game("game")?,
                 scope: a.scope("scope").unwrap_or(Scope::Server),
@@ -120,18 +120,16 @@ pub static ALL: [Command; 16] = [
                 variant: a.text("variant").map(str::to_owned),
             })
         },
-    },
-    Command {
-        name: "stats",
-        options: &[
+    ),
+    command(
+        "stats",
+        &[
             opt("user", Kind::User, false),
             opt("game", GAME, false),
             opt("against", Kind::User, false),
         ],
-        who: Who::Anyone,
-        places: Places::EVERYWHERE,
-        help: Group::Results,
-        act: |a| {
+        Group::Results,
+        |a| {
             let user = a.user("user").map(|p| p.user.clone());
             let game = a.game("game");
             Ok(match a.user("against") {
@@ -143,82 +141,64 @@ pub static ALL: [Command; 16] = [
                 None => Act::Stats { user, game },
             })
         },
-    },
-    Command {
-        name: "history",
-        options: &[opt("user", Kind::User, false)],
-        who: Who::Anyone,
-        places: Places::EVERYWHERE,
-        help: Group::Results,
-        act: |a| {
+    ),
+    command(
+        "history",
+        &[opt("user", Kind::User, false)],
+        Group::Results,
+        |a| {
             Ok(Act::History {
                 user: a.user("user").map(|p| p.user.clone()),
             })
         },
-    },
+    ),
+    command(
+        "replay",
+        &[opt("match", MATCH, true)],
+        Group::Results,
+        |a| Ok(Act::Replay(a.need_match_number("match")?)),
+    ),
     Command {
-        name: "replay",
-        options: &[opt("match", MATCH, true)],
-        who: Who::Anyone,
-        places: Places::EVERYWHERE,
-        help: Group::Results,
-        act: |a| Ok(Act::Replay(a.need_match_number("match")?)),
-    },
-    Command {
-        name: "settings",
-        options: &[
-            server_opt("threads", Kind::Bool),
-            opt("reminders", Kind::Bool, false),
-            server_opt("language", Kind::Text(Values::Choices(Choices::Languages))),
-            opt(
-                "my-language",
-                Kind::Text(Values::Choices(Choices::Languages)),
-                false,
-            ),
-            server_opt("web", Kind::Bool),
-            opt("my-web", Kind::Bool, false),
-        ],
-        who: Who::Anyone,
         places: Places::SERVER,
-        help: Group::Settings,
-        act: |a| {
-            Ok(Act::Settings(SettingsChange {
-                threads: a.bool("threads"),
-                reminders: a.bool("reminders"),
-                language: a.language("language"),
-                my_language: a.language("my-language"),
-                web: a.bool("web"),
-                my_web: a.bool("my-web"),
-                server_name: None,
-            }))
-        },
+        ..command(
+            "settings",
+            &[
+                server_opt("threads", Kind::Bool),
+                opt("reminders", Kind::Bool, false),
+                server_opt("language", LANGUAGE),
+                opt("my-language", LANGUAGE, false),
+                server_opt("web", Kind::Bool),
+                opt("my-web", Kind::Bool, false),
+            ],
+            Group::Settings,
+            |a| {
+                Ok(Act::Settings(SettingsChange {
+                    threads: a.bool("threads"),
+                    reminders: a.bool("reminders"),
+                    language: a.language("language"),
+                    my_language: a.language("my-language"),
+                    web: a.bool("web"),
+                    my_web: a.bool("my-web"),
+                    server_name: None,
+                }))
+            },
+        )
     },
-    Command {
-        name: "moves",
-        options: &[opt("match", MATCH, false)],
-        who: Who::Anyone,
-        places: Places::EVERYWHERE,
-        help: Group::Results,
-        act: |a| Ok(Act::Moves(a.match_number("match")?)),
-    },
-    Command {
-        name: "help",
-        options: &[],
-        who: Who::Anyone,
-        places: Places::EVERYWHERE,
-        help: Group::None,
-        act: |_| Ok(Act::Help),
-    },
-    Command {
-        name: "analyze",
-        options: &[opt("match", MATCH, true)],
-        who: Who::Anyone,
-        places: Places::EVERYWHERE,
-        help: Group::Results,
+    command(
+        "moves",
+        &[opt("match", MATCH, false)],
+        Group::Results,
+        |a| Ok(Act::Moves(a.match_number("match")?)),
+    ),
+    command("help", &[], Group::None, |_| Ok(Act::Help)),
+    command(
+        "analyze",
+        &[opt("match", MATCH, true)],
+        Group::Results,
         // Without a number (the terminal's press of the final board's button): the requester's
         // last finished match here.
-        act: |a| Ok(Act::Analyse(a.match_number("match")?)),
-    },
+        |a| Ok(Act::Analyse(a.match_number("match")?)),
+    ),
 ];
 
 /// `/play`: a challenge; naming the bot itself plays the AI, another bot is refused.

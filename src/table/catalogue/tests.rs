@@ -92,43 +92,33 @@ fn options_become_acts() {
     let mut args = Args::new(play);
     args.set("game", Value::Text(" LOA ".into()))
         .expect("a game");
-    let refused = |args: &mut Args, name: &str, value| args.set(name, value).err().map(|m| m.id);
-    assert_eq!(
-        refused(&mut args, "game", Value::Text("loa".into())),
-        Some("local-err-repeated-option")
-    );
-    assert_eq!(
-        refused(&mut args, "level", Value::Number(9)),
-        Some("err-option-number")
-    );
-    assert_eq!(
-        refused(&mut args, "scope", Value::Text("global".into())),
-        Some("local-err-unknown-option")
-    );
-    assert_eq!(
-        refused(&mut args, "rated", Value::Text("yes".into())),
-        Some("err-internal")
-    );
     let mut bot = Person::new(crate::table::UserRef::new(9, "Other"));
     bot.is_bot = true;
     args.set("opponent", Value::User(bot)).expect("a user");
     assert_eq!((play.act)(&args).err().map(|m| m.id), Some("err-other-bot"));
-    let rules = find("rules").expect("/rules");
-    let mut args = Args::new(rules);
-    assert_eq!(
-        refused(&mut args, "game", Value::Text("chess".into())),
-        Some("local-err-game")
-    );
-    let leaderboard = find("leaderboard").expect("/leaderboard");
-    let mut args = Args::new(leaderboard);
-    assert_eq!(
-        refused(&mut args, "scope", Value::Text("galaxy".into())),
-        Some("err-option-choice")
-    );
-    assert_eq!(
-        refused(&mut args, "page", Value::Number(0)),
-        Some("err-option-number")
-    );
+    let text = |t: &str| Value::Text(t.to_owned());
+    // (command, option, value, the refusal's id); `/play` already has its game.
+    let refusals = [
+        ("play", "game", text("loa"), "local-err-repeated-option"),
+        ("play", "level", Value::Number(9), "err-option-number"),
+        ("play", "scope", text("global"), "local-err-unknown-option"),
+        ("play", "rated", text("yes"), "err-internal"),
+        ("rules", "game", text("chess"), "local-err-game"),
+        ("leaderboard", "scope", text("galaxy"), "err-option-choice"),
+        ("leaderboard", "page", Value::Number(0), "err-option-number"),
+    ];
+    for (name, option, value, id) in refusals {
+        let mut given = if name == "play" {
+            args.clone()
+        } else {
+            Args::new(find(name).expect(name))
+        };
+        assert_eq!(
+            given.set(option, value).err().map(|m| m.id),
+            Some(id),
+            "/{name} {option}"
+        );
+    }
     let replay = find("replay").expect("/replay");
     let mut args = Args::new(replay);
     args.set("match", Value::Text("#x".into())).expect("text");
