@@ -184,7 +184,7 @@ fn autocomplete<'a>(
         let mut hints = match source {
             Some(Source::LegalMoves) => {
                 let place = place(Context::Application(ctx));
-                ctx.data().table.move_hints(&place, partial).await
+                ctx.data().table.matches().move_hints(&place, partial).await
             }
             None => Vec::new(),
         };
