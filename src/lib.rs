@@ -10,7 +10,7 @@
 //! | [`protocol`] | the text engine protocol (`parlor engine`) | `games`, `ai` |
 //! | [`render`] | positions and replays as PNG and GIF | `games`, `i18n` |
 //! | [`store`] | SQLite or PostgreSQL: the only SQL (one module of queries compiled per backend) | `games` |
-//! | [`table`] | the match service: a match as one value, acts decided by pure functions into changes the store commits; [`table::catalogue`] declares every slash command once | `store`, `games`, `ai`, `render`, `i18n` |
+//! | [`table`] | the services: a match as one value, acts decided by pure functions into changes the store commits, the read models beside it; [`table::catalogue`] declares every slash command once | `store`, `games`, `ai`, `render`, `i18n` |
 //! | [`discord`] | the Discord adapter (poise/serenity): registers and dispatches the catalogue's commands | `table` |
 //! | [`local`] | the terminal adapter (`parlor local`): the catalogue's commands typed as text | `table` |
 //! | [`web`] | the public web pages (`parlor web`, or beside the bot): ladders, players, matches | `table`, `render`, `i18n` |
