@@ -11,10 +11,13 @@
 //! | [`render`] | positions and replays as PNG and GIF | `games`, `i18n` |
 //! | [`store`] | SQLite or PostgreSQL: the only SQL (one module of queries compiled per backend) | `games` |
 //! | [`tournament`] | tournaments as plain data: Swiss (Dutch) pairings, TRF files, round robins, standings | |
-//! | [`table`] | the match service: a match as one value, acts decided by pure functions into changes the store commits | `store`, `games`, `ai`, `render`, `i18n` |
-//! | [`discord`] | the Discord adapter (poise/serenity) | `table` |
-//! | [`local`] | the terminal adapter (`parlor local`) | `table` |
-//! | [`http`] | the HTTP adapter (`PARLOR_HTTP`): `/healthz` and `/metrics`, on a router that can take more pages | |
+//! | [`table`] | the services: a match as one value, acts decided by pure functions into changes the store commits, the read models beside it; [`table::catalogue`] declares every slash command once | `store`, `games`, `ai`, `render`, `i18n` |
+//! | [`discord`] | the Discord adapter (poise/serenity): registers and dispatches the catalogue's commands | `table` |
+//! | [`local`] | the terminal adapter (`parlor local`): the catalogue's commands typed as text | `table` |
+//! | [`web`] | the public web pages (`parlor web`, or beside the bot): ladders, players, matches | `table`, `render`, `i18n` |
+//! | [`http`] | the HTTP adapter (`PARLOR_HTTP`): `/healthz` and `/metrics`, on a router the web pages join | |
+//! | [`logs`] | the log output of `parlor bot` and `parlor local` (text or JSON) | |
+//! | `deploy` (tests only) | the deployment kit checked against the code and the README | |
 //! | `fuzz` (tests only) | fuzz targets for every parser of outside input | everything |
 
 pub mod ai;

@@ -585,16 +585,18 @@ local-help-replay = a finished match as an animation
 local-help-as = switch the local player (hot-seat)
 local-help-sit = take a seat at a table for four
 local-help-sit-bot = seat the bot at a table for four
-local-help-settings = show or change your settings (turn reminders, your name on the web pages)
+local-help-settings = show or change the settings (threads, turn reminders, languages, the web pages)
 local-err-on-off = { $text }: use on or off.
+local-err-game = { $text } is no game here: { $values }.
+err-option-choice = { $text }: use { $values }.
+err-option-number = { $max ->
+    [0] { $text }: use a whole number from { $min }.
+   *[other] { $text }: use a whole number from { $min } to { $max }.
+}
 local-help-help = this list
 local-help-quit = leave
 local-err-slash = Commands start with / (try { $help }); to play a move, type { $move }.
-local-err-which-move = Which move? e.g. { $example } ({ $moves } lists them).
 local-err-which-source = Which piece or source? e.g. { $example }.
-local-err-scope = { $text }: use server or global.
-local-err-page = { $text } is not a number.
-local-err-match = { $text } is not a match number.
 local-err-who = Who is speaking? e.g. { $example }.
 local-err-name-long = A name has at most { $max } characters.
 local-err-name-chars = A name cannot hold control characters.
@@ -602,9 +604,6 @@ local-err-name-bot = { $name } is the bot's name: pick another one for a person.
 local-err-too-long = That line is { $n } characters long; a command has at most { $max }.
 local-err-unknown = There is no { $command } command. { $help } lists them all.
 local-err-missing = { $key } is missing, e.g. { $example }.
-local-err-game = { $text } is no game here: loa, lightning, barrier or simultana.
-local-err-rated = { $text }: use true or false.
-local-err-level = { $text }: use 1 to 5.
 
 local-err-unknown-option = { $n ->
     [0] { $command } takes no option, so { $option } is not understood.
@@ -715,7 +714,7 @@ undelivered-refused = (I could not post the latest news of this match here: Disc
 help-title = Parlor: board games in your server
 help-play = { $play } challenges someone (or me, or anyone); then play with the board's buttons or { $move }.
 help-match = { $board } shows the board again; { $resign } resigns, { $draw } offers a draw, { $takeback } asks to take a move back, { $abort } cancels a match that has barely begun.
-help-results = { $leaderboard }, { $stats }, { $history }, { $moves } and { $replay }: ladders, results and past matches.
+help-results = { $leaderboard }, { $stats }, { $history }, { $moves }, { $replay } and { $analyze }: ladders, results and past matches.
 help-settings = { $settings } shows the settings: threads, reminders, the server's language and your own, the web pages.
 help-rules = How to play: { $rules }, and the full rules at { $docs }
 presence = /play to start a game

@@ -620,16 +620,18 @@ local-help-replay = une partie terminée, en animation
 local-help-as = changer de joueur local (chacun son tour au clavier)
 local-help-sit = prendre une place à une table à quatre
 local-help-sit-bot = placer le bot à une table à quatre
-local-help-settings = voir ou changer vos réglages (rappels, votre nom sur les pages web)
+local-help-settings = voir ou changer les réglages (fils, rappels, langues, pages web)
 local-err-on-off = { $text } : utilisez on ou off.
+local-err-game = { $text } n’est pas un jeu d’ici : { $values }.
+err-option-choice = { $text } : utilisez { $values }.
+err-option-number = { $max ->
+    [0] { $text } : utilisez un nombre entier à partir de { $min }.
+   *[other] { $text } : utilisez un nombre entier de { $min } à { $max }.
+}
 local-help-help = cette liste
 local-help-quit = quitter
 local-err-slash = Les commandes commencent par / (essayez { $help }) ; pour jouer un coup, tapez { $move }.
-local-err-which-move = Quel coup ? Par exemple { $example } ({ $moves } les liste).
 local-err-which-source = Quel pion, ou quelle source de tuiles ? Par exemple { $example }.
-local-err-scope = { $text } : utilisez server ou global.
-local-err-page = { $text } n’est pas un nombre.
-local-err-match = { $text } n’est pas un numéro de partie.
 local-err-who = Qui parle ? Par exemple { $example }.
 local-err-name-long = Un nom a au plus { $max } caractères.
 local-err-name-chars = Un nom ne peut pas contenir de caractères de contrôle.
@@ -637,9 +639,6 @@ local-err-name-bot = { $name } est le nom du bot : choisissez-en un autre pour
 local-err-too-long = Cette ligne fait { $n } caractères ; une commande en a au plus { $max }.
 local-err-unknown = Il n’y a pas de commande { $command }. { $help } les liste toutes.
 local-err-missing = Il manque l’option { $key }, par exemple { $example }.
-local-err-game = { $text } n’est pas un jeu d’ici : loa, lightning, barrier ou simultana.
-local-err-rated = { $text } : utilisez true ou false.
-local-err-level = { $text } : utilisez 1 à 5.
 
 local-err-unknown-option = { $n ->
     [0] { $command } ne prend aucune option : { $option } n’est pas compris.
@@ -750,7 +749,7 @@ undelivered-refused = (Je n’ai pas pu publier ici la suite de cette partie :
 help-title = Parlor : des jeux de plateau sur votre serveur
 help-play = { $play } lance un défi (à quelqu’un, à moi ou à qui veut) ; on joue ensuite avec les boutons du plateau ou { $move }.
 help-match = { $board } réaffiche le plateau ; { $resign } pour abandonner, { $draw } pour proposer la nulle, { $takeback } pour reprendre un coup, { $abort } pour annuler une partie à peine commencée.
-help-results = { $leaderboard }, { $stats }, { $history }, { $moves } et { $replay } : classements, résultats et parties passées.
+help-results = { $leaderboard }, { $stats }, { $history }, { $moves }, { $replay } et { $analyze } : classements, résultats et parties passées.
 help-settings = { $settings } affiche les réglages : fils, rappels, langue du serveur et la vôtre, pages web.
 help-rules = Pour apprendre : { $rules }, et les règles complètes sur { $docs }
 presence = /play pour lancer une partie

@@ -1,92 +1,212 @@
-//! The slash commands of INTERFACES.md: names and option names are fixed, descriptions are free.
-//! Each one turns its options into a match-service command and shows the reply.
+//! The slash commands, registered and dispatched from the transport-free catalogue
+//! ([`crate::table::catalogue`]): names and option names are INTERFACES.md's, words come from
+//! the Fluent catalogue in English with French as Discord's `fr` localization. One handler reads
+//! any command's options, turns them into an act as the catalogue says, and shows the reply.
 
-use std::borrow::Cow;
 use std::time::Instant;
 
+use poise::BoxFuture;
 use poise::serenity_prelude as serenity;
 
 use super::answer::Answer;
-use super::choices::{Clock, Game, Language, Scope, Variant};
 use super::present::{Locales, present_first};
 use super::respond::answer_command;
-use super::{Asker, Context, Error, access};
+use super::{Asker, Context, Data, Error, access};
 use crate::i18n::{Lang, Msg};
-use crate::table::{self, Act, ChallengeSpec, Opponent, SettingsChange, UserRef};
+use crate::table::catalogue::{self, Args, Command, Kind, Opt, Person, Source, Value, Values};
+use crate::table::{self, Act, UserRef};
 
-/// Every command, in the order Discord lists them, described in English and French.
-pub fn all() -> Vec<poise::Command<super::Data, Error>> {
-    let mut commands = unlocalized();
-    for command in &mut commands {
-        localize(command);
-    }
-    commands
-}
-
-/// The catalogue id of a command's description (`cmd-play`) or of an option's (`cmd-play-game`).
-pub fn description_id(command: &str, option: Option<&str>) -> String {
-    match option {
-        Some(o) => format!("cmd-{command}-{o}"),
-        None => format!("cmd-{command}"),
-    }
-}
-
-/// Takes the descriptions of a command and its options from the catalogue: English as the
-/// default, French as Discord's `fr` localization. Names stay as INTERFACES.md fixes them.
-fn localize(command: &mut poise::Command<super::Data, Error>) {
-    let name = command.name.clone();
-    let texts = |id: &str| {
-        (
-            crate::i18n::lookup(Lang::En, id),
-            crate::i18n::lookup(Lang::Fr, id),
-        )
-    };
-    if let (Some(en), Some(fr)) = texts(&description_id(&name, None)) {
-        command.description = Some(en.into());
-        set_french(command.description_localizations.to_mut(), fr);
-    }
-    for p in &mut command.parameters {
-        if let (Some(en), Some(fr)) = texts(&description_id(&name, Some(&p.name))) {
-            p.description = Some(en.into());
-            set_french(p.description_localizations.to_mut(), fr);
-        }
-    }
-}
-
-/// Sets the `fr` entry of a list of localizations (locale, text).
-fn set_french(localizations: &mut Vec<(Cow<'static, str>, Cow<'static, str>)>, text: String) {
-    localizations.retain(|(locale, _)| locale != "fr");
-    localizations.push(("fr".into(), text.into()));
-}
-
-/// The `fr` entry of a list of localizations.
-#[cfg(test)]
-fn french<'a>(localizations: &'a [(Cow<'static, str>, Cow<'static, str>)]) -> Option<&'a str> {
-    localizations
+/// Every command, in the order Discord lists them, for poise to dispatch: each runs
+/// [`slash`]; an option with suggestions runs [`autocomplete`].
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    catalogue::ALL
         .iter()
-        .find(|(locale, _)| locale == "fr")
-        .map(|(_, text)| text.as_ref())
+        .map(|command| poise::Command {
+            name: command.name.into(),
+            qualified_name: command.name.into(),
+            identifying_name: command.name.into(),
+            slash_action: Some(slash),
+            parameters: command
+                .options
+                .iter()
+                .filter(|o| matches!(o.kind, Kind::Text(Values::Autocomplete(_))))
+                .map(|o| poise::CommandParameter {
+                    name: o.name.into(),
+                    name_localizations: Default::default(),
+                    description: None,
+                    description_localizations: Default::default(),
+                    required: o.required,
+                    channel_types: None,
+                    choices: Default::default(),
+                    type_setter: None,
+                    autocomplete_callback: Some(autocomplete),
+                    __non_exhaustive: (),
+                })
+                .collect(),
+            ..Default::default()
+        })
+        .collect()
 }
 
-fn unlocalized() -> Vec<poise::Command<super::Data, Error>> {
-    vec![
-        play(),
-        move_(),
-        board(),
-        resign(),
-        draw(),
-        takeback(),
-        abort(),
-        rules(),
-        leaderboard(),
-        stats(),
-        history(),
-        replay(),
-        settings(),
-        moves(),
-        help(),
-        analyze(),
-    ]
+/// What Discord registers: every command of the catalogue with its options, described in
+/// English and French.
+pub fn registration() -> Vec<serenity::CreateCommand> {
+    catalogue::ALL.iter().map(create_command).collect()
+}
+
+/// A text of the catalogue in English and in French.
+fn both(id: &str) -> (String, String) {
+    let text = |lang| crate::i18n::lookup(lang, id).unwrap_or_else(|| id.to_owned());
+    (text(Lang::En), text(Lang::Fr))
+}
+
+fn create_command(command: &Command) -> serenity::CreateCommand {
+    let (en, fr) = both(&command.description_id());
+    command.options.iter().fold(
+        serenity::CreateCommand::new(command.name)
+            .description(en)
+            .description_localized("fr", fr),
+        |builder, option| builder.add_option(create_option(command, option)),
+    )
+}
+
+fn create_option(command: &Command, option: &Opt) -> serenity::CreateCommandOption {
+    use serenity::CommandOptionType as Type;
+    let kind = match option.kind {
+        Kind::Text(_) => Type::String,
+        Kind::Number { .. } => Type::Integer,
+        Kind::Bool => Type::Boolean,
+        Kind::User => Type::User,
+    };
+    let (en, fr) = both(&command.option_id(option));
+    let builder = serenity::CreateCommandOption::new(kind, option.name, en)
+        .description_localized("fr", fr)
+        .required(option.required)
+        .set_autocomplete(matches!(option.kind, Kind::Text(Values::Autocomplete(_))));
+    match option.kind {
+        Kind::Number { min, max } => builder
+            .min_number_value(min as f64)
+            .max_number_value(max as f64),
+        Kind::Text(Values::Choices(choices)) => {
+            choices
+                .all()
+                .into_iter()
+                .take(25)
+                .fold(builder, |builder, choice| {
+                    let name = |lang| {
+                        choice
+                            .label
+                            .text(lang)
+                            .chars()
+                            .take(100)
+                            .collect::<String>()
+                    };
+                    builder.add_string_choice_localized(
+                        name(Lang::En),
+                        choice.value.clone(),
+                        [("fr", name(Lang::Fr))],
+                    )
+                })
+        }
+        _ => builder,
+    }
+}
+
+/// Runs any command: its options read as the catalogue declares them, then its act.
+fn slash(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+) -> BoxFuture<'_, Result<(), poise::FrameworkError<'_, Data, Error>>> {
+    Box::pin(async move {
+        handle(ctx)
+            .await
+            .map_err(|error| poise::FrameworkError::new_command(ctx.into(), error))
+    })
+}
+
+async fn handle(app: poise::ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
+    let ctx = Context::Application(app);
+    let Some(command) = catalogue::find(&app.command().name) else {
+        anyhow::bail!("/{} is not in the catalogue", app.command().name);
+    };
+    let act = args(app, command).and_then(|args| (command.act)(&args));
+    match act {
+        Err(refusal) => {
+            let text = refusal.text(locales(ctx).await.pick(true));
+            answer_command(ctx, async move { Answer::private(text) }).await
+        }
+        Ok(Act::Analyse(Some(id))) => analyze(app, id).await,
+        Ok(Act::Settings(mut change)) => {
+            change.server_name = ctx
+                .guild_id()
+                .and_then(|guild| ctx.data().guild_names.get(guild.get()));
+            run(ctx, Act::Settings(change)).await
+        }
+        Ok(act) => run(ctx, act).await,
+    }
+}
+
+/// The options Discord sent, as the catalogue reads them.
+fn args(
+    app: poise::ApplicationContext<'_, Data, Error>,
+    command: &'static Command,
+) -> Result<Args, Msg> {
+    let mut args = Args::new(command);
+    for option in app.args {
+        let value = match &option.value {
+            serenity::ResolvedValue::String(text) => Value::Text((*text).to_owned()),
+            serenity::ResolvedValue::Integer(n) => Value::Number(*n),
+            serenity::ResolvedValue::Boolean(b) => Value::Bool(*b),
+            serenity::ResolvedValue::User(user, _) => Value::User(Person {
+                user: user_ref(user),
+                is_this_bot: user.id == app.data().bot_id,
+                is_bot: user.bot,
+            }),
+            _ => return Err(Msg::new("err-internal")),
+        };
+        args.set(option.name, value)?;
+    }
+    Ok(args)
+}
+
+/// Lists the legal moves that start with what was typed (Discord shows at most 25).
+fn autocomplete<'a>(
+    ctx: poise::ApplicationContext<'a, Data, Error>,
+    partial: &'a str,
+) -> BoxFuture<'a, serenity::CreateAutocompleteResponse> {
+    Box::pin(async move {
+        let start = Instant::now();
+        let source = catalogue::find(&ctx.command().name).and_then(|c| {
+            c.options.iter().find_map(|o| match o.kind {
+                Kind::Text(Values::Autocomplete(source)) => Some(source),
+                _ => None,
+            })
+        });
+        let mut hints = match source {
+            Some(Source::LegalMoves) => {
+                let place = place(Context::Application(ctx));
+                ctx.data().table.matches().move_hints(&place, partial).await
+            }
+            None => Vec::new(),
+        };
+        hints.truncate(25);
+        let author = ctx.author();
+        super::log_interaction(
+            author.id,
+            &author.name,
+            &format!(
+                "autocomplete /{} {partial:?}: {} moves",
+                ctx.command().name,
+                hints.len()
+            ),
+            start,
+            None::<&str>,
+        );
+        let choices = hints
+            .into_iter()
+            .map(serenity::AutocompleteChoice::from)
+            .collect();
+        serenity::CreateAutocompleteResponse::new().set_choices(choices)
+    })
 }
 
 /// Who is asking: their id, the name this server shows, and whether they may moderate here.
@@ -180,250 +300,10 @@ async fn run(ctx: Context<'_>, command: Act) -> Result<(), Error> {
     .await
 }
 
-/// Challenge someone to a game (or the bot, or anyone).
-#[poise::command(slash_command)]
-pub async fn play(
-    ctx: Context<'_>,
-    #[description = "Which game to play"] game: Game,
-    #[description = "Who to challenge; pick me to play the computer; leave empty for an open challenge"]
-    opponent: Option<serenity::User>,
-    #[description = "A variant of the rules (standard if not set)"] variant: Option<Variant>,
-    #[description = "Whether the result changes ratings (yes by default; never against the computer)"]
-    rated: Option<bool>,
-    #[description = "Time allowed for each move (1 day by default)"] clock: Option<Clock>,
-    #[description = "The computer's strength, 1 (easy) to 5 (strong)"]
-    #[min = 1]
-    #[max = 5]
-    level: Option<u8>,
-) -> Result<(), Error> {
-    let opponent = match opponent {
-        None => Opponent::Anyone,
-        Some(user) if user.id == ctx.data().bot_id => Opponent::Bot,
-        Some(user) if user.bot => {
-            let text = Msg::new("err-other-bot")
-                .plain("name", user.display_name())
-                .text(locales(ctx).await.pick(true));
-            return answer_command(ctx, async move { Answer::private(text) }).await;
-        }
-        Some(user) => Opponent::User(user_ref(&user)),
-    };
-    let mut spec = ChallengeSpec::new(game.kind(), opponent);
-    spec.variant = variant.map(|v| v.0);
-    spec.rated = rated;
-    spec.clock = clock.map(|c| c.0);
-    spec.level = level;
-    run(ctx, Act::Challenge(spec)).await
-}
-
-/// Play a move in this channel's match.
-#[poise::command(slash_command, rename = "move")]
-pub async fn move_(
-    ctx: Context<'_>,
-    #[description = "Your move, e.g. b1-b3 (start typing to see the legal moves)"]
-    #[rename = "move"]
-    #[autocomplete = "autocomplete_move"]
-    mv: String,
-) -> Result<(), Error> {
-    run(ctx, Act::Move(mv)).await
-}
-
-/// Lists the legal moves that start with what was typed (Discord shows at most 25).
-async fn autocomplete_move(
-    ctx: Context<'_>,
-    partial: &str,
-) -> serenity::CreateAutocompleteResponse {
-    let start = Instant::now();
-    let mut hints = ctx
-        .data()
-        .table
-        .matches()
-        .move_hints(&place(ctx), partial)
-        .await;
-    hints.truncate(25);
-    super::log_interaction(
-        ctx.author().id,
-        &ctx.author().name,
-        &format!("autocomplete /move {partial:?}: {} moves", hints.len()),
-        start,
-        None::<&str>,
-    );
-    let choices = hints
-        .into_iter()
-        .map(serenity::AutocompleteChoice::from)
-        .collect();
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
-}
-
-/// Show this channel's match again.
-#[poise::command(slash_command)]
-pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Act::Board).await
-}
-
-/// Give up this channel's match.
-#[poise::command(slash_command)]
-pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
-    // Typed, so deliberate: it resigns at once (only the button asks to confirm). The doc
-    // comment above is the command's description in Discord.
-    run(ctx, Act::Resign).await
-}
-
-/// Offer a draw, or accept your opponent's offer.
-#[poise::command(slash_command)]
-pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
-    // Typed, so deliberate: it accepts a standing offer at once (only a button asks first).
-    run(ctx, Act::Draw).await
-}
-
-/// Ask to take back your last move (your opponent accepts or refuses).
-#[poise::command(slash_command)]
-pub async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Act::Takeback).await
-}
-
-/// Cancel this channel's match before it really started (moderators: at any time).
-#[poise::command(slash_command)]
-pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Act::Abort).await
-}
-
-/// Learn how to play a game.
-#[poise::command(slash_command)]
-pub async fn rules(
-    ctx: Context<'_>,
-    #[description = "Which game"] game: Game,
-) -> Result<(), Error> {
-    run(ctx, Act::Rules(game.kind())).await
-}
-
-/// The best players of a game.
-#[poise::command(slash_command)]
-pub async fn leaderboard(
-    ctx: Context<'_>,
-    #[description = "Which game"] game: Game,
-    #[description = "This server's players, or everyone (this server by default)"] scope: Option<
-        Scope,
-    >,
-    #[description = "Which page of ten (the first by default)"]
-    #[min = 1]
-    page: Option<u32>,
-    #[description = "A variant with a ladder of its own (ambidextrous, cylinder)"] variant: Option<
-        Variant,
-    >,
-) -> Result<(), Error> {
-    let scope = scope.unwrap_or(Scope::Server).scope();
-    let page = page.unwrap_or(1);
-    run(
-        ctx,
-        Act::Leaderboard {
-            game: game.kind(),
-            scope,
-            page,
-            variant: variant.map(|v| v.0),
-        },
-    )
-    .await
-}
-
-/// Ratings and results of a player (you by default), or their record against someone.
-#[poise::command(slash_command)]
-pub async fn stats(
-    ctx: Context<'_>,
-    #[description = "Whose stats (yours if not set)"] user: Option<serenity::User>,
-    #[description = "Only this game"] game: Option<Game>,
-    #[description = "Show the results against this player instead"] against: Option<serenity::User>,
-) -> Result<(), Error> {
-    let command = match against {
-        Some(against) => Act::HeadToHead {
-            user: user_ref(&against),
-            other: user.as_ref().map(user_ref),
-            game: game.map(Game::kind),
-        },
-        None => Act::Stats {
-            user: user.as_ref().map(user_ref),
-            game: game.map(Game::kind),
-        },
-    };
-    run(ctx, command).await
-}
-
-/// The latest matches of a player (you by default).
-#[poise::command(slash_command)]
-pub async fn history(
-    ctx: Context<'_>,
-    #[description = "Whose matches (yours if not set)"] user: Option<serenity::User>,
-) -> Result<(), Error> {
-    run(
-        ctx,
-        Act::History {
-            user: user.as_ref().map(user_ref),
-        },
-    )
-    .await
-}
-
-/// Watch a finished match again, as an animation.
-#[poise::command(slash_command)]
-pub async fn replay(
-    ctx: Context<'_>,
-    #[description = "The match number (see /history)"]
-    #[rename = "match"]
-    match_id: String,
-) -> Result<(), Error> {
-    match match_id.trim().trim_start_matches('#').parse::<i64>() {
-        Ok(match_id) => run(ctx, Act::Replay(match_id)).await,
-        Err(_) => {
-            let text = Msg::new("err-not-a-match-number")
-                .code("text", match_id.trim())
-                .code("history", "/history")
-                .text(locales(ctx).await.pick(true));
-            answer_command(ctx, async move { Answer::private(text) }).await
-        }
-    }
-}
-
-/// The moves of this channel's match, or of a finished match with its export.
-#[poise::command(slash_command)]
-pub async fn moves(
-    ctx: Context<'_>,
-    #[description = "A match number (see /history); this channel's match if not set"]
-    #[rename = "match"]
-    match_id: Option<String>,
-) -> Result<(), Error> {
-    let Some(text) = match_id else {
-        return run(ctx, Act::Moves(None)).await;
-    };
-    match text.trim().trim_start_matches('#').parse::<i64>() {
-        Ok(id) => run(ctx, Act::Moves(Some(id))).await,
-        Err(_) => {
-            let text = Msg::new("err-not-a-match-number")
-                .code("text", text.trim())
-                .code("history", "/history")
-                .text(locales(ctx).await.pick(true));
-            answer_command(ctx, async move { Answer::private(text) }).await
-        }
-    }
-}
-
-/// The AI's review of a finished match: where it was won and lost.
-#[poise::command(slash_command)]
-pub async fn analyze(
-    ctx: Context<'_>,
-    #[description = "The match number (see /history)"]
-    #[rename = "match"]
-    match_id: String,
-) -> Result<(), Error> {
-    let Ok(id) = match_id.trim().trim_start_matches('#').parse::<i64>() else {
-        let text = Msg::new("err-not-a-match-number")
-            .code("text", match_id.trim())
-            .code("history", "/history")
-            .text(locales(ctx).await.pick(true));
-        return answer_command(ctx, async move { Answer::private(text) }).await;
-    };
-    let Context::Application(app) = ctx else {
-        return run(ctx, Act::Analyse(Some(id))).await;
-    };
-    // An analysis can take a while: say "thinking" at once, publicly, then edit that message.
+/// `/analyze`: an analysis can take a while, so "thinking" is said at once, publicly, and that
+/// message is edited once the review is ready.
+async fn analyze(app: poise::ApplicationContext<'_, Data, Error>, id: i64) -> Result<(), Error> {
+    let ctx = Context::Application(app);
     ctx.defer().await?;
     let reply = ctx
         .data()
@@ -445,59 +325,27 @@ pub async fn analyze(
 mod tests {
     use super::*;
 
-    /// Every command and option is described in both languages by the catalogue.
+    /// Every command and option is described in both languages, within Discord's limits, and
+    /// each command poise dispatches is registered.
     #[test]
     fn every_description_comes_from_the_catalogue() {
-        for command in all() {
-            let fr = french(&command.description_localizations);
-            assert!(fr.is_some(), "/{} has no French description", command.name);
-            for p in &command.parameters {
-                let id = description_id(&command.name, Some(&p.name));
-                assert!(
-                    french(&p.description_localizations).is_some(),
-                    "{id} is not in the catalogue"
-                );
-                assert!(p.description.as_ref().is_some_and(|d| d.len() <= 100));
-                assert!(fr.is_some_and(|d| d.chars().count() <= 100));
+        let registered = serde_json::to_value(registration()).unwrap_or_default();
+        let commands = registered.as_array().cloned().unwrap_or_default();
+        assert_eq!(commands.len(), all().len());
+        for (command, dispatched) in commands.iter().zip(all()) {
+            assert_eq!(command["name"], dispatched.name.as_ref());
+            let described = |v: &serde_json::Value| {
+                let fr = v["description_localizations"]["fr"].as_str().unwrap_or("");
+                let en = v["description"].as_str().unwrap_or("");
+                !fr.is_empty()
+                    && !en.is_empty()
+                    && !en.starts_with("cmd-")
+                    && fr.chars().count() <= 100
+            };
+            assert!(described(command), "{command}");
+            for option in command["options"].as_array().into_iter().flatten() {
+                assert!(described(option), "{option}");
             }
         }
     }
-}
-
-/// Show or change the settings: the server's (Manage Server), your reminders and language.
-#[poise::command(slash_command)]
-pub async fn settings(
-    ctx: Context<'_>,
-    #[description = "Whether each accepted match gets a thread of its own (this server)"]
-    threads: Option<bool>,
-    #[description = "Whether you are reminded when your clock runs low"] reminders: Option<bool>,
-    #[description = "What the whole server reads (Manage Server)"] language: Option<Language>,
-    #[description = "What you read in answers only you see"]
-    #[rename = "my-language"]
-    my_language: Option<Language>,
-    #[description = "Whether this server's ladders and matches are on the web (Manage Server)"]
-    web: Option<bool>,
-    #[description = "Whether your name is shown on the web pages (else: anonymous)"]
-    #[rename = "my-web"]
-    my_web: Option<bool>,
-) -> Result<(), Error> {
-    let server_name = ctx
-        .guild_id()
-        .and_then(|guild| ctx.data().guild_names.get(guild.get()));
-    let act = Act::Settings(SettingsChange {
-        threads,
-        reminders,
-        language: language.map(Language::lang),
-        my_language: my_language.map(Language::lang),
-        web,
-        my_web,
-        server_name,
-    });
-    run(ctx, act).await
-}
-
-/// The commands, in short, and where the rules are.
-#[poise::command(slash_command)]
-pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Act::Help).await
 }

@@ -5,7 +5,6 @@
 
 mod access;
 mod answer;
-mod choices;
 mod commands;
 mod components;
 mod config;
@@ -23,7 +22,6 @@ use poise::serenity_prelude as serenity;
 use tracing::{debug, error, info, warn};
 
 pub use answer::Answer;
-pub use choices::{Clock, Game, Language, Scope, Variant};
 pub use config::{Config, ConfigError, DEFAULT_DATABASE_URL};
 pub use health::{DATABASE_TIMEOUT, Health};
 pub use present::Locales;
@@ -298,7 +296,7 @@ async fn connect(
         .options(options())
         // Owners are not used; skipping them saves a request at start.
         .initialize_owners(false)
-        .setup(move |ctx, ready, framework| {
+        .setup(move |ctx, ready, _framework| {
             Box::pin(async move {
                 info!(
                     bot = %ready.user.name,
@@ -309,7 +307,7 @@ async fn connect(
                     url = %access::invite_url(ready.application.id.get()),
                     "invite link (with the permissions Parlor needs)"
                 );
-                register(ctx, &framework.options().commands, guild_id).await;
+                register(ctx, guild_id).await;
                 let mut settings = settings;
                 settings.bot = table::UserRef::new(ready.user.id.get(), ready.user.name.clone());
                 let (table, notices) = Table::start(store, settings).await?;
@@ -518,22 +516,19 @@ impl Poster {
     }
 }
 
-/// Registers the slash commands in one server (instant) or globally (may take an hour to show).
-/// A failure is logged, not fatal: the commands of a previous start may still be there.
-async fn register(
-    http: &serenity::Context,
-    commands: &[poise::Command<Data, Error>],
-    guild_id: Option<serenity::GuildId>,
-) {
+/// Registers the slash commands of the catalogue in one server (instant) or globally (may take
+/// an hour to show). A failure is logged, not fatal: the commands of a previous start may still
+/// be there.
+async fn register(http: &serenity::Context, guild_id: Option<serenity::GuildId>) {
+    let commands = commands::registration();
+    let count = commands.len();
     let result = match guild_id {
-        Some(guild) => poise::builtins::register_in_guild(http, commands, guild).await,
-        None => poise::builtins::register_globally(http, commands).await,
+        Some(guild) => guild.set_commands(http, commands).await,
+        None => serenity::Command::set_global_commands(http, commands).await,
     };
     match (result, guild_id) {
-        (Ok(()), Some(guild)) => {
-            info!(count = commands.len(), %guild, "slash commands registered in one server")
-        }
-        (Ok(()), None) => info!(count = commands.len(), "slash commands registered globally"),
+        (Ok(_), Some(guild)) => info!(count, %guild, "slash commands registered in one server"),
+        (Ok(_), None) => info!(count, "slash commands registered globally"),
         (Err(e), _) => error!("cannot register the slash commands: {e}"),
     }
 }

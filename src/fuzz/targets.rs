@@ -358,8 +358,8 @@ fn tame(line: String) -> String {
 
 /// `parlor local` lines: a request, or a message that says something in both languages.
 pub fn local_lines() -> Target<String> {
-    use crate::local::parse::{COMMANDS, Input, parse};
-    let mut corpus: Vec<String> = COMMANDS
+    use crate::local::parse::{Input, commands, parse};
+    let mut corpus: Vec<String> = commands()
         .iter()
         .map(|(c, args)| {
             format!(

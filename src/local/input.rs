@@ -10,7 +10,7 @@ use tokio::sync::mpsc;
 
 use crate::table::{Place, Table};
 
-use super::parse::COMMANDS;
+use super::parse::commands;
 
 /// Asks for the next line (sending the prompt) and receives it; `None` at the end of input.
 pub struct Lines {
@@ -113,8 +113,17 @@ impl Completer for Completion {
             display: s.clone(),
             replacement: s,
         };
-        if let Some(prefix) = line.strip_prefix("/move ") {
-            let prefix = prefix.trim_start().trim_start_matches("move:");
+        let command = line.split_whitespace().next().unwrap_or_default();
+        if let Some((prefix, key)) = line
+            .strip_prefix(command)
+            .filter(|rest| rest.starts_with(' '))
+            .zip(super::parse::autocompleted(command))
+        {
+            let prefix = prefix.trim_start();
+            let prefix = prefix
+                .strip_prefix(key)
+                .and_then(|p| p.strip_prefix(':'))
+                .unwrap_or(prefix);
             let start = pos - prefix.len();
             let hints = self
                 .handle
@@ -122,8 +131,8 @@ impl Completer for Completion {
             return Ok((start, hints.into_iter().map(pair).collect()));
         }
         if !line.contains(' ') {
-            let found = COMMANDS
-                .iter()
+            let found = commands()
+                .into_iter()
                 .filter(|(c, _)| c.starts_with(line))
                 .map(|(c, _)| pair(format!("{c} ")))
                 .collect();
@@ -131,7 +140,6 @@ impl Completer for Completion {
         }
         let word_start = line.rfind(' ').map_or(0, |i| i + 1);
         let word = &line[word_start..];
-        let command = line.split_whitespace().next().unwrap_or_default();
         let found = super::parse::complete_option(command, word)
             .into_iter()
             .map(pair)

@@ -610,9 +610,9 @@ fn result_msg(game: &AnyGame, players: &[Msg], outcome: Outcome, lang: Lang) -> 
 /// The `/help` text: every command with what it does.
 fn help(lang: Lang) -> String {
     let mut text = Msg::new("local-help").text(lang);
-    for (name, syntax) in parse::COMMANDS {
-        let about = crate::i18n::lookup(lang, &parse::help_id(name)).unwrap_or_default();
-        let syntax = parse::syntax(syntax, lang);
+    for (name, syntax) in parse::commands() {
+        let about = crate::i18n::lookup(lang, &parse::help_id(&name)).unwrap_or_default();
+        let syntax = parse::syntax(&syntax, lang);
         text.push_str(&format!("\n  {name} {syntax}   {about}"));
     }
     text

@@ -1,8 +1,8 @@
 //! Turning a typed line into a request: the bot's slash commands and option names, as text.
 
-use crate::games::GameKind;
 use crate::i18n::{Lang, Msg};
-use crate::table::{Act, ChallengeSpec, Opponent, Scope, SettingsChange, UserRef};
+use crate::table::catalogue::{self, Args, Command, Kind, Opt, Person, Value, Values};
+use crate::table::{Act, UserRef};
 
 /// What a line asks for.
 #[derive(Debug, PartialEq)]
@@ -23,46 +23,60 @@ pub enum Input {
     Nothing,
 }
 
-/// Every command, for `/help` and completion.
-pub const COMMANDS: &[(&str, &str)] = &[
+/// The terminal's own commands (with their syntax), each group shown after the slash command
+/// named first: what a button does in Discord (`/accept`), and what only a terminal needs
+/// (`/as`, `/legal`, `/quit`). The slash commands themselves come from the catalogue.
+const EXTRAS: &[(&str, &[(&str, &str)])] = &[
+    ("move", &[("legal", ""), ("pick", "{source}")]),
+    ("resign", &[("confirm", "")]),
+    ("draw", &[("refuse-draw", "")]),
+    ("takeback", &[("refuse-takeback", "")]),
     (
-        "/play",
-        "game:loa|lightning|barrier|simultana [opponent:{name}|bot] [variant:{variant}] [rated:true|false] [clock:30m|1h|1d|none] [level:1-5]",
+        "abort",
+        &[
+            ("accept", ""),
+            ("decline", ""),
+            ("cancel", ""),
+            ("rematch", ""),
+            ("sit", "{seat}"),
+            ("sit-bot", ""),
+        ],
     ),
-    ("/move", "{move}"),
-    ("/moves", "[match:{id}]"),
-    ("/legal", ""),
-    ("/board", ""),
-    ("/resign", ""),
-    ("/draw", ""),
-    ("/refuse-draw", ""),
-    ("/takeback", ""),
-    ("/refuse-takeback", ""),
-    ("/abort", ""),
-    ("/confirm", ""),
-    ("/accept", ""),
-    ("/decline", ""),
-    ("/cancel", ""),
-    ("/rematch", ""),
-    ("/pick", "{source}"),
-    ("/sit", "{seat}"),
-    ("/sit-bot", ""),
-    ("/settings", "[reminders:on|off] [my-web:on|off]"),
-    ("/rules", "game:{game}"),
-    (
-        "/leaderboard",
-        "game:{game} [scope:server|global] [page:{n}]",
-    ),
-    ("/stats", "[user:{name}] [game:{game}] [against:{name}]"),
-    ("/history", "[user:{name}]"),
-    ("/replay", "match:{id}"),
-    ("/analyze", "[match:{id}]"),
-    ("/as", "{name}"),
-    ("/help", ""),
-    ("/quit", ""),
+    ("analyze", &[("as", "{name}"), ("quit", "")]),
 ];
 
-/// A command's syntax from [`COMMANDS`] in `lang`: each `{word}` becomes `<word>` in the
+/// Every command (`/play`) with its syntax (`game:{game} [opponent:{name}] ...`), for `/help`
+/// and completion: the catalogue's, with the terminal's own after the one each follows.
+pub fn commands() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for command in &catalogue::ALL {
+        out.push((format!("/{}", command.name), command_syntax(command)));
+        let extras = EXTRAS.iter().filter(|(after, _)| *after == command.name);
+        for (name, syntax) in extras.flat_map(|(_, extras)| extras.iter()) {
+            out.push((format!("/{name}"), (*syntax).to_owned()));
+        }
+    }
+    out
+}
+
+/// A slash command's options as typed: `key:{value}`, optional ones in brackets.
+fn command_syntax(command: &Command) -> String {
+    let shown: Vec<String> = command
+        .options
+        .iter()
+        .map(|o| {
+            let option = format!("{}:{}", o.name, o.syntax());
+            if o.required {
+                option
+            } else {
+                format!("[{option}]")
+            }
+        })
+        .collect();
+    shown.join(" ")
+}
+
+/// A command's syntax from [`commands`] in `lang`: each `{word}` becomes `<word>` in the
 /// reader's language (`{name}` is `<nom>` in French); option names and values stay as typed.
 pub fn syntax(template: &str, lang: Lang) -> String {
     let mut out = String::new();
@@ -81,7 +95,7 @@ pub fn syntax(template: &str, lang: Lang) -> String {
     out
 }
 
-/// The catalogue id of what a command of [`COMMANDS`] does (`local-help-play`).
+/// The catalogue id of what a command of [`commands`] does (`local-help-play`).
 pub fn help_id(command: &str) -> String {
     format!("local-help-{}", command.trim_start_matches('/'))
 }
@@ -106,76 +120,52 @@ pub fn user_ref(name: &str) -> UserRef {
 /// The longest name `/as` takes: Discord's limit for a display name.
 pub const MAX_NAME: usize = 32;
 
-/// The `key:` options of each command, for Tab completion.
-const OPTIONS: &[(&str, &[&str])] = &[
-    (
-        "/play",
-        &["game", "opponent", "variant", "rated", "clock", "level"],
-    ),
-    ("/rules", &["game"]),
-    ("/leaderboard", &["game", "scope", "page", "variant"]),
-    ("/stats", &["user", "game", "against"]),
-    ("/history", &["user"]),
-    ("/replay", &["match"]),
-    ("/moves", &["match"]),
-    ("/analyze", &["match"]),
-    ("/as", &["name"]),
-    ("/settings", &["reminders", "threads", "my-web"]),
-    ("/move", &["move"]),
-    ("/sit", &["seat"]),
-    ("/pick", &["source"]),
-];
+/// The `key:` option of each of the terminal's own commands that take one.
+const EXTRA_OPTIONS: &[(&str, &str)] = &[("as", "name"), ("sit", "seat"), ("pick", "source")];
 
-/// The `key:` options `command` takes (none for a bare control like `/resign`).
-fn options_of(command: &str) -> &'static [&'static str] {
-    OPTIONS
+/// The `key:` options `command` (`/play`) takes, each with the values to offer.
+fn options_of(command: &str) -> Vec<(&'static str, Vec<String>)> {
+    let name = command.trim_start_matches('/');
+    if let Some(command) = catalogue::find(name) {
+        return command
+            .options
+            .iter()
+            .map(|o| (o.name, o.suggestions()))
+            .collect();
+    }
+    EXTRA_OPTIONS
         .iter()
-        .find(|(c, _)| *c == command)
-        .map_or(&[], |(_, keys)| keys)
+        .filter(|(c, _)| c.eq_ignore_ascii_case(name))
+        .map(|(_, key)| (*key, Vec::new()))
+        .collect()
 }
 
-/// The values an option can take, where they are few enough to list.
-fn option_values(key: &str) -> Vec<String> {
-    let owned = |v: &[&str]| v.iter().map(|s| s.to_string()).collect();
-    match key {
-        "game" => GameKind::ALL.iter().map(|g| g.name().to_string()).collect(),
-        "variant" => {
-            let mut names: Vec<String> = GameKind::ALL
-                .iter()
-                .flat_map(|&g| crate::table::variants(g).iter().map(|v| v.name.to_string()))
-                .collect();
-            names.sort();
-            names.dedup();
-            names
-        }
-        "rated" => owned(&["true", "false"]),
-        "reminders" | "threads" => owned(&["on", "off"]),
-        "clock" => owned(crate::table::CLOCK_CHOICES),
-        "level" => (1..=5).map(|l| l.to_string()).collect(),
-        "scope" => owned(&["server", "global"]),
-        "opponent" => owned(&["bot"]),
-        _ => Vec::new(),
-    }
+/// The option of `command` (`/move`) whose values are suggested from the match as it is typed.
+pub fn autocompleted(command: &str) -> Option<&'static str> {
+    let command = catalogue::find(command.trim_start_matches('/'))?;
+    command
+        .options
+        .iter()
+        .find(|o| matches!(o.kind, Kind::Text(Values::Autocomplete(_))))
+        .map(|o| o.name)
 }
 
 /// Tab completion of the word being typed after `command`: an option name (`opponent:`), or a
 /// value of the option already named (`level:3`).
 pub fn complete_option(command: &str, word: &str) -> Vec<String> {
-    let command = command.to_ascii_lowercase();
-    let Some((_, keys)) = OPTIONS.iter().find(|(c, _)| *c == command) else {
-        return Vec::new();
-    };
+    let options = options_of(&command.to_ascii_lowercase());
     match word.split_once(':') {
-        Some((key, value)) if keys.contains(&key) => option_values(key)
+        Some((key, value)) => options
             .into_iter()
+            .filter(|(k, _)| *k == key)
+            .flat_map(|(_, values)| values)
             .filter(|v| v.starts_with(value))
             .map(|v| format!("{key}:{v}"))
             .collect(),
-        Some(_) => Vec::new(),
-        None => keys
+        None => options
             .iter()
-            .filter(|k| k.starts_with(word))
-            .map(|k| format!("{k}:"))
+            .filter(|(k, _)| k.starts_with(word))
+            .map(|(k, _)| format!("{k}:"))
             .collect(),
     }
 }
@@ -212,124 +202,73 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
     let (name, args) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
     let args = args.trim();
     let name = name.to_ascii_lowercase();
-    // A name is the whole rest of the line, as after `opponent:` (spaces and colons included).
-    let opts = if name == "as" {
-        Options::name_only(args)
-    } else {
-        Options::read(&format!("/{name}"), args)?
-    };
-    let service = |c| Ok(Input::Service(c));
     match name.as_str() {
-        "play" => service(Act::Challenge(play(&opts)?)),
-        "move" => {
-            let text = opts.get("move").unwrap_or(args).trim();
-            if text.is_empty() {
-                return Err(Msg::new("local-err-which-move")
-                    .code("example", "/move b1-b3")
-                    .code("moves", "/legal"));
-            }
-            service(Act::Move(text.to_string()))
-        }
-        "moves" => service(Act::Moves(
-            match opts.get("match").or(opts.bare.as_deref()) {
-                None => None,
-                Some(id) => Some(match_number(id)?),
-            },
-        )),
-        // Without a number: the last finished match here (the one whose board offers it).
-        "analyze" | "analyse" => service(Act::Analyse(
-            match opts.get("match").or(opts.bare.as_deref()) {
-                None => None,
-                Some(id) => Some(match_number(id)?),
-            },
-        )),
-        "legal" => Ok(Input::Legal),
-        "board" => service(Act::Board),
-        "confirm" => Ok(Input::Confirm),
+        "help" => return Ok(Input::Help),
+        "quit" | "exit" => return Ok(Input::Quit),
+        "legal" => return Ok(Input::Legal),
+        "confirm" => return Ok(Input::Confirm),
+        "as" => return as_name(args),
         "sit" => {
-            let seat = opts.get("seat").unwrap_or(args).trim();
-            match seat.parse::<u8>().ok().filter(|n| (1..=4).contains(n)) {
+            let seat = args.strip_prefix("seat:").unwrap_or(args).trim();
+            return match seat.parse::<u8>().ok().filter(|n| (1..=4).contains(n)) {
                 Some(n) => Ok(Input::Press(Act::Sit(n - 1))),
                 None => Err(Msg::new("local-err-which-seat").code("example", "/sit 2")),
-            }
+            };
         }
         "pick" => {
-            let source = opts.get("source").unwrap_or(args).trim();
+            let source = args.strip_prefix("source:").unwrap_or(args).trim();
             if source.is_empty() {
                 return Err(Msg::new("local-err-which-source").code("example", "/pick b1"));
             }
-            Ok(Input::Press(Act::PickSource(source.to_string())))
+            return Ok(Input::Press(Act::PickSource(source.to_string())));
         }
-        // The terminal's language is `--lang`.
-        "settings" => service(Act::Settings(SettingsChange {
-            threads: on_off(&opts, "threads")?,
-            reminders: on_off(&opts, "reminders")?,
-            my_web: on_off(&opts, "my-web")?,
-            ..SettingsChange::default()
-        })),
-        "rules" => service(Act::Rules(game(opts.need("game", "/rules game:loa")?)?)),
-        "leaderboard" => service(Act::Leaderboard {
-            game: game(opts.need("game", "/leaderboard game:loa")?)?,
-            scope: match opts.get("scope").map(str::to_ascii_lowercase).as_deref() {
-                None | Some("server") => Scope::Server,
-                Some("global") => Scope::Global,
-                Some(other) => {
-                    return Err(Msg::new("local-err-scope").code("text", format!("scope:{other}")));
-                }
-            },
-            page: match opts.get("page") {
-                None => 1,
-                Some(p) => p
-                    .parse()
-                    .map_err(|_| Msg::new("local-err-page").code("text", format!("page:{p}")))?,
-            },
-            variant: opts.get("variant").map(str::to_string),
-        }),
-        "stats" => match opts.get("against") {
-            Some(against) => service(Act::HeadToHead {
-                user: user_ref(against),
-                other: opts.get("user").map(user_ref),
-                game: opts.get("game").map(game).transpose()?,
-            }),
-            None => service(Act::Stats {
-                user: opts.get("user").map(user_ref),
-                game: opts.get("game").map(game).transpose()?,
-            }),
-        },
-        "history" => service(Act::History {
-            user: opts.get("user").map(user_ref),
-        }),
-        "replay" => {
-            let id = opts.need("match", "/replay match:3")?;
-            service(Act::Replay(match_number(id)?))
-        }
-        "as" => {
-            let who = opts.get("name").unwrap_or_default().trim_start_matches('@');
-            if who.is_empty() {
-                return Err(Msg::new("local-err-who").code("example", "/as bob"));
-            }
-            if who.chars().count() > MAX_NAME {
-                return Err(Msg::new("local-err-name-long").num("max", MAX_NAME as i64));
-            }
-            if who.chars().any(char::is_control) {
-                return Err(Msg::new("local-err-name-chars"));
-            }
-            // `bot` and `parlor` name the bot as an opponent: a person cannot take them.
-            if who.eq_ignore_ascii_case("bot") || who.eq_ignore_ascii_case("parlor") {
-                return Err(Msg::new("local-err-name-bot").code("name", who));
-            }
-            Ok(Input::As(who.to_string()))
-        }
-        "help" => Ok(Input::Help),
-        "quit" | "exit" => Ok(Input::Quit),
-        other => match bare_control(other) {
-            // A button typed: `/accept`, `/resign`, `/sit-bot` ...
-            Some(act) => Ok(Input::Press(act)),
-            None => Err(Msg::new("local-err-unknown")
-                .code("command", format!("/{other}"))
-                .code("help", "/help")),
-        },
+        _ => {}
     }
+    let command = match catalogue::find(if name == "analyse" { "analyze" } else { &name }) {
+        Some(command) => command,
+        // A button typed: `/accept`, `/rematch`, `/sit-bot` ...
+        None => {
+            return match bare_control(&name) {
+                Some(act) => Ok(Input::Press(act)),
+                None => Err(Msg::new("local-err-unknown")
+                    .code("command", format!("/{name}"))
+                    .code("help", "/help")),
+            };
+        }
+    };
+    let act = (command.act)(&read(command, args)?)?;
+    // A command that is only a button's (`/resign`) presses the button showing, if any.
+    if command.options.is_empty() && act.is_control() {
+        Ok(Input::Press(act))
+    } else {
+        Ok(Input::Service(act))
+    }
+}
+
+/// `/as NAME`: the whole rest of the line is the name (after an optional `name:`), as after
+/// `opponent:` (spaces and colons included).
+fn as_name(args: &str) -> Result<Input, Msg> {
+    let who = args.strip_prefix("name:").unwrap_or(args).trim();
+    let who = who.trim_start_matches('@');
+    if who.is_empty() {
+        return Err(Msg::new("local-err-who").code("example", "/as bob"));
+    }
+    if who.chars().count() > MAX_NAME {
+        return Err(Msg::new("local-err-name-long").num("max", MAX_NAME as i64));
+    }
+    if who.chars().any(char::is_control) {
+        return Err(Msg::new("local-err-name-chars"));
+    }
+    // `bot` and `parlor` name the bot as an opponent: a person cannot take them.
+    if is_the_bot(who) {
+        return Err(Msg::new("local-err-name-bot").code("name", who));
+    }
+    Ok(Input::As(who.to_string()))
+}
+
+/// Whether a typed name names the bot itself.
+fn is_the_bot(name: &str) -> bool {
+    name.eq_ignore_ascii_case("bot") || name.eq_ignore_ascii_case("parlor")
 }
 
 /// The control typed as this one word, when it takes no argument (a move, a piece or a seat
@@ -342,132 +281,89 @@ fn bare_control(word: &str) -> Option<Act> {
         .cloned()
 }
 
-/// `key:value` options, and the words before the first one as the main option.
-struct Options {
-    pairs: Vec<(String, String)>,
-    bare: Option<String>,
-}
-
-impl Options {
-    /// Reads `command`'s options strictly: an option it does not take, or one given twice, is
-    /// refused by name. A value runs to the next option, so `opponent:Jean Dupont` is one name.
-    fn read(command: &str, args: &str) -> Result<Options, Msg> {
-        let keys = options_of(command);
-        let mut pairs: Vec<(String, String)> = Vec::new();
-        let mut bare: Vec<&str> = Vec::new();
-        for word in args.split_whitespace() {
-            match word.split_once(':') {
-                Some((k, v)) if !k.is_empty() && !k.contains('@') => {
-                    let key = k.to_ascii_lowercase();
-                    if !keys.contains(&key.as_str()) {
-                        let known = keys.iter().map(|k| format!("{k}:")).collect::<Vec<_>>();
-                        return Err(Msg::new("local-err-unknown-option")
-                            .code("option", format!("{key}:"))
-                            .code("command", command)
-                            .num("n", known.len() as i64)
-                            .code("options", known.join(" ")));
-                    }
-                    if pairs.iter().any(|(k, _)| *k == key) {
-                        return Err(
-                            Msg::new("local-err-repeated-option").code("option", format!("{key}:"))
-                        );
-                    }
-                    pairs.push((key, v.to_string()));
+/// Reads `command`'s options strictly: an option it does not take, one given twice or a value
+/// that does not fit is refused by name. A value runs to the next option, so
+/// `opponent:Jean Dupont` is one name; the words before the first option stand for the first
+/// option when it is required or the only one (`/rules loa`, `/move b1-b3`, `/moves 12`).
+fn read(command: &'static Command, args: &str) -> Result<Args, Msg> {
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    let mut bare: Vec<&str> = Vec::new();
+    for word in args.split_whitespace() {
+        match word.split_once(':') {
+            Some((k, v)) if !k.is_empty() && !k.contains('@') => {
+                let key = k.to_ascii_lowercase();
+                if command.option(&key).is_none() {
+                    return Err(catalogue::unknown_option(command, &key));
                 }
-                _ => match pairs.last_mut() {
-                    Some((_, value)) => {
-                        value.push(' ');
-                        value.push_str(word);
-                    }
-                    None => bare.push(word),
-                },
+                pairs.push((key, v.to_string()));
             }
-        }
-        let bare = (!bare.is_empty()).then(|| bare.join(" "));
-        Ok(Options { pairs, bare })
-    }
-
-    /// `/as`: the whole line is the name (after an optional `name:`).
-    fn name_only(args: &str) -> Options {
-        let name = args.strip_prefix("name:").unwrap_or(args).trim();
-        Options {
-            pairs: vec![("name".to_string(), name.to_string())],
-            bare: None,
+            _ => match pairs.last_mut() {
+                Some((_, value)) => {
+                    value.push(' ');
+                    value.push_str(word);
+                }
+                None => bare.push(word),
+            },
         }
     }
-
-    fn get(&self, key: &str) -> Option<&str> {
-        self.pairs
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+    let first = command
+        .options
+        .first()
+        .filter(|o| o.required || command.options.len() == 1);
+    if let (Some(first), false) = (first, bare.is_empty())
+        && !pairs.iter().any(|(k, _)| k == first.name)
+    {
+        pairs.insert(0, (first.name.to_owned(), bare.join(" ")));
     }
-
-    /// A required option; a bare word stands for it (`/rules loa`).
-    fn need(&self, key: &str, example: &str) -> Result<&str, Msg> {
-        self.get(key).or(self.bare.as_deref()).ok_or_else(|| {
-            Msg::new("local-err-missing")
-                .code("key", format!("{key}:"))
-                .code("example", example)
-        })
+    let mut read = Args::new(command);
+    for (key, text) in pairs {
+        let Some(option) = command.option(&key) else {
+            continue;
+        };
+        if let Some(value) = value(option, text.trim())? {
+            read.set(option.name, value)?;
+        }
     }
+    Ok(read)
 }
 
-/// A match number, `12` or `#12`.
-fn match_number(text: &str) -> Result<i64, Msg> {
-    let id = text.trim_start_matches('#');
-    id.parse()
-        .map_err(|_| Msg::new("local-err-match").code("text", format!("match:{id}")))
-}
-
-fn game(text: &str) -> Result<GameKind, Msg> {
-    text.parse()
-        .map_err(|_| Msg::new("local-err-game").code("text", text))
-}
-
-fn play(opts: &Options) -> Result<ChallengeSpec, Msg> {
-    let kind = game(opts.need("game", "/play game:loa opponent:bob")?)?;
-    let opponent = match opts.get("opponent").map(|o| o.trim_start_matches('@')) {
-        None | Some("") => Opponent::Anyone,
-        Some(o) if o.eq_ignore_ascii_case("bot") || o.eq_ignore_ascii_case("parlor") => {
-            Opponent::Bot
-        }
-        Some(o) => Opponent::User(user_ref(o)),
-    };
-    let mut spec = ChallengeSpec::new(kind, opponent);
-    spec.variant = opts.get("variant").map(str::to_string);
-    spec.clock = opts.get("clock").map(str::to_string);
-    spec.rated = match opts.get("rated").map(str::to_ascii_lowercase).as_deref() {
-        None => None,
-        Some("true" | "yes" | "1") => Some(true),
-        Some("false" | "no" | "0") => Some(false),
-        Some(other) => {
-            return Err(Msg::new("local-err-rated").code("text", format!("rated:{other}")));
-        }
-    };
-    spec.level = match opts.get("level") {
-        None => None,
-        Some(l) => Some(
-            l.parse()
-                .map_err(|_| Msg::new("local-err-level").code("text", format!("level:{l}")))?,
+/// A typed value as option `option` holds it; `None` when empty (`opponent:` is no opponent).
+fn value(option: &Opt, text: &str) -> Result<Option<Value>, Msg> {
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let shown = || format!("{}:{text}", option.name);
+    let value = match option.kind {
+        Kind::Text(_) => Value::Text(text.to_owned()),
+        Kind::Number { min, max } => Value::Number(
+            text.parse()
+                .map_err(|_| catalogue::out_of_range(&shown(), min, max))?,
         ),
+        Kind::Bool => match text.to_ascii_lowercase().as_str() {
+            "on" | "true" | "yes" | "1" => Value::Bool(true),
+            "off" | "false" | "no" | "0" => Value::Bool(false),
+            _ => return Err(Msg::new("local-err-on-off").code("text", shown())),
+        },
+        Kind::User => {
+            let name = text.trim_start_matches('@');
+            if name.is_empty() {
+                return Ok(None);
+            }
+            let bot = is_the_bot(name);
+            Value::User(Person {
+                user: user_ref(name),
+                is_this_bot: bot,
+                is_bot: bot,
+            })
+        }
     };
-    Ok(spec)
-}
-
-/// An `on`/`off` option (also `true`/`false`, `yes`/`no`), if given.
-fn on_off(opts: &Options, key: &str) -> Result<Option<bool>, Msg> {
-    match opts.get(key).map(str::to_ascii_lowercase).as_deref() {
-        None => Ok(None),
-        Some("on" | "true" | "yes" | "1") => Ok(Some(true)),
-        Some("off" | "false" | "no" | "0") => Ok(Some(false)),
-        Some(other) => Err(Msg::new("local-err-on-off").code("text", format!("{key}:{other}"))),
-    }
+    Ok(Some(value))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::Opponent;
 
     #[test]
     fn reads_the_slash_commands() {

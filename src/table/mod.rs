@@ -22,6 +22,7 @@
 
 mod act;
 mod api;
+pub mod catalogue;
 mod clock;
 mod config;
 #[cfg(test)]

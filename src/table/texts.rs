@@ -5,6 +5,7 @@ use crate::i18n::Msg;
 use crate::store::{MatchRow, MatchStatus};
 
 use super::api::Reply;
+use super::catalogue::{self, Group};
 use super::picture::Picture;
 use super::words;
 
@@ -27,24 +28,21 @@ pub fn docs_url(value: &str) -> Result<Option<String>, BadDocsUrl> {
 /// `/help`: the commands in a few lines, and where the rules are (`/rules`, and the full rules
 /// under `docs_url`, or in the repository when none is configured). Only the reader sees it.
 pub fn help(docs_url: Option<&str>) -> Reply {
-    let code = |msg: Msg, names: &[&'static str]| {
-        names
-            .iter()
-            .fold(msg, |msg, name| msg.code(name, format!("/{name}")))
-    };
-    let lines = vec![
-        code(Msg::new("help-play"), &["play", "move"]),
-        code(
-            Msg::new("help-match"),
-            &["board", "resign", "draw", "takeback", "abort"],
-        ),
-        code(
-            Msg::new("help-results"),
-            &["leaderboard", "stats", "history", "moves", "replay"],
-        ),
-        code(Msg::new("help-settings"), &["settings"]),
-        code(Msg::new("help-rules"), &["rules"]).plain("docs", docs_url.unwrap_or(DOCS_DIR)),
-    ];
+    let lines = Group::ALL
+        .into_iter()
+        .filter_map(|group| {
+            let msg = catalogue::ALL
+                .iter()
+                .filter(|c| c.help == group)
+                .fold(Msg::new(group.id()?), |msg, c| {
+                    msg.code(c.name, format!("/{}", c.name))
+                });
+            Some(match group {
+                Group::Rules => msg.plain("docs", docs_url.unwrap_or(DOCS_DIR)),
+                _ => msg,
+            })
+        })
+        .collect();
     Reply {
         kind: super::api::ReplyKind::Info,
         private: true,

@@ -214,7 +214,7 @@ fn refusals_are_explained_and_nothing_panics() {
     assert!(out.contains("There is no /frobnicate command"), "{out}");
     assert!(out.contains("type /move b1-b3"), "{out}");
     assert!(out.contains("chess is no game here"), "{out}");
-    assert!(out.contains("match:x is not a match number"), "{out}");
+    assert!(out.contains("x is not a match number"), "{out}");
     assert!(
         out.contains("/as <name>"),
         "/help lists the commands:\n{out}"
