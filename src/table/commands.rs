@@ -295,7 +295,7 @@ impl Table {
             })
             .collect();
         Some(RatingJob {
-            game: super::presets::ladder(m.kind, &m.row.variant),
+            game: super::presets::ladder(m.kind, m.row.variant.name),
             scopes: m
                 .row
                 .guild_id

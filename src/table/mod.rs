@@ -42,7 +42,7 @@ use std::sync::{Arc, Mutex as StdMutex};
 use tokio::sync::{Mutex, mpsc};
 
 use crate::games::{AnyGame, AnyMove};
-use crate::store::{MatchRow, MatchStatus, Store, StoreError};
+use crate::store::{Fault, MatchRow, MatchStatus, Store, StoreError};
 
 pub use act::{
     Act, Actor, ChallengeSpec, Opponent, Place, Request, Scope, SettingsChange, Stamp, UserRef,
@@ -644,7 +644,10 @@ impl Table {
             Ok(reply) => self.notify(&m, reply),
             // The process is closing (the terminal's input ended): the move is simply not made,
             // and the bot plays it at the next start.
-            Err(commands::Fail::Store(StoreError::Sql(sqlx::Error::PoolClosed))) => {
+            Err(commands::Fail::Store(StoreError::Db {
+                fault: Fault::Closed,
+                ..
+            })) => {
                 tracing::debug!(
                     match_id = stamp.match_id,
                     "closing: the AI's move waits for the next start"
