@@ -4,7 +4,7 @@
 
 use sqlx::postgres::{PgRow, Postgres};
 use sqlx::sqlite::{Sqlite, SqliteRow};
-use sqlx::{ColumnIndex, Decode, Row, Type};
+use sqlx::{ColumnIndex, Database, Decode, Encode, Row, Type};
 
 use super::{
     EntryKind, Glicko, LogEntry, MatchRow, MatchStatus, PlayerRef, RatingRow, StoreError, Tally,
@@ -13,16 +13,18 @@ use super::{
 use crate::games::{GameKind, Variant, variants};
 use crate::i18n::Lang;
 
-/// A value both backends can read from a column.
-pub(super) trait Value:
-    for<'r> Decode<'r, Sqlite> + Type<Sqlite> + for<'r> Decode<'r, Postgres> + Type<Postgres>
+/// A value one backend reads from a column and writes to one.
+pub(super) trait Sql<DB: Database>:
+    for<'r> Decode<'r, DB> + for<'q> Encode<'q, DB> + Type<DB>
 {
 }
 
-impl<T> Value for T where
-    T: for<'r> Decode<'r, Sqlite> + Type<Sqlite> + for<'r> Decode<'r, Postgres> + Type<Postgres>
-{
-}
+impl<DB: Database, T: for<'r> Decode<'r, DB> + for<'q> Encode<'q, DB> + Type<DB>> Sql<DB> for T {}
+
+/// A value both backends read and write (a setting's value is bound and read back alike).
+pub(super) trait Value: Sql<Sqlite> + Sql<Postgres> + Send + Sync + 'static {}
+
+impl<T: Sql<Sqlite> + Sql<Postgres> + Send + Sync + 'static> Value for T {}
 
 /// A column, by name or by number, of either backend's rows.
 pub(super) trait Column: ColumnIndex<SqliteRow> + ColumnIndex<PgRow> {}

@@ -202,45 +202,38 @@ mod tests {
     /// SQLite's own errors, met for real on a database file.
     #[tokio::test]
     async fn sqlite_says_read_only_and_locked_apart() {
-        use sqlx::Connection;
-        use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection};
+        use sqlx::sqlite::{SqliteConnectOptions, SqlitePool, SqlitePoolOptions};
         let dir = std::env::temp_dir().join(format!("parlor-faults-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("a folder");
-        let path = dir.join("faults.db");
-        let _ = std::fs::remove_file(&path);
-        let options = SqliteConnectOptions::new()
-            .filename(&path)
+        let file = SqliteConnectOptions::new()
+            .filename(dir.join("faults.db"))
             .create_if_missing(true);
-        let mut writer = SqliteConnection::connect_with(&options)
-            .await
-            .expect("open");
-        sqlx::query("CREATE TABLE t (x INTEGER)")
-            .execute(&mut writer)
-            .await
-            .expect("create");
-        let mut reader = SqliteConnection::connect_with(&options.clone().read_only(true))
-            .await
-            .expect("open read-only");
-        let err: StoreError = sqlx::query("INSERT INTO t VALUES (1)")
-            .execute(&mut reader)
-            .await
-            .expect_err("read-only")
-            .into();
-        assert_eq!(err.fault(), Some(Fault::ReadOnly), "{err}");
-        sqlx::query("BEGIN EXCLUSIVE")
-            .execute(&mut writer)
-            .await
-            .expect("lock");
-        let mut other =
-            SqliteConnection::connect_with(&options.clone().busy_timeout(Default::default()))
+        let pool = async |options: SqliteConnectOptions| {
+            SqlitePoolOptions::new()
+                .max_connections(1)
+                .connect_with(options)
                 .await
-                .expect("open again");
-        let err: StoreError = sqlx::query("INSERT INTO t VALUES (2)")
-            .execute(&mut other)
-            .await
-            .expect_err("locked")
-            .into();
-        assert_eq!(err.fault(), Some(Fault::Locked), "{err}");
+                .expect("open")
+        };
+        let fault = async |pool: &SqlitePool, statement: &str| {
+            sqlx::query(statement)
+                .execute(pool)
+                .await
+                .map_err(StoreError::from)
+                .err()
+                .and_then(|e| e.fault())
+        };
+        let writer = pool(file.clone()).await;
+        assert_eq!(fault(&writer, "CREATE TABLE t (x INTEGER)").await, None);
+        let reader = pool(file.clone().read_only(true)).await;
+        let insert = "INSERT INTO t VALUES (1)";
+        assert_eq!(fault(&reader, insert).await, Some(Fault::ReadOnly));
+        // A connection kept out of its pool holds the write lock.
+        let mut holder = writer.acquire().await.expect("a connection");
+        let begun = sqlx::query("BEGIN EXCLUSIVE").execute(&mut *holder).await;
+        assert!(begun.is_ok());
+        let other = pool(file.busy_timeout(std::time::Duration::ZERO)).await;
+        assert_eq!(fault(&other, insert).await, Some(Fault::Locked));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

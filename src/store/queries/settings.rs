@@ -1,9 +1,7 @@
 //! Settings: a server's ([`GuildSettings`], one row), and a person's own, each a column of
 //! `player_settings` read and written by one typed mechanism ([`Own`]).
 
-use sqlx::postgres::Postgres;
-use sqlx::sqlite::Sqlite;
-use sqlx::{Encode, Row, Type};
+use sqlx::Row;
 
 use crate::i18n::Lang;
 use crate::store::decode::{Value, lang_of};
@@ -35,31 +33,6 @@ impl Default for GuildSettings {
             web_name: None,
         }
     }
-}
-
-/// A value both backends can write to a column and read back.
-pub(in crate::store) trait Stored:
-    Value
-    + for<'q> Encode<'q, Sqlite>
-    + for<'q> Encode<'q, Postgres>
-    + Type<Sqlite>
-    + Type<Postgres>
-    + Send
-    + Sync
-    + 'static
-{
-}
-
-impl<T> Stored for T where
-    T: Value
-        + for<'q> Encode<'q, Sqlite>
-        + for<'q> Encode<'q, Postgres>
-        + Type<Sqlite>
-        + Type<Postgres>
-        + Send
-        + Sync
-        + 'static
-{
 }
 
 /// One of a person's own settings: its column of `player_settings`, its value for someone who
@@ -148,7 +121,7 @@ impl Store {
     }
 
     /// One of a person's own settings (its default if they never chose).
-    async fn player_setting<V: Copy, S: Stored>(
+    async fn player_setting<V: Copy, S: Value>(
         &self,
         setting: &Own<V, S>,
         player: u64,
@@ -169,7 +142,7 @@ impl Store {
     }
 
     /// Sets one of a person's own settings, leaving the others as they were.
-    async fn set_player_setting<V, S: Stored>(
+    async fn set_player_setting<V, S: Value>(
         &self,
         setting: &Own<V, S>,
         player: &PlayerRef,
