@@ -181,7 +181,7 @@ impl World {
             .iter()
             .find(|a| a.id == to_move)
             .expect("the player to move is one of ours");
-        let hints = self.table.move_hints(&place, "").await;
+        let hints = self.table.matches().move_hints(&place, "").await;
         assert!(!hints.is_empty(), "no legal move offered: {}", board.text());
         let reply = self.run(actor, place, Act::Move(hints[0].clone())).await;
         assert!(!reply.private, "move refused: {}", reply.text());
