@@ -252,10 +252,7 @@ async fn live_matches(url: &str) -> Vec<Live> {
         if row.status != MatchStatus::Live {
             continue;
         }
-        let Ok(kind) = row.game.parse::<GameKind>() else {
-            continue;
-        };
-        let Ok(mut game) = AnyGame::start(kind, &row.options, row.seed) else {
+        let Ok(mut game) = AnyGame::start(row.game, &row.options, row.seed) else {
             continue;
         };
         for entry in &log {

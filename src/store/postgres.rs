@@ -1,5 +1,5 @@
-//! The queries compiled for PostgreSQL, and what only PostgreSQL does: advisory locks, and TLS
-//! set up as PostgreSQL documents `sslmode` and `sslrootcert`.
+//! What only PostgreSQL does: advisory locks, and TLS set up as PostgreSQL documents `sslmode`
+//! and `sslrootcert`; and the steps of queries on its own transactions (`queries/tx.rs`).
 
 use std::path::Path;
 use std::str::FromStr;
@@ -7,30 +7,26 @@ use std::str::FromStr;
 use rustls::CertificateError;
 use rustls::pki_types::CertificateDer;
 use rustls::pki_types::pem::PemObject;
-use sqlx::postgres::{PgConnectOptions, PgRow, PgSslMode};
+use sqlx::postgres::{PgConnectOptions, PgSslMode};
 use sqlx::{Postgres, Transaction};
 use url::Url;
 
 use super::{Pools, StoreError, db_id, shown_url};
 
-/// The backend `queries.rs` is compiled for here.
+/// The backend `queries/tx.rs` is compiled for here.
 type Db = Postgres;
-/// A row of that backend.
-type DbRow = PgRow;
 
-// The same queries are compiled once for each backend, on purpose (see queries.rs).
+// The same steps are compiled once for each backend, on purpose (see queries/tx.rs).
 #[allow(clippy::duplicate_mod)]
-#[path = "queries.rs"]
-mod queries;
-#[allow(clippy::duplicate_mod)]
-#[path = "web_queries.rs"]
-mod web_queries;
+#[path = "queries/tx.rs"]
+mod tx;
 
 impl Pools<Postgres> {
     /// Serialises rating updates per player across processes: without it, two matches of one
     /// person ending at once in two processes would both read the old rating and one change
     /// would be lost. Locks are taken in id order (no deadlock) and held to the commit.
-    async fn lock_players(
+    pub(super) async fn lock_players(
+        &self,
         tx: &mut Transaction<'_, Postgres>,
         players: &[u64],
     ) -> Result<(), StoreError> {

@@ -1,5 +1,7 @@
 //! Plain data read from and written to the database.
 
+use crate::games::{GameKind, Variant};
+
 /// A player as stored: Discord user id and the display name last seen.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayerRef {
@@ -55,8 +57,9 @@ pub struct MatchRow {
     pub guild_id: Option<u64>,
     pub channel_id: u64,
     pub parent_id: Option<u64>,
-    pub game: String,
-    pub variant: String,
+    pub game: GameKind,
+    /// The named preset the match was created with (its options are in `options`).
+    pub variant: &'static Variant,
     pub options: String,
     pub seed: i64,
     pub rated: bool,
@@ -104,8 +107,9 @@ pub struct NewMatch {
     pub guild_id: Option<u64>,
     pub channel_id: u64,
     pub parent_id: Option<u64>,
-    pub game: String,
-    pub variant: String,
+    pub game: GameKind,
+    /// The named preset the match was created with (its options are in `options`).
+    pub variant: &'static Variant,
     pub options: String,
     pub seed: i64,
     pub rated: bool,
@@ -199,7 +203,7 @@ pub struct RatingChange {
 /// A head-to-head tally in one game, from the first player's point of view.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tally {
-    pub game: String,
+    pub game: GameKind,
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,

@@ -1,26 +1,21 @@
-//! The queries compiled for SQLite, and what only SQLite does.
+//! What only SQLite does, and the steps of queries on its own transactions (`queries/tx.rs`).
 
-use sqlx::sqlite::SqliteRow;
 use sqlx::{Sqlite, Transaction};
 
 use super::{Pools, StoreError};
 
-/// The backend `queries.rs` is compiled for here.
+/// The backend `queries/tx.rs` is compiled for here.
 type Db = Sqlite;
-/// A row of that backend.
-type DbRow = SqliteRow;
 
-// The same queries are compiled once for each backend, on purpose (see queries.rs).
+// The same steps are compiled once for each backend, on purpose (see queries/tx.rs).
 #[allow(clippy::duplicate_mod)]
-#[path = "queries.rs"]
-mod queries;
-#[allow(clippy::duplicate_mod)]
-#[path = "web_queries.rs"]
-mod web_queries;
+#[path = "queries/tx.rs"]
+mod tx;
 
 impl Pools<Sqlite> {
     /// Nothing to lock: SQLite has one writer, and this process holds it for the transaction.
-    async fn lock_players(
+    pub(super) async fn lock_players(
+        &self,
         _tx: &mut Transaction<'_, Sqlite>,
         _players: &[u64],
     ) -> Result<(), StoreError> {

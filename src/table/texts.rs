@@ -150,5 +150,7 @@ pub fn stored_winner(m: &MatchRow) -> Option<Side> {
 /// How the players of a stored match sit, from its game and options; a match this version
 /// cannot read (an unknown game or options) is taken to have `seats` seats alternating sides.
 pub fn stored_seating(m: &MatchRow, seats: usize) -> Seating {
-    Seating::of_record(&m.game, &m.options).unwrap_or_else(|| Seating::for_seats(seats))
+    m.game
+        .seating(&m.options)
+        .unwrap_or_else(|_| Seating::for_seats(seats))
 }

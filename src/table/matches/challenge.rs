@@ -107,8 +107,8 @@ impl Matches {
             guild_id: place.guild,
             channel_id: place.channel,
             parent_id: place.parent,
-            game: spec.game.name().to_string(),
-            variant: variant.name.to_string(),
+            game: spec.game,
+            variant,
             options: variant.options.to_string(),
             seed: (rand::random::<u64>() >> 11) as i64,
             rated: !vs_bot && spec.rated.unwrap_or(true),
@@ -238,9 +238,7 @@ impl Matches {
                 return self.act_on(&mut m, actor, &Act::Accept.into()).await;
             }
         }
-        let Ok(game) = old.game.parse::<GameKind>() else {
-            return refuse(Msg::new("err-unknown-game"));
-        };
+        let game = old.game;
         let spec = ChallengeSpec {
             game,
             opponent: if old.vs_bot {
@@ -248,7 +246,7 @@ impl Matches {
             } else {
                 Opponent::User(UserRef::new(other.id, other.name))
             },
-            variant: Some(old.variant.clone()),
+            variant: Some(old.variant.name.to_string()),
             rated: Some(old.rated),
             clock: Some(
                 old.clock_secs
@@ -265,7 +263,7 @@ impl Matches {
     async fn current_rating(&self, m: &Match, player: u64) -> Result<Glicko, Fail> {
         let scope = m.row.guild_id.map_or(0, |g| g as i64);
         let seats = m.row.seats.len();
-        let ladder = presets::ladder(m.kind, &m.row.variant);
+        let ladder = presets::ladder(m.kind, m.row.variant.name);
         let now = self.now();
         Ok(self
             .inner

@@ -179,7 +179,7 @@ fn rating_job(m: &Match, change: &Change) -> Option<RatingJob<'static>> {
         })
         .collect();
     Some(RatingJob {
-        game: presets::ladder(m.kind, &m.row.variant),
+        game: presets::ladder(m.kind, m.row.variant.name),
         scopes: m
             .row
             .guild_id

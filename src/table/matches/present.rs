@@ -29,8 +29,8 @@ fn names(m: &Match) -> Vec<String> {
 /// `Lines of Action #12 (olympiad, rated, 1 day per move)`
 pub fn title(m: &Match) -> Msg {
     let mut details = Vec::new();
-    if m.row.variant != "standard" {
-        details.push(words::variant(&m.row.variant));
+    if m.row.variant.name != "standard" {
+        details.push(words::variant(m.row.variant.name));
     }
     details.push(Msg::new(if m.row.rated { "rated" } else { "casual" }));
     details.push(words::clock(m.row.clock_secs));

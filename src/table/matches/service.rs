@@ -5,7 +5,7 @@
 use std::sync::{Arc, Mutex as StdMutex};
 
 use crate::i18n::Msg;
-use crate::store::{LogEntry, MatchRow, MatchStatus, Store, StoreError};
+use crate::store::{Fault, LogEntry, MatchRow, MatchStatus, Store, StoreError};
 use crate::table::act::{Act, Actor, Place, Stamp};
 use crate::table::api::{Reply, Undelivered};
 use crate::table::config::Config;
@@ -346,7 +346,10 @@ impl Matches {
             Ok(reply) => self.inner.notices.send(m.place(), m.id(), reply),
             // The process is closing (the terminal's input ended): the move is simply not made,
             // and the bot plays it at the next start.
-            Err(Fail::Store(StoreError::Sql(sqlx::Error::PoolClosed))) => {
+            Err(Fail::Store(StoreError::Db {
+                fault: Fault::Closed,
+                ..
+            })) => {
                 tracing::debug!(
                     match_id = stamp.match_id,
                     "closing: the AI's move waits for the next start"

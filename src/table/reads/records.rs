@@ -229,7 +229,7 @@ impl Records {
         }
         let mut tallies = self.store.head_to_head(me.id, user.id).await?;
         if let Some(g) = game {
-            tallies.retain(|t| t.game == g.name());
+            tallies.retain(|t| t.game == g);
         }
         let title = Msg::new("h2h-title")
             .player("first", me.id, &me.name)
@@ -241,7 +241,7 @@ impl Records {
         for t in tallies {
             lines.push(
                 Msg::new("h2h-game")
-                    .msg("game", game_named(&t.game))
+                    .msg("game", words::game(t.game))
                     .num("wins", t.wins)
                     .num("draws", t.draws)
                     .num("losses", t.losses)
@@ -286,7 +286,7 @@ impl Records {
                     "history-row-casual"
                 })
                 .plain("id", m.id.to_string())
-                .msg("game", game_named(&m.game))
+                .msg("game", words::game(m.game))
                 .list(
                     "opponent",
                     seating
@@ -314,10 +314,4 @@ fn record(r: &RatingRow) -> Msg {
         .num("wins", r.wins)
         .num("draws", r.draws)
         .num("losses", r.losses)
-}
-
-/// A stored game name as its title (shown as it is if this version does not know it).
-fn game_named(name: &str) -> Msg {
-    name.parse::<GameKind>()
-        .map_or_else(|_| Msg::verbatim(name), words::game)
 }

@@ -135,7 +135,7 @@ fn finished_sheet(
     log: &[crate::store::LogEntry],
     analysis: Option<&Analysis>,
 ) -> Answer {
-    let (Ok(kind), Some(seats)) = (m.game.parse::<GameKind>(), m.seats()) else {
+    let (kind, Some(seats)) = (m.game, m.seats()) else {
         return refuse(with_id(Msg::new("err-cannot-replay"), m.id));
     };
     let (replayed, start) = replayed(m, log)?;

@@ -204,10 +204,8 @@ impl Gallery {
             .collect();
         let mut series: Vec<Series> = Vec::new();
         for point in self.store.web_rating_history(player.id).await? {
-            let Ok(game) = point.game.parse::<GameKind>() else {
-                continue;
-            };
-            let variant = ladder_variant(game, &point.variant);
+            let game = point.game;
+            let variant = ladder_variant(game, point.variant.name);
             match series
                 .iter_mut()
                 .find(|s| s.game == game && s.variant == variant)
@@ -288,7 +286,7 @@ impl Gallery {
         Ok(Some(MatchView {
             id,
             game: m.kind,
-            variant: m.row.variant.clone(),
+            variant: m.row.variant.name.to_string(),
             players,
             result: texts::stored_result(&m.row),
             rated: m.row.rated,
@@ -376,9 +374,7 @@ impl Gallery {
     async fn lines(&self, rows: Vec<MatchRow>) -> Result<Vec<MatchLine>, StoreError> {
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
-            let Ok(game) = row.game.parse::<GameKind>() else {
-                continue;
-            };
+            let game = row.game;
             let seats = self.seats(&row).await?;
             out.push(MatchLine {
                 id: row.id,
@@ -399,7 +395,8 @@ impl Gallery {
         player: u64,
         matches: &[MatchRow],
     ) -> Result<Vec<HeadToHead>, StoreError> {
-        let mut tally: BTreeMap<(u64, String), (u32, u32, u32)> = BTreeMap::new();
+        // By opponent, then game name: the order of ties in the list below.
+        let mut tally: BTreeMap<(u64, &str, GameKind), (u32, u32, u32)> = BTreeMap::new();
         for m in matches {
             let Some(seats) = m.seats() else { continue };
             if seats.len() != 2 {
@@ -409,7 +406,7 @@ impl Gallery {
                 continue;
             };
             let other = seats[1 - mine].id;
-            let t = tally.entry((other, m.game.clone())).or_default();
+            let t = tally.entry((other, m.game.name(), m.game)).or_default();
             match texts::stored_winner(m).map(Side::index) {
                 None => t.1 += 1,
                 Some(w) if w == mine => t.0 += 1,
@@ -417,11 +414,8 @@ impl Gallery {
             }
         }
         let mut out = Vec::new();
-        for ((other, game), (wins, draws, losses)) in tally {
-            let (Ok(game), Some(p)) = (
-                game.parse::<GameKind>(),
-                self.store.web_player_by_id(other).await?,
-            ) else {
+        for ((other, _, game), (wins, draws, losses)) in tally {
+            let Some(p) = self.store.web_player_by_id(other).await? else {
                 continue;
             };
             out.push(HeadToHead {
