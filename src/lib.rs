@@ -14,14 +14,9 @@
 //! | [`discord`] | the Discord adapter (poise/serenity) | `table` |
 //! | [`local`] | the terminal adapter (`parlor local`) | `table` |
 //! | [`http`] | the HTTP adapter (`PARLOR_HTTP`): `/healthz` and `/metrics`, on a router that can take more pages | |
-//! | `fuzz` (tests only) | fuzz targets for every parser of outside input | everything |
 
 pub mod ai;
-#[cfg(test)]
-mod deploy;
 pub mod discord;
-#[cfg(test)]
-mod fuzz;
 pub mod games;
 pub mod http;
 pub mod i18n;

@@ -17,8 +17,6 @@ mod clock;
 mod coach;
 mod commands;
 mod decide;
-#[cfg(test)]
-mod docs;
 pub mod gallery;
 pub(crate) mod hints;
 pub mod links;
@@ -61,6 +59,10 @@ pub use presets::{
 };
 pub use published::{BadPublicUrl, public_url};
 pub use texts::{BadDocsUrl, DOCS_DIR, docs_url};
+// The move hints and menus and the replay of a stored log, driven directly by the fuzz targets
+// of tests/checks.
+pub use hints::{MAX_CHOICES, MAX_ROWS, hints, move_menus, visible_moves};
+pub use state::{Board, Unreplayable, position_after};
 
 use state::Match;
 
