@@ -80,7 +80,7 @@ async fn a_servers_language_and_a_persons_are_stored_shown_and_reset() {
 
 #[tokio::test]
 async fn undelivered_news_is_told_once_by_the_next_public_answer_about_its_match() {
-    let (w, a, b, place, board) = World::alice_plays_bob().await;
+    let (w, a, _, place, board) = World::alice_plays_bob().await;
     let id = board.match_id.expect("a match");
     assert_eq!(board.undelivered, None);
     w.table
