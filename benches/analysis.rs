@@ -132,7 +132,7 @@ async fn move_during_analysis() {
     let one_move = |place: Place| {
         let (table, a, b) = (table.clone(), a.clone(), b.clone());
         async move {
-            let hints = table.move_hints(&place, "").await;
+            let hints = table.matches().move_hints(&place, "").await;
             let first = hints.first()?.clone();
             // Whoever is not to move is refused; the mover's move is the one timed.
             let t = Instant::now();

@@ -136,7 +136,7 @@ async fn open_match(table: &Table, i: usize, clock: &str, plies: usize) -> bool 
         }
     }
     for ply in 0..plies {
-        let hints = table.move_hints(&place, "").await;
+        let hints = table.matches().move_hints(&place, "").await;
         let Some(mv) = hints.get((i * 7 + ply) % hints.len().max(1)) else {
             break;
         };

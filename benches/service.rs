@@ -111,7 +111,7 @@ async fn start(table: &Table, place: Place, a: &Actor, b: &Actor, game: GameKind
 
 /// Plays the first suggested move for whoever is to move; false when the game is over.
 async fn step(table: &Table, place: Place, a: &Actor, b: &Actor) -> bool {
-    let hints = table.move_hints(&place, "").await;
+    let hints = table.matches().move_hints(&place, "").await;
     let Some(mv) = hints.first() else {
         return false;
     };
@@ -188,7 +188,7 @@ async fn memory(backend: Backend, game: GameKind, plies: usize) -> f64 {
         backend.name(),
         per_match,
         game.name(),
-        table.open_count()
+        table.matches().open_count()
     );
     per_match
 }

@@ -5,10 +5,9 @@
 //! around the centre of mass, centralisation, connectedness, quads (the Euler number, a cheap
 //! count of groups), the number of groups, and mobility.
 
-use std::sync::OnceLock;
 use std::time::Instant;
 
-use crate::games::loa::{Color, Loa, LoaBoard, LoaMove, PieceSet};
+use crate::games::loa::{Color, Loa, LoaBoard, LoaMove, PieceSet, geometry};
 use crate::games::{Game, Side, Status};
 
 /// A won position's score; a win at ply `p` scores `WIN - p` so shorter wins are preferred.
@@ -384,32 +383,16 @@ const CENTRE: [i32; 64] = [
 /// distance 0, eight at 1, sixteen at 2, ...).
 const MIN_DISTANCE_SUM: [i32; 13] = [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14];
 
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
-
-/// The squares next to any square of `set` (8 directions).
+/// The squares next to any square of `set` (8 directions; `wrap`: on the cylinder).
 fn neighbours(set: u64, wrap: bool) -> u64 {
-    let mut side = ((set << 1) & !FILE_A) | ((set >> 1) & !FILE_H) | set;
-    if wrap {
-        // On the cylinder, file h touches file a.
-        side |= ((set & FILE_H) >> 7) | ((set & FILE_A) << 7);
-    }
-    (side | (side << 8) | (side >> 8)) & !set
+    geometry::reach(set, wrap) & !set
 }
 
 /// How many 8-connected groups `set` forms (`wrap`: on the cylinder).
 fn groups(mut set: u64, wrap: bool) -> i32 {
     let mut n = 0;
     while set != 0 {
-        let mut group = set & set.wrapping_neg();
-        loop {
-            let grown = (group | neighbours(group, wrap)) & set;
-            if grown == group {
-                break;
-            }
-            group = grown;
-        }
-        set &= !group;
+        set &= !geometry::group_of(set & set.wrapping_neg(), set, wrap);
         n += 1;
     }
     n
@@ -458,80 +441,16 @@ fn euler4(set: u64) -> i32 {
     q1 - q3 - 2 * qd
 }
 
-struct Rays {
-    /// `ray[sq][dir]`: the squares from `sq` (exclusive) to the edge in direction `dir`.
-    ray: [[u64; 8]; 64],
-    /// `line[sq][dir / 2]`: the whole line through `sq` along that direction.
-    line: [[u64; 4]; 64],
-}
-
-const DIRS: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (-1, -1),
-    (-1, 1),
-    (1, -1),
-];
-
-fn rays() -> &'static Rays {
-    static RAYS: OnceLock<Rays> = OnceLock::new();
-    RAYS.get_or_init(|| {
-        let mut t = Rays {
-            ray: [[0; 8]; 64],
-            line: [[0; 4]; 64],
-        };
-        for sq in 0..64 {
-            for (d, &(df, dr)) in DIRS.iter().enumerate() {
-                let (mut f, mut r) = (sq as i32 % 8 + df, sq as i32 / 8 + dr);
-                while (0..8).contains(&f) && (0..8).contains(&r) {
-                    t.ray[sq][d] |= 1u64 << (r * 8 + f);
-                    f += df;
-                    r += dr;
-                }
-            }
-            for k in 0..4 {
-                t.line[sq][k] = t.ray[sq][2 * k] | t.ray[sq][2 * k + 1] | 1u64 << sq;
-            }
-        }
-        t
-    })
-}
-
-/// Counts the moves of `own` against `opp`: (all moves, captures, moves onto the edge).
+/// Counts the flat-board moves of `own` against `opp`, by the rules' own geometry: (all moves,
+/// captures, moves onto the edge).
 fn mobility(own: u64, opp: u64) -> (i32, i32, i32) {
     const EDGE: u64 = 0xFF81_8181_8181_81FF;
-    let t = rays();
-    let occupied = own | opp;
     let (mut moves, mut captures, mut edge) = (0, 0, 0);
-    let mut s = own;
-    while s != 0 {
-        let sq = s.trailing_zeros() as usize;
-        s &= s - 1;
-        for (d, &(df, dr)) in DIRS.iter().enumerate() {
-            let n = (t.line[sq][d / 2] & occupied).count_ones() as usize;
-            let ray = t.ray[sq][d];
-            if (ray.count_ones() as usize) < n {
-                continue;
-            }
-            // The n-th square along the ray.
-            let to = (sq as i32 + (dr * 8 + df) * n as i32) as usize;
-            let to_bit = 1u64 << to;
-            let between = ray & !t.ray[to][d] & !to_bit;
-            if between & opp != 0 || to_bit & own != 0 {
-                continue;
-            }
-            moves += 1;
-            if to_bit & opp != 0 {
-                captures += 1;
-            }
-            if to_bit & EDGE != 0 {
-                edge += 1;
-            }
-        }
-    }
+    geometry::flat_steps(own, opp, |_, to, capture| {
+        moves += 1;
+        captures += i32::from(capture);
+        edge += i32::from(EDGE & (1u64 << to) != 0);
+    });
     (moves, captures, edge)
 }
 

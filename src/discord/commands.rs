@@ -233,7 +233,12 @@ async fn autocomplete_move(
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
     let start = Instant::now();
-    let mut hints = ctx.data().table.move_hints(&place(ctx), partial).await;
+    let mut hints = ctx
+        .data()
+        .table
+        .matches()
+        .move_hints(&place(ctx), partial)
+        .await;
     hints.truncate(25);
     super::log_interaction(
         ctx.author().id,

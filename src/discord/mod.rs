@@ -166,7 +166,11 @@ impl Tongues {
                 (None, _) => said,
             }
         };
-        let stored = self.table.languages(asker.guild, asker.user).await;
+        let stored = self
+            .table
+            .settings()
+            .languages(asker.guild, asker.user)
+            .await;
         Locales {
             person: stored.person,
             user: asker.locale.as_deref().and_then(Lang::from_locale),
@@ -313,7 +317,7 @@ async fn connect(
                 let mut settings = settings;
                 settings.bot = table::UserRef::new(ready.user.id.get(), ready.user.name.clone());
                 let (table, notices) = Table::start(store, settings).await?;
-                table.spawn_timer();
+                table.matches().spawn_timer();
                 let boards = std::sync::Arc::new(respond::Boards::default());
                 let tongues = Tongues::new(table.clone());
                 let known = access::Known::default();
@@ -327,7 +331,7 @@ async fn connect(
                 };
                 tokio::spawn(poster.run(notices));
                 // Every open match is restored and timed: interactions are served from here.
-                info!(open = table.open_count(), "match service ready");
+                info!(open = table.matches().open_count(), "match service ready");
                 Ok(Data {
                     bot_id: ready.user.id,
                     table,
@@ -492,7 +496,7 @@ impl Poster {
         };
         metrics::counter!("parlor_notices_failed_total").increment(1);
         // The table logs it, once, with the match id.
-        self.table.undelivered(match_id, why).await;
+        self.table.matches().undelivered(match_id, why).await;
     }
 
     /// Sends a notice, trying again with a growing wait while Discord fails or asks to slow

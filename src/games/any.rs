@@ -29,6 +29,24 @@ pub enum AnyMove {
     Simultana(SimultanaMove),
 }
 
+/// Each game's move is an [`AnyMove`].
+macro_rules! any_move_from {
+    ($($game:ident($inner:ty)),*) => {$(
+        impl From<$inner> for AnyMove {
+            fn from(m: $inner) -> AnyMove {
+                AnyMove::$game(m)
+            }
+        }
+    )*};
+}
+
+any_move_from!(
+    Loa(LoaMove),
+    Lightning(LightningMove),
+    Barrier(BarrierMove),
+    Simultana(SimultanaMove)
+);
+
 /// Runs `$body` with `$g` bound to the inner game, whichever it is.
 macro_rules! dispatch {
     ($value:expr, $g:ident => $body:expr) => {
@@ -224,42 +242,12 @@ impl AnyGame {
     }
 
     pub fn legal_moves(&self) -> Vec<AnyMove> {
-        match self {
-            AnyGame::Loa(g) => g.legal_moves().into_iter().map(AnyMove::Loa).collect(),
-            AnyGame::Lightning(g) => g
-                .legal_moves()
-                .into_iter()
-                .map(AnyMove::Lightning)
-                .collect(),
-            AnyGame::Barrier(g) => g.legal_moves().into_iter().map(AnyMove::Barrier).collect(),
-            AnyGame::Simultana(g) => g
-                .legal_moves()
-                .into_iter()
-                .map(AnyMove::Simultana)
-                .collect(),
-        }
+        dispatch!(self, g => g.legal_moves().into_iter().map(AnyMove::from).collect())
     }
 
     /// The moves a player in a match may be offered (see [`Game::visible_moves`]).
     pub fn visible_moves(&self) -> Vec<AnyMove> {
-        match self {
-            AnyGame::Loa(g) => g.visible_moves().into_iter().map(AnyMove::Loa).collect(),
-            AnyGame::Lightning(g) => g
-                .visible_moves()
-                .into_iter()
-                .map(AnyMove::Lightning)
-                .collect(),
-            AnyGame::Barrier(g) => g
-                .visible_moves()
-                .into_iter()
-                .map(AnyMove::Barrier)
-                .collect(),
-            AnyGame::Simultana(g) => g
-                .visible_moves()
-                .into_iter()
-                .map(AnyMove::Simultana)
-                .collect(),
-        }
+        dispatch!(self, g => g.visible_moves().into_iter().map(AnyMove::from).collect())
     }
 
     /// The legal moves in canonical notation.
@@ -275,12 +263,7 @@ impl AnyGame {
 
     /// Reads a move typed by a player in a match (see [`Game::parse_visible_move`]).
     pub fn parse_visible_move(&self, text: &str) -> Result<AnyMove, MoveError> {
-        Ok(match self {
-            AnyGame::Loa(g) => AnyMove::Loa(g.parse_visible_move(text)?),
-            AnyGame::Lightning(g) => AnyMove::Lightning(g.parse_visible_move(text)?),
-            AnyGame::Barrier(g) => AnyMove::Barrier(g.parse_visible_move(text)?),
-            AnyGame::Simultana(g) => AnyMove::Simultana(g.parse_visible_move(text)?),
-        })
+        dispatch!(self, g => g.parse_visible_move(text).map(AnyMove::from))
     }
 
     /// The canonical notation of a move of this game.
@@ -290,12 +273,7 @@ impl AnyGame {
 
     /// Reads a typed move; only a legal move is returned (see [`Game::parse_move`]).
     pub fn parse_move(&self, text: &str) -> Result<AnyMove, MoveError> {
-        Ok(match self {
-            AnyGame::Loa(g) => AnyMove::Loa(g.parse_move(text)?),
-            AnyGame::Lightning(g) => AnyMove::Lightning(g.parse_move(text)?),
-            AnyGame::Barrier(g) => AnyMove::Barrier(g.parse_move(text)?),
-            AnyGame::Simultana(g) => AnyMove::Simultana(g.parse_move(text)?),
-        })
+        dispatch!(self, g => g.parse_move(text).map(AnyMove::from))
     }
 
     /// Plays a move; an illegal one (or one of another game) leaves the position unchanged.

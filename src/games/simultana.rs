@@ -377,10 +377,7 @@ impl Game for Simultana {
     }
 
     fn side_name(&self, side: Side) -> &'static str {
-        match side {
-            Side::First => "white",
-            Side::Second => "black",
-        }
+        ["white", "black"][side.index()]
     }
 
     fn status(&self) -> Status {

@@ -118,7 +118,7 @@ impl Completer for Completion {
             let start = pos - prefix.len();
             let hints = self
                 .handle
-                .block_on(self.table.move_hints(&self.place, prefix));
+                .block_on(self.table.matches().move_hints(&self.place, prefix));
             return Ok((start, hints.into_iter().map(pair).collect()));
         }
         if !line.contains(' ') {

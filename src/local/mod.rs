@@ -79,7 +79,7 @@ async fn session(store: Store, options: Options) -> Result<()> {
     let (table, mut notices) = Table::start(store, config)
         .await
         .context("cannot start the match service")?;
-    let timer = table.spawn_timer();
+    let timer = table.matches().spawn_timer();
     std::fs::create_dir_all(&options.out)
         .with_context(|| format!("cannot create {}", options.out.display()))?;
     let mut lines = input::start(table.clone(), PLACE, tokio::runtime::Handle::current());
@@ -148,7 +148,7 @@ async fn session(store: Store, options: Options) -> Result<()> {
 /// several in a row); on a terminal, or when it takes too long, says calmly that the bot will
 /// play at the next start instead of cutting it off with an error.
 async fn finish_bot_turns(session: &mut Session, notices: &mut Notices, interactive: bool) {
-    while session.table.bot_to_move(&PLACE).await {
+    while session.table.matches().bot_to_move(&PLACE).await {
         let next = if interactive {
             None
         } else {
@@ -273,7 +273,13 @@ impl Session {
         };
         let mut shown = Vec::new();
         for m in game.legal_move_texts() {
-            if self.table.move_hints(&PLACE, &m).await.contains(&m) {
+            if self
+                .table
+                .matches()
+                .move_hints(&PLACE, &m)
+                .await
+                .contains(&m)
+            {
                 shown.push(m);
             }
         }
@@ -406,15 +412,7 @@ impl Session {
 
     /// Writes an attached text under `--out` and prints it too: a terminal has room for it.
     fn write_file(&mut self, file: &TextFile) {
-        let path = self.out.join(&file.name);
-        let shown = path.display().to_string();
-        let text = match std::fs::write(&path, &file.text) {
-            Ok(()) => Msg::new("local-export").plain("path", shown),
-            Err(e) => Msg::new("local-cannot-write")
-                .plain("path", shown)
-                .plain("why", e.to_string()),
-        };
-        let text = self.tr(text);
+        let text = self.save(&file.name, file.text.as_bytes(), "local-export");
         self.say(text);
         self.say(file.text.trim_end());
     }
@@ -458,15 +456,22 @@ impl Session {
                 return self.say(text);
             }
         };
-        let path = self.out.join(&image.file_name);
+        let text = self.save(&image.file_name, &image.bytes, "local-picture");
+        self.say(text);
+    }
+
+    /// Writes `bytes` as `name` under `--out`; says where (`written`, a catalogue id taking
+    /// the path), or why it could not.
+    fn save(&self, name: &str, bytes: &[u8], written: &'static str) -> String {
+        let path = self.out.join(name);
         let shown = path.display().to_string();
-        let text = match std::fs::write(&path, &image.bytes) {
-            Ok(()) => Msg::new("local-picture").plain("path", shown),
+        let text = match std::fs::write(&path, bytes) {
+            Ok(()) => Msg::new(written).plain("path", shown),
             Err(e) => Msg::new("local-cannot-write")
                 .plain("path", shown)
                 .plain("why", e.to_string()),
         };
-        self.say(self.tr(text));
+        self.tr(text)
     }
 }
 

@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use super::canvas::{Canvas, Draw, Shape, Sprite, fill};
-use super::frame::{self, Grid, HEADER, Header, SWATCH, WIDTH};
+use super::frame::{self, Grid, Header, SWATCH, WIDTH};
 use super::palette::{self, Rgb};
 use super::text::{self, Align, Weight};
 use crate::games::barrier::{Barrier, BarrierMove, Tile as EngineTile};
@@ -63,18 +63,11 @@ pub struct View {
 }
 
 pub fn grid() -> Grid {
-    Grid {
-        x0: 24,
-        y0: HEADER as i32 + 8,
-        s: S,
-        files: 8,
-        ranks: 8,
-    }
+    Grid::under_header(24, S, 8)
 }
 
 pub fn size() -> (u32, u32) {
-    let g = grid();
-    (WIDTH, (g.y0 + g.height()) as u32 + 26 + FOOTER)
+    (WIDTH, grid().picture_height(FOOTER))
 }
 
 fn is_barrier_rank(rank: u8) -> bool {
@@ -266,14 +259,7 @@ fn sprites() -> &'static Sprites {
             legend: [0, 1].map(|owner| {
                 let mut s = Sprite::new(LEGEND, LEGEND);
                 let z = LEGEND as f32;
-                let face = Shape::RoundRect {
-                    x0: 0.0,
-                    y0: 0.0,
-                    x1: z,
-                    y1: z,
-                    r: z * 0.2,
-                };
-                fill(&mut s, &[face], palette::TILE, 255);
+                fill(&mut s, &[Shape::tile(z, 0.2)], palette::TILE, 255);
                 let mark = owner_mark(owner, z / 2.0, z / 2.0, S as f32);
                 fill(&mut s, &[mark], palette::TILE_INK, 255);
                 s

@@ -161,6 +161,18 @@ impl Shape {
         Shape::Circle { cx, cy, r }
     }
 
+    /// A square of side `z` from the origin (a whole sprite), its corners rounded by `corner`
+    /// times its side.
+    pub fn tile(z: f32, corner: f32) -> Shape {
+        Shape::RoundRect {
+            x0: 0.0,
+            y0: 0.0,
+            x1: z,
+            y1: z,
+            r: z * corner,
+        }
+    }
+
     pub fn segment(a: (f32, f32), b: (f32, f32), width: f32) -> Shape {
         Shape::Segment {
             a,

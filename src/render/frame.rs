@@ -205,6 +205,30 @@ impl Grid {
         self.s * i32::from(self.ranks)
     }
 
+    /// Fills the board and a margin of `m` pixels around it (its grid lines, its frame).
+    pub fn fill_around(&self, c: &mut Canvas, m: i32, colour: Rgb) {
+        let (w, h) = (self.width() + 2 * m, self.height() + 2 * m);
+        c.fill_rect(self.x0 - m, self.y0 - m, w, h, colour);
+    }
+
+    /// A square board of `n` by `n` squares of `s` pixels under the header, its left edge at
+    /// `x0`.
+    pub fn under_header(x0: i32, s: i32, n: u8) -> Grid {
+        Grid {
+            x0,
+            y0: HEADER as i32 + 8,
+            s,
+            files: n,
+            ranks: n,
+        }
+    }
+
+    /// The height of a picture of this board: the board, its coordinates under it, and
+    /// `footer` more.
+    pub fn picture_height(&self, footer: u32) -> u32 {
+        (self.y0 + self.height()) as u32 + 26 + footer
+    }
+
     pub fn fill_square(&self, c: &mut Canvas, file: u8, rank: u8, colour: Rgb) {
         let (x, y) = self.corner(file, rank);
         c.fill_rect(x, y, self.s, self.s, colour);

@@ -289,13 +289,7 @@ fn background() -> &'static Canvas {
         let mut c = Canvas::from_pixel(w, h, image::Rgb(palette::BACKGROUND));
         for half in 0..2 {
             let g = grid(half);
-            c.fill_rect(
-                g.x0 - 1,
-                g.y0 - 1,
-                g.width() + 2,
-                g.height() + 2,
-                palette::NIGHT_GRID,
-            );
+            g.fill_around(&mut c, 1, palette::NIGHT_GRID);
             for f in 0..FILES {
                 for r in 0..RANKS {
                     let (x, y) = g.corner(f, r);

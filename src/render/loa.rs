@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use super::canvas::{Canvas, Draw, Shape, Sprite, fill};
-use super::frame::{self, Grid, HEADER, Header, SWATCH, WIDTH};
+use super::frame::{self, Grid, Header, SWATCH, WIDTH};
 use super::palette;
 use super::stones::{Tone, chip, stone};
 use super::text::{self, Align, Weight};
@@ -51,19 +51,12 @@ pub struct View {
 /// ghosted files).
 pub fn grid(cylinder: bool) -> Grid {
     let s = if cylinder { SC } else { S };
-    Grid {
-        x0: (WIDTH as i32 - 8 * s) / 2,
-        y0: HEADER as i32 + 8,
-        s,
-        files: 8,
-        ranks: 8,
-    }
+    Grid::under_header((WIDTH as i32 - 8 * s) / 2, s, 8)
 }
 
 pub fn size(parachute: bool, cylinder: bool) -> (u32, u32) {
-    let g = grid(cylinder);
-    let h = (g.y0 + g.height()) as u32 + 26;
-    (WIDTH, if parachute { h + FOOTER } else { h })
+    let footer = if parachute { FOOTER } else { 0 };
+    (WIDTH, grid(cylinder).picture_height(footer))
 }
 
 struct Sprites {

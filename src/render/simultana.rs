@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use super::canvas::{Canvas, Draw, Shape, Sprite, fill};
-use super::frame::{self, Grid, HEADER, Header, SWATCH, WIDTH};
+use super::frame::{self, Grid, Header, SWATCH, WIDTH};
 use super::palette;
 use super::stones::{Tone, chip, stone};
 use crate::games::simultana::{Simultana, SimultanaMove};
@@ -29,18 +29,11 @@ pub struct View {
 }
 
 pub fn grid() -> Grid {
-    Grid {
-        x0: 28,
-        y0: HEADER as i32 + 8,
-        s: S,
-        files: 5,
-        ranks: 5,
-    }
+    Grid::under_header(28, S, 5)
 }
 
 pub fn size() -> (u32, u32) {
-    let g = grid();
-    (WIDTH, (g.y0 + g.height()) as u32 + 26)
+    (WIDTH, grid().picture_height(0))
 }
 
 struct Sprites {
@@ -118,13 +111,7 @@ fn background() -> &'static Canvas {
         let (w, h) = size();
         let mut c = Canvas::from_pixel(w, h, image::Rgb(palette::BACKGROUND));
         let g = grid();
-        c.fill_rect(
-            g.x0 - 3,
-            g.y0 - 3,
-            g.width() + 6,
-            g.height() + 6,
-            palette::SIM_GRID,
-        );
+        g.fill_around(&mut c, 3, palette::SIM_GRID);
         for f in 0..5 {
             for r in 0..5 {
                 square(&mut c, &g, f, r, palette::SIM_SQUARE);

@@ -66,14 +66,7 @@ pub fn stone(tone: Tone, marked: bool, size: u32, fraction: f32) -> Sprite {
 pub fn chip(tone: Tone, marked: bool, size: u32) -> Sprite {
     let mut s = Sprite::new(size, size);
     let z = size as f32;
-    let chip = Shape::RoundRect {
-        x0: 0.0,
-        y0: 0.0,
-        x1: z,
-        y1: z,
-        r: z * 0.22,
-    };
-    fill(&mut s, &[chip], palette::LIGHT, 255);
+    fill(&mut s, &[Shape::tile(z, 0.22)], palette::LIGHT, 255);
     stack(&mut s, &stone(tone, marked, size, 0.8));
     s
 }

@@ -49,3 +49,20 @@ impl Clock for ManualClock {
         self.0.load(Ordering::SeqCst)
     }
 }
+
+/// Whole seconds left until `at` (ms), rounded up: a reminder 6 s before the deadline says
+/// "6 seconds", and a fresh one-minute clock "1 minute", not 5 and 59.
+pub fn secs_left(at: i64, now: i64) -> i64 {
+    ((at - now).max(0) + 999) / 1000
+}
+
+/// How long before the deadline a player is reminded of their turn: a tenth of the time per
+/// move, or one hour on a clock of a day or more.
+pub fn reminder_ms(clock_secs: i64) -> i64 {
+    const DAY_SECS: i64 = 24 * 3600;
+    if clock_secs >= DAY_SECS {
+        3600 * 1000
+    } else {
+        clock_secs * 1000 / 10
+    }
+}

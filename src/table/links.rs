@@ -59,6 +59,20 @@ impl WebPage {
     }
 }
 
+/// Reads an address setting (`PARLOR_PUBLIC_URL`, `PARLOR_DOCS_URL`): `None` when blank, else
+/// the base without a trailing `/`; the value itself when it is not an http(s) address.
+pub fn web_base(value: &str) -> Result<Option<String>, String> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Ok(None);
+    }
+    let web = value.starts_with("https://") || value.starts_with("http://");
+    if !web || value.chars().any(char::is_whitespace) {
+        return Err(value.to_string());
+    }
+    Ok(Some(value.trim_end_matches('/').to_string()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -137,9 +137,6 @@ impl Picture {
                 result,
                 ..
             } => {
-                let mut scene = Scene::new(game);
-                scene.lang = lang;
-                scene.last_move = last_move.as_deref().map(|(before, mv)| (before, *mv));
                 let labels: Vec<PlayerLabel> = players
                     .iter()
                     .enumerate()
@@ -148,7 +145,8 @@ impl Picture {
                         rating: ratings.get(seat).cloned().flatten(),
                     })
                     .collect();
-                (scene.players, scene.seats) = labels_by_seat(labels);
+                let mut scene = scene(game, lang, labels);
+                scene.last_move = last_move.as_deref().map(|(before, mv)| (before, *mv));
                 scene.move_number = *move_number;
                 scene.result = *result;
                 scene.show_region = game.shows_regions();
@@ -188,13 +186,11 @@ impl Picture {
                 players,
                 ..
             } => {
-                let mut scene = Scene::new(game);
-                scene.lang = lang;
                 let labels = players
                     .iter()
                     .map(|name| PlayerLabel::new(name.text(lang)))
                     .collect();
-                (scene.players, scene.seats) = labels_by_seat(labels);
+                let mut scene = scene(game, lang, labels);
                 scene.move_number = ply.saturating_sub(1) as u32;
                 let arrows = [
                     Arrow {
@@ -317,6 +313,14 @@ impl Picture {
 }
 
 /// Two labels are the two sides' cards; more are the seats of a four-player game in turn order.
+/// The scene of a board in `lang`, its players labelled by seat.
+fn scene(game: &AnyGame, lang: Lang, labels: Vec<PlayerLabel>) -> Scene<'_> {
+    let mut scene = Scene::new(game);
+    scene.lang = lang;
+    (scene.players, scene.seats) = labels_by_seat(labels);
+    scene
+}
+
 fn labels_by_seat(labels: Vec<PlayerLabel>) -> ([PlayerLabel; 2], Vec<PlayerLabel>) {
     match <[PlayerLabel; 2]>::try_from(labels) {
         Ok(two) => (two, Vec::new()),

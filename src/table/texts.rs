@@ -21,15 +21,7 @@ pub struct BadDocsUrl(pub String);
 
 /// Reads a `PARLOR_DOCS_URL` value: `None` when blank, else the base without a trailing `/`.
 pub fn docs_url(value: &str) -> Result<Option<String>, BadDocsUrl> {
-    let value = value.trim();
-    if value.is_empty() {
-        return Ok(None);
-    }
-    let web = value.starts_with("https://") || value.starts_with("http://");
-    if !web || value.chars().any(char::is_whitespace) {
-        return Err(BadDocsUrl(value.to_string()));
-    }
-    Ok(Some(value.trim_end_matches('/').to_string()))
+    super::links::web_base(value).map_err(BadDocsUrl)
 }
 
 /// `/help`: the commands in a few lines, and where the rules are (`/rules`, and the full rules

@@ -223,7 +223,7 @@ impl World {
             .iter()
             .find(|a| a.id == to_move)
             .expect("the player to move is one of ours");
-        let hints = self.table.move_hints(&place, "").await;
+        let hints = self.table.matches().move_hints(&place, "").await;
         assert!(!hints.is_empty(), "no legal move offered: {}", board.text());
         let reply = self.run(actor, place, Act::Move(hints[0].clone())).await;
         assert!(!reply.private, "move refused: {}", reply.text());
@@ -244,7 +244,7 @@ impl World {
     /// Lets `secs` pass: one match has something due, whose one notice is returned.
     pub async fn the_notice_after(&mut self, secs: i64) -> Notice {
         self.clock.advance_secs(secs);
-        assert_eq!(self.table.tick().await, 1, "one match acted");
+        assert_eq!(self.table.matches().tick().await, 1, "one match acted");
         let mut notices = self.drain();
         assert_eq!(notices.len(), 1, "{notices:?}");
         notices.remove(0)

@@ -141,7 +141,7 @@ async fn picking_a_piece_names_its_moves_in_words_too() {
     let board = w.simultana(&a, &b, channel(1)).await;
     let to_move = if board.mentions[0] == a.id { &a } else { &b };
     // Simultana: the piece on c2 (White) or c4 (Black) has moves at the start.
-    let hints = w.table.move_hints(&channel(1), "").await;
+    let hints = w.table.matches().move_hints(&channel(1), "").await;
     let source = hints[0].split('-').next().expect("a source").to_string();
     let r = w
         .run(to_move, channel(1), Act::PickSource(source.clone()))

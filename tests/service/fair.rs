@@ -104,7 +104,10 @@ async fn probing_the_pile_gets_one_answer_whatever_the_top_tile() {
             .await;
         view.push(seen(&r));
         for prefix in ["", "P", "PS", &format!("P{top_a}")] {
-            view.push(format!("{:?}", w.table.move_hints(&place, prefix).await));
+            view.push(format!(
+                "{:?}",
+                w.table.matches().move_hints(&place, prefix).await
+            ));
         }
         // The live match cannot be replayed, and is not in anyone's history yet.
         view.push(seen(&w.run(&b, place, Act::Replay(1)).await));

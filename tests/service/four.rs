@@ -142,7 +142,7 @@ async fn an_unfilled_lobby_expires_after_fifteen_minutes_and_says_so() {
     let r = press_id(&w, &bob(), place, &sit_buttons(&card)[0].1).await;
     assert!(!r.private, "{}", r.text());
     w.clock.advance_secs(14 * 60);
-    assert_eq!(w.table.tick().await, 0);
+    assert_eq!(w.table.matches().tick().await, 0);
     let notice = w.the_notice_after(61).await;
     let notices = [notice];
     let text = notices[0].reply.text();
@@ -171,7 +171,7 @@ async fn each_seat_plays_in_turn_and_only_its_own_moves() {
         assert_eq!(board.mentions, vec![mover.id], "{}", board.text());
         // Somebody else is told whose turn it is, and nothing changes.
         let other = &order[(turn + 1) % 4];
-        let hints = w.table.move_hints(&place, "").await;
+        let hints = w.table.matches().move_hints(&place, "").await;
         let r = w.run(other, place, Act::Move(hints[0].clone())).await;
         assert_refused(&r, "err-not-your-turn");
         assert_shows(&r, &format!("@{}", mover.name));
@@ -416,7 +416,7 @@ async fn two_people_and_the_bot_in_two_seats_play_a_whole_game() {
             continue;
         }
         let mover = if board.mentions[0] == a.id { &a } else { &b };
-        let hints = table.move_hints(&place, "").await;
+        let hints = table.matches().move_hints(&place, "").await;
         board = table
             .handle(mover, &place, Act::Move(hints[0].clone()))
             .await;
@@ -577,7 +577,7 @@ async fn a_named_opponent_sits_on_the_other_team_and_the_clock_of_the_seat_to_mo
     }
     assert_eq!(board.mentions, vec![order[1].id]);
     w.clock.advance_secs(24 * 3600 + 1);
-    w.table.tick().await;
+    w.table.matches().tick().await;
     let notices = w.drain();
     let result = notices
         .iter()
@@ -612,7 +612,7 @@ async fn a_seat_with_no_legal_move_passes_by_itself() {
             if is_over(&board) {
                 break;
             }
-            let hints = w.table.move_hints(&place, "").await;
+            let hints = w.table.matches().move_hints(&place, "").await;
             // Nobody is ever asked to play a pass that is their only move.
             assert_ne!(hints, vec!["pass".to_string()], "{}", board.text());
             let mover = order

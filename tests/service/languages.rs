@@ -20,7 +20,11 @@ async fn a_servers_language_and_a_persons_are_stored_shown_and_reset() {
     let place = channel(1);
     let manager = Actor::new(alice().id, "Alice").manager();
     let bob = bob();
-    let nothing = w.table.languages(Some(GUILD), Some(bob.id)).await;
+    let nothing = w
+        .table
+        .settings()
+        .languages(Some(GUILD), Some(bob.id))
+        .await;
     assert_eq!(
         (nothing.server, nothing.person),
         (None, None),
@@ -32,14 +36,17 @@ async fn a_servers_language_and_a_persons_are_stored_shown_and_reset() {
         .run(&bob, place, settings(Some(Some(Lang::Fr)), None))
         .await;
     assert_refused(&r, "err-settings-manage-server");
-    assert_eq!(w.table.languages(Some(GUILD), None).await.server, None);
+    assert_eq!(
+        w.table.settings().languages(Some(GUILD), None).await.server,
+        None
+    );
     let r = w
         .run(&manager, place, settings(Some(Some(Lang::Fr)), None))
         .await;
     assert_refused(&r, "settings-saved");
     assert_shows(&r, "What this server reads: French");
     assert_eq!(
-        w.table.languages(Some(GUILD), None).await.server,
+        w.table.settings().languages(Some(GUILD), None).await.server,
         Some(Lang::Fr)
     );
 
@@ -52,11 +59,26 @@ async fn a_servers_language_and_a_persons_are_stored_shown_and_reset() {
     assert!(!r.says("settings-language"), "{}", r.text());
     let r = w.run(&bob, dm, settings(Some(None), None)).await;
     assert_refused(&r, "err-settings-no-server");
-    let both = w.table.languages(Some(GUILD), Some(bob.id)).await;
+    let both = w
+        .table
+        .settings()
+        .languages(Some(GUILD), Some(bob.id))
+        .await;
     assert_eq!((both.server, both.person), (Some(Lang::Fr), Some(Lang::Fr)));
-    let alices = w.table.languages(Some(GUILD), Some(alice().id)).await;
+    let alices = w
+        .table
+        .settings()
+        .languages(Some(GUILD), Some(alice().id))
+        .await;
     assert_eq!(alices.person, None);
-    assert_eq!(w.table.languages(Some(GUILD + 1), None).await.server, None);
+    assert_eq!(
+        w.table
+            .settings()
+            .languages(Some(GUILD + 1), None)
+            .await
+            .server,
+        None
+    );
 
     // The settings outlive a restart; `auto` resets them.
     w.restart().await;
@@ -65,7 +87,11 @@ async fn a_servers_language_and_a_persons_are_stored_shown_and_reset() {
     assert_shows(&r, "only you see: French");
     w.run(&bob, place, settings(None, Some(None))).await;
     w.run(&manager, place, settings(Some(None), None)).await;
-    let reset = w.table.languages(Some(GUILD), Some(bob.id)).await;
+    let reset = w
+        .table
+        .settings()
+        .languages(Some(GUILD), Some(bob.id))
+        .await;
     assert_eq!((reset.server, reset.person), (None, None));
     let r = w.run(&bob, place, settings(None, None)).await;
     assert_shows(&r, "reads: automatic");
@@ -84,6 +110,7 @@ async fn undelivered_news_is_told_once_by_the_next_public_answer_about_its_match
     let id = board.match_id.expect("a match");
     assert_eq!(board.undelivered, None);
     w.table
+        .matches()
         .undelivered(id, Undelivered::Forbidden("32768".into()))
         .await;
     // A refusal to someone else tells nothing and keeps the news.
@@ -105,7 +132,7 @@ async fn a_match_whose_channel_is_gone_moves_to_a_players_next_board() {
     let (old, here) = (channel(1), channel(2));
     let board = w.simultana(&a, &b, old).await;
     let id = board.match_id.expect("a match");
-    w.table.undelivered(id, Undelivered::Gone).await;
+    w.table.matches().undelivered(id, Undelivered::Gone).await;
     // Someone not playing finds nothing here.
     let r = w.run(&carol(), here, Act::Board).await;
     assert_refused(&r, "err-no-match-here");

@@ -170,7 +170,7 @@ async fn a_whole_match_from_challenge_to_rating_update() {
         "{}",
         replay.text()
     );
-    assert_eq!(w.table.open_count(), 0);
+    assert_eq!(w.table.matches().open_count(), 0);
 }
 
 #[tokio::test]
@@ -284,7 +284,7 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
     let card = w.challenge_simultana(&b, channel(1), &a).await;
     assert!(!card.private, "{}", card.text());
     w.clock.advance_secs(9 * 60);
-    assert_eq!(w.table.tick().await, 0);
+    assert_eq!(w.table.matches().tick().await, 0);
     let notice = w.the_notice_after(61).await;
     let notices = [notice];
     assert_has(&notices[0].reply, "notice-expired");
@@ -316,7 +316,7 @@ async fn without_an_ai_the_bot_refuses_challenges_and_changes_nothing() {
         .await;
     assert_refused(&r, "err-no-ai");
     w.assert_sql("SELECT COUNT(*) FROM matches", 0).await;
-    assert_eq!(w.table.open_count(), 0);
+    assert_eq!(w.table.matches().open_count(), 0);
     // The cooldown did not start either.
     let r = w
         .challenge(&alice(), channel(1), GameKind::Simultana, Opponent::Anyone)
@@ -375,7 +375,7 @@ async fn two_moves_for_the_same_turn_apply_exactly_one() {
         let board = w.simultana(&a, &b, place).await;
         let (first, _) = to_move(&board, [&a, &b]);
         let at = stamp(&board);
-        let hints = w.table.move_hints(&place, "").await;
+        let hints = w.table.matches().move_hints(&place, "").await;
         // Two presses of two different moves from the same board, plus a typed move.
         let t1 = {
             let (t, f, m) = (w.table.clone(), first.clone(), hints[0].clone());
@@ -416,10 +416,10 @@ async fn a_restart_in_the_middle_of_a_match_carries_on() {
     for _ in 0..4 {
         board = w.play_one(place, &board, &[&a, &b]).await;
     }
-    let before = w.table.move_hints(&place, "").await;
+    let before = w.table.matches().move_hints(&place, "").await;
     w.restart().await;
-    assert_eq!(w.table.open_count(), 1);
-    assert_eq!(w.table.move_hints(&place, "").await, before);
+    assert_eq!(w.table.matches().open_count(), 1);
+    assert_eq!(w.table.matches().move_hints(&place, "").await, before);
     // The restored match still shows the ratings on its pictures.
     let shown = w.run(&a, place, Act::Board).await;
     let Some(parlor::table::Picture::Board { ratings, .. }) = &shown.picture else {
@@ -502,7 +502,7 @@ async fn a_deadline_that_passed_while_down_is_applied_at_start() {
     w.assert_sql("SELECT COUNT(*) FROM matches WHERE status = 'aborted'", 1)
         .await;
     w.assert_sql("SELECT COUNT(*) FROM rating_history", 4).await;
-    assert_eq!(w.table.open_count(), 0);
+    assert_eq!(w.table.matches().open_count(), 0);
 }
 
 #[tokio::test]
@@ -520,9 +520,9 @@ async fn the_clock_warns_at_a_tenth_then_times_out() {
     }
     let (late, _) = to_move(&board, [&a, &b]);
     w.clock.advance_secs(53 * 60);
-    assert_eq!(w.table.tick().await, 0);
+    assert_eq!(w.table.matches().tick().await, 0);
     w.clock.advance_secs(60);
-    assert_eq!(w.table.tick().await, 1);
+    assert_eq!(w.table.matches().tick().await, 1);
     let warn = w.drain();
     assert_eq!(warn.len(), 1);
     assert!(
@@ -531,13 +531,13 @@ async fn the_clock_warns_at_a_tenth_then_times_out() {
         warn[0].reply.text()
     );
     assert_eq!(warn[0].reply.mentions, vec![late.id]);
-    assert_eq!(w.table.tick().await, 0, "warned once only");
+    assert_eq!(w.table.matches().tick().await, 0, "warned once only");
     // A restart does not remind again: the reminder is part of the stored deadline.
     w.restart().await;
-    assert_eq!(w.table.tick().await, 0);
+    assert_eq!(w.table.matches().tick().await, 0);
     assert!(w.drain().is_empty());
     w.clock.advance_secs(6 * 60);
-    assert_eq!(w.table.tick().await, 1);
+    assert_eq!(w.table.matches().tick().await, 1);
     let out = w.drain();
     assert!(
         out[0].reply.text().contains("on time"),
@@ -556,10 +556,10 @@ async fn a_day_clock_reminds_an_hour_before_and_a_player_may_turn_reminders_off(
     let (first, second) = to_move(&board, [&a, &b]);
     // The reminder comes with one hour left, not before; a restart keeps it due.
     w.clock.advance_secs(22 * 3600 + 59 * 60);
-    assert_eq!(w.table.tick().await, 0);
+    assert_eq!(w.table.matches().tick().await, 0);
     w.restart().await;
     w.clock.advance_secs(60);
-    assert_eq!(w.table.tick().await, 1);
+    assert_eq!(w.table.matches().tick().await, 1);
     let warn = w.drain();
     assert_eq!(warn.len(), 1);
     assert_eq!(warn[0].reply.mentions, vec![first.id]);
@@ -584,7 +584,7 @@ async fn a_day_clock_reminds_an_hour_before_and_a_player_may_turn_reminders_off(
     let board = w.play_one(place, &board, &[&a, &b]).await;
     assert_eq!(board.mentions, vec![second.id]);
     w.clock.advance_secs(23 * 3600 + 1);
-    w.table.tick().await;
+    w.table.matches().tick().await;
     assert!(w.drain().is_empty(), "no reminder for who turned them off");
     // Nobody else may change the server's settings.
     let r = w
@@ -624,7 +624,7 @@ async fn takeback_is_logged_append_only() {
         board = w.play_one(place, &board, &[&a, &b]).await;
     }
     let (next, last) = to_move(&board, [&a, &b]);
-    let hints_before = w.table.move_hints(&place, "").await;
+    let hints_before = w.table.matches().move_hints(&place, "").await;
     // The player who just moved asks; the opponent accepts with the button.
     let ask = w.run(last, place, Act::Takeback).await;
     assert_says(&ask, "head-asks-takeback");
@@ -634,7 +634,7 @@ async fn takeback_is_logged_append_only() {
     assert_says(&done, "head-takeback");
     assert_shows(&done, "1 move undone");
     assert_eq!(done.mentions, vec![last.id], "the asker is to move again");
-    assert_ne!(w.table.move_hints(&place, "").await, hints_before);
+    assert_ne!(w.table.matches().move_hints(&place, "").await, hints_before);
     // The log keeps every move and adds the takeback.
     let store = w.table.store();
     let log = store.log(1).await.unwrap();
@@ -717,13 +717,19 @@ async fn move_hints_and_menus() {
     let (w, a, b, place, board) = World::alice_plays_bob().await;
     let (first, second) = to_move(&board, [&a, &b]);
     assert_eq!(
-        w.table.move_hints(&place, "").await,
+        w.table.matches().move_hints(&place, "").await,
         ["a2-a3", "c2-c3", "e2-e3"]
     );
-    assert_eq!(w.table.move_hints(&place, "C2").await, ["c2-c3"]);
-    assert_eq!(w.table.move_hints(&place, "e2e").await, ["e2-e3"]);
-    assert!(w.table.move_hints(&place, "b").await.is_empty());
-    assert!(w.table.move_hints(&channel(9), "").await.is_empty());
+    assert_eq!(w.table.matches().move_hints(&place, "C2").await, ["c2-c3"]);
+    assert_eq!(w.table.matches().move_hints(&place, "e2e").await, ["e2-e3"]);
+    assert!(w.table.matches().move_hints(&place, "b").await.is_empty());
+    assert!(
+        w.table
+            .matches()
+            .move_hints(&channel(9), "")
+            .await
+            .is_empty()
+    );
     let sources: Vec<&str> = board.menus[0]
         .options
         .iter()
@@ -1042,16 +1048,16 @@ async fn lightning_hides_the_pile_and_refuses_takebacks() {
     let board = w.live(GameKind::Lightning, &a, &b, place).await;
     let (first, second) = to_move(&board, [&a, &b]);
     // The pile's top tile is not named anywhere before it is drawn.
-    let hints = w.table.move_hints(&place, "").await;
+    let hints = w.table.matches().move_hints(&place, "").await;
     assert_eq!(hints, ["P"]);
-    assert!(w.table.move_hints(&place, "PS").await.is_empty());
+    assert!(w.table.matches().move_hints(&place, "PS").await.is_empty());
     let r = w.run(first, place, Act::Takeback).await;
     assert_refused(&r, "err-no-takeback-lightning");
     // A turn in two steps: draw, then put; the turn passes only after the second.
     let drawn = w.run(first, place, mv("P")).await;
     assert!(!drawn.private, "{}", drawn.text());
     assert_eq!(drawn.mentions, vec![first.id]);
-    let puts = w.table.move_hints(&place, "").await;
+    let puts = w.table.matches().move_hints(&place, "").await;
     assert!(puts.iter().all(|m| m.starts_with('-')), "{puts:?}");
     assert_eq!(
         drawn.menus[0].options[0].value, puts[0],
@@ -1105,7 +1111,7 @@ async fn the_ai_seam_plays_the_bots_moves_as_notices() {
             board = notice.reply;
             continue;
         }
-        let hints = table.move_hints(&place, "").await;
+        let hints = table.matches().move_hints(&place, "").await;
         board = table.handle(&a, &place, mv(&hints[0])).await;
         assert!(!board.private, "{}", board.text());
     }
@@ -1159,7 +1165,7 @@ async fn barrier_tiles_are_laid_through_the_menus() {
     assert_shows(&laid, &format!("played {}", squares[0]));
     assert_eq!(laid.mentions, vec![second.id]);
     // Typed leniently too.
-    let hints = w.table.move_hints(&place, "ew").await;
+    let hints = w.table.matches().move_hints(&place, "ew").await;
     assert!(
         !hints.is_empty() && hints.iter().all(|m| m.starts_with("E+W@")),
         "{hints:?}"
@@ -1185,10 +1191,14 @@ async fn loa_variants_and_parachute_drops_through_the_menus() {
         board.text()
     );
     assert!(
-        w.table.move_hints(&channel(1), "a2").await.is_empty(),
+        w.table
+            .matches()
+            .move_hints(&channel(1), "a2")
+            .await
+            .is_empty(),
         "a2 is White's"
     );
-    let mut b1 = w.table.move_hints(&channel(1), "b1").await;
+    let mut b1 = w.table.matches().move_hints(&channel(1), "b1").await;
     b1.sort();
     assert_eq!(b1, ["b1-b3", "b1-d3", "b1-h1"]);
     w.clock.advance_secs(60);
@@ -1298,7 +1308,7 @@ async fn the_real_ai_answers_every_move_in_a_game_against_the_bot() {
             bot_moves += 1;
             continue;
         }
-        let hints = table.move_hints(&place, "").await;
+        let hints = table.matches().move_hints(&place, "").await;
         board = table.handle(&a, &place, mv(&hints[0])).await;
         assert!(!board.private, "{}", board.text());
     }

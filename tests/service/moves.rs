@@ -104,7 +104,7 @@ async fn a_lightning_sheet_shows_only_what_was_played_and_a_long_one_fits_a_mess
     let mut board = w.live(GameKind::Lightning, &a, &b, place).await;
     let mut played = Vec::new();
     for _ in 0..6 {
-        let hints = w.table.move_hints(&place, "").await;
+        let hints = w.table.matches().move_hints(&place, "").await;
         played.push(hints[0].clone());
         board = w.play_one(place, &board, &[&a, &b]).await;
     }

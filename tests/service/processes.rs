@@ -81,7 +81,7 @@ async fn the_same_turn_sent_to_two_processes_is_recorded_once() {
     // The second process starts after the match did, so it restores it too: two live copies.
     let other = second_process(&w).await;
     let first = if board.mentions[0] == a.id { &a } else { &b };
-    let moves = w.table.move_hints(&place, "").await;
+    let moves = w.table.matches().move_hints(&place, "").await;
     assert!(moves.len() >= 2, "{moves:?}");
     let play = |text: &String| Act::Move(text.clone());
     let (r1, r2) = tokio::join!(
@@ -102,7 +102,7 @@ async fn a_process_holding_a_stale_copy_of_a_match_cannot_change_it() {
     let first = if board.mentions[0] == a.id { &a } else { &b };
     let moved = w.play_one(place, &board, &[&a, &b]).await;
     assert!(!moved.private);
-    let stale_hints = other.move_hints(&place, "").await;
+    let stale_hints = other.matches().move_hints(&place, "").await;
     let play = |text: &String| Act::Move(text.clone());
     let r = other.handle(first, &place, play(&stale_hints[0])).await;
     assert!(r.private, "{}", r.text());
@@ -110,7 +110,7 @@ async fn a_process_holding_a_stale_copy_of_a_match_cannot_change_it() {
     w.assert_sql("SELECT COUNT(*) FROM moves", 1).await;
     // The refusal made the second process read the match again: it plays on from the stored
     // position (whoever is to move there), and now the first process's copy is the stale one.
-    let hints = other.move_hints(&place, "").await;
+    let hints = other.matches().move_hints(&place, "").await;
     let mut answers = Vec::new();
     for who in [&a, &b] {
         answers.push(other.handle(who, &place, play(&hints[0])).await);
@@ -145,10 +145,10 @@ async fn a_deadline_seen_by_two_processes_fires_once() {
         board = w.play_one(channel(1), &board, &[&a, &b]).await;
     }
     let (mut other, mut other_notices) = second_process_with_notices(&w).await;
-    assert_eq!(other.open_count(), 1);
+    assert_eq!(other.matches().open_count(), 1);
     // Both copies see the deadline pass, and both timers run at the same moment.
     w.clock.advance_secs(2 * 86_400);
-    let (n1, n2) = tokio::join!(w.table.tick(), other.tick());
+    let (n1, n2) = tokio::join!(w.table.matches().tick(), other.matches().tick());
     let mut notices = w.drain();
     while let Ok(n) = other_notices.try_recv() {
         notices.push(n);
@@ -161,7 +161,10 @@ async fn a_deadline_seen_by_two_processes_fires_once() {
     // Two players rated once, on the server's ladder and the global one.
     w.assert_sql("SELECT COUNT(*) FROM rating_history", 4).await;
     // The process that lost the race dropped its copy.
-    assert_eq!(w.table.open_count() + other.open_count(), 0);
+    assert_eq!(
+        w.table.matches().open_count() + other.matches().open_count(),
+        0
+    );
     other = second_process(&w).await;
-    assert_eq!(other.open_count(), 0);
+    assert_eq!(other.matches().open_count(), 0);
 }

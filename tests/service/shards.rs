@@ -44,29 +44,29 @@ async fn two_tables_on_one_database_each_restore_and_time_only_their_shards_matc
     let zero = table_for(&w, 0, 0, 2).await;
     let one = table_for(&w, 1, 1, 2).await;
     assert_eq!(
-        zero.open_count(),
+        zero.matches().open_count(),
         2,
         "its server's match and the direct one"
     );
-    assert_eq!(one.open_count(), 1, "its server's match only");
-    assert!(zero.owns(None, direct.channel) && !one.owns(None, direct.channel));
+    assert_eq!(one.matches().open_count(), 1, "its server's match only");
+    assert!(zero.matches().owns(None, direct.channel) && !one.matches().owns(None, direct.channel));
     // Each answers for its own matches only.
-    assert!(!zero.move_hints(&on_0, "").await.is_empty());
-    assert!(!zero.move_hints(&direct, "").await.is_empty());
-    assert!(zero.move_hints(&on_1, "").await.is_empty());
-    assert!(!one.move_hints(&on_1, "").await.is_empty());
-    assert!(one.move_hints(&on_0, "").await.is_empty());
+    assert!(!zero.matches().move_hints(&on_0, "").await.is_empty());
+    assert!(!zero.matches().move_hints(&direct, "").await.is_empty());
+    assert!(zero.matches().move_hints(&on_1, "").await.is_empty());
+    assert!(!one.matches().move_hints(&on_1, "").await.is_empty());
+    assert!(one.matches().move_hints(&on_0, "").await.is_empty());
     // Both processes together: every server once.
     let all = table_for(&w, 0, 1, 2).await;
-    assert_eq!(all.open_count(), 3);
+    assert_eq!(all.matches().open_count(), 3);
 
     // Every clock runs out; each timer ends only the matches it owns.
     w.clock.advance_secs(3 * 24 * 3600);
-    assert_eq!(zero.tick().await, 2);
+    assert_eq!(zero.matches().tick().await, 2);
     assert_eq!(status(&w, on_0).await, 0, "timed out by shard 0");
     assert_eq!(status(&w, direct).await, 0, "timed out by shard 0");
     assert_eq!(status(&w, on_1).await, 1, "left to shard 1");
-    assert_eq!(one.tick().await, 1);
+    assert_eq!(one.matches().tick().await, 1);
     assert_eq!(status(&w, on_1).await, 0, "timed out by shard 1");
 }
 
@@ -79,8 +79,8 @@ async fn a_table_without_shards_owns_everything() {
         .await;
     let store = Store::open(&w.url).await.expect("open store");
     let (table, _) = Table::start(store, config(&w.clock)).await.expect("start");
-    assert_eq!(table.open_count(), 2);
-    assert!(table.owns(Some(GUILD_ON_1), 2) && table.owns(None, 3));
+    assert_eq!(table.matches().open_count(), 2);
+    assert!(table.matches().owns(Some(GUILD_ON_1), 2) && table.matches().owns(None, 3));
 }
 
 #[tokio::test]
@@ -101,16 +101,19 @@ async fn the_terminal_and_the_bot_on_one_database_leave_each_others_matches_alon
     // `parlor local` serves the terminal's match only; the bot every other one.
     let local = start(parlor::local::config().owns.expect("the terminal's")).await;
     let bot = start(parlor::discord::owns(None)).await;
-    assert_eq!((local.open_count(), bot.open_count()), (1, 1));
-    assert!(!local.move_hints(&terminal, "").await.is_empty());
-    assert!(local.move_hints(&server, "").await.is_empty());
-    assert!(!bot.move_hints(&server, "").await.is_empty());
-    assert!(bot.move_hints(&terminal, "").await.is_empty());
+    assert_eq!(
+        (local.matches().open_count(), bot.matches().open_count()),
+        (1, 1)
+    );
+    assert!(!local.matches().move_hints(&terminal, "").await.is_empty());
+    assert!(local.matches().move_hints(&server, "").await.is_empty());
+    assert!(!bot.matches().move_hints(&server, "").await.is_empty());
+    assert!(bot.matches().move_hints(&terminal, "").await.is_empty());
     // Their clocks run out: each timer ends its own match only, so each result is told where
     // its players are.
     w.clock.advance_secs(3 * 24 * 3600);
-    assert_eq!(local.tick().await, 1);
+    assert_eq!(local.matches().tick().await, 1);
     assert_eq!(status(&w, server).await, 1, "left to the bot");
-    assert_eq!(bot.tick().await, 1);
+    assert_eq!(bot.matches().tick().await, 1);
     assert_eq!(status(&w, server).await, 0);
 }

@@ -479,10 +479,7 @@ impl Game for Barrier {
     }
 
     fn side_name(&self, side: Side) -> &'static str {
-        match side {
-            Side::First => "yellow",
-            Side::Second => "clear",
-        }
+        ["yellow", "clear"][side.index()]
     }
 
     fn status(&self) -> Status {

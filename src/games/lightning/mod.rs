@@ -471,12 +471,7 @@ impl Lightning {
             if rest.is_empty() {
                 return Ok(Typed::Draw);
             }
-            let mut chars = rest.chars();
-            let design = chars
-                .next()
-                .and_then(Design::from_letter)
-                .ok_or_else(syntax)?;
-            let rest = chars.as_str();
+            let (design, rest) = design_then(rest).ok_or_else(syntax)?;
             if rest.is_empty() {
                 return Err(MoveError::Syntax(
                     Msg::new("move-lightning-needs-target").plain("design", design.to_string()),
@@ -489,12 +484,7 @@ impl Lightning {
             if rest.is_empty() {
                 return Ok(Typed::Put(Target::Reserve));
             }
-            let mut chars = rest.chars();
-            let design = chars
-                .next()
-                .and_then(Design::from_letter)
-                .ok_or_else(syntax)?;
-            let rest = chars.as_str();
+            let (design, rest) = design_then(rest).ok_or_else(syntax)?;
             if rest.is_empty() {
                 return Ok(Typed::Take(design));
             }
@@ -513,6 +503,13 @@ impl Lightning {
             self.outcome = Some(Outcome::draw(Reason::Blocked));
         }
     }
+}
+
+/// The tile design a text starts with (its letter), and the rest of the text.
+fn design_then(text: &str) -> Option<(Design, &str)> {
+    let mut chars = text.chars();
+    let design = chars.next().and_then(Design::from_letter)?;
+    Some((design, chars.as_str()))
 }
 
 fn describe_hand(source: Source, design: Design) -> Msg {
@@ -587,10 +584,7 @@ impl Game for Lightning {
     }
 
     fn side_name(&self, side: Side) -> &'static str {
-        match side {
-            Side::First => "first",
-            Side::Second => "second",
-        }
+        ["first", "second"][side.index()]
     }
 
     fn status(&self) -> Status {
@@ -782,30 +776,31 @@ mod tests {
     #[test]
     fn a_tile_put_on_the_opponents_half_is_recorded_as_theirs() {
         let mut g = position(&low("8", "8", "S7"), &low("8", "8", "S7"), "second");
-        let block = g
-            .legal_moves()
-            .into_iter()
-            .find(|m| matches!(m.target(), Some(Target::Opponent(..))))
-            .expect("Second may block on First's half");
-        let Some(Target::Opponent(f, r)) = block.target() else {
-            unreachable!()
-        };
-        g.play(&block).expect("legal");
+        let (f, r) = play_first(&mut g, true);
         assert!(g.laid_by_opponent(Side::First, f, r));
         assert!(
             g.export()
                 .contains(|c: char| c.is_ascii_lowercase() && "sbxav".contains(c))
         );
-        let own = g
+        let (f, r) = play_first(&mut g, false);
+        assert!(!g.laid_by_opponent(Side::First, f, r));
+    }
+
+    /// Plays the first legal move that lays a tile on the opponent's half (`block`) or on the
+    /// mover's own, and returns its square.
+    fn play_first(g: &mut Lightning, block: bool) -> (u8, u8) {
+        let square = |m: &LightningMove| match m.target() {
+            Some(Target::Opponent(f, r)) if block => Some((f, r)),
+            Some(Target::Own(f, r)) if !block => Some((f, r)),
+            _ => None,
+        };
+        let (mv, at) = g
             .legal_moves()
             .into_iter()
-            .find(|m| matches!(m.target(), Some(Target::Own(..))))
-            .expect("First may build");
-        let Some(Target::Own(f, r)) = own.target() else {
-            unreachable!()
-        };
-        g.play(&own).expect("legal");
-        assert!(!g.laid_by_opponent(Side::First, f, r));
+            .find_map(|m| square(&m).map(|at| (m, at)))
+            .expect("such a move is legal here");
+        g.play(&mv).expect("legal");
+        at
     }
 
     #[test]

@@ -1,155 +1,17 @@
-//! The bitboard core of Lines of Action: precomputed line tables, move generation, the
-//! connection test, Zobrist keys and a copy-make perft. Square index = rank * 8 + file (a1 = 0).
+//! The bitboard core of Lines of Action: move generation on the tables of `geometry.rs`, line
+//! counts kept up to date, Zobrist keys and a copy-make perft. Square index = rank * 8 + file
+//! (a1 = 0).
 //! The flat board keeps its original fast path; the cylinder (`board=cylinder`) has its own
 //! tables, and marked pieces restrict which pieces may move (`players=4`, `marks=alternate`).
 
 use super::{Color, LoaRules};
 use crate::games::Repetitions;
 
-/// Marks "no square": the origin of a pass, or a move without a drop.
-pub(super) const NO_SQUARE: u8 = 64;
-
-/// The eight directions as (file, rank) steps. Directions `2k` and `2k + 1` run along the same
-/// line kind `k` (0 rank, 1 file, 2 diagonal, 3 anti-diagonal); the even one goes towards higher
-/// square indices, which is what lets [`Board::each_step`] mask the squares in between cheaply.
-const DIRS: [(i8, i8); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (-1, -1),
-    (-1, 1),
-    (1, -1),
-];
-
-/// 8 ranks, 8 files, 15 diagonals and 15 anti-diagonals.
-const NUM_LINES: usize = 46;
-
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
-
-const fn build_line_of() -> [[u8; 4]; 64] {
-    let mut table = [[0u8; 4]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let file = sq % 8;
-        let rank = sq / 8;
-        table[sq] = [
-            rank as u8,
-            8 + file as u8,
-            (16 + file + 7 - rank) as u8,
-            (31 + file + rank) as u8,
-        ];
-        sq += 1;
-    }
-    table
-}
-
-/// The square `n` steps from `sq` in direction `d`, for every (sq, d, n). On the cylinder files
-/// are taken modulo 8, and a move that comes back to its own square (8 pieces on a rank circle)
-/// has no destination.
-const fn build_dest(cylinder: bool) -> [[[u8; 9]; 8]; 64] {
-    let mut table = [[[NO_SQUARE; 9]; 8]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let mut n = 1;
-            while n < 9 {
-                let f = (sq % 8) as i32 + DIRS[d].0 as i32 * n as i32;
-                let f = if cylinder { f.rem_euclid(8) } else { f };
-                let r = (sq / 8) as i32 + DIRS[d].1 as i32 * n as i32;
-                let to = r * 8 + f;
-                if f >= 0 && f < 8 && r >= 0 && r < 8 && to != sq as i32 {
-                    table[sq][d][n] = to as u8;
-                }
-                n += 1;
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
-    table
-}
-
-const fn build_rays() -> [[u64; 8]; 64] {
-    let mut table = [[0u64; 8]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let mut n = 1;
-            while n < 9 {
-                let to = DEST[sq][d][n];
-                if to != NO_SQUARE {
-                    table[sq][d] |= 1u64 << to;
-                }
-                n += 1;
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
-    table
-}
-
-/// For each square, the indices of its rank, file, diagonal and anti-diagonal in the counts.
-static LINE_OF: [[u8; 4]; 64] = build_line_of();
-/// `DEST[sq][d][n]`: the square `n` steps from `sq` in direction `d`, or [`NO_SQUARE`].
-static DEST: [[[u8; 9]; 8]; 64] = build_dest(false);
-/// `RAY[sq][d]`: every square from `sq` (excluded) to the edge in direction `d`.
-static RAY: [[u64; 8]; 64] = build_rays();
-
-/// On the cylinder: 8 rank circles, 8 files, 8 diagonals and 8 anti-diagonals, each of 8 squares.
-const NUM_LINES_CYLINDER: usize = 32;
-
-const fn build_line_of_cylinder() -> [[u8; 4]; 64] {
-    let mut table = [[0u8; 4]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let file = sq % 8;
-        let rank = sq / 8;
-        table[sq] = [
-            rank as u8,
-            8 + file as u8,
-            (16 + (file + 8 - rank) % 8) as u8,
-            (24 + (file + rank) % 8) as u8,
-        ];
-        sq += 1;
-    }
-    table
-}
-
-/// `BETWEEN_CYLINDER[sq][d][n]`: the squares a move of `n` steps in direction `d` passes over.
-const fn build_between_cylinder() -> [[[u64; 9]; 8]; 64] {
-    let mut table = [[[0u64; 9]; 8]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let mut n = 2;
-            while n < 9 {
-                let f = ((sq % 8) as i32 + DIRS[d].0 as i32 * (n as i32 - 1)).rem_euclid(8);
-                let r = (sq / 8) as i32 + DIRS[d].1 as i32 * (n as i32 - 1);
-                table[sq][d][n] = table[sq][d][n - 1];
-                if r >= 0 && r < 8 {
-                    table[sq][d][n] |= 1u64 << (r * 8 + f);
-                }
-                n += 1;
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
-    table
-}
-
-const _: () = assert!(NUM_LINES_CYLINDER <= NUM_LINES);
-
-static LINE_OF_CYLINDER: [[u8; 4]; 64] = build_line_of_cylinder();
-static DEST_CYLINDER: [[[u8; 9]; 8]; 64] = build_dest(true);
-static BETWEEN_CYLINDER: [[[u64; 9]; 8]; 64] = build_between_cylinder();
+pub(super) use super::geometry::NO_SQUARE;
+use super::geometry::{
+    BETWEEN_CYLINDER, DEST, DEST_CYLINDER, LINE_OF, LINE_OF_CYLINDER, NUM_LINES, connected,
+    line_steps,
+};
 
 /// One step of the SplitMix64 generator: fixed pseudo-random numbers for the Zobrist tables.
 const fn splitmix(state: u64) -> (u64, u64) {
@@ -198,42 +60,6 @@ fn z_required(color: usize, required: Required) -> u64 {
         Required::Any => 0,
         Required::Marked => ZOBRIST[207 + color * 2],
         Required::Unmarked => ZOBRIST[208 + color * 2],
-    }
-}
-
-/// Whether the pieces of `bb` form one 8-connected group; an empty set is not connected.
-pub(super) fn connected(bb: u64) -> bool {
-    if bb == 0 {
-        return false;
-    }
-    let mut group = bb & bb.wrapping_neg();
-    loop {
-        let row = group | ((group << 1) & !FILE_A) | ((group >> 1) & !FILE_H);
-        let grown = (row | (row << 8) | (row >> 8)) & bb;
-        if grown == group {
-            return group == bb;
-        }
-        group = grown;
-    }
-}
-
-/// Whether the pieces of `bb` form one group on the cylinder, where file h touches file a.
-pub(super) fn connected_cylinder(bb: u64) -> bool {
-    if bb == 0 {
-        return false;
-    }
-    let mut group = bb & bb.wrapping_neg();
-    loop {
-        let row = group
-            | ((group << 1) & !FILE_A)
-            | ((group >> 7) & FILE_A)
-            | ((group >> 1) & !FILE_H)
-            | ((group << 7) & FILE_H);
-        let grown = (row | (row << 8) | (row >> 8)) & bb;
-        if grown == group {
-            return group == bb;
-        }
-        group = grown;
     }
 }
 
@@ -447,9 +273,9 @@ impl Board {
         let pieces = self.pieces[color.index()];
         self.held[color.index()] == 0
             && if self.variant.cylinder {
-                connected_cylinder(pieces)
+                connected(pieces, true)
             } else {
-                connected(pieces)
+                connected(pieces, false)
             }
     }
 
@@ -541,26 +367,9 @@ impl Board {
             let sq = bb.trailing_zeros() as usize;
             bb &= bb - 1;
             let lines = &LINE_OF[sq];
-            let dests = &DEST[sq];
-            let rays = &RAY[sq];
             for k in 0..4 {
                 let n = usize::from(self.counts[usize::from(lines[k])]);
-                let to = dests[2 * k][n];
-                if to != NO_SQUARE {
-                    let bit = 1u64 << to;
-                    let between = rays[2 * k] & (bit - 1);
-                    if (between & enemy) | (bit & own) == 0 {
-                        f(sq as u8, to, enemy & bit != 0);
-                    }
-                }
-                let to = dests[2 * k + 1][n];
-                if to != NO_SQUARE {
-                    let bit = 1u64 << to;
-                    let between = rays[2 * k + 1] & !(bit | (bit - 1));
-                    if (between & enemy) | (bit & own) == 0 {
-                        f(sq as u8, to, enemy & bit != 0);
-                    }
-                }
+                line_steps(sq, k, n, own, enemy, |to, capture| f(sq as u8, to, capture));
             }
         }
     }
@@ -922,6 +731,7 @@ impl<'a> Perft<'a> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::geometry::RAY;
     use super::*;
 
     fn sq(name: &str) -> u8 {
@@ -951,13 +761,13 @@ mod tests {
 
     #[test]
     fn flood_fill_connectivity() {
-        assert!(!connected(0));
-        assert!(connected(bits(&["e4"])));
-        assert!(connected(bits(&["a1", "b2", "c3", "c4", "d5"])));
-        assert!(!connected(bits(&["a1", "c1"])));
+        assert!(!connected(0, false));
+        assert!(connected(bits(&["e4"]), false));
+        assert!(connected(bits(&["a1", "b2", "c3", "c4", "d5"]), false));
+        assert!(!connected(bits(&["a1", "c1"]), false));
         // Bits must not wrap around from the h-file to the a-file.
-        assert!(!connected(bits(&["h1", "a2"])));
-        assert!(!connected(bits(&["a1", "h1"])));
+        assert!(!connected(bits(&["h1", "a2"]), false));
+        assert!(!connected(bits(&["a1", "h1"]), false));
     }
 
     #[test]
@@ -989,10 +799,10 @@ mod tests {
         assert_eq!(BETWEEN_CYLINDER[c("h4")][4][2], bits(&["a5"]));
         assert_eq!(LINE_OF_CYLINDER[c("h4")][2], LINE_OF_CYLINDER[c("a5")][2]);
         assert_eq!(LINE_OF_CYLINDER[c("a3")][3], LINE_OF_CYLINDER[c("h4")][3]);
-        assert!(connected_cylinder(bits(&["a3", "h2"])));
-        assert!(connected_cylinder(bits(&["a3", "h4"])));
-        assert!(!connected_cylinder(bits(&["a3", "h5"])));
-        assert!(!connected(bits(&["a3", "h3"])));
+        assert!(connected(bits(&["a3", "h2"]), true));
+        assert!(connected(bits(&["a3", "h4"]), true));
+        assert!(!connected(bits(&["a3", "h5"]), true));
+        assert!(!connected(bits(&["a3", "h3"]), false));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! cylinder board, on bitboards so that search and perft are fast.
 
 mod board;
+pub mod geometry;
 mod notation;
 mod text;
 

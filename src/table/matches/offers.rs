@@ -5,13 +5,13 @@ use crate::games::{Outcome, Reason};
 use crate::i18n::Msg;
 use crate::store::{Change, EntryKind, LiveState, LogEntry, PlayerRef};
 
-use super::act::Act;
-use super::act::Actor;
-use super::api::ButtonStyle;
 use super::present;
 use super::state::{Match, mask};
 use super::verdict::{Decision, Facts, Refusal, Say, finish, id, live, me, my_seats, p, refuse};
-use super::words;
+use crate::table::act::Act;
+use crate::table::act::Actor;
+use crate::table::api::ButtonStyle;
+use crate::table::words;
 
 /// Whether a draw offer stands that `actor` has not agreed to yet.
 pub(super) fn draw_offered_to(m: &Match, actor: &Actor) -> bool {

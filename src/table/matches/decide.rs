@@ -6,15 +6,15 @@ use crate::games::{MoveError, Outcome, Reason, Status};
 use crate::i18n::Msg;
 use crate::store::{Change, EntryKind, LiveState, LogEntry, MatchStatus, PlayerRef};
 
-use super::act::Actor;
-use super::act::{Act, Request};
-use super::api::{ButtonStyle, Reply};
 use super::hints;
 use super::offers;
 use super::present;
 use super::state::Match;
 use super::verdict::{Decision, Facts, Refusal, Say, finish, id, live, me, my_seats, p, refuse};
-use super::words;
+use crate::table::act::Actor;
+use crate::table::act::{Act, Request};
+use crate::table::api::{ButtonStyle, Reply};
+use crate::table::words;
 
 /// Decides an act on an open match. A control pressed on a board that is not the current one
 /// is refused as stale, whatever it is: not even a resignation may come from an old board.
@@ -139,7 +139,7 @@ fn expired(f: &Facts) -> Result<Decision, Refusal> {
         at: f.now,
     };
     let mut reply = Reply::private(Msg::new("err-expired"));
-    reply.kind = super::api::ReplyKind::Refusal;
+    reply.kind = crate::table::api::ReplyKind::Refusal;
     Decision::new(vec![close], Say::Private(Box::new(reply)))
 }
 
@@ -376,7 +376,7 @@ fn pick_source(m: &Match, actor: &Actor, source: &str) -> Result<Decision, Refus
         .code("source", source)
         .code("moves", moves.join(" "));
     let mut reply = Reply::private(text);
-    reply.kind = super::api::ReplyKind::Menu;
+    reply.kind = crate::table::api::ReplyKind::Menu;
     reply.menus = menus;
     Decision::say(Say::Private(Box::new(reply)))
 }
@@ -464,7 +464,7 @@ pub fn due(m: &Match, f: &Facts) -> Option<Decision> {
         // Out of time before every seat moved: the match is aborted, nobody loses rating.
         return Some(finish(outcome, !board.both_moved(), headline, f));
     }
-    let warn_at = deadline - super::reminder_ms(m.row.clock_secs?);
+    let warn_at = deadline - crate::table::clock::reminder_ms(m.row.clock_secs?);
     if m.row.warned || f.now < warn_at {
         return None;
     }

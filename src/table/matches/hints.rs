@@ -2,9 +2,9 @@
 
 use crate::games::AnyGame;
 
-use super::act::{Act, Stamp};
-use super::api::{Menu, MenuOption};
 use crate::i18n::Msg;
+use crate::table::act::{Act, Stamp};
+use crate::table::api::{Menu, MenuOption};
 
 /// Discord's limits: choices per autocomplete or menu, rows per message.
 pub const MAX_CHOICES: usize = 25;

@@ -1,31 +1,45 @@
 //! Ladders and records: leaderboards, stats, head-to-head, history.
 
 use crate::games::GameKind;
-use crate::store::{MatchStatus, RatingRow};
-
-use super::act::{Actor, Place, Scope, UserRef};
-use super::api::{Link, Reply};
-use super::commands::{Answer, Fail};
-use super::links::WebPage;
-use super::{Table, rating};
-use super::{texts, words};
 use crate::i18n::Msg;
+use crate::store::{MatchStatus, RatingRow, Store};
+use crate::table::act::{Actor, Place, Scope, UserRef};
+use crate::table::api::Reply;
+use crate::table::links::WebPage;
+use crate::table::matches::rating;
+use crate::table::presets::{self, Variant};
+use crate::table::shell::{Answer, Fail};
+use crate::table::{texts, words};
+
+use super::published::WebLinks;
 
 /// Rows per leaderboard page.
 pub const PAGE_SIZE: u32 = 10;
 /// Matches shown by `/history`.
 pub const HISTORY_SIZE: u32 = 10;
 
-impl Table {
-    pub(super) async fn leaderboard(
+/// Ladders and records, read from the store.
+#[derive(Clone)]
+pub struct Records {
+    store: Store,
+    web: WebLinks,
+}
+
+impl Records {
+    pub fn new(store: Store, web: WebLinks) -> Records {
+        Records { store, web }
+    }
+
+    /// `/leaderboard`: a page of a ladder, ranked ones first, provisional ones after the last.
+    pub async fn leaderboard(
         &self,
         place: &Place,
         game: GameKind,
-        variant: &super::Variant,
+        variant: &Variant,
         scope: Scope,
         page: u32,
     ) -> Answer {
-        let ladder = super::presets::ladder(game, variant.name);
+        let ladder = presets::ladder(game, variant.name);
         let (scope_id, where_) = match (scope, place.guild) {
             (Scope::Server, Some(g)) => (g as i64, "server"),
             // Outside a server (the terminal, direct messages) the global ladder is the one.
@@ -34,7 +48,6 @@ impl Table {
         };
         let page = page.max(1);
         let (rows, total) = self
-            .inner
             .store
             .leaderboard(
                 ladder,
@@ -73,7 +86,6 @@ impl Table {
         // so that a server's first games show up at once without outranking settled ratings.
         if page >= pages {
             let (fresh, fresh_total) = self
-                .inner
                 .store
                 .provisional(ladder, scope_id, rating::PROVISIONAL_DEVIATION, PAGE_SIZE)
                 .await?;
@@ -95,7 +107,7 @@ impl Table {
             }
         }
         let mut links = Vec::new();
-        if let Some(web) = self.published(place).await? {
+        if let Some(web) = self.web.for_place(place).await? {
             let variant = variant.ladder.map(|_| variant.name.to_owned());
             let page = match (where_, web.slug()) {
                 ("server", Some(slug)) => WebPage::ServerLadder {
@@ -115,7 +127,8 @@ impl Table {
         })
     }
 
-    pub(super) async fn stats(
+    /// `/stats`: a player's ratings and records, in this server and globally.
+    pub async fn stats(
         &self,
         actor: &Actor,
         place: &Place,
@@ -126,8 +139,7 @@ impl Table {
             Some(u) => (u.id, u.name.clone()),
             None => (actor.id, actor.name.clone()),
         };
-        let store = &self.inner.store;
-        let all = store.ratings_of(id).await?;
+        let all = self.store.ratings_of(id).await?;
         let title = Msg::new("stats-title").player("player", id, &name);
         let mut lines = Vec::new();
         let games: Vec<GameKind> = match game {
@@ -137,7 +149,7 @@ impl Table {
         let mut any = false;
         let mut ladders = Vec::new();
         for g in games {
-            for (ladder, variant) in super::presets::ladders(g) {
+            for (ladder, variant) in presets::ladders(g) {
                 ladders.push((g, ladder, variant));
             }
         }
@@ -173,17 +185,9 @@ impl Table {
         Ok(Reply {
             title: Some(title),
             lines,
-            links: self.player_links(place, id).await?,
+            links: self.web.player_links(place, id).await?,
             ..Reply::default()
         })
-    }
-
-    /// The link to a player's page from this place, if there may be one.
-    async fn player_links(&self, place: &Place, player: u64) -> Result<Vec<Link>, Fail> {
-        let Some(web) = self.published(place).await? else {
-            return Ok(Vec::new());
-        };
-        Ok(self.player_link(&web, player).await?.into_iter().collect())
     }
 
     /// `1623 (#3), 40 games: 25 W / 5 D / 10 L`
@@ -192,7 +196,6 @@ impl Table {
             Msg::new("rank-provisional")
         } else {
             let above = self
-                .inner
                 .store
                 .count_above(
                     &r.game,
@@ -212,7 +215,8 @@ impl Table {
             .num("losses", r.losses))
     }
 
-    pub(super) async fn head_to_head(
+    /// `/h2h`: two players' results against each other, per game.
+    pub async fn head_to_head(
         &self,
         actor: &Actor,
         user: UserRef,
@@ -223,7 +227,7 @@ impl Table {
         if me.id == user.id {
             return Err(Fail::Refuse(Msg::new("err-same-person")));
         }
-        let mut tallies = self.inner.store.head_to_head(me.id, user.id).await?;
+        let mut tallies = self.store.head_to_head(me.id, user.id).await?;
         if let Some(g) = game {
             tallies.retain(|t| t.game == g.name());
         }
@@ -251,17 +255,13 @@ impl Table {
         })
     }
 
-    pub(super) async fn history(
-        &self,
-        actor: &Actor,
-        place: &Place,
-        user: Option<UserRef>,
-    ) -> Answer {
+    /// `/history`: a player's last matches.
+    pub async fn history(&self, actor: &Actor, place: &Place, user: Option<UserRef>) -> Answer {
         let (id, name) = match &user {
             Some(u) => (u.id, u.name.clone()),
             None => (actor.id, actor.name.clone()),
         };
-        let rows = self.inner.store.history(id, HISTORY_SIZE).await?;
+        let rows = self.store.history(id, HISTORY_SIZE).await?;
         let title = Msg::new("history-title").player("player", id, &name);
         let mut lines = Vec::new();
         if rows.is_empty() {
@@ -300,7 +300,7 @@ impl Table {
         Ok(Reply {
             title: Some(title),
             lines,
-            links: self.player_links(place, id).await?,
+            links: self.web.player_links(place, id).await?,
             ..Reply::default()
         })
     }

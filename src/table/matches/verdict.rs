@@ -5,9 +5,9 @@ use crate::games::Outcome;
 use crate::i18n::Msg;
 use crate::store::{Change, PlayerRef};
 
-use super::act::Actor;
-use super::api::Reply;
 use super::state::{Board, Match};
+use crate::table::act::Actor;
+use crate::table::api::Reply;
 
 /// Why an act did nothing, for the requester.
 #[derive(Debug, Clone, PartialEq)]
@@ -30,12 +30,8 @@ pub struct Facts {
     pub ai: bool,
 }
 
-/// The changes an act makes, in order, and what to say once they are applied.
-#[derive(Debug)]
-pub struct Decision {
-    pub changes: Vec<Change>,
-    pub say: Say,
-}
+/// The changes an act on a match makes, in order, and what to say once they are applied.
+pub type Decision = crate::table::shell::Decision<Change, Say>;
 
 /// What to say after a decision's changes are applied; the shell turns it into a reply.
 #[derive(Debug)]

@@ -13,9 +13,19 @@ use crate::i18n::Msg;
 use crate::store::web::{LadderQuery, Shown, WebPlayer, WebRating};
 use crate::store::{MatchRow, MatchStatus, PlayerRef, Store, StoreError};
 
-use super::picture::Picture;
-use super::state::Match;
-use super::{TERMINAL_CHANNEL, presets, rating, sheet, texts, words};
+use crate::table::config::TERMINAL_CHANNEL;
+use crate::table::matches::rating;
+use crate::table::matches::state::Match;
+use crate::table::picture::Picture;
+use crate::table::{presets, texts, words};
+
+use crate::table::reads::sheet;
+
+mod views;
+pub use views::{
+    HeadToHead, LadderOf, LadderRow, LadderView, MatchLine, MatchView, MistakeLine, Place,
+    PlayerView, PlyLine, RatingLine, Review, Series, ServerView, Who,
+};
 
 /// Rows per ladder page.
 pub const LADDER_PAGE: u32 = 25;
@@ -23,198 +33,6 @@ pub const LADDER_PAGE: u32 = 25;
 pub const RECENT: u32 = 20;
 /// Matches a player's head-to-head table is counted over.
 const H2H_MATCHES: u32 = 500;
-
-/// Someone as the pages name them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Who {
-    /// `None`: anonymous (`/settings my-web:off`).
-    pub name: Option<String>,
-    /// Their page, when it may be shown.
-    pub key: Option<String>,
-}
-
-impl Who {
-    fn of(p: &WebPlayer) -> Who {
-        if p.hidden {
-            Who {
-                name: None,
-                key: None,
-            }
-        } else {
-            Who {
-                name: Some(p.name.clone()),
-                key: Some(p.key.clone()),
-            }
-        }
-    }
-
-    /// As a catalogue argument: the name, or the catalogue's "anonymous".
-    pub fn msg(&self) -> Msg {
-        match &self.name {
-            Some(name) => Msg::verbatim(name),
-            None => Msg::new("web-anonymous"),
-        }
-    }
-}
-
-/// Where a match was played, as the pages say it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Place {
-    /// A server that opted in, by its name (if known).
-    Server(Option<String>),
-    /// `parlor local`.
-    Local,
-}
-
-/// A ladder: a server's or the global one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LadderOf {
-    Server(String),
-    Global,
-}
-
-/// One row of a ladder page.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LadderRow {
-    /// `None` for a provisional rating (listed after the ranked ones).
-    pub rank: Option<u32>,
-    pub who: Who,
-    pub rating: i64,
-    pub games: u32,
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
-}
-
-/// A page of a ladder.
-#[derive(Clone, Debug)]
-pub struct LadderView {
-    pub of: LadderOf,
-    /// The server's name, for a server's ladder.
-    pub server: Option<String>,
-    pub game: GameKind,
-    /// The variant with a ladder of its own, if this is one.
-    pub variant: Option<&'static str>,
-    pub rows: Vec<LadderRow>,
-    pub page: u32,
-    pub pages: u32,
-}
-
-/// A finished match in a list.
-#[derive(Clone, Debug)]
-pub struct MatchLine {
-    pub id: i64,
-    pub game: GameKind,
-    pub players: Vec<Who>,
-    pub result: Msg,
-    pub place: Place,
-    pub finished_at: Option<i64>,
-    /// Players whose names the messages must not show.
-    pub hidden: BTreeSet<u64>,
-}
-
-/// A server's front page.
-#[derive(Clone, Debug)]
-pub struct ServerView {
-    pub slug: String,
-    pub name: Option<String>,
-    /// Every ladder of every game: game, variant, how many players it has here.
-    pub ladders: Vec<(GameKind, Option<&'static str>, u32)>,
-    pub recent: Vec<MatchLine>,
-}
-
-/// One of a player's ratings.
-#[derive(Clone, Debug)]
-pub struct RatingLine {
-    pub game: GameKind,
-    pub variant: Option<&'static str>,
-    /// `None` for the global ladder, else the server's name.
-    pub server: Option<Option<String>>,
-    pub rating: i64,
-    pub provisional: bool,
-    pub games: u32,
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
-}
-
-/// A player's global rating in one ladder over time.
-#[derive(Clone, Debug)]
-pub struct Series {
-    pub game: GameKind,
-    pub variant: Option<&'static str>,
-    /// (unix ms, rating), oldest first.
-    pub points: Vec<(i64, f64)>,
-}
-
-/// Finished matches against one opponent in one game, from the page's player's side.
-#[derive(Clone, Debug)]
-pub struct HeadToHead {
-    pub opponent: Who,
-    pub game: GameKind,
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
-}
-
-/// A player's page.
-#[derive(Clone, Debug)]
-pub struct PlayerView {
-    pub name: String,
-    pub ratings: Vec<RatingLine>,
-    pub history: Vec<Series>,
-    pub recent: Vec<MatchLine>,
-    pub h2h: Vec<HeadToHead>,
-}
-
-/// One move of a match page's score sheet.
-#[derive(Clone, Debug)]
-pub struct PlyLine {
-    /// 1-based.
-    pub ply: usize,
-    /// As the score sheet shows it, with the coach's mark once analysed.
-    pub text: String,
-    pub side: Side,
-}
-
-/// A mistake the coach found.
-#[derive(Clone, Debug)]
-pub struct MistakeLine {
-    pub ply: usize,
-    pub line: Msg,
-}
-
-/// The coach's review of a match, once it has one.
-#[derive(Clone, Debug)]
-pub struct Review {
-    pub summary: Msg,
-    pub mistakes: Vec<MistakeLine>,
-}
-
-/// A match page.
-#[derive(Clone, Debug)]
-pub struct MatchView {
-    pub id: i64,
-    pub game: GameKind,
-    /// The variant's stored name (`standard` ...).
-    pub variant: String,
-    /// Each seat in turn order: who, and the side or seat they played.
-    pub players: Vec<(Who, Msg)>,
-    pub result: Msg,
-    pub rated: bool,
-    pub clock: Msg,
-    pub place: Place,
-    pub started_at: Option<i64>,
-    pub finished_at: Option<i64>,
-    pub plies: Vec<PlyLine>,
-    /// The score sheet's rows (`1. b1-b3 a2-c2`).
-    pub sheet: Vec<String>,
-    /// What `parlor engine` reads back.
-    pub export: String,
-    pub review: Option<Review>,
-    /// Players whose names the messages must not show.
-    pub hidden: BTreeSet<u64>,
-}
 
 /// A finished public match rebuilt: its row, who sat where, its start and moves.
 struct Shownable {

@@ -15,18 +15,28 @@ use tokio::sync::{Semaphore, watch};
 use crate::ai::analysis::{self, Analysis, Depth};
 use crate::games::{AnyGame, AnyMove, GameKind};
 use crate::i18n::Msg;
-use crate::store::{LogEntry, MatchRow, MatchStatus};
+use crate::store::{LogEntry, MatchRow, MatchStatus, Store};
+use crate::table::act::{Actor, Place};
+use crate::table::api::{Coaching, Progress, Reply, ReplyKind, Section};
+use crate::table::clock::Clock;
+use crate::table::matches::state::Match;
+use crate::table::picture::Picture;
+use crate::table::shell::{Answer, Fail, Notifier, refuse};
+use crate::table::{texts, words};
 
-use super::act::{Actor, Place};
-use super::api::{Coaching, Notice, Progress, Reply, ReplyKind, Section};
-use super::commands::{Answer, Fail, refuse};
-use super::picture::Picture;
-use super::state::Match;
-use super::verdict::id;
-use super::{Table, texts, words};
+use super::named_or_last_closed;
 
-/// The analyses of one process: the pool's permits and the jobs under way.
-pub(super) struct Coach {
+/// The coach: the analyses of one process, the pool's permits and the jobs under way. Cheap to
+/// clone; clones share the pool.
+#[derive(Clone)]
+pub struct Coach {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    store: Store,
+    notices: Notifier,
+    clock: Arc<dyn Clock>,
     permits: Arc<Semaphore>,
     /// Match id -> the job analysing it.
     jobs: StdMutex<HashMap<i64, watch::Receiver<Coaching>>>,
@@ -35,22 +45,40 @@ pub(super) struct Coach {
 }
 
 impl Coach {
-    pub(super) fn new(threads: usize, nodes: Option<u64>) -> Coach {
+    /// A coach running `threads` analyses at once, each of `nodes` search steps per position
+    /// (`None`: each game's default depth).
+    pub fn new(
+        store: Store,
+        notices: Notifier,
+        clock: Arc<dyn Clock>,
+        threads: usize,
+        nodes: Option<u64>,
+    ) -> Coach {
         Coach {
-            permits: Arc::new(Semaphore::new(threads.max(1))),
-            jobs: StdMutex::new(HashMap::new()),
-            nodes,
+            inner: Arc::new(Inner {
+                store,
+                notices,
+                clock,
+                permits: Arc::new(Semaphore::new(threads.max(1))),
+                jobs: StdMutex::new(HashMap::new()),
+                nodes,
+            }),
         }
     }
 
     fn depth(&self, kind: GameKind) -> Depth {
-        self.nodes
+        self.inner
+            .nodes
             .map_or_else(|| Depth::default_for(kind), Depth::nodes)
     }
 
     fn jobs(&self) -> std::sync::MutexGuard<'_, HashMap<i64, watch::Receiver<Coaching>>> {
         // The map holds no invariant that a panic elsewhere could break half-way.
-        self.jobs.lock().unwrap_or_else(|p| p.into_inner())
+        self.inner.jobs.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn now(&self) -> i64 {
+        self.inner.clock.now_ms()
     }
 }
 
@@ -72,17 +100,12 @@ enum Plan {
     Start,
 }
 
-impl Table {
+impl Coach {
     /// `/analyze` (or the Analyse button): the stored analysis of a finished match, else the
     /// progress of one started now (or already under way).
-    pub(super) async fn analyse(
-        &self,
-        actor: &Actor,
-        place: &Place,
-        match_id: Option<i64>,
-    ) -> Answer {
+    pub async fn analyse(&self, actor: &Actor, place: &Place, match_id: Option<i64>) -> Answer {
         let store = &self.inner.store;
-        let row = self.named_or_last_closed(actor, place, match_id).await?;
+        let row = named_or_last_closed(store, actor, place, match_id).await?;
         let log = store.log(row.id).await?;
         let match_ = reviewable(row, &log)?;
         let plan = self.plan(&match_).await?;
@@ -115,10 +138,10 @@ impl Table {
                 }
             }
         }
-        if let Some(rx) = self.inner.coach.jobs().get(&id).cloned() {
+        if let Some(rx) = self.jobs().get(&id).cloned() {
             return Ok(Plan::Follow(rx));
         }
-        let nodes = self.inner.coach.depth(r.start.kind()).nodes;
+        let nodes = self.depth(r.start.kind()).nodes;
         store.begin_analysis(id, nodes, self.now()).await?;
         Ok(Plan::Start)
     }
@@ -127,15 +150,14 @@ impl Table {
     /// if nobody follows it when it ends (a restart started it), its answer is posted as a
     /// notice. Returns whether it was started now.
     fn job(&self, r: &Reviewable, announce: bool) -> (watch::Receiver<Coaching>, bool) {
-        let coach = &self.inner.coach;
         let id = r.row.id;
         let (tx, rx) = {
-            let mut jobs = coach.jobs();
+            let mut jobs = self.jobs();
             if let Some(rx) = jobs.get(&id) {
                 return (rx.clone(), false);
             }
             // It waits only if every thread of the pool is busy.
-            let first = if coach.permits.available_permits() > 0 {
+            let first = if self.inner.permits.available_permits() > 0 {
                 Coaching::Running {
                     done: 0,
                     total: r.moves.len(),
@@ -147,23 +169,22 @@ impl Table {
             jobs.insert(id, rx.clone());
             (tx, rx)
         };
-        let table = self.clone();
+        let coach = self.clone();
         let review = Reviewable {
             row: r.row.clone(),
             kind: r.kind,
             start: r.start.clone(),
             moves: r.moves.clone(),
         };
-        tokio::spawn(async move { table.run_job(review, tx, announce).await });
+        tokio::spawn(async move { coach.run_job(review, tx, announce).await });
         (rx, true)
     }
 
     /// Waits for a thread of the pool, analyses, stores, and says it is done.
     async fn run_job(self, r: Reviewable, tx: watch::Sender<Coaching>, announce: bool) {
         let id = r.row.id;
-        let coach = &self.inner.coach;
-        let depth = coach.depth(r.start.kind());
-        let outcome = match coach.permits.clone().acquire_owned().await {
+        let depth = self.depth(r.start.kind());
+        let outcome = match self.inner.permits.clone().acquire_owned().await {
             Ok(permit) => {
                 let (start, moves, progress) = (r.start.clone(), r.moves.clone(), tx.clone());
                 let (done_tx, done_rx) = tokio::sync::oneshot::channel();
@@ -215,24 +236,22 @@ impl Table {
                 Coaching::Failed(id_msg("coach-failed", id))
             }
         };
-        coach.jobs().remove(&id);
+        self.jobs().remove(&id);
         if announce
             && tx.receiver_count() == 0
             && let Coaching::Done(reply) = &state
         {
             // Started again after a restart, and nobody asked since: post it where the match
             // was played.
-            let _ = self.inner.notices.send(Notice {
-                place: Place::new(r.row.guild_id, r.row.channel_id),
-                match_id: id,
-                reply: (**reply).clone(),
-            });
+            let place = Place::new(r.row.guild_id, r.row.channel_id);
+            self.inner.notices.send(place, id, (**reply).clone());
         }
         tx.send_replace(state);
     }
 
-    /// Starts again the analyses a restart cut short (those of this process's matches).
-    pub(super) async fn resume_analyses(&self) {
+    /// Starts again the analyses a restart cut short (those of the matches this process serves,
+    /// as `owns` says by their server and channel).
+    pub async fn resume(&self, owns: impl Fn(Option<u64>, u64) -> bool) {
         let store = &self.inner.store;
         let pending = match store.pending_analyses().await {
             Ok(pending) => pending,
@@ -247,7 +266,7 @@ impl Table {
                 let Some(row) = store.match_by_id(id).await? else {
                     return Ok::<_, Fail>(None);
                 };
-                if !self.owns(row.guild_id, row.channel_id) {
+                if !owns(row.guild_id, row.channel_id) {
                     return Ok(None);
                 }
                 let log = store.log(id).await?;
@@ -270,11 +289,7 @@ impl Table {
     }
 
     /// The stored analysis of a finished match, if there is one to show (for `/moves`).
-    pub(super) async fn stored_analysis(
-        &self,
-        row: &MatchRow,
-        log: &[LogEntry],
-    ) -> Option<Analysis> {
+    pub async fn stored_analysis(&self, row: &MatchRow, log: &[LogEntry]) -> Option<Analysis> {
         let stored = match self.inner.store.analysis(row.id).await {
             Ok(Some(stored)) if stored.done => stored,
             Ok(_) => return None,
@@ -289,7 +304,7 @@ impl Table {
 }
 
 fn id_msg(key: &'static str, match_id: i64) -> Msg {
-    id(Msg::new(key), match_id)
+    Msg::new(key).plain("id", match_id.to_string())
 }
 
 /// A finished match with at least one move, rebuilt from its log; a refusal that says why not.

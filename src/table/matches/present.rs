@@ -4,13 +4,13 @@ use crate::games::{AnyGame, Outcome, Reason, Seating, Side};
 use crate::i18n::Msg;
 use crate::store::{PlayerRef, RatingChange};
 
-use super::act::{Act, Stamp};
-use super::api::{Button, ButtonStyle, Reply, ReplyKind};
 use super::hints;
-use super::picture::Picture;
 use super::rating;
 use super::state::{Board, Match};
-use super::words;
+use crate::table::act::{Act, Stamp};
+use crate::table::api::{Button, ButtonStyle, Reply, ReplyKind};
+use crate::table::picture::Picture;
+use crate::table::words;
 
 /// A seat's player as a message argument.
 fn who(m: &Match, seat: usize) -> Msg {
@@ -81,7 +81,7 @@ pub fn board_reply(m: &Match, headline: Option<Msg>, now: i64) -> Reply {
             lines.push(match m.row.deadline_at {
                 Some(deadline) => Msg::new("turn-timed")
                     .msg("turn", turn)
-                    .duration("time", super::secs_left(deadline, now)),
+                    .duration("time", crate::table::clock::secs_left(deadline, now)),
                 None => turn,
             });
             reply.mentions.push(p.id);
@@ -244,7 +244,7 @@ pub fn confirm(m: &Match, question: Msg, action: Act, label: Msg, style: ButtonS
 
 /// The thread a threaded match moves into once it starts: named after the match, with its
 /// players (not the bot) as members.
-pub fn thread_request(m: &Match) -> super::api::ThreadRequest {
+pub fn thread_request(m: &Match) -> crate::table::api::ThreadRequest {
     let names = |side: Side| -> Vec<Msg> {
         team(&m.row.seats, side)
             .flatten()
@@ -253,7 +253,7 @@ pub fn thread_request(m: &Match) -> super::api::ThreadRequest {
     };
     let mut members: Vec<u64> = m.row.seats.iter().flatten().map(|p| p.id).collect();
     members.dedup();
-    super::api::ThreadRequest {
+    crate::table::api::ThreadRequest {
         match_id: m.id(),
         name: Msg::new("thread-name")
             .msg("game", words::game(m.kind))
@@ -298,7 +298,10 @@ pub fn lobby_reply(m: &Match, game: &AnyGame, bot_seat: bool, expires_at: i64, n
             ));
         }
     }
-    lines.push(Msg::new("challenge-expires").duration("time", super::secs_left(expires_at, now)));
+    lines.push(
+        Msg::new("challenge-expires")
+            .duration("time", crate::table::clock::secs_left(expires_at, now)),
+    );
     let mut more = Vec::new();
     if bot_seat {
         more.push(button(
@@ -345,7 +348,10 @@ pub fn challenge_reply(m: &Match, preview: Option<Msg>, expires_at: i64, now: i6
             .plain("seat", seat),
     ];
     lines.extend(preview);
-    lines.push(Msg::new("challenge-expires").duration("time", super::secs_left(expires_at, now)));
+    lines.push(
+        Msg::new("challenge-expires")
+            .duration("time", crate::table::clock::secs_left(expires_at, now)),
+    );
     let stamp = m.stamp();
     let b = |action, label, style| button(stamp, action, Msg::new(label), style);
     let mut reply = Reply {

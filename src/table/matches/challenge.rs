@@ -1,27 +1,31 @@
 //! New matches: `/play` and Rematch (with the checks that need the database: the cooldown, one
-//! match per pair, threads), the ratings they show, and `/settings`.
+//! match per pair, threads), and the ratings they show.
 
 use crate::games::{AnyGame, GameKind};
 use crate::i18n::Msg;
 use crate::store::{Glicko, MatchRow, MatchStatus, NewMatch, PlayerRef};
 
-use super::act::Stamp;
-use super::act::{Actor, ChallengeSpec, Opponent, Place, SettingsChange, UserRef};
-use super::api::{Reply, ReplyKind};
-use super::commands::{Answer, Fail, refuse};
+use crate::table::act::{Act, Actor, ChallengeSpec, Opponent, Place, Request, UserRef};
+use crate::table::presets;
+use crate::table::shell::{Answer, Fail, refuse};
+
+use crate::table::reads::named_or_last;
+
 use super::decide;
-use super::links::WebPage;
+use super::index::RESERVED;
+use super::present;
+use super::rating;
+use super::service::Matches;
 use super::state::Match;
 use super::verdict::{id, p};
-use super::{RESERVED, Table, present, presets, published, rating};
 
 /// How long a lobby (a match of more than two seats) waits for its seats to fill.
 pub const LOBBY_TTL_MS: i64 = 15 * 60 * 1000;
 
-impl Table {
+impl Matches {
     /// Opens a challenge (or a lobby); against the bot the game starts at once. `rematch` is
     /// the finished match it repeats and the challenger's seat in it.
-    pub(super) async fn challenge(
+    pub async fn challenge(
         &self,
         actor: &Actor,
         place: &Place,
@@ -73,7 +77,7 @@ impl Table {
                 return refuse(Msg::new("err-cooldown").duration("time", (wait + 999) / 1000));
             }
         }
-        let (threaded, note) = self.thread_mode(place).await?;
+        let (threaded, note) = self.inner.settings.thread_mode(place).await?;
         if threaded {
             let named = opponent.as_ref().filter(|_| !vs_bot).map(|o| o.id);
             self.one_match_per_pair(place, actor.id, named).await?;
@@ -124,9 +128,8 @@ impl Table {
         let id = match self.inner.store.create_challenge(&new).await {
             Ok(id) => id,
             Err(e) => {
-                let mut index = self.lock_index();
-                if !threaded && index.by_channel.get(&place.channel) == Some(&RESERVED) {
-                    index.by_channel.remove(&place.channel);
+                if !threaded {
+                    self.lock_index().free_channel(place.channel, RESERVED);
                 }
                 return Err(e.into());
             }
@@ -147,7 +150,7 @@ impl Table {
             let bot = opponent.unwrap_or_default();
             let accept = decide::start(&m, Some(bot), &self.facts())?;
             let stamp = m.stamp();
-            let req = super::Act::Accept.at(stamp);
+            let req = Act::Accept.at(stamp);
             return self.decided(&mut m, &req, accept).await;
         } else {
             let preview = self.preview(&m).await.unwrap_or(None);
@@ -180,29 +183,6 @@ impl Table {
         Ok(())
     }
 
-    /// Whether a new challenge here gets a thread of its own once accepted, and the note that
-    /// says (once per server) why it cannot.
-    async fn thread_mode(&self, place: &Place) -> Result<(bool, Option<Msg>), Fail> {
-        let (Some(guild), None) = (place.guild, place.parent) else {
-            return Ok((false, None));
-        };
-        let store = &self.inner.store;
-        let _held = self.inner.guild_settings.lock().await;
-        let mut settings = store.guild_settings(guild).await?;
-        if !settings.threads {
-            return Ok((false, None));
-        }
-        if place.can_thread {
-            return Ok((true, None));
-        }
-        if settings.told_no_threads {
-            return Ok((false, None));
-        }
-        settings.told_no_threads = true;
-        store.set_guild_settings(guild, &settings).await?;
-        Ok((false, Some(Msg::new("note-no-threads"))))
-    }
-
     /// With threads, a channel holds any number of matches, but a person has one match with
     /// the same opponent there at a time.
     async fn one_match_per_pair(
@@ -214,7 +194,7 @@ impl Table {
         let Some(other) = other else {
             return Ok(());
         };
-        let here: Vec<_> = self.lock_index().entries.values().cloned().collect();
+        let here = self.lock_index().all();
         for slot in here {
             let m = slot.lock().await;
             let row = &m.row;
@@ -229,16 +209,10 @@ impl Table {
 
     /// Challenges the opponent of a finished match again, with seats swapped (or accepts
     /// their standing rematch).
-    pub(super) async fn rematch(&self, actor: &Actor, place: &Place, at: Option<Stamp>) -> Answer {
+    pub async fn rematch(&self, actor: &Actor, place: &Place, req: &Request) -> Answer {
         let store = &self.inner.store;
-        let old = match at {
-            Some(s) => store.match_by_id(s.match_id).await?,
-            None => {
-                store
-                    .last_closed_in_channel(place.channel, actor.id)
-                    .await?
-            }
-        };
+        let named = req.at.map(|s| s.match_id);
+        let old = named_or_last(store, actor, place, named).await?;
         let Some(old) = old else {
             return refuse(Msg::new("err-no-rematch"));
         };
@@ -261,7 +235,7 @@ impl Table {
                 && m.row.rematch_of == Some(old.id)
                 && m.row.challenger.id == other.id
             {
-                return self.act_on(&mut m, actor, &super::Act::Accept.into()).await;
+                return self.act_on(&mut m, actor, &Act::Accept.into()).await;
             }
         }
         let Ok(game) = old.game.parse::<GameKind>() else {
@@ -334,136 +308,6 @@ impl Table {
                 .plain("loss", rating::show_delta(loss)),
         ))
     }
-
-    /// Shows the settings after changing those given: the server's need Manage Server. Turning
-    /// the web pages on answers with their link; a manager's `/settings` also refreshes the
-    /// server's name shown on them.
-    pub(super) async fn settings(
-        &self,
-        actor: &Actor,
-        place: &Place,
-        change: SettingsChange,
-    ) -> Answer {
-        let store = &self.inner.store;
-        let server_wide =
-            change.threads.is_some() || change.language.is_some() || change.web.is_some();
-        if server_wide {
-            let Some(_) = place.guild else {
-                return refuse(Msg::new("err-settings-no-server"));
-            };
-            if !actor.manages_server {
-                return refuse(Msg::new("err-settings-manage-server"));
-            }
-        }
-        if let (Some(guild), true) = (place.guild, actor.manages_server) {
-            let _held = self.inner.guild_settings.lock().await;
-            let old = store.guild_settings(guild).await?;
-            let mut settings = old.clone();
-            settings.threads = change.threads.unwrap_or(settings.threads);
-            settings.language = change.language.unwrap_or(settings.language);
-            match change.web {
-                // Already on: the same slug, so that links already shared keep working.
-                Some(true) if settings.web_slug.is_none() => {
-                    settings.web_slug = Some(published::new_slug());
-                    tracing::info!(guild, "web pages turned on");
-                }
-                Some(false) if settings.web_slug.is_some() => {
-                    settings.web_slug = None;
-                    tracing::info!(guild, "web pages turned off");
-                }
-                _ => {}
-            }
-            if let Some(name) = change.server_name.as_deref().map(str::trim)
-                && !name.is_empty()
-            {
-                settings.web_name = Some(name.to_owned());
-            }
-            if settings != old {
-                store.set_guild_settings(guild, &settings).await?;
-            }
-        }
-        let me = PlayerRef {
-            id: actor.id,
-            name: actor.name.clone(),
-        };
-        if let Some(on) = change.reminders {
-            store.set_reminders(&me, on, self.now()).await?;
-        }
-        if let Some(language) = change.my_language {
-            store.set_language(&me, language, self.now()).await?;
-        }
-        if let Some(shown) = change.my_web {
-            store.set_web_hidden(&me, !shown, self.now()).await?;
-        }
-        let mut lines = Vec::new();
-        let mut links = Vec::new();
-        let mine = change.reminders.is_some() || change.my_language.is_some();
-        if server_wide || mine || change.my_web.is_some() {
-            lines.push(Msg::new("settings-saved"));
-        }
-        let on_off = |on: bool| if on { "on" } else { "off" };
-        let code = |lang: Option<crate::i18n::Lang>| lang.map_or("auto", |l| l.code());
-        if let Some(guild) = place.guild {
-            let settings = store.guild_settings(guild).await?;
-            lines.push(Msg::new("settings-threads").plain("on", on_off(settings.threads)));
-            lines.push(Msg::new("settings-language").plain("lang", code(settings.language)));
-            lines.push(Msg::new("settings-web").plain("on", on_off(settings.web_slug.is_some())));
-            if let (Some(true), Some(slug)) = (change.web, settings.web_slug) {
-                match self.published(place).await? {
-                    Some(web) => {
-                        let page = WebPage::Server { slug };
-                        let link = web.link(Msg::new("link-server"), &page);
-                        lines.push(Msg::new("settings-web-link").plain("url", link.url.clone()));
-                        links.push(link);
-                    }
-                    None => lines.push(
-                        Msg::new("settings-web-no-url").code("variable", "PARLOR_PUBLIC_URL"),
-                    ),
-                }
-            }
-        }
-        let on = store.reminders(actor.id).await?;
-        lines.push(Msg::new("settings-reminders").plain("on", on_off(on)));
-        let mine = store.language(actor.id).await?;
-        lines.push(Msg::new("settings-my-language").plain("lang", code(mine)));
-        let hidden = store.web_hidden(actor.id).await?;
-        lines.push(Msg::new("settings-my-web").plain("on", on_off(!hidden)));
-        let mut reply = Reply::private(Msg::new("settings-title"));
-        reply.kind = ReplyKind::Info;
-        reply.lines.extend(lines);
-        reply.links = links;
-        Ok(reply)
-    }
-
-    /// The languages stored for a server and a person (`None`: `auto`), for the transport to
-    /// choose the words of an answer or a notice. A database that cannot be read means `auto`.
-    pub async fn languages(&self, guild: Option<u64>, person: Option<u64>) -> Languages {
-        let store = &self.inner.store;
-        let server = match guild {
-            Some(g) => store.guild_settings(g).await.map(|s| s.language),
-            None => Ok(None),
-        };
-        let person = match person {
-            Some(p) => store.language(p).await,
-            None => Ok(None),
-        };
-        let log = |e: &crate::store::StoreError| {
-            tracing::warn!(error = %e, "cannot read a language setting; using auto");
-        };
-        Languages {
-            server: server.inspect_err(log).unwrap_or(None),
-            person: person.inspect_err(log).unwrap_or(None),
-        }
-    }
-}
-
-/// The stored language settings that concern one answer (`None`: `auto`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Languages {
-    /// The server's (`/settings language:`).
-    pub server: Option<crate::i18n::Lang>,
-    /// The person's (`/settings my-language:`).
-    pub person: Option<crate::i18n::Lang>,
 }
 
 impl Match {

@@ -5,8 +5,8 @@
 use crate::games::{AnyGame, AnyMove, GameKind};
 use crate::store::{Change, EntryKind, LiveState, LogEntry, MatchRow, MatchStatus, PlayerRef};
 
-use super::act::Place;
-use super::act::Stamp;
+use crate::table::act::Place;
+use crate::table::act::Stamp;
 
 /// A match: the row as stored (who, where, which game, the clock and the standing offers)
 /// and, once live, its board. Guarded by its own async mutex in the table.
@@ -421,7 +421,7 @@ impl Match {
             MatchStatus::Live => {
                 let deadline = self.row.deadline_at?;
                 match (self.row.warned, self.row.clock_secs) {
-                    (false, Some(secs)) => Some(deadline - super::reminder_ms(secs)),
+                    (false, Some(secs)) => Some(deadline - crate::table::clock::reminder_ms(secs)),
                     _ => Some(deadline),
                 }
             }

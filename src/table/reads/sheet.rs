@@ -8,14 +8,17 @@
 use crate::ai::analysis::{self, Analysis};
 use crate::games::{AnyGame, AnyMove, GameKind, Side, notation};
 use crate::i18n::Msg;
-use crate::store::{MatchRow, MatchStatus};
+use crate::store::{MatchRow, MatchStatus, Store};
+use crate::table::act::{Actor, Place};
+use crate::table::api::{Reply, TextFile};
+use crate::table::matches::present;
+use crate::table::matches::state::{Board, Match};
+use crate::table::picture::Picture;
+use crate::table::shell::{Answer, Fail};
+use crate::table::{texts, words};
 
-use super::act::{Actor, Place};
-use super::api::{Reply, TextFile};
-use super::commands::{Answer, Fail};
-use super::picture::Picture;
-use super::state::{Board, Match};
-use super::{Table, present, texts, words};
+use super::coach::Coach;
+use super::named_or_last_closed;
 
 /// The most characters of score sheet in one message: with the title, the players and the
 /// result it stays within Discord's 2000, in either language.
@@ -30,60 +33,29 @@ fn with_id(msg: Msg, id: i64) -> Msg {
 }
 
 /// A live match's moves are listed in its own channel.
-fn elsewhere(id: i64) -> Msg {
+pub fn elsewhere(id: i64) -> Msg {
     with_id(Msg::new("err-moves-elsewhere"), id).code("moves", "/moves")
 }
 
-impl Table {
-    /// The stored match a command names, or (with no number) the requester's last finished
-    /// match in this channel; refused in words when there is none.
-    pub(super) async fn named_or_last_closed(
-        &self,
-        actor: &Actor,
-        place: &Place,
-        match_id: Option<i64>,
-    ) -> Result<MatchRow, Fail> {
-        let store = &self.inner.store;
-        let row = match match_id {
-            Some(id) => store.match_by_id(id).await?,
-            None => {
-                store
-                    .last_closed_in_channel(place.channel, actor.id)
-                    .await?
-            }
-        };
-        row.ok_or_else(|| {
-            Fail::Refuse(match match_id {
-                Some(id) => with_id(Msg::new("err-no-such-match"), id),
-                None => Msg::new("err-no-match-here").code("play", "/play"),
-            })
-        })
+/// Score sheets and replays of stored matches (a live match's sheet comes from the match
+/// service, which holds it).
+#[derive(Clone)]
+pub struct Sheets {
+    store: Store,
+    /// Whose stored analyses mark the moves.
+    coach: Coach,
+}
+
+impl Sheets {
+    pub fn new(store: Store, coach: Coach) -> Sheets {
+        Sheets { store, coach }
     }
 
-    /// The move list of this channel's live match, of the match named, or (with no match
-    /// here) of the requester's last finished match in this channel.
-    pub(super) async fn moves(
-        &self,
-        actor: &Actor,
-        place: &Place,
-        match_id: Option<i64>,
-    ) -> Answer {
-        let open = match match_id {
-            None => self.slot_in_channel(place.channel),
-            Some(id) => self.slot(id),
-        };
-        if let Some(slot) = open {
-            let m = slot.lock().await;
-            if let Some(board) = m.live() {
-                // A live match shows its moves where it is played.
-                if m.row.channel_id != place.channel {
-                    return refuse(elsewhere(m.id()));
-                }
-                return live_sheet(&m, board);
-            }
-        }
-        let store = &self.inner.store;
-        let m = self.named_or_last_closed(actor, place, match_id).await?;
+    /// The move list of the match named, or of the requester's last finished match in this
+    /// channel (when it is not being played here).
+    pub async fn moves(&self, actor: &Actor, place: &Place, match_id: Option<i64>) -> Answer {
+        let store = &self.store;
+        let m = named_or_last_closed(store, actor, place, match_id).await?;
         match m.status {
             MatchStatus::Finished | MatchStatus::Aborted => {}
             MatchStatus::Live => return refuse(elsewhere(m.id)),
@@ -91,15 +63,15 @@ impl Table {
         }
         let log = store.log(m.id).await?;
         let analysis = match m.status {
-            MatchStatus::Finished => self.stored_analysis(&m, &log).await,
+            MatchStatus::Finished => self.coach.stored_analysis(&m, &log).await,
             _ => None,
         };
         finished_sheet(&m, &log, analysis.as_ref())
     }
 
     /// A finished match as an animation, with its players and result.
-    pub(super) async fn replay(&self, match_id: i64) -> Answer {
-        let store = &self.inner.store;
+    pub async fn replay(&self, match_id: i64) -> Answer {
+        let store = &self.store;
         let Some(row) = store.match_by_id(match_id).await? else {
             return refuse(with_id(Msg::new("err-no-such-match"), match_id));
         };
@@ -143,7 +115,7 @@ fn replayed(row: &MatchRow, log: &[crate::store::LogEntry]) -> Result<(Match, An
 }
 
 /// The sheet of a live match: its moves so far, nothing else.
-fn live_sheet(m: &Match, board: &Board) -> Answer {
+pub fn live_sheet(m: &Match, board: &Board) -> Answer {
     let start = m.start_position().map_err(|err| cannot(m.id(), err.0))?;
     let plies = ply_texts(&start, &board.moves, true).map_err(|err| cannot(m.id(), err))?;
     let mut lines: Vec<Msg> = present::lineup(m, &board.game).into_iter().collect();

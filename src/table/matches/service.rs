@@ -1,0 +1,375 @@
+//! The match service: the open matches in memory, rebuilt from the store at start, timed by a
+//! timer, and the bot's moves. What one act does to a match is in `commands.rs`; how it is
+//! decided, in `decide.rs`.
+
+use std::sync::{Arc, Mutex as StdMutex};
+
+use crate::i18n::Msg;
+use crate::store::{LogEntry, MatchRow, MatchStatus, Store, StoreError};
+use crate::table::act::{Act, Actor, Place, Stamp};
+use crate::table::api::{Reply, Undelivered};
+use crate::table::config::Config;
+use crate::table::reads::WebLinks;
+use crate::table::settings::Settings;
+use crate::table::shell::{Fail, Notifier};
+
+use super::hints;
+use super::index::{Index, Slot, Where};
+use super::state::Match;
+
+/// How many matches are rebuilt at once at start (about a database pool's connections).
+const RESTORE_AT_ONCE: usize = 8;
+
+/// The match service. Cheap to clone; all clones share the same matches.
+#[derive(Clone)]
+pub struct Matches {
+    pub(super) inner: Arc<Inner>,
+}
+
+pub(super) struct Inner {
+    pub store: Store,
+    pub config: Config,
+    index: StdMutex<Index>,
+    pub notices: Notifier,
+    /// The servers' settings (whether a challenge gets a thread).
+    pub settings: Settings,
+    /// Where a result links to on the web.
+    pub web: WebLinks,
+}
+
+impl Matches {
+    /// Starts the service on an opened store: rebuilds every open match it owns (see
+    /// [`Config::owns`]) from its log, applies deadlines that passed while it was down (their
+    /// notices wait in the receiver), and lets the bot think where it is to move.
+    pub async fn start(
+        store: Store,
+        config: Config,
+        notices: Notifier,
+        settings: Settings,
+        web: WebLinks,
+    ) -> Result<Matches, StoreError> {
+        let matches = Matches {
+            inner: Arc::new(Inner {
+                store,
+                config,
+                index: StdMutex::new(Index::default()),
+                notices,
+                settings,
+                web,
+            }),
+        };
+        // Other processes' matches are left to their owners, unread.
+        let others = std::sync::atomic::AtomicUsize::new(0);
+        let owns = |guild: Option<u64>, channel: u64| {
+            let mine = matches.owns(guild, channel);
+            if !mine {
+                others.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            mine
+        };
+        let open = matches.inner.store.open_matches(&owns).await?;
+        let others = others.into_inner();
+        // Rebuilt a few at a time (each reads its players' ratings: one round trip after another
+        // was most of a restart with thousands of matches on PostgreSQL), registered in order.
+        let count = open.len();
+        let mut rebuilt: Vec<Option<Match>> = std::iter::repeat_with(|| None).take(count).collect();
+        let mut pending = open.into_iter().enumerate();
+        let mut tasks = tokio::task::JoinSet::new();
+        loop {
+            while tasks.len() < RESTORE_AT_ONCE {
+                let Some((i, (row, log))) = pending.next() else {
+                    break;
+                };
+                let matches = matches.clone();
+                tasks.spawn(async move { (i, matches.restore(row, &log).await) });
+            }
+            match tasks.join_next().await {
+                Some(Ok((i, m))) => rebuilt[i] = m,
+                Some(Err(error)) => tracing::error!(%error, "a match could not be rebuilt"),
+                None => break,
+            }
+        }
+        let mut restored = 0usize;
+        for m in rebuilt.into_iter().flatten() {
+            matches.register(m);
+            restored += 1;
+        }
+        tracing::info!(restored, others, "open matches restored");
+        release_freed_memory();
+        matches.tick().await;
+        let bot_turns = matches.lock_index().all();
+        for slot in bot_turns {
+            let m = slot.lock().await;
+            matches.maybe_bot_turn(&m);
+        }
+        Ok(matches)
+    }
+
+    /// Rebuilds an open match from its row and move log, or `None` (logged) when it cannot be.
+    async fn restore(&self, row: MatchRow, log: &[LogEntry]) -> Option<Match> {
+        let id = row.id;
+        let mut m = match Match::restore(row, log) {
+            Ok(m) => m,
+            Err(error) => {
+                tracing::error!(match_id = id, %error, "cannot rebuild match; left as it is");
+                return None;
+            }
+        };
+        if m.live().is_some() {
+            m.ratings = self.seat_ratings(&m).await.unwrap_or_else(|err| {
+                tracing::warn!(match_id = id, error = %err, "ratings not shown");
+                vec![None; m.row.seats.len()]
+            });
+        }
+        Some(m)
+    }
+
+    /// Reads a match again from the database after another process changed it (its copy here
+    /// was stale): the entry becomes the stored match, or leaves the index if it is closed.
+    pub async fn reload(&self, id: i64) {
+        let Some(slot) = self.slot(id) else {
+            return;
+        };
+        let mut m = slot.lock().await;
+        let fresh = match self.inner.store.match_by_id(id).await {
+            Ok(Some(row)) if matches!(row.status, MatchStatus::Challenge | MatchStatus::Live) => {
+                match self.inner.store.log(id).await {
+                    Ok(log) => self.restore(row, &log).await,
+                    Err(error) => {
+                        tracing::error!(match_id = id, %error, "cannot read the move log again");
+                        None
+                    }
+                }
+            }
+            Ok(_) => None,
+            Err(error) => {
+                tracing::error!(match_id = id, %error, "cannot read the match again");
+                return;
+            }
+        };
+        self.lock_index().remove(&m);
+        if let Some(fresh) = fresh {
+            tracing::info!(
+                match_id = id,
+                "match changed elsewhere; read again from the database"
+            );
+            *m = fresh;
+            self.lock_index().insert(Where::of(&m), slot.clone());
+        } else {
+            tracing::info!(match_id = id, "match closed elsewhere; dropped here");
+        }
+    }
+
+    /// The refusal that says a match changed elsewhere, once its copy here is read again.
+    pub async fn changed_elsewhere(&self, id: i64) -> Reply {
+        self.reload(id).await;
+        Reply {
+            stale: true,
+            ..Reply::private(Msg::new("err-changed-elsewhere").plain("id", id.to_string()))
+        }
+    }
+
+    /// Records that the transport could not post news of a match (a notice), to tell at the
+    /// next public answer about it; the match itself goes on regardless. Logged here, once.
+    pub async fn undelivered(&self, match_id: i64, why: Undelivered) {
+        tracing::warn!(match_id, why = %why.to_text(), "a notice could not be posted; the players will be told");
+        if let Err(error) = self
+            .inner
+            .store
+            .set_undelivered(match_id, &why.to_text(), self.now())
+            .await
+        {
+            tracing::error!(match_id, %error, "cannot record an undelivered notice");
+        }
+    }
+
+    /// Autocomplete for `/move`: the legal moves of the player to move in this channel's match
+    /// that start with `prefix` (case-insensitive, separators optional), at most 25.
+    pub async fn move_hints(&self, place: &Place, prefix: &str) -> Vec<String> {
+        let Some(slot) = self.slot_in_channel(place.channel) else {
+            return Vec::new();
+        };
+        let m = slot.lock().await;
+        match m.live() {
+            Some(board) => hints::hints(&hints::visible_moves(&board.game), prefix),
+            None => Vec::new(),
+        }
+    }
+
+    /// Applies everything that is due: expired challenges, clock warnings, timeouts. Returns
+    /// how many matches it acted on. [`Matches::spawn_timer`] calls it every second.
+    pub async fn tick(&self) -> usize {
+        let due = self.lock_index().due(self.now());
+        let mut acted = 0;
+        for (id, slot) in due {
+            let mut m = slot.lock().await;
+            let applied = self.apply_due(&mut m).await;
+            if let Err(fail) = &applied {
+                fail.count();
+            }
+            match applied {
+                Ok(true) => acted += 1,
+                Ok(false) => {}
+                Err(Fail::Store(StoreError::Conflict(_) | StoreError::NotLive(_))) => {
+                    drop(m);
+                    self.reload(id).await;
+                }
+                Err(error) => tracing::error!(match_id = id, %error, "could not apply a deadline"),
+            }
+        }
+        acted
+    }
+
+    /// Runs [`Matches::tick`] on the current tokio runtime when the next thing is due (a
+    /// reminder comes at its tenth to the millisecond, not up to a second late), looking again
+    /// at least every second for matches scheduled meanwhile; until the service is dropped
+    /// everywhere else.
+    pub fn spawn_timer(&self) -> tokio::task::JoinHandle<()> {
+        let weak = Arc::downgrade(&self.inner);
+        tokio::spawn(async move {
+            loop {
+                let wait = {
+                    let Some(inner) = weak.upgrade() else { break };
+                    let matches = Matches { inner };
+                    let now = matches.now();
+                    // What is already past was just looked at (and failed, if it is still
+                    // here): it is retried at the once-a-second pace, not in a busy loop.
+                    let next = matches.lock_index().due.next_after(now);
+                    next.map_or(1000, |at| (at - now).clamp(1, 1000))
+                };
+                tokio::time::sleep(std::time::Duration::from_millis(wait.unsigned_abs())).await;
+                let Some(inner) = weak.upgrade() else { break };
+                Matches { inner }.tick().await;
+            }
+        })
+    }
+
+    /// How many challenges and live matches are open.
+    pub fn open_count(&self) -> usize {
+        self.lock_index().len()
+    }
+
+    /// Whether this process serves the matches of this place (server, channel).
+    pub fn owns(&self, guild: Option<u64>, channel: u64) -> bool {
+        self.inner
+            .config
+            .owns
+            .as_ref()
+            .is_none_or(|owns| owns(guild, channel))
+    }
+
+    pub(super) fn now(&self) -> i64 {
+        self.inner.config.clock.now_ms()
+    }
+
+    pub(super) fn lock_index(&self) -> std::sync::MutexGuard<'_, Index> {
+        // The index holds no invariant that a panic elsewhere could break half-way.
+        self.inner
+            .index
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    pub(super) fn slot(&self, id: i64) -> Option<Slot> {
+        self.lock_index().slot(id)
+    }
+
+    pub(super) fn slot_in_channel(&self, channel: u64) -> Option<Slot> {
+        self.lock_index().in_channel(channel)
+    }
+
+    /// Whether the bot owes a move in this place's match (its AI is thinking, or will).
+    pub async fn bot_to_move(&self, place: &Place) -> bool {
+        let Some(slot) = self.slot_in_channel(place.channel) else {
+            return false;
+        };
+        let m = slot.lock().await;
+        self.bot_seat_to_move(&m).is_some()
+    }
+
+    /// The seat the bot is to move in this match, if an AI plays it.
+    fn bot_seat_to_move(&self, m: &Match) -> Option<usize> {
+        let config = &self.inner.config;
+        let seat = m.live()?.game.seat_to_move()?;
+        let bot = m.player(seat)?.id == config.bot.id;
+        (config.ai.is_some() && m.row.vs_bot && bot).then_some(seat)
+    }
+
+    /// Puts an open match in the index.
+    pub(super) fn register(&self, m: Match) -> Slot {
+        let at = Where::of(&m);
+        let slot = Slot::new(m.into());
+        self.lock_index().insert(at, slot.clone());
+        slot
+    }
+
+    /// If the bot is to move in this match, lets the AI think in the background and play.
+    pub(super) fn maybe_bot_turn(&self, m: &Match) {
+        let (Some(ai), Some(board)) = (self.inner.config.ai.clone(), m.live()) else {
+            return;
+        };
+        if self.bot_seat_to_move(m).is_none() {
+            return;
+        }
+        let game = board.game.clone();
+        let level = m.row.level.unwrap_or(2);
+        let stamp = m.stamp();
+        let matches = self.clone();
+        tokio::spawn(async move {
+            let chosen = tokio::task::spawn_blocking(move || {
+                let mv = ai.choose(&game, level)?;
+                game.format_move(&mv).ok()
+            })
+            .await;
+            let Ok(Some(text)) = chosen else {
+                tracing::warn!(match_id = stamp.match_id, "the AI found no move");
+                return;
+            };
+            matches.bot_move(stamp, text).await;
+        });
+    }
+
+    async fn bot_move(&self, stamp: Stamp, text: String) {
+        let Some(slot) = self.slot(stamp.match_id) else {
+            return;
+        };
+        let mut m = slot.lock().await;
+        if m.stamp() != stamp {
+            return; // a takeback or an abort came first
+        }
+        let bot = self.inner.config.bot.clone();
+        let actor = Actor::new(bot.id, bot.name);
+        match self
+            .act_on(&mut m, &actor, &Act::Move(text).at(stamp))
+            .await
+        {
+            Ok(reply) => self.inner.notices.send(m.place(), m.id(), reply),
+            // The process is closing (the terminal's input ended): the move is simply not made,
+            // and the bot plays it at the next start.
+            Err(Fail::Store(StoreError::Sql(sqlx::Error::PoolClosed))) => {
+                tracing::debug!(
+                    match_id = stamp.match_id,
+                    "closing: the AI's move waits for the next start"
+                )
+            }
+            Err(error) => {
+                tracing::error!(match_id = stamp.match_id, ?error, "the AI's move failed")
+            }
+        }
+    }
+}
+
+/// Hands back to the system the memory the restore read and freed (every open match's rows and
+/// log): glibc keeps freed blocks in its per-thread arenas, where the database's threads left
+/// them between the matches that stay, and counts them in the process's memory until trimmed.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn release_freed_memory() {
+    // SAFETY: malloc_trim only returns free memory to the system; it takes no pointer and may be
+    // called at any time from any thread.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn release_freed_memory() {}
