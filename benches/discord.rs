@@ -7,7 +7,7 @@
 
 #[path = "../tests/support/db.rs"]
 mod db;
-#[path = "../tests/discord/fake.rs"]
+#[path = "../tests/discord/fake/mod.rs"]
 mod fake;
 
 use std::time::Duration;

@@ -20,7 +20,7 @@
 
 #[path = "../tests/support/db.rs"]
 mod db;
-#[path = "../tests/discord/fake.rs"]
+#[path = "../tests/discord/fake/mod.rs"]
 mod fake;
 
 use std::collections::{HashMap, VecDeque};
@@ -218,6 +218,8 @@ struct Live {
     near: bool,
     /// The newest public message with its controls.
     board: Option<u64>,
+    /// Its controls as the bot posted them, before it greys them out for a newer board.
+    board_rows: Option<Vec<Value>>,
     /// The controls of the board of the position before (for out-of-date presses).
     old_rows: Option<Vec<Value>>,
 }
@@ -270,6 +272,7 @@ async fn live_matches(url: &str) -> Vec<Live> {
             game,
             near,
             board: None,
+            board_rows: None,
             old_rows: None,
         });
     }
@@ -621,22 +624,19 @@ impl Load {
             }
             let live = &mut self.matches[m];
             if let Some(mv) = &f.mv {
-                let before = live.board.and_then(|b| {
-                    self.discord
-                        .state()
-                        .message(b)
-                        .map(|b| Value::Array(b.components.clone()))
-                });
+                // The board as posted: by now the bot may have greyed it out on the fake.
+                let before = live.board_rows.clone();
                 match live.game.play_text(mv) {
                     Ok(_) => {
                         self.moves_applied += 1;
-                        live.old_rows = before.and_then(|v| v.as_array().cloned());
+                        live.old_rows = before;
                     }
                     Err(e) => panic!("the bot took {mv} that the engine refuses: {e}"),
                 }
             }
             if !msg.controls().is_empty() {
                 live.board = Some(msg.id);
+                live.board_rows = Some(msg.components.clone());
             }
             self.idle(m);
         }

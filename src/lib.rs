@@ -17,15 +17,9 @@
 //! | [`web`] | the public web pages (`parlor web`, or beside the bot): ladders, players, matches | `table`, `render`, `i18n` |
 //! | [`http`] | the HTTP adapter (`PARLOR_HTTP`): `/healthz` and `/metrics`, on a router the web pages join | |
 //! | [`logs`] | the log output of `parlor bot` and `parlor local` (text or JSON) | |
-//! | `deploy` (tests only) | the deployment kit checked against the code and the README | |
-//! | `fuzz` (tests only) | fuzz targets for every parser of outside input | everything |
 
 pub mod ai;
-#[cfg(test)]
-mod deploy;
 pub mod discord;
-#[cfg(test)]
-mod fuzz;
 pub mod games;
 pub mod http;
 pub mod i18n;

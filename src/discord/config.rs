@@ -29,6 +29,8 @@ pub struct Config {
     /// Filled in as the bot starts (its database, its shards), for `/healthz` (not from the
     /// environment: `main` hands a clone to the HTTP adapter).
     pub health: super::Health,
+    /// What the bot is handling now (not from the environment: tests wait for it to be idle).
+    pub work: super::Work,
 }
 
 /// Why the configuration cannot be used.
@@ -106,6 +108,7 @@ impl Config {
             defer_after: super::respond::DEFER_AFTER,
             shards: None,
             health: super::Health::default(),
+            work: super::Work::default(),
         })
     }
 }

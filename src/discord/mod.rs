@@ -12,6 +12,7 @@ mod health;
 mod present;
 mod respond;
 mod shards;
+mod work;
 
 use std::fmt::Display;
 use std::future::Future;
@@ -27,6 +28,7 @@ pub use health::{DATABASE_TIMEOUT, Health};
 pub use present::Locales;
 pub use respond::DEFER_AFTER;
 pub use shards::{ShardError, ShardSet, shard_of};
+pub use work::{Busy, Work};
 
 use crate::i18n::{Lang, Msg};
 use crate::store::Store;
@@ -291,6 +293,8 @@ async fn connect(
     let defer_after = config.defer_after;
     let guild_names = GuildNames::default();
     let names = guild_names.clone();
+    let work = config.work.clone();
+    let poster_work = work.clone();
 
     let framework = poise::Framework::builder()
         .options(options())
@@ -321,6 +325,7 @@ async fn connect(
                     tongues: tongues.clone(),
                     known: known.clone(),
                     table: table.clone(),
+                    work: poster_work,
                 };
                 tokio::spawn(poster.run(notices));
                 // Every open match is restored and timed: interactions are served from here.
@@ -342,7 +347,7 @@ async fn connect(
     let presence = crate::i18n::lookup(Lang::En, "presence").unwrap_or_default();
     let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
         .activity(serenity::ActivityData::custom(presence))
-        .framework(framework)
+        .framework(Counted { framework, work })
         .event_handler(health::Watch(config.health.clone()))
         .event_handler(names)
         .await
@@ -392,6 +397,25 @@ async fn start_shards(client: &mut serenity::Client, set: ShardSet) -> Result<()
         .await
 }
 
+/// poise's framework, counting every event it handles (an interaction until its answer and all
+/// that follows it are done) as work in hand.
+struct Counted {
+    framework: poise::Framework<Data, Error>,
+    work: Work,
+}
+
+#[serenity::async_trait]
+impl serenity::framework::Framework for Counted {
+    async fn init(&mut self, client: &serenity::Client) {
+        self.framework.init(client).await;
+    }
+
+    async fn dispatch(&self, ctx: serenity::Context, event: serenity::FullEvent) {
+        let _busy = self.work.begin();
+        self.framework.dispatch(ctx, event).await;
+    }
+}
+
 /// How many times a notice is tried when Discord fails (5xx) or asks to slow down (429).
 const ATTEMPTS: u32 = 5;
 /// The wait before the second try; each further wait doubles (0.5 + 1 + 2 + 4 s in all).
@@ -406,6 +430,8 @@ struct Poster {
     tongues: Tongues,
     known: access::Known,
     table: Table,
+    /// Each notice counts as work in hand while it is posted.
+    work: Work,
 }
 
 /// Why a notice was not posted.
@@ -422,6 +448,7 @@ impl Poster {
     /// Posts every notice, in order, until the match service stops.
     async fn run(self, mut notices: table::Notices) {
         while let Some(notice) = notices.recv().await {
+            let _busy = self.work.begin();
             self.post(notice).await;
         }
     }

@@ -9,9 +9,6 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-#[cfg(test)]
-pub(crate) mod check;
-
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 

@@ -25,8 +25,6 @@ mod api;
 pub mod catalogue;
 mod clock;
 mod config;
-#[cfg(test)]
-mod docs;
 mod front;
 pub mod links;
 pub mod matches;
@@ -50,8 +48,6 @@ pub use clock::{Clock, ManualClock, SystemClock, reminder_ms, secs_left};
 pub use config::{Ai, Config, Owns, TERMINAL_CHANNEL, at_terminal};
 pub use front::Table;
 pub use matches::{Matches, rating};
-#[cfg(test)]
-pub(crate) use matches::{hints, state};
 pub use picture::{Image, Picture, PictureError, Pictures};
 pub use presets::{
     CLOCK_CHOICES, DEFAULT_CLOCK_SECS, MAX_CLOCK_SECS, MIN_CLOCK_SECS, Variant, parse_clock,
@@ -62,3 +58,7 @@ pub use reads::{BadPublicUrl, public_url};
 pub use settings::{Languages, Settings};
 pub use shell::Notices;
 pub use texts::{BadDocsUrl, DOCS_DIR, docs_url};
+// The move hints and menus and the replay of a stored log, driven directly by the fuzz targets
+// of tests/checks.
+pub use matches::hints::{MAX_CHOICES, MAX_ROWS, hints, move_menus, visible_moves};
+pub use matches::state::{Board, Unreplayable, position_after};

@@ -5,13 +5,9 @@
 
 use serde_json::json;
 
-use crate::fake::{FakeDiscord, GUILD_ID, Msg, User};
-use crate::play::to_move;
-use crate::{alice, logs};
-
-fn bob() -> User {
-    User::new(100_000_000_000_000_002, "bob")
-}
+use crate::fake::{FakeDiscord, GUILD_ID, Msg};
+use crate::logs;
+use crate::steps::{alice, assert_shows, bob, command, stop, to_move};
 
 /// A fake Discord whose server reads French, and the bot, analysing with a small search (but
 /// not so small that the analysis could end before the press is answered: a finished analysis
@@ -78,23 +74,24 @@ fn assert_analysis(msg: &Msg) {
 async fn the_analyse_button_shows_progress_then_the_graph_and_boards_in_french() {
     let (discord, bot) = start_french().await;
     let players = [alice(), bob()];
-    let id = discord.slash(
+    let card = command(
+        &discord,
         &alice(),
         "play",
         json!({"game": "loa", "opponent": bob().id, "clock": "1d"}),
-    );
-    let card = discord.outcome(id).await;
+    )
+    .await;
     let accept = card.button("Accepter").expect("an Accepter button");
     let mut board = discord
         .outcome(discord.press(&bob(), card.id, &accept))
         .await;
     for mv in ["a2-c2", "b1-b3", "h2-f2", "g1-g3"] {
-        let mover = crate::play::who(&players, to_move(&board)).clone();
+        let mover = crate::steps::who(&players, to_move(&board)).clone();
         let id = discord.slash(&mover, "move", json!({ "move": mv }));
         board = discord.outcome(id).await;
         assert!(!board.ephemeral, "{mv} refused: {}", board.text());
     }
-    let resigner = crate::play::who(&players, to_move(&board)).clone();
+    let resigner = crate::steps::who(&players, to_move(&board)).clone();
     let result = discord
         .outcome(discord.slash(&resigner, "resign", json!({})))
         .await;
@@ -144,7 +141,6 @@ async fn the_analyse_button_shows_progress_then_the_graph_and_boards_in_french()
     let missing = discord.slash(&bob().speaking("fr"), "analyze", json!({"match": "99"}));
     let refusal = discord.outcome(missing).await;
     assert!(refusal.ephemeral, "{}", refusal.text());
-    assert!(refusal.text().contains("nº 99"), "{}", refusal.text());
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    assert_shows(&refusal, "nº 99");
+    stop(&discord, bot).await;
 }

@@ -3,13 +3,11 @@
 
 use serde_json::json;
 
-use crate::fake::{self, CHANNEL_ID, Msg, User};
-use crate::play::{to_move, who};
-use crate::{alice, start};
-
-fn bob() -> User {
-    User::new(100_000_000_000_000_002, "bob")
-}
+use crate::fake::{self, CHANNEL_ID, Msg};
+use crate::start;
+use crate::steps::{
+    alice, assert_shows, bob, bots_nth_move, four_player_lobby, legal, press, stop, to_move, who,
+};
 
 /// The custom_ids of a lobby's "Seat N" buttons.
 fn seat_buttons(msg: &Msg) -> Vec<String> {
@@ -30,16 +28,9 @@ fn seat_buttons(msg: &Msg) -> Vec<String> {
 async fn two_people_and_the_bot_in_two_seats_play_lines_of_action_for_four() {
     let (discord, bot) = start().await;
     let players = [alice(), bob()];
-    let id = discord.slash_in(
-        &alice(),
-        CHANNEL_ID,
-        "play",
-        json!({"game": "loa", "variant": "four-player", "level": 1}),
-        &[],
-    );
-    let lobby = discord.outcome(id).await;
+    let lobby = four_player_lobby(&discord, &alice()).await;
     assert!(!lobby.ephemeral, "{}", lobby.text());
-    assert!(lobby.text().contains("table for four"), "{}", lobby.text());
+    assert_shows(&lobby, "table for four");
     let seats = seat_buttons(&lobby);
     assert_eq!(seats.len(), 3, "{:?}", lobby.components);
     // Bob takes the seat of Alice's teammate (seats alternate between the teams), so that the
@@ -59,18 +50,12 @@ async fn two_people_and_the_bot_in_two_seats_play_lines_of_action_for_four() {
     let again = discord.press(&bob(), lobby.id, &seat_buttons(&lobby)[0]);
     let refused = discord.outcome(again).await;
     assert!(refused.ephemeral, "one seat each: {}", refused.text());
-    let bot_seat = lobby.button("Seat the bot").expect("a bot button");
-    let id = discord.press(&alice(), lobby.id, &bot_seat);
-    let lobby = discord.outcome(id).await;
+    let lobby = press(&discord, &alice(), &lobby, "Seat the bot").await;
     assert!(!lobby.ephemeral, "{}", lobby.text());
     let bot_seat = lobby.button("Seat the bot").expect("a bot button");
     let id = discord.press(&alice(), lobby.id, &bot_seat);
     let mut board = discord.outcome(id).await;
-    assert!(
-        board.text().contains("Every seat is taken"),
-        "{}",
-        board.text()
-    );
+    assert_shows(&board, "Every seat is taken");
     let board_id = board.id;
     assert!(
         discord
@@ -86,28 +71,12 @@ async fn two_people_and_the_bot_in_two_seats_play_lines_of_action_for_four() {
             break;
         }
         if to_move(&board) == fake::APP_ID {
-            // The bot's moves arrive as messages of their own; count them to find the next.
-            let seen = bot_moves;
-            let bot_played = format!("<@{}> played", fake::APP_ID);
-            board = discord
-                .wait("the bot's move", |s| {
-                    let mut played = s
-                        .messages
-                        .iter()
-                        .filter(|m| !m.ephemeral && m.text().contains(&bot_played));
-                    played.nth(seen).cloned()
-                })
-                .await;
+            board = bots_nth_move(&discord, bot_moves).await;
             bot_moves += 1;
             continue;
         }
         let player = who(&players, to_move(&board)).clone();
-        let hints = discord.autocomplete(&player, "move", "move", "").await;
-        let first = hints
-            .first()
-            .and_then(|c| c["value"].as_str())
-            .expect("a legal move offered")
-            .to_owned();
+        let first = legal(&discord, &player, CHANNEL_ID).await.remove(0);
         let id = discord.slash_in(&player, CHANNEL_ID, "move", json!({ "move": first }), &[]);
         board = discord.outcome(id).await;
         assert!(!board.ephemeral, "move {first} refused: {}", board.text());
@@ -125,6 +94,5 @@ async fn two_people_and_the_bot_in_two_seats_play_lines_of_action_for_four() {
     );
     let board = discord.pictured(board.id).await;
     assert!(board.png().is_some(), "the final picture");
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }

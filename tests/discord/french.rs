@@ -3,36 +3,19 @@
 
 use serde_json::json;
 
-use crate::fake::{self, CHANNEL_ID, User};
-use crate::{alice, start};
-
-fn bob() -> User {
-    User::new(100_000_000_000_000_002, "bob")
-}
+use crate::fake::{self, CHANNEL_ID};
+use crate::start;
+use crate::steps::{alice, alice_challenges_bob, assert_shows, bob, command, play_the_bot, press};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refusal_follows_the_persons_language() {
     let (discord, bot) = start().await;
     let french = alice().speaking("fr");
-    let id = discord.slash(&french, "move", json!({ "move": "b1-b3" }));
-    let refusal = discord.outcome(id).await;
+    let refusal = command(&discord, &french, "move", json!({ "move": "b1-b3" })).await;
     assert!(refusal.ephemeral, "{}", refusal.text());
-    assert!(
-        refusal
-            .text()
-            .contains("Il n\u{2019}y a pas de partie dans ce salon."),
-        "{}",
-        refusal.text()
-    );
-    let id = discord.slash(&bob(), "move", json!({ "move": "b1-b3" }));
-    let refusal = discord.outcome(id).await;
-    assert!(
-        refusal
-            .text()
-            .contains("There is no match in this channel."),
-        "{}",
-        refusal.text()
-    );
+    assert_shows(&refusal, "Il n\u{2019}y a pas de partie dans ce salon.");
+    let refusal = command(&discord, &bob(), "move", json!({ "move": "b1-b3" })).await;
+    assert_shows(&refusal, "There is no match in this channel.");
     bot.stop().await.expect("clean shutdown");
 }
 
@@ -40,47 +23,37 @@ async fn a_refusal_follows_the_persons_language() {
 async fn a_french_server_gets_french_cards_boards_and_refusals() {
     let (discord, bot) = start().await;
     discord.state().guild_locale = Some("fr".to_owned());
-    let id = discord.slash_in(
-        &alice(),
-        CHANNEL_ID,
-        "play",
-        json!({"game": "loa", "opponent": bob().id, "clock": "1d"}),
-        &[bob()],
-    );
-    let card = discord.outcome(id).await;
+    let card =
+        alice_challenges_bob(&discord, CHANNEL_ID, json!({"game": "loa", "clock": "1d"})).await;
     assert!(!card.ephemeral, "{}", card.text());
-    assert!(card.text().contains("défie"), "{}", card.text());
-    let accept = card.button("Accepter").expect("an Accepter button");
-    let board = discord
-        .outcome(discord.press(&bob(), card.id, &accept))
-        .await;
-    assert!(
-        board.text().contains("Coup 1\u{202F}: à <@"),
-        "{}",
-        board.text()
-    );
+    assert_shows(&card, "défie");
+    let board = press(&discord, &bob(), &card, "Accepter").await;
+    assert_shows(&board, "Coup 1\u{202F}: à <@");
     assert!(board.button("Abandonner").is_some(), "{board:?}");
     // Whoever is not to move, with a French client, is refused in French.
-    let mover = crate::play::to_move(&board);
+    let mover = crate::steps::to_move(&board);
     let waiting = if mover == bob().id { alice() } else { bob() };
-    let id = discord.slash(&waiting.speaking("fr"), "move", json!({ "move": "b1-b3" }));
-    let refusal = discord.outcome(id).await;
+    let refusal = command(
+        &discord,
+        &waiting.speaking("fr"),
+        "move",
+        json!({ "move": "b1-b3" }),
+    )
+    .await;
     assert!(refusal.ephemeral);
-    assert!(
-        refusal.text().contains(&format!(
-            "Ce n\u{2019}est pas votre tour\u{202F}: c\u{2019}est à <@{mover}> de jouer."
-        )),
-        "{}",
-        refusal.text()
+    assert_shows(
+        &refusal,
+        &format!("Ce n\u{2019}est pas votre tour\u{202F}: c\u{2019}est à <@{mover}> de jouer."),
     );
     // The mover's wrong move is explained in French, down to what the game expected.
     let mover = if mover == bob().id { bob() } else { alice() };
-    let id = discord.slash(
+    let refusal = command(
+        &discord,
         &mover.clone().speaking("fr"),
         "move",
         json!({ "move": "zz" }),
-    );
-    let refusal = discord.outcome(id).await;
+    )
+    .await;
     assert!(refusal.ephemeral);
     assert!(
         refusal
@@ -94,11 +67,7 @@ async fn a_french_server_gets_french_cards_boards_and_refusals() {
     let result = discord
         .outcome(discord.slash(&mover, "resign", json!({})))
         .await;
-    assert!(
-        result.text().contains("gagne par abandon"),
-        "{}",
-        result.text()
-    );
+    assert_shows(&result, "gagne par abandon");
     assert!(result.button("Revanche").is_some());
     bot.stop().await.expect("clean shutdown");
 }
@@ -144,20 +113,9 @@ async fn registered_commands_carry_french_descriptions_and_choices() {
 async fn the_bots_own_moves_are_posted_in_the_servers_language() {
     let (discord, bot) = start().await;
     discord.state().guild_locale = Some("fr".to_owned());
-    let id = discord.slash_in(
-        &alice(),
-        CHANNEL_ID,
-        "play",
-        json!({"game": "simultana", "opponent": fake::APP_ID, "level": 1}),
-        &[User::bot()],
-    );
-    let board = discord.outcome(id).await;
-    assert!(
-        board.text().contains("Le bot relève le défi."),
-        "{}",
-        board.text()
-    );
-    if crate::play::to_move(&board) == alice().id {
+    let board = play_the_bot(&discord, &alice(), CHANNEL_ID).await;
+    assert_shows(&board, "Le bot relève le défi.");
+    if crate::steps::to_move(&board) == alice().id {
         let choices = discord.autocomplete(&alice(), "move", "move", "").await;
         let first = choices[0]["value"]
             .as_str()
@@ -175,6 +133,6 @@ async fn the_bots_own_moves_are_posted_in_the_servers_language() {
                 .cloned()
         })
         .await;
-    assert!(notice.text().contains("Coup "), "{}", notice.text());
+    assert_shows(&notice, "Coup ");
     bot.stop().await.expect("clean shutdown");
 }

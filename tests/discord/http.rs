@@ -7,13 +7,10 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::fake::{CHANNEL_ID, FakeDiscord, User, WAIT};
-use crate::shards::{Process, play_first, simultana};
-use crate::{alice, logs};
-
-fn bob() -> User {
-    User::new(100_000_000_000_000_002, "bob")
-}
+use crate::fake::{CHANNEL_ID, FakeDiscord, WAIT};
+use crate::logs;
+use crate::shards::{Process, simultana};
+use crate::steps::{alice, bob, play_first};
 
 /// A port nobody listens on now (the bot binds it a moment later).
 fn free_port() -> u16 {

@@ -15,6 +15,7 @@ mod rules;
 mod secrets;
 mod servers;
 mod shards;
+mod steps;
 mod threads;
 mod web_links;
 
@@ -22,12 +23,9 @@ use std::collections::BTreeSet;
 use std::io::Write;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use fake::{FakeDiscord, GUILD_ID, User};
+use fake::{FakeDiscord, GUILD_ID};
 use serde_json::{Value, json};
-
-pub(crate) fn alice() -> User {
-    User::new(100_000_000_000_000_001, "alice")
-}
+use steps::{alice, stop};
 
 /// Everything logged by every bot of this test binary (serenity at debug level too).
 pub(crate) fn logs() -> Arc<Mutex<Vec<u8>>> {
@@ -81,22 +79,22 @@ fn option<'a>(command: &'a Value, name: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("/{} has no option {name}", command["name"]))
 }
 
-fn option_names(command: &Value) -> BTreeSet<String> {
-    command["options"]
+/// The `field` of each item of the list `value[list]`.
+fn fields(value: &Value, list: &str, field: &str) -> BTreeSet<String> {
+    value[list]
         .as_array()
         .into_iter()
         .flatten()
-        .filter_map(|o| o["name"].as_str().map(str::to_owned))
+        .filter_map(|item| item[field].as_str().map(str::to_owned))
         .collect()
 }
 
+fn option_names(command: &Value) -> BTreeSet<String> {
+    fields(command, "options", "name")
+}
+
 fn choice_values(option: &Value) -> BTreeSet<String> {
-    option["choices"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|c| c["value"].as_str().map(str::to_owned))
-        .collect()
+    fields(option, "choices", "value")
 }
 
 fn set(items: &[&str]) -> BTreeSet<String> {
@@ -245,8 +243,7 @@ async fn registers_every_command_with_its_options_in_the_guild() {
         }
     }
 
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -255,8 +252,7 @@ async fn registers_globally_without_a_guild() {
     let bot = discord.start_bot(discord.config(&[]));
     discord.wait_ready(1).await;
     assert_eq!(discord.state().registrations[0].guild, None);
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -267,8 +263,7 @@ async fn answers_a_command_once_and_in_time() {
     assert!(matches!(first.kind, 4 | 5), "a message or a deferral");
     let message = discord.outcome(id).await;
     assert!(!message.content.is_empty());
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
     let state = discord.state();
     assert_eq!(
         state.interactions[&id].callbacks.len(),
@@ -296,8 +291,7 @@ async fn a_button_from_an_unknown_board_is_answered_privately() {
         "{}",
         answer.content
     );
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -313,8 +307,7 @@ async fn shuts_down_cleanly_and_starts_again() {
     let bot = discord.start_bot(discord.config(&[("DISCORD_GUILD_ID", &guild)]));
     discord.wait_ready(2).await;
     assert_eq!(discord.state().connections, 2);
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[test]

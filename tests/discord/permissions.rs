@@ -11,17 +11,8 @@ use parlor::store::{LogEntry, MatchRow, Store};
 use serde_json::{Value, json};
 
 use crate::fake::{CHANNEL_ID, FakeDiscord, GUILD_ID, Msg, User};
-use crate::play::to_move;
-use crate::{alice, start};
-
-fn bob() -> User {
-    User::new(100_000_000_000_000_002, "bob")
-}
-
-/// In the server, but in none of the matches.
-fn carol() -> User {
-    User::new(100_000_000_000_000_003, "carol")
-}
+use crate::start;
+use crate::steps::{alice, ask, bob, carol, press, stop, to_move};
 
 /// A member with Manage Messages in the channel, playing in none of the matches.
 fn dave() -> User {
@@ -308,25 +299,6 @@ fn match_id(msg: &Msg) -> i64 {
         .unwrap_or_else(|| panic!("no match named by the buttons of {:?}", msg.text()))
 }
 
-async fn command(
-    discord: &FakeDiscord,
-    user: &User,
-    channel: u64,
-    name: &str,
-    options: Value,
-) -> Msg {
-    discord
-        .outcome(discord.slash_in(user, channel, name, options, &[]))
-        .await
-}
-
-async fn press(discord: &FakeDiscord, user: &User, msg: &Msg, label: &str) -> Msg {
-    let button = msg
-        .button(label)
-        .unwrap_or_else(|| panic!("no {label} button on {:?}", msg.text()));
-    discord.outcome(discord.press(user, msg.id, &button)).await
-}
-
 /// A legal move for the player to move (autocomplete answers only them).
 async fn legal_move(discord: &FakeDiscord, scene: &Scene) -> String {
     let mover = scene.user(ToMove);
@@ -344,7 +316,7 @@ async fn legal_move(discord: &FakeDiscord, scene: &Scene) -> String {
 async fn advance(discord: &FakeDiscord, scene: &mut Scene) {
     let mv = legal_move(discord, scene).await;
     let mover = scene.user(ToMove);
-    let board = command(
+    let board = ask(
         discord,
         &mover,
         scene.channel,
@@ -355,22 +327,9 @@ async fn advance(discord: &FakeDiscord, scene: &mut Scene) {
     assert!(!board.ephemeral, "{mv}: {}", board.text());
     scene.to_move = Some(to_move(&board));
     scene.board = board;
-    settle(discord, scene).await;
-}
-
-/// Waits until the bot has greyed out every public message of the scene's channel but the newest:
-/// it does so on its own after answering, and a snapshot or the next step must not race it.
-async fn settle(discord: &FakeDiscord, scene: &Scene) {
-    let newest = scene.board.id;
-    discord
-        .wait("the older boards greyed out", |s| {
-            s.messages
-                .iter()
-                .filter(|m| m.channel_id == scene.channel && !m.ephemeral && m.id != newest)
-                .all(Msg::all_disabled)
-                .then_some(())
-        })
-        .await;
+    // The bot greys out the older boards on its own after answering: the next step must not
+    // race it.
+    discord.idle().await;
 }
 
 /// Brings a new match to `stage` in `channel`.
@@ -406,7 +365,7 @@ async fn setup(discord: &FakeDiscord, stage: Stage, channel: u64) -> Scene {
     scene.players = vec![alice(), bob()];
     scene.to_move = Some(to_move(&board));
     scene.board = board;
-    settle(discord, &scene).await;
+    discord.idle().await;
     match stage {
         OneMove => advance(discord, &mut scene).await,
         BothMoved => {
@@ -415,7 +374,7 @@ async fn setup(discord: &FakeDiscord, stage: Stage, channel: u64) -> Scene {
         }
         DrawOffered => {
             let offerer = scene.user(ToMove);
-            let offer = command(discord, &offerer, channel, "draw", json!({})).await;
+            let offer = ask(discord, &offerer, channel, "draw", json!({})).await;
             assert!(!offer.ephemeral, "{}", offer.text());
             scene.offerer = Some(offerer.id);
             scene.board = offer;
@@ -423,20 +382,20 @@ async fn setup(discord: &FakeDiscord, stage: Stage, channel: u64) -> Scene {
         TakebackAsked => {
             advance(discord, &mut scene).await;
             let asker = scene.user(Waiting);
-            let ask = command(discord, &asker, channel, "takeback", json!({})).await;
+            let ask = ask(discord, &asker, channel, "takeback", json!({})).await;
             assert!(!ask.ephemeral, "{}", ask.text());
             scene.offerer = Some(asker.id);
             scene.board = ask;
         }
         Finished => {
             let resigner = scene.user(ToMove);
-            let result = command(discord, &resigner, channel, "resign", json!({})).await;
+            let result = ask(discord, &resigner, channel, "resign", json!({})).await;
             assert!(result.button("Rematch").is_some(), "{}", result.text());
             scene.board = result;
         }
         _ => {}
     }
-    settle(discord, &scene).await;
+    discord.idle().await;
     scene
 }
 
@@ -459,17 +418,17 @@ async fn act(discord: &FakeDiscord, scene: &Scene, act: Act, user: &User) -> Msg
             };
             press(discord, user, &scene.board, label).await
         }
-        AbortCommand => command(discord, user, channel, "abort", json!({})).await,
-        ResignCommand => command(discord, user, channel, "resign", json!({})).await,
-        DrawCommand => command(discord, user, channel, "draw", json!({})).await,
-        TakebackCommand => command(discord, user, channel, "takeback", json!({})).await,
+        AbortCommand => ask(discord, user, channel, "abort", json!({})).await,
+        ResignCommand => ask(discord, user, channel, "resign", json!({})).await,
+        DrawCommand => ask(discord, user, channel, "draw", json!({})).await,
+        TakebackCommand => ask(discord, user, channel, "takeback", json!({})).await,
         MoveCommand => {
             // Before the match starts there is no move to find: any text will do.
             let mv = match scene.to_move {
                 Some(_) => legal_move(discord, scene).await,
                 None => "a1-a2".to_owned(),
             };
-            command(discord, user, channel, "move", json!({ "move": mv })).await
+            ask(discord, user, channel, "move", json!({ "move": mv })).await
         }
         MoveMenu => {
             let mut current = scene.board.clone();
@@ -509,6 +468,9 @@ struct Snapshot {
 }
 
 async fn snapshot(discord: &FakeDiscord, store: &Store, scene: &Scene) -> Snapshot {
+    // What the bot does on its own after an answer (greying out older boards, the challenge
+    // card's result, a picture edited in) is part of what the answer changed.
+    discord.idle().await;
     // Where a challenge card was posted is written by the bot just after posting it, racing
     // the scene's first press: it is no state a press could change, so it is left out.
     let no_card = |mut m: MatchRow| {
@@ -543,8 +505,7 @@ async fn snapshot(discord: &FakeDiscord, store: &Store, scene: &Scene) -> Snapsh
 async fn run(stages: &[Stage], first_channel: u64) {
     let (discord, bot) = start().await;
     run_with(&discord, stages, first_channel).await;
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 /// Runs every row of `stages` against the bot of `discord`, from channel `first_channel` on.
@@ -650,8 +611,7 @@ async fn refusals_stay_private_when_answers_are_deferred() {
         undeferred.is_empty(),
         "answered without deferring: {undeferred:?}"
     );
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[test]

@@ -4,33 +4,11 @@
 use serde_json::json;
 
 use crate::fake::{self, CHANNEL_ID, FakeDiscord, Msg, User};
-use crate::{GUILD_ID, alice, logs, start};
-
-fn bob() -> User {
-    User::new(100_000_000_000_000_002, "bob")
-}
-
-fn carol() -> User {
-    User::new(100_000_000_000_000_003, "carol")
-}
-
-/// The user a board pings (whose turn it is).
-pub(crate) fn to_move(board: &Msg) -> u64 {
-    board
-        .content
-        .trim_start_matches("<@")
-        .split('>')
-        .next()
-        .and_then(|id| id.parse().ok())
-        .unwrap_or_else(|| panic!("the board pings nobody: {:?}", board.content))
-}
-
-pub(crate) fn who(players: &[User], id: u64) -> &User {
-    players
-        .iter()
-        .find(|u| u.id == id)
-        .unwrap_or_else(|| panic!("{id} is not one of the players"))
-}
+use crate::steps::{
+    accept, alice, assert_shows, bob, bots_nth_move, carol, challenge, command, is_result, legal,
+    play, play_the_bot, press, stop, to_move, who,
+};
+use crate::{GUILD_ID, logs, start};
 
 /// `challenger` challenges `opponent` to `game` in `channel`; `opponent` presses Accept. Returns
 /// the challenge card and the first board.
@@ -41,35 +19,31 @@ async fn challenge_accepted(
     opponent: &User,
     game: &str,
 ) -> (Msg, Msg) {
-    let id = discord.slash_in(
-        challenger,
-        channel,
-        "play",
-        json!({"game": game, "opponent": opponent.id, "clock": "1d"}),
-        std::slice::from_ref(opponent),
-    );
-    let card = discord.outcome(id).await;
-    assert!(!card.ephemeral, "challenge refused: {}", card.text());
+    let options = json!({"game": game, "clock": "1d"});
+    let card = challenge(discord, channel, challenger, opponent, options).await;
     assert!(
         card.content.contains(&opponent.id.to_string()),
         "the card pings the opponent"
     );
-    let accept = card.button("Accept").expect("an Accept button");
     assert!(card.button("Decline").is_some() && card.button("Cancel").is_some());
-    let id = discord.press(opponent, card.id, &accept);
-    let board = discord.outcome(id).await;
-    assert!(!board.ephemeral, "accept refused: {}", board.text());
+    let board = accept(discord, &card, opponent).await;
     (card, board)
 }
 
-/// Plays `text` by `/move` as `user`; returns the message it produced.
-async fn play(discord: &FakeDiscord, user: &User, channel: u64, text: &str) -> Msg {
-    let id = discord.slash_in(user, channel, "move", json!({ "move": text }), &[]);
-    discord.outcome(id).await
-}
-
-fn is_result(msg: &Msg) -> bool {
-    msg.button("Rematch").is_some()
+/// Once the bot is idle, no public message shows a result yet; then `user` presses `label` on
+/// the private `question`, and the result is public.
+async fn confirm(discord: &FakeDiscord, user: &User, question: &Msg, label: &str) -> Msg {
+    discord.idle().await;
+    assert!(
+        discord
+            .public_messages(question.channel_id)
+            .iter()
+            .all(|m| !is_result(m)),
+        "nothing public yet"
+    );
+    let result = press(discord, user, question, label).await;
+    assert!(!result.ephemeral && is_result(&result), "{}", result.text());
+    result
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -108,12 +82,7 @@ async fn a_whole_game_from_challenge_to_rating_change() {
             break;
         }
         let player = who(&players, to_move(&board)).clone();
-        let hints = discord.autocomplete(&player, "move", "move", "").await;
-        let first = hints
-            .first()
-            .and_then(|c| c["value"].as_str())
-            .expect("a legal move offered")
-            .to_owned();
+        let first = legal(&discord, &player, CHANNEL_ID).await.remove(0);
         board = play(&discord, &player, CHANNEL_ID, &first).await;
         assert!(!board.ephemeral, "move {first} refused: {}", board.text());
     }
@@ -130,8 +99,7 @@ async fn a_whole_game_from_challenge_to_rating_change() {
         .nth(1)
         .map(|rest| rest.chars().take_while(char::is_ascii_digit).collect())
         .unwrap_or_default();
-    let id = discord.slash(&alice(), "replay", json!({ "match": number }));
-    let replay = discord.outcome(id).await;
+    let replay = command(&discord, &alice(), "replay", json!({ "match": number })).await;
     assert!(!replay.ephemeral, "{}", replay.text());
     let replay = discord.pictured(replay.id).await;
     assert!(
@@ -140,10 +108,9 @@ async fn a_whole_game_from_challenge_to_rating_change() {
         replay.text()
     );
     // Its move list, with the export for the engine attached as a text file.
-    let id = discord.slash(&alice(), "moves", json!({ "match": number }));
-    let sheet = discord.outcome(id).await;
+    let sheet = command(&discord, &alice(), "moves", json!({ "match": number })).await;
     assert!(!sheet.ephemeral, "{}", sheet.text());
-    assert!(sheet.text().contains("1. "), "{}", sheet.text());
+    assert_shows(&sheet, "1. ");
     assert!(sheet.text().chars().count() <= 2000);
     let export = sheet
         .files
@@ -177,8 +144,7 @@ async fn a_whole_game_from_challenge_to_rating_change() {
             boards.last().filter(|m| m.all_disabled()).map(|_| ())
         })
         .await;
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -207,28 +173,15 @@ async fn moves_by_menu_resign_by_button_and_rematch() {
     let question = discord.outcome(id).await;
     assert!(question.ephemeral, "{}", question.text());
     assert!(!is_result(&question), "{}", question.text());
-    assert!(
-        discord
-            .public_messages(CHANNEL_ID)
-            .iter()
-            .all(|m| !is_result(m)),
-        "nothing public yet"
-    );
-    let confirm = question.button("Yes, resign").expect("a confirm button");
-    let id = discord.press(&resigner, question.id, &confirm);
-    let result = discord.outcome(id).await;
-    assert!(!result.ephemeral && is_result(&result), "{}", result.text());
-    assert!(result.text().contains("resign"), "{}", result.text());
-    let rematch = result.button("Rematch").expect("Rematch");
-    let id = discord.press(&player, result.id, &rematch);
-    let card = discord.outcome(id).await;
+    let result = confirm(&discord, &resigner, &question, "Yes, resign").await;
+    assert_shows(&result, "resign");
+    let card = press(&discord, &player, &result, "Rematch").await;
     assert!(
         card.button("Accept").is_some(),
         "a new challenge: {}",
         card.text()
     );
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -278,8 +231,7 @@ async fn refusals_are_private() {
         "{}",
         stale.text()
     );
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -321,35 +273,17 @@ async fn an_old_resign_is_stale_and_a_draw_button_asks_first() {
     assert!(!board.ephemeral && !is_result(&board), "{}", board.text());
 
     // A draw offered by command; accepting it by button asks the presser only.
-    let id = discord.slash(&mover, "draw", json!({}));
-    let offer = discord.outcome(id).await;
+    let offer = command(&discord, &mover, "draw", json!({})).await;
     assert!(!offer.ephemeral, "{}", offer.text());
-    let accept = offer.button("Accept draw").expect("Accept draw");
-    let id = discord.press(&other, offer.id, &accept);
-    let question = discord.outcome(id).await;
+    let question = press(&discord, &other, &offer, "Accept draw").await;
     assert!(
         question.ephemeral && !is_result(&question),
         "{}",
         question.text()
     );
-    assert!(
-        discord
-            .public_messages(CHANNEL_ID)
-            .iter()
-            .all(|m| !is_result(m)),
-        "nothing public yet"
-    );
-    let confirm = question.button("Yes, accept").expect("a confirm button");
-    let id = discord.press(&other, question.id, &confirm);
-    let result = discord.outcome(id).await;
-    assert!(!result.ephemeral && is_result(&result), "{}", result.text());
-    assert!(
-        result.text().contains("Draw by agreement"),
-        "{}",
-        result.text()
-    );
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    let result = confirm(&discord, &other, &question, "Yes, accept").await;
+    assert_shows(&result, "Draw by agreement");
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -375,8 +309,7 @@ async fn two_simultaneous_moves_apply_once() {
         one.text(),
         two.text()
     );
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -432,8 +365,7 @@ async fn a_restart_in_the_middle_of_a_match() {
                 .map(|_| ())
         })
         .await;
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -462,40 +394,17 @@ async fn autocomplete_lists_legal_moves_by_prefix() {
     // Every offered move is accepted.
     let played = play(&discord, &mover, CHANNEL_ID, &first).await;
     assert!(!played.ephemeral, "{}", played.text());
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_against_the_ai_whose_moves_follow_by_themselves() {
     let (discord, bot) = start().await;
-    let id = discord.slash_in(
-        &alice(),
-        CHANNEL_ID,
-        "play",
-        json!({"game": "simultana", "opponent": fake::APP_ID, "level": 1}),
-        &[User::bot()],
-    );
-    let mut board = discord.outcome(id).await;
-    assert!(!board.ephemeral, "{}", board.text());
+    let mut board = play_the_bot(&discord, &alice(), CHANNEL_ID).await;
     let mut bot_moves = 0;
     while bot_moves < 3 && !is_result(&board) {
         if to_move(&board) == fake::APP_ID {
-            // The AI's move arrives as a message of its own, not an answer to anything. A fast AI
-            // can post it before the player's deferred board is finished, so it is found by
-            // counting the bot's move messages rather than by message order.
-            let seen = bot_moves;
-            let bot_played = format!("<@{}> played", fake::APP_ID);
-            board = discord
-                .wait("the AI's move", |s| {
-                    let mut played = s
-                        .messages
-                        .iter()
-                        .filter(|m| !m.ephemeral && m.text().contains(&bot_played));
-                    played.nth(seen).cloned()
-                })
-                .await;
-            assert!(board.text().contains(&bot_played), "{}", board.text());
+            board = bots_nth_move(&discord, bot_moves).await;
             bot_moves += 1;
             continue;
         }
@@ -505,26 +414,19 @@ async fn a_game_against_the_ai_whose_moves_follow_by_themselves() {
         assert!(!board.ephemeral, "{}", board.text());
     }
     assert!(bot_moves == 3 || is_result(&board), "{}", board.text());
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rules_show_a_game() {
     let (discord, bot) = start().await;
-    let id = discord.slash(&alice(), "rules", json!({"game": "barrier"}));
-    let rules = discord.outcome(id).await;
+    let rules = command(&discord, &alice(), "rules", json!({"game": "barrier"})).await;
     assert!(!rules.ephemeral);
     let rules = discord.pictured(rules.id).await;
-    assert!(rules.text().contains("Barrier"), "{}", rules.text());
+    assert_shows(&rules, "Barrier");
     assert!(rules.png().is_some(), "a picture of the start position");
-    assert!(
-        rules.text().contains("docs/rules/en/barrier.md"),
-        "{}",
-        rules.text()
-    );
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    assert_shows(&rules, "docs/rules/en/barrier.md");
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -533,15 +435,9 @@ async fn rules_link_the_published_docs_when_configured() {
     let base = "https://example.org/parlor/blob/main/docs/rules";
     let bot = discord.start_bot(discord.config(&[("PARLOR_DOCS_URL", base)]));
     discord.wait_ready(1).await;
-    let id = discord.slash(&alice(), "rules", json!({"game": "simultana"}));
-    let rules = discord.outcome(id).await;
-    assert!(
-        rules.text().contains(&format!("{base}/en/simultana.md")),
-        "{}",
-        rules.text()
-    );
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    let rules = command(&discord, &alice(), "rules", json!({"game": "simultana"})).await;
+    assert_shows(&rules, &format!("{base}/en/simultana.md"));
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -582,8 +478,7 @@ async fn menus_for_lightning_tiles_and_barrier_laying() {
         }
         assert!(passed, "{game}: the turn passed by menus alone");
     }
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -625,8 +520,7 @@ async fn slow_answers_are_deferred_and_keep_their_visibility() {
     let next = play(&discord, &mover, CHANNEL_ID, &mv).await;
     assert!(!next.ephemeral, "{}", next.text());
     assert_eq!(to_move(&next), other.id);
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

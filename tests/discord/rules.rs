@@ -7,7 +7,8 @@ use poise::serenity_prelude as serenity;
 use serde_json::json;
 
 use crate::fake::{self, APP_ID, FakeDiscord};
-use crate::{alice, logs, start};
+use crate::steps::{alice, stop};
+use crate::{logs, start};
 
 fn http(discord: &FakeDiscord) -> serenity::Http {
     serenity::HttpBuilder::new(fake::TOKEN)
@@ -182,7 +183,7 @@ async fn a_timeout_is_announced_in_the_channel() {
     let mut board = discord.outcome(discord.press(&bob, card.id, &accept)).await;
     // Both move once, so that running out of time loses rather than aborts.
     for _ in 0..2 {
-        let mover = crate::play::who(&players, crate::play::to_move(&board)).clone();
+        let mover = crate::steps::who(&players, crate::steps::to_move(&board)).clone();
         let hints = discord.autocomplete(&mover, "move", "move", "").await;
         let mv = hints[0]["value"].as_str().expect("a move").to_owned();
         board = discord
@@ -199,8 +200,7 @@ async fn a_timeout_is_announced_in_the_channel() {
         })
         .await;
     assert!(notice.button("Rematch").is_some(), "{}", notice.text());
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[test]

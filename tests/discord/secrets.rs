@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::alice;
 use crate::fake::{FakeDiscord, GUILD_ID, WAIT};
+use crate::steps::alice;
 
 /// Shaped like a Discord token (the bot's id in base64, a timestamp, a signature), and easy to
 /// find in text.

@@ -6,35 +6,15 @@
 use serde_json::json;
 
 use crate::fake::{self, FakeDiscord, Msg, User, perm};
-use crate::play::to_move;
-use crate::{alice, logs, start};
-
-fn bob() -> User {
-    User::new(100_000_000_000_000_002, "bob")
-}
-
-/// A member who may manage the server (its settings).
-fn owner() -> User {
-    User::new(100_000_000_000_000_009, "owner").with_manage_server()
-}
+use crate::steps::{
+    alice, alice_challenges_bob, ask, assert_shows, bob, bots_move, challenge, command, owner,
+    play_the_bot, press, stop, to_move,
+};
+use crate::{logs, start};
 
 /// A channel of the fake's server other than the default one.
 fn channel(n: u64) -> u64 {
     fake::CHANNEL_ID + 100 + n
-}
-
-/// `/play` against the bot at level 1 in `channel`; returns the first board.
-async fn play_the_bot(discord: &FakeDiscord, user: &User, channel: u64) -> Msg {
-    let id = discord.slash_in(
-        user,
-        channel,
-        "play",
-        json!({"game": "simultana", "opponent": fake::APP_ID, "level": 1}),
-        &[User::bot()],
-    );
-    let board = discord.outcome(id).await;
-    assert!(!board.ephemeral, "refused: {}", board.text());
-    board
 }
 
 /// Plays `user`'s first legal move in `channel` if it is their turn on `board`.
@@ -49,22 +29,8 @@ async fn move_if_my_turn(discord: &FakeDiscord, user: &User, channel: u64, board
         .as_str()
         .expect("a legal move")
         .to_owned();
-    let id = discord.slash_in(user, channel, "move", json!({ "move": first }), &[]);
-    let answer = discord.outcome(id).await;
+    let answer = ask(&discord, user, channel, "move", json!({ "move": first })).await;
     assert!(!answer.ephemeral, "move refused: {}", answer.text());
-}
-
-/// The bot's own move, posted by itself in `channel` (a notice).
-async fn bots_move(discord: &FakeDiscord, channel: u64, played: &str) -> Msg {
-    let played = format!("<@{}> {played}", fake::APP_ID);
-    discord
-        .wait("the AI's move", |s| {
-            s.messages
-                .iter()
-                .find(|m| m.channel_id == channel && !m.ephemeral && m.text().contains(&played))
-                .cloned()
-        })
-        .await
 }
 
 /// How many matches the bot's database holds.
@@ -77,123 +43,65 @@ async fn a_server_discord_calls_english_plays_in_french_after_one_settings() {
     let (discord, bot) = start().await;
     // Not a Community server: Discord says en-US whatever its members speak.
     assert_eq!(discord.state().guild_locale, None);
-    let id = discord.slash(&alice(), "settings", json!({ "language": "fr" }));
-    let refused = discord.outcome(id).await;
+    let refused = command(&discord, &alice(), "settings", json!({ "language": "fr" })).await;
     assert!(refused.ephemeral);
-    assert!(
-        refused
-            .text()
-            .contains("Only members who may manage the server"),
-        "{}",
-        refused.text()
-    );
-    let id = discord.slash(&owner(), "settings", json!({ "language": "fr" }));
-    let saved = discord.outcome(id).await;
+    assert_shows(&refused, "Only members who may manage the server");
+    let saved = command(&discord, &owner(), "settings", json!({ "language": "fr" })).await;
     assert!(saved.ephemeral, "{}", saved.text());
     // The owner's own answers follow their own Discord app, in English.
-    assert!(
-        saved.text().contains("What this server reads: French"),
-        "{}",
-        saved.text()
-    );
+    assert_shows(&saved, "What this server reads: French");
 
     // A challenge, its board and its result: French.
     let room = channel(1);
-    let id = discord.slash_in(
-        &alice(),
-        room,
-        "play",
-        json!({"game": "loa", "opponent": bob().id, "clock": "1d"}),
-        &[bob()],
-    );
-    let card = discord.outcome(id).await;
-    assert!(card.text().contains("défie"), "{}", card.text());
-    let accept = card.button("Accepter").expect("an Accepter button");
-    let board = discord
-        .outcome(discord.press(&bob(), card.id, &accept))
-        .await;
-    assert!(
-        board.text().contains("Coup 1\u{202F}: à <@"),
-        "{}",
-        board.text()
-    );
+    let card = alice_challenges_bob(&discord, room, json!({"game": "loa", "clock": "1d"})).await;
+    assert_shows(&card, "défie");
+    let board = press(&discord, &bob(), &card, "Accepter").await;
+    assert_shows(&board, "Coup 1\u{202F}: à <@");
     let board = discord.pictured(board.id).await;
     assert!(board.png().is_some(), "the board's picture");
     let result = discord
         .outcome(discord.slash_in(&alice(), room, "resign", json!({}), &[]))
         .await;
-    assert!(
-        result.text().contains("gagne par abandon"),
-        "{}",
-        result.text()
-    );
+    assert_shows(&result, "gagne par abandon");
     // The bot's own moves, posted with no interaction, too.
     let room = channel(2);
     let board = play_the_bot(&discord, &alice(), room).await;
-    assert!(
-        board.text().contains("Le bot relève le défi."),
-        "{}",
-        board.text()
-    );
+    assert_shows(&board, "Le bot relève le défi.");
     move_if_my_turn(&discord, &alice(), room, &board).await;
     let notice = bots_move(&discord, room, "a joué").await;
-    assert!(notice.text().contains("Coup "), "{}", notice.text());
+    assert_shows(&notice, "Coup ");
     // Back to `auto`: English again (Discord's en-US).
     let id = discord.slash(&owner(), "settings", json!({ "language": "auto" }));
     discord.outcome(id).await;
-    let id = discord.slash_in(&bob(), room, "board", json!({}), &[]);
-    let board = discord.outcome(id).await;
-    assert!(board.text().contains("Move "), "{}", board.text());
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    let board = ask(&discord, &bob(), room, "board", json!({})).await;
+    assert_shows(&board, "Move ");
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_persons_own_french_gets_french_refusals_in_an_english_server() {
     let (discord, bot) = start().await;
-    let id = discord.slash(&bob(), "settings", json!({ "my-language": "fr" }));
-    let saved = discord.outcome(id).await;
+    let saved = command(&discord, &bob(), "settings", json!({ "my-language": "fr" })).await;
     assert!(saved.ephemeral);
     // Their answer is already in their new language.
-    assert!(saved.text().contains("Enregistré."), "{}", saved.text());
-    assert!(
-        saved
-            .text()
-            .contains("Langue de vos réponses privées\u{202F}: français"),
-        "{}",
-        saved.text()
-    );
-    let id = discord.slash(&bob(), "move", json!({ "move": "b1-b3" }));
-    let refusal = discord.outcome(id).await;
+    assert_shows(&saved, "Enregistré.");
+    assert_shows(&saved, "Langue de vos réponses privées\u{202F}: français");
+    let refusal = command(&discord, &bob(), "move", json!({ "move": "b1-b3" })).await;
     assert!(refusal.ephemeral);
-    assert!(
-        refusal
-            .text()
-            .contains("Il n\u{2019}y a pas de partie dans ce salon."),
-        "{}",
-        refusal.text()
-    );
+    assert_shows(&refusal, "Il n\u{2019}y a pas de partie dans ce salon.");
     // Someone else, and what the channel reads, stay English.
-    let id = discord.slash(&alice(), "move", json!({ "move": "b1-b3" }));
-    let refusal = discord.outcome(id).await;
-    assert!(
-        refusal
-            .text()
-            .contains("There is no match in this channel."),
-        "{}",
-        refusal.text()
-    );
-    let id = discord.slash_in(
-        &bob(),
+    let refusal = command(&discord, &alice(), "move", json!({ "move": "b1-b3" })).await;
+    assert_shows(&refusal, "There is no match in this channel.");
+    let card = challenge(
+        &discord,
         fake::CHANNEL_ID,
-        "play",
-        json!({"game": "loa", "opponent": alice().id}),
-        &[alice()],
-    );
-    let card = discord.outcome(id).await;
-    assert!(card.text().contains("challenges"), "{}", card.text());
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+        &bob(),
+        &alice(),
+        json!({"game": "loa"}),
+    )
+    .await;
+    assert_shows(&card, "challenges");
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -220,6 +128,7 @@ async fn no_match_starts_where_its_board_cannot_be_posted() {
             assert!(text.contains(&format!("**{named}**")), "{text}");
             assert!(!text.contains(&format!("**{other}**")), "{text}");
             assert!(text.contains("Edit Channel"), "where to grant it: {text}");
+            discord.idle().await;
             assert!(discord.public_messages(room).is_empty());
         }
     }
@@ -233,32 +142,14 @@ async fn no_match_starts_where_its_board_cannot_be_posted() {
         &[User::bot()],
     );
     let answer = discord.outcome(id).await;
-    assert!(
-        answer.text().contains("**Joindre des fichiers**"),
-        "{}",
-        answer.text()
-    );
+    assert_shows(&answer, "**Joindre des fichiers**");
     // A permission taken away after the challenge: its Accept is refused too.
     let room = channel(5);
-    let id = discord.slash_in(
-        &alice(),
-        room,
-        "play",
-        json!({"game": "loa", "opponent": bob().id}),
-        &[bob()],
-    );
-    let card = discord.outcome(id).await;
+    let card = alice_challenges_bob(&discord, room, json!({"game": "loa"})).await;
     discord.deny(room, perm::EMBED_LINKS);
-    let accept = card.button("Accept").expect("an Accept button");
-    let answer = discord
-        .outcome(discord.press(&bob(), card.id, &accept))
-        .await;
+    let answer = press(&discord, &bob(), &card, "Accept").await;
     assert!(answer.ephemeral, "{}", answer.text());
-    assert!(
-        answer.text().contains("**Embed Links**"),
-        "{}",
-        answer.text()
-    );
+    assert_shows(&answer, "**Embed Links**");
     let status = crate::db::sql_i64(
         &discord.database_url,
         "SELECT COUNT(*) FROM matches WHERE status = 'challenge'",
@@ -268,8 +159,7 @@ async fn no_match_starts_where_its_board_cannot_be_posted() {
     // What needs no permission still works there: the rules.
     let id = discord.slash_in(&alice(), no_send, "rules", json!({"game": "loa"}), &[]);
     assert!(!discord.outcome(id).await.ephemeral);
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -282,11 +172,12 @@ async fn a_notice_that_discord_fails_twice_is_delivered_once() {
     let board = play_the_bot(&discord, &alice(), room).await;
     move_if_my_turn(&discord, &alice(), room, &board).await;
     let notice = bots_move(&discord, room, "played").await;
-    assert!(notice.text().contains("Move "), "{}", notice.text());
+    assert_shows(&notice, "Move ");
     let posts = |s: &fake::FakeState| {
         let line = format!("POST /api/v10/channels/{room}/messages");
         s.requests.iter().filter(|r| **r == line).count()
     };
+    discord.idle().await;
     assert_eq!(posts(&discord.state()), 3, "two failures, then the post");
     let played = format!("<@{}> played", fake::APP_ID);
     let copies = discord
@@ -295,8 +186,7 @@ async fn a_notice_that_discord_fails_twice_is_delivered_once() {
         .filter(|m| m.text().contains(&played))
         .count();
     assert_eq!(copies, 1, "delivered once");
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -330,16 +220,9 @@ async fn a_notice_into_a_deleted_channel_loses_nothing() {
     assert_eq!(said.len(), 1, "{said:?}");
     assert!(said[0].contains("gone"), "{said:?}");
     // Alice's next /board, in another channel, brings the match there and says what happened.
-    let id = discord.slash_in(&alice(), here, "board", json!({}), &[]);
-    let board = discord.outcome(id).await;
+    let board = ask(&discord, &alice(), here, "board", json!({})).await;
     assert!(!board.ephemeral, "{}", board.text());
-    assert!(
-        board
-            .text()
-            .contains("The channel of this match was deleted"),
-        "{}",
-        board.text()
-    );
+    assert_shows(&board, "The channel of this match was deleted");
     assert_eq!(
         to_move(&board),
         alice().id,
@@ -348,15 +231,13 @@ async fn a_notice_into_a_deleted_channel_loses_nothing() {
     // And the match goes on here.
     move_if_my_turn(&discord, &alice(), here, &board).await;
     bots_move(&discord, here, "played").await;
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn help_in_the_readers_language_a_presence_and_an_invite_link() {
     let (discord, bot) = start().await;
-    let id = discord.slash(&alice(), "help", json!({}));
-    let help = discord.outcome(id).await;
+    let help = command(&discord, &alice(), "help", json!({})).await;
     assert!(help.ephemeral);
     for command in [
         "/play",
@@ -373,10 +254,9 @@ async fn help_in_the_readers_language_a_presence_and_an_invite_link() {
         "where the rules are: {}",
         help.text()
     );
-    let id = discord.slash(&alice().speaking("fr"), "help", json!({}));
-    let aide = discord.outcome(id).await;
-    assert!(aide.text().contains("lance un défi"), "{}", aide.text());
-    assert!(aide.text().contains("/rules"), "{}", aide.text());
+    let aide = command(&discord, &alice().speaking("fr"), "help", json!({})).await;
+    assert_shows(&aide, "lance un défi");
+    assert_shows(&aide, "/rules");
     // The presence says how to start, on every shard, in English.
     let identify = discord.state().identifies[0].clone();
     assert!(
@@ -400,8 +280,7 @@ async fn help_in_the_readers_language_a_presence_and_an_invite_link() {
     let text =
         String::from_utf8_lossy(&logs().lock().unwrap_or_else(|p| p.into_inner())).into_owned();
     assert!(text.contains(&link), "no invite link {link} in the logs");
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -422,6 +301,7 @@ async fn a_notice_the_bot_may_not_post_is_told_by_the_next_board() {
         let line = format!("POST /api/v10/channels/{room}/messages");
         s.requests.iter().filter(|r| **r == line).count()
     };
+    discord.idle().await;
     let before = posts(&discord.state());
     move_if_my_turn(&discord, &alice(), room, &board).await;
     // The bot moves, and its notice is kept for the next answer (the database is polled: it is
@@ -432,27 +312,21 @@ async fn a_notice_the_bot_may_not_post_is_told_by_the_next_board() {
         assert!(std::time::Instant::now() < deadline, "no notice kept");
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
-    let id = discord.slash_in(&alice(), room, "board", json!({}), &[]);
-    let board = discord.outcome(id).await;
-    assert!(
-        board.text().contains("I am missing **Send Messages**"),
-        "{}",
-        board.text()
-    );
+    let board = ask(&discord, &alice(), room, "board", json!({})).await;
+    assert_shows(&board, "I am missing **Send Messages**");
     assert_eq!(
         to_move(&board),
         alice().id,
         "the bot's move is on the board"
     );
+    discord.idle().await;
     assert_eq!(
         posts(&discord.state()),
         before,
         "nothing tried where it is refused"
     );
     // Told once.
-    let id = discord.slash_in(&alice(), room, "board", json!({}), &[]);
-    let again = discord.outcome(id).await;
+    let again = ask(&discord, &alice(), room, "board", json!({})).await;
     assert!(!again.text().contains("I am missing"), "{}", again.text());
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }

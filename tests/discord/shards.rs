@@ -13,19 +13,11 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message as WsMessage;
 
 use crate::fake::{self, DM_CHANNEL_ID, FakeDiscord, Msg, User, guild_on_shard, shard_of};
-use crate::play::{to_move, who};
-use crate::{alice, db, logs};
+use crate::steps::{accept, alice, bob, carol, challenge, legal, play_first, stop, to_move, who};
+use crate::{db, logs};
 
 const NEEDS_PG: &str =
     "needs PostgreSQL: scripts/pg-test.sh cargo test --test discord shards -- --include-ignored";
-
-fn bob() -> User {
-    User::new(100_000_000_000_000_002, "bob")
-}
-
-fn carol() -> User {
-    User::new(100_000_000_000_000_003, "carol")
-}
 
 /// A `parlor bot` process against the fake, killed when dropped.
 pub(crate) struct Process {
@@ -136,45 +128,9 @@ pub(crate) async fn simultana(
     challenger: &User,
     opponent: &User,
 ) -> Msg {
-    let id = discord.slash_in(
-        challenger,
-        channel,
-        "play",
-        json!({"game": "simultana", "opponent": opponent.id, "rated": true}),
-        std::slice::from_ref(opponent),
-    );
-    let card = discord.outcome(id).await;
-    assert!(!card.ephemeral, "challenge refused: {}", card.text());
-    let accept = card.button("Accept").expect("an Accept button");
-    let id = discord.press(opponent, card.id, &accept);
-    let board = discord.outcome(id).await;
-    assert!(!board.ephemeral, "accept refused: {}", board.text());
-    board
-}
-
-/// The moves `/move` offers the player to move in `channel`.
-pub(crate) async fn legal(discord: &FakeDiscord, user: &User, channel: u64) -> Vec<String> {
-    discord
-        .autocomplete_in(user, channel, "move", "move", "")
-        .await
-        .iter()
-        .filter_map(|c| c["value"].as_str().map(str::to_owned))
-        .collect()
-}
-
-/// The player to move plays the first offered move by `/move`; returns the new board.
-pub(crate) async fn play_first(
-    discord: &FakeDiscord,
-    channel: u64,
-    board: &Msg,
-    players: &[User],
-) -> Msg {
-    let mover = who(players, to_move(board)).clone();
-    let moves = legal(discord, &mover, channel).await;
-    let id = discord.slash_in(&mover, channel, "move", json!({"move": moves[0]}), &[]);
-    let next = discord.outcome(id).await;
-    assert!(!next.ephemeral, "move refused: {}", next.text());
-    next
+    let options = json!({"game": "simultana", "rated": true});
+    let card = challenge(discord, channel, challenger, opponent, options).await;
+    accept(discord, &card, opponent).await
 }
 
 /// Every interaction got exactly one first response, from the process named after its shard.
@@ -576,8 +532,7 @@ async fn one_process_runs_every_shard_discord_recommends() {
         assert_eq!(state.interactions[&id].shard, shard_of(Some(*g), 3));
         assert_eq!(state.interactions[&id].shard, i as u32);
     }
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 /// A raw gateway connection: HELLO, then IDENTIFY as `shard`; returns the close code if the

@@ -5,42 +5,46 @@
 use serde_json::json;
 
 use crate::fake::{self, CHANNEL_ID, FakeDiscord, Msg, User};
-use crate::play::to_move;
-use crate::{alice, start};
-
-fn bob() -> User {
-    User::new(100_000_000_000_000_002, "bob")
-}
-
-fn carol() -> User {
-    User::new(100_000_000_000_000_003, "carol")
-}
+use crate::start;
+use crate::steps::{
+    alice, alice_challenges_bob, ask, assert_shows, bob, carol, challenge, command,
+    four_player_lobby, play_the_bot, press, stop, to_move,
+};
 
 /// `a` challenges `b` to Simultana in the channel and `b` presses Accept; returns the card's id
 /// and the thread the match moved into, with its first board.
 async fn accepted_in_thread(discord: &FakeDiscord, a: &User, b: &User) -> (u64, u64, Msg) {
-    let id = discord.slash_in(
-        a,
-        CHANNEL_ID,
-        "play",
-        json!({"game": "simultana", "opponent": b.id}),
-        std::slice::from_ref(b),
-    );
-    let card = discord.outcome(id).await;
-    assert!(!card.ephemeral, "{}", card.text());
+    let card = challenge(discord, CHANNEL_ID, a, b, json!({"game": "simultana"})).await;
     let accept = card.button("Accept").expect("an Accept button");
     discord.press(b, card.id, &accept);
-    let (thread, board) = discord
+    let (thread, board) = board_in_thread(discord, card.id).await;
+    (card.id, thread, board)
+}
+
+/// The thread started from challenge card `card`, and the first board of its match there.
+async fn board_in_thread(discord: &FakeDiscord, card: u64) -> (u64, Msg) {
+    discord
         .wait("the board in the match's thread", |s| {
-            let thread = s.threads.values().find(|t| t.message == card.id)?;
+            let thread = s.threads.values().find(|t| t.message == card)?;
             let board = s
                 .messages
                 .iter()
                 .find(|m| m.channel_id == thread.id && m.button("Resign").is_some())?;
             Some((thread.id, board.clone()))
         })
-        .await;
-    (card.id, thread, board)
+        .await
+}
+
+/// Bob accepts `card`: the match is played in the channel, and no thread is started.
+async fn accepted_in_the_channel(discord: &FakeDiscord, card: &Msg) {
+    let board = press(discord, &bob(), card, "Accept").await;
+    assert!(
+        !board.ephemeral && board.channel_id == CHANNEL_ID,
+        "{}",
+        board.text()
+    );
+    discord.idle().await;
+    assert!(discord.state().threads.is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -90,8 +94,7 @@ async fn two_matches_in_one_channel_each_in_a_thread_made_from_its_card() {
         .autocomplete_in(&player, one, "move", "move", "")
         .await;
     let first = hints[0]["value"].as_str().expect("a move").to_owned();
-    let id = discord.slash_in(&player, one, "move", json!({ "move": first }), &[]);
-    let board = discord.outcome(id).await;
+    let board = ask(&discord, &player, one, "move", json!({ "move": first })).await;
     assert!(
         !board.ephemeral && board.channel_id == one,
         "{}",
@@ -101,8 +104,7 @@ async fn two_matches_in_one_channel_each_in_a_thread_made_from_its_card() {
     let id = discord.slash_in(&player, CHANNEL_ID, "move", json!({ "move": first }), &[]);
     assert!(discord.outcome(id).await.ephemeral);
     // A resignation ends the game in the thread and writes the result on the card.
-    let id = discord.slash_in(&alice(), one, "resign", json!({}), &[]);
-    let result = discord.outcome(id).await;
+    let result = ask(&discord, &alice(), one, "resign", json!({})).await;
     assert!(result.button("Rematch").is_some(), "{}", result.text());
     discord
         .wait("the result on the card", |s| {
@@ -111,49 +113,29 @@ async fn two_matches_in_one_channel_each_in_a_thread_made_from_its_card() {
                 .map(|_| ())
         })
         .await;
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_the_permission_the_match_stays_in_the_channel_and_the_server_is_told_once() {
     let (discord, bot) = start().await;
-    let id = discord.slash_in(
-        &alice(),
-        CHANNEL_ID,
-        "play",
-        json!({"game": "simultana", "opponent": bob().id}),
-        &[bob()],
-    );
-    let card = discord.outcome(id).await;
-    assert!(
-        card.text().contains("Create Public Threads"),
-        "{}",
-        card.text()
-    );
-    let id = discord.press(&bob(), card.id, &card.button("Accept").expect("Accept"));
-    let board = discord.outcome(id).await;
-    assert!(
-        !board.ephemeral && board.channel_id == CHANNEL_ID,
-        "{}",
-        board.text()
-    );
-    assert!(discord.state().threads.is_empty());
-    let id = discord.slash_in(
-        &carol(),
+    let card = alice_challenges_bob(&discord, CHANNEL_ID, json!({"game": "simultana"})).await;
+    assert_shows(&card, "Create Public Threads");
+    accepted_in_the_channel(&discord, &card).await;
+    let card = challenge(
+        &discord,
         CHANNEL_ID + 1,
-        "play",
-        json!({"game": "simultana", "opponent": bob().id}),
-        &[bob()],
-    );
-    let card = discord.outcome(id).await;
+        &carol(),
+        &bob(),
+        json!({"game": "simultana"}),
+    )
+    .await;
     assert!(
         !card.text().contains("Create Public Threads"),
         "said once: {}",
         card.text()
     );
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -161,14 +143,7 @@ async fn an_archived_thread_is_opened_again_when_the_bot_moves() {
     let (discord, bot) = start().await;
     discord.grant_threads();
     // A table for four fills from its buttons: the game starts in a thread, the bot in two seats.
-    let id = discord.slash_in(
-        &alice(),
-        CHANNEL_ID,
-        "play",
-        json!({"game": "loa", "variant": "four-player", "level": 1}),
-        &[],
-    );
-    let lobby = discord.outcome(id).await;
+    let lobby = four_player_lobby(&discord, &alice()).await;
     let id = discord.press(
         &alice(),
         lobby.id,
@@ -242,8 +217,7 @@ async fn an_archived_thread_is_opened_again_when_the_bot_moves() {
     }
     assert!(played(&discord.state()) > before, "the bot moved");
     assert!(!discord.state().threads[&thread].archived);
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -270,22 +244,8 @@ async fn a_server_may_keep_one_match_per_channel_and_only_its_managers_decide() 
         saved.text()
     );
     // Accepted now, the match is played in the channel, which holds it alone.
-    let id = discord.slash_in(
-        &alice(),
-        CHANNEL_ID,
-        "play",
-        json!({"game": "simultana", "opponent": bob().id}),
-        &[bob()],
-    );
-    let card = discord.outcome(id).await;
-    let id = discord.press(&bob(), card.id, &card.button("Accept").expect("Accept"));
-    let board = discord.outcome(id).await;
-    assert!(
-        !board.ephemeral && board.channel_id == CHANNEL_ID,
-        "{}",
-        board.text()
-    );
-    assert!(discord.state().threads.is_empty());
+    let card = alice_challenges_bob(&discord, CHANNEL_ID, json!({"game": "simultana"})).await;
+    accepted_in_the_channel(&discord, &card).await;
     let id = discord.slash_in(
         &carol(),
         CHANNEL_ID,
@@ -295,21 +255,9 @@ async fn a_server_may_keep_one_match_per_channel_and_only_its_managers_decide() 
     );
     assert!(discord.outcome(id).await.ephemeral, "the channel is busy");
     // Everyone may turn their own reminders off.
-    let id = discord.slash_in(
-        &bob(),
-        CHANNEL_ID,
-        "settings",
-        json!({"reminders": false}),
-        &[],
-    );
-    let mine = discord.outcome(id).await;
-    assert!(
-        mine.text().contains("clock runs low: off"),
-        "{}",
-        mine.text()
-    );
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    let mine = command(&discord, &bob(), "settings", json!({"reminders": false})).await;
+    assert_shows(&mine, "clock runs low: off");
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -318,14 +266,7 @@ async fn a_game_against_the_bot_moves_into_a_thread_of_its_own() {
     discord.grant_threads();
     let thread = 0;
     // Against the bot: `/play` answers where the game is, and the bot plays in the thread.
-    let id = discord.slash_in(
-        &carol(),
-        CHANNEL_ID,
-        "play",
-        json!({"game": "simultana", "opponent": fake::APP_ID, "level": 1}),
-        &[User::bot()],
-    );
-    let answer = discord.outcome(id).await;
+    let answer = play_the_bot(&discord, &carol(), CHANNEL_ID).await;
     let (bot_thread, name) = discord
         .wait("the bot game's thread", |s| {
             s.threads
@@ -334,11 +275,7 @@ async fn a_game_against_the_bot_moves_into_a_thread_of_its_own() {
                 .map(|t| (t.id, t.name.clone()))
         })
         .await;
-    assert!(
-        answer.text().contains(&format!("<#{bot_thread}>")),
-        "{}",
-        answer.text()
-    );
+    assert_shows(&answer, &format!("<#{bot_thread}>"));
     assert!(name.contains("carol"), "{name}");
     let board = discord
         .wait("the first board in the bot game's thread", |s| {
@@ -359,8 +296,7 @@ async fn a_game_against_the_bot_moves_into_a_thread_of_its_own() {
             })
             .await;
     }
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -382,25 +318,14 @@ async fn a_reminder_pings_once_in_the_thread_even_across_a_restart() {
     let config = || discord.config(&[("DISCORD_GUILD_ID", &guild)]);
     let bot = discord.start_bot_with(config(), settings());
     discord.wait_ready(1).await;
-    let id = discord.slash_in(
-        &alice(),
+    let card = alice_challenges_bob(
+        &discord,
         CHANNEL_ID,
-        "play",
-        json!({"game": "simultana", "opponent": bob().id, "clock": "1h"}),
-        &[bob()],
-    );
-    let card = discord.outcome(id).await;
+        json!({"game": "simultana", "clock": "1h"}),
+    )
+    .await;
     discord.press(&bob(), card.id, &card.button("Accept").expect("Accept"));
-    let (thread, board) = discord
-        .wait("the board in the thread", |s| {
-            let thread = s.threads.values().find(|t| t.message == card.id)?;
-            let board = s
-                .messages
-                .iter()
-                .find(|m| m.channel_id == thread.id && m.button("Resign").is_some())?;
-            Some((thread.id, board.clone()))
-        })
-        .await;
+    let (thread, board) = board_in_thread(&discord, card.id).await;
     let late = to_move(&board);
     let reminders = |s: &fake::FakeState| {
         s.messages
@@ -442,6 +367,5 @@ async fn a_reminder_pings_once_in_the_thread_even_across_a_restart() {
                 .map(|_| ())
         })
         .await;
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }

@@ -5,14 +5,10 @@
 use serde_json::json;
 
 use crate::fake::{self, FakeDiscord, GUILD_ID, Msg, User};
-use crate::{alice, logs};
+use crate::logs;
+use crate::steps::{alice, assert_shows, command, owner, stop};
 
 const BASE: &str = "https://parlor.example/";
-
-/// A member who may manage the server.
-fn owner() -> User {
-    User::new(100_000_000_000_000_009, "owner").with_manage_server()
-}
 
 /// The fake and a bot serving its server, with `PARLOR_PUBLIC_URL` when given.
 async fn start(public_url: Option<&str>) -> (FakeDiscord, fake::Bot) {
@@ -36,16 +32,6 @@ async fn stored(discord: &FakeDiscord) -> (Option<String>, Option<String>) {
         Some(row) => (row[0].clone(), row[1].clone()),
         None => (None, None),
     }
-}
-
-async fn command(
-    discord: &FakeDiscord,
-    user: &User,
-    name: &str,
-    options: serde_json::Value,
-) -> Msg {
-    let id = discord.slash(user, name, options);
-    discord.outcome(id).await
 }
 
 fn urls(message: &Msg) -> Vec<String> {
@@ -77,7 +63,7 @@ async fn a_manager_turns_the_pages_on_and_ladders_and_final_boards_link_to_them(
         on.links(),
         vec![("This server on the web".to_owned(), link.clone())]
     );
-    assert!(on.text().contains(&link), "{}", on.text());
+    assert_shows(&on, &link);
     // The server's name, as its GUILD_CREATE said it, for the pages' titles.
     assert_eq!(name, Some(format!("server {GUILD_ID}")));
 
@@ -120,8 +106,7 @@ async fn a_manager_turns_the_pages_on_and_ladders_and_final_boards_link_to_them(
     let board = command(&discord, &alice(), "leaderboard", ladder).await;
     assert!(board.links().is_empty(), "{:?}", board.components);
 
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    stop(&discord, bot).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -129,13 +114,12 @@ async fn without_a_public_address_the_answer_says_what_the_operator_must_set() {
     let (discord, bot) = start(None).await;
     let on = command(&discord, &owner(), "settings", json!({"web": true})).await;
     assert!(on.links().is_empty());
-    assert!(on.text().contains("PARLOR_PUBLIC_URL"), "{}", on.text());
+    assert_shows(&on, "PARLOR_PUBLIC_URL");
     assert!(stored(&discord).await.0.is_some(), "the pages are on");
     let board = command(&discord, &alice(), "leaderboard", json!({"game": "loa"})).await;
     assert!(board.links().is_empty());
     // A person's own choice needs no permission.
     let hidden = command(&discord, &alice(), "settings", json!({"my-web": false})).await;
-    assert!(hidden.text().contains("hidden"), "{}", hidden.text());
-    bot.stop().await.expect("clean shutdown");
-    discord.assert_no_violations();
+    assert_shows(&hidden, "hidden");
+    stop(&discord, bot).await;
 }

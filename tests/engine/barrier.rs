@@ -1,10 +1,13 @@
 //! Barrier (RULES.md section 3): laying the barrier, moves on and off the tiles, captures,
 //! crowning, the end of the game, notation and the position text.
 
+use crate::assert_won;
 use std::collections::HashSet;
 
 use parlor::games::barrier::{Barrier, BarrierMove, BarrierOptions, Dir, Tile};
 use parlor::games::notation::{parse_square, square_name};
+
+use crate::lcg::Lcg;
 use parlor::games::{
     AnyGame, Game, GameKind, GameOptions, MoveError, Outcome, Reason, Side, Status,
 };
@@ -288,10 +291,7 @@ fn every_prefix_of_a_capture_sequence_is_a_move() {
     let mut all = game.clone();
     play(&mut all, "c1xe3xc5xe7");
     assert_eq!(all.piece_count(Side::Second), 0);
-    assert_eq!(
-        all.status(),
-        Status::Over(Outcome::win(Side::First, Reason::Elimination))
-    );
+    assert_won(all.status(), Side::First, Reason::Elimination);
 }
 
 #[test]
@@ -367,27 +367,18 @@ fn a_player_with_no_legal_move_loses() {
     // Clear's h2 can only go S or SW (h1, g1): once g1 is filled too, Clear is blocked.
     let mut game = position("8/8/8/8/8/8/6Yc/7y", "yellow", 0);
     play(&mut game, "g2-g1");
-    assert_eq!(
-        game.status(),
-        Status::Over(Outcome::win(Side::First, Reason::Blocked))
-    );
+    assert_won(game.status(), Side::First, Reason::Blocked);
     assert!(game.legal_moves().is_empty());
     assert_eq!(game.parse_move("h2-h1"), Err(MoveError::GameOver));
 
     // Blocking beats the move limit when both happen on the same ply.
     let mut game = position("8/8/8/8/8/8/6Yc/7y", "yellow", 99);
     play(&mut game, "g2-g1");
-    assert_eq!(
-        game.status(),
-        Status::Over(Outcome::win(Side::First, Reason::Blocked))
-    );
+    assert_won(game.status(), Side::First, Reason::Blocked);
 
     // An imported position whose side to move is blocked is already over.
     let game = position("8/8/8/8/8/8/7c/6yy", "clear", 0);
-    assert_eq!(
-        game.status(),
-        Status::Over(Outcome::win(Side::First, Reason::Blocked))
-    );
+    assert_won(game.status(), Side::First, Reason::Blocked);
     assert!(game.export().contains(" win:yellow:blocked "));
 }
 
@@ -395,10 +386,7 @@ fn a_player_with_no_legal_move_loses() {
 fn taking_the_last_piece_wins() {
     let mut game = position("8/8/8/8/3c4/2y5/8/8", "yellow", 30);
     play(&mut game, "c3xe5");
-    assert_eq!(
-        game.status(),
-        Status::Over(Outcome::win(Side::First, Reason::Elimination))
-    );
+    assert_won(game.status(), Side::First, Reason::Elimination);
     assert!(game.legal_moves().is_empty());
     let back = Barrier::import(&game.export()).unwrap();
     assert_eq!(back.status(), game.status());
@@ -552,19 +540,6 @@ fn illegal_piece_moves_say_why() {
     assert!(illegal_message(&game, "c1-c2xc4").contains("only captures can be chained"));
     let game = position("7c/8/8/8/8/3y4/2y5/8", "yellow", 0);
     assert!(illegal_message(&game, "c2xe4").contains("your own piece"));
-}
-
-/// A tiny deterministic generator for the playouts below.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
 }
 
 #[test]

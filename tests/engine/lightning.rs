@@ -1,6 +1,7 @@
 //! Lightning (RULES.md section 4): the pile, contact and blocking, the reserve, the first tile,
 //! connection and exhaustion, the two-step turn, the notation and the export.
 
+use crate::assert_won;
 use std::collections::HashSet;
 
 use parlor::games::lightning::{
@@ -359,10 +360,7 @@ fn a_corner_connected_zigzag_of_s_and_b_wins() {
     assert_eq!(g.status(), Status::ToMove(Side::First));
     assert_eq!(g.winning_line(), None);
     play(&mut g, "RS-a17");
-    assert_eq!(
-        g.status(),
-        Status::Over(Outcome::win(Side::First, Reason::Connection))
-    );
+    assert_won(g.status(), Side::First, Reason::Connection);
     let (winner, mut squares) = g.winning_line().unwrap();
     assert_eq!(winner, Side::First);
     squares.sort();
@@ -403,10 +401,7 @@ fn a_line_that_touches_only_one_edge_does_not_win() {
         "a connected half needs its result written"
     );
     let g = import(&text.replace("result=-", "result=first-connection"));
-    assert_eq!(
-        g.status(),
-        Status::Over(Outcome::win(Side::First, Reason::Connection))
-    );
+    assert_won(g.status(), Side::First, Reason::Connection);
 }
 
 #[test]
@@ -420,10 +415,7 @@ fn a_win_on_your_half_can_be_completed_by_your_opponent() {
     );
     let mut g = import(&text);
     play(&mut g, "RS-*a17");
-    assert_eq!(
-        g.status(),
-        Status::Over(Outcome::win(Side::First, Reason::Connection))
-    );
+    assert_won(g.status(), Side::First, Reason::Connection);
     assert_eq!(g.winning_line().unwrap().0, Side::First);
 }
 
@@ -473,18 +465,30 @@ fn full_set() -> Vec<Design> {
     Design::ALL.iter().flat_map(|&d| [d; 30]).collect()
 }
 
+/// The whole set but one tile of `unseen`.
+fn full_set_but(unseen: Design) -> Vec<Design> {
+    let mut tiles = full_set();
+    let at = tiles.iter().position(|&d| d == unseen).expect("in the set");
+    tiles.remove(at);
+    tiles
+}
+
+/// A reserve holding `tiles`, counted by design.
+fn reserve_of(tiles: &[Design]) -> [u8; 5] {
+    let mut reserve = [0u8; 5];
+    for d in tiles {
+        reserve[d.index()] += 1;
+    }
+    reserve
+}
+
 #[test]
 fn a_draw_when_the_pile_is_empty_and_no_reserve_tile_can_go_anywhere() {
     // Second's half is full (no connection: rank 9 holds only A tiles), first's half is empty,
     // 13 tiles wait in the reserve and one tile is left in the pile.
-    let mut tiles = full_set();
-    let unseen = tiles.iter().position(|&d| d == Design::V).unwrap();
-    tiles.remove(unseen);
+    let mut tiles = full_set_but(Design::V);
     let second = fill(&mut tiles, 136, 8);
-    let mut reserve = [0u8; 5];
-    for d in &tiles {
-        reserve[d.index()] += 1;
-    }
+    let reserve = reserve_of(&tiles);
     assert_eq!(tiles.len(), 13);
     let mut g = import(&position(0, &HalfText::empty(), &second, reserve, "first"));
     assert_eq!(g.pile_len(), 1);
@@ -502,9 +506,7 @@ fn a_draw_when_the_pile_is_empty_and_no_reserve_tile_can_go_anywhere() {
 
 #[test]
 fn a_draw_when_the_pile_and_the_reserve_are_empty() {
-    let mut tiles = full_set();
-    let unseen = tiles.iter().position(|&d| d == Design::X).unwrap();
-    tiles.remove(unseen);
+    let mut tiles = full_set_but(Design::X);
     let first = fill(&mut tiles, 80, 4);
     let second = fill(&mut tiles, 69, 6);
     assert!(tiles.is_empty());
@@ -655,10 +657,7 @@ fn import_refuses_garbage() {
     // and a reserve tile in second's hand would have nowhere to go.
     let mut tiles = full_set();
     let second = fill(&mut tiles, 136, 8);
-    let mut reserve = [0u8; 5];
-    for d in &tiles {
-        reserve[d.index()] += 1;
-    }
+    let reserve = reserve_of(&tiles);
     let text = position(0, &HalfText::empty(), &second, reserve, "second");
     assert!(Lightning::import(&text).is_err());
     assert!(Lightning::import(&text.replace("result=-", "result=draw-blocked")).is_ok());

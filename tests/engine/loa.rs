@@ -1,5 +1,6 @@
 //! Lines of Action: RULES.md section 1, checked through the public `Game` interface.
 
+use crate::assert_won;
 use parlor::games::loa::{Color, Loa, LoaOptions};
 use parlor::games::{Game, GameOptions, MoveError, Outcome, Reason, Side, Status};
 use proptest::prelude::*;
@@ -21,23 +22,25 @@ pub(crate) fn play(game: &mut Loa, moves: &[&str]) {
     }
 }
 
-fn legal_texts(game: &Loa) -> Vec<String> {
-    game.legal_moves()
+/// The legal moves as text, sorted.
+pub(crate) fn legal_texts(game: &Loa) -> Vec<String> {
+    let mut texts: Vec<String> = game
+        .legal_moves()
         .iter()
         .map(|m| game.format_move(m))
-        .collect()
+        .collect();
+    texts.sort();
+    texts
 }
 
 fn moves_from(game: &Loa, square: &str) -> Vec<String> {
-    let mut moves: Vec<String> = legal_texts(game)
+    legal_texts(game)
         .into_iter()
         .filter(|m| m.starts_with(square))
-        .collect();
-    moves.sort();
-    moves
+        .collect()
 }
 
-fn illegal_message(game: &Loa, text: &str) -> String {
+pub(crate) fn illegal_message(game: &Loa, text: &str) -> String {
     match game.parse_move(text) {
         Err(e @ MoveError::Illegal(_)) => e.to_string(),
         other => panic!("{text}: expected an illegal move, got {other:?}"),
@@ -192,21 +195,17 @@ fn lenient_notation_is_accepted() {
 #[test]
 fn a_wrong_separator_is_refused_with_the_right_form() {
     let olympiad = game("rules=olympiad");
-    match olympiad.parse_move("c1-a3") {
-        Err(e @ MoveError::Syntax(_)) => {
-            let message = e.to_string();
-            assert!(message.contains("capture"), "{message}");
-            assert!(message.contains("write c1xa3"), "{message}");
+    for (text, says) in [
+        ("c1-a3", ["capture", "write c1xa3"]),
+        ("b1xb3", ["not a capture", "write b1-b3"]),
+    ] {
+        let message = match olympiad.parse_move(text) {
+            Err(e @ MoveError::Syntax(_)) => e.to_string(),
+            other => panic!("{text}: {other:?}"),
+        };
+        for part in says {
+            assert!(message.contains(part), "{message}");
         }
-        other => panic!("c1-a3: {other:?}"),
-    }
-    match olympiad.parse_move("b1xb3") {
-        Err(e @ MoveError::Syntax(_)) => {
-            let message = e.to_string();
-            assert!(message.contains("not a capture"), "{message}");
-            assert!(message.contains("write b1-b3"), "{message}");
-        }
-        other => panic!("b1xb3: {other:?}"),
     }
 }
 
@@ -283,10 +282,7 @@ const DOUBLE_CONNECTION: &str = "8/8/1b3b2/4b3/3w4/8/w7/w7 b 9 0,0 *";
 fn a_double_connection_wins_for_the_mover_under_abacus_rules() {
     let mut position = import(&format!("{DOUBLE_CONNECTION} rules=abacus"));
     play(&mut position, &["b6xd4"]);
-    assert_eq!(
-        position.status(),
-        Status::Over(Outcome::win(Side::Second, Reason::Connection))
-    );
+    assert_won(position.status(), Side::Second, Reason::Connection);
     assert_eq!(position.side_name(Side::Second), "black");
     assert!(position.legal_moves().is_empty());
     assert_eq!(position.parse_move("a1-b1"), Err(MoveError::GameOver));
@@ -326,10 +322,7 @@ fn a_single_remaining_piece_is_connected() {
     play(&mut position, &["b6xd4"]);
     assert_eq!(position.pieces(Color::White).count_ones(), 1);
     assert!(position.is_connected(Color::White));
-    assert_eq!(
-        position.status(),
-        Status::Over(Outcome::win(Side::Second, Reason::Connection))
-    );
+    assert_won(position.status(), Side::Second, Reason::Connection);
 }
 
 #[test]
@@ -339,10 +332,7 @@ fn a_side_with_no_piece_on_the_board_is_not_connected() {
     let mut position = import("8/8/8/8/8/8/b7/1b2b3 b 20 0,0 * rules=olympiad");
     assert!(!position.is_connected(Color::White));
     play(&mut position, &["e1-c1"]);
-    assert_eq!(
-        position.status(),
-        Status::Over(Outcome::win(Side::First, Reason::Connection))
-    );
+    assert_won(position.status(), Side::First, Reason::Connection);
 }
 
 /// White a1 h8 cannot move (every line is blocked by Black); Black b1 a2 b2 and g8 h7 g7.
@@ -475,10 +465,7 @@ fn no_win_by_connection_while_own_stones_are_held() {
 
     let mut free = import(&format!("{PARACHUTE_CONNECT} 0,1 * setup=parachute"));
     play(&mut free, &["d3-b3@e5"]);
-    assert_eq!(
-        free.status(),
-        Status::Over(Outcome::win(Side::First, Reason::Connection))
-    );
+    assert_won(free.status(), Side::First, Reason::Connection);
 }
 
 #[test]
@@ -486,10 +473,7 @@ fn a_drop_that_connects_the_opponent_makes_it_win() {
     // Black h1 h3 and one Black stone still in White's hand; White drops it on h2.
     let mut position = import("8/8/8/8/w7/7b/8/w6b w 4 0,1 * setup=parachute rules=abacus");
     play(&mut position, &["a4-b4@h2"]);
-    assert_eq!(
-        position.status(),
-        Status::Over(Outcome::win(Side::Second, Reason::Connection))
-    );
+    assert_won(position.status(), Side::Second, Reason::Connection);
 }
 
 #[test]

@@ -3,33 +3,17 @@
 //! of every new option set checked against [`slow`], a second generator written from the rules
 //! text alone.
 
+use crate::assert_won;
 use std::collections::BTreeSet;
 
-use crate::loa::{import, play};
+use crate::loa::{illegal_message, import, legal_texts, play};
 use parlor::games::loa::{Color, Loa, LoaBoard, LoaOptions, LoaSetup, PieceSet, Seat};
-use parlor::games::{Game, GameOptions, MoveError, Outcome, Reason, Side, Status};
+use parlor::games::{Game, GameOptions, Outcome, Reason, Side, Status};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 fn game(options: &str) -> Loa {
     Loa::new(LoaOptions::parse(options).unwrap_or_else(|e| panic!("{options}: {e}")))
-}
-
-fn legal_texts(game: &Loa) -> Vec<String> {
-    let mut texts: Vec<String> = game
-        .legal_moves()
-        .iter()
-        .map(|m| game.format_move(m))
-        .collect();
-    texts.sort();
-    texts
-}
-
-fn illegal_message(game: &Loa, text: &str) -> String {
-    match game.parse_move(text) {
-        Err(e @ MoveError::Illegal(_)) => e.to_string(),
-        other => panic!("{text}: expected an illegal move, got {other:?}"),
-    }
 }
 
 fn options_error(text: &str) -> String {
@@ -201,10 +185,7 @@ fn a_seat_moves_only_its_own_set() {
 fn a_team_wins_when_its_marked_and_unmarked_pieces_form_one_group() {
     let mut w2 = import(&format!("{W2_CONNECTS} w2 0 0,0 * players=4"));
     play(&mut w2, &["d1-b1"]);
-    assert_eq!(
-        w2.status(),
-        Status::Over(Outcome::win(Side::First, Reason::Connection))
-    );
+    assert_won(w2.status(), Side::First, Reason::Connection);
     assert_eq!(w2.side_name(Side::First), "white");
 }
 
@@ -232,10 +213,7 @@ fn both_teams_connected_follows_the_rule_set() {
         "{TAKE_LAST_BOTH} b1 9 0,0 * players=4 rules=abacus"
     ));
     play(&mut abacus, &["b6xd4"]);
-    assert_eq!(
-        abacus.status(),
-        Status::Over(Outcome::win(Side::Second, Reason::Connection))
-    );
+    assert_won(abacus.status(), Side::Second, Reason::Connection);
     let mut olympiad = import(&format!(
         "{TAKE_LAST_BOTH} b1 9 0,0 * players=4 rules=olympiad"
     ));
@@ -443,10 +421,7 @@ fn connection_counts_across_the_joined_edge() {
     // A move that joins across the edge wins.
     let mut position = import(&format!("2b1b3/8/8/7w/8/w7/8/8 w 0 0,0 * {CYLINDER}"));
     play(&mut position, &["h5-h4"]);
-    assert_eq!(
-        position.status(),
-        Status::Over(Outcome::win(Side::First, Reason::Connection))
-    );
+    assert_won(position.status(), Side::First, Reason::Connection);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 //! Simultana (RULES.md section 2): the reference figures, the seed's worked examples and the
 //! rules, on positions reached by play or imported from hand-written text.
 
+use crate::assert_won;
 use parlor::games::simultana::{Simultana, SimultanaMove, SimultanaOptions};
 use parlor::games::{
     AnyGame, Game, GameKind, GameOptions, MoveError, Outcome, Reason, Side, Status,
@@ -206,10 +207,7 @@ fn a_player_who_cannot_move_loses() {
     let mut g = import("xxxo1/xxo2/xo3/1o3/o1o2 white");
     assert_eq!(g.status(), Status::ToMove(Side::First));
     play(&mut g, "a1-a2");
-    assert_eq!(
-        g.status(),
-        Status::Over(Outcome::win(Side::First, Reason::Blocked))
-    );
+    assert_won(g.status(), Side::First, Reason::Blocked);
     assert!(g.legal_moves().is_empty());
     assert_eq!(g.parse_move("a3-a1"), Err(MoveError::GameOver));
     assert_eq!(g.export(), "xxxo1/xxo2/xo3/oo3/2o2 black win white blocked");
@@ -219,10 +217,7 @@ fn a_player_who_cannot_move_loses() {
 fn a_player_with_steps_that_all_break_the_rule_is_blocked() {
     // Black's only step, a3-a2, leaves just {a3} (1 square) next to a2.
     let g = import("xxxo1/xxo2/xo3/1o3/o3o black");
-    assert_eq!(
-        g.status(),
-        Status::Over(Outcome::win(Side::First, Reason::Blocked))
-    );
+    assert_won(g.status(), Side::First, Reason::Blocked);
     assert!(g.legal_moves().is_empty());
     assert!(g.export().ends_with(" black win white blocked"));
 }

@@ -1,9 +1,13 @@
 //! Board pictures and replays: they decode, have the advertised size, are deterministic, and
 //! show what the engines say (sampled at square centres), with the last move marked.
 
+#[path = "../support/lcg.rs"]
+mod lcg;
+
 use std::io::Cursor;
 
 use image::{AnimationDecoder, RgbImage};
+use lcg::Lcg;
 use parlor::games::barrier::Barrier;
 use parlor::games::{AnyGame, AnyMove, GameKind, Side, Status};
 use parlor::i18n::Lang;
@@ -12,19 +16,6 @@ use parlor::render::{
     PlayerLabel, RenderError, Scene, board_png, picture_size, replay_gif, square_center,
     square_size,
 };
-
-/// A small deterministic generator, so that every run plays the same "random" games.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
 
 /// A game played from the start with up to `plies` pseudo-random legal moves.
 struct Played {

@@ -13,7 +13,7 @@ use base64::Engine;
 use serde_json::{Value, json};
 
 use super::common::*;
-use super::web::{ParlorWeb, SLUG, finished, hide, key_of, publish, ranked};
+use super::web::{ParlorWeb, SLUG, finished, hide, key_of, publish, ranked, resigned};
 use parlor::i18n::Lang;
 use parlor::table::gallery::Gallery;
 
@@ -254,25 +254,8 @@ async fn showcase() -> (World, i64) {
 /// A Lightning match of a few turns, resigned: the widest board the pages show.
 async fn lightning(w: &World) -> i64 {
     let (a, b) = (alice(), carol());
-    let place = channel(40);
-    let card = w
-        .challenge(
-            &a,
-            place,
-            parlor::games::GameKind::Lightning,
-            parlor::table::Opponent::User(user(&b)),
-        )
-        .await;
-    assert!(!card.private, "{}", card.text());
-    let mut board = w.run(&b, place, parlor::table::Act::Accept).await;
-    let id = board.match_id.expect("a match");
-    for _ in 0..6 {
-        board = w.play_one(place, &board, &[&a, &b]).await;
-    }
-    let end = w.run(&a, place, parlor::table::Act::Resign).await;
-    assert!(is_over(&end), "{}", end.text());
-    w.clock.advance_secs(60);
-    id
+    let lightning = parlor::games::GameKind::Lightning;
+    resigned(w, lightning, (&a, &b), channel(40), 6).await
 }
 
 #[tokio::test]

@@ -9,7 +9,7 @@ use parlor::ai::analysis::Mark;
 use parlor::games::GameKind;
 use parlor::i18n::Lang;
 use parlor::store::Store;
-use parlor::table::{Act, Config, ManualClock, Opponent, Picture, Reply, ReplyKind, Table};
+use parlor::table::{Act, Config, ManualClock, Picture, Reply, ReplyKind, Table};
 
 /// Search steps per position: small, so a debug build analyses a short match in moments.
 const NODES: u64 = 200;
@@ -43,20 +43,16 @@ async fn restart(w: &mut World) {
 
 /// A finished Lines of Action match of a few moves between Alice and Bob (Bob resigns);
 /// returns its result message.
-async fn finished_match(w: &World, place: parlor::table::Place) -> Reply {
+async fn finished_match(w: &World, place: parlor::table::Place) -> (Reply, i64) {
     let (a, b) = (alice(), bob());
-    let card = w
-        .challenge(&a, place, GameKind::Loa, Opponent::User(user(&b)))
-        .await;
-    assert!(!card.private, "{}", card.text());
-    let mut board = w.run(&b, place, Act::Accept).await;
-    w.clock.advance_secs(60);
+    let mut board = w.live(GameKind::Loa, &a, &b, place).await;
     for _ in 0..6 {
         board = w.play_one(place, &board, &[&a, &b]).await;
     }
     let result = w.run(&b, place, Act::Resign).await;
     assert!(is_over(&result), "{}", result.text());
-    result
+    let id = result.match_id.expect("a match");
+    (result, id)
 }
 
 /// Waits for an analysis to end and returns its answer.
@@ -91,8 +87,7 @@ fn assert_analysis(reply: &Reply) {
 async fn an_analysis_is_computed_once_stored_and_shown_again_from_the_store() {
     let w = world().await;
     let place = channel(1);
-    let result = finished_match(&w, place).await;
-    let id = result.match_id.expect("a match");
+    let (result, id) = finished_match(&w, place).await;
     let first = w
         .run(&alice(), place, press(&result, Act::Analyse(None)))
         .await;
@@ -145,8 +140,7 @@ async fn an_analysis_is_computed_once_stored_and_shown_again_from_the_store() {
 async fn a_pending_analysis_starts_again_after_a_restart_and_is_posted_where_the_match_was() {
     let mut w = world().await;
     let place = channel(3);
-    let result = finished_match(&w, place).await;
-    let id = result.match_id.expect("a match");
+    let (_, id) = finished_match(&w, place).await;
     // What a process stopped in the middle of an analysis leaves: a pending row, no result.
     assert!(
         w.table
@@ -179,8 +173,7 @@ async fn a_pending_analysis_starts_again_after_a_restart_and_is_posted_where_the
 async fn moves_of_an_analysed_match_carry_the_coachs_marks_and_the_export_does_not() {
     let w = world().await;
     let place = channel(4);
-    let result = finished_match(&w, place).await;
-    let id = result.match_id.expect("a match");
+    let (_, id) = finished_match(&w, place).await;
     let before = w.run(&alice(), place, Act::Moves(Some(id))).await;
     assert!(!before.says("moves-marks"), "{}", before.text());
     let done = finished(w.run(&alice(), place, Act::Analyse(Some(id))).await).await;
@@ -252,10 +245,10 @@ async fn only_a_finished_match_with_moves_is_analysed() {
     assert_refused(&refused, "coach-aborted");
     // Typed without a number: the requester's last finished match here.
     let place = channel(7);
-    let result = finished_match(&w, place).await;
+    let (_, id) = finished_match(&w, place).await;
     let done = finished(w.run(&b, place, Act::Analyse(None)).await).await;
     assert_analysis(&done);
-    assert_eq!(done.match_id, result.match_id);
+    assert_eq!(done.match_id, Some(id));
 }
 
 #[tokio::test]
@@ -264,9 +257,8 @@ async fn several_analyses_share_the_pool_and_each_ends() {
     let mut pending = Vec::new();
     for n in 0..3 {
         let place = channel(20 + n);
-        let result = finished_match(&w, place).await;
+        let (_, id) = finished_match(&w, place).await;
         w.clock.advance_secs(60);
-        let id = result.match_id.expect("a match");
         pending.push(w.run(&alice(), place, Act::Analyse(Some(id))).await);
     }
     // One thread: they run one after the other, and each ends and is stored.

@@ -38,6 +38,11 @@ pub fn channel(n: u64) -> Place {
     Place::new(Some(GUILD), n)
 }
 
+/// Channel `n` outside any server (a direct message).
+pub fn direct(n: u64) -> Place {
+    Place::new(None, n)
+}
+
 /// A fresh, empty database for one test: a SQLite file in a temporary directory or, when
 /// `PARLOR_TEST_POSTGRES` names a PostgreSQL server (`scripts/pg-test.sh` sets it), a new
 /// database on that server. The same tests run on both backends.
@@ -77,6 +82,11 @@ impl TestDb {
     /// Reads one integer with SQL (to check what was written).
     pub async fn sql_i64(&self, sql: &str) -> i64 {
         db::sql_i64(&self.url, sql).await
+    }
+
+    /// Fails unless `sql` (a query of one integer) reads `expected`.
+    pub async fn assert_sql(&self, sql: &str, expected: i64) {
+        assert_eq!(self.sql_i64(sql).await, expected, "{sql}");
     }
 }
 
@@ -161,10 +171,16 @@ impl World {
         .await
     }
 
-    /// A live Simultana match between `a` and `b` in `place`; returns the first board.
-    pub async fn simultana(&self, a: &Actor, b: &Actor, place: Place) -> Reply {
+    /// `/play simultana` by `a` naming `b`, with the defaults.
+    pub async fn challenge_simultana(&self, a: &Actor, place: Place, b: &Actor) -> Reply {
+        self.challenge(a, place, GameKind::Simultana, Opponent::User(user(b)))
+            .await
+    }
+
+    /// A live match of `game` between `a` and `b` in `place`; returns the first board.
+    pub async fn live(&self, game: GameKind, a: &Actor, b: &Actor, place: Place) -> Reply {
         let card = self
-            .challenge(a, place, GameKind::Simultana, Opponent::User(user(b)))
+            .challenge(a, place, game, Opponent::User(user(b)))
             .await;
         assert!(!card.private, "challenge refused: {}", card.text());
         let board = self.run(b, place, Act::Accept).await;
@@ -172,6 +188,32 @@ impl World {
         // Later challenges by the same people must not hit the cooldown.
         self.clock.advance_secs(60);
         board
+    }
+
+    /// A live Simultana match between `a` and `b` in `place`; returns the first board.
+    pub async fn simultana(&self, a: &Actor, b: &Actor, place: Place) -> Reply {
+        self.live(GameKind::Simultana, a, b, place).await
+    }
+
+    /// A new world with a live Simultana match of Alice and Bob in channel 1: the world, the two
+    /// players, the place and the first board.
+    pub async fn alice_plays_bob() -> (World, Actor, Actor, Place, Reply) {
+        let w = World::new().await;
+        let (a, b) = (alice(), bob());
+        let place = channel(1);
+        let board = w.simultana(&a, &b, place).await;
+        (w, a, b, place, board)
+    }
+
+    /// A new world where Alice and Bob have each moved once in a Simultana match in channel 1,
+    /// and Alice offers a draw: the world, the two players and the offer.
+    pub async fn alice_offers_bob_a_draw() -> (World, Actor, Actor, Reply) {
+        let (w, a, b, place, board) = World::alice_plays_bob().await;
+        let board = w.play_one(place, &board, &[&a, &b]).await;
+        let _ = w.play_one(place, &board, &[&a, &b]).await;
+        let offer = w.run(&a, place, Act::Draw).await;
+        assert!(!offer.private, "{}", offer.text());
+        (w, a, b, offer)
     }
 
     /// Plays the first suggested move for whoever is to move (read from the board's mention).
@@ -199,6 +241,15 @@ impl World {
         panic!("the game did not end in 500 moves");
     }
 
+    /// Lets `secs` pass: one match has something due, whose one notice is returned.
+    pub async fn the_notice_after(&mut self, secs: i64) -> Notice {
+        self.clock.advance_secs(secs);
+        assert_eq!(self.table.matches().tick().await, 1, "one match acted");
+        let mut notices = self.drain();
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        notices.remove(0)
+    }
+
     /// Every notice waiting.
     pub fn drain(&mut self) -> Vec<Notice> {
         let mut out = Vec::new();
@@ -211,6 +262,11 @@ impl World {
     /// Runs SQL on the database directly (to check what was written).
     pub async fn sql_i64(&self, sql: &str) -> i64 {
         self.db.sql_i64(sql).await
+    }
+
+    /// Fails unless `sql` (a query of one integer) reads `expected` from the database.
+    pub async fn assert_sql(&self, sql: &str, expected: i64) {
+        self.db.assert_sql(sql, expected).await
     }
 
     /// Runs one SQL statement on the database directly.
@@ -236,6 +292,16 @@ impl World {
             _ => 0.0,
         }
     }
+}
+
+/// The picture a reply carries, drawn in English.
+pub fn drawn(reply: &Reply) -> parlor::table::Image {
+    reply
+        .picture
+        .as_ref()
+        .unwrap_or_else(|| panic!("no picture in: {}", reply.text()))
+        .render(parlor::i18n::Lang::En)
+        .expect("drawn")
 }
 
 /// A result message carries a Rematch button and nothing to move with.
@@ -324,6 +390,12 @@ pub fn assert_stale(reply: &Reply, id: &str) {
 #[track_caller]
 pub fn assert_says(reply: &Reply, id: &str) {
     assert_answer(reply, true, id);
+}
+
+/// A reply whose text shows `text` (names, numbers, links), saying what it shows instead.
+#[track_caller]
+pub fn assert_shows(reply: &Reply, text: &str) {
+    assert!(reply.text().contains(text), "{}", reply.text());
 }
 
 /// A reply, public or private, that says message `id` (for notices and listings).

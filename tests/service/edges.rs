@@ -2,7 +2,7 @@
 
 use super::common::*;
 use parlor::games::GameKind;
-use parlor::table::{Act, Place, Scope};
+use parlor::table::{Act, Scope};
 
 #[tokio::test]
 async fn a_leaderboard_page_past_the_end_is_refused_and_names_the_last_page() {
@@ -15,7 +15,7 @@ async fn a_leaderboard_page_past_the_end_is_refused_and_names_the_last_page() {
     };
     let first = w.run(&alice(), channel(1), ask(1)).await;
     assert!(!first.private, "{}", first.text());
-    assert!(first.text().contains("page 1 of 1"), "{}", first.text());
+    assert_shows(&first, "page 1 of 1");
     let r = w.run(&alice(), channel(1), ask(999)).await;
     assert!(r.private, "{}", r.text());
     assert!(
@@ -28,10 +28,7 @@ async fn a_leaderboard_page_past_the_end_is_refused_and_names_the_last_page() {
 #[tokio::test]
 async fn outside_a_server_the_leaderboard_is_everyone_s_without_a_bracket_in_a_bracket() {
     let w = World::new().await;
-    let nowhere = Place {
-        guild: None,
-        ..channel(1)
-    };
+    let nowhere = direct(1);
     let r = w
         .run(
             &alice(),
@@ -45,7 +42,7 @@ async fn outside_a_server_the_leaderboard_is_everyone_s_without_a_bracket_in_a_b
         )
         .await;
     assert!(!r.private, "{}", r.text());
-    assert!(r.text().contains("Global leaderboard"), "{}", r.text());
+    assert_shows(&r, "Global leaderboard");
     assert!(!r.text().contains(") ("), "{}", r.text());
     assert!(!r.text().contains("no server"), "{}", r.text());
 }
@@ -53,10 +50,7 @@ async fn outside_a_server_the_leaderboard_is_everyone_s_without_a_bracket_in_a_b
 #[tokio::test]
 async fn a_busy_place_without_threads_does_not_suggest_starting_one() {
     let w = World::new().await;
-    let here = Place {
-        guild: None,
-        ..channel(3)
-    };
+    let here = direct(3);
     let _ = w.simultana(&alice(), &bob(), here).await;
     let r = w
         .challenge(
@@ -79,7 +73,7 @@ async fn a_busy_place_without_threads_does_not_suggest_starting_one() {
             parlor::table::Opponent::Anyone,
         )
         .await;
-    assert!(r.text().contains("thread"), "{}", r.text());
+    assert_shows(&r, "thread");
 }
 
 #[tokio::test]
@@ -167,17 +161,11 @@ async fn picking_a_piece_names_its_moves_in_words_too() {
 
 #[tokio::test]
 async fn refusing_your_own_offer_says_whose_answer_it_is() {
-    let w = World::new().await;
-    let (a, b) = (alice(), bob());
-    let board = w.simultana(&a, &b, channel(1)).await;
-    let board = w.play_one(channel(1), &board, &[&a, &b]).await;
-    let _ = w.play_one(channel(1), &board, &[&a, &b]).await;
-    let offer = w.run(&a, channel(1), Act::Draw).await;
-    assert!(!offer.private, "{}", offer.text());
+    let (w, a, b, _) = World::alice_offers_bob_a_draw().await;
     let r = w.run(&a, channel(1), Act::RefuseDraw).await;
     assert!(r.private, "{}", r.text());
     assert_has(&r, "err-own-offer");
-    assert!(r.text().contains("@Bob"), "{}", r.text());
+    assert_shows(&r, "@Bob");
     // Bob still can.
     let r = w.run(&b, channel(1), Act::RefuseDraw).await;
     assert!(!r.private, "{}", r.text());

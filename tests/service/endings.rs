@@ -5,7 +5,11 @@ use parlor::games::{Outcome, Reason, Side};
 use parlor::table::{Act, Picture, Reply};
 
 /// The result and ratings a reply's board picture carries.
+/// A result's last picture: its outcome and ratings, once checked that the match is over and
+/// the picture carries the result's banner.
 fn ending(reply: &Reply) -> (Option<Outcome>, Vec<Option<String>>) {
+    assert!(is_over(reply), "{}", reply.text());
+    assert!(has_banner(reply), "the result's banner");
     match &reply.picture {
         Some(Picture::Board {
             result, ratings, ..
@@ -16,12 +20,7 @@ fn ending(reply: &Reply) -> (Option<Outcome>, Vec<Option<String>>) {
 
 /// The banner band of a drawn picture holds the banner colour.
 fn has_banner(reply: &Reply) -> bool {
-    let image = reply
-        .picture
-        .as_ref()
-        .expect("a picture")
-        .render(parlor::i18n::Lang::En)
-        .expect("drawn");
+    let image = drawn(&reply);
     let img = image::load_from_memory(&image.bytes)
         .expect("decodes")
         .to_rgb8();
@@ -36,14 +35,10 @@ fn has_banner(reply: &Reply) -> bool {
 
 #[tokio::test]
 async fn a_resignation_shows_its_result_and_the_new_ratings_on_the_last_picture() {
-    let w = World::new().await;
-    let (a, b) = (alice(), bob());
-    let place = channel(1);
-    let board = w.simultana(&a, &b, place).await;
+    let (w, a, b, place, board) = World::alice_plays_bob().await;
     let board = w.play_one(place, &board, &[&a, &b]).await;
     assert!(!has_banner(&board), "no banner while the game goes on");
     let r = w.run(&a, place, Act::Resign).await;
-    assert!(is_over(&r), "{}", r.text());
     let (result, ratings) = ending(&r);
     let outcome = result.expect("the result is on the picture");
     assert_eq!(outcome.reason, Reason::Resignation);
@@ -59,20 +54,12 @@ async fn a_resignation_shows_its_result_and_the_new_ratings_on_the_last_picture(
         let text = r.as_deref().expect("a rated match shows ratings");
         assert!(text.contains("(+") || text.contains("(-"), "{text}");
     }
-    assert!(has_banner(&r));
 }
 
 #[tokio::test]
 async fn an_agreed_draw_and_an_abort_show_on_the_last_picture() {
-    let w = World::new().await;
-    let (a, b) = (alice(), bob());
-    let board = w.simultana(&a, &b, channel(1)).await;
-    let board = w.play_one(channel(1), &board, &[&a, &b]).await;
-    let _ = w.play_one(channel(1), &board, &[&a, &b]).await;
-    let offer = w.run(&a, channel(1), Act::Draw).await;
-    assert!(!offer.private, "{}", offer.text());
+    let (w, a, b, _) = World::alice_offers_bob_a_draw().await;
     let r = w.run(&b, channel(1), Act::Draw).await;
-    assert!(is_over(&r), "{}", r.text());
     let (result, _) = ending(&r);
     assert_eq!(
         result,
@@ -81,17 +68,14 @@ async fn an_agreed_draw_and_an_abort_show_on_the_last_picture() {
             reason: Reason::Agreement
         })
     );
-    assert!(has_banner(&r));
 
     let _ = w.simultana(&a, &b, channel(2)).await;
     let r = w.run(&a, channel(2), Act::Abort).await;
-    assert!(is_over(&r), "{}", r.text());
     let (result, _) = ending(&r);
     assert_eq!(
         result.map(|o| (o.winner, o.reason)),
         Some((None, Reason::Abort))
     );
-    assert!(has_banner(&r));
 }
 
 #[tokio::test]

@@ -3,7 +3,7 @@
 
 use parlor::games::{AnyGame, GameKind};
 use parlor::i18n::Lang;
-use parlor::table::{Act, Opponent, Picture, Reply};
+use parlor::table::{Act, Picture, Reply};
 
 use super::common::*;
 
@@ -22,10 +22,7 @@ async fn lightning_with_seed(seed: u64) -> World {
     let mut w = World::new().await;
     let (a, b) = (alice(), bob());
     let place = channel(1);
-    w.challenge(&a, place, GameKind::Lightning, Opponent::User(user(&b)))
-        .await;
-    let board = w.run(&b, place, Act::Accept).await;
-    assert!(!board.private, "{}", board.text());
+    w.live(GameKind::Lightning, &a, &b, place).await;
     // Same seats in every world; the pile is the seed's (nothing is logged yet).
     w.exec(&format!(
         "UPDATE matches SET seed = {}, challenger_seat = 0 WHERE id = 1",
@@ -138,15 +135,12 @@ async fn probing_the_pile_gets_one_answer_whatever_the_top_tile() {
         .run(&a, place, Act::Move(format!("P{top_a}-a1")))
         .await;
     assert_says(&put, "head-played");
-    assert!(put.text().contains("-a1"), "{}", put.text());
+    assert_shows(&put, "-a1");
 }
 
 #[tokio::test]
 async fn every_button_of_an_old_board_is_stale_even_resign() {
-    let w = World::new().await;
-    let (a, b) = (alice(), bob());
-    let place = channel(1);
-    let old = w.simultana(&a, &b, place).await;
+    let (w, a, b, place, old) = World::alice_plays_bob().await;
     let question = {
         let (first, _) = players_of(&old, &a, &b);
         w.run(first, place, press(&old, Act::Resign)).await
@@ -165,12 +159,9 @@ async fn every_button_of_an_old_board_is_stale_even_resign() {
         assert!(r.private && r.stale, "{}", r.text());
     }
     // The game goes on: nothing changed, the current board still plays.
-    assert_eq!(
-        w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'live'")
-            .await,
-        1
-    );
-    assert_eq!(w.sql_i64("SELECT COUNT(*) FROM moves").await, 1);
+    w.assert_sql("SELECT COUNT(*) FROM matches WHERE status = 'live'", 1)
+        .await;
+    w.assert_sql("SELECT COUNT(*) FROM moves", 1).await;
     let next = w.play_one(place, &board, &[&a, &b]).await;
     assert!(!is_over(&next), "{}", next.text());
 }
@@ -190,15 +181,13 @@ fn players_of<'a>(
 
 #[tokio::test]
 async fn a_resign_button_asks_first_and_only_the_confirmation_resigns() {
-    let w = World::new().await;
-    let (a, b, c) = (alice(), bob(), carol());
-    let place = channel(1);
-    let board = w.simultana(&a, &b, place).await;
+    let (w, a, b, place, board) = World::alice_plays_bob().await;
+    let c = carol();
     let board = w.play_one(place, &board, &[&a, &b]).await;
     let (me, _) = players_of(&board, &a, &b);
     let question = w.run(me, place, press(&board, Act::Resign)).await;
     assert!(question.private, "{}", question.text());
-    assert!(question.text().contains("for good?"), "{}", question.text());
+    assert_shows(&question, "for good?");
     assert!(!is_over(&question));
     assert!(question.button(&Act::ConfirmResign).is_some());
     assert_eq!(
@@ -230,10 +219,7 @@ async fn a_resign_button_asks_first_and_only_the_confirmation_resigns() {
 
 #[tokio::test]
 async fn accepting_a_draw_by_button_asks_first() {
-    let w = World::new().await;
-    let (a, b) = (alice(), bob());
-    let place = channel(1);
-    let board = w.simultana(&a, &b, place).await;
+    let (w, a, b, place, board) = World::alice_plays_bob().await;
     w.play_one(place, &board, &[&a, &b]).await;
     let offer = w.run(&a, place, Act::Draw).await;
     // Every id of a message is distinct: the accept button replaces the offer button.
@@ -248,16 +234,9 @@ async fn accepting_a_draw_by_button_asks_first() {
         "{}",
         question.text()
     );
-    assert!(
-        question.text().contains("@Alice's draw offer"),
-        "{}",
-        question.text()
-    );
-    assert_eq!(
-        w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'live'")
-            .await,
-        1
-    );
+    assert_shows(&question, "@Alice's draw offer");
+    w.assert_sql("SELECT COUNT(*) FROM matches WHERE status = 'live'", 1)
+        .await;
     // The offerer's own press is refused as before.
     let r = w.run(&a, place, press(&offer, Act::Draw)).await;
     assert_refused(&r, "err-draw-offered");
@@ -265,20 +244,16 @@ async fn accepting_a_draw_by_button_asks_first() {
     w.run(&b, place, press(&offer, Act::RefuseDraw)).await;
     let r = w.run(&b, place, press(&question, Act::ConfirmDraw)).await;
     assert_refused(&r, "err-no-draw-to-accept");
-    assert_eq!(
-        w.sql_i64("SELECT COUNT(*) FROM matches WHERE draw_offer_seat IS NOT NULL")
-            .await,
-        0
-    );
+    w.assert_sql(
+        "SELECT COUNT(*) FROM matches WHERE draw_offer_seat IS NOT NULL",
+        0,
+    )
+    .await;
     // Offered again, asked, confirmed: a draw.
     let offer = w.run(&a, place, Act::Draw).await;
     let question = w.run(&b, place, press(&offer, Act::Draw)).await;
     let result = w.run(&b, place, press(&question, Act::ConfirmDraw)).await;
-    assert!(
-        result.text().contains("Draw by agreement"),
-        "{}",
-        result.text()
-    );
+    assert_shows(&result, "Draw by agreement");
 }
 
 /// The pictures of a board before the draw do not depend on the pile (checked directly on the

@@ -85,7 +85,7 @@ async fn a_lobby_fills_seat_by_seat_and_the_game_starts_when_it_is_full() {
     let card = w.run(&alice(), place, four_player(Opponent::Anyone)).await;
     assert!(!card.private, "{}", card.text());
     assert_eq!(sit_buttons(&card).len(), 3, "{}", card.text());
-    assert!(card.text().contains("empty"), "{}", card.text());
+    assert_shows(&card, "empty");
     assert!(card.button(&Act::SitBot).is_none(), "no AI, no bot button");
     assert!(card.all_buttons().all(|b| b.id.len() <= 100));
     // Alice already sits; nobody takes two seats.
@@ -94,7 +94,7 @@ async fn a_lobby_fills_seat_by_seat_and_the_game_starts_when_it_is_full() {
     assert_refused(&r, "err-already-seated");
     let lobby = press_id(&w, &bob(), place, &first).await;
     assert_says(&lobby, "head-sits");
-    assert!(lobby.text().contains("@Bob"), "{}", lobby.text());
+    assert_shows(&lobby, "@Bob");
     assert_eq!(sit_buttons(&lobby).len(), 2);
     // The old card's button for Bob's seat no longer seats anyone.
     let r = press_id(&w, &carol(), place, &first).await;
@@ -119,19 +119,19 @@ async fn a_lobby_fills_seat_by_seat_and_the_game_starts_when_it_is_full() {
     }
     // The lineup says who moves which pieces; the player of the first seat is to move.
     for seat in ["White, marked pieces", "Black, unmarked pieces"] {
-        assert!(board.text().contains(seat), "{}", board.text());
+        assert_shows(&board, seat);
     }
     assert_eq!(board.mentions, vec![by_name(&names[0]).id]);
-    assert_eq!(
-        w.sql_i64("SELECT COUNT(*) FROM match_seats WHERE match_id = 1 AND player_id IS NOT NULL")
-            .await,
-        4
-    );
-    assert_eq!(
-        w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'live' AND seat_count = 4")
-            .await,
-        1
-    );
+    w.assert_sql(
+        "SELECT COUNT(*) FROM match_seats WHERE match_id = 1 AND player_id IS NOT NULL",
+        4,
+    )
+    .await;
+    w.assert_sql(
+        "SELECT COUNT(*) FROM matches WHERE status = 'live' AND seat_count = 4",
+        1,
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -143,10 +143,8 @@ async fn an_unfilled_lobby_expires_after_fifteen_minutes_and_says_so() {
     assert!(!r.private, "{}", r.text());
     w.clock.advance_secs(14 * 60);
     assert_eq!(w.table.matches().tick().await, 0);
-    w.clock.advance_secs(61);
-    assert_eq!(w.table.matches().tick().await, 1);
-    let notices = w.drain();
-    assert_eq!(notices.len(), 1);
+    let notice = w.the_notice_after(61).await;
+    let notices = [notice];
     let text = notices[0].reply.text();
     assert!(
         text.contains("expired before every seat was taken"),
@@ -154,11 +152,8 @@ async fn an_unfilled_lobby_expires_after_fifteen_minutes_and_says_so() {
     );
     let r = press_id(&w, &carol(), place, &sit_buttons(&card)[1].1).await;
     assert!(r.private, "{}", r.text());
-    assert_eq!(
-        w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'expired'")
-            .await,
-        1
-    );
+    w.assert_sql("SELECT COUNT(*) FROM matches WHERE status = 'expired'", 1)
+        .await;
     // The channel is free again.
     w.clock.advance_secs(60);
     let again = w.run(&bob(), place, four_player(Opponent::Anyone)).await;
@@ -179,11 +174,7 @@ async fn each_seat_plays_in_turn_and_only_its_own_moves() {
         let hints = w.table.matches().move_hints(&place, "").await;
         let r = w.run(other, place, Act::Move(hints[0].clone())).await;
         assert_refused(&r, "err-not-your-turn");
-        assert!(
-            r.text().contains(&format!("@{}", mover.name)),
-            "{}",
-            r.text()
-        );
+        assert_shows(&r, &format!("@{}", mover.name));
         // The hints are the moves of the seat to move, and only those.
         let game = game_of(&board);
         let mut legal = game.visible_move_texts();
@@ -212,17 +203,11 @@ async fn a_player_who_resigns_resigns_their_team() {
         )),
         "{text}"
     );
-    assert_eq!(
-        w.sql_i64("SELECT winner_seat FROM matches WHERE id = 1")
-            .await,
-        1
-    );
+    w.assert_sql("SELECT winner_seat FROM matches WHERE id = 1", 1)
+        .await;
     // Rated: the team ladder has every player, in this server and globally.
-    assert_eq!(
-        w.sql_i64("SELECT COUNT(*) FROM ratings WHERE game = 'loa-four'")
-            .await,
-        8
-    );
+    w.assert_sql("SELECT COUNT(*) FROM ratings WHERE game = 'loa-four'", 8)
+        .await;
     for (seat, p) in order.iter().enumerate() {
         let rating = w
             .sql_i64(&format!(
@@ -239,7 +224,7 @@ async fn a_player_who_resigns_resigns_their_team() {
     }
     // The history and the replay name the team.
     let history = w.run(&order[1], place, Act::History { user: None }).await;
-    assert!(history.text().contains("won"), "{}", history.text());
+    assert_shows(&history, "won");
     // Seat 2 lost with seat 0, against seats 1 and 3.
     let history = w.run(&order[2], place, Act::History { user: None }).await;
     let text = history.text();
@@ -271,11 +256,7 @@ async fn a_player_who_resigns_resigns_their_team() {
             },
         )
         .await;
-    assert!(
-        stats.text().contains("four players in two teams"),
-        "{}",
-        stats.text()
-    );
+    assert_shows(&stats, "four players in two teams");
 }
 
 #[tokio::test]
@@ -314,7 +295,7 @@ async fn a_draw_needs_every_other_player_and_lapses_when_one_moves_instead() {
     assert!(!r.private && !is_over(&r), "{}", r.text());
     let r = w.run(&order[3], place, draw()).await;
     assert!(is_over(&r), "{}", r.text());
-    assert!(r.text().contains("Draw by agreement"), "{}", r.text());
+    assert_shows(&r, "Draw by agreement");
 }
 
 #[tokio::test]
@@ -351,11 +332,11 @@ async fn a_takeback_needs_every_other_player_and_anyone_may_refuse_it() {
     assert_ne!(after.export(), before);
     assert_eq!(after.seat_to_move(), Some(1));
     // The log says so, and a restart rebuilds the same position.
-    assert_eq!(
-        w.sql_i64("SELECT COUNT(*) FROM moves WHERE match_id = 1 AND kind = 'takeback'")
-            .await,
-        1
-    );
+    w.assert_sql(
+        "SELECT COUNT(*) FROM moves WHERE match_id = 1 AND kind = 'takeback'",
+        1,
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -405,7 +386,7 @@ async fn two_people_and_the_bot_in_two_seats_play_a_whole_game() {
     assert!(r.private, "{}", r.text());
     let r = table.handle(&a, &place, Act::SitBot).await;
     assert_says(&r, "head-sits");
-    assert!(r.text().contains("casual"), "{}", r.text());
+    assert_shows(&r, "casual");
     let seat = sit_buttons(&r)[0].1.clone();
     let r = table
         .handle(&b, &place, Request::from_custom_id(&seat, &[]).expect("id"))
@@ -549,16 +530,16 @@ async fn the_seats_migration_keeps_every_existing_match_and_rating() {
     let board = table.handle(&bob(), &channel(1), Act::Board).await;
     assert_eq!(game_of(&board).export(), game.export());
     assert_eq!(board.mentions, vec![102], "{}", board.text());
-    assert!(board.text().contains("offers a draw"), "{}", board.text());
+    assert_shows(&board, "offers a draw");
     let r = table.handle(&alice(), &channel(1), Act::Draw).await;
-    assert!(r.text().contains("Draw by agreement"), "{}", r.text());
+    assert_shows(&r, "Draw by agreement");
     // The open challenge can still be accepted; the history and the rating are kept.
     let r = table.handle(&bob(), &channel(2), Act::Accept).await;
     assert!(!r.private, "{}", r.text());
     let history = table
         .handle(&carol(), &channel(9), Act::History { user: None })
         .await;
-    assert!(history.text().contains("#3"), "{}", history.text());
+    assert_shows(&history, "#3");
     let ratings = table.store().ratings_of(101).await.expect("ratings");
     let loa: Vec<_> = ratings.iter().filter(|r| r.game == "loa").collect();
     assert_eq!(loa.len(), 1, "{ratings:?}");
@@ -659,7 +640,7 @@ async fn a_seat_with_no_legal_move_passes_by_itself() {
 
 #[tokio::test]
 async fn a_four_player_match_has_its_page_every_ply_drawn_and_its_team_ladder_on_the_web() {
-    use super::web::{get, publish, serve};
+    use super::web::{assert_served, get, publish, serve};
     use parlor::table::links::WebPage;
     let w = World::new().await;
     let place = channel(1);
@@ -690,10 +671,7 @@ async fn a_four_player_match_has_its_page_every_ply_drawn_and_its_team_ladder_on
     let (status, _, _) = get(&format!("{site}/m/1/7.png"), &[]).await;
     assert_eq!(status, 404);
     let (status, headers, _) = get(&format!("{site}/m/1/replay.gif"), &[]).await;
-    assert_eq!(
-        (status, headers["content-type"].to_str().ok()),
-        (200, Some("image/gif"))
-    );
+    assert_served((status, &headers), "image/gif");
     // The team ladder of the server lists all four, the winners first.
     let variant = parlor::table::gallery::Gallery::ladders()
         .into_iter()

@@ -49,16 +49,7 @@ async fn ambidextrous_and_cylinder_games_are_rated_on_ladders_of_their_own() {
     assert_eq!(loa, 0);
     // The leaderboard of a variant's ladder, and the stats that list it.
     let board = w
-        .run(
-            &a,
-            channel(1),
-            Act::Leaderboard {
-                game: GameKind::Loa,
-                scope: Scope::Global,
-                page: 1,
-                variant: Some("cylinder".into()),
-            },
-        )
+        .run(&a, channel(1), global_loa(Some("cylinder".into())))
         .await;
     assert!(
         board
@@ -68,18 +59,7 @@ async fn ambidextrous_and_cylinder_games_are_rated_on_ladders_of_their_own() {
         "{}",
         board.text()
     );
-    let plain = w
-        .run(
-            &a,
-            channel(1),
-            Act::Leaderboard {
-                game: GameKind::Loa,
-                scope: Scope::Global,
-                page: 1,
-                variant: None,
-            },
-        )
-        .await;
+    let plain = w.run(&a, channel(1), global_loa(None)).await;
     assert!(!plain.text().contains("@Bob"), "{}", plain.text());
     let stats = w
         .run(
@@ -97,4 +77,14 @@ async fn ambidextrous_and_cylinder_games_are_rated_on_ladders_of_their_own() {
         "{}",
         stats.text()
     );
+}
+
+/// `/leaderboard` of Lines of Action, global, first page, of `variant`'s ladder.
+fn global_loa(variant: Option<String>) -> Act {
+    Act::Leaderboard {
+        game: GameKind::Loa,
+        scope: Scope::Global,
+        page: 1,
+        variant,
+    }
 }

@@ -44,11 +44,7 @@ async fn a_servers_language_and_a_persons_are_stored_shown_and_reset() {
         .run(&manager, place, settings(Some(Some(Lang::Fr)), None))
         .await;
     assert_refused(&r, "settings-saved");
-    assert!(
-        r.text().contains("What this server reads: French"),
-        "{}",
-        r.text()
-    );
+    assert_shows(&r, "What this server reads: French");
     assert_eq!(
         w.table.settings().languages(Some(GUILD), None).await.server,
         Some(Lang::Fr)
@@ -58,12 +54,7 @@ async fn a_servers_language_and_a_persons_are_stored_shown_and_reset() {
     let dm = Place::new(None, 55);
     let r = w.run(&bob, dm, settings(None, Some(Some(Lang::Fr)))).await;
     assert_refused(&r, "settings-saved");
-    assert!(
-        r.text()
-            .contains("What you read in answers only you see: French"),
-        "{}",
-        r.text()
-    );
+    assert_shows(&r, "What you read in answers only you see: French");
     // No server there: nothing about one is shown.
     assert!(!r.says("settings-language"), "{}", r.text());
     let r = w.run(&bob, dm, settings(Some(None), None)).await;
@@ -92,12 +83,8 @@ async fn a_servers_language_and_a_persons_are_stored_shown_and_reset() {
     // The settings outlive a restart; `auto` resets them.
     w.restart().await;
     let r = w.run(&bob, place, settings(None, None)).await;
-    assert!(
-        r.text().contains("What this server reads: French"),
-        "{}",
-        r.text()
-    );
-    assert!(r.text().contains("only you see: French"), "{}", r.text());
+    assert_shows(&r, "What this server reads: French");
+    assert_shows(&r, "only you see: French");
     w.run(&bob, place, settings(None, Some(None))).await;
     w.run(&manager, place, settings(Some(None), None)).await;
     let reset = w
@@ -107,7 +94,7 @@ async fn a_servers_language_and_a_persons_are_stored_shown_and_reset() {
         .await;
     assert_eq!((reset.server, reset.person), (None, None));
     let r = w.run(&bob, place, settings(None, None)).await;
-    assert!(r.text().contains("reads: automatic"), "{}", r.text());
+    assert_shows(&r, "reads: automatic");
     // Changing the language leaves the server's other settings alone.
     let threads = w
         .sql_i64(&format!(
@@ -119,10 +106,7 @@ async fn a_servers_language_and_a_persons_are_stored_shown_and_reset() {
 
 #[tokio::test]
 async fn undelivered_news_is_told_once_by_the_next_public_answer_about_its_match() {
-    let w = World::new().await;
-    let (a, b) = (alice(), bob());
-    let place = channel(1);
-    let board = w.simultana(&a, &b, place).await;
+    let (w, a, _, place, board) = World::alice_plays_bob().await;
     let id = board.match_id.expect("a match");
     assert_eq!(board.undelivered, None);
     w.table

@@ -53,21 +53,15 @@ async fn a_whole_match_from_challenge_to_rating_update() {
     let w = World::new().await;
     let (a, b) = (alice(), bob());
     let place = channel(1);
-    let card = w
-        .challenge(&a, place, GameKind::Simultana, Opponent::User(user(&b)))
-        .await;
-    assert!(
-        card.text().contains("@Alice challenges @Bob"),
-        "{}",
-        card.text()
-    );
+    let card = w.challenge_simultana(&a, place, &b).await;
+    assert_shows(&card, "@Alice challenges @Bob");
     // The challenger sees what is at stake: two newcomers, +/- about 162 for a decisive game.
-    assert!(card.text().contains("win +162"), "{}", card.text());
-    assert!(card.text().contains("loss -162"), "{}", card.text());
+    assert_shows(&card, "win +162");
+    assert_shows(&card, "loss -162");
     assert_eq!(card.mentions, vec![b.id]);
     let board = w.run(&b, place, press(&card, Act::Accept)).await;
     assert_has(&board, "head-accepts");
-    assert!(board.text().contains("@Bob"), "{}", board.text());
+    assert_shows(&board, "@Bob");
     // A rated match shows both newcomers' ratings on its pictures.
     let Some(parlor::table::Picture::Board { ratings, .. }) = &board.picture else {
         panic!("a board picture: {:?}", board.picture);
@@ -76,12 +70,7 @@ async fn a_whole_match_from_challenge_to_rating_update() {
         ratings,
         &[Some("1500?".to_string()), Some("1500?".to_string())]
     );
-    let png = board
-        .picture
-        .as_ref()
-        .expect("a board")
-        .render(parlor::i18n::Lang::En)
-        .expect("board drawn");
+    let png = drawn(&board);
     assert!(png.bytes.starts_with(b"\x89PNG") && png.file_name == "match-1-0.png");
     assert!(!board.menus.is_empty(), "menus to move without typing");
     let result = w.play_out(place, board, &[&a, &b]).await;
@@ -132,13 +121,9 @@ async fn a_whole_match_from_challenge_to_rating_update() {
         assert_eq!((ra.wins, ra.losses), (rb.losses, rb.wins));
     }
     // The result message shows the change; history and stats know the match.
-    assert!(result.text().contains("1500? ->"), "{}", result.text());
+    assert_shows(&result, "1500? ->");
     let history = w.run(&a, place, Act::History { user: None }).await;
-    assert!(
-        history.text().contains("#1 Simultana vs @Bob"),
-        "{}",
-        history.text()
-    );
+    assert_shows(&history, "#1 Simultana vs @Bob");
     let stats = w
         .run(
             &b,
@@ -165,7 +150,7 @@ async fn a_whole_match_from_challenge_to_rating_update() {
             },
         )
         .await;
-    assert!(h2h.text().contains("Simultana:"), "{}", h2h.text());
+    assert_shows(&h2h, "Simultana:");
     let other_game = w
         .run(
             &a,
@@ -190,10 +175,8 @@ async fn a_whole_match_from_challenge_to_rating_update() {
 
 #[tokio::test]
 async fn refusals_while_playing() {
-    let w = World::new().await;
-    let (a, b, c) = (alice(), bob(), carol());
-    let place = channel(1);
-    let board = w.simultana(&a, &b, place).await;
+    let (w, a, b, place, board) = World::alice_plays_bob().await;
+    let c = carol();
     let (first, second) = to_move(&board, [&a, &b]);
 
     let r = w.run(&c, place, mv("a2-a3")).await;
@@ -220,7 +203,7 @@ async fn refusals_while_playing() {
     // Lenient notation goes through the engine.
     let r = w.run(first, place, mv(" A2A3 ")).await;
     assert_says(&r, "head-played");
-    assert!(r.text().contains("a2-a3"), "{}", r.text());
+    assert_shows(&r, "a2-a3");
     // No match in another channel.
     let r = w.run(&a, channel(2), mv("a2-a3")).await;
     assert_refused(&r, "err-no-match-here");
@@ -236,9 +219,7 @@ async fn refusals_while_playing() {
         parent: Some(1),
         can_thread: false,
     };
-    let card = w
-        .challenge(&a, thread, GameKind::Simultana, Opponent::User(user(&c)))
-        .await;
+    let card = w.challenge_simultana(&a, thread, &c).await;
     assert!(!card.private, "{}", card.text());
     let parent: i64 = w
         .sql_i64("SELECT parent_id FROM matches WHERE channel_id = 3")
@@ -250,14 +231,7 @@ async fn refusals_while_playing() {
 async fn challenge_refusals_cooldown_and_open_challenges() {
     let mut w = World::new().await;
     let (a, b, c) = (alice(), bob(), carol());
-    let card = w
-        .challenge(
-            &a,
-            channel(1),
-            GameKind::Simultana,
-            Opponent::User(user(&b)),
-        )
-        .await;
+    let card = w.challenge_simultana(&a, channel(1), &b).await;
     // Only the challenged accepts; not the challenger, not a third person.
     let r = w.run(&c, channel(1), press(&card, Act::Accept)).await;
     assert_refused(&r, "err-challenge-for");
@@ -268,7 +242,7 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
     assert!(r.private);
     let r = w.run(&c, channel(1), press(&card, Act::Cancel)).await;
     assert_refused(&r, "err-only-cancel");
-    assert!(r.text().contains("@Alice"), "{}", r.text());
+    assert_shows(&r, "@Alice");
     // Moving before the challenge is accepted.
     let r = w.run(&a, channel(1), mv("a2-a3")).await;
     assert_refused(&r, "err-not-accepted");
@@ -282,7 +256,7 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
     let open = w
         .challenge(&a, channel(2), GameKind::Simultana, Opponent::Anyone)
         .await;
-    assert!(open.text().contains("challenges anyone"), "{}", open.text());
+    assert_shows(&open, "challenges anyone");
     // Nobody needs to decline it: the card offers no Decline, and a typed one is refused.
     assert!(
         open.buttons
@@ -296,7 +270,7 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
     assert_refused(&r, "err-open-decline");
     let board = w.run(&c, channel(2), press(&open, Act::Accept)).await;
     assert_says(&board, "head-accepts");
-    assert!(board.text().contains("@Carol"), "{}", board.text());
+    assert_shows(&board, "@Carol");
     let r = w.run(&b, channel(2), press(&open, Act::Accept)).await;
     assert_refused(&r, "err-already-accepted");
     // Decline by the challenged frees the channel.
@@ -307,30 +281,18 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
     assert!(r.stale, "the card's buttons may be greyed out");
     // Expiry: ten minutes without an answer.
     w.clock.advance_secs(60);
-    let card = w
-        .challenge(
-            &b,
-            channel(1),
-            GameKind::Simultana,
-            Opponent::User(user(&a)),
-        )
-        .await;
+    let card = w.challenge_simultana(&b, channel(1), &a).await;
     assert!(!card.private, "{}", card.text());
     w.clock.advance_secs(9 * 60);
     assert_eq!(w.table.matches().tick().await, 0);
-    w.clock.advance_secs(61);
-    assert_eq!(w.table.matches().tick().await, 1);
-    let notices = w.drain();
-    assert_eq!(notices.len(), 1);
+    let notice = w.the_notice_after(61).await;
+    let notices = [notice];
     assert_has(&notices[0].reply, "notice-expired");
     assert_eq!(notices[0].place, channel(1));
     let r = w.run(&a, channel(1), press(&card, Act::Accept)).await;
     assert_refused(&r, "err-match-over-id");
-    assert_eq!(
-        w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'expired'")
-            .await,
-        1
-    );
+    w.assert_sql("SELECT COUNT(*) FROM matches WHERE status = 'expired'", 1)
+        .await;
     // Bad settings are explained.
     w.clock.advance_secs(60);
     let mut spec = ChallengeSpec::new(GameKind::Simultana, Opponent::User(user(&a)));
@@ -341,15 +303,8 @@ async fn challenge_refusals_cooldown_and_open_challenges() {
     spec.variant = Some("olympiad".into());
     let r = w.run(&c, channel(5), Act::Challenge(spec)).await;
     assert_refused(&r, "err-no-variant");
-    assert!(r.text().contains("olympiad"), "{}", r.text());
-    let r = w
-        .challenge(
-            &c,
-            channel(5),
-            GameKind::Simultana,
-            Opponent::User(user(&c)),
-        )
-        .await;
+    assert_shows(&r, "olympiad");
+    let r = w.challenge_simultana(&c, channel(5), &c).await;
     assert_refused(&r, "err-self-challenge");
 }
 
@@ -360,7 +315,7 @@ async fn without_an_ai_the_bot_refuses_challenges_and_changes_nothing() {
         .challenge(&alice(), channel(1), GameKind::Simultana, Opponent::Bot)
         .await;
     assert_refused(&r, "err-no-ai");
-    assert_eq!(w.sql_i64("SELECT COUNT(*) FROM matches").await, 0);
+    w.assert_sql("SELECT COUNT(*) FROM matches", 0).await;
     assert_eq!(w.table.matches().open_count(), 0);
     // The cooldown did not start either.
     let r = w
@@ -380,12 +335,9 @@ async fn abort_rules() {
     assert_refused(&r, "err-abort-not-allowed");
     let r = w.run(&a, channel(1), press(&board, Act::Abort)).await;
     assert_says(&r, "result-aborted");
-    assert_eq!(w.sql_i64("SELECT COUNT(*) FROM ratings").await, 0);
-    assert_eq!(
-        w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'aborted'")
-            .await,
-        1
-    );
+    w.assert_sql("SELECT COUNT(*) FROM ratings", 0).await;
+    w.assert_sql("SELECT COUNT(*) FROM matches WHERE status = 'aborted'", 1)
+        .await;
     // After two moves, players cannot; a moderator can.
     let board = w.simultana(&a, &b, channel(1)).await;
     let board = w.play_one(channel(1), &board, &[&a, &b]).await;
@@ -395,7 +347,7 @@ async fn abort_rules() {
     assert_refused(&r, "err-too-late-abort");
     let r = w.run(&moderator(), channel(1), Act::Abort).await;
     assert_says(&r, "result-aborted");
-    assert_eq!(w.sql_i64("SELECT COUNT(*) FROM ratings").await, 0);
+    w.assert_sql("SELECT COUNT(*) FROM ratings", 0).await;
     // A moderator can also withdraw someone's challenge.
     let card = w
         .challenge(&a, channel(1), GameKind::Simultana, Opponent::Anyone)
@@ -459,10 +411,7 @@ async fn two_moves_for_the_same_turn_apply_exactly_one() {
 
 #[tokio::test]
 async fn a_restart_in_the_middle_of_a_match_carries_on() {
-    let mut w = World::new().await;
-    let (a, b) = (alice(), bob());
-    let place = channel(1);
-    let mut board = w.simultana(&a, &b, place).await;
+    let (mut w, a, b, place, mut board) = World::alice_plays_bob().await;
     let old = board.clone();
     for _ in 0..4 {
         board = w.play_one(place, &board, &[&a, &b]).await;
@@ -505,14 +454,11 @@ async fn a_restart_in_the_middle_of_a_match_carries_on() {
         )
         .await;
     assert_says(&r, "head-played");
-    assert!(r.text().contains(&choice), "{}", r.text());
+    assert_shows(&r, &choice);
     let result = w.play_out(place, r, &[&a, &b]).await;
     assert!(is_over(&result));
-    assert_eq!(
-        w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'finished'")
-            .await,
-        1
-    );
+    w.assert_sql("SELECT COUNT(*) FROM matches WHERE status = 'finished'", 1)
+        .await;
 }
 
 #[tokio::test]
@@ -551,17 +497,11 @@ async fn a_deadline_that_passed_while_down_is_applied_at_start() {
     );
     let n2 = notices.iter().find(|n| n.place == channel(2)).unwrap();
     assert_has(&n2.reply, "result-aborted-timeout");
-    assert_eq!(
-        w.sql_i64("SELECT COUNT(*) FROM matches WHERE reason = 'timeout'")
-            .await,
-        1
-    );
-    assert_eq!(
-        w.sql_i64("SELECT COUNT(*) FROM matches WHERE status = 'aborted'")
-            .await,
-        1
-    );
-    assert_eq!(w.sql_i64("SELECT COUNT(*) FROM rating_history").await, 4);
+    w.assert_sql("SELECT COUNT(*) FROM matches WHERE reason = 'timeout'", 1)
+        .await;
+    w.assert_sql("SELECT COUNT(*) FROM matches WHERE status = 'aborted'", 1)
+        .await;
+    w.assert_sql("SELECT COUNT(*) FROM rating_history", 4).await;
     assert_eq!(w.table.matches().open_count(), 0);
 }
 
@@ -574,7 +514,7 @@ async fn the_clock_warns_at_a_tenth_then_times_out() {
     spec.clock = Some("1h".into());
     w.run(&a, place, Act::Challenge(spec)).await;
     let mut board = w.run(&b, place, Act::Accept).await;
-    assert!(board.text().contains("1 hour per move"), "{}", board.text());
+    assert_shows(&board, "1 hour per move");
     for _ in 0..3 {
         board = w.play_one(place, &board, &[&a, &b]).await;
     }
@@ -608,11 +548,8 @@ async fn the_clock_warns_at_a_tenth_then_times_out() {
 
 #[tokio::test]
 async fn a_day_clock_reminds_an_hour_before_and_a_player_may_turn_reminders_off() {
-    let mut w = World::new().await;
-    let (a, b) = (alice(), bob());
-    let place = channel(1);
-    let mut board = w.simultana(&a, &b, place).await;
-    assert!(board.text().contains("1 day per move"), "{}", board.text());
+    let (mut w, a, b, place, mut board) = World::alice_plays_bob().await;
+    assert_shows(&board, "1 day per move");
     for _ in 0..2 {
         board = w.play_one(place, &board, &[&a, &b]).await;
     }
@@ -643,7 +580,7 @@ async fn a_day_clock_reminds_an_hour_before_and_a_player_may_turn_reminders_off(
         )
         .await;
     assert_refused(&r, "settings-reminders");
-    assert!(r.text().contains("runs low: off"), "{}", r.text());
+    assert_shows(&r, "runs low: off");
     let board = w.play_one(place, &board, &[&a, &b]).await;
     assert_eq!(board.mentions, vec![second.id]);
     w.clock.advance_secs(23 * 3600 + 1);
@@ -672,24 +609,17 @@ async fn a_day_clock_reminds_an_hour_before_and_a_player_may_turn_reminders_off(
             }),
         )
         .await;
-    assert!(
-        r.text().contains("threads of their own (this server): off"),
-        "{}",
-        r.text()
-    );
-    assert_eq!(
-        w.sql_i64("SELECT threads FROM guild_settings WHERE guild_id = 7000")
-            .await,
-        0
-    );
+    assert_shows(&r, "threads of their own (this server): off");
+    w.assert_sql(
+        "SELECT threads FROM guild_settings WHERE guild_id = 7000",
+        0,
+    )
+    .await;
 }
 
 #[tokio::test]
 async fn takeback_is_logged_append_only() {
-    let w = World::new().await;
-    let (a, b) = (alice(), bob());
-    let place = channel(1);
-    let mut board = w.simultana(&a, &b, place).await;
+    let (w, a, b, place, mut board) = World::alice_plays_bob().await;
     for _ in 0..3 {
         board = w.play_one(place, &board, &[&a, &b]).await;
     }
@@ -702,7 +632,7 @@ async fn takeback_is_logged_append_only() {
     assert_refused(&r, "err-takeback-asked");
     let done = w.run(next, place, press(&ask, Act::Takeback)).await;
     assert_says(&done, "head-takeback");
-    assert!(done.text().contains("1 move undone"), "{}", done.text());
+    assert_shows(&done, "1 move undone");
     assert_eq!(done.mentions, vec![last.id], "the asker is to move again");
     assert_ne!(w.table.matches().move_hints(&place, "").await, hints_before);
     // The log keeps every move and adds the takeback.
@@ -718,7 +648,7 @@ async fn takeback_is_logged_append_only() {
     let ask = w.run(asker, place, Act::Takeback).await;
     let r = w.run(other, place, press(&ask, Act::RefuseTakeback)).await;
     assert_says(&r, "head-refuses");
-    assert!(r.text().contains("takeback"), "{}", r.text());
+    assert_shows(&r, "takeback");
     let ask = w.run(asker, place, Act::Takeback).await;
     let done = w.run(other, place, Act::Takeback).await;
     assert!(
@@ -742,25 +672,18 @@ async fn takeback_is_logged_append_only() {
 
 #[tokio::test]
 async fn draws_by_agreement_and_rematch_with_seats_swapped() {
-    let w = World::new().await;
-    let (a, b) = (alice(), bob());
-    let place = channel(1);
-    let board = w.simultana(&a, &b, place).await;
+    let (w, a, b, place, board) = World::alice_plays_bob().await;
     let board = w.play_one(place, &board, &[&a, &b]).await;
     let offer = w.run(&a, place, Act::Draw).await;
     assert_has(&offer, "head-offers-draw");
-    assert!(offer.text().contains("@Alice"), "{}", offer.text());
+    assert_shows(&offer, "@Alice");
     let r = w.run(&a, place, press(&offer, Act::RefuseDraw)).await;
     assert_refused(&r, "err-own-offer");
     // The accept button asks first (only Bob sees the question); the confirmation accepts.
     let question = w.run(&b, place, press(&offer, Act::Draw)).await;
     assert!(question.private, "{}", question.text());
     let result = w.run(&b, place, press(&question, Act::ConfirmDraw)).await;
-    assert!(
-        result.text().contains("Draw by agreement"),
-        "{}",
-        result.text()
-    );
+    assert_shows(&result, "Draw by agreement");
     let ra = w
         .table
         .store()
@@ -776,32 +699,22 @@ async fn draws_by_agreement_and_rematch_with_seats_swapped() {
     // Bob asks for a rematch; Alice's press accepts it.
     w.clock.advance_secs(60);
     let card = w.run(&b, place, press(&result, Act::Rematch)).await;
-    assert!(
-        card.text().contains("@Bob challenges @Alice"),
-        "{}",
-        card.text()
-    );
+    assert_shows(&card, "@Bob challenges @Alice");
     let board = w.run(&a, place, press(&result, Act::Rematch)).await;
     assert_has(&board, "head-accepts");
-    assert!(board.text().contains("@Alice"), "{}", board.text());
+    assert_shows(&board, "@Alice");
     // Seats are swapped: Alice (the first challenger, seat s) now sits in seat 1 - s.
     let rematch_alice_seat = w
         .sql_i64("SELECT 1 - challenger_seat FROM matches WHERE id = 2")
         .await;
     assert_eq!(rematch_alice_seat, 1 - seat1);
-    assert_eq!(
-        w.sql_i64("SELECT rematch_of FROM matches WHERE id = 2")
-            .await,
-        1
-    );
+    w.assert_sql("SELECT rematch_of FROM matches WHERE id = 2", 1)
+        .await;
 }
 
 #[tokio::test]
 async fn move_hints_and_menus() {
-    let w = World::new().await;
-    let (a, b) = (alice(), bob());
-    let place = channel(1);
-    let board = w.simultana(&a, &b, place).await;
+    let (w, a, b, place, board) = World::alice_plays_bob().await;
     let (first, second) = to_move(&board, [&a, &b]);
     assert_eq!(
         w.table.matches().move_hints(&place, "").await,
@@ -859,10 +772,10 @@ async fn rules_text_and_unknown_matches() {
     let rules = w
         .run(&alice(), channel(1), Act::Rules(GameKind::Simultana))
         .await;
-    assert!(rules.text().contains("Simultana"), "{}", rules.text());
+    assert_shows(&rules, "Simultana");
     let r = w.run(&alice(), channel(1), Act::Replay(42)).await;
     assert_refused(&r, "err-no-such-match");
-    assert!(r.text().contains("#42"), "{}", r.text());
+    assert_shows(&r, "#42");
     let r = w.run(&alice(), channel(1), Act::Board).await;
     assert_refused(&r, "err-no-match-here");
     let r = w
@@ -873,7 +786,7 @@ async fn rules_text_and_unknown_matches() {
         )
         .await;
     assert_refused(&r, "err-no-such-match");
-    assert!(r.text().contains("#42"), "{}", r.text());
+    assert_shows(&r, "#42");
     // Pictures are described, and drawn on demand.
     let image = rules
         .picture
@@ -972,14 +885,9 @@ async fn leaderboards_rank_settled_ratings_then_list_provisional_ones_and_page_b
         variant: None,
     };
     let r = w.run(&alice(), channel(1), board(Scope::Server, 1)).await;
-    assert!(r.text().contains("page 1 of 3"), "{}", r.text());
-    assert!(
-        r.text()
-            .contains("1. @P1000 1700 — 30 games (20 W / 4 D / 6 L)"),
-        "{}",
-        r.text()
-    );
-    assert!(r.text().contains("10. @P1009 1610"), "{}", r.text());
+    assert_shows(&r, "page 1 of 3");
+    assert_shows(&r, "1. @P1000 1700 — 30 games (20 W / 4 D / 6 L)");
+    assert_shows(&r, "10. @P1009 1610");
     assert!(
         !r.text().contains("P2000") && !r.text().contains("P3000"),
         "{}",
@@ -1026,7 +934,7 @@ async fn leaderboards_rank_settled_ratings_then_list_provisional_ones_and_page_b
             },
         )
         .await;
-    assert!(r.text().contains("1670 (#4), 30 games"), "{}", r.text());
+    assert_shows(&r, "1670 (#4), 30 games");
     let r = w
         .run(
             &alice(),
@@ -1037,7 +945,7 @@ async fn leaderboards_rank_settled_ratings_then_list_provisional_ones_and_page_b
             },
         )
         .await;
-    assert!(r.text().contains("2400? (provisional)"), "{}", r.text());
+    assert_shows(&r, "2400? (provisional)");
 }
 
 #[tokio::test]
@@ -1101,7 +1009,7 @@ async fn a_database_holding_another_applications_tables_is_left_alone() {
         .await;
     let err = Store::open(&db.url).await.unwrap_err();
     assert!(matches!(err, StoreError::Foreign { .. }), "{err:?}");
-    assert_eq!(db.sql_i64("SELECT COUNT(*) FROM players").await, 1);
+    db.assert_sql("SELECT COUNT(*) FROM players", 1).await;
 }
 
 /// On either backend: a schema written by a newer Parlor is refused, and not touched.
@@ -1125,11 +1033,11 @@ async fn a_database_from_a_newer_parlor_is_left_alone() {
         "{err:?}"
     );
     assert!(err.to_string().contains("newer version of Parlor"), "{err}");
-    assert_eq!(
-        db.sql_i64("SELECT COUNT(*) FROM _sqlx_migrations WHERE version = 9999")
-            .await,
-        1
-    );
+    db.assert_sql(
+        "SELECT COUNT(*) FROM _sqlx_migrations WHERE version = 9999",
+        1,
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -1137,10 +1045,7 @@ async fn lightning_hides_the_pile_and_refuses_takebacks() {
     let w = World::new().await;
     let (a, b) = (alice(), bob());
     let place = channel(1);
-    w.challenge(&a, place, GameKind::Lightning, Opponent::User(user(&b)))
-        .await;
-    let board = w.run(&b, place, Act::Accept).await;
-    assert!(!board.private, "{}", board.text());
+    let board = w.live(GameKind::Lightning, &a, &b, place).await;
     let (first, second) = to_move(&board, [&a, &b]);
     // The pile's top tile is not named anywhere before it is drawn.
     let hints = w.table.matches().move_hints(&place, "").await;
@@ -1230,7 +1135,7 @@ async fn barrier_tiles_are_laid_through_the_menus() {
     w.challenge(&a, place, GameKind::Barrier, Opponent::User(user(&b)))
         .await;
     let board = w.run(&b, place, Act::Accept).await;
-    assert!(board.text().contains("(yellow) vs"), "{}", board.text());
+    assert_shows(&board, "(yellow) vs");
     let (first, second) = to_move(&board, [&a, &b]);
     // First the tile (8 kinds), then the square (8 dot squares).
     let menu = &board.menus[0];
@@ -1257,11 +1162,7 @@ async fn barrier_tiles_are_laid_through_the_menus() {
             Request::from_custom_id(&pick.menus[0].id, &[squares[0].to_string()]).unwrap(),
         )
         .await;
-    assert!(
-        laid.text().contains(&format!("played {}", squares[0])),
-        "{}",
-        laid.text()
-    );
+    assert_shows(&laid, &format!("played {}", squares[0]));
     assert_eq!(laid.mentions, vec![second.id]);
     // Typed leniently too.
     let hints = w.table.matches().move_hints(&place, "ew").await;
@@ -1340,11 +1241,7 @@ async fn loa_variants_and_parachute_drops_through_the_menus() {
             Request::from_custom_id(&drops.menus[0].id, std::slice::from_ref(&choice)).unwrap(),
         )
         .await;
-    assert!(
-        played.text().contains(&format!("played {choice}")),
-        "{}",
-        played.text()
-    );
+    assert_shows(&played, &format!("played {choice}"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

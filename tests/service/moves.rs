@@ -67,7 +67,7 @@ async fn every_game_exports_a_finished_match_that_the_engine_replays_to_its_last
             let live = w.run(&a, place, moves(None)).await;
             assert!(!live.private, "{}", live.text());
             assert!(live.file.is_none(), "no export while the match is live");
-            assert!(live.text().contains("1. "), "{}", live.text());
+            assert_shows(&live, "1. ");
             assert_has(&live, "moves-export-later");
             let end = w.run(&a, place, Act::Resign).await;
             assert!(is_over(&end), "{}", end.text());
@@ -88,7 +88,7 @@ async fn every_game_exports_a_finished_match_that_the_engine_replays_to_its_last
             "{}",
             file.text
         );
-        assert!(here.text().contains(&file.name), "{}", here.text());
+        assert_shows(&here, &file.name);
         let engine = replay_in_engine(&file.text);
         let replayed = engine.game().expect("a game");
         assert_eq!(replayed.export(), last.export(), "{kind}: {}", file.text);
@@ -101,9 +101,7 @@ async fn a_lightning_sheet_shows_only_what_was_played_and_a_long_one_fits_a_mess
     let w = World::new().await;
     let (a, b) = (alice(), bob());
     let place = channel(1);
-    w.challenge(&a, place, GameKind::Lightning, Opponent::User(user(&b)))
-        .await;
-    let mut board = w.run(&b, place, Act::Accept).await;
+    let mut board = w.live(GameKind::Lightning, &a, &b, place).await;
     let mut played = Vec::new();
     for _ in 0..6 {
         let hints = w.table.matches().move_hints(&place, "").await;
@@ -180,7 +178,7 @@ async fn moves_refusals_say_what_to_do() {
     assert_refused(&r, "err-no-match-here");
     let r = w.run(&a, channel(1), moves(Some(999))).await;
     assert_refused(&r, "err-no-such-match");
-    assert!(r.text().contains("#999"), "{}", r.text());
+    assert_shows(&r, "#999");
     // A challenge not yet accepted was never played.
     let card = w
         .challenge(&a, channel(1), GameKind::Loa, Opponent::User(user(&b)))

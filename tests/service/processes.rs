@@ -27,9 +27,7 @@ async fn two_rated_games_of_one_person_ending_at_once_in_two_processes_keep_both
         // Alice against Bob on a server of the first process, against Carol on one of the second.
         let here = Place::new(Some(1_000), 100 + round);
         let there = Place::new(Some(2_000), 200 + round);
-        let card = w
-            .challenge(&a, here, GameKind::Simultana, Opponent::User(user(&b)))
-            .await;
+        let card = w.challenge_simultana(&a, here, &b).await;
         assert!(!card.private, "{}", card.text());
         assert!(!w.run(&b, here, Act::Accept).await.private);
         w.clock.advance_secs(60);
@@ -79,10 +77,7 @@ async fn two_rated_games_of_one_person_ending_at_once_in_two_processes_keep_both
 
 #[tokio::test]
 async fn the_same_turn_sent_to_two_processes_is_recorded_once() {
-    let w = World::new().await;
-    let (a, b) = (alice(), bob());
-    let place = channel(1);
-    let board = w.simultana(&a, &b, place).await;
+    let (w, a, b, place, board) = World::alice_plays_bob().await;
     // The second process starts after the match did, so it restores it too: two live copies.
     let other = second_process(&w).await;
     let first = if board.mentions[0] == a.id { &a } else { &b };
@@ -95,15 +90,12 @@ async fn the_same_turn_sent_to_two_processes_is_recorded_once() {
     );
     let applied = [&r1, &r2].iter().filter(|r| !r.private).count();
     assert_eq!(applied, 1, "{} / {}", r1.text(), r2.text());
-    assert_eq!(w.sql_i64("SELECT COUNT(*) FROM moves").await, 1);
+    w.assert_sql("SELECT COUNT(*) FROM moves", 1).await;
 }
 
 #[tokio::test]
 async fn a_process_holding_a_stale_copy_of_a_match_cannot_change_it() {
-    let w = World::new().await;
-    let (a, b) = (alice(), bob());
-    let place = channel(1);
-    let board = w.simultana(&a, &b, place).await;
+    let (w, a, b, place, board) = World::alice_plays_bob().await;
     let other = second_process(&w).await;
     // The first process records a move; the second still holds the position before it, where
     // the same player is to move again.
@@ -115,7 +107,7 @@ async fn a_process_holding_a_stale_copy_of_a_match_cannot_change_it() {
     let r = other.handle(first, &place, play(&stale_hints[0])).await;
     assert!(r.private, "{}", r.text());
     assert_has(&r, "err-changed-elsewhere");
-    assert_eq!(w.sql_i64("SELECT COUNT(*) FROM moves").await, 1);
+    w.assert_sql("SELECT COUNT(*) FROM moves", 1).await;
     // The refusal made the second process read the match again: it plays on from the stored
     // position (whoever is to move there), and now the first process's copy is the stale one.
     let hints = other.matches().move_hints(&place, "").await;
@@ -129,19 +121,19 @@ async fn a_process_holding_a_stale_copy_of_a_match_cannot_change_it() {
         "{:?}",
         answers.iter().map(|r| r.text()).collect::<Vec<_>>()
     );
-    assert_eq!(w.sql_i64("SELECT COUNT(*) FROM moves").await, 2);
+    w.assert_sql("SELECT COUNT(*) FROM moves", 2).await;
     // A change without a move (a draw offer) from the stale copy is refused as well.
     let r = w.run(first, place, Act::Draw).await;
     assert_has(&r, "err-changed-elsewhere");
-    assert_eq!(
-        w.sql_i64("SELECT COUNT(*) FROM matches WHERE draw_offer_seat IS NOT NULL")
-            .await,
-        0
-    );
+    w.assert_sql(
+        "SELECT COUNT(*) FROM matches WHERE draw_offer_seat IS NOT NULL",
+        0,
+    )
+    .await;
     // Caught up, the first process takes the next request.
     let r = w.run(first, place, Act::Resign).await;
     assert!(is_over(&r), "{}", r.text());
-    assert_eq!(w.sql_i64("SELECT COUNT(*) FROM moves").await, 2);
+    w.assert_sql("SELECT COUNT(*) FROM moves", 2).await;
 }
 
 #[tokio::test]
@@ -164,13 +156,10 @@ async fn a_deadline_seen_by_two_processes_fires_once() {
     assert_eq!(n1 + n2, 1, "one timer acted");
     assert_eq!(notices.len(), 1, "{notices:?}");
     assert_has(&notices[0].reply, "head-out-of-time");
-    assert_eq!(
-        w.sql_i64("SELECT COUNT(*) FROM matches WHERE reason = 'timeout'")
-            .await,
-        1
-    );
+    w.assert_sql("SELECT COUNT(*) FROM matches WHERE reason = 'timeout'", 1)
+        .await;
     // Two players rated once, on the server's ladder and the global one.
-    assert_eq!(w.sql_i64("SELECT COUNT(*) FROM rating_history").await, 4);
+    w.assert_sql("SELECT COUNT(*) FROM rating_history", 4).await;
     // The process that lost the race dropped its copy.
     assert_eq!(
         w.table.matches().open_count() + other.matches().open_count(),

@@ -20,9 +20,7 @@ fn thread(n: u64) -> Place {
 
 /// `a` challenges `b` in the games channel and `b` presses Accept; returns the first board.
 async fn accepted(w: &World, a: &Actor, b: &Actor) -> Reply {
-    let card = w
-        .challenge(a, games(), GameKind::Simultana, Opponent::User(user(b)))
-        .await;
+    let card = w.challenge_simultana(a, games(), b).await;
     assert!(!card.private, "{}", card.text());
     let board = w.run(b, games(), press(&card, Act::Accept)).await;
     assert!(!board.private, "{}", board.text());
@@ -59,14 +57,14 @@ async fn two_matches_at_once_in_one_channel_each_in_its_own_thread() {
     relocate(&w, 2, 502, None).await;
     // Each thread plays its own match; the channel itself holds none.
     let board = w.run(&a, thread(501), Act::Board).await;
-    assert!(board.text().contains("Simultana #1"), "{}", board.text());
+    assert_shows(&board, "Simultana #1");
     let board = w.play_one(thread(501), &board, &[&a, &b]).await;
     assert!(
         board.thread.is_none(),
         "only the first board asks for a thread"
     );
     let other = w.run(&c, thread(502), Act::Board).await;
-    assert!(other.text().contains("Simultana #2"), "{}", other.text());
+    assert_shows(&other, "Simultana #2");
     let r = w.run(&a, games(), Act::Board).await;
     assert!(r.private, "{}", r.text());
     // A press in the wrong thread is refused and changes nothing.
@@ -78,7 +76,7 @@ async fn two_matches_at_once_in_one_channel_each_in_its_own_thread() {
         .challenge(&a, thread(501), GameKind::Loa, Opponent::User(user(&c)))
         .await;
     assert_refused(&r, "err-play-in-thread");
-    assert!(r.text().contains("#1"), "{}", r.text());
+    assert_shows(&r, "#1");
     // One match with the same opponent per channel at a time; others are welcome.
     let r = w
         .challenge(&b, games(), GameKind::Loa, Opponent::User(user(&a)))
@@ -97,11 +95,8 @@ async fn two_matches_at_once_in_one_channel_each_in_its_own_thread() {
         line.contains("Match #1 is over") && line.contains("wins by resignation"),
         "{line}"
     );
-    assert_eq!(
-        w.sql_i64("SELECT channel_id FROM matches WHERE id = 1")
-            .await,
-        501
-    );
+    w.assert_sql("SELECT channel_id FROM matches WHERE id = 1", 501)
+        .await;
 }
 
 #[tokio::test]
@@ -135,12 +130,10 @@ async fn with_threads_off_a_channel_holds_one_match_again() {
             }),
         )
         .await;
-    assert!(r.text().contains("off"), "{}", r.text());
+    assert_shows(&r, "off");
     let board = accepted(&w, &a, &b).await;
     assert!(board.thread.is_none());
-    let r = w
-        .challenge(&c, games(), GameKind::Simultana, Opponent::User(user(&d)))
-        .await;
+    let r = w.challenge_simultana(&c, games(), &d).await;
     assert!(r.private, "{}", r.text());
     let board = w.run(&a, games(), Act::Board).await;
     assert!(!board.private, "{}", board.text());
@@ -150,40 +143,22 @@ async fn with_threads_off_a_channel_holds_one_match_again() {
 async fn without_the_permission_the_server_is_told_once_and_plays_in_the_channel() {
     let w = World::new().await;
     let (a, b, c, d) = (alice(), bob(), carol(), dave());
-    let card = w
-        .challenge(
-            &a,
-            channel(1),
-            GameKind::Simultana,
-            Opponent::User(user(&b)),
-        )
-        .await;
-    assert!(
-        card.text().contains("Create Public Threads"),
-        "{}",
-        card.text()
-    );
+    let card = w.challenge_simultana(&a, channel(1), &b).await;
+    assert_shows(&card, "Create Public Threads");
     let board = w.run(&b, channel(1), press(&card, Act::Accept)).await;
     assert!(board.thread.is_none(), "{}", board.text());
-    let card = w
-        .challenge(
-            &c,
-            channel(2),
-            GameKind::Simultana,
-            Opponent::User(user(&d)),
-        )
-        .await;
+    let card = w.challenge_simultana(&c, channel(2), &d).await;
     assert!(!card.private, "{}", card.text());
     assert!(
         !card.text().contains("Create Public Threads"),
         "said once: {}",
         card.text()
     );
-    assert_eq!(
-        w.sql_i64("SELECT told_no_threads FROM guild_settings WHERE guild_id = 7000")
-            .await,
-        1
-    );
+    w.assert_sql(
+        "SELECT told_no_threads FROM guild_settings WHERE guild_id = 7000",
+        1,
+    )
+    .await;
 }
 
 /// The transport started match `id`'s thread `n` (from its card when given) and says so.

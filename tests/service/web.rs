@@ -79,6 +79,16 @@ impl Drop for ParlorWeb {
     }
 }
 
+/// Fails unless the answer is a 200 with this content type.
+#[track_caller]
+pub fn assert_served(answer: (u16, &reqwest::header::HeaderMap), content_type: &str) {
+    let (status, headers) = answer;
+    assert_eq!(
+        (status, headers["content-type"].to_str().ok()),
+        (200, Some(content_type))
+    );
+}
+
 /// A page: its status, headers and body.
 pub async fn get(url: &str, headers: &[(&str, &str)]) -> (u16, reqwest::header::HeaderMap, String) {
     let client = reqwest::Client::new();
@@ -103,6 +113,26 @@ pub async fn finished(
     let board = w.simultana(a, b, place).await;
     let id = board.match_id.expect("a match");
     let end = w.play_out(place, board, &[a, b]).await;
+    assert!(is_over(&end), "{}", end.text());
+    w.clock.advance_secs(60);
+    id
+}
+
+/// A match of `game` between `a` and `b` in `place`, `plies` moves long, that `a` resigns;
+/// returns its id.
+pub async fn resigned(
+    w: &World,
+    game: parlor::games::GameKind,
+    (a, b): (&parlor::table::Actor, &parlor::table::Actor),
+    place: Place,
+    plies: usize,
+) -> i64 {
+    let mut board = w.live(game, a, b, place).await;
+    let id = board.match_id.expect("a match");
+    for _ in 0..plies {
+        board = w.play_one(place, &board, &[a, b]).await;
+    }
+    let end = w.run(a, place, parlor::table::Act::Resign).await;
     assert!(is_over(&end), "{}", end.text());
     w.clock.advance_secs(60);
     id
@@ -472,10 +502,7 @@ async fn a_burst_of_pictures_waits_its_turn_and_never_holds_up_the_bots_own_draw
     let (status, _, _) = get(&format!("{site}/m/{id}?ply=4"), &[]).await;
     assert_eq!(status, 200);
     let (status, headers, _) = get(&format!("{site}/m/{id}/1.png"), &[]).await;
-    assert_eq!(
-        (status, headers["content-type"].to_str().ok()),
-        (200, Some("image/png"))
-    );
+    assert_served((status, &headers), "image/png");
     // The bot draws its own boards on renderers of its own.
     let board = w.simultana(&carol(), &dave(), channel(2)).await;
     let image = w
@@ -493,10 +520,7 @@ async fn a_burst_of_pictures_waits_its_turn_and_never_holds_up_the_bots_own_draw
     };
     let site = serve_drawing(w.table.store().clone(), patient).await;
     for (status, headers, _) in burst(&site, id, 2..=6).await {
-        assert_eq!(
-            (status, headers["content-type"].to_str().ok()),
-            (200, Some("image/png"))
-        );
+        assert_served((status, &headers), "image/png");
     }
     assert_eq!(drawing.permits.available_permits(), 1);
 }
@@ -548,10 +572,7 @@ async fn a_flood_of_pictures_beyond_the_queue_is_turned_away_at_once() {
     drop(held);
     for request in waiting {
         let (status, headers, _) = request.await.expect("the request");
-        assert_eq!(
-            (status, headers["content-type"].to_str().ok()),
-            (200, Some("image/png"))
-        );
+        assert_served((status, &headers), "image/png");
     }
     let (status, _, _) = get(&format!("{site}/m/{id}/4.png"), &[]).await;
     assert_eq!(status, 200);
@@ -613,17 +634,11 @@ async fn the_pages_read_the_database_and_can_write_nothing_to_it() {
     assert_eq!(status, 200);
     assert!(page.contains("Alice") && page.contains("Bob"), "{page}");
     let (status, headers, _) = get(&format!("{site}/m/{id}/1.png"), &[]).await;
-    assert_eq!(
-        (status, headers["content-type"].to_str().ok()),
-        (200, Some("image/png"))
-    );
+    assert_served((status, &headers), "image/png");
     // A write through the reader is refused by the database itself.
     assert!(reader.set_card(id, 77, 88).await.is_err());
-    assert_eq!(
-        w.sql_i64("SELECT COUNT(*) FROM matches WHERE card_channel_id = 77")
-            .await,
-        0
-    );
+    w.assert_sql("SELECT COUNT(*) FROM matches WHERE card_channel_id = 77", 0)
+        .await;
     // The bot goes on writing, and the pages read what it wrote.
     let second = finished(&w, &alice(), &carol(), channel(2)).await;
     let (status, _, _) = get(&format!("{site}/m/{second}"), &[]).await;
@@ -838,19 +853,8 @@ async fn every_ply_of_every_game_is_drawn_for_the_page() {
     .enumerate()
     {
         let place = channel(10 + n as u64);
-        let card = w
-            .challenge(&a, place, game, parlor::table::Opponent::User(user(&b)))
-            .await;
-        assert!(!card.private, "{}", card.text());
-        let mut board = w.run(&b, place, parlor::table::Act::Accept).await;
-        let id = board.match_id.expect("a match");
         // Seven plies: a Lightning turn is cut between its draw and its put.
-        for _ in 0..7 {
-            board = w.play_one(place, &board, &[&a, &b]).await;
-        }
-        let end = w.run(&a, place, parlor::table::Act::Resign).await;
-        assert!(is_over(&end), "{}", end.text());
-        w.clock.advance_secs(60);
+        let id = resigned(&w, game, (&a, &b), place, 7).await;
         let (status, _, page) = get(&format!("{site}/m/{id}"), &[]).await;
         assert_eq!(status, 200, "{game:?}: {page}");
         for ply in 0..=7 {

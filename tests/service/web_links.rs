@@ -84,7 +84,7 @@ async fn a_manager_turns_the_pages_on_and_gets_the_link_that_stays_until_they_ar
     let link = format!("https://parlor.example/s/{slug}");
     assert_eq!(urls(&on), vec![link.clone()], "the link as a button");
     assert!(on.text().contains(&link), "and as text: {}", on.text());
-    assert!(on.text().contains("on the web: on"), "{}", on.text());
+    assert_shows(&on, "on the web: on");
 
     // Asked again, the same pages: links already shared keep working.
     let again = w.run(&manager(), place, web(true, None)).await;
@@ -106,7 +106,7 @@ async fn a_manager_turns_the_pages_on_and_gets_the_link_that_stays_until_they_ar
         shown.links.is_empty(),
         "only turning them on gives the link"
     );
-    assert!(shown.text().contains("on the web: on"), "{}", shown.text());
+    assert_shows(&shown, "on the web: on");
     assert_eq!(stored(&w).await.1.as_deref(), Some("Chess & Go Club"));
 
     // Nobody else may turn them on or off, nor rename the server.
@@ -129,7 +129,7 @@ async fn a_manager_turns_the_pages_on_and_gets_the_link_that_stays_until_they_ar
     // Off: the slug is gone (every page of the server is gone with it).
     let off = w.run(&manager(), place, web(false, None)).await;
     assert!(off.links.is_empty());
-    assert!(off.text().contains("on the web: off"), "{}", off.text());
+    assert_shows(&off, "on the web: off");
     assert_eq!(stored(&w).await.0, None);
     // On again: a new slug, so that the old links stay dead.
     let on = w.run(&manager(), place, web(true, None)).await;
@@ -149,7 +149,7 @@ async fn without_a_public_address_the_pages_turn_on_but_no_link_is_given() {
         .run(&manager(), place, web(true, Some("Chess Club")))
         .await;
     assert_has(&on, "settings-web-no-url");
-    assert!(on.text().contains("PARLOR_PUBLIC_URL"), "{}", on.text());
+    assert_shows(&on, "PARLOR_PUBLIC_URL");
     assert!(on.links.is_empty());
     assert!(
         stored(&w).await.0.is_some(),
@@ -170,15 +170,11 @@ async fn a_person_hides_their_name_on_the_web_and_shows_it_again() {
     let shown = w
         .run(&bob, channel(1), Act::Settings(SettingsChange::default()))
         .await;
-    assert!(
-        shown.text().contains("name on the web pages: shown"),
-        "{}",
-        shown.text()
-    );
+    assert_shows(&shown, "name on the web pages: shown");
     // Anyone may, anywhere: it is their own.
     let hidden = w.run(&bob, Place::new(None, 555), my_web(false)).await;
     assert_has(&hidden, "settings-saved");
-    assert!(hidden.text().contains("hidden"), "{}", hidden.text());
+    assert_shows(&hidden, "hidden");
     assert!(store.web_hidden(bob.id).await.unwrap());
     assert_eq!(
         w.sql_i64(&format!(
@@ -189,7 +185,7 @@ async fn a_person_hides_their_name_on_the_web_and_shows_it_again() {
         1
     );
     let again = w.run(&bob, channel(1), my_web(true)).await;
-    assert!(again.text().contains("shown"), "{}", again.text());
+    assert_shows(&again, "shown");
     assert!(!store.web_hidden(bob.id).await.unwrap());
     // Someone else's choice is theirs alone.
     assert!(!store.web_hidden(alice().id).await.unwrap());

@@ -5,13 +5,13 @@
 //! checks its property: no panic, a clear error, and nothing changed on error. A failure names
 //! the target, the input's number and the seed, so `input_for` rebuilds it exactly.
 //!
-//! The short run is part of `cargo test --lib` (`fuzz::short`, a few seconds). The long run
-//! (1,000,000 inputs per target, a hundredth of that for `restore_db` which opens a database
-//! per input; `PARLOR_FUZZ_INPUTS` overrides the count) is, in the already optimised test
-//! profile (add `--release` for a faster run after a long LTO build):
+//! The short run is part of `cargo test` (`cargo test --test checks fuzz::short`, a few seconds).
+//! The long run (1,000,000 inputs per target, a hundredth of that for `restore_db` which opens a
+//! database per input; `PARLOR_FUZZ_INPUTS` overrides the count) is, in the already optimised
+//! test profile (add `--release` for a faster run after a long LTO build):
 //!
 //! ```text
-//! nice cargo test --lib fuzz::long -- --ignored --nocapture --test-threads=2
+//! nice cargo test --test checks fuzz::long -- --ignored --nocapture --test-threads=2
 //! ```
 
 mod inputs;
@@ -40,8 +40,8 @@ pub struct Target<I> {
 
 /// The random stream of input `i` of target `name`.
 pub fn rng_for(name: &str, seed: u64, i: u64) -> ChaCha8Rng {
-    let name_key = crate::games::words_key(&name.bytes().map(u64::from).collect::<Vec<_>>());
-    ChaCha8Rng::seed_from_u64(crate::games::words_key(&[seed, name_key, i]))
+    let name_key = parlor::games::words_key(&name.bytes().map(u64::from).collect::<Vec<_>>());
+    ChaCha8Rng::seed_from_u64(parlor::games::words_key(&[seed, name_key, i]))
 }
 
 /// Rebuilds input `i` of a target, to reproduce a failure.
@@ -124,7 +124,7 @@ macro_rules! targets {
             use super::*;
             $(
                 #[test]
-                #[ignore = "long: see the command at the top of src/fuzz/mod.rs"]
+                #[ignore = "long: see the command at the top of tests/checks/fuzz/mod.rs"]
                 fn $name() {
                     fuzz($target, (long_count() / $long_div).max(1));
                 }
@@ -133,7 +133,7 @@ macro_rules! targets {
     };
 }
 
-use crate::games::GameKind;
+use parlor::games::GameKind;
 
 // The database restore target opens a database per input: it gets a hundredth of the count,
 // while `restore_log` drives the same log parser a million times.

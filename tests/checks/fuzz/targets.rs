@@ -2,12 +2,12 @@
 
 use rand::RngExt;
 
-use crate::games::{AnyGame, AnyMove, GameKind};
-use crate::i18n::{Lang, Msg};
-use crate::protocol::{Flow, Session};
-use crate::store::{EntryKind, LogEntry, MatchStatus, MatchUpdate, NewMatch, PlayerRef, Store};
-use crate::table::state::{Board, position_after};
-use crate::table::{Request, Stamp, controls};
+use parlor::games::{AnyGame, AnyMove, GameKind};
+use parlor::i18n::{Lang, Msg};
+use parlor::protocol::{Flow, Session};
+use parlor::store::{EntryKind, LogEntry, MatchStatus, MatchUpdate, NewMatch, PlayerRef, Store};
+use parlor::table::{Board, position_after};
+use parlor::table::{Request, Stamp, controls};
 
 use super::{Gen, Target};
 
@@ -151,12 +151,12 @@ pub fn play_options() -> Target<(GameKind, PlayParser, String)> {
         .collect();
     for kind in GameKind::ALL {
         corpus.extend(
-            crate::table::variants(kind)
+            parlor::table::variants(kind)
                 .iter()
                 .map(|v| v.name.to_string()),
         );
     }
-    corpus.extend(crate::table::CLOCK_CHOICES.iter().map(|s| s.to_string()));
+    corpus.extend(parlor::table::CLOCK_CHOICES.iter().map(|s| s.to_string()));
     corpus.extend(
         [
             "Scrambled Eggs",
@@ -189,15 +189,15 @@ pub fn play_options() -> Target<(GameKind, PlayParser, String)> {
                 Err(e) if e.to_string().trim().is_empty() => Err("empty error".to_string()),
                 Err(_) => Ok(()),
             },
-            PlayParser::Variant => match crate::table::variant(*kind, Some(text)) {
+            PlayParser::Variant => match parlor::table::variant(*kind, Some(text)) {
                 Ok(v) => AnyGame::new(*kind, v.options)
                     .map(|_| ())
                     .map_err(|e| format!("variant {} has bad options: {e}", v.name)),
                 Err(msg) => clear(&msg),
             },
-            PlayParser::Clock => match crate::table::parse_clock(Some(text)) {
+            PlayParser::Clock => match parlor::table::parse_clock(Some(text)) {
                 Ok(Some(secs))
-                    if !(crate::table::MIN_CLOCK_SECS..=crate::table::MAX_CLOCK_SECS)
+                    if !(parlor::table::MIN_CLOCK_SECS..=parlor::table::MAX_CLOCK_SECS)
                         .contains(&secs) =>
                 {
                     Err(format!("clock of {secs} s accepted"))
@@ -358,13 +358,13 @@ fn tame(line: String) -> String {
 
 /// `parlor local` lines: a request, or a message that says something in both languages.
 pub fn local_lines() -> Target<String> {
-    use crate::local::parse::{Input, commands, parse};
+    use parlor::local::parse::{Input, commands, parse};
     let mut corpus: Vec<String> = commands()
         .iter()
         .map(|(c, args)| {
             format!(
                 "{c} {}",
-                crate::local::parse::syntax(args, crate::i18n::Lang::En)
+                parlor::local::parse::syntax(args, parlor::i18n::Lang::En)
             )
         })
         .collect();
@@ -390,11 +390,11 @@ pub fn local_lines() -> Target<String> {
         make: Box::new(move |g| g.text(&corpus)),
         check: Box::new(|line| match parse(line) {
             Err(msg) => clear(&msg),
-            Ok(Input::Service(crate::table::Act::Move(text))) if text.is_empty() => {
+            Ok(Input::Service(parlor::table::Act::Move(text))) if text.is_empty() => {
                 Err("an empty move".to_string())
             }
             Ok(Input::As(name)) if name.trim().is_empty() => Err("an empty name".to_string()),
-            Ok(Input::Press(crate::table::Act::PickSource(value))) if value.trim().is_empty() => {
+            Ok(Input::Press(parlor::table::Act::PickSource(value))) if value.trim().is_empty() => {
                 Err("an empty value".to_string())
             }
             Ok(_) => Ok(()),
@@ -555,7 +555,7 @@ pub fn restore_log() -> Target<Stored> {
             let seats = seat_count(kind, &s.options);
             let ids: Vec<Option<u64>> = SEATS[..seats].iter().copied().map(Some).collect();
             let replayed = AnyGame::start(kind, &s.options, s.seed)
-                .map_err(|e| crate::table::state::Unreplayable(e.to_string()))
+                .map_err(|e| parlor::table::Unreplayable(e.to_string()))
                 .and_then(|start| Board::replay(start, &s.log, &ids))
                 .map_err(|e| e.0);
             match replayed {
@@ -619,7 +619,7 @@ async fn restore_in_db(s: &Stored) -> Result<(), String> {
             channel_id: 2,
             parent_id: None,
             game: kind,
-            variant: &crate::games::Variant::STANDARD,
+            variant: &parlor::games::Variant::STANDARD,
             options: s.options.clone(),
             seed: s.seed,
             rated: false,
@@ -664,11 +664,11 @@ async fn restore_in_db(s: &Stored) -> Result<(), String> {
     }
     let row = store.match_by_id(id).await.map_err(|e| e.to_string())?;
     let log = store.log(id).await.map_err(|e| e.to_string())?;
-    let config = crate::table::Config {
+    let config = parlor::table::Config {
         ai: None,
         ..Default::default()
     };
-    crate::table::Table::start(store.clone(), config)
+    parlor::table::Table::start(store.clone(), config)
         .await
         .map_err(|e| format!("restart failed: {e}"))?;
     if store.match_by_id(id).await.map_err(|e| e.to_string())? != row {
@@ -687,7 +687,7 @@ async fn restore_in_db(s: &Stored) -> Result<(), String> {
 /// Typed move prefixes (autocomplete) and picked sources (`/pick`, menus): hints are legal
 /// moves, at most 25; menus fit Discord (5 rows of 25) and offer only moves from that source.
 pub fn move_hints() -> Target<(usize, bool, String)> {
-    use crate::table::hints::{MAX_CHOICES, MAX_ROWS, hints, move_menus, visible_moves};
+    use parlor::table::{MAX_CHOICES, MAX_ROWS, hints, move_menus, visible_moves};
     let legal: Vec<Vec<String>> = GameKind::ALL
         .iter()
         .flat_map(|&k| positions(k))
@@ -723,7 +723,7 @@ pub fn move_hints() -> Target<(usize, bool, String)> {
                 if menu.options.is_empty() || menu.options.len() > MAX_CHOICES {
                     return Err(format!("a menu of {} options", menu.options.len()));
                 }
-                if crate::table::stamp_of_custom_id(&menu.id) != Some(stamp) {
+                if parlor::table::stamp_of_custom_id(&menu.id) != Some(stamp) {
                     return Err(format!("menu id `{}`", menu.id));
                 }
                 for o in &menu.options {

@@ -5,10 +5,12 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::games::{AnyGame, GameKind};
-use crate::i18n::{Lang, check::french_faults};
+use parlor::games::{AnyGame, GameKind};
+use parlor::i18n::Lang;
+use parlor::store::Store;
+use parlor::table::{Act, Actor, Config, DOCS_DIR, Place, Table, docs_url, variants};
 
-use super::{presets, texts};
+use crate::catalogue::french_faults;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -18,20 +20,39 @@ fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// The last word of `/rules`'s reply in `lang`: the page it sends readers to.
-fn named_page(game: GameKind, lang: Lang, docs_url: Option<&str>) -> String {
-    let reply = texts::rules(game, docs_url);
-    let line = reply.lines.last().map(|m| m.text(lang)).unwrap_or_default();
-    line.split_whitespace()
-        .last()
-        .unwrap_or_default()
-        .to_string()
+/// The last word of the reply to `/rules` for each game, in each language, from a match service
+/// sending readers to `docs_url`: the page it names.
+async fn named_pages(docs_url: Option<&str>) -> Vec<(GameKind, Lang, String)> {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let url = format!("sqlite://{}", dir.path().join("parlor.db").display());
+    let store = Store::open(&url).await.expect("a database");
+    let config = Config {
+        docs_url: docs_url.map(str::to_owned),
+        ..Config::default()
+    };
+    let (table, _notices) = Table::start(store.clone(), config)
+        .await
+        .expect("the match service");
+    let reader = Actor::new(1, "reader");
+    let mut out = Vec::new();
+    for game in GameKind::ALL {
+        let reply = table
+            .handle(&reader, &Place::new(None, 1), Act::Rules(game))
+            .await;
+        for lang in Lang::ALL {
+            let line = reply.lines.last().map(|m| m.text(lang)).unwrap_or_default();
+            let page = line.split_whitespace().last().unwrap_or_default();
+            out.push((game, lang, page.to_owned()));
+        }
+    }
+    store.close().await;
+    out
 }
 
 /// Every Markdown page under `docs/rules/`.
 fn pages() -> Vec<PathBuf> {
     let mut out = Vec::new();
-    let mut stack = vec![root().join(texts::DOCS_DIR)];
+    let mut stack = vec![root().join(DOCS_DIR)];
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
             let path = entry.path();
@@ -109,25 +130,17 @@ fn options(game: GameKind) -> Vec<String> {
     out
 }
 
-#[test]
-fn rules_name_a_page_that_exists_in_the_readers_language() {
-    for game in GameKind::ALL {
-        for lang in Lang::ALL {
-            let path = named_page(game, lang, None);
-            assert_eq!(
-                path,
-                format!("{}/{lang}/{}.md", texts::DOCS_DIR, game.name())
-            );
-            assert!(root().join(&path).is_file(), "{path} is missing");
-            let url = named_page(game, lang, Some("https://example.org/parlor/docs/rules"));
-            assert_eq!(
-                url,
-                format!(
-                    "https://example.org/parlor/docs/rules/{lang}/{}.md",
-                    game.name()
-                )
-            );
-        }
+#[tokio::test]
+async fn rules_name_a_page_that_exists_in_the_readers_language() {
+    let pages = named_pages(None).await;
+    assert_eq!(pages.len(), GameKind::ALL.len() * Lang::ALL.len());
+    for (game, lang, path) in pages {
+        assert_eq!(path, format!("{}/{lang}/{}.md", DOCS_DIR, game.name()));
+        assert!(root().join(&path).is_file(), "{path} is missing");
+    }
+    let site = "https://example.org/parlor/docs/rules";
+    for (game, lang, url) in named_pages(Some(site)).await {
+        assert_eq!(url, format!("{site}/{lang}/{}.md", game.name()));
     }
 }
 
@@ -156,10 +169,7 @@ fn every_link_and_picture_exists_and_every_picture_is_drawn_by_the_script() {
         }
     }
     for lang in Lang::ALL {
-        let dir = root()
-            .join(texts::DOCS_DIR)
-            .join("pictures")
-            .join(lang.code());
+        let dir = root().join(DOCS_DIR).join("pictures").join(lang.code());
         for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
             let path = entry.path().canonicalize().unwrap_or(entry.path());
             assert!(
@@ -176,7 +186,7 @@ fn each_page_covers_every_option_and_variant_of_its_game() {
     for game in GameKind::ALL {
         let mut wanted = options(game);
         wanted.extend(
-            presets::variants(game)
+            variants(game)
                 .iter()
                 .skip(1)
                 .map(|v| format!("variant:{}", v.name)),
@@ -307,13 +317,13 @@ fn the_readme_names_the_rules_their_pictures_script_and_url() {
 
 #[test]
 fn docs_urls_are_web_addresses() {
-    assert_eq!(texts::docs_url("  "), Ok(None));
+    assert_eq!(docs_url("  "), Ok(None));
     assert_eq!(
-        texts::docs_url(" https://example.org/rules/ "),
+        docs_url(" https://example.org/rules/ "),
         Ok(Some("https://example.org/rules".to_string()))
     );
-    assert!(texts::docs_url("docs/rules").is_err());
-    assert!(texts::docs_url("https://example.org/a b").is_err());
+    assert!(docs_url("docs/rules").is_err());
+    assert!(docs_url("https://example.org/a b").is_err());
 }
 
 #[test]
@@ -336,7 +346,7 @@ fn prose_leaves_out_code_and_link_targets() {
 fn pages_mention(game: GameKind, wanted: &[String]) {
     for lang in Lang::ALL {
         let path = root()
-            .join(texts::DOCS_DIR)
+            .join(DOCS_DIR)
             .join(lang.code())
             .join(format!("{}.md", game.name()));
         let page = read(&path);

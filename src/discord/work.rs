@@ -1,0 +1,80 @@
+//! The bot's work in hand: the Discord events it is handling (an interaction with everything that
+//! follows its answer: the picture edited in, older boards greyed out, the challenge card's
+//! result) and the notices it is posting. None in hand means that nothing more will change on
+//! its own until something new arrives: the end-to-end tests wait for that before comparing what
+//! a channel shows.
+
+use std::sync::Arc;
+
+use tokio::sync::watch;
+
+/// A count of the things being handled, shared by the handlers and whoever waits for the bot to
+/// be idle. Cheap to clone.
+#[derive(Clone)]
+pub struct Work(Arc<watch::Sender<usize>>);
+
+impl Default for Work {
+    fn default() -> Self {
+        Self(Arc::new(watch::Sender::new(0)))
+    }
+}
+
+impl std::fmt::Debug for Work {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Work").field(&self.in_hand()).finish()
+    }
+}
+
+impl Work {
+    /// Something starts being handled; it counts until the returned guard is dropped (also when
+    /// its handler is cancelled or panics).
+    pub fn begin(&self) -> Busy {
+        self.0.send_modify(|n| *n += 1);
+        Busy(self.clone())
+    }
+
+    /// How many things are being handled now.
+    pub fn in_hand(&self) -> usize {
+        *self.0.borrow()
+    }
+
+    /// Waits until nothing is being handled.
+    pub async fn idle(&self) {
+        let mut rx = self.0.subscribe();
+        // The sender lives in `self`: the channel cannot close while this waits.
+        let _ = rx.wait_for(|n| *n == 0).await;
+    }
+}
+
+/// One thing being handled, counted in its [`Work`] while this lives.
+#[must_use = "the work counts only while the guard lives"]
+pub struct Busy(Work);
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.0.0.send_modify(|n| *n = n.saturating_sub(1));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn counts_until_every_guard_is_dropped() {
+        let work = Work::default();
+        let (one, two) = (work.begin(), work.clone().begin());
+        assert_eq!(work.in_hand(), 2);
+        drop(one);
+        assert_eq!(work.in_hand(), 1);
+        let waiter = tokio::spawn({
+            let work = work.clone();
+            async move { work.idle().await }
+        });
+        tokio::task::yield_now().await;
+        assert!(!waiter.is_finished(), "one thing is still in hand");
+        drop(two);
+        waiter.await.expect("idle once the last guard is dropped");
+        assert_eq!(work.in_hand(), 0);
+    }
+}

@@ -1,0 +1,759 @@
+//! Interactions: slash commands, autocomplete, buttons and menus sent to the bot, and its
+//! answers through the callback and webhook routes, with Discord's rules for them (one first
+//! response within the window, visibility fixed by a deferral, options as registered).
+
+use super::*;
+
+/// One response call to an interaction's callback route.
+#[derive(Debug, Clone)]
+pub struct Callback {
+    /// The interaction response type (4 message, 5 deferred message, 6 deferred update, 7 update,
+    /// 8 autocomplete).
+    pub kind: u64,
+    /// Time since the interaction was sent.
+    pub after: Duration,
+    pub accepted: bool,
+    pub ephemeral: bool,
+    pub data: Value,
+    /// Which bot answered: the name given to [`FakeDiscord::api_base_for`], empty through the
+    /// common [`FakeDiscord::api_base`].
+    pub by: String,
+}
+
+/// An interaction sent to the bot.
+#[derive(Debug, Clone)]
+pub struct Interaction {
+    pub id: u64,
+    pub token: String,
+    /// 2 command, 3 component, 4 autocomplete.
+    pub kind: u64,
+    pub user: u64,
+    pub channel_id: u64,
+    pub sent_at: Instant,
+    /// The message a component was on.
+    pub source: Option<u64>,
+    pub callbacks: Vec<Callback>,
+    /// The message `@original` refers to.
+    pub original: Option<u64>,
+    /// Messages created by follow-ups.
+    pub followups: Vec<u64>,
+    /// The server it came from (`None`: a direct message).
+    pub guild: Option<u64>,
+    /// The gateway shard it was delivered to.
+    pub shard: u32,
+    /// Time from sending until a message it created or changed first carried a PNG (the board
+    /// picture posted), for the load benchmark.
+    pub picture_after: Option<Duration>,
+}
+
+impl Interaction {
+    pub(super) fn answered(&self) -> bool {
+        self.callbacks.iter().any(|c| c.accepted)
+    }
+}
+
+/// A registration of slash commands (a bulk overwrite).
+#[derive(Debug, Clone)]
+pub struct Registration {
+    /// `None` for global commands.
+    pub guild: Option<u64>,
+    pub commands: Vec<Value>,
+}
+
+pub(super) fn register(inner: &Inner, guild: Option<u64>, body: Value) -> Response {
+    let Some(commands) = body.as_array() else {
+        return invalid_body(&inner, "command registration is not a list".into());
+    };
+    let mut state = inner.lock();
+    let mut out = Vec::new();
+    for command in commands {
+        let mut command = command.clone();
+        let id = state.new_id();
+        command["id"] = json!(id.to_string());
+        command["application_id"] = json!(APP_ID.to_string());
+        command["version"] = json!(id.to_string());
+        if command.get("type").is_none() {
+            command["type"] = json!(1);
+        }
+        if let Some(guild) = guild {
+            command["guild_id"] = json!(guild.to_string());
+        }
+        if command.get("default_member_permissions").is_none() {
+            command["default_member_permissions"] = Value::Null;
+        }
+        out.push(command);
+    }
+    if let Err(e) = serde_json::from_value::<Vec<serenity::Command>>(json!(out)) {
+        drop(state);
+        return refused(
+            &inner,
+            format!("the fake's command list does not parse: {e}"),
+            StatusCode::INTERNAL_SERVER_ERROR,
+            0,
+            "fake bug",
+        );
+    }
+    state.registrations.push(Registration {
+        guild,
+        commands: out.clone(),
+    });
+    drop(state);
+    inner.changed();
+    Json(json!(out)).into_response()
+}
+
+pub(super) async fn register_global(
+    AxState(inner): AxState<Arc<Inner>>,
+    Path(app): Path<u64>,
+    Json(body): Json<Value>,
+) -> Response {
+    if app != APP_ID {
+        inner.violation(format!("commands registered for application {app}"));
+    }
+    register(&inner, None, body)
+}
+
+pub(super) async fn register_guild(
+    AxState(inner): AxState<Arc<Inner>>,
+    Path((app, guild)): Path<(u64, u64)>,
+    Json(body): Json<Value>,
+) -> Response {
+    if app != APP_ID {
+        inner.violation(format!("commands registered for application {app}"));
+    }
+    register(&inner, Some(guild), body)
+}
+
+pub(super) async fn interaction_callback(
+    AxState(inner): AxState<Arc<Inner>>,
+    axum::Extension(Caller(by)): axum::Extension<Caller>,
+    Path((id, token)): Path<(u64, String)>,
+    Body(body, files): Body,
+) -> Response {
+    let kind = body["type"].as_u64().unwrap_or(0);
+    let data = body["data"].clone();
+    let ephemeral = data["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0;
+    let mut state = inner.lock();
+    let Some(ix) = state.interactions.get(&id).cloned() else {
+        drop(state);
+        return refused(
+            &inner,
+            format!("response to unknown interaction {id}"),
+            StatusCode::NOT_FOUND,
+            10062,
+            "Unknown interaction",
+        );
+    };
+    let after = ix.sent_at.elapsed();
+    let callback = |accepted| Callback {
+        kind,
+        after,
+        accepted,
+        ephemeral,
+        data: data.clone(),
+        by: by.clone(),
+    };
+    let refuse = |state: &mut FakeState, why: String, status, code, message: &str| {
+        state.violations.push(format!("interaction {id}: {why}"));
+        if let Some(ix) = state.interactions.get_mut(&id) {
+            ix.callbacks.push(callback(false));
+        }
+        eprintln!("fake discord: interaction {id}: {why}");
+        discord_error(status, code, message)
+    };
+    let response = if ix.token != token {
+        refuse(
+            &mut state,
+            "wrong token".into(),
+            StatusCode::UNAUTHORIZED,
+            50027,
+            "Invalid Webhook Token",
+        )
+    } else if after > inner.window {
+        refuse(
+            &mut state,
+            format!("first response after {after:?} (over {:?})", inner.window),
+            StatusCode::NOT_FOUND,
+            10062,
+            "Unknown interaction",
+        )
+    } else if ix.answered() {
+        refuse(
+            &mut state,
+            "a second response".into(),
+            StatusCode::BAD_REQUEST,
+            40060,
+            "Interaction has already been acknowledged.",
+        )
+    } else {
+        let allowed: &[u64] = match ix.kind {
+            2 => &[4, 5, 9],
+            3 => &[4, 5, 6, 7, 9],
+            4 => &[8],
+            _ => &[],
+        };
+        let checked = if !allowed.contains(&kind) {
+            Err(format!(
+                "response type {kind} to an interaction of type {}",
+                ix.kind
+            ))
+        } else if kind == 8 {
+            let choices = data["choices"].as_array().cloned().unwrap_or_default();
+            if choices.len() > 25 {
+                Err(format!("{} autocomplete choices (max 25)", choices.len()))
+            } else if let Some(bad) = choices.iter().find(|c| {
+                let n = c["name"].as_str().map_or(0, |s| s.chars().count());
+                !(1..=100).contains(&n)
+            }) {
+                Err(format!(
+                    "autocomplete choice name {bad} not 1 to 100 characters"
+                ))
+            } else {
+                Ok(())
+            }
+        } else if kind == 7
+            && ephemeral
+                != state
+                    .message(ix.source.unwrap_or(0))
+                    .is_some_and(|m| m.ephemeral)
+            && data["flags"].is_u64()
+        {
+            Err("an update cannot change a message's visibility".into())
+        } else {
+            check_message(&data)
+        };
+        match checked {
+            Err(why) => refuse(
+                &mut state,
+                why,
+                StatusCode::BAD_REQUEST,
+                50035,
+                "Invalid Form Body",
+            ),
+            Ok(()) => {
+                let original = match kind {
+                    4 => {
+                        let msg = new_message(&mut state, ix.channel_id, ephemeral, false);
+                        write_message(&mut state, msg, &data, files, Some(id), false);
+                        Some(msg)
+                    }
+                    5 => {
+                        let msg = new_message(&mut state, ix.channel_id, ephemeral, true);
+                        if let Some(m) = state.message_mut(msg) {
+                            m.touched_by.push(id);
+                        }
+                        Some(msg)
+                    }
+                    6 => ix.source,
+                    7 => {
+                        if let Some(source) = ix.source {
+                            write_message(&mut state, source, &data, files, Some(id), true);
+                        }
+                        ix.source
+                    }
+                    _ => None,
+                };
+                if let Some(ix) = state.interactions.get_mut(&id) {
+                    ix.callbacks.push(callback(true));
+                    ix.original = original;
+                }
+                StatusCode::NO_CONTENT.into_response()
+            }
+        }
+    };
+    drop(state);
+    inner.changed();
+    response
+}
+
+pub(super) fn interaction_by_token(state: &FakeState, token: &str) -> Option<Interaction> {
+    // The fake's tokens name their interaction; any other token is looked for everywhere.
+    let named = token
+        .strip_prefix("interaction-token-")
+        .and_then(|id| id.parse::<u64>().ok())
+        .and_then(|id| state.interactions.get(&id))
+        .filter(|i| i.token == token);
+    named
+        .or_else(|| state.interactions.values().find(|i| i.token == token))
+        .cloned()
+}
+
+pub(super) async fn followup(
+    AxState(inner): AxState<Arc<Inner>>,
+    Path((app, token)): Path<(u64, String)>,
+    Body(data, files): Body,
+) -> Response {
+    let mut state = inner.lock();
+    let Some(ix) = interaction_by_token(&state, &token).filter(|_| app == APP_ID) else {
+        drop(state);
+        return unknown_webhook(&inner, "follow-up with an unknown token".into());
+    };
+    if !ix.answered() {
+        drop(state);
+        return unknown_webhook(
+            &inner,
+            format!("interaction {}: follow-up before any response", ix.id),
+        );
+    }
+    if let Err(why) = check_message(&data) {
+        drop(state);
+        return invalid_body(&inner, format!("interaction {}: follow-up: {why}", ix.id));
+    }
+    let ephemeral = data["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0;
+    // After a deferral, the first follow-up replaces the "thinking" message, keeping its
+    // visibility whatever the follow-up asks.
+    let pending = ix
+        .original
+        .filter(|m| state.message(*m).is_some_and(|m| m.thinking && !m.deleted));
+    let id = match pending {
+        Some(msg) => {
+            write_message(&mut state, msg, &data, files, Some(ix.id), false);
+            msg
+        }
+        None => {
+            let msg = new_message(&mut state, ix.channel_id, ephemeral, false);
+            write_message(&mut state, msg, &data, files, Some(ix.id), false);
+            if let Some(i) = state.interactions.get_mut(&ix.id) {
+                i.followups.push(msg);
+            }
+            msg
+        }
+    };
+    written(&inner, state, id)
+}
+
+pub(super) fn webhook_target(
+    state: &FakeState,
+    token: &str,
+    message: &str,
+) -> Option<(Interaction, u64)> {
+    let ix = interaction_by_token(state, token)?;
+    let id = if message == "@original" {
+        ix.original?
+    } else {
+        message.parse().ok()?
+    };
+    Some((ix, id))
+}
+
+pub(super) async fn edit_webhook_message(
+    AxState(inner): AxState<Arc<Inner>>,
+    Path((_app, token, message)): Path<(u64, String, String)>,
+    Body(data, files): Body,
+) -> Response {
+    let mut state = inner.lock();
+    let Some((ix, id)) = webhook_target(&state, &token, &message) else {
+        drop(state);
+        return unknown_message(&inner, format!("edit of unknown message {message}"));
+    };
+    if let Err(why) = check_message(&data) {
+        drop(state);
+        return invalid_body(&inner, format!("interaction {}: edit: {why}", ix.id));
+    }
+    let was_thinking = state.message(id).is_some_and(|m| m.thinking);
+    write_message(&mut state, id, &data, files, Some(ix.id), !was_thinking);
+    written(&inner, state, id)
+}
+
+pub(super) async fn delete_webhook_message(
+    AxState(inner): AxState<Arc<Inner>>,
+    Path((_app, token, message)): Path<(u64, String, String)>,
+) -> Response {
+    let mut state = inner.lock();
+    let Some((_, id)) = webhook_target(&state, &token, &message) else {
+        drop(state);
+        return unknown_message(&inner, format!("delete of unknown message {message}"));
+    };
+    if let Some(m) = state.message_mut(id) {
+        m.deleted = true;
+    }
+    drop(state);
+    inner.changed();
+    StatusCode::NO_CONTENT.into_response()
+}
+
+pub(super) async fn get_webhook_message(
+    AxState(inner): AxState<Arc<Inner>>,
+    Path((_app, token, message)): Path<(u64, String, String)>,
+) -> Response {
+    let state = inner.lock();
+    match webhook_target(&state, &token, &message)
+        .and_then(|(_, id)| state.message(id).map(message_json))
+    {
+        Some(json) => {
+            drop(state);
+            respond_message(&inner, json)
+        }
+        None => discord_error(StatusCode::NOT_FOUND, 10008, "Unknown Message"),
+    }
+}
+
+impl FakeDiscord {
+    /// A new interaction's record and the fields common to every kind of payload.
+    pub(super) fn base_interaction(
+        &self,
+        kind: u64,
+        user: &User,
+        channel_id: u64,
+        source: Option<u64>,
+    ) -> (Interaction, Value) {
+        let (id, token) = {
+            let mut state = self.inner.lock();
+            let id = state.new_id();
+            (id, format!("interaction-token-{id}"))
+        };
+        let (guild_locale, thread, permissions, guild) = {
+            let state = self.inner.lock();
+            (
+                state.guild_locale.clone(),
+                state.threads.get(&channel_id).cloned(),
+                state.bot_permissions(channel_id).to_string(),
+                state.guild_of(channel_id),
+            )
+        };
+        let channel = match &thread {
+            Some(t) => {
+                let mut c = t.json();
+                c["permissions"] = json!(permissions);
+                c
+            }
+            None if guild.is_none() => {
+                json!({"id": channel_id.to_string(), "type": 1, "permissions": permissions})
+            }
+            None => {
+                json!({"id": channel_id.to_string(), "type": 0, "name": "games", "permissions": permissions})
+            }
+        };
+        let mut payload = json!({
+            "id": id.to_string(),
+            "application_id": APP_ID.to_string(),
+            "type": kind,
+            "channel_id": channel_id.to_string(),
+            "channel": channel,
+            "token": token,
+            "version": 1,
+            "app_permissions": permissions,
+            "locale": user.locale,
+            "entitlements": [],
+            "attachment_size_limit": 26_214_400,
+        });
+        match guild {
+            Some(guild) => {
+                payload["guild_id"] = json!(guild.to_string());
+                payload["member"] = user.member_json();
+                payload["guild_locale"] = json!(guild_locale.as_deref().unwrap_or("en-US"));
+                payload["authorizing_integration_owners"] = json!({"0": guild.to_string()});
+                payload["context"] = json!(0);
+            }
+            None => {
+                // A direct message with the bot: the user, no member, no server.
+                payload["user"] = user.json();
+                payload["authorizing_integration_owners"] = json!({"1": user.id.to_string()});
+                payload["context"] = json!(1);
+            }
+        }
+        let record = Interaction {
+            id,
+            token,
+            kind,
+            user: user.id,
+            channel_id,
+            sent_at: Instant::now(),
+            source,
+            callbacks: Vec::new(),
+            original: None,
+            followups: Vec::new(),
+            guild,
+            shard: 0,
+            picture_after: None,
+        };
+        (record, payload)
+    }
+
+    /// Sends an interaction (kept as `record`) to the bot.
+    pub(super) fn send_interaction(&self, record: Interaction, payload: Value) -> u64 {
+        if let Err(e) = serde_json::from_value::<serenity::Interaction>(payload.clone()) {
+            panic!("the fake built an interaction serenity cannot read: {e}\n{payload:#}");
+        }
+        let id = record.id;
+        let guild = record.guild;
+        let shard = self.inner.lock().shard_for(guild);
+        self.inner.lock().interactions.insert(
+            id,
+            Interaction {
+                sent_at: Instant::now(),
+                shard,
+                ..record
+            },
+        );
+        self.dispatch("INTERACTION_CREATE", payload, guild);
+        id
+    }
+
+    /// Converts `options` ({"name": value}) to Discord's option list, checked against the
+    /// registered command; returns the options and the `resolved` users.
+    pub(super) fn command_options(
+        command: &Value,
+        options: &Value,
+        focused: Option<&str>,
+        users: &[User],
+    ) -> (Vec<Value>, Value) {
+        let name = command["name"].as_str().unwrap_or_default();
+        let declared = command["options"].as_array().cloned().unwrap_or_default();
+        let given = options.as_object().cloned().unwrap_or_default();
+        let mut out = Vec::new();
+        let mut resolved_users = serde_json::Map::new();
+        let mut resolved_members = serde_json::Map::new();
+        for (key, value) in &given {
+            let Some(decl) = declared.iter().find(|d| d["name"] == key.as_str()) else {
+                panic!("/{name} has no option {key:?} (registered: {declared:#?})");
+            };
+            let kind = decl["type"].as_u64().unwrap_or(0);
+            let is_focused = focused == Some(key.as_str());
+            if !is_focused {
+                if let Some(choices) = decl["choices"].as_array().filter(|c| !c.is_empty()) {
+                    assert!(
+                        choices.iter().any(|c| c["value"] == *value),
+                        "/{name} {key}: {value} is not one of the registered choices {choices:?}"
+                    );
+                }
+                if let (Some(min), Some(v)) = (decl["min_value"].as_f64(), value.as_f64()) {
+                    assert!(v >= min, "/{name} {key}: {v} below the minimum {min}");
+                }
+                if let (Some(max), Some(v)) = (decl["max_value"].as_f64(), value.as_f64()) {
+                    assert!(v <= max, "/{name} {key}: {v} above the maximum {max}");
+                }
+            }
+            let value = match kind {
+                // A user: the value is the id, the user goes into `resolved`.
+                6 => {
+                    let id = value.as_u64().expect("a user option takes a user id");
+                    let user = users
+                        .iter()
+                        .find(|u| u.id == id)
+                        .cloned()
+                        .unwrap_or_else(|| User::new(id, &format!("user{id}")));
+                    resolved_users.insert(id.to_string(), user.json());
+                    resolved_members.insert(id.to_string(), user.partial_member_json());
+                    json!(id.to_string())
+                }
+                3 => {
+                    assert!(value.is_string(), "/{name} {key} takes text");
+                    value.clone()
+                }
+                4 => {
+                    assert!(
+                        is_focused || value.is_i64(),
+                        "/{name} {key} takes an integer"
+                    );
+                    value.clone()
+                }
+                5 => {
+                    assert!(value.is_boolean(), "/{name} {key} takes true or false");
+                    value.clone()
+                }
+                _ => value.clone(),
+            };
+            let mut option =
+                json!({"name": key, "type": if is_focused { 3 } else { kind }, "value": value});
+            if is_focused {
+                assert_eq!(
+                    decl["autocomplete"], true,
+                    "/{name} {key} has no autocomplete"
+                );
+                option["focused"] = json!(true);
+            }
+            out.push(option);
+        }
+        if focused.is_none() {
+            for decl in &declared {
+                if decl["required"] == true {
+                    let key = decl["name"].as_str().unwrap_or_default();
+                    assert!(given.contains_key(key), "/{name} needs the option {key:?}");
+                }
+            }
+        }
+        let resolved = if resolved_users.is_empty() {
+            json!({})
+        } else {
+            json!({"users": resolved_users, "members": resolved_members})
+        };
+        (out, resolved)
+    }
+
+    /// Sends a slash command as `user` in `channel_id`; `options` maps option names to values
+    /// (a user option takes the user's id; pass those users in `users` to give their names).
+    pub fn slash_in(
+        &self,
+        user: &User,
+        channel_id: u64,
+        name: &str,
+        options: Value,
+        users: &[User],
+    ) -> u64 {
+        let Some(command) = self.inner.lock().command(name) else {
+            panic!("/{name} is not registered");
+        };
+        let (opts, resolved) = Self::command_options(&command, &options, None, users);
+        let (record, mut payload) = self.base_interaction(2, user, channel_id, None);
+        payload["data"] = json!({
+            "id": command["id"],
+            "name": name,
+            "type": 1,
+            "options": opts,
+            "resolved": resolved,
+        });
+        if let Some(guild) = record.guild {
+            payload["data"]["guild_id"] = json!(guild.to_string());
+        }
+        self.send_interaction(record, payload)
+    }
+
+    /// Records a slash-command interaction without sending it (to answer it by hand in the fake's
+    /// own tests); returns its id and token.
+    pub fn record_interaction(&self, user: &User) -> (u64, String) {
+        let (record, _) = self.base_interaction(2, user, CHANNEL_ID, None);
+        let (id, token) = (record.id, record.token.clone());
+        self.inner.lock().interactions.insert(id, record);
+        (id, token)
+    }
+
+    /// Sends a slash command in the default channel.
+    pub fn slash(&self, user: &User, name: &str, options: Value) -> u64 {
+        self.slash_in(user, CHANNEL_ID, name, options, &[])
+    }
+
+    /// Asks for autocomplete of `option` of `/name` with `typed` so far, in the default
+    /// channel; returns the choices.
+    pub async fn autocomplete(
+        &self,
+        user: &User,
+        name: &str,
+        option: &str,
+        typed: &str,
+    ) -> Vec<Value> {
+        self.autocomplete_in(user, CHANNEL_ID, name, option, typed)
+            .await
+    }
+
+    /// Asks for autocomplete in `channel_id`.
+    pub async fn autocomplete_in(
+        &self,
+        user: &User,
+        channel_id: u64,
+        name: &str,
+        option: &str,
+        typed: &str,
+    ) -> Vec<Value> {
+        let id = self.send_autocomplete(user, channel_id, name, option, typed);
+        let first = self.first_response(id).await;
+        assert_eq!(
+            first.kind, 8,
+            "autocomplete answered with type {}",
+            first.kind
+        );
+        first.data["choices"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Sends an autocomplete request for `option` of `/name` in `channel_id` without waiting
+    /// for the answer; returns the interaction's id.
+    pub fn send_autocomplete(
+        &self,
+        user: &User,
+        channel_id: u64,
+        name: &str,
+        option: &str,
+        typed: &str,
+    ) -> u64 {
+        let Some(command) = self.inner.lock().command(name) else {
+            panic!("/{name} is not registered");
+        };
+        let (opts, _) =
+            Self::command_options(&command, &json!({ option: typed }), Some(option), &[]);
+        let (record, mut payload) = self.base_interaction(4, user, channel_id, None);
+        payload["data"] = json!({
+            "id": command["id"],
+            "name": name,
+            "type": 1,
+            "options": opts,
+        });
+        if let Some(guild) = record.guild {
+            payload["data"]["guild_id"] = json!(guild.to_string());
+        }
+        self.send_interaction(record, payload)
+    }
+
+    /// Presses the button `custom_id` on message `message_id`, as `user`.
+    pub fn press(&self, user: &User, message_id: u64, custom_id: &str) -> u64 {
+        self.component(user, message_id, custom_id, 2, None)
+    }
+
+    /// Picks `values` in the select menu `custom_id` on message `message_id`, as `user`.
+    pub fn select(&self, user: &User, message_id: u64, custom_id: &str, values: &[&str]) -> u64 {
+        self.component(user, message_id, custom_id, 3, Some(values))
+    }
+
+    pub(super) fn component(
+        &self,
+        user: &User,
+        message_id: u64,
+        custom_id: &str,
+        kind: u64,
+        values: Option<&[&str]>,
+    ) -> u64 {
+        let message = {
+            let state = self.inner.lock();
+            let Some(msg) = state.message(message_id).cloned() else {
+                panic!("no message {message_id}");
+            };
+            msg
+        };
+        assert!(!message.deleted, "message {message_id} was deleted");
+        let control = message
+            .controls()
+            .into_iter()
+            .find(|(id, _, _)| id == custom_id);
+        let Some((_, found_kind, disabled)) = control else {
+            panic!(
+                "message {message_id} has no component {custom_id:?}: {:?}",
+                message.controls()
+            );
+        };
+        assert_eq!(found_kind, kind, "{custom_id} is not of the expected kind");
+        assert!(
+            !disabled,
+            "{custom_id} is disabled: Discord would not send the press"
+        );
+        if let Some(values) = values {
+            let offered = message.menu_values(custom_id);
+            for v in values {
+                assert!(
+                    offered.iter().any(|o| o == v),
+                    "{v:?} is not an option of {custom_id}: {offered:?}"
+                );
+            }
+        }
+        let (record, mut payload) =
+            self.base_interaction(3, user, message.channel_id, Some(message_id));
+        payload["data"] = match values {
+            None => json!({"custom_id": custom_id, "component_type": 2}),
+            Some(values) => json!({"custom_id": custom_id, "component_type": 3, "values": values}),
+        };
+        payload["message"] = message_json(&message);
+        payload["message"]["guild_id"] = json!(record.guild.map(|g| g.to_string()));
+        self.send_interaction(record, payload)
+    }
+
+    /// Waits for the first accepted response to interaction `id`.
+    pub async fn first_response(&self, id: u64) -> Callback {
+        self.wait("a first response", |s| {
+            s.interactions
+                .get(&id)
+                .and_then(|i| i.callbacks.iter().find(|c| c.accepted).cloned())
+        })
+        .await
+    }
+}
