@@ -12,7 +12,8 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message as WsMessage;
 
-use crate::fake::{self, DM_CHANNEL_ID, FakeDiscord, Msg, User, guild_on_shard, shard_of};
+use crate::fake::gateway::guild_on_shard;
+use crate::fake::{self, DM_CHANNEL_ID, FakeDiscord, Msg, User, shard_of};
 use crate::steps::{accept, alice, bob, carol, challenge, legal, play_first, stop, to_move, who};
 use crate::{db, logs};
 

@@ -62,7 +62,7 @@ pub struct Registration {
 
 pub(super) fn register(inner: &Inner, guild: Option<u64>, body: Value) -> Response {
     let Some(commands) = body.as_array() else {
-        return invalid_body(&inner, "command registration is not a list".into());
+        return invalid_body(inner, "command registration is not a list".into());
     };
     let mut state = inner.lock();
     let mut out = Vec::new();
@@ -86,7 +86,7 @@ pub(super) fn register(inner: &Inner, guild: Option<u64>, body: Value) -> Respon
     if let Err(e) = serde_json::from_value::<Vec<serenity::Command>>(json!(out)) {
         drop(state);
         return refused(
-            &inner,
+            inner,
             format!("the fake's command list does not parse: {e}"),
             StatusCode::INTERNAL_SERVER_ERROR,
             0,

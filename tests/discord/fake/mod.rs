@@ -38,12 +38,12 @@
 #![allow(dead_code)]
 
 mod faults;
-mod gateway;
+pub mod gateway;
 mod interactions;
 mod messages;
 
 pub use faults::perm;
-pub use gateway::{guild_on_shard, shard_of};
+pub use gateway::shard_of;
 pub use interactions::{Interaction, Registration};
 pub use messages::{Msg, Thread, check_message};
 
