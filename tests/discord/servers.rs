@@ -29,7 +29,7 @@ async fn move_if_my_turn(discord: &FakeDiscord, user: &User, channel: u64, board
         .as_str()
         .expect("a legal move")
         .to_owned();
-    let answer = ask(&discord, user, channel, "move", json!({ "move": first })).await;
+    let answer = ask(discord, user, channel, "move", json!({ "move": first })).await;
     assert!(!answer.ephemeral, "move refused: {}", answer.text());
 }
 

@@ -20,7 +20,7 @@ fn ending(reply: &Reply) -> (Option<Outcome>, Vec<Option<String>>) {
 
 /// The banner band of a drawn picture holds the banner colour.
 fn has_banner(reply: &Reply) -> bool {
-    let image = drawn(&reply);
+    let image = drawn(reply);
     let img = image::load_from_memory(&image.bytes)
         .expect("decodes")
         .to_rgb8();
