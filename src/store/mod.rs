@@ -328,12 +328,30 @@ impl Store {
     /// refuses another application's or a newer Parlor's schema, then migrates (sqlx holds an advisory lock meanwhile, so processes starting together take
     /// turns).
     async fn open_postgres(url: &str) -> Result<Store, StoreError> {
+        let (pool, shown) = Self::postgres_pool(url, false).await?;
+        check::inspect_postgres(&pool, &shown).await?;
+        PG_MIGRATOR.run(&pool).await.map_err(|e| StoreError::Open {
+            url: shown.clone(),
+            detail: format!("cannot bring the schema up to date: {e}"),
+        })?;
+        Ok(Self::on_postgres(pool))
+    }
+
+    /// Connects to PostgreSQL (8 connections for the bot; 4 for a reader, whose every
+    /// transaction is read-only through `default_transaction_read_only`, whatever the role may
+    /// do). Returns the pool and the address as logs may show it.
+    async fn postgres_pool(url: &str, reader: bool) -> Result<(PgPool, String), StoreError> {
         let shown = shown_url(url);
         let env = |name: &str| std::env::var(name).ok();
         let (options, root) = postgres::connect_options(url, &env)?;
         let host = options.get_host().to_string();
-        let pool: PgPool = PgPoolOptions::new()
-            .max_connections(postgres::connections(&env, 8)?)
+        let (size, options) = if reader {
+            (4, options.options([("default_transaction_read_only", "on")]))
+        } else {
+            (8, options)
+        };
+        let pool = PgPoolOptions::new()
+            .max_connections(postgres::connections(&env, size)?)
             .acquire_timeout(Duration::from_secs(15))
             .connect_with(options)
             .await
@@ -341,17 +359,17 @@ impl Store {
                 url: shown.clone(),
                 detail: postgres::connect_error(&e, &host, &root),
             })?;
-        check::inspect_postgres(&pool, &shown).await?;
-        PG_MIGRATOR.run(&pool).await.map_err(|e| StoreError::Open {
-            url: shown.clone(),
-            detail: format!("cannot bring the schema up to date: {e}"),
-        })?;
-        Ok(Store {
+        Ok((pool, shown))
+    }
+
+    /// A store on one PostgreSQL pool, which both writes and reads.
+    fn on_postgres(pool: PgPool) -> Store {
+        Store {
             db: Db::Postgres(Pools {
                 write: pool.clone(),
                 read: pool,
             }),
-        })
+        }
     }
 
     /// Opens the database at `url` for reading only, as the web pages do: nothing is created,
@@ -407,33 +425,15 @@ impl Store {
         })
     }
 
-    /// PostgreSQL for reading: every transaction of its connections is read-only
-    /// (`default_transaction_read_only`), whatever the role may do.
+    /// PostgreSQL for reading: every transaction of its connections is read-only.
     async fn open_postgres_reader(url: &str) -> Result<Store, StoreError> {
-        let shown = shown_url(url);
-        let env = |name: &str| std::env::var(name).ok();
-        let (options, root) = postgres::connect_options(url, &env)?;
-        let host = options.get_host().to_string();
-        let pool: PgPool = PgPoolOptions::new()
-            .max_connections(postgres::connections(&env, 4)?)
-            .acquire_timeout(Duration::from_secs(15))
-            .connect_with(options.options([("default_transaction_read_only", "on")]))
-            .await
-            .map_err(|e| StoreError::Open {
-                url: shown.clone(),
-                detail: postgres::connect_error(&e, &host, &root),
-            })?;
+        let (pool, shown) = Self::postgres_pool(url, true).await?;
         let applied = applied_migrations(&pool).await;
         if let Err(e) = ready_to_read(&shown, &applied, &PG_MIGRATOR) {
             pool.close().await;
             return Err(e);
         }
-        Ok(Store {
-            db: Db::Postgres(Pools {
-                write: pool.clone(),
-                read: pool,
-            }),
-        })
+        Ok(Self::on_postgres(pool))
     }
 
     /// The SQLite pools, for tests that look under the store.

@@ -99,6 +99,11 @@ pub struct Tile {
 }
 
 impl Tile {
+    /// A tile from two directions already in canonical order, for the constant tile sets.
+    const fn pair(a: Dir, b: Dir) -> Tile {
+        Tile { dirs: [a, b] }
+    }
+
     /// The tile with these two directions (in any order), or `None` if they are the same.
     pub fn new(a: Dir, b: Dir) -> Option<Tile> {
         if a == b {
@@ -186,30 +191,14 @@ pub(crate) fn shorten(text: &str) -> String {
 
 /// The tile set each player gets by default (RULES.md): `N+S,E+W,NE+SW,NW+SE,N+E,N+W,S+E,S+W`.
 pub const DEFAULT_TILES: [Tile; 8] = [
-    Tile {
-        dirs: [Dir::N, Dir::S],
-    },
-    Tile {
-        dirs: [Dir::E, Dir::W],
-    },
-    Tile {
-        dirs: [Dir::NE, Dir::SW],
-    },
-    Tile {
-        dirs: [Dir::NW, Dir::SE],
-    },
-    Tile {
-        dirs: [Dir::N, Dir::E],
-    },
-    Tile {
-        dirs: [Dir::N, Dir::W],
-    },
-    Tile {
-        dirs: [Dir::S, Dir::E],
-    },
-    Tile {
-        dirs: [Dir::S, Dir::W],
-    },
+    Tile::pair(Dir::N, Dir::S),
+    Tile::pair(Dir::E, Dir::W),
+    Tile::pair(Dir::NE, Dir::SW),
+    Tile::pair(Dir::NW, Dir::SE),
+    Tile::pair(Dir::N, Dir::E),
+    Tile::pair(Dir::N, Dir::W),
+    Tile::pair(Dir::S, Dir::E),
+    Tile::pair(Dir::S, Dir::W),
 ];
 
 /// Barrier's settings: the 8 tiles each player holds (a multiset; both players get the same).

@@ -27,21 +27,53 @@ pub(super) const NUM_LINES: usize = 46;
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
-const fn build_line_of() -> [[u8; 4]; 64] {
+/// For each square, the indices of its rank, file, diagonal and anti-diagonal in the counts. On
+/// the flat board the 15 diagonals of each kind are numbered apart; on the cylinder each
+/// diagonal wraps round into one of 8 circles.
+const fn build_line_of(cylinder: bool) -> [[u8; 4]; 64] {
     let mut table = [[0u8; 4]; 64];
     let mut sq = 0;
     while sq < 64 {
         let file = sq % 8;
         let rank = sq / 8;
-        table[sq] = [
-            rank as u8,
-            8 + file as u8,
-            (16 + file + 7 - rank) as u8,
-            (31 + file + rank) as u8,
-        ];
+        table[sq] = if cylinder {
+            [
+                rank as u8,
+                8 + file as u8,
+                (16 + (file + 8 - rank) % 8) as u8,
+                (24 + (file + rank) % 8) as u8,
+            ]
+        } else {
+            [
+                rank as u8,
+                8 + file as u8,
+                (16 + file + 7 - rank) as u8,
+                (31 + file + rank) as u8,
+            ]
+        };
         sq += 1;
     }
     table
+}
+
+/// Runs the body for every square `sq`, direction `d` and step count `n` from `first` to 8,
+/// inside a `const fn` (where `for` loops are not allowed).
+macro_rules! every_step {
+    (|$sq:ident, $d:ident, $n:ident| from $first:literal $body:block) => {{
+        let mut $sq = 0;
+        while $sq < 64 {
+            let mut $d = 0;
+            while $d < 8 {
+                let mut $n = $first;
+                while $n < 9 {
+                    $body
+                    $n += 1;
+                }
+                $d += 1;
+            }
+            $sq += 1;
+        }
+    }};
 }
 
 /// The square `n` steps from `sq` in direction `d`, for every (sq, d, n). On the cylinder files
@@ -49,51 +81,31 @@ const fn build_line_of() -> [[u8; 4]; 64] {
 /// has no destination.
 const fn build_dest(cylinder: bool) -> [[[u8; 9]; 8]; 64] {
     let mut table = [[[NO_SQUARE; 9]; 8]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let mut n = 1;
-            while n < 9 {
-                let f = (sq % 8) as i32 + DIRS[d].0 as i32 * n as i32;
-                let f = if cylinder { f.rem_euclid(8) } else { f };
-                let r = (sq / 8) as i32 + DIRS[d].1 as i32 * n as i32;
-                let to = r * 8 + f;
-                if f >= 0 && f < 8 && r >= 0 && r < 8 && to != sq as i32 {
-                    table[sq][d][n] = to as u8;
-                }
-                n += 1;
-            }
-            d += 1;
+    every_step!(|sq, d, n| from 1 {
+        let f = (sq % 8) as i32 + DIRS[d].0 as i32 * n as i32;
+        let f = if cylinder { f.rem_euclid(8) } else { f };
+        let r = (sq / 8) as i32 + DIRS[d].1 as i32 * n as i32;
+        let to = r * 8 + f;
+        if f >= 0 && f < 8 && r >= 0 && r < 8 && to != sq as i32 {
+            table[sq][d][n] = to as u8;
         }
-        sq += 1;
-    }
+    });
     table
 }
 
 const fn build_rays() -> [[u64; 8]; 64] {
     let mut table = [[0u64; 8]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let mut n = 1;
-            while n < 9 {
-                let to = DEST[sq][d][n];
-                if to != NO_SQUARE {
-                    table[sq][d] |= 1u64 << to;
-                }
-                n += 1;
-            }
-            d += 1;
+    every_step!(|sq, d, n| from 1 {
+        let to = DEST[sq][d][n];
+        if to != NO_SQUARE {
+            table[sq][d] |= 1u64 << to;
         }
-        sq += 1;
-    }
+    });
     table
 }
 
 /// For each square, the indices of its rank, file, diagonal and anti-diagonal in the counts.
-pub(super) static LINE_OF: [[u8; 4]; 64] = build_line_of();
+pub(super) static LINE_OF: [[u8; 4]; 64] = build_line_of(false);
 /// `DEST[sq][d][n]`: the square `n` steps from `sq` in direction `d`, or [`NO_SQUARE`].
 pub(super) static DEST: [[[u8; 9]; 8]; 64] = build_dest(false);
 /// `RAY[sq][d]`: every square from `sq` (excluded) to the edge in direction `d`.
@@ -102,50 +114,23 @@ pub(super) static RAY: [[u64; 8]; 64] = build_rays();
 /// On the cylinder: 8 rank circles, 8 files, 8 diagonals and 8 anti-diagonals, each of 8 squares.
 const NUM_LINES_CYLINDER: usize = 32;
 
-const fn build_line_of_cylinder() -> [[u8; 4]; 64] {
-    let mut table = [[0u8; 4]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let file = sq % 8;
-        let rank = sq / 8;
-        table[sq] = [
-            rank as u8,
-            8 + file as u8,
-            (16 + (file + 8 - rank) % 8) as u8,
-            (24 + (file + rank) % 8) as u8,
-        ];
-        sq += 1;
-    }
-    table
-}
-
 /// `BETWEEN_CYLINDER[sq][d][n]`: the squares a move of `n` steps in direction `d` passes over.
 const fn build_between_cylinder() -> [[[u64; 9]; 8]; 64] {
     let mut table = [[[0u64; 9]; 8]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let mut n = 2;
-            while n < 9 {
-                let f = ((sq % 8) as i32 + DIRS[d].0 as i32 * (n as i32 - 1)).rem_euclid(8);
-                let r = (sq / 8) as i32 + DIRS[d].1 as i32 * (n as i32 - 1);
-                table[sq][d][n] = table[sq][d][n - 1];
-                if r >= 0 && r < 8 {
-                    table[sq][d][n] |= 1u64 << (r * 8 + f);
-                }
-                n += 1;
-            }
-            d += 1;
+    every_step!(|sq, d, n| from 2 {
+        let f = ((sq % 8) as i32 + DIRS[d].0 as i32 * (n as i32 - 1)).rem_euclid(8);
+        let r = (sq / 8) as i32 + DIRS[d].1 as i32 * (n as i32 - 1);
+        table[sq][d][n] = table[sq][d][n - 1];
+        if r >= 0 && r < 8 {
+            table[sq][d][n] |= 1u64 << (r * 8 + f);
         }
-        sq += 1;
-    }
+    });
     table
 }
 
 const _: () = assert!(NUM_LINES_CYLINDER <= NUM_LINES);
 
-pub(super) static LINE_OF_CYLINDER: [[u8; 4]; 64] = build_line_of_cylinder();
+pub(super) static LINE_OF_CYLINDER: [[u8; 4]; 64] = build_line_of(true);
 pub(super) static DEST_CYLINDER: [[[u8; 9]; 8]; 64] = build_dest(true);
 pub(super) static BETWEEN_CYLINDER: [[[u64; 9]; 8]; 64] = build_between_cylinder();
 
