@@ -346,7 +346,10 @@ impl Store {
         let (options, root) = postgres::connect_options(url, &env)?;
         let host = options.get_host().to_string();
         let (size, options) = if reader {
-            (4, options.options([("default_transaction_read_only", "on")]))
+            (
+                4,
+                options.options([("default_transaction_read_only", "on")]),
+            )
         } else {
             (8, options)
         };

@@ -15,8 +15,9 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{Path, RawQuery, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use lru::LruCache;
@@ -227,6 +228,28 @@ fn found<T>(read: Result<Option<T>, crate::store::StoreError>) -> Result<T, Noth
     }
 }
 
+/// What every page reads of its request: the headers, the query and the reader's [`Ctx`].
+struct Asked {
+    headers: HeaderMap,
+    query: Query,
+    ctx: Ctx,
+}
+
+#[axum::async_trait]
+impl<S: Send + Sync> FromRequestParts<S> for Asked {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Asked, Self::Rejection> {
+        let query = Query::parse(parts.uri.query().map(str::to_owned));
+        let ctx = Ctx::new(&parts.headers, &query, parts.uri.path());
+        Ok(Asked {
+            headers: parts.headers.clone(),
+            query,
+            ctx,
+        })
+    }
+}
+
 /// The reader's language, whether they chose it in the address (then every link keeps it), and
 /// the page's own address without it (for the link to the other language).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -431,13 +454,9 @@ fn missing(headers: &HeaderMap, ctx: &Ctx) -> Response {
     page(headers, StatusCode::NOT_FOUND, pages::not_found(ctx))
 }
 
-async fn home(uri: Uri, headers: HeaderMap, RawQuery(raw): RawQuery) -> Response {
-    let ctx = Ctx::new(&headers, &Query::parse(raw), uri.path());
-    page(
-        &headers,
-        StatusCode::OK,
-        pages::home(&ctx, &Gallery::ladders()),
-    )
+async fn home(asked: Asked) -> Response {
+    let home = pages::home(&asked.ctx, &Gallery::ladders());
+    page(&asked.headers, StatusCode::OK, home)
 }
 
 async fn style() -> Response {
@@ -451,41 +470,24 @@ async fn style() -> Response {
         .into_response()
 }
 
-async fn not_found(uri: Uri, headers: HeaderMap, RawQuery(raw): RawQuery) -> Response {
-    let ctx = Ctx::new(&headers, &Query::parse(raw), uri.path());
-    missing(&headers, &ctx)
+async fn not_found(asked: Asked) -> Response {
+    missing(&asked.headers, &asked.ctx)
 }
 
-async fn global(
-    State(site): State<Arc<Site>>,
-    Path(game): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
-    RawQuery(raw): RawQuery,
-) -> Response {
-    ladder(site, LadderOf::Global, &game, &uri, headers, raw).await
+async fn global(State(site): State<Arc<Site>>, Path(game): Path<String>, asked: Asked) -> Response {
+    ladder(site, LadderOf::Global, &game, asked).await
 }
 
 async fn server_ladder(
     State(site): State<Arc<Site>>,
     Path((slug, game)): Path<(String, String)>,
-    uri: Uri,
-    headers: HeaderMap,
-    RawQuery(raw): RawQuery,
+    asked: Asked,
 ) -> Response {
-    ladder(site, LadderOf::Server(slug), &game, &uri, headers, raw).await
+    ladder(site, LadderOf::Server(slug), &game, asked).await
 }
 
-async fn ladder(
-    site: Arc<Site>,
-    of: LadderOf,
-    game: &str,
-    uri: &Uri,
-    headers: HeaderMap,
-    raw: Option<String>,
-) -> Response {
-    let query = Query::parse(raw);
-    let ctx = Ctx::new(&headers, &query, uri.path());
+async fn ladder(site: Arc<Site>, of: LadderOf, game: &str, asked: Asked) -> Response {
+    let (headers, query, ctx) = (asked.headers, asked.query, asked.ctx);
     let view = async {
         let gallery = site.gallery()?;
         let (Ok(game), Ok(page_no)) = (game.parse::<GameKind>(), query.number("page")) else {
@@ -500,55 +502,39 @@ async fn ladder(
     answer(&headers, &ctx, view.await, |view| pages::ladder(&ctx, view))
 }
 
-async fn server(
-    State(site): State<Arc<Site>>,
-    Path(slug): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
-    RawQuery(raw): RawQuery,
-) -> Response {
+async fn server(State(site): State<Arc<Site>>, Path(slug): Path<String>, asked: Asked) -> Response {
     let read = |gallery: Gallery| async move { gallery.server(&slug).await };
-    keyed(&site, &uri, &headers, raw, read, pages::server).await
+    keyed(&site, &asked, read, pages::server).await
 }
 
-async fn player(
-    State(site): State<Arc<Site>>,
-    Path(key): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
-    RawQuery(raw): RawQuery,
-) -> Response {
+async fn player(State(site): State<Arc<Site>>, Path(key): Path<String>, asked: Asked) -> Response {
     let read = |gallery: Gallery| async move { gallery.player(&key).await };
-    keyed(&site, &uri, &headers, raw, read, pages::player).await
+    keyed(&site, &asked, read, pages::player).await
 }
 
 /// A page found by the key in its address (a server's slug, a player's key): read, then drawn
 /// with `markup`, or the page that says why there is nothing.
 async fn keyed<T, Fut>(
     site: &Site,
-    uri: &Uri,
-    headers: &HeaderMap,
-    raw: Option<String>,
+    asked: &Asked,
     read: impl FnOnce(Gallery) -> Fut,
     markup: fn(&Ctx, &T) -> Markup,
 ) -> Response
 where
     Fut: Future<Output = Result<Option<T>, crate::store::StoreError>>,
 {
-    let ctx = Ctx::new(headers, &Query::parse(raw), uri.path());
     let view = async { found(read(site.gallery()?).await) };
-    answer(headers, &ctx, view.await, |view| markup(&ctx, view))
+    answer(&asked.headers, &asked.ctx, view.await, |view| {
+        markup(&asked.ctx, view)
+    })
 }
 
 async fn match_page(
     State(site): State<Arc<Site>>,
     Path(id): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
-    RawQuery(raw): RawQuery,
+    asked: Asked,
 ) -> Response {
-    let query = Query::parse(raw);
-    let ctx = Ctx::new(&headers, &query, uri.path());
+    let (headers, query, ctx) = (asked.headers, asked.query, asked.ctx);
     let shown = async {
         let gallery = site.gallery()?;
         let (Ok(id), Ok(ply)) = (id.parse::<i64>(), query.number("ply")) else {
@@ -582,12 +568,9 @@ fn names_tag(ctx: &Ctx, players: &[crate::table::gallery::Who]) -> String {
 async fn match_file(
     State(site): State<Arc<Site>>,
     Path((id, file)): Path<(String, String)>,
-    uri: Uri,
-    headers: HeaderMap,
-    RawQuery(raw): RawQuery,
+    asked: Asked,
 ) -> Response {
-    let query = Query::parse(raw);
-    let ctx = Ctx::new(&headers, &query, uri.path());
+    let (headers, query, ctx) = (asked.headers, asked.query, asked.ctx);
     let served = async {
         let gallery = site.gallery()?;
         let Ok(id) = id.parse::<i64>() else {

@@ -72,9 +72,21 @@ enum Who {
     Bystander,
 }
 
-/// What is tried: typed commands, and the buttons and menus of the card and the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Act {
+/// Declares [`Act`] and [`ACTS`], every one of its values, from one list.
+macro_rules! acts {
+    ($($(#[$doc:meta])* $act:ident,)*) => {
+        /// What is tried: typed commands, and the buttons and menus of the card and the board.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        enum Act {
+            $($(#[$doc])* $act,)*
+        }
+
+        /// Every [`Act`], for the check that the table covers them all.
+        const ACTS: &[Act] = &[$(Act::$act),*];
+    };
+}
+
+acts! {
     AcceptButton,
     DeclineButton,
     CancelButton,
@@ -616,22 +628,7 @@ async fn refusals_stay_private_when_answers_are_deferred() {
 
 #[test]
 fn the_table_covers_every_action_and_everyone() {
-    for act in [
-        AcceptButton,
-        DeclineButton,
-        CancelButton,
-        AbortCommand,
-        AbortButton,
-        MoveCommand,
-        MoveMenu,
-        ResignCommand,
-        DrawCommand,
-        RefuseDrawButton,
-        TakebackCommand,
-        TakebackButton,
-        RefuseTakebackButton,
-        RematchButton,
-    ] {
+    for &act in ACTS {
         let rows: Vec<&Row> = TABLE.iter().filter(|r| r.act == act).collect();
         assert!(
             rows.iter().any(|r| r.expect == Allowed),

@@ -10,6 +10,17 @@ use crate::steps::{
 };
 use crate::{GUILD_ID, logs, start};
 
+/// Alice challenges Bob to `game` in the test channel and Bob accepts: the first board, the
+/// player to move and the other one.
+async fn under_way(discord: &FakeDiscord, game: &str) -> (Msg, User, User) {
+    let (_, board) = challenge_accepted(discord, CHANNEL_ID, &alice(), &bob(), game).await;
+    if to_move(&board) == alice().id {
+        (board, alice(), bob())
+    } else {
+        (board, bob(), alice())
+    }
+}
+
 /// `challenger` challenges `opponent` to `game` in `channel`; `opponent` presses Accept. Returns
 /// the challenge card and the first board.
 async fn challenge_accepted(
@@ -150,9 +161,7 @@ async fn a_whole_game_from_challenge_to_rating_change() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn moves_by_menu_resign_by_button_and_rematch() {
     let (discord, bot) = start().await;
-    let players = [alice(), bob()];
-    let (_, board) = challenge_accepted(&discord, CHANNEL_ID, &alice(), &bob(), "loa").await;
-    let player = who(&players, to_move(&board)).clone();
+    let (board, player, resigner) = under_way(&discord, "loa").await;
     // First menu: the piece; the answer (for the mover only) offers the targets.
     let source_menu = board.menus()[0].clone();
     let source = board.menu_values(&source_menu)[0].clone();
@@ -166,7 +175,7 @@ async fn moves_by_menu_resign_by_button_and_rematch() {
     assert!(!board.ephemeral, "the move is public: {}", board.text());
     assert_ne!(to_move(&board), player.id, "the turn passed");
 
-    let resigner = who(&players, to_move(&board)).clone();
+    assert_eq!(to_move(&board), resigner.id, "the other player moves next");
     let resign = board.button("Resign").expect("a Resign button");
     let id = discord.press(&resigner, board.id, &resign);
     // The press only asks, in a message that only the presser sees, with a confirm button.
@@ -237,18 +246,7 @@ async fn refusals_are_private() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_old_resign_is_stale_and_a_draw_button_asks_first() {
     let (discord, bot) = start().await;
-    let players = [alice(), bob()];
-    let (_, board) = challenge_accepted(&discord, CHANNEL_ID, &alice(), &bob(), "simultana").await;
-    let mover = who(&players, to_move(&board)).clone();
-    let other = who(
-        &players,
-        players
-            .iter()
-            .map(|p| p.id)
-            .find(|&id| id != mover.id)
-            .unwrap_or_default(),
-    )
-    .clone();
+    let (board, mover, other) = under_way(&discord, "simultana").await;
     let legal = discord.autocomplete(&mover, "move", "move", "").await;
     let legal_move = legal[0]["value"].as_str().expect("a move").to_owned();
     let next = play(&discord, &mover, CHANNEL_ID, &legal_move).await;
@@ -289,9 +287,7 @@ async fn an_old_resign_is_stale_and_a_draw_button_asks_first() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_simultaneous_moves_apply_once() {
     let (discord, bot) = start().await;
-    let players = [alice(), bob()];
-    let (_, board) = challenge_accepted(&discord, CHANNEL_ID, &alice(), &bob(), "simultana").await;
-    let mover = who(&players, to_move(&board)).clone();
+    let (_, mover, _) = under_way(&discord, "simultana").await;
     let legal = discord.autocomplete(&mover, "move", "move", "").await;
     let a = legal[0]["value"].as_str().expect("a move").to_owned();
     let b = legal[legal.len() - 1]["value"]
@@ -316,10 +312,8 @@ async fn two_simultaneous_moves_apply_once() {
 async fn a_restart_in_the_middle_of_a_match() {
     let (discord, bot) = start().await;
     let players = [alice(), bob()];
-    let (_, board) = challenge_accepted(&discord, CHANNEL_ID, &alice(), &bob(), "simultana").await;
-    let mover = who(&players, to_move(&board)).clone();
-    let legal = discord.autocomplete(&mover, "move", "move", "").await;
-    let first = legal[0]["value"].as_str().expect("a move").to_owned();
+    let (_, mover, _) = under_way(&discord, "simultana").await;
+    let first = legal(&discord, &mover, CHANNEL_ID).await[0].clone();
     let board = play(&discord, &mover, CHANNEL_ID, &first).await;
     assert!(!board.ephemeral);
 
@@ -371,9 +365,7 @@ async fn a_restart_in_the_middle_of_a_match() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn autocomplete_lists_legal_moves_by_prefix() {
     let (discord, bot) = start().await;
-    let players = [alice(), bob()];
-    let (_, board) = challenge_accepted(&discord, CHANNEL_ID, &alice(), &bob(), "loa").await;
-    let mover = who(&players, to_move(&board)).clone();
+    let (_, mover, _) = under_way(&discord, "loa").await;
     let all = discord.autocomplete(&mover, "move", "move", "").await;
     assert!(!all.is_empty() && all.len() <= 25, "{} choices", all.len());
     let first = all[0]["value"].as_str().expect("a move").to_owned();
@@ -490,14 +482,7 @@ async fn slow_answers_are_deferred_and_keep_their_visibility() {
     config.defer_after = std::time::Duration::ZERO;
     let bot = discord.start_bot(config);
     discord.wait_ready(1).await;
-    let players = [alice(), bob()];
-    let (_, board) = challenge_accepted(&discord, CHANNEL_ID, &alice(), &bob(), "simultana").await;
-    let mover = who(&players, to_move(&board)).clone();
-    let other = players
-        .iter()
-        .find(|p| p.id != mover.id)
-        .cloned()
-        .expect("two players");
+    let (_, mover, other) = under_way(&discord, "simultana").await;
     let deferred = discord
         .state()
         .interactions

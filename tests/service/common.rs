@@ -12,6 +12,14 @@ use tempfile::TempDir;
 use crate::db;
 
 pub const GUILD: u64 = 7_000;
+
+/// `/settings threads:off`: matches stay in their channel instead of threads of their own.
+pub fn threads_off() -> Act {
+    Act::Settings(parlor::table::SettingsChange {
+        threads: Some(false),
+        ..Default::default()
+    })
+}
 pub const START_MS: i64 = 1_700_000_000_000;
 
 pub fn alice() -> Actor {

@@ -587,28 +587,10 @@ async fn a_day_clock_reminds_an_hour_before_and_a_player_may_turn_reminders_off(
     w.table.matches().tick().await;
     assert!(w.drain().is_empty(), "no reminder for who turned them off");
     // Nobody else may change the server's settings.
-    let r = w
-        .run(
-            &a,
-            place,
-            Act::Settings(SettingsChange {
-                threads: Some(false),
-                ..SettingsChange::default()
-            }),
-        )
-        .await;
+    let r = w.run(&a, place, threads_off()).await;
     assert_refused(&r, "err-settings-manage-server");
     let manager = Actor::new(a.id, "Alice").manager();
-    let r = w
-        .run(
-            &manager,
-            place,
-            Act::Settings(SettingsChange {
-                threads: Some(false),
-                ..SettingsChange::default()
-            }),
-        )
-        .await;
+    let r = w.run(&manager, place, threads_off()).await;
     assert_shows(&r, "threads of their own (this server): off");
     w.assert_sql(
         "SELECT threads FROM guild_settings WHERE guild_id = 7000",

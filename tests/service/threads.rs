@@ -3,7 +3,7 @@
 
 use super::common::*;
 use parlor::games::GameKind;
-use parlor::table::{Act, Actor, Opponent, Place, Reply, ReplyKind, SettingsChange, Stamp};
+use parlor::table::{Act, Actor, Opponent, Place, Reply, ReplyKind, Stamp};
 
 /// A server channel where the transport may start threads.
 fn games() -> Place {
@@ -120,16 +120,7 @@ async fn with_threads_off_a_channel_holds_one_match_again() {
     let w = World::new().await;
     let (a, b, c, d) = (alice(), bob(), carol(), dave());
     let manager = Actor::new(199, "Mod").manager();
-    let r = w
-        .run(
-            &manager,
-            games(),
-            Act::Settings(SettingsChange {
-                threads: Some(false),
-                ..SettingsChange::default()
-            }),
-        )
-        .await;
+    let r = w.run(&manager, games(), threads_off()).await;
     assert_shows(&r, "off");
     let board = accepted(&w, &a, &b).await;
     assert!(board.thread.is_none());
