@@ -263,6 +263,7 @@ fn web() -> Result<()> {
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async move {
         let listener = parlor::http::bind(addr).await?;
+        let metrics = parlor::http::Metrics::install()?;
         let reading = parlor::web::Reading::open(url, std::time::Duration::from_secs(2)).await?;
         let checked = reading.clone();
         let site = parlor::http::Site {
@@ -270,13 +271,13 @@ fn web() -> Result<()> {
                 let reading = checked.clone();
                 async move { vec![("database", reading.health().await)] }
             })),
-            metrics: None,
+            metrics: Some(metrics),
         };
         let pages = reading.clone();
         let router =
             parlor::http::router(site).merge(parlor::web::router(Arc::new(move || pages.store())));
         let server = parlor::http::serve(listener, router);
-        tracing::info!(%addr, "serving the web pages");
+        tracing::info!(%addr, "serving the web pages, /healthz and /metrics");
         shutdown().await;
         server.abort();
         reading.close().await;

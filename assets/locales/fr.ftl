@@ -6,7 +6,7 @@
 # - pion : la pièce d’un joueur à Lines of Action, Barrier et Simultana (jamais « pièce » ni « pierre ») ;
 #   pion marqué / non marqué (ambidextre, à quatre) ; pion couronné (Barrier)
 # - tuile (Lightning, Barrier), pioche (pile), réserve (reserve), case, rangée, colonne
-# - les Blancs, les Noirs, les Jaunes, les Transparents : les camps, avec la majuscule ;
+# - les Blancs, les Noirs, les Jaunes, les Incolores : les camps, avec la majuscule ;
 #   « pions blancs » en minuscules quand c’est l’adjectif ; premier joueur, second joueur (Lightning)
 # - nulle (draw), abandon (resign), reprise (takeback), annuler la partie (abort), retirer un défi
 #   (cancel), refuser (decline), revanche (rematch), pendule (clock), au temps (on time)
@@ -112,13 +112,13 @@ move-barrier-not-step-nor-jump = de { $from } à { $to }, ce n’est ni un pas v
 move-barrier-too-many = un tour ne peut pas prendre plus de 12 pions
 move-barrier-laying = { $side ->
     [yellow] la barrière n’est pas encore complète : les Jaunes doivent d’abord poser une tuile, comme N+E@c4
-   *[clear] la barrière n’est pas encore complète : les Transparents doivent d’abord poser une tuile, comme N+E@c4
+   *[clear] la barrière n’est pas encore complète : les Incolores doivent d’abord poser une tuile, comme N+E@c4
 }
 move-barrier-complete = la barrière est complète : toutes les tuiles sont posées, déplacez donc un pion, comme c3-c4
 move-barrier-not-barrier-square = { $square } n’est pas une case de barrière : les tuiles se posent sur les rangées 4 et 5
 move-barrier-other-barrier = { $side ->
     [yellow] { $square } est une case de barrière des Jaunes ; vous pouvez poser sur { $squares }
-   *[clear] { $square } est une case de barrière des Transparents ; vous pouvez poser sur { $squares }
+   *[clear] { $square } est une case de barrière des Incolores ; vous pouvez poser sur { $squares }
 }
 move-barrier-tile-there = il y a déjà une tuile en { $square }
 move-barrier-no-such-tile = il ne vous reste aucune tuile { $tile } ; les vôtres sont { $tiles }
@@ -164,7 +164,7 @@ game-simultana = Simultana
 side-white = Blancs
 side-black = Noirs
 side-yellow = Jaunes
-side-clear = Transparents
+side-clear = Incolores
 side-first = premier joueur
 side-second = second joueur
 reason-connection = par connexion
@@ -319,6 +319,7 @@ err-match-over-id = La partie nº { $id } est terminée.
 err-not-match-command = Cette commande ne s’applique pas à une partie.
 err-no-such-match = Il n’y a pas de partie nº { $id }.
 err-no-match-here = Il n’y a pas de partie dans ce salon. Lancez-en une avec { $play }.
+    .terminal = Il n’y a pas de partie ici. Lancez-en une avec { $play }.
 err-not-accepted = Ce défi n’a pas encore été accepté.
 err-not-a-player = Vous ne jouez pas dans cette partie.
 err-level = Le niveau de l’IA va de 1 (doux) à 5 (le plus fort).
@@ -363,7 +364,9 @@ err-nothing-to-refuse = Il n’y a pas de { $what ->
 } à refuser.
 err-no-draw-to-accept = Il n’y a plus de proposition de nulle à accepter.
 confirm-resign = Abandonner pour de bon la partie nº { $id } ? Vous seul voyez cette question : confirmez, ou ignorez-la et continuez à jouer.
+    .terminal = Abandonner pour de bon la partie nº { $id } ? Tapez /confirm pour confirmer, ou continuez à jouer.
 confirm-draw = Accepter la proposition de nulle de { $player } et finir la partie nº { $id } sur une nulle ? Vous seul voyez cette question : confirmez, ou ignorez-la et continuez à jouer.
+    .terminal = Accepter la proposition de nulle de { $player } et finir la partie nº { $id } sur une nulle ? Tapez /confirm pour confirmer, ou continuez à jouer.
 err-only-withdraw = Seul { $player } (ou un modérateur) peut retirer ce défi.
 err-too-late-abort = Trop tard pour annuler : les deux camps ont joué. Vous pouvez abandonner ou proposer la nulle.
 err-abort-not-allowed = Seuls les joueurs (avant que chacun ait joué) ou un modérateur peuvent annuler cette partie.
@@ -400,7 +403,7 @@ pic-side = { $side ->
     [white] Blancs
     [black] Noirs
     [yellow] Jaunes
-    [clear] Transparents
+    [clear] Incolores
     [first] Premier joueur
     [second] Second joueur
    *[other] { $side }
@@ -442,8 +445,8 @@ pic-draw = { $reason ->
    *[timeout] Nulle au temps
 }
 pic-nothing = rien
-pic-holds = { $side } tient
-pic-holds-none = { $side } ne tient rien
+pic-holds = Les { $side } tiennent
+pic-holds-none = Les { $side } ne tiennent rien
 pic-half = { ELISION($name) ->
     [vowel] Camp d’{ $name }
    *[other] Camp de { $name }
@@ -523,12 +526,16 @@ cmd-play-rated = Si le résultat compte pour le classement (oui par défaut ; 
 cmd-play-clock = Temps accordé pour chaque coup (1 jour par défaut)
 cmd-play-level = La force de l’ordinateur, de 1 (facile) à 5 (fort)
 cmd-move = Jouer un coup dans la partie de ce salon
+    .terminal = Jouer un coup dans la partie en cours ici
 cmd-move-move = Votre coup, par exemple b1-b3 (commencez à taper pour voir les coups permis)
 cmd-board = Afficher à nouveau la partie de ce salon
+    .terminal = Afficher à nouveau la partie en cours ici
 cmd-resign = Abandonner la partie de ce salon
+    .terminal = Abandonner la partie en cours ici
 cmd-draw = Proposer la nulle, ou accepter celle de l’adversaire
 cmd-takeback = Demander à reprendre votre dernier coup (l’adversaire accepte ou refuse)
 cmd-abort = Annuler la partie de ce salon avant qu’elle ait vraiment commencé (modérateurs : à tout moment)
+    .terminal = Annuler la partie en cours ici avant qu’elle ait vraiment commencé
 cmd-rules = Apprendre à jouer à un jeu
 cmd-rules-game = Le jeu
 cmd-leaderboard = Les meilleurs joueurs d’un jeu
@@ -556,7 +563,9 @@ choice-language-auto = Automatique
 choice-language-en = Anglais (English)
 choice-language-fr = Français
 cmd-moves = Les coups de la partie de ce salon, ou d’une partie terminée avec son export
+    .terminal = Les coups de la partie en cours ici, ou d’une partie terminée avec son export
 cmd-moves-match = Un numéro de partie (voir /history) ; celle de ce salon par défaut
+    .terminal = Un numéro de partie (voir /history) ; celle en cours ici par défaut
 choice-game-loa = Lines of Action : reliez tous vos pions
 choice-game-lightning = Lightning : posez des tuiles pour tracer un chemin sur votre plateau
 choice-game-barrier = Barrier : des dames à travers une barrière de tuiles fléchées
@@ -582,7 +591,7 @@ local-legend-loa = { $marks ->
    *[no] b : pions blancs, n : pions noirs.
 }
 local-legend-simultana = O : pions blancs, X : pions noirs.
-local-barrier-legend = y et c : pions jaunes et transparents, Y et C une fois couronnés ; (y) et (c) : leurs cases de barrière.
+local-barrier-legend = y et c : pions jaunes et incolores, Y et C une fois couronnés ; (y) et (c) : leurs cases de barrière.
 local-quiet = Coups sans prise ni couronnement : { $n } sur { $max }
 
 # Les emplacements de la syntaxe des commandes dans /help (affichés <nom>).
@@ -600,13 +609,13 @@ local-help-move = jouer un coup, par exemple /move b1-b3
 local-help-moves = les coups de la partie jusqu’ici ; une partie terminée avec son export pour le moteur
 local-help-legal = lister les coups permis
 local-help-board = afficher à nouveau la position
-local-help-resign = abandonner
+local-help-resign = abandonner (demande d’abord confirmation ; /confirm abandonne), quoi qu’il ait été affiché avant
 local-help-draw = proposer la nulle, ou accepter la proposition
 local-help-refuse-draw = refuser la proposition de nulle
 local-help-takeback = demander une reprise, ou accepter la demande
 local-help-refuse-takeback = refuser la reprise
 local-help-abort = annuler la partie, tant que chaque camp n’a pas joué
-local-help-confirm = confirmer ce qu’un bouton a demandé (abandon, nulle)
+local-help-confirm = confirmer ce qui vient d’être demandé (abandonner, accepter une nulle)
 local-help-accept = accepter le défi
 local-help-decline = refuser le défi
 local-help-cancel = retirer votre défi
@@ -703,6 +712,7 @@ settings-reminders = Vos rappels quand votre temps s’épuise : { $on ->
    *[off] non
 }
 err-settings-no-server = Les fils, la langue du serveur et ses pages web sont des réglages de serveur : changez-les dans un serveur.
+    .terminal = Le terminal n’a pas de serveur : ni fils ni pages web de serveur, et sa langue se choisit au lancement (parlor local --lang fr).
 err-settings-manage-server = Seuls les membres qui peuvent gérer le serveur changent ses réglages ; vos rappels, votre langue (my-language) et votre nom sur le web (my-web), vous les changez vous-même.
 settings-language = Langue du serveur : { $lang ->
     [en] anglais
@@ -755,6 +765,7 @@ help-rules = Pour apprendre : { $rules }, et les règles complètes sur { $doc
 presence = /play pour lancer une partie
 
 ## Fils
+note-bot-unrated = (Les parties contre le bot ne sont pas classées : elles ne changent le classement de personne.)
 note-no-threads = (Je n’ai pas pu donner un fil à cette partie : il me faut les permissions Créer des fils publics et Envoyer des messages dans les fils dans ce salon. D’ici là, les parties s’y jouent dans le salon, une à la fois. Un membre qui peut gérer le serveur peut aussi désactiver les fils avec /settings.)
 err-play-in-thread = Ce fil appartient à la partie nº { $id } : lancez un nouveau défi dans le salon d’où il part.
 err-same-opponent-here = Vous avez déjà une partie avec cette personne dans ce salon (nº { $id }) : terminez-la d’abord.
@@ -772,7 +783,7 @@ coach-side = { $side ->
     [white] des Blancs
     [black] des Noirs
     [yellow] des Jaunes
-    [clear] des Transparents
+    [clear] des Incolores
     [first] du premier joueur
    *[second] du second joueur
 }

@@ -166,6 +166,14 @@ fn describe() {
         "parlor_shards_connected",
         "Gateway shards of this process connected to Discord"
     );
+    describe_counter!(
+        "parlor_web_pages_total",
+        "Web pages answered, by HTTP status (503: the database could not be read)"
+    );
+    describe_counter!(
+        "parlor_web_pictures_total",
+        "Web pictures asked for, by outcome: drawn, cached (found already drawn) or busy (503, too many being drawn)"
+    );
     for name in [
         "parlor_moves_committed_total",
         "parlor_database_errors_total",
@@ -259,7 +267,7 @@ pub async fn bind(addr: SocketAddr) -> Result<TcpListener, HttpError> {
 /// bot; runs until the runtime stops.
 pub fn serve(listener: TcpListener, router: Router) -> JoinHandle<()> {
     if let Ok(addr) = listener.local_addr() {
-        tracing::info!(%addr, "serving /healthz and /metrics");
+        tracing::info!(%addr, "serving HTTP");
     }
     tokio::spawn(async move {
         if let Err(e) = axum::serve(listener, router).await {

@@ -168,6 +168,12 @@ impl Msg {
     pub fn text(&self, lang: Lang) -> String {
         render(lang, self, &Plain)
     }
+
+    /// This message in `lang` as the terminal words it: its `.terminal` attribute where the
+    /// chat's words would be wrong there (no buttons to press, no Discord app, no channels).
+    pub fn terminal_text(&self, lang: Lang) -> String {
+        render(lang, self, &Terminal)
+    }
 }
 
 /// How an adapter shows the arguments that are not plain words.
@@ -179,6 +185,12 @@ pub trait Style {
 
     fn code(&self, text: &str) -> String {
         text.to_string()
+    }
+
+    /// Where the words are read, when a message may say it otherwise there: the name of the
+    /// Fluent attribute used instead of the message's value when it has one (`terminal`).
+    fn place(&self) -> Option<&'static str> {
+        None
     }
 
     /// A moment; plain text has no clock to compare with, so it says the UTC time.
@@ -200,6 +212,16 @@ pub trait Style {
 pub struct Plain;
 
 impl Style for Plain {}
+
+/// Plain text in the terminal: a message's `.terminal` attribute where it has one.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Terminal;
+
+impl Style for Terminal {
+    fn place(&self) -> Option<&'static str> {
+        Some("terminal")
+    }
+}
 
 /// The date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
 fn civil_from_days(z: i64) -> (i64, u32, u32) {
@@ -299,7 +321,11 @@ pub fn render(lang: Lang, msg: &Msg, style: &dyn Style) -> String {
     }
     for lang in [lang, Lang::En] {
         let bundle = &bundles()[lang as usize];
-        let Some(pattern) = bundle.get_message(msg.id).and_then(|m| m.value()) else {
+        let Some(message) = bundle.get_message(msg.id) else {
+            continue;
+        };
+        let here = style.place().and_then(|place| message.get_attribute(place));
+        let Some(pattern) = here.map(|a| a.value()).or_else(|| message.value()) else {
             continue;
         };
         let mut errors = Vec::new();

@@ -14,7 +14,7 @@ use anyhow::{Context, Result};
 use crate::games::barrier::MOVE_LIMIT;
 use crate::games::lightning::{Design, Source};
 use crate::games::{AnyGame, Outcome, Side, Status};
-use crate::i18n::{Lang, Msg, Plain};
+use crate::i18n::{Lang, Msg, Terminal};
 use crate::store::Store;
 use crate::table::{
     Act, Actor, Coaching, Config, Notice, Notices, Picture, Place, Reply, Request, Table, TextFile,
@@ -201,7 +201,7 @@ struct Session {
 impl Session {
     /// A message in the session's language.
     fn tr(&self, msg: Msg) -> String {
-        msg.text(self.lang)
+        msg.terminal_text(self.lang)
     }
 
     /// Prints one block of output (a line or several).
@@ -239,12 +239,17 @@ impl Session {
             },
             Input::Service(act) => self.send(act.into()).await,
             Input::Press(act) => {
-                // A control showing is pressed on its board; else the slash form acts on this
-                // channel's match.
-                let stamp = act
+                // One rule, whatever was printed before: a typed control is pressed on the
+                // current board (so /resign always asks first); only what no board offers
+                // goes as the slash command.
+                let shown = act
                     .typed()
                     .and_then(|typed| self.controls.get(typed))
                     .and_then(|id| crate::table::stamp_of_custom_id(id));
+                let stamp = match shown {
+                    Some(stamp) => Some(stamp),
+                    None => self.current_control(&act).await,
+                };
                 let request = match stamp {
                     Some(stamp) => act.at(stamp),
                     None => act.into(),
@@ -252,6 +257,14 @@ impl Session {
                 self.send(request).await;
             }
         }
+    }
+
+    /// Where `act` is a button of this place's current board (not printed since the session
+    /// started, or printed for someone else): the stamp to press it at.
+    async fn current_control(&self, act: &Act) -> Option<crate::table::Stamp> {
+        let board = self.table.handle(&self.me, &PLACE, Act::Board).await;
+        let button = board.button(act).filter(|b| !b.disabled)?;
+        crate::table::stamp_of_custom_id(&button.id)
     }
 
     async fn send(&mut self, request: Request) {
@@ -268,7 +281,7 @@ impl Session {
     async fn legal(&mut self) {
         let reply = self.table.handle(&self.me, &PLACE, Act::Board).await;
         let Some(Picture::Board { game, .. }) = reply.picture else {
-            self.say(reply.text_in(self.lang, &Plain));
+            self.say(reply.text_in(self.lang, &Terminal));
             return;
         };
         let mut shown = Vec::new();
@@ -297,7 +310,7 @@ impl Session {
     /// buttons stand for.
     async fn show(&mut self, reply: Reply) {
         let reply = self.follow(reply).await;
-        let text = reply.text_in(self.lang, &Plain);
+        let text = reply.text_in(self.lang, &Terminal);
         if reply.private {
             self.say(self.tr(Msg::new("local-to-you").plain("text", text)));
         } else {
@@ -370,9 +383,15 @@ impl Session {
                 self.controls.insert(typed, id);
             }
         }
+        // The pieces to pick are the mover's: not offered to whoever just moved.
+        let to_move = reply.mentions.first().copied();
         for (act, id, values) in menus {
             let Some(typed) = act.typed() else { continue };
-            offered.push(format!("/{typed} <{}>", values.join("|")));
+            let theirs =
+                matches!(act, Act::PickSource(_)) && to_move.is_some_and(|p| p != self.me.id);
+            if !theirs {
+                offered.push(format!("/{typed} <{}>", values.join("|")));
+            }
             self.controls.insert(typed, id);
         }
         let text = Msg::new("local-commands-here").plain("commands", offered.join("  "));

@@ -210,9 +210,13 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
         "as" => return as_name(args),
         "sit" => {
             let seat = args.strip_prefix("seat:").unwrap_or(args).trim();
+            if seat.is_empty() {
+                return Err(Msg::new("local-err-which-seat").code("example", "/sit 2"));
+            }
+            // A number outside the seats is refused as such, not as a missing seat.
             return match seat.parse::<u8>().ok().filter(|n| (1..=4).contains(n)) {
                 Some(n) => Ok(Input::Press(Act::Sit(n - 1))),
-                None => Err(Msg::new("local-err-which-seat").code("example", "/sit 2")),
+                None => Err(catalogue::out_of_range(&format!("/sit {seat}"), 1, 4)),
             };
         }
         "pick" => {
@@ -351,7 +355,12 @@ fn value(option: &Opt, text: &str) -> Result<Option<Value>, Msg> {
             }
             let bot = is_the_bot(name);
             Value::User(Person {
-                user: user_ref(name),
+                // The bot's stats and history are under its own id.
+                user: if bot {
+                    crate::table::default_bot()
+                } else {
+                    user_ref(name)
+                },
                 is_this_bot: bot,
                 is_bot: bot,
             })

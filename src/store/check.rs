@@ -94,6 +94,18 @@ fn known_version() -> i64 {
     MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0)
 }
 
+/// Refuses a non-empty file that is not SQLite at all, naming it so (for readers, which open
+/// nothing they would have to create).
+pub(super) fn refuse_non_sqlite(path: &Path) -> Result<(), StoreError> {
+    let len = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    if len > 0 && !starts_like_sqlite(path)? {
+        return Err(StoreError::NotSqlite {
+            path: path.display().to_string(),
+        });
+    }
+    Ok(())
+}
+
 fn starts_like_sqlite(path: &Path) -> Result<bool, StoreError> {
     use std::io::Read;
     let mut head = [0u8; 16];

@@ -398,6 +398,8 @@ impl Store {
                 state: "does not exist".to_string(),
             });
         }
+        // Another kind of file never becomes Parlor's: the bot refuses it too.
+        check::refuse_non_sqlite(options.get_filename())?;
         let read = SqlitePoolOptions::new()
             .max_connections(4)
             .connect_with(

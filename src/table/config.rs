@@ -74,13 +74,18 @@ pub fn at_terminal(guild: Option<u64>, channel: u64) -> bool {
     guild.is_none() && channel == TERMINAL_CHANNEL
 }
 
+/// The bot where no transport names it (the terminal, tests): user 0, called Parlor.
+pub fn default_bot() -> UserRef {
+    UserRef::new(0, "Parlor")
+}
+
 impl Default for Config {
     fn default() -> Self {
         Config {
             clock: Arc::new(SystemClock),
             challenge_ttl_ms: 10 * 60 * 1000,
             challenge_cooldown_ms: 15 * 1000,
-            bot: UserRef::new(0, "Parlor"),
+            bot: default_bot(),
             ai: Some(Arc::new(crate::ai::Ai::default())),
             docs_url: None,
             public_url: None,

@@ -154,7 +154,11 @@ impl Table {
             // A press names the match in its stamp.
             Act::Analyse(match_id) => {
                 let match_id = match_id.or(req.at.map(|s| s.match_id));
-                s.coach.analyse(actor, place, match_id).await
+                let live = match match_id {
+                    None => s.matches.live_here(place).await,
+                    Some(_) => None,
+                };
+                s.coach.analyse(actor, place, match_id, live).await
             }
             _ => s.matches.act(actor, place, req).await,
         }

@@ -406,6 +406,8 @@ impl Query {
 
 /// A page's HTML with its ETag: `304` when the reader has it already.
 fn page(headers: &HeaderMap, status: StatusCode, markup: Markup) -> Response {
+    metrics::counter!("parlor_web_pages_total", "status" => status.as_str().to_owned())
+        .increment(1);
     let body = markup.into_string();
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     body.hash(&mut hasher);
@@ -454,7 +456,11 @@ fn missing(headers: &HeaderMap, ctx: &Ctx) -> Response {
     page(headers, StatusCode::NOT_FOUND, pages::not_found(ctx))
 }
 
-async fn home(asked: Asked) -> Response {
+/// The list of ladders; like every other page, unavailable while the database cannot be read.
+async fn home(State(site): State<Arc<Site>>, asked: Asked) -> Response {
+    if let Err(nothing) = site.gallery() {
+        return nothing.page(&asked.headers, &asked.ctx);
+    }
     let home = pages::home(&asked.ctx, &Gallery::ladders());
     page(&asked.headers, StatusCode::OK, home)
 }
@@ -606,7 +612,11 @@ async fn match_file(
         let bytes = match cached {
             Some(bytes) => match not_modified() {
                 Some(response) => return Ok(response),
-                None => Some(bytes),
+                None => {
+                    metrics::counter!("parlor_web_pictures_total", "outcome" => "cached")
+                        .increment(1);
+                    Some(bytes)
+                }
             },
             None => {
                 let picture = match ply {
@@ -627,6 +637,7 @@ async fn match_file(
             }
         };
         let Some(bytes) = bytes else {
+            metrics::counter!("parlor_web_pictures_total", "outcome" => "busy").increment(1);
             let retry = [(header::RETRY_AFTER, "2")];
             return Ok((StatusCode::SERVICE_UNAVAILABLE, retry, ctx.w("web-busy")).into_response());
         };
@@ -660,6 +671,7 @@ async fn draw(site: &Site, key: &str, picture: Picture, lang: Lang) -> Option<By
         .ok()?;
     // Another request may have drawn it while this one waited.
     if let Some(bytes) = site.pictures.lock().ok()?.get(key) {
+        metrics::counter!("parlor_web_pictures_total", "outcome" => "cached").increment(1);
         return Some(bytes.clone());
     }
     let image = tokio::task::spawn_blocking(move || picture.render(lang))
@@ -667,6 +679,7 @@ async fn draw(site: &Site, key: &str, picture: Picture, lang: Lang) -> Option<By
         .ok()?;
     match image {
         Ok(image) => {
+            metrics::counter!("parlor_web_pictures_total", "outcome" => "drawn").increment(1);
             let bytes = Bytes::from(image.bytes);
             site.pictures
                 .lock()

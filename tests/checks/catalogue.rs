@@ -12,6 +12,8 @@ use parlor::i18n::{Lang, Msg};
 struct Entries {
     vars: BTreeMap<String, BTreeSet<String>>,
     texts: BTreeMap<String, Vec<String>>,
+    /// Per message, the names of its attributes (`.terminal`: the terminal's own words).
+    attributes: BTreeMap<String, BTreeSet<String>>,
 }
 
 fn entries(lang: Lang) -> Entries {
@@ -22,6 +24,7 @@ fn entries(lang: Lang) -> Entries {
     let mut out = Entries {
         vars: BTreeMap::new(),
         texts: BTreeMap::new(),
+        attributes: BTreeMap::new(),
     };
     for entry in resource.entries() {
         let (id, value, attributes) = match entry {
@@ -40,6 +43,8 @@ fn entries(lang: Lang) -> Entries {
             out.vars.insert(id.clone(), vars).is_none(),
             "{lang}.ftl defines {id} twice"
         );
+        let names = attributes.iter().map(|a| a.id.name.to_string()).collect();
+        out.attributes.insert(id.clone(), names);
         out.texts.insert(id, texts);
     }
     out
@@ -97,6 +102,11 @@ fn every_message_exists_in_both_languages_with_the_same_variables() {
             Some(vars),
             fr.vars.get(id),
             "{id} uses different variables in en.ftl and fr.ftl"
+        );
+        assert_eq!(
+            en.attributes.get(id),
+            fr.attributes.get(id),
+            "{id} has different attributes (such as .terminal) in en.ftl and fr.ftl"
         );
     }
 }

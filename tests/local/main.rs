@@ -840,7 +840,11 @@ fn a_typed_control_after_its_match_closed_answers_for_the_channel() {
         out.contains("The challenge of @alice is cancelled."),
         "{out}"
     );
-    assert!(out.contains("There is no match in this channel"), "{out}");
+    let none = parlor::i18n::Msg::new("err-no-match-here").code("play", "/play");
+    assert!(
+        out.contains(&none.terminal_text(parlor::i18n::Lang::En)),
+        "{out}"
+    );
     assert!(!out.contains("is over"), "{out}");
 }
 
@@ -903,4 +907,88 @@ fn a_finished_match_is_analysed_in_the_terminal_once_and_then_from_the_store() {
     );
     assert_eq!(analysis_pictures(dir.path(), analysis), first);
     assert!(out.contains("Annotations de l’analyse de l’IA"), "{out}");
+}
+
+#[test]
+fn the_terminal_says_what_it_does_in_its_own_words_and_knows_the_bot_by_name() {
+    use parlor::i18n::{Lang, Msg};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let script = "/sit 9\n/play game:simultana opponent:bot rated:true\n/analyze\n/resign\n\
+                  /confirm\n/history user:Parlor\n/settings language:fr\n";
+    let out = session(dir.path(), &["--as", "alice"], script);
+    let said = |msg: Msg| {
+        let text = msg.terminal_text(Lang::En);
+        assert!(out.contains(&text), "expected «{text}» in:\n{out}");
+        text
+    };
+    // A seat number out of range is refused as such.
+    said(parlor::table::catalogue::out_of_range("/sit 9", 1, 4));
+    // Asked for a rated game against the bot: told it is not.
+    said(Msg::new("note-bot-unrated"));
+    // The coach names the match being played instead of saying there is none.
+    said(Msg::new("coach-not-over").plain("id", "1"));
+    // The question to confirm speaks of typing /confirm, not of a button.
+    let asked = said(Msg::new("confirm-resign").plain("id", "1"));
+    assert_ne!(
+        asked,
+        Msg::new("confirm-resign").plain("id", "1").text(Lang::En)
+    );
+    // The bot's history holds the match it just won.
+    let history = &out[out.find("/history user:Parlor").expect("history asked")..];
+    assert!(
+        !history.contains(&Msg::new("history-none").text(Lang::En)),
+        "{out}"
+    );
+    assert!(history.contains("#1 "), "{out}");
+    // A server's setting is refused with the terminal's own reason (--lang).
+    said(Msg::new("err-settings-no-server"));
+}
+
+#[test]
+fn a_typed_resign_asks_first_in_a_fresh_session_as_after_a_board() {
+    use parlor::i18n::{Lang, Msg};
+    let dir = tempfile::tempdir().expect("temp dir");
+    session(
+        dir.path(),
+        &["--as", "alice"],
+        "/play game:loa opponent:bob rated:true\n/as bob\n/accept\n",
+    );
+    // A new session on the saved match: nothing printed yet, and /resign still asks.
+    let question = Msg::new("confirm-resign").plain("id", "1");
+    let out = session(dir.path(), &["--as", "alice"], "/resign\n");
+    assert!(out.contains(&question.terminal_text(Lang::En)), "{out}");
+    assert!(!out.contains("wins by resignation"), "{out}");
+    // After a board, the same question, and /confirm resigns once.
+    let out = session(
+        dir.path(),
+        &["--as", "alice"],
+        "/board\n/resign\n/confirm\n",
+    );
+    assert_eq!(out.matches("@bob wins by resignation").count(), 1, "{out}");
+}
+
+#[test]
+fn the_pieces_to_pick_are_offered_to_the_player_to_move_only() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = session(dir.path(), &["--as", "alice"], &hot_seat_script());
+    let (mut speaker, mut mover) = (String::new(), String::new());
+    let mut checked = 0;
+    for line in out.lines() {
+        if let Some((name, _)) = line.split_once("> /") {
+            speaker = name.to_owned();
+        }
+        if let Some(rest) = line.split_once(": @").map(|(_, r)| r)
+            && let Some((name, _)) = rest.split_once(" to play")
+        {
+            mover = name.to_owned();
+        }
+        if line.contains("Commands here") && !mover.is_empty() && speaker != mover {
+            checked += 1;
+            assert!(
+                !line.contains("/pick"),
+                "{speaker} speaks, {mover} moves: {line}\n{out}"
+            );
+        }
+    }
+    assert!(checked > 5, "{out}");
 }

@@ -622,6 +622,25 @@ fn parlor_web_without_an_address_says_what_to_set() {
 }
 
 #[tokio::test]
+async fn the_pages_refuse_a_file_that_is_not_sqlite_and_say_so() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = dir.path().join("notes.db");
+    std::fs::write(&path, "these are someone's notes, not a database\n").expect("written");
+    let url = format!("sqlite://{}", path.display());
+    let Err(e) = Store::open_reader(&url).await else {
+        panic!("a text file opened as a database");
+    };
+    assert!(
+        matches!(e, parlor::store::StoreError::NotSqlite { .. }),
+        "{e}"
+    );
+    // It will never become Parlor's: `parlor web` stops with the reason instead of waiting.
+    assert!(!e.may_pass(), "{e}");
+    let text = std::fs::read_to_string(&path).expect("still there");
+    assert!(text.starts_with("these are someone's notes"));
+}
+
+#[tokio::test]
 async fn the_pages_read_the_database_and_can_write_nothing_to_it() {
     let w = World::new().await;
     let id = finished(&w, &alice(), &bob(), channel(1)).await;
@@ -679,6 +698,9 @@ async fn parlor_web_waits_for_the_bot_to_make_its_database_and_creates_nothing_m
     assert_eq!(headers["retry-after"], "60");
     let unavailable = parlor::i18n::Msg::new("web-unavailable-title").text(parlor::i18n::Lang::En);
     assert!(page.contains(&unavailable), "{page}");
+    // The home page too: no page says all is well while the others cannot read.
+    let (status, _, page) = get(&format!("{}/", web.base), &[]).await;
+    assert_eq!(status, 503, "{page}");
     assert!(!path.exists(), "parlor web made a database");
     // The bot makes it; the pages find it without being restarted.
     let bot = Store::open(&url).await.expect("the bot makes its database");
@@ -693,6 +715,17 @@ async fn parlor_web_waits_for_the_bot_to_make_its_database_and_creates_nothing_m
     assert!(healthy, "{:?}", web.health().await);
     let (status, _, page) = get(&format!("{}/global/simultana", web.base), &[]).await;
     assert_eq!(status, 200, "{page}");
+    // `/metrics`, as the start-up log says, counts the pages by status.
+    let (status, _, metrics) = get(&format!("{}/metrics", web.base), &[]).await;
+    assert_eq!(status, 200, "{metrics}");
+    let count = |status: &str| {
+        metrics
+            .lines()
+            .find(|l| l.starts_with(&format!("parlor_web_pages_total{{status=\"{status}\"}}")))
+            .and_then(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
+    };
+    assert_eq!(count("503"), Some(2.0), "{metrics}");
+    assert_eq!(count("200"), Some(1.0), "{metrics}");
     bot.close().await;
 }
 

@@ -151,7 +151,12 @@ impl Matches {
             let accept = decide::start(&m, Some(bot), &self.facts())?;
             let stamp = m.stamp();
             let req = Act::Accept.at(stamp);
-            return self.decided(&mut m, &req, accept).await;
+            let mut reply = self.decided(&mut m, &req, accept).await?;
+            // Asked for a rated game: say plainly that this one is not.
+            if spec.rated == Some(true) {
+                reply.lines.push(Msg::new("note-bot-unrated"));
+            }
+            return Ok(reply);
         } else {
             let preview = self.preview(&m).await.unwrap_or(None);
             let reply = present::challenge_reply(&m, preview, expires_at, now);

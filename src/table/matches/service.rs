@@ -278,6 +278,14 @@ impl Matches {
         self.lock_index().in_channel(channel)
     }
 
+    /// The number of the match being played in this place's channel, if one is (not a
+    /// challenge still waiting for its opponent).
+    pub async fn live_here(&self, place: &Place) -> Option<i64> {
+        let slot = self.slot_in_channel(place.channel)?;
+        let m = slot.lock().await;
+        m.live().map(|_| m.id())
+    }
+
     /// Whether the bot owes a move in this place's match (its AI is thinking, or will).
     pub async fn bot_to_move(&self, place: &Place) -> bool {
         let Some(slot) = self.slot_in_channel(place.channel) else {

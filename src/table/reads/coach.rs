@@ -24,7 +24,7 @@ use crate::table::picture::Picture;
 use crate::table::shell::{Answer, Fail, Notifier, refuse};
 use crate::table::{texts, words};
 
-use super::named_or_last_closed;
+use super::{named_or_last, none_found};
 
 /// The coach: the analyses of one process, the pool's permits and the jobs under way. Cheap to
 /// clone; clones share the pool.
@@ -102,10 +102,21 @@ enum Plan {
 
 impl Coach {
     /// `/analyze` (or the Analyse button): the stored analysis of a finished match, else the
-    /// progress of one started now (or already under way).
-    pub async fn analyse(&self, actor: &Actor, place: &Place, match_id: Option<i64>) -> Answer {
+    /// progress of one started now (or already under way). `live`: the match being played in
+    /// this channel, named when there is no finished one to review.
+    pub async fn analyse(
+        &self,
+        actor: &Actor,
+        place: &Place,
+        match_id: Option<i64>,
+        live: Option<i64>,
+    ) -> Answer {
         let store = &self.inner.store;
-        let row = named_or_last_closed(store, actor, place, match_id).await?;
+        let row = match (named_or_last(store, actor, place, match_id).await?, live) {
+            (Some(row), _) => row,
+            (None, Some(live)) => return refuse(id_msg("coach-not-over", live)),
+            (None, None) => return Err(none_found(match_id)),
+        };
         let log = store.log(row.id).await?;
         let match_ = reviewable(row, &log)?;
         let plan = self.plan(&match_).await?;

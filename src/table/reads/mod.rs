@@ -47,10 +47,13 @@ pub async fn named_or_last_closed(
     match_id: Option<i64>,
 ) -> Result<MatchRow, Fail> {
     let row = named_or_last(store, actor, place, match_id).await?;
-    row.ok_or_else(|| {
-        Fail::Refuse(match match_id {
-            Some(id) => Msg::new("err-no-such-match").plain("id", id.to_string()),
-            None => Msg::new("err-no-match-here").code("play", "/play"),
-        })
+    row.ok_or_else(|| none_found(match_id))
+}
+
+/// The refusal when [`named_or_last`] finds nothing: no such match, or none here.
+pub fn none_found(match_id: Option<i64>) -> Fail {
+    Fail::Refuse(match match_id {
+        Some(id) => Msg::new("err-no-such-match").plain("id", id.to_string()),
+        None => Msg::new("err-no-match-here").code("play", "/play"),
     })
 }
