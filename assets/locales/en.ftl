@@ -247,8 +247,8 @@ board-title = { $scope ->
    *[global] Global leaderboard
 } for { $game }, page { $page } of { $pages }
 board-row = { $rank }. { $player } { $record }
-board-not-ranked = Not ranked yet (a rating settles after a few more rated games):
-board-fresh-row = · { $player } { $record }
+board-not-ranked = Provisional ratings, ranked after the settled ones (a rating settles after a few more rated games):
+board-fresh-row = { $rank }. { $player } { $record }
 board-more = …and { $n } more
 board-empty = Nobody here yet: play a rated game to appear here.
 record = { $rating } — { $games } { $games ->

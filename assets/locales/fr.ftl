@@ -272,8 +272,8 @@ board-title = { $scope ->
    *[global] Classement général
 } de { $game }, page { $page } sur { $pages }
 board-row = { $rank }. { $player } { $record }
-board-not-ranked = Pas encore classés (un classement se stabilise après quelques parties classées de plus) :
-board-fresh-row = · { $player } { $record }
+board-not-ranked = Classements provisoires, après les classements établis (un classement se stabilise après quelques parties classées de plus) :
+board-fresh-row = { $rank }. { $player } { $record }
 board-more = …et { $n } de plus
 board-empty = Personne pour l’instant : jouez une partie classée pour apparaître ici.
 record = { $rating } — { $games } { $games ->

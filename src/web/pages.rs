@@ -124,7 +124,7 @@ pub fn ladder(ctx: &Ctx, view: &LadderView) -> Markup {
         let sep = if base.contains('?') { '&' } else { '?' };
         ctx.link(&format!("{base}{sep}page={page}"))
     };
-    let provisional = view.rows.iter().any(|r| r.rank.is_none());
+    let provisional = view.rows.iter().any(|r| r.provisional);
     layout(
         ctx,
         &title,
@@ -146,10 +146,10 @@ pub fn ladder(ctx: &Ctx, view: &LadderView) -> Markup {
                     } }
                     tbody {
                         @for row in &view.rows {
-                            tr.provisional[row.rank.is_none()] {
-                                td.num { @if let Some(rank) = row.rank { (rank) } @else { "·" } }
+                            tr.provisional[row.provisional] {
+                                td.num { (row.rank) }
                                 td.name { (who(ctx, &row.who)) }
-                                td.num { (row.rating) @if row.rank.is_none() { abbr title=(ctx.w("web-provisional")) { "?" } } }
+                                td.num { (row.rating) @if row.provisional { abbr title=(ctx.w("web-provisional")) { "?" } } }
                                 td.num { (row.games) }
                                 td.num.wide { (row.wins) " / " (row.draws) " / " (row.losses) }
                             }

@@ -137,7 +137,7 @@ fn a_hot_seat_game_to_the_end_then_history_stats_and_leaderboard_in_a_second_run
         .unwrap_or_default();
     let listed = |who: &str, record: &str| {
         board
-            .find(&format!("· @{who} 1"))
+            .find(&format!(". @{who} 1"))
             .filter(|&at| {
                 board[at..]
                     .lines()

@@ -91,9 +91,10 @@ impl Records {
                 .await?;
             if !fresh.is_empty() {
                 lines.push(Msg::new("board-not-ranked"));
-                for r in &fresh {
+                for (i, r) in fresh.iter().enumerate() {
                     lines.push(
                         Msg::new("board-fresh-row")
+                            .num("rank", total + i as u32 + 1)
                             .player("player", r.player.id, &r.player.name)
                             .msg("record", record(r)),
                     );

@@ -155,17 +155,15 @@ impl Gallery {
         let rows = rows
             .iter()
             .enumerate()
-            .map(|(i, r)| {
-                let settled = r.value.deviation <= rating::PROVISIONAL_DEVIATION;
-                LadderRow {
-                    rank: settled.then_some(query.offset + i as u32 + 1),
-                    who: Who::of(&r.player),
-                    rating: r.value.rating.round() as i64,
-                    games: r.games,
-                    wins: r.wins,
-                    draws: r.draws,
-                    losses: r.losses,
-                }
+            .map(|(i, r)| LadderRow {
+                rank: query.offset + i as u32 + 1,
+                provisional: r.value.deviation > rating::PROVISIONAL_DEVIATION,
+                who: Who::of(&r.player),
+                rating: r.value.rating.round() as i64,
+                games: r.games,
+                wins: r.wins,
+                draws: r.draws,
+                losses: r.losses,
             })
             .collect();
         Ok(Some(LadderView {

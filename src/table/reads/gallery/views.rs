@@ -59,8 +59,10 @@ pub enum LadderOf {
 /// One row of a ladder page.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LadderRow {
-    /// `None` for a provisional rating (listed after the ranked ones).
-    pub rank: Option<u32>,
+    /// Settled ratings rank first; provisional ones are ranked after them.
+    pub rank: u32,
+    /// The rating is still provisional (marked `?`).
+    pub provisional: bool,
     pub who: Who,
     pub rating: i64,
     pub games: u32,
