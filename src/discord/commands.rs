@@ -13,7 +13,9 @@ use super::present::{Locales, present_first};
 use super::respond::answer_command;
 use super::{Asker, Context, Data, Error, access};
 use crate::i18n::{Lang, Msg};
-use crate::table::catalogue::{self, Args, Command, Kind, Opt, Person, Source, Value, Values};
+use crate::table::catalogue::{
+    self, Args, Command, Kind, Opt, Person, Places, Source, Value, Values,
+};
 use crate::table::{self, Act, UserRef};
 
 /// Every command, in the order Discord lists them, for poise to dispatch: each runs
@@ -65,9 +67,38 @@ fn create_command(command: &Command) -> serenity::CreateCommand {
     command.options.iter().fold(
         serenity::CreateCommand::new(command.name)
             .description(en)
-            .description_localized("fr", fr),
+            .description_localized("fr", fr)
+            .integration_types(installs(command.places))
+            .contexts(contexts(command.places)),
         |builder, option| builder.add_option(create_option(command, option)),
     )
+}
+
+/// How the app must be installed for a command to be offered (Discord's `integration_types`):
+/// to a server, to a person's account.
+fn installs(places: Places) -> Vec<serenity::InstallationContext> {
+    use serenity::InstallationContext as Install;
+    [
+        (places.guild_install, Install::Guild),
+        (places.user_install, Install::User),
+    ]
+    .into_iter()
+    .filter_map(|(yes, install)| yes.then_some(install))
+    .collect()
+}
+
+/// Where a command is offered (Discord's `contexts`): a server's channel, a DM with the bot,
+/// DMs and group DMs between people.
+fn contexts(places: Places) -> Vec<serenity::InteractionContext> {
+    use serenity::InteractionContext as Where;
+    [
+        (places.server, Where::Guild),
+        (places.bot_dm, Where::BotDm),
+        (places.private_channel, Where::PrivateChannel),
+    ]
+    .into_iter()
+    .filter_map(|(yes, context)| yes.then_some(context))
+    .collect()
 }
 
 fn create_option(command: &Command, option: &Opt) -> serenity::CreateCommandOption {
@@ -347,5 +378,28 @@ mod tests {
                 assert!(described(option), "{option}");
             }
         }
+    }
+
+    /// A command for everywhere is offered for both installations in the three contexts; one
+    /// that only makes sense in a server, for a server's installation in servers only.
+    #[test]
+    fn where_a_command_is_offered_comes_from_its_places() {
+        let payload = |places| {
+            let json = serde_json::to_value(
+                serenity::CreateCommand::new("x")
+                    .integration_types(installs(places))
+                    .contexts(contexts(places)),
+            )
+            .unwrap_or_default();
+            (json["integration_types"].clone(), json["contexts"].clone())
+        };
+        assert_eq!(
+            payload(Places::EVERYWHERE),
+            (serde_json::json!([0, 1]), serde_json::json!([0, 1, 2]))
+        );
+        assert_eq!(
+            payload(Places::SERVER),
+            (serde_json::json!([0]), serde_json::json!([0]))
+        );
     }
 }

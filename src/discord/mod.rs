@@ -307,9 +307,14 @@ async fn connect(
                     servers = ready.guilds.len(),
                     "connected to Discord"
                 );
+                let application = ready.application.id.get();
                 info!(
-                    url = %access::invite_url(ready.application.id.get()),
-                    "invite link (with the permissions Parlor needs)"
+                    url = %access::invite_url(application),
+                    "invite link to add Parlor to a server (with the permissions it needs)"
+                );
+                info!(
+                    url = %access::user_install_url(application),
+                    "invite link to install Parlor to a person's account (DMs, group DMs, any server)"
                 );
                 register(ctx, guild_id).await;
                 let mut settings = settings;

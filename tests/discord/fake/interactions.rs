@@ -64,6 +64,9 @@ pub(super) fn register(inner: &Inner, guild: Option<u64>, body: Value) -> Respon
     let Some(commands) = body.as_array() else {
         return invalid_body(inner, "command registration is not a list".into());
     };
+    if let Some(why) = commands.iter().find_map(check_places) {
+        return invalid_body(inner, format!("command registration: {why}"));
+    }
     let mut state = inner.lock();
     let mut out = Vec::new();
     for command in commands {
@@ -100,6 +103,32 @@ pub(super) fn register(inner: &Inner, guild: Option<u64>, body: Value) -> Respon
     drop(state);
     inner.changed();
     Json(json!(out)).into_response()
+}
+
+/// Discord's rules for where a command is offered: `integration_types` a non-empty set of 0
+/// (guild install) and 1 (user install), `contexts` a non-empty set of 0 (server), 1 (DM with
+/// the bot) and 2 (private channels); either may be left out (Discord's defaults).
+fn check_places(command: &Value) -> Option<String> {
+    let name = &command["name"];
+    let set = |key: &str, allowed: &[u64]| -> Option<String> {
+        let value = command.get(key)?;
+        let Some(items) = value.as_array() else {
+            return Some(format!("/{name}: {key} is not a list: {value}"));
+        };
+        let numbers: Vec<u64> = items.iter().filter_map(Value::as_u64).collect();
+        let mut unique = numbers.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        if items.is_empty()
+            || numbers.len() != items.len()
+            || unique.len() != numbers.len()
+            || numbers.iter().any(|n| !allowed.contains(n))
+        {
+            return Some(format!("/{name}: {key} {value} (a set of {allowed:?})"));
+        }
+        None
+    };
+    set("integration_types", &[0, 1]).or_else(|| set("contexts", &[0, 1, 2]))
 }
 
 pub(super) async fn register_global(
