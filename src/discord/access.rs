@@ -26,10 +26,10 @@ pub fn wanted() -> Permissions {
 }
 
 /// The link that adds the bot to a server with [`wanted`] permissions and its slash commands
-/// (a guild install, Discord's `integration_type=0`).
+/// (a guild install: the `bot` scope installs to a server).
 pub fn invite_url(application: u64) -> String {
     format!(
-        "https://discord.com/oauth2/authorize?client_id={application}&integration_type=0&scope=bot%20applications.commands&permissions={}",
+        "https://discord.com/oauth2/authorize?client_id={application}&scope=bot%20applications.commands&permissions={}",
         wanted().bits()
     )
 }
@@ -161,7 +161,6 @@ mod tests {
             | Permissions::CREATE_PUBLIC_THREADS.bits();
         assert!(url.ends_with(&format!("permissions={bits}")), "{url}");
         assert!(url.contains("client_id=42"));
-        assert!(url.contains("integration_type=0"));
         let user = user_install_url(42);
         assert!(user.contains("client_id=42") && user.contains("integration_type=1"));
         assert!(!user.contains("permissions=") && !user.contains("bot%20"));

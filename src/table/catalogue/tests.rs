@@ -188,8 +188,14 @@ fn only_a_servers_own_options_need_a_server() {
     assert!(!call("settings", &[("my-language", text("fr"))]));
     assert!(!call("settings", &[("reminders", Value::Bool(false))]));
     assert!(!call("settings", &[]));
-    assert!(call("leaderboard", &[("game", text("loa")), ("scope", text("server"))]));
-    assert!(!call("leaderboard", &[("game", text("loa")), ("scope", text("global"))]));
+    assert!(call(
+        "leaderboard",
+        &[("game", text("loa")), ("scope", text("server"))]
+    ));
+    assert!(!call(
+        "leaderboard",
+        &[("game", text("loa")), ("scope", text("global"))]
+    ));
     assert!(!call("leaderboard", &[("game", text("loa"))]));
     assert!(!call("play", &[("game", text("loa"))]));
 }
