@@ -10,6 +10,7 @@ use poise::serenity_prelude as serenity;
 
 use super::answer::Answer;
 use super::present::{Locales, present_first};
+use super::reach::Reach;
 use super::respond::answer_command;
 use super::{Asker, Context, Data, Error, access};
 use crate::i18n::{Lang, Msg};
@@ -159,7 +160,57 @@ async fn handle(app: poise::ApplicationContext<'_, Data, Error>) -> Result<(), E
     let Some(command) = catalogue::find(&app.command().name) else {
         anyhow::bail!("/{} is not in the catalogue", app.command().name);
     };
-    let act = args(app, command).and_then(|args| (command.act)(&args));
+    let reach = reach(ctx);
+    if !reach.is_member() {
+        app.data()
+            .chats
+            .saw(ctx.channel_id().get(), &app.interaction.token);
+    }
+    // What only makes sense in a server that added the bot says so anywhere else.
+    let in_server = reach.is_member() && ctx.guild_id().is_some();
+    let act = args(app, command).and_then(|args| {
+        if args.needs_server() && !in_server {
+            return Err(Msg::new("err-server-only")
+                .code("settings", "/settings")
+                .code("leaderboard", "/leaderboard scope:global"));
+        }
+        (command.act)(&args)
+    });
+    let act = match act {
+        Ok(Act::Challenge(spec)) if app.interaction.context == Some(BOT_DM) => in_bot_dm(spec),
+        other => other,
+    };
+    let answered = answer_act(app, act).await;
+    if !reach.is_member() {
+        super::respond::tell_waiting(ctx.http(), ctx.data(), ctx.channel_id()).await;
+    }
+    answered
+}
+
+/// A DM with Parlor itself: the context where `/play` plays the AI.
+const BOT_DM: serenity::InteractionContext = serenity::InteractionContext::BotDm;
+
+/// `/play` in a DM with Parlor: nobody else is there, so Parlor is the opponent; a challenge
+/// to someone else is refused, saying where to challenge them.
+fn in_bot_dm(mut spec: table::ChallengeSpec) -> Result<Act, Msg> {
+    match &spec.opponent {
+        table::Opponent::Anyone => spec.opponent = table::Opponent::Bot,
+        table::Opponent::User(user) => {
+            return Err(Msg::new("err-dm-play-a-friend")
+                .player("player", user.id, &user.name)
+                .code("play", "/play"));
+        }
+        table::Opponent::Bot => {}
+    }
+    Ok(Act::Challenge(spec))
+}
+
+/// Answers a command's act (or its refusal).
+async fn answer_act(
+    app: poise::ApplicationContext<'_, Data, Error>,
+    act: Result<Act, Msg>,
+) -> Result<(), Error> {
+    let ctx = Context::Application(app);
     match act {
         Err(refusal) => {
             let text = refusal.text(locales(ctx).await.pick(true));
@@ -268,8 +319,29 @@ fn actor(ctx: Context<'_>) -> table::Actor {
     actor
 }
 
-/// Where: the server, the channel, and the parent channel when this is a thread.
+/// How the bot reaches this interaction's chat.
+fn reach(ctx: Context<'_>) -> Reach {
+    match ctx {
+        Context::Application(app) => {
+            let i = app.interaction;
+            let member = i.member.as_ref().and_then(|m| m.permissions);
+            Reach::of(
+                i.context,
+                i.guild_id,
+                &i.authorizing_integration_owners,
+                member,
+            )
+        }
+        Context::Prefix(_) => Reach::Member,
+    }
+}
+
+/// Where: the server, the channel, and the parent channel when this is a thread. A chat the bot
+/// is no member of belongs to no server (its matches count in the global ladder only).
 fn place(ctx: Context<'_>) -> table::Place {
+    if !reach(ctx).is_member() {
+        return table::Place::new(None, ctx.channel_id().get());
+    }
     let mut place = table::Place::new(ctx.guild_id().map(|g| g.get()), ctx.channel_id().get());
     if let Context::Application(app) = ctx {
         place.parent = super::thread_parent(app.interaction.channel.as_ref());
@@ -324,9 +396,15 @@ async fn run(ctx: Context<'_>, command: Act) -> Result<(), Error> {
     let table = ctx.data().table.clone();
     let tongues = ctx.data().tongues.clone();
     let asker = asker(ctx);
+    let forced_private = reach(ctx).forced_private();
     answer_command(ctx, async move {
         let reply = table.handle(&actor, &place, command).await;
-        present_first(reply, tongues.locales(&asker).await, table.pictures()).await
+        let mut answer =
+            present_first(reply, tongues.locales(&asker).await, table.pictures()).await;
+        if forced_private {
+            super::present::say_private_here(&mut answer);
+        }
+        answer
     })
     .await
 }

@@ -1,16 +1,20 @@
 //! Play anywhere (issue 43): Parlor installed to a person's account, its commands offered in DMs,
 //! group DMs and servers that never added the bot, and matches carried by interactions alone.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use parlor::table::catalogue;
 use poise::serenity_prelude as serenity;
-use serde_json::Value;
+use serde_json::{Value, json};
 
-use crate::fake::{self, FakeDiscord};
+use crate::fake::{self, FakeDiscord, Msg};
 use crate::logs;
 use crate::rules::{code, http, message};
-use crate::steps::{alice, bob, stop};
+use crate::steps::{
+    accept, alice, ask, assert_shows, bob, bots_nth_move, carol, challenge, is_result, legal, play,
+    play_first, press, stop, to_move, who,
+};
 
 /// What the bot logged so far.
 fn logged() -> String {
@@ -189,4 +193,321 @@ async fn the_fake_keeps_discords_rules_where_the_bot_is_no_member() {
     .expect("answered");
     assert!(!discord.outcome(id).await.ephemeral);
     discord.assert_no_violations();
+}
+
+/// Starts a fake and the bot registering its commands globally (as for user installs), with
+/// these match-service settings; waits until it is ready.
+async fn start_global(settings: parlor::table::Config) -> (FakeDiscord, fake::Bot) {
+    logs();
+    let discord = FakeDiscord::start().await;
+    let bot = discord.start_bot_with(discord.config(&[]), settings);
+    discord.wait_ready(1).await;
+    (discord, bot)
+}
+
+/// The match service's settings of the tests (no cooldown between challenges).
+fn settings() -> parlor::table::Config {
+    parlor::table::Config {
+        challenge_cooldown_ms: 0,
+        ..parlor::table::Config::default()
+    }
+}
+
+/// Nothing was ever posted, edited or started in `channel` other than through interactions.
+fn only_interactions(discord: &FakeDiscord, channel: u64) {
+    let state = discord.state();
+    assert!(
+        state.outside_refused.is_empty(),
+        "the bot tried the channel itself: {:?}",
+        state.outside_refused
+    );
+    let path = format!("/channels/{channel}");
+    assert!(
+        !state.requests.iter().any(|r| r.contains(&path)),
+        "{:?}",
+        state.requests
+    );
+}
+
+/// The match number a result names (`#12`).
+fn match_number(msg: &Msg) -> String {
+    msg.text()
+        .split('#')
+        .nth(1)
+        .map(|rest| rest.chars().take_while(char::is_ascii_digit).collect())
+        .unwrap_or_default()
+}
+
+/// A whole Simultana match between two people in a group DM the bot is no member of: the
+/// challenge, the accept (a button), a move by menus, the others by `/move`, the result with
+/// its rating, all answers to interactions; the global ladder, `/stats` and `/history` count it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_match_in_a_group_dm_is_carried_by_interactions() {
+    let (discord, bot) = start_global(settings()).await;
+    let group = discord.open_group(&[alice(), bob(), carol()]);
+    let players = [alice(), bob()];
+    let options = json!({"game": "simultana", "clock": "1d"});
+    let card = challenge(&discord, group, &alice(), &bob(), options).await;
+    assert!(card.button("Accept").is_some(), "{}", card.text());
+    let mut board = accept(&discord, &card, &bob()).await;
+    board = discord.pictured(board.id).await;
+    assert!(board.png().is_some(), "the board's picture");
+    // The card's buttons are greyed out through the token of its interaction.
+    discord
+        .wait("the card greyed out", |s| {
+            s.message(card.id).filter(|m| m.all_disabled()).map(|_| ())
+        })
+        .await;
+    // A move by menus: the piece, then (privately) its target.
+    let mover = who(&players, to_move(&board)).clone();
+    let source_menu = board.menus()[0].clone();
+    let source = board.menu_values(&source_menu)[0].clone();
+    let targets = discord
+        .outcome(discord.select(&mover, board.id, &source_menu, &[&source]))
+        .await;
+    assert!(targets.ephemeral, "{}", targets.text());
+    let target_menu = targets.menus()[0].clone();
+    let target = targets.menu_values(&target_menu)[0].clone();
+    board = discord
+        .outcome(discord.select(&mover, targets.id, &target_menu, &[&target]))
+        .await;
+    assert!(!board.ephemeral, "the move is public: {}", board.text());
+    assert_ne!(to_move(&board), mover.id, "the turn passed");
+    // The rest by `/move`, with its completion.
+    for _ in 0..300 {
+        if is_result(&board) {
+            break;
+        }
+        board = play_first(&discord, group, &board, &players).await;
+    }
+    assert!(is_result(&board), "the match ended: {}", board.text());
+    assert!(
+        board.text().contains("->"),
+        "ratings changed: {}",
+        board.text()
+    );
+    discord
+        .wait("the last board greyed out", |s| {
+            let boards: Vec<&Msg> = s
+                .messages
+                .iter()
+                .filter(|m| m.channel_id == group && !m.ephemeral && m.button("Resign").is_some())
+                .collect();
+            boards.last().filter(|m| m.all_disabled()).map(|_| ())
+        })
+        .await;
+    // Counted in the global ladder and each player's records, never a server's.
+    let number = match_number(&board);
+    let stats = ask(
+        &discord,
+        &alice(),
+        group,
+        "stats",
+        json!({"game": "simultana"}),
+    )
+    .await;
+    assert_shows(&stats, "global");
+    assert!(!stats.text().contains("server"), "{}", stats.text());
+    let history = ask(&discord, &bob(), group, "history", json!({})).await;
+    assert_shows(&history, &format!("#{number}"));
+    let ladder = ask(
+        &discord,
+        &carol(),
+        group,
+        "leaderboard",
+        json!({"game": "simultana"}),
+    )
+    .await;
+    assert_shows(&ladder, &format!("<@{}>", alice().id));
+    let scopes = crate::db::sql_i64(
+        &discord.database_url,
+        &format!(
+            "SELECT CAST(COUNT(*) AS BIGINT) FROM ratings WHERE player_id = {} AND scope <> 0",
+            alice().id
+        ),
+    )
+    .await;
+    assert_eq!(scopes, 0, "no server ladder counts it");
+    // A server's own setting says privately that it needs a server.
+    let refused = ask(
+        &discord,
+        &alice(),
+        group,
+        "settings",
+        json!({"language": "fr"}),
+    )
+    .await;
+    assert!(refused.ephemeral, "{}", refused.text());
+    assert_shows(&refused, "server that added Parlor");
+    let ladder = ask(
+        &discord,
+        &alice(),
+        group,
+        "leaderboard",
+        json!({"game": "simultana", "scope": "server"}),
+    )
+    .await;
+    assert!(ladder.ephemeral, "{}", ladder.text());
+    only_interactions(&discord, group);
+    stop(&discord, bot).await;
+}
+
+/// In a DM with Parlor, `/play` plays the AI: its moves follow in the DM (the bot is a member
+/// there), to the end of the match; a challenge to someone else is refused, saying where.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dm_with_parlor_plays_the_ai() {
+    let (discord, bot) = start_global(settings()).await;
+    let dm = fake::DM_CHANNEL_ID;
+    let id = discord.slash_in(
+        &alice(),
+        dm,
+        "play",
+        json!({"game": "simultana", "opponent": bob().id}),
+        &[bob()],
+    );
+    let refused = discord.outcome(id).await;
+    assert!(refused.ephemeral, "{}", refused.text());
+    assert_shows(&refused, "DM with Parlor");
+    let mut board = ask(
+        &discord,
+        &alice(),
+        dm,
+        "play",
+        json!({"game": "simultana", "level": 1}),
+    )
+    .await;
+    assert!(!board.ephemeral, "{}", board.text());
+    let mut bot_moves = 0;
+    for _ in 0..300 {
+        if is_result(&board) {
+            break;
+        }
+        if to_move(&board) == fake::APP_ID {
+            board = bots_nth_move(&discord, bot_moves).await;
+            bot_moves += 1;
+            continue;
+        }
+        let first = legal(&discord, &alice(), dm).await.remove(0);
+        board = play(&discord, &alice(), dm, &first).await;
+        assert!(!board.ephemeral, "{}", board.text());
+    }
+    assert!(is_result(&board), "the match ended: {}", board.text());
+    assert!(bot_moves > 0);
+    stop(&discord, bot).await;
+}
+
+/// A time-out in a DM between two people, when no interaction's token lives any more: nothing
+/// is posted then; the next interaction there tells it, as a follow-up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_time_out_in_a_dm_is_told_by_the_next_interaction() {
+    let clock = parlor::table::ManualClock::new(1_700_000_000_000);
+    let (discord, bot) = start_global(parlor::table::Config {
+        clock: Arc::new(clock.clone()),
+        ..settings()
+    })
+    .await;
+    let dm = discord.open_dm(&alice(), &bob());
+    let options = json!({"game": "simultana", "clock": "1h"});
+    let card = challenge(&discord, dm, &alice(), &bob(), options).await;
+    let mut board = accept(&discord, &card, &bob()).await;
+    // Each plays a move (before that, a time-out would only abort the match).
+    let players = [alice(), bob()];
+    for _ in 0..2 {
+        board = play_first(&discord, dm, &board, &players).await;
+    }
+    let late = to_move(&board);
+    discord.idle().await;
+    let before = discord.state().messages.len();
+    // Two hours pass, for Discord (every token dies) and for the bot's clock.
+    discord.age_all(Duration::from_secs(2 * 3600));
+    clock.advance_ms(2 * 3600 * 1000);
+    // The bot's timer applies it within a second.
+    let finished = "SELECT CAST(COUNT(*) AS BIGINT) FROM matches WHERE status = 'finished'";
+    for _ in 0..400 {
+        if crate::db::sql_i64(&discord.database_url, finished).await == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(crate::db::sql_i64(&discord.database_url, finished).await, 1);
+    discord.idle().await;
+    assert_eq!(
+        discord.state().messages.len(),
+        before,
+        "nothing could be said yet"
+    );
+    // The next interaction there: its answer, and the time-out as a follow-up.
+    let id = discord.slash_in(&alice(), dm, "board", json!({}), &[]);
+    discord.outcome(id).await;
+    let result = discord
+        .wait("the time-out told", |s| {
+            s.messages
+                .iter()
+                .find(|m| m.touched_by.contains(&id) && !m.ephemeral && is_result(m))
+                .cloned()
+        })
+        .await;
+    assert!(
+        result.text().contains(&format!("<@{late}>")),
+        "{}",
+        result.text()
+    );
+    assert!(
+        discord.state().interactions[&id]
+            .followups
+            .contains(&result.id)
+    );
+    only_interactions(&discord, dm);
+    stop(&discord, bot).await;
+}
+
+/// A server that never added the bot and turned "Use External Apps" off: every answer is
+/// private, says why and how the match goes on; the opponent finds the challenge with `/board`,
+/// and the match is played to its end all the same.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_without_the_bot_forcing_private_answers() {
+    let (discord, bot) = start_global(settings()).await;
+    let (guild, channel) = discord.server_without_bot(false);
+    let id = discord.slash_in(
+        &alice(),
+        channel,
+        "play",
+        json!({"game": "simultana", "opponent": bob().id}),
+        &[bob()],
+    );
+    let card = discord.outcome(id).await;
+    assert!(card.ephemeral, "forced private");
+    assert_shows(&card, "Use External Apps");
+    assert_shows(&card, "/board");
+    // Bob never saw it: `/board` shows him the challenge, with its buttons.
+    let shown = ask(&discord, &bob(), channel, "board", json!({})).await;
+    assert!(
+        shown.ephemeral && shown.button("Accept").is_some(),
+        "{}",
+        shown.text()
+    );
+    let mut board = press(&discord, &bob(), &shown, "Accept").await;
+    assert!(board.ephemeral, "{}", board.text());
+    assert_shows(&board, "Use External Apps");
+    let players = [alice(), bob()];
+    for _ in 0..2 {
+        let mover = who(&players, to_move(&board)).clone();
+        let first = legal(&discord, &mover, channel).await.remove(0);
+        board = play(&discord, &mover, channel, &first).await;
+        assert!(
+            board.ephemeral && board.button("Resign").is_some(),
+            "{}",
+            board.text()
+        );
+    }
+    let result = ask(&discord, &alice(), channel, "resign", json!({})).await;
+    assert!(result.ephemeral && is_result(&result), "{}", result.text());
+    let scope = crate::db::sql_i64(
+        &discord.database_url,
+        &format!("SELECT CAST(COUNT(*) AS BIGINT) FROM ratings WHERE scope = {guild}"),
+    )
+    .await;
+    assert_eq!(scope, 0, "a server that never added the bot has no ladder");
+    only_interactions(&discord, channel);
+    stop(&discord, bot).await;
 }

@@ -709,6 +709,13 @@ impl FakeDiscord {
         let (opts, resolved) = Self::command_options(&command, &options, None, users);
         let (record, mut payload) = self.base_interaction(2, user, channel_id, None);
         offered_here(&command, &record);
+        let mut resolved = resolved;
+        if record.guild.is_none()
+            && let Some(resolved) = resolved.as_object_mut()
+        {
+            // Outside a server a user is no member of anything.
+            resolved.remove("members");
+        }
         payload["data"] = json!({
             "id": command["id"],
             "name": name,
