@@ -127,7 +127,7 @@ async fn the_fake_keeps_discords_rules_where_the_bot_is_no_member() {
     assert_eq!(discord.state().outside_refused.len(), 1);
     // Five follow-ups, not six.
     let followup = || serenity::CreateInteractionResponseFollowup::new().content("news");
-    for _ in 0..fake::MAX_FOLLOWUPS {
+    for _ in 0..fake::contexts::MAX_FOLLOWUPS {
         http.create_followup_message(&token, &followup(), vec![])
             .await
             .expect("a follow-up within the limit");
@@ -147,7 +147,7 @@ async fn the_fake_keeps_discords_rules_where_the_bot_is_no_member() {
     )
     .await
     .expect("answered");
-    discord.age(id, fake::TOKEN_LIFE + Duration::from_secs(1));
+    discord.age(id, fake::contexts::TOKEN_LIFE + Duration::from_secs(1));
     let late = http
         .create_followup_message(&token, &followup(), vec![])
         .await;

@@ -42,13 +42,12 @@
 // Shared with the latency benchmark, which uses only part of it.
 #![allow(dead_code)]
 
-mod contexts;
+pub mod contexts;
 mod faults;
 pub mod gateway;
 mod interactions;
 mod messages;
 
-pub use contexts::{MAX_FOLLOWUPS, Outside, TOKEN_LIFE};
 pub use faults::perm;
 pub use gateway::shard_of;
 pub use interactions::{Interaction, Registration};
