@@ -182,7 +182,8 @@ async fn handle(app: poise::ApplicationContext<'_, Data, Error>) -> Result<(), E
     };
     let answered = answer_act(app, act).await;
     if !reach.is_member() {
-        super::respond::tell_waiting(ctx.http(), ctx.data(), ctx.channel_id()).await;
+        let token = &app.interaction.token;
+        super::respond::tell_waiting(ctx.http(), ctx.data(), ctx.channel_id(), token).await;
     }
     answered
 }

@@ -107,7 +107,8 @@ pub async fn handle(
     })
     .await;
     if !reach.is_member() {
-        super::respond::tell_waiting(&ctx.http, data, interaction.channel_id).await;
+        let token = &interaction.token;
+        super::respond::tell_waiting(&ctx.http, data, interaction.channel_id, token).await;
     }
     let what = match values.first() {
         Some(value) => format!("menu {custom_id} = {value}"),

@@ -454,6 +454,9 @@ enum Failed {
     Gone,
     /// The bot may not post there: what it lacks, when known (empty when Discord only said 403).
     Forbidden(serenity::Permissions),
+    /// Discord's Missing Access (403, 50001): outside any server, the bot is no member of the
+    /// chat (a DM or group DM between people).
+    NoAccess,
     /// Anything else, after the retries.
     Other(String),
 }
@@ -502,6 +505,15 @@ impl Poster {
                 return;
             }
             Err(Failed::Gone) => table::Undelivered::Gone,
+            // Outside any server Discord refused the channel itself: a DM or group DM between
+            // people this process has not heard from since it started. Its next interaction
+            // tells the news, as where the chat is known.
+            Err(Failed::NoAccess) if notice.place.guild.is_none() => {
+                info!(match_id, %channel, "the bot is no member here; notice kept for the next interaction");
+                self.chats.hold(channel.get(), answer);
+                return;
+            }
+            Err(Failed::NoAccess) => table::Undelivered::Forbidden("0".to_owned()),
             Err(Failed::Forbidden(lacking)) => {
                 table::Undelivered::Forbidden(lacking.bits().to_string())
             }
@@ -585,6 +597,7 @@ impl Poster {
                     }
                 }
                 (404, _) | (_, 10003) => return Err(Failed::Gone),
+                (403, 50001) => return Err(Failed::NoAccess),
                 (403, _) => return Err(Failed::Forbidden(serenity::Permissions::empty())),
                 (429 | 500..=599, _) if attempt < ATTEMPTS => {
                     debug!(match_id, %channel, status, attempt, "notice not taken; trying again");

@@ -97,8 +97,9 @@ impl Token {
 /// A chat reached through interactions only.
 #[derive(Default)]
 struct Chat {
-    /// The newest interaction there, and the follow-ups it was used for.
-    last: Option<(Token, usize)>,
+    /// The newest interaction there, the follow-ups it was used for, and whether it is
+    /// answered (Discord takes no follow-up before the first response).
+    last: Option<(Token, usize, bool)>,
     /// News that could not go yet: for the next interaction.
     waiting: Vec<Answer>,
 }
@@ -137,8 +138,18 @@ impl Chats {
             token: token.to_owned(),
             at_ms: self.now_ms(),
         };
-        self.lock().entry(channel).or_default().last = Some((token.clone(), 1));
+        self.lock().entry(channel).or_default().last = Some((token.clone(), 1, false));
         token
+    }
+
+    /// The interaction of `token` in `channel` is answered: news may follow it up.
+    pub fn answered(&self, channel: u64, token: &str) {
+        if let Some(chat) = self.lock().get_mut(&channel)
+            && let Some((last, _, answered)) = chat.last.as_mut()
+            && last.token == token
+        {
+            *answered = true;
+        }
     }
 
     /// Whether `channel` is reached through interactions only (as far as this process knows).
@@ -146,13 +157,13 @@ impl Chats {
         self.lock().contains_key(&channel)
     }
 
-    /// A living token of `channel` with a follow-up left, that follow-up counted; `None`
-    /// when there is none.
+    /// A living token of `channel`, answered, with a follow-up left, that follow-up counted;
+    /// `None` when there is none.
     pub fn lend(&self, channel: u64) -> Option<Token> {
         let now = self.now_ms();
         let mut chats = self.lock();
-        let (token, used) = chats.get_mut(&channel)?.last.as_mut()?;
-        if !token.lives(now) || *used >= MAX_FOLLOWUPS {
+        let (token, used, answered) = chats.get_mut(&channel)?.last.as_mut()?;
+        if !*answered || !token.lives(now) || *used >= MAX_FOLLOWUPS {
             return None;
         }
         *used += 1;
@@ -185,9 +196,15 @@ mod tests {
         assert!(chats.lend(7).is_none(), "an unknown chat");
         chats.saw(7, "t");
         assert!(chats.is_outside(7) && !chats.is_outside(8));
+        assert!(chats.lend(7).is_none(), "not answered yet");
+        chats.answered(7, "other");
+        assert!(chats.lend(7).is_none(), "another interaction answered");
+        chats.answered(7, "t");
         let lent = (0..10).filter_map(|_| chats.lend(7)).count();
         assert_eq!(lent, MAX_FOLLOWUPS - 1, "one kept for the answer itself");
         chats.saw(7, "u");
+        chats.answered(7, "u");
+        assert!(chats.lend(7).is_some());
         clock.advance_ms(TOKEN_LIFE_MS);
         assert!(chats.lend(7).is_none(), "a dead token");
         chats.hold(7, Answer::private("news"));

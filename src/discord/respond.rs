@@ -566,11 +566,18 @@ fn through(data: &Data, message: &serenity::Message, token: &str, original: bool
     }
 }
 
-/// Tells the news waiting in a chat the bot is no member of (its moves, reminders, time-outs
-/// that came while no token lived), as follow-ups of the interaction just answered there. What
-/// the follow-ups allowed cannot carry waits for the next one.
-pub async fn tell_waiting(http: &serenity::Http, data: &Data, channel: serenity::ChannelId) {
+/// The interaction of `token` is answered, in a chat the bot is no member of: news may follow
+/// it up from now on, and the news waiting there (its moves, reminders, time-outs that came
+/// while no token could carry them) is told now, as its follow-ups. What the follow-ups allowed
+/// cannot carry waits for the next one.
+pub async fn tell_waiting(
+    http: &serenity::Http,
+    data: &Data,
+    channel: serenity::ChannelId,
+    token: &str,
+) {
     use serenity::Builder;
+    data.chats.answered(channel.get(), token);
     for answer in data.chats.take_waiting(channel.get()) {
         let Some(token) = data.chats.lend(channel.get()) else {
             data.chats.hold(channel.get(), answer);

@@ -396,6 +396,40 @@ async fn a_dm_with_parlor_plays_the_ai() {
     stop(&discord, bot).await;
 }
 
+/// Alice challenges Bob to Simultana with an hour a move in `dm`, he accepts and each plays a
+/// move (before that, a time-out would only abort the match); the player to move now.
+async fn clocked_match(discord: &FakeDiscord, dm: u64) -> u64 {
+    let options = json!({"game": "simultana", "clock": "1h"});
+    let card = challenge(discord, dm, &alice(), &bob(), options).await;
+    let mut board = accept(discord, &card, &bob()).await;
+    let players = [alice(), bob()];
+    for _ in 0..2 {
+        board = play_first(discord, dm, &board, &players).await;
+    }
+    to_move(&board)
+}
+
+/// The result of a time-out of `late`'s, told as a follow-up of interaction `id`.
+async fn time_out_told(discord: &FakeDiscord, id: u64, late: u64) -> Msg {
+    discord.outcome(id).await;
+    let result = discord
+        .wait("the time-out told", |s| {
+            s.messages
+                .iter()
+                .find(|m| m.touched_by.contains(&id) && !m.ephemeral && is_result(m))
+                .cloned()
+        })
+        .await;
+    let text = result.text();
+    assert!(text.contains(&format!("<@{late}>")), "{text}");
+    assert!(
+        discord.state().interactions[&id]
+            .followups
+            .contains(&result.id)
+    );
+    result
+}
+
 /// A time-out in a DM between two people, when no interaction's token lives any more: nothing
 /// is posted then; the next interaction there tells it, as a follow-up.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -407,15 +441,7 @@ async fn a_time_out_in_a_dm_is_told_by_the_next_interaction() {
     })
     .await;
     let dm = discord.open_dm(&alice(), &bob());
-    let options = json!({"game": "simultana", "clock": "1h"});
-    let card = challenge(&discord, dm, &alice(), &bob(), options).await;
-    let mut board = accept(&discord, &card, &bob()).await;
-    // Each plays a move (before that, a time-out would only abort the match).
-    let players = [alice(), bob()];
-    for _ in 0..2 {
-        board = play_first(&discord, dm, &board, &players).await;
-    }
-    let late = to_move(&board);
+    let late = clocked_match(&discord, dm).await;
     discord.idle().await;
     let before = discord.state().messages.len();
     // Two hours pass, for Discord (every token dies) and for the bot's clock.
@@ -438,25 +464,7 @@ async fn a_time_out_in_a_dm_is_told_by_the_next_interaction() {
     );
     // The next interaction there: its answer, and the time-out as a follow-up.
     let id = discord.slash_in(&alice(), dm, "board", json!({}), &[]);
-    discord.outcome(id).await;
-    let result = discord
-        .wait("the time-out told", |s| {
-            s.messages
-                .iter()
-                .find(|m| m.touched_by.contains(&id) && !m.ephemeral && is_result(m))
-                .cloned()
-        })
-        .await;
-    assert!(
-        result.text().contains(&format!("<@{late}>")),
-        "{}",
-        result.text()
-    );
-    assert!(
-        discord.state().interactions[&id]
-            .followups
-            .contains(&result.id)
-    );
+    time_out_told(&discord, id, late).await;
     only_interactions(&discord, dm);
     stop(&discord, bot).await;
 }
@@ -509,5 +517,73 @@ async fn a_server_without_the_bot_forcing_private_answers() {
     .await;
     assert_eq!(scope, 0, "a server that never added the bot has no ladder");
     only_interactions(&discord, channel);
+    stop(&discord, bot).await;
+}
+
+/// The AI played in a group DM the bot is no member of: each of its moves comes as a follow-up
+/// of the interaction it answers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_ais_moves_follow_up_the_interaction_they_answer() {
+    let (discord, bot) = start_global(settings()).await;
+    let group = discord.open_group(&[alice(), bob()]);
+    let mut board = challenge(
+        &discord,
+        group,
+        &alice(),
+        &fake::User::bot(),
+        json!({"game": "simultana", "level": 1}),
+    )
+    .await;
+    let mut bot_moves = 0;
+    while bot_moves < 3 && !is_result(&board) {
+        if to_move(&board) == fake::APP_ID {
+            board = bots_nth_move(&discord, bot_moves).await;
+            bot_moves += 1;
+            let state = discord.state();
+            assert!(
+                state
+                    .interactions
+                    .values()
+                    .any(|ix| ix.followups.contains(&board.id)),
+                "the AI's move is a follow-up"
+            );
+            continue;
+        }
+        let first = legal(&discord, &alice(), group).await.remove(0);
+        board = play(&discord, &alice(), group, &first).await;
+        assert!(!board.ephemeral, "{}", board.text());
+    }
+    assert!(bot_moves == 3 || is_result(&board), "{}", board.text());
+    discord.idle().await;
+    only_interactions(&discord, group);
+    stop(&discord, bot).await;
+}
+
+/// After a restart the bot has not heard from a DM between people yet: a time-out there is
+/// refused by Discord (the bot is no member), and the next interaction tells it all the same.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_restart_news_in_a_dm_waits_for_the_next_interaction() {
+    let clock = parlor::table::ManualClock::new(1_700_000_000_000);
+    let with_clock = || parlor::table::Config {
+        clock: Arc::new(clock.clone()),
+        ..settings()
+    };
+    let (discord, bot) = start_global(with_clock()).await;
+    let dm = discord.open_dm(&alice(), &bob());
+    let late = clocked_match(&discord, dm).await;
+    discord.idle().await;
+    bot.stop().await.expect("clean shutdown");
+    let bot = discord.start_bot_with(discord.config(&[]), with_clock());
+    discord.wait_ready(2).await;
+    discord.age_all(Duration::from_secs(2 * 3600));
+    clock.advance_ms(2 * 3600 * 1000);
+    discord
+        .wait("Discord to refuse the notice", |s| {
+            (!s.outside_refused.is_empty()).then_some(())
+        })
+        .await;
+    discord.idle().await;
+    let id = discord.slash_in(&bob(), dm, "board", json!({}), &[]);
+    time_out_told(&discord, id, late).await;
     stop(&discord, bot).await;
 }
