@@ -720,6 +720,11 @@ undelivered-gone = (The channel of this match was deleted, so I could not post i
 undelivered-forbidden = (I could not post the latest news of this match here: I am missing { $perms } in this channel. It is all on this board; a member who may manage the server can grant this in the channel's settings.)
 undelivered-refused = (I could not post the latest news of this match here: Discord did not take it. It is all on this board.)
 
+## Play anywhere (Parlor installed to a person's account)
+err-server-only = That is a server's own: it works only in a server that added Parlor. Here, { $settings } keeps your own settings (`my-language`, `reminders`, `my-web`), and { $leaderboard } shows the global ladder.
+err-dm-play-a-friend = In a DM with Parlor you play Parlor itself: leave `opponent` empty. To play { $player }, use { $play } in your DM with them (or any group or server).
+note-private-here = 🔒 Only you can see my answers here: this server turned off **Use External Apps**. The match goes on all the same: { $board } shows each player the board with its buttons, and { $move } plays a move.
+
 ## Help
 help-title = Parlor: board games in your server
 help-play = { $play } challenges someone (or me, or anyone); then play with the board's buttons or { $move }.

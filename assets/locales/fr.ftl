@@ -755,6 +755,11 @@ undelivered-gone = (Le salon de cette partie a été supprimé : je n’ai pas
 undelivered-forbidden = (Je n’ai pas pu publier ici la suite de cette partie : il me manque { $perms } dans ce salon. Tout est sur ce plateau ; un membre qui peut gérer le serveur peut corriger cela dans les paramètres du salon.)
 undelivered-refused = (Je n’ai pas pu publier ici la suite de cette partie : Discord ne l’a pas acceptée. Tout est sur ce plateau.)
 
+## Jouer partout (Parlor installé sur le compte d’une personne)
+err-server-only = Cela appartient à un serveur : cela ne marche que sur un serveur qui a ajouté Parlor. Ici, { $settings } garde vos propres réglages (`my-language`, `reminders`, `my-web`), et { $leaderboard } montre le classement mondial.
+err-dm-play-a-friend = En message privé avec Parlor, vous jouez contre Parlor : laissez `opponent` vide. Pour jouer contre { $player }, utilisez { $play } dans votre conversation avec cette personne (ou dans un groupe, ou sur un serveur).
+note-private-here = 🔒 Vous seul voyez mes réponses ici : ce serveur a désactivé **Utiliser des applications externes**. La partie continue quand même : { $board } montre à chaque joueur le plateau et ses boutons, et { $move } joue un coup.
+
 ## Aide
 help-title = Parlor : des jeux de plateau sur votre serveur
 help-play = { $play } lance un défi (à quelqu’un, à moi ou à qui veut) ; on joue ensuite avec les boutons du plateau ou { $move }.

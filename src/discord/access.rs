@@ -25,11 +25,21 @@ pub fn wanted() -> Permissions {
         | Permissions::CREATE_PUBLIC_THREADS
 }
 
-/// The link that adds the bot to a server with [`wanted`] permissions and its slash commands.
+/// The link that adds the bot to a server with [`wanted`] permissions and its slash commands
+/// (a guild install: the `bot` scope installs to a server).
 pub fn invite_url(application: u64) -> String {
     format!(
         "https://discord.com/oauth2/authorize?client_id={application}&scope=bot%20applications.commands&permissions={}",
         wanted().bits()
+    )
+}
+
+/// The link that installs Parlor to a person's own account (a user install, Discord's
+/// `integration_type=1`): its commands in their DMs, group DMs and servers without the bot.
+/// It works once user install is turned on in the developer portal (see the README).
+pub fn user_install_url(application: u64) -> String {
+    format!(
+        "https://discord.com/oauth2/authorize?client_id={application}&integration_type=1&scope=applications.commands"
     )
 }
 
@@ -151,6 +161,9 @@ mod tests {
             | Permissions::CREATE_PUBLIC_THREADS.bits();
         assert!(url.ends_with(&format!("permissions={bits}")), "{url}");
         assert!(url.contains("client_id=42"));
+        let user = user_install_url(42);
+        assert!(user.contains("client_id=42") && user.contains("integration_type=1"));
+        assert!(!user.contains("permissions=") && !user.contains("bot%20"));
     }
 
     #[test]

@@ -10,10 +10,13 @@ use poise::serenity_prelude as serenity;
 
 use super::answer::Answer;
 use super::present::{Locales, present_first};
+use super::reach::Reach;
 use super::respond::answer_command;
 use super::{Asker, Context, Data, Error, access};
 use crate::i18n::{Lang, Msg};
-use crate::table::catalogue::{self, Args, Command, Kind, Opt, Person, Source, Value, Values};
+use crate::table::catalogue::{
+    self, Args, Command, Kind, Opt, Person, Places, Source, Value, Values,
+};
 use crate::table::{self, Act, UserRef};
 
 /// Every command, in the order Discord lists them, for poise to dispatch: each runs
@@ -65,9 +68,38 @@ fn create_command(command: &Command) -> serenity::CreateCommand {
     command.options.iter().fold(
         serenity::CreateCommand::new(command.name)
             .description(en)
-            .description_localized("fr", fr),
+            .description_localized("fr", fr)
+            .integration_types(installs(command.places))
+            .contexts(contexts(command.places)),
         |builder, option| builder.add_option(create_option(command, option)),
     )
+}
+
+/// How the app must be installed for a command to be offered (Discord's `integration_types`):
+/// to a server, to a person's account.
+fn installs(places: Places) -> Vec<serenity::InstallationContext> {
+    use serenity::InstallationContext as Install;
+    [
+        (places.guild_install, Install::Guild),
+        (places.user_install, Install::User),
+    ]
+    .into_iter()
+    .filter_map(|(yes, install)| yes.then_some(install))
+    .collect()
+}
+
+/// Where a command is offered (Discord's `contexts`): a server's channel, a DM with the bot,
+/// DMs and group DMs between people.
+fn contexts(places: Places) -> Vec<serenity::InteractionContext> {
+    use serenity::InteractionContext as Where;
+    [
+        (places.server, Where::Guild),
+        (places.bot_dm, Where::BotDm),
+        (places.private_channel, Where::PrivateChannel),
+    ]
+    .into_iter()
+    .filter_map(|(yes, context)| yes.then_some(context))
+    .collect()
 }
 
 fn create_option(command: &Command, option: &Opt) -> serenity::CreateCommandOption {
@@ -128,7 +160,58 @@ async fn handle(app: poise::ApplicationContext<'_, Data, Error>) -> Result<(), E
     let Some(command) = catalogue::find(&app.command().name) else {
         anyhow::bail!("/{} is not in the catalogue", app.command().name);
     };
-    let act = args(app, command).and_then(|args| (command.act)(&args));
+    let reach = reach(ctx);
+    if !reach.is_member() {
+        app.data()
+            .chats
+            .saw(ctx.channel_id().get(), &app.interaction.token);
+    }
+    // What only makes sense in a server that added the bot says so anywhere else.
+    let in_server = reach.is_member() && ctx.guild_id().is_some();
+    let act = args(app, command).and_then(|args| {
+        if args.needs_server() && !in_server {
+            return Err(Msg::new("err-server-only")
+                .code("settings", "/settings")
+                .code("leaderboard", "/leaderboard scope:global"));
+        }
+        (command.act)(&args)
+    });
+    let act = match act {
+        Ok(Act::Challenge(spec)) if app.interaction.context == Some(BOT_DM) => in_bot_dm(spec),
+        other => other,
+    };
+    let answered = answer_act(app, act).await;
+    if !reach.is_member() {
+        let token = &app.interaction.token;
+        super::respond::tell_waiting(ctx.http(), ctx.data(), ctx.channel_id(), token).await;
+    }
+    answered
+}
+
+/// A DM with Parlor itself: the context where `/play` plays the AI.
+const BOT_DM: serenity::InteractionContext = serenity::InteractionContext::BotDm;
+
+/// `/play` in a DM with Parlor: nobody else is there, so Parlor is the opponent; a challenge
+/// to someone else is refused, saying where to challenge them.
+fn in_bot_dm(mut spec: table::ChallengeSpec) -> Result<Act, Msg> {
+    match &spec.opponent {
+        table::Opponent::Anyone => spec.opponent = table::Opponent::Bot,
+        table::Opponent::User(user) => {
+            return Err(Msg::new("err-dm-play-a-friend")
+                .player("player", user.id, &user.name)
+                .code("play", "/play"));
+        }
+        table::Opponent::Bot => {}
+    }
+    Ok(Act::Challenge(spec))
+}
+
+/// Answers a command's act (or its refusal).
+async fn answer_act(
+    app: poise::ApplicationContext<'_, Data, Error>,
+    act: Result<Act, Msg>,
+) -> Result<(), Error> {
+    let ctx = Context::Application(app);
     match act {
         Err(refusal) => {
             let text = refusal.text(locales(ctx).await.pick(true));
@@ -237,8 +320,29 @@ fn actor(ctx: Context<'_>) -> table::Actor {
     actor
 }
 
-/// Where: the server, the channel, and the parent channel when this is a thread.
+/// How the bot reaches this interaction's chat.
+fn reach(ctx: Context<'_>) -> Reach {
+    match ctx {
+        Context::Application(app) => {
+            let i = app.interaction;
+            let member = i.member.as_ref().and_then(|m| m.permissions);
+            Reach::of(
+                i.context,
+                i.guild_id,
+                &i.authorizing_integration_owners,
+                member,
+            )
+        }
+        Context::Prefix(_) => Reach::Member,
+    }
+}
+
+/// Where: the server, the channel, and the parent channel when this is a thread. A chat the bot
+/// is no member of belongs to no server (its matches count in the global ladder only).
 fn place(ctx: Context<'_>) -> table::Place {
+    if !reach(ctx).is_member() {
+        return table::Place::new(None, ctx.channel_id().get());
+    }
     let mut place = table::Place::new(ctx.guild_id().map(|g| g.get()), ctx.channel_id().get());
     if let Context::Application(app) = ctx {
         place.parent = super::thread_parent(app.interaction.channel.as_ref());
@@ -293,9 +397,15 @@ async fn run(ctx: Context<'_>, command: Act) -> Result<(), Error> {
     let table = ctx.data().table.clone();
     let tongues = ctx.data().tongues.clone();
     let asker = asker(ctx);
+    let forced_private = reach(ctx).forced_private();
     answer_command(ctx, async move {
         let reply = table.handle(&actor, &place, command).await;
-        present_first(reply, tongues.locales(&asker).await, table.pictures()).await
+        let mut answer =
+            present_first(reply, tongues.locales(&asker).await, table.pictures()).await;
+        if forced_private {
+            super::present::say_private_here(&mut answer);
+        }
+        answer
     })
     .await
 }
@@ -347,5 +457,28 @@ mod tests {
                 assert!(described(option), "{option}");
             }
         }
+    }
+
+    /// A command for everywhere is offered for both installations in the three contexts; one
+    /// that only makes sense in a server, for a server's installation in servers only.
+    #[test]
+    fn where_a_command_is_offered_comes_from_its_places() {
+        let payload = |places| {
+            let json = serde_json::to_value(
+                serenity::CreateCommand::new("x")
+                    .integration_types(installs(places))
+                    .contexts(contexts(places)),
+            )
+            .unwrap_or_default();
+            (json["integration_types"].clone(), json["contexts"].clone())
+        };
+        assert_eq!(
+            payload(Places::EVERYWHERE),
+            (serde_json::json!([0, 1]), serde_json::json!([0, 1, 2]))
+        );
+        assert_eq!(
+            payload(Places::SERVER),
+            (serde_json::json!([0]), serde_json::json!([0]))
+        );
     }
 }

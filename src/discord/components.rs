@@ -8,6 +8,7 @@ use poise::serenity_prelude as serenity;
 
 use super::answer::Answer;
 use super::present::present_first;
+use super::reach::Reach;
 use super::respond::{FirstResponse, answer_component};
 use super::{Asker, Data, access};
 use crate::i18n::Msg;
@@ -27,7 +28,12 @@ pub async fn handle(
     };
     let command = table::Request::from_custom_id(custom_id, &values);
     let actor = actor(interaction);
-    let place = place(interaction);
+    let reach = reach(interaction);
+    if !reach.is_member() {
+        data.chats
+            .saw(interaction.channel_id.get(), &interaction.token);
+    }
+    let place = place(interaction, reach);
     let table = data.table.clone();
     let tongues = data.tongues.clone();
     let asker = Asker::of(
@@ -72,11 +78,17 @@ pub async fn handle(
         return;
     }
     let first = FirstResponse::since(start);
+    let forced_private = reach.forced_private();
     let result = answer_component(&ctx.http, data, interaction, first, async move {
         match command {
             Some(command) if lacking.is_empty() => {
                 let reply = table.handle(&actor, &place, command).await;
-                present_first(reply, tongues.locales(&asker).await, table.pictures()).await
+                let mut answer =
+                    present_first(reply, tongues.locales(&asker).await, table.pictures()).await;
+                if forced_private {
+                    super::present::say_private_here(&mut answer);
+                }
+                answer
             }
             Some(_) => {
                 let lang = tongues.locales(&asker).await.pick(true);
@@ -94,6 +106,10 @@ pub async fn handle(
         }
     })
     .await;
+    if !reach.is_member() {
+        let token = &interaction.token;
+        super::respond::tell_waiting(&ctx.http, data, interaction.channel_id, token).await;
+    }
     let what = match values.first() {
         Some(value) => format!("menu {custom_id} = {value}"),
         None => format!("button {custom_id}"),
@@ -122,7 +138,22 @@ fn actor(interaction: &serenity::ComponentInteraction) -> table::Actor {
     if moderator { actor.moderator() } else { actor }
 }
 
-fn place(interaction: &serenity::ComponentInteraction) -> table::Place {
+/// How the bot reaches the chat of the pressed message.
+fn reach(interaction: &serenity::ComponentInteraction) -> Reach {
+    let member = interaction.member.as_ref().and_then(|m| m.permissions);
+    Reach::of(
+        interaction.context,
+        interaction.guild_id,
+        &interaction.authorizing_integration_owners,
+        member,
+    )
+}
+
+/// Where the press was made; a chat the bot is no member of belongs to no server.
+fn place(interaction: &serenity::ComponentInteraction, reach: Reach) -> table::Place {
+    if !reach.is_member() {
+        return table::Place::new(None, interaction.channel_id.get());
+    }
     let mut place = table::Place::new(
         interaction.guild_id.map(|g| g.get()),
         interaction.channel_id.get(),

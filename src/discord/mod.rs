@@ -10,6 +10,7 @@ mod components;
 mod config;
 mod health;
 mod present;
+mod reach;
 mod respond;
 mod shards;
 mod work;
@@ -50,6 +51,9 @@ pub struct Data {
     known: access::Known,
     /// Each server's name, for the web pages' titles.
     guild_names: GuildNames,
+    /// The chats the bot reaches through interactions only (DMs and group DMs between people,
+    /// servers without the bot): their newest token and the news waiting there.
+    chats: reach::Chats,
 }
 
 /// Each server's name as Discord last sent it (GUILD_CREATE when a shard connects or the bot
@@ -307,16 +311,22 @@ async fn connect(
                     servers = ready.guilds.len(),
                     "connected to Discord"
                 );
+                let application = ready.application.id.get();
                 info!(
-                    url = %access::invite_url(ready.application.id.get()),
-                    "invite link (with the permissions Parlor needs)"
+                    url = %access::invite_url(application),
+                    "invite link to add Parlor to a server (with the permissions it needs)"
+                );
+                info!(
+                    url = %access::user_install_url(application),
+                    "invite link to install Parlor to a person's account (DMs, group DMs, any server)"
                 );
                 register(ctx, guild_id).await;
                 let mut settings = settings;
                 settings.bot = table::UserRef::new(ready.user.id.get(), ready.user.name.clone());
                 let (table, notices) = Table::start(store, settings).await?;
                 table.matches().spawn_timer();
-                let boards = std::sync::Arc::new(respond::Boards::default());
+                let chats = reach::Chats::new(table.matches().clock());
+                let boards = std::sync::Arc::new(respond::Boards::new(chats.clone()));
                 let tongues = Tongues::new(table.clone());
                 let known = access::Known::default();
                 let poster = Poster {
@@ -326,6 +336,7 @@ async fn connect(
                     known: known.clone(),
                     table: table.clone(),
                     work: poster_work,
+                    chats: chats.clone(),
                 };
                 tokio::spawn(poster.run(notices));
                 // Every open match is restored and timed: interactions are served from here.
@@ -338,6 +349,7 @@ async fn connect(
                     tongues,
                     known,
                     guild_names,
+                    chats,
                 })
             })
         })
@@ -432,6 +444,8 @@ struct Poster {
     table: Table,
     /// Each notice counts as work in hand while it is posted.
     work: Work,
+    /// Where the bot is no member, a notice goes through an interaction's token instead.
+    chats: reach::Chats,
 }
 
 /// Why a notice was not posted.
@@ -440,6 +454,9 @@ enum Failed {
     Gone,
     /// The bot may not post there: what it lacks, when known (empty when Discord only said 403).
     Forbidden(serenity::Permissions),
+    /// Discord's Missing Access (403, 50001): outside any server, the bot is no member of the
+    /// chat (a DM or group DM between people).
+    NoAccess,
     /// Anything else, after the retries.
     Other(String),
 }
@@ -462,6 +479,10 @@ impl Poster {
             .locales(&Asker::server(notice.place.guild))
             .await;
         let answer = present::present(notice.reply, locales, self.table.pictures()).await;
+        if self.chats.is_outside(channel.get()) {
+            self.follow_up(match_id, channel, answer, start).await;
+            return;
+        }
         let need = access::to_post(
             notice.place.parent.is_some(),
             answer.embed.is_some(),
@@ -484,6 +505,15 @@ impl Poster {
                 return;
             }
             Err(Failed::Gone) => table::Undelivered::Gone,
+            // Outside any server Discord refused the channel itself: a DM or group DM between
+            // people this process has not heard from since it started. Its next interaction
+            // tells the news, as where the chat is known.
+            Err(Failed::NoAccess) if notice.place.guild.is_none() => {
+                info!(match_id, %channel, "the bot is no member here; notice kept for the next interaction");
+                self.chats.hold(channel.get(), answer);
+                return;
+            }
+            Err(Failed::NoAccess) => table::Undelivered::Forbidden("0".to_owned()),
             Err(Failed::Forbidden(lacking)) => {
                 table::Undelivered::Forbidden(lacking.bits().to_string())
             }
@@ -495,6 +525,42 @@ impl Poster {
         metrics::counter!("parlor_notices_failed_total").increment(1);
         // The table logs it, once, with the match id.
         self.table.matches().undelivered(match_id, why).await;
+    }
+
+    /// Sends a notice in a chat the bot is no member of: as a follow-up of the newest
+    /// interaction there while its token lives and has a follow-up left, else kept for the next
+    /// interaction, which tells it.
+    async fn follow_up(
+        &self,
+        match_id: i64,
+        channel: serenity::ChannelId,
+        answer: Answer,
+        start: Instant,
+    ) {
+        use serenity::Builder;
+        let Some(token) = self.chats.lend(channel.get()) else {
+            info!(match_id, %channel, "notice kept for the next interaction in this chat");
+            self.chats.hold(channel.get(), answer);
+            return;
+        };
+        match answer
+            .to_followup()
+            .execute(&self.http, (None, &token.token))
+            .await
+        {
+            Ok(message) => {
+                self.boards.sent_through(message.id, token, false);
+                self.boards
+                    .posted(&self.http, &answer, channel, message.id)
+                    .await;
+                let ms = format!("{:.1}", start.elapsed().as_secs_f64() * 1000.0);
+                info!(match_id, %channel, ms, "notice sent as a follow-up");
+            }
+            Err(error) => {
+                debug!(match_id, %channel, %error, "notice not followed up; kept for the next interaction");
+                self.chats.hold(channel.get(), answer);
+            }
+        }
     }
 
     /// Sends a notice, trying again with a growing wait while Discord fails or asks to slow
@@ -531,6 +597,7 @@ impl Poster {
                     }
                 }
                 (404, _) | (_, 10003) => return Err(Failed::Gone),
+                (403, 50001) => return Err(Failed::NoAccess),
                 (403, _) => return Err(Failed::Forbidden(serenity::Permissions::empty())),
                 (429 | 500..=599, _) if attempt < ATTEMPTS => {
                     debug!(match_id, %channel, status, attempt, "notice not taken; trying again");

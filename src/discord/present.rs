@@ -224,6 +224,23 @@ fn undelivered(news: &Undelivered) -> Msg {
     }
 }
 
+/// Adds to an answer Discord will show only to the person who asked (a server that turned "Use
+/// External Apps" off, without the bot) why, and how the match goes on.
+pub fn say_private_here(answer: &mut Answer) {
+    if answer.private {
+        return;
+    }
+    let note = Msg::new("note-private-here")
+        .code("board", "/board")
+        .code("move", "/move");
+    let note = say(answer.lang, &note);
+    answer.text = if answer.text.is_empty() {
+        note
+    } else {
+        truncate(&format!("{}\n{note}", answer.text), MAX_CONTENT)
+    };
+}
+
 impl Answer {
     /// Draws the picture left for later (see [`present_first`]) into the answer: attached, and
     /// shown in the embed when there is one. False when there was none, or it could not be

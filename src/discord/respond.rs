@@ -12,6 +12,7 @@ use poise::serenity_prelude as serenity;
 use tracing::debug;
 
 use super::answer::{Answer, ThreadAsk};
+use super::reach::{Chats, Token};
 use super::{Context, Data, Error};
 use crate::table::{Act, Actor, Place, ReplyKind, Stamp};
 
@@ -28,11 +29,67 @@ type Board = (
     Vec<serenity::CreateActionRow>,
 );
 
-/// The newest message with live controls, per match.
-#[derive(Default)]
-pub struct Boards(Mutex<HashMap<i64, Board>>);
+/// The newest message with live controls, per match; and, for messages sent through an
+/// interaction's token where the bot is no member, that token (the only way to edit them).
+pub struct Boards {
+    newest: Mutex<HashMap<i64, Board>>,
+    /// Message -> the token it was sent through, and whether it is the interaction's first
+    /// response (`@original`) or a follow-up.
+    through: Mutex<HashMap<serenity::MessageId, (Token, bool)>>,
+    chats: Chats,
+}
 
 impl Boards {
+    pub fn new(chats: Chats) -> Boards {
+        Boards {
+            newest: Mutex::default(),
+            through: Mutex::default(),
+            chats,
+        }
+    }
+
+    /// Records that `message` was sent through `token` (as its first response when
+    /// `original`) in a chat where the bot is no member: it is edited through it.
+    pub fn sent_through(&self, message: serenity::MessageId, token: Token, original: bool) {
+        let mut through = self.through.lock().unwrap_or_else(|p| p.into_inner());
+        through.retain(|_, (t, _)| t.lives(self.chats.now_ms()));
+        through.insert(message, (token, original));
+    }
+
+    /// Edits the controls of `message`: in its channel, or through the token it was sent
+    /// through where the bot is no member (nothing once that token is dead).
+    async fn edit_controls(
+        &self,
+        http: &serenity::Http,
+        channel: serenity::ChannelId,
+        message: serenity::MessageId,
+        rows: Vec<serenity::CreateActionRow>,
+    ) -> Result<(), serenity::Error> {
+        let token = {
+            let through = self.through.lock().unwrap_or_else(|p| p.into_inner());
+            through.get(&message).cloned()
+        };
+        match token {
+            Some((token, _)) if !token.lives(self.chats.now_ms()) => Ok(()),
+            Some((token, original)) => {
+                let edit = serenity::EditInteractionResponse::new().components(rows);
+                if original {
+                    http.edit_original_interaction_response(&token.token, &edit, vec![])
+                        .await?;
+                } else {
+                    http.edit_followup_message(&token.token, message, &edit, vec![])
+                        .await?;
+                }
+                Ok(())
+            }
+            None if self.chats.is_outside(channel.get()) => Ok(()),
+            None => {
+                let edit = serenity::EditMessage::new().components(rows);
+                channel.edit_message(http, message, edit).await.map(|_| ())
+            }
+        }
+    }
+
     /// Records that `message` now carries the controls of its match, and greys out the
     /// previous message of that match. Best effort: an old board that cannot be edited only
     /// keeps buttons that answer "out of date".
@@ -54,7 +111,7 @@ impl Boards {
         // showing the same position (a board and an offer), the one Discord created last (ids
         // grow with time).
         let stale = {
-            let mut boards = self.0.lock().unwrap_or_else(|p| p.into_inner());
+            let mut boards = self.newest.lock().unwrap_or_else(|p| p.into_inner());
             match boards.get(&match_id) {
                 Some((_, old, old_seq, _))
                     if *old != message && (*old_seq, *old) > (seq, message) =>
@@ -67,11 +124,10 @@ impl Boards {
                     .map(|(c, m, _, rows)| (c, m, rows)),
             }
         };
-        if let Some((channel, old, rows)) = stale {
-            let edit = serenity::EditMessage::new().components(rows);
-            if let Err(e) = channel.edit_message(http, old, edit).await {
-                debug!(match_id, "cannot grey out an old board: {e}");
-            }
+        if let Some((channel, old, rows)) = stale
+            && let Err(e) = self.edit_controls(http, channel, old, rows).await
+        {
+            debug!(match_id, "cannot grey out an old board: {e}");
         }
     }
 }
@@ -153,6 +209,7 @@ pub async fn answer_command(
             None => None,
         };
     if let Some(message) = message.filter(|_| answer.keeps()) {
+        through(ctx.data(), &message, &app.interaction.token, true);
         ctx.data()
             .boards
             .posted(ctx.http(), &answer, message.channel_id, message.id)
@@ -192,6 +249,10 @@ async fn record_card(data: &Data, answer: &Answer, message: &serenity::Message) 
     else {
         return;
     };
+    // Where the bot is no member it can never edit the card in the channel: not recorded.
+    if data.chats.is_outside(message.channel_id.get()) {
+        return;
+    }
     let (channel, message) = (message.channel_id.get(), message.id.get());
     tell(data, match_id, None, Act::CardPosted { channel, message }).await;
 }
@@ -337,7 +398,11 @@ pub async fn answer_component(
                 None if keeps => Some(interaction.get_response(http).await?),
                 None => None,
             };
-            (answer, message.filter(|_| keeps))
+            let message = message.filter(|_| keeps);
+            if let Some(message) = &message {
+                through(data, message, &interaction.token, true);
+            }
+            (answer, message)
         }
         None => {
             interaction.defer(http).await?;
@@ -350,6 +415,7 @@ pub async fn answer_component(
             let message = interaction
                 .create_followup(http, answer.to_followup())
                 .await?;
+            through(data, &message, &interaction.token, false);
             (answer, Some(message))
         }
     };
@@ -360,7 +426,7 @@ pub async fn answer_component(
         record_card(data, &answer, &message).await;
     }
     if answer.stale {
-        grey_out(http, &interaction.message).await;
+        grey_out(http, data, &interaction.message).await;
     }
     edit_card(http, &answer).await;
     Ok(())
@@ -453,7 +519,7 @@ pub async fn edit_card(http: &serenity::Http, answer: &Answer) {
 
 /// Disables the buttons of a message (a link to the web pages stays a link) and drops its
 /// menus. Best effort: a board that cannot be edited keeps controls that answer "out of date".
-async fn grey_out(http: &serenity::Http, message: &serenity::Message) {
+async fn grey_out(http: &serenity::Http, data: &Data, message: &serenity::Message) {
     let ephemeral = message
         .flags
         .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
@@ -478,13 +544,61 @@ async fn grey_out(http: &serenity::Http, message: &serenity::Message) {
             (!buttons.is_empty()).then_some(serenity::CreateActionRow::Buttons(buttons))
         })
         .collect();
-    let edit = serenity::EditMessage::new().components(rows);
-    if let Err(e) = message
-        .channel_id
-        .edit_message(http, message.id, edit)
+    if let Err(e) = data
+        .boards
+        .edit_controls(http, message.channel_id, message.id, rows)
         .await
     {
         tracing::debug!("could not grey out an old board: {e}");
+    }
+}
+
+/// Records that `message` went through `token` (as the interaction's first response when
+/// `original`), where the bot is no member: the only way to edit it later.
+fn through(data: &Data, message: &serenity::Message, token: &str, original: bool) {
+    let chats = &data.chats;
+    if chats.is_outside(message.channel_id.get()) {
+        let token = Token {
+            token: token.to_owned(),
+            at_ms: chats.now_ms(),
+        };
+        data.boards.sent_through(message.id, token, original);
+    }
+}
+
+/// The interaction of `token` is answered, in a chat the bot is no member of: news may follow
+/// it up from now on, and the news waiting there (its moves, reminders, time-outs that came
+/// while no token could carry them) is told now, as its follow-ups. What the follow-ups allowed
+/// cannot carry waits for the next one.
+pub async fn tell_waiting(
+    http: &serenity::Http,
+    data: &Data,
+    channel: serenity::ChannelId,
+    token: &str,
+) {
+    use serenity::Builder;
+    data.chats.answered(channel.get(), token);
+    for answer in data.chats.take_waiting(channel.get()) {
+        let Some(token) = data.chats.lend(channel.get()) else {
+            data.chats.hold(channel.get(), answer);
+            continue;
+        };
+        match answer
+            .to_followup()
+            .execute(http, (None, &token.token))
+            .await
+        {
+            Ok(message) => {
+                data.boards.sent_through(message.id, token, false);
+                data.boards
+                    .posted(http, &answer, message.channel_id, message.id)
+                    .await;
+            }
+            Err(e) => {
+                debug!(%channel, "cannot tell the news waiting here: {e}");
+                data.chats.hold(channel.get(), answer);
+            }
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! End-to-end tests of the Discord bot: the real bot code (serenity + poise, unmodified) against a
 //! fake Discord served on 127.0.0.1 by the test itself.
 
+mod anywhere;
 mod catalogue;
 mod coach;
 #[path = "../support/db.rs"]

@@ -10,7 +10,7 @@ use crate::fake::{self, APP_ID, FakeDiscord};
 use crate::steps::{alice, stop};
 use crate::{logs, start};
 
-fn http(discord: &FakeDiscord) -> serenity::Http {
+pub(crate) fn http(discord: &FakeDiscord) -> serenity::Http {
     serenity::HttpBuilder::new(fake::TOKEN)
         .proxy(discord.api_base.clone())
         .ratelimiter_disabled(true)
@@ -19,14 +19,14 @@ fn http(discord: &FakeDiscord) -> serenity::Http {
 }
 
 /// The Discord error code of a refused request.
-fn code(result: serenity::Result<impl std::fmt::Debug>) -> isize {
+pub(crate) fn code(result: serenity::Result<impl std::fmt::Debug>) -> isize {
     match result {
         Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(e))) => e.error.code,
         other => panic!("expected a refusal, got {other:?}"),
     }
 }
 
-fn message(text: &str) -> serenity::CreateInteractionResponse {
+pub(crate) fn message(text: &str) -> serenity::CreateInteractionResponse {
     serenity::CreateInteractionResponse::Message(
         serenity::CreateInteractionResponseMessage::new().content(text),
     )

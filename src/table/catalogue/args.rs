@@ -146,6 +146,19 @@ impl Args {
             .find(|l| language_name(*l) == text)
     }
 
+    /// Whether this call only makes sense in a server that added the bot: it sets one of the
+    /// server's own options (Manage Server's), or asks for a server's ladder by name.
+    pub fn needs_server(&self) -> bool {
+        self.values.iter().any(|(name, value)| {
+            let Some(opt) = self.command.option(name) else {
+                return false;
+            };
+            let server_scope = opt.kind == Kind::Text(Values::Choices(Choices::Scopes))
+                && *value == Value::Text(scope_name(Scope::Server).to_owned());
+            opt.who == super::Who::ManageServer || server_scope
+        })
+    }
+
     /// A match number option, `12` or `#12`.
     pub fn match_number(&self, name: &str) -> Result<Option<i64>, Msg> {
         let Some(text) = self.text(name) else {

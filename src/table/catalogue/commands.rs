@@ -158,32 +158,31 @@ pub static ALL: [Command; 16] = [
         Group::Results,
         |a| Ok(Act::Replay(a.need_match_number("match")?)),
     ),
-    Command {
-        places: Places::SERVER,
-        ..command(
-            "settings",
-            &[
-                server_opt("threads", Kind::Bool),
-                opt("reminders", Kind::Bool, false),
-                server_opt("language", LANGUAGE),
-                opt("my-language", LANGUAGE, false),
-                server_opt("web", Kind::Bool),
-                opt("my-web", Kind::Bool, false),
-            ],
-            Group::Settings,
-            |a| {
-                Ok(Act::Settings(SettingsChange {
-                    threads: a.bool("threads"),
-                    reminders: a.bool("reminders"),
-                    language: a.language("language"),
-                    my_language: a.language("my-language"),
-                    web: a.bool("web"),
-                    my_web: a.bool("my-web"),
-                    server_name: None,
-                }))
-            },
-        )
-    },
+    // Everywhere: a person's own settings are theirs wherever they are; the server's own
+    // options are refused outside a server that added the bot ([`Args::needs_server`]).
+    command(
+        "settings",
+        &[
+            server_opt("threads", Kind::Bool),
+            opt("reminders", Kind::Bool, false),
+            server_opt("language", LANGUAGE),
+            opt("my-language", LANGUAGE, false),
+            server_opt("web", Kind::Bool),
+            opt("my-web", Kind::Bool, false),
+        ],
+        Group::Settings,
+        |a| {
+            Ok(Act::Settings(SettingsChange {
+                threads: a.bool("threads"),
+                reminders: a.bool("reminders"),
+                language: a.language("language"),
+                my_language: a.language("my-language"),
+                web: a.bool("web"),
+                my_web: a.bool("my-web"),
+                server_name: None,
+            }))
+        },
+    ),
     command(
         "moves",
         &[opt("match", MATCH, false)],

@@ -92,7 +92,7 @@ pub enum Who {
 }
 
 /// Where a command may be used: how the app is installed (Discord's `integration_types`) and
-/// where it is called (`contexts`). Declared now; registered with issue 43's play anywhere.
+/// where it is called (`contexts`), as Discord registers it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Places {
     /// Installed to a server.

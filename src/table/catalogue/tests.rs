@@ -169,3 +169,33 @@ fn help_names_every_command() {
         }
     }
 }
+
+/// The server's own options and a server ladder asked for by name need a server; a person's
+/// own settings and the global ladder do not.
+#[test]
+fn only_a_servers_own_options_need_a_server() {
+    let call = |name: &str, options: &[(&str, Value)]| {
+        let mut args = Args::new(find(name).expect("a command"));
+        for (key, value) in options {
+            args.set(key, value.clone()).expect("a fitting option");
+        }
+        args.needs_server()
+    };
+    let text = |t: &str| Value::Text(t.to_owned());
+    assert!(call("settings", &[("language", text("fr"))]));
+    assert!(call("settings", &[("threads", Value::Bool(true))]));
+    assert!(call("settings", &[("web", Value::Bool(true))]));
+    assert!(!call("settings", &[("my-language", text("fr"))]));
+    assert!(!call("settings", &[("reminders", Value::Bool(false))]));
+    assert!(!call("settings", &[]));
+    assert!(call(
+        "leaderboard",
+        &[("game", text("loa")), ("scope", text("server"))]
+    ));
+    assert!(!call(
+        "leaderboard",
+        &[("game", text("loa")), ("scope", text("global"))]
+    ));
+    assert!(!call("leaderboard", &[("game", text("loa"))]));
+    assert!(!call("play", &[("game", text("loa"))]));
+}

@@ -262,6 +262,12 @@ impl Matches {
         self.inner.config.clock.now_ms()
     }
 
+    /// The table's clock: what transports time their own deadlines by (an interaction token's
+    /// life), so that a test's hand-driven clock moves them too.
+    pub fn clock(&self) -> std::sync::Arc<dyn crate::table::Clock> {
+        self.inner.config.clock.clone()
+    }
+
     pub(super) fn lock_index(&self) -> std::sync::MutexGuard<'_, Index> {
         // The index holds no invariant that a panic elsewhere could break half-way.
         self.inner

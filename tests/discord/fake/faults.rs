@@ -68,6 +68,9 @@ pub(super) async fn check_request(
         inner.changed();
         return discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
     }
+    if let Some(refused) = refuse_outside(&inner, &line, channel_of_path(req.uri().path())) {
+        return refused;
+    }
     next.run(req).await
 }
 

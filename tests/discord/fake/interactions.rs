@@ -44,6 +44,16 @@ pub struct Interaction {
     /// Time from sending until a message it created or changed first carried a PNG (the board
     /// picture posted), for the load benchmark.
     pub picture_after: Option<Duration>,
+    /// Discord's interaction context: 0 a server, 1 a DM with the bot, 2 a DM or group DM.
+    pub context: u64,
+    /// Authorized by a user install alone (no guild install here): at most 5 follow-ups.
+    pub user_install_only: bool,
+    /// Whose user install authorized it, if one did (for a button, the user whose command made
+    /// the message).
+    pub owner: Option<u64>,
+    /// Its answers are private whatever the bot asks (a server that turned Use External Apps
+    /// off, without the bot).
+    pub forced_private: bool,
 }
 
 impl Interaction {
@@ -64,6 +74,9 @@ pub(super) fn register(inner: &Inner, guild: Option<u64>, body: Value) -> Respon
     let Some(commands) = body.as_array() else {
         return invalid_body(inner, "command registration is not a list".into());
     };
+    if let Some(why) = commands.iter().find_map(check_places) {
+        return invalid_body(inner, format!("command registration: {why}"));
+    }
     let mut state = inner.lock();
     let mut out = Vec::new();
     for command in commands {
@@ -102,6 +115,32 @@ pub(super) fn register(inner: &Inner, guild: Option<u64>, body: Value) -> Respon
     Json(json!(out)).into_response()
 }
 
+/// Discord's rules for where a command is offered: `integration_types` a non-empty set of 0
+/// (guild install) and 1 (user install), `contexts` a non-empty set of 0 (server), 1 (DM with
+/// the bot) and 2 (private channels); either may be left out (Discord's defaults).
+fn check_places(command: &Value) -> Option<String> {
+    let name = &command["name"];
+    let set = |key: &str, allowed: &[u64]| -> Option<String> {
+        let value = command.get(key)?;
+        let Some(items) = value.as_array() else {
+            return Some(format!("/{name}: {key} is not a list: {value}"));
+        };
+        let numbers: Vec<u64> = items.iter().filter_map(Value::as_u64).collect();
+        let mut unique = numbers.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        if items.is_empty()
+            || numbers.len() != items.len()
+            || unique.len() != numbers.len()
+            || numbers.iter().any(|n| !allowed.contains(n))
+        {
+            return Some(format!("/{name}: {key} {value} (a set of {allowed:?})"));
+        }
+        None
+    };
+    set("integration_types", &[0, 1]).or_else(|| set("contexts", &[0, 1, 2]))
+}
+
 pub(super) async fn register_global(
     AxState(inner): AxState<Arc<Inner>>,
     Path(app): Path<u64>,
@@ -132,7 +171,7 @@ pub(super) async fn interaction_callback(
 ) -> Response {
     let kind = body["type"].as_u64().unwrap_or(0);
     let data = body["data"].clone();
-    let ephemeral = data["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0;
+    let asked_ephemeral = data["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0;
     let mut state = inner.lock();
     let Some(ix) = state.interactions.get(&id).cloned() else {
         drop(state);
@@ -144,6 +183,8 @@ pub(super) async fn interaction_callback(
             "Unknown interaction",
         );
     };
+    // Where Use External Apps is off, a new message is private whatever the bot asks.
+    let ephemeral = asked_ephemeral || (ix.forced_private && matches!(kind, 4 | 5));
     let after = ix.sent_at.elapsed();
     let callback = |accepted| Callback {
         kind,
@@ -212,7 +253,7 @@ pub(super) async fn interaction_callback(
                 Ok(())
             }
         } else if kind == 7
-            && ephemeral
+            && asked_ephemeral
                 != state
                     .message(ix.source.unwrap_or(0))
                     .is_some_and(|m| m.ephemeral)
@@ -295,11 +336,15 @@ pub(super) async fn followup(
             format!("interaction {}: follow-up before any response", ix.id),
         );
     }
+    if let Some(refusal) = token_refusal(&ix, true) {
+        drop(state);
+        return token_refused(&inner, refusal);
+    }
     if let Err(why) = check_message(&data) {
         drop(state);
         return invalid_body(&inner, format!("interaction {}: follow-up: {why}", ix.id));
     }
-    let ephemeral = data["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0;
+    let ephemeral = data["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0 || ix.forced_private;
     // After a deferral, the first follow-up replaces the "thinking" message, keeping its
     // visibility whatever the follow-up asks.
     let pending = ix
@@ -320,6 +365,16 @@ pub(super) async fn followup(
         }
     };
     written(&inner, state, id)
+}
+
+/// A follow-up or an edit refused for its token (see [`token_refusal`]), recorded.
+fn token_refused(inner: &Inner, (why, status, code): (String, StatusCode, u64)) -> Response {
+    let message = if code == 40094 {
+        "This interaction has hit the maximum number of follow up messages"
+    } else {
+        "Invalid Webhook Token"
+    };
+    refused(inner, why, status, code, message)
 }
 
 pub(super) fn webhook_target(
@@ -346,6 +401,10 @@ pub(super) async fn edit_webhook_message(
         drop(state);
         return unknown_message(&inner, format!("edit of unknown message {message}"));
     };
+    if let Some(refusal) = token_refusal(&ix, false) {
+        drop(state);
+        return token_refused(&inner, refusal);
+    }
     if let Err(why) = check_message(&data) {
         drop(state);
         return invalid_body(&inner, format!("interaction {}: edit: {why}", ix.id));
@@ -360,10 +419,14 @@ pub(super) async fn delete_webhook_message(
     Path((_app, token, message)): Path<(u64, String, String)>,
 ) -> Response {
     let mut state = inner.lock();
-    let Some((_, id)) = webhook_target(&state, &token, &message) else {
+    let Some((ix, id)) = webhook_target(&state, &token, &message) else {
         drop(state);
         return unknown_message(&inner, format!("delete of unknown message {message}"));
     };
+    if let Some(refusal) = token_refusal(&ix, false) {
+        drop(state);
+        return token_refused(&inner, refusal);
+    }
     if let Some(m) = state.message_mut(id) {
         m.deleted = true;
     }
@@ -388,6 +451,29 @@ pub(super) async fn get_webhook_message(
     }
 }
 
+/// Fails the test unless Discord would offer `command` where `ix` was made: its `contexts`
+/// name the interaction's context and its `integration_types` the install that authorized it
+/// (Discord's defaults, when left out, are every context and both installs).
+fn offered_here(command: &Value, ix: &Interaction) {
+    let name = &command["name"];
+    let listed = |key: &str, n: u64| {
+        command
+            .get(key)
+            .and_then(Value::as_array)
+            .is_none_or(|list| list.iter().any(|v| v.as_u64() == Some(n)))
+    };
+    assert!(
+        listed("contexts", ix.context),
+        "/{name} is not offered in context {}: {command}",
+        ix.context
+    );
+    let install = if ix.user_install_only { 1 } else { 0 };
+    assert!(
+        listed("integration_types", install),
+        "/{name} is not offered to install {install}: {command}"
+    );
+}
+
 impl FakeDiscord {
     /// A new interaction's record and the fields common to every kind of payload.
     pub(super) fn base_interaction(
@@ -402,13 +488,23 @@ impl FakeDiscord {
             let id = state.new_id();
             (id, format!("interaction-token-{id}"))
         };
-        let (guild_locale, thread, permissions, guild) = {
+        let (guild_locale, thread, permissions, guild, outside, owner) = {
             let state = self.inner.lock();
+            // A button's interaction is authorized by the install of the command that made its
+            // message.
+            let owner = source
+                .and_then(|m| state.message(m))
+                .and_then(|m| m.touched_by.first())
+                .and_then(|ix| state.interactions.get(ix))
+                .and_then(|ix| ix.owner)
+                .unwrap_or(user.id);
             (
                 state.guild_locale.clone(),
                 state.threads.get(&channel_id).cloned(),
                 state.bot_permissions(channel_id).to_string(),
                 state.guild_of(channel_id),
+                state.outside.get(&channel_id).cloned(),
+                owner,
             )
         };
         let channel = match &thread {
@@ -437,21 +533,33 @@ impl FakeDiscord {
             "entitlements": [],
             "attachment_size_limit": 26_214_400,
         });
-        match guild {
-            Some(guild) => {
+        let (context, owner, forced_private) = match (&outside, guild) {
+            (Some(place), _) => {
+                let (context, forced) = place.fill(
+                    &mut payload,
+                    channel_id,
+                    user,
+                    owner,
+                    guild_locale.as_deref(),
+                );
+                (context, Some(owner), forced)
+            }
+            (None, Some(guild)) => {
                 payload["guild_id"] = json!(guild.to_string());
                 payload["member"] = user.member_json();
                 payload["guild_locale"] = json!(guild_locale.as_deref().unwrap_or("en-US"));
                 payload["authorizing_integration_owners"] = json!({"0": guild.to_string()});
                 payload["context"] = json!(0);
+                (0, None, false)
             }
-            None => {
+            (None, None) => {
                 // A direct message with the bot: the user, no member, no server.
                 payload["user"] = user.json();
                 payload["authorizing_integration_owners"] = json!({"1": user.id.to_string()});
                 payload["context"] = json!(1);
+                (1, Some(user.id), false)
             }
-        }
+        };
         let record = Interaction {
             id,
             token,
@@ -466,6 +574,10 @@ impl FakeDiscord {
             guild,
             shard: 0,
             picture_after: None,
+            context,
+            user_install_only: outside.is_some(),
+            owner,
+            forced_private,
         };
         (record, payload)
     }
@@ -596,6 +708,14 @@ impl FakeDiscord {
         };
         let (opts, resolved) = Self::command_options(&command, &options, None, users);
         let (record, mut payload) = self.base_interaction(2, user, channel_id, None);
+        offered_here(&command, &record);
+        let mut resolved = resolved;
+        if record.guild.is_none()
+            && let Some(resolved) = resolved.as_object_mut()
+        {
+            // Outside a server a user is no member of anything.
+            resolved.remove("members");
+        }
         payload["data"] = json!({
             "id": command["id"],
             "name": name,
@@ -674,6 +794,7 @@ impl FakeDiscord {
         let (opts, _) =
             Self::command_options(&command, &json!({ option: typed }), Some(option), &[]);
         let (record, mut payload) = self.base_interaction(4, user, channel_id, None);
+        offered_here(&command, &record);
         payload["data"] = json!({
             "id": command["id"],
             "name": name,

@@ -30,13 +30,19 @@
 //!   connected shards', or a shard already connected is closed with 4010 (invalid shard), and
 //!   fewer shards than the fake requires with 4011 (sharding required).
 //!
+//! - places where the bot is not a member (DMs and group DMs between people, servers that never
+//!   added it): see `contexts` (user-install interactions, 403 on channel requests, the token's
+//!   15 minutes, 5 follow-ups, answers forced private where Use External Apps is off).
+//!
 //! This file holds what the fake sees (`FakeState`), how a test starts it and the bot, waits for
 //! something or for the bot to be idle, and the REST routes; what it fakes is in `gateway`,
-//! `interactions`, `messages` (and threads) and `faults` (permissions and injected failures).
+//! `interactions`, `messages` (and threads), `faults` (permissions and injected failures) and
+//! `contexts` (places without the bot).
 
 // Shared with the latency benchmark, which uses only part of it.
 #![allow(dead_code)]
 
+pub mod contexts;
 mod faults;
 pub mod gateway;
 mod interactions;
@@ -47,6 +53,7 @@ pub use gateway::shard_of;
 pub use interactions::{Interaction, Registration};
 pub use messages::{Msg, Thread, check_message};
 
+use contexts::*;
 use faults::*;
 use gateway::*;
 use interactions::*;
@@ -228,6 +235,11 @@ pub struct FakeState {
     gateways: HashMap<u32, Gateway>,
     /// Every (shard, event name) dispatched, in order.
     pub dispatched: Vec<(u32, String, Option<u64>)>,
+    /// Channels the bot is not a member of (DMs and group DMs between people, servers without
+    /// the bot), reached through Parlor installed to a person's account.
+    pub outside: HashMap<u64, Outside>,
+    /// REST requests about those channels, refused (403, 50001): "METHOD path".
+    pub outside_refused: Vec<String>,
     /// The gateway is cut off: every connection is closed with 4000 as soon as it opens.
     gateway_cut: bool,
     seq: u64,
@@ -259,6 +271,8 @@ impl Default for FakeState {
             shard_count: 1,
             gateways: HashMap::new(),
             dispatched: Vec::new(),
+            outside: HashMap::new(),
+            outside_refused: Vec::new(),
             gateway_cut: false,
             seq: 0,
             next_id: 0,
@@ -273,6 +287,9 @@ impl FakeState {
         let channel = self.threads.get(&channel).map_or(channel, |t| t.parent);
         if channel == DM_CHANNEL_ID {
             return None;
+        }
+        if let Some(place) = self.outside.get(&channel) {
+            return place.guild();
         }
         if let Some(guild) = self.channels.get(&channel) {
             return Some(*guild);

@@ -1,0 +1,252 @@
+//! Where the bot can reach a chat. In a server that added it, and in its own DMs, it is a member
+//! and posts what happens without a request (its own moves, reminders, time-outs) in the
+//! channel. Elsewhere (DMs and group DMs between people, servers that never added it, reached
+//! through Parlor installed to a person's account) it can post nothing itself: every word is an
+//! answer to an interaction, and news goes as a follow-up of the last interaction there while its
+//! token lives (15 minutes, at most 5 follow-ups), or else waits for the next interaction.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use poise::serenity_prelude as serenity;
+
+use super::answer::Answer;
+use crate::table::Clock;
+
+/// How long Discord lets an interaction's token follow up and edit.
+pub const TOKEN_LIFE_MS: i64 = 15 * 60 * 1000;
+/// What is left of that when the bot stops using a token: a request sent just before the end
+/// may arrive after it.
+const TOKEN_MARGIN_MS: i64 = 60 * 1000;
+/// The follow-ups Discord allows one interaction of a user install (since June 2024).
+pub const MAX_FOLLOWUPS: usize = 5;
+
+/// How the bot reaches the chat of an interaction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// A member: it may post in the channel.
+    Member,
+    /// Through interactions only; `forced_private` where a server turned "Use External Apps"
+    /// off (every answer there is private, whatever the bot asks).
+    Interactions { forced_private: bool },
+}
+
+impl Reach {
+    /// Reads it from what an interaction says: a DM or group DM between people (context 2) is
+    /// reached by interactions only, and so is a server whose install did not authorize it (the
+    /// app is installed to the person, not to the server); the member's permissions say whether
+    /// the server lets them use external apps publicly.
+    pub fn of(
+        context: Option<serenity::InteractionContext>,
+        guild: Option<serenity::GuildId>,
+        owners: &serenity::AuthorizingIntegrationOwners,
+        member: Option<serenity::Permissions>,
+    ) -> Reach {
+        use serenity::AuthorizingIntegrationOwner as Owner;
+        use serenity::InteractionContext as Context;
+        match (context, guild) {
+            (Some(Context::PrivateChannel), _) => Reach::Interactions {
+                forced_private: false,
+            },
+            (Some(Context::Guild), Some(guild)) => {
+                let installed = owners
+                    .0
+                    .iter()
+                    .any(|o| matches!(o, Owner::GuildInstall(Some(g)) if *g == guild));
+                if installed || owners.0.is_empty() {
+                    Reach::Member
+                } else {
+                    Reach::Interactions {
+                        forced_private: member.is_some_and(|p| !p.use_external_apps()),
+                    }
+                }
+            }
+            _ => Reach::Member,
+        }
+    }
+
+    pub fn is_member(self) -> bool {
+        self == Reach::Member
+    }
+
+    pub fn forced_private(self) -> bool {
+        matches!(
+            self,
+            Reach::Interactions {
+                forced_private: true
+            }
+        )
+    }
+}
+
+/// A token an answer or news went through: what the bot may still edit with it.
+#[derive(Clone, Debug)]
+pub struct Token {
+    pub token: String,
+    /// When the interaction arrived, by the table's clock.
+    pub at_ms: i64,
+}
+
+impl Token {
+    /// Whether Discord still takes it at `now_ms`.
+    pub fn lives(&self, now_ms: i64) -> bool {
+        now_ms - self.at_ms < TOKEN_LIFE_MS - TOKEN_MARGIN_MS
+    }
+}
+
+/// A chat reached through interactions only.
+#[derive(Default)]
+struct Chat {
+    /// The newest interaction there, the follow-ups it was used for, and whether it is
+    /// answered (Discord takes no follow-up before the first response).
+    last: Option<(Token, usize, bool)>,
+    /// News that could not go yet: for the next interaction.
+    waiting: Vec<Answer>,
+}
+
+/// The chats reached through interactions only, by channel: their newest token, and the news
+/// waiting for the next interaction. Kept in memory: after a restart a chat is known again at
+/// its next interaction.
+#[derive(Clone)]
+pub struct Chats {
+    chats: Arc<Mutex<HashMap<u64, Chat>>>,
+    clock: Arc<dyn Clock>,
+}
+
+impl Chats {
+    pub fn new(clock: Arc<dyn Clock>) -> Chats {
+        Chats {
+            chats: Arc::default(),
+            clock,
+        }
+    }
+
+    /// The time by the table's clock.
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Chat>> {
+        self.chats.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// An interaction arrived in `channel`, reached through interactions only: its token is the
+    /// one news goes through from now on. Its own answer may take a follow-up (after a
+    /// deferral), counted already.
+    pub fn saw(&self, channel: u64, token: &str) -> Token {
+        let token = Token {
+            token: token.to_owned(),
+            at_ms: self.now_ms(),
+        };
+        self.lock().entry(channel).or_default().last = Some((token.clone(), 1, false));
+        token
+    }
+
+    /// The interaction of `token` in `channel` is answered: news may follow it up.
+    pub fn answered(&self, channel: u64, token: &str) {
+        if let Some(chat) = self.lock().get_mut(&channel)
+            && let Some((last, _, answered)) = chat.last.as_mut()
+            && last.token == token
+        {
+            *answered = true;
+        }
+    }
+
+    /// Whether `channel` is reached through interactions only (as far as this process knows).
+    pub fn is_outside(&self, channel: u64) -> bool {
+        self.lock().contains_key(&channel)
+    }
+
+    /// A living token of `channel`, answered, with a follow-up left, that follow-up counted;
+    /// `None` when there is none.
+    pub fn lend(&self, channel: u64) -> Option<Token> {
+        let now = self.now_ms();
+        let mut chats = self.lock();
+        let (token, used, answered) = chats.get_mut(&channel)?.last.as_mut()?;
+        if !*answered || !token.lives(now) || *used >= MAX_FOLLOWUPS {
+            return None;
+        }
+        *used += 1;
+        Some(token.clone())
+    }
+
+    /// Keeps news for the next interaction in `channel`.
+    pub fn hold(&self, channel: u64, answer: Answer) {
+        self.lock().entry(channel).or_default().waiting.push(answer);
+    }
+
+    /// The news waiting in `channel`, oldest first, taken.
+    pub fn take_waiting(&self, channel: u64) -> Vec<Answer> {
+        self.lock()
+            .get_mut(&channel)
+            .map(|chat| std::mem::take(&mut chat.waiting))
+            .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::ManualClock;
+
+    #[test]
+    fn a_token_lends_four_follow_ups_within_its_life() {
+        let clock = ManualClock::new(1_000_000);
+        let chats = Chats::new(Arc::new(clock.clone()));
+        assert!(chats.lend(7).is_none(), "an unknown chat");
+        chats.saw(7, "t");
+        assert!(chats.is_outside(7) && !chats.is_outside(8));
+        assert!(chats.lend(7).is_none(), "not answered yet");
+        chats.answered(7, "other");
+        assert!(chats.lend(7).is_none(), "another interaction answered");
+        chats.answered(7, "t");
+        let lent = (0..10).filter_map(|_| chats.lend(7)).count();
+        assert_eq!(lent, MAX_FOLLOWUPS - 1, "one kept for the answer itself");
+        chats.saw(7, "u");
+        chats.answered(7, "u");
+        assert!(chats.lend(7).is_some());
+        clock.advance_ms(TOKEN_LIFE_MS);
+        assert!(chats.lend(7).is_none(), "a dead token");
+        chats.hold(7, Answer::private("news"));
+        assert_eq!(chats.take_waiting(7).len(), 1);
+        assert!(chats.take_waiting(7).is_empty());
+    }
+
+    #[test]
+    fn a_dm_between_people_and_a_server_without_the_bot_are_reached_by_interactions() {
+        use poise::serenity_prelude::{
+            AuthorizingIntegrationOwner as Owner, AuthorizingIntegrationOwners as Owners, GuildId,
+            InteractionContext as Context, Permissions, UserId,
+        };
+        let user = Owners(vec![Owner::UserInstall(UserId::new(5))]);
+        let guild = GuildId::new(9);
+        let server = Owners(vec![Owner::GuildInstall(Some(guild))]);
+        let all = Some(Permissions::all());
+        let closed = Some(Permissions::all() - Permissions::USE_EXTERNAL_APPS);
+        let open = Reach::Interactions {
+            forced_private: false,
+        };
+        assert_eq!(
+            Reach::of(Some(Context::PrivateChannel), None, &user, None),
+            open
+        );
+        assert_eq!(
+            Reach::of(Some(Context::BotDm), None, &user, None),
+            Reach::Member
+        );
+        assert_eq!(
+            Reach::of(Some(Context::Guild), Some(guild), &server, all),
+            Reach::Member
+        );
+        assert_eq!(
+            Reach::of(Some(Context::Guild), Some(guild), &user, all),
+            open
+        );
+        assert!(Reach::of(Some(Context::Guild), Some(guild), &user, closed).forced_private());
+        assert!(!Reach::of(Some(Context::Guild), Some(guild), &server, closed).forced_private());
+        assert_eq!(
+            Reach::of(None, Some(guild), &Owners::default(), all),
+            Reach::Member
+        );
+    }
+}
