@@ -354,8 +354,12 @@ moves-title = Moves of { $game } #{ $id }
 moves-row = { $row }
 moves-none = No moves yet.
 moves-earlier = { $n ->
-    [one] … move 1 is left out.
-   *[other] … moves 1 to { $n } are left out.
+    [one] … move 1 is left out here: the attached export has every move.
+   *[other] … moves 1 to { $n } are left out here: the attached export has every move.
+}
+moves-earlier-live = { $n ->
+    [one] … move 1 is left out here: the whole sheet comes with the export when the match is over.
+   *[other] … moves 1 to { $n } are left out here: the whole sheet comes with the export when the match is over.
 }
 moves-export-later = Its export for { $engine } comes when the match is over.
 moves-export = Attached: { $file }, the match for the engine: { $engine }

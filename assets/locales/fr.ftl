@@ -379,8 +379,12 @@ moves-title = Coups de { $game } nº { $id }
 moves-row = { $row }
 moves-none = Aucun coup pour l’instant.
 moves-earlier = { $n ->
-    [one] … le coup 1 n’est pas montré.
-   *[other] … les coups 1 à { $n } ne sont pas montrés.
+    [one] … le coup 1 n’est pas montré ici : l’export joint a tous les coups.
+   *[other] … les coups 1 à { $n } ne sont pas montrés ici : l’export joint a tous les coups.
+}
+moves-earlier-live = { $n ->
+    [one] … le coup 1 n’est pas montré ici : la feuille entière viendra avec l’export à la fin de la partie.
+   *[other] … les coups 1 à { $n } ne sont pas montrés ici : la feuille entière viendra avec l’export à la fin de la partie.
 }
 moves-export-later = Son export pour { $engine } viendra à la fin de la partie.
 moves-export = En pièce jointe : { $file }, la partie pour le moteur : { $engine }

@@ -119,7 +119,7 @@ pub fn live_sheet(m: &Match, board: &Board) -> Answer {
     let start = m.start_position().map_err(|err| cannot(m.id(), err.0))?;
     let plies = ply_texts(&start, &board.moves, true).map_err(|err| cannot(m.id(), err))?;
     let mut lines: Vec<Msg> = present::lineup(m, &board.game).into_iter().collect();
-    lines.extend(sheet_lines(&plies));
+    lines.extend(sheet_lines(&plies, true));
     lines.push(Msg::new("moves-export-later").code("engine", "parlor engine"));
     Ok(Reply {
         title: Some(title(m.kind, m.id())),
@@ -154,10 +154,10 @@ fn finished_sheet(
                     (format!("{text}{mark}"), *side)
                 })
                 .collect();
-            lines.extend(sheet_lines(&marked));
+            lines.extend(sheet_lines(&marked, false));
             lines.push(marks_line());
         }
-        None => lines.extend(sheet_lines(&shown)),
+        None => lines.extend(sheet_lines(&shown, false)),
     }
     lines.push(texts::stored_result(m));
     lines.push(
@@ -225,7 +225,7 @@ pub fn ply_texts(
 
 /// The score sheet as message lines: its last rows within [`SHEET_BUDGET`], after a line that
 /// says how many earlier rows are left out; "no moves yet" for an empty one.
-pub fn sheet_lines(plies: &[(String, Side)]) -> Vec<Msg> {
+pub fn sheet_lines(plies: &[(String, Side)], live: bool) -> Vec<Msg> {
     let rows = notation::score_sheet(plies);
     if rows.is_empty() {
         return vec![Msg::new("moves-none")];
@@ -242,7 +242,13 @@ pub fn sheet_lines(plies: &[(String, Side)]) -> Vec<Msg> {
     }
     let mut lines = Vec::with_capacity(rows.len() - first + 1);
     if first > 0 {
-        lines.push(Msg::new("moves-earlier").num("n", first as i64));
+        // Where the whole sheet is: in the export attached, or in the one to come.
+        let id = if live {
+            "moves-earlier-live"
+        } else {
+            "moves-earlier"
+        };
+        lines.push(Msg::new(id).num("n", first as i64));
     }
     lines.extend(
         rows[first..]
@@ -263,7 +269,7 @@ mod tests {
         let plies: Vec<(String, Side)> = (0..400)
             .map(|i| (format!("PS-*c{}", i % 17 + 1), Seating::TWO.side(i)))
             .collect();
-        let lines = sheet_lines(&plies);
+        let lines = sheet_lines(&plies, false);
         let text = |lang| {
             lines
                 .iter()
@@ -280,6 +286,7 @@ mod tests {
         assert!(last.starts_with("200. "), "{last}");
         let en = lines[0].text(Lang::En);
         assert!(en.contains(&(200 - shown).to_string()), "{en}");
-        assert_eq!(sheet_lines(&[])[0].id, "moves-none");
+        assert_eq!(sheet_lines(&plies, true)[0].id, "moves-earlier-live");
+        assert_eq!(sheet_lines(&[], false)[0].id, "moves-none");
     }
 }
