@@ -301,7 +301,7 @@ impl Session {
         } else {
             let text = Msg::new("local-legal-moves")
                 .num("n", shown.len() as i64)
-                .plain("moves", grouped(&shown).join("\n  "));
+                .plain("moves", listed(&shown));
             self.say(self.tr(text));
         }
     }
@@ -625,6 +625,18 @@ fn result_msg(game: &AnyGame, players: &[Msg], outcome: Outcome, lang: Lang) -> 
     });
     result_msg(winner.as_ref(), outcome.reason)
 }
+
+/// Up to [`FLAT_MOVES`] moves on one line; more a line per piece (see [`grouped`]).
+fn listed(moves: &[String]) -> String {
+    if moves.len() <= FLAT_MOVES {
+        moves.join(" ")
+    } else {
+        format!("\n  {}", grouped(moves).join("\n  "))
+    }
+}
+
+/// How many legal moves `/legal` lists on one line (a standard Lines of Action start has 36).
+const FLAT_MOVES: usize = 40;
 
 /// Legal moves a line per piece (`b1: b1-b3 b1xd3`), or per move or tile when a square follows
 /// `@` (`b1-b3 @ a4 c6`: the parachute's drops), so that hundreds of moves stay readable.
