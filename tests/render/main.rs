@@ -1,6 +1,7 @@
 //! Board pictures and replays: they decode, have the advertised size, are deterministic, and
 //! show what the engines say (sampled at square centres), with the last move marked.
 
+mod describe;
 #[path = "../support/lcg.rs"]
 mod lcg;
 
