@@ -320,3 +320,20 @@ fn a_board_s_words_fit_discord_and_say_where_the_rest_is_when_they_do_not() {
     }
     assert!(cut > 0, "a long Lightning game does not fit, and says so");
 }
+
+#[test]
+fn a_replay_s_words_name_its_game_players_and_moves_and_its_result() {
+    let played = play(GameKind::Simultana, "", 400, 4);
+    assert!(played.game.status().is_over(), "a finished match");
+    let players = [PlayerLabel::new("Alice"), PlayerLabel::new("Bob")];
+    for lang in [Lang::En, Lang::Fr] {
+        let words = describe::replay(&played.start, &played.moves, &players, None, lang).full();
+        let head = Msg::new("describe-replay")
+            .msg("game", GameKind::Simultana.label())
+            .plain("players", "Alice, Bob")
+            .num("n", played.moves.len() as i64)
+            .text(lang);
+        assert!(words.starts_with(&head), "{words}");
+        assert!(words.len() > head.len(), "and the result: {words}");
+    }
+}
