@@ -450,6 +450,52 @@ pic-crowned = { $k ->
    *[other] { $k } crowned
 }
 
+## Pictures in words (attachment descriptions, web alt texts, /board text:true)
+
+describe-game = { $game }.
+describe-game-variant = { $game }, { $variant }.
+describe-players = Players: { $players }
+describe-time-left = Time left for this move: { $time }.
+describe-list = { $what } ({ $n }): { $items }.
+describe-none = none
+describe-pieces = { $side }, { $kind ->
+    [marked] marked pieces
+    [crowned] crowned pieces
+   *[all] pieces
+}
+describe-to-drop = { $side }, pieces still to drop: { $n }.
+describe-barrier = Barrier tiles by square
+describe-to-lay = { $side }, tiles still to lay
+describe-half = { $side ->
+    [first] First player's half
+   *[second] Second player's half
+}, { $kind ->
+    [blocking] tiles laid by the opponent
+   *[all] tiles by square
+}
+describe-in-hand = In hand: { $tile }, from the { $source ->
+    [pile] pile
+   *[reserve] reserve
+}.
+describe-hand-empty = In hand: nothing.
+describe-reserve = Reserve
+describe-pile = { $n ->
+    [0] The pile is empty.
+    [one] Pile: 1 tile.
+   *[other] Pile: { $n } tiles.
+}
+describe-cut = The whole position does not fit here: /board text:true gives it.
+describe-arrow = Arrow: the move played, { $played }.
+describe-arrows = Arrows: the move played, { $played }; the AI's better move, { $better }.
+describe-replay = Replay of { $game }: { $players }; { $n ->
+    [one] 1 move.
+   *[other] { $n } moves.
+}
+describe-graph = The coach's graph: each side's chance of winning after every move.
+describe-costliest = The costliest moves
+describe-costly = move { $n } ({ $side }), { $played } (better { $better })
+describe-text-file = Text file { $name }.
+
 ## Rules
 
 rules-loa =
@@ -499,6 +545,7 @@ cmd-move = Play a move in this channel's match
 cmd-move-move = Your move, e.g. b1-b3 (start typing to see the legal moves)
 cmd-board = Show this channel's match again
     .terminal = Show the match here again
+cmd-board-text = true: the position in words, only to you (for screen readers)
 cmd-resign = Give up this channel's match
     .terminal = Give up the match here
 cmd-draw = Offer a draw, or accept your opponent's offer

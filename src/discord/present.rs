@@ -6,6 +6,8 @@ use poise::serenity_prelude as serenity;
 use tracing::debug;
 
 use crate::i18n::{Lang, Msg, Style, render};
+use crate::render::DISCORD_DESCRIPTION;
+use crate::render::describe::cut_to;
 use crate::table::{
     ButtonStyle, Image, Picture, Pictures, Reply, ReplyKind, Undelivered, stamp_of_custom_id,
 };
@@ -93,6 +95,8 @@ pub async fn present(reply: Reply, locales: Locales, pictures: &Pictures) -> Ans
 pub async fn present_first(reply: Reply, locales: Locales, pictures: &Pictures) -> Answer {
     let lang = locales.pick(reply.private);
     let (image, later) = match (reply.picture.clone(), &reply.file) {
+        // `/board text:true`: the picture's words take its place.
+        (Some(_), _) if reply.in_words => (None, None),
         (Some(picture), None) => (None, Some(Later { picture, lang })),
         (picture, _) => (draw(pictures, picture, lang).await, None),
     };
@@ -105,10 +109,7 @@ pub async fn present_first(reply: Reply, locales: Locales, pictures: &Pictures) 
             serenity::CreateEmbed::new().description(truncate(&text.join("\n"), MAX_DESCRIPTION));
         if let Some(image) = draw(pictures, section.picture.clone(), lang).await {
             embed = embed.image(format!("attachment://{}", image.file_name));
-            more_files.push(serenity::CreateAttachment::bytes(
-                image.bytes,
-                image.file_name,
-            ));
+            more_files.push(attachment(image));
         }
         more_embeds.push(embed);
     }
@@ -118,6 +119,11 @@ pub async fn present_first(reply: Reply, locales: Locales, pictures: &Pictures) 
         .map(|t| format!("**{}**", say(lang, t)))
         .collect();
     lines.extend(reply.lines.iter().map(|m| say(lang, m)));
+    if reply.in_words
+        && let Some(picture) = &reply.picture
+    {
+        lines.push(picture.describe(lang).full());
+    }
     if let Some(news) = &reply.undelivered {
         lines.push(say(lang, &undelivered(news)));
     }
@@ -142,7 +148,9 @@ pub async fn present_first(reply: Reply, locales: Locales, pictures: &Pictures) 
     let board = match_of(&reply).map(|(id, seq)| (id, seq, rows(&greyed, lang)));
 
     let pictured = image.is_some() || later.is_some();
-    let fancy = !reply.private && (pictured || !mentions.is_empty() || !more_embeds.is_empty());
+    // The board in words may be longer than a message's text: it goes in an embed.
+    let fancy = reply.in_words
+        || !reply.private && (pictured || !mentions.is_empty() || !more_embeds.is_empty());
     let (content, embed) = if fancy {
         let pings: Vec<String> = mentions.iter().map(|id| format!("<@{id}>")).collect();
         let mut embed = serenity::CreateEmbed::new().description(truncate(&text, MAX_DESCRIPTION));
@@ -158,9 +166,11 @@ pub async fn present_first(reply: Reply, locales: Locales, pictures: &Pictures) 
         private: reply.private,
         embed,
         file: match image {
-            Some(i) => Some(serenity::CreateAttachment::bytes(i.bytes, i.file_name)),
+            Some(i) => Some(attachment(i)),
             None => reply.file.as_ref().map(|f| {
+                let words = Msg::new("describe-text-file").code("name", f.name.clone());
                 serenity::CreateAttachment::bytes(f.text.as_bytes().to_vec(), f.name.clone())
+                    .description(cut_to(&say(lang, &words), DISCORD_DESCRIPTION))
             }),
         },
         later,
@@ -256,10 +266,7 @@ impl Answer {
             .embed
             .take()
             .map(|e| e.image(format!("attachment://{}", image.file_name)));
-        self.file = Some(serenity::CreateAttachment::bytes(
-            image.bytes,
-            image.file_name,
-        ));
+        self.file = Some(attachment(image));
         true
     }
 
@@ -274,6 +281,13 @@ impl Answer {
         }
         edit
     }
+}
+
+/// A drawn picture as an attachment, with its words as the description screen readers say
+/// (cut to Discord's limit, saying where the whole position is when it does not fit).
+fn attachment(image: Image) -> serenity::CreateAttachment {
+    let words = image.description.fitted(DISCORD_DESCRIPTION);
+    serenity::CreateAttachment::bytes(image.bytes, image.file_name).description(words)
 }
 
 /// Draws a picture off the async threads; `None` (logged) if it cannot be drawn.

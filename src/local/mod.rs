@@ -323,7 +323,11 @@ impl Session {
         if let Some(file) = &reply.file {
             self.write_file(file);
         }
-        if let Some(picture) = &reply.picture {
+        if reply.in_words
+            && let Some(picture) = &reply.picture
+        {
+            self.say(picture.describe(self.lang).full());
+        } else if let Some(picture) = &reply.picture {
             if let Picture::Board {
                 game,
                 players,

@@ -8,6 +8,7 @@
 mod arrows;
 mod barrier;
 mod canvas;
+pub mod describe;
 mod encode;
 mod frame;
 mod graph;
@@ -28,6 +29,7 @@ use crate::i18n::{Lang, Msg};
 use canvas::{Canvas, Sprite};
 
 pub use arrows::{Arrow, ArrowKind, board_png_with_arrows};
+pub use describe::{DISCORD_DESCRIPTION, Description};
 pub use frame::{Winner, result_msg, unnamed_winner};
 pub use graph::{evaluation_png, graph_size, summary, summary_text};
 

@@ -412,14 +412,45 @@ pub const CHECKED_PAIRS: &[(&str, Rgb, Rgb, Cue)] = &[
     ),
     ("last-move frame / tile", BOLT_MOVED, BOLT_TILE, Cue::Alone),
     ("last-move frame / empty", BOLT_MOVED, NIGHT, Cue::Alone),
+    // The coach's graph: each side's area, one above the curve and one below it.
+    (
+        "graph: white area / black area",
+        WHITE_PIECE,
+        BLACK_PIECE,
+        Cue::Alone,
+    ),
+    (
+        "graph: yellow area / clear area",
+        YELLOW_PIECE,
+        CLEAR_PIECE,
+        Cue::Alone,
+    ),
+    (
+        "graph: first area / second area",
+        FIRST_OWNER,
+        SECOND_OWNER,
+        Cue::Alone,
+    ),
+    (
+        "graph: black area / frame",
+        BLACK_PIECE,
+        TEXT_DIM,
+        Cue::Alone,
+    ),
+    (
+        "graph: clear area / frame",
+        CLEAR_PIECE,
+        TEXT_DIM,
+        Cue::Alone,
+    ),
     ("text / background", TEXT, BACKGROUND, Cue::Alone),
     ("text / active panel", TEXT, PANEL_ACTIVE, Cue::Alone),
     ("banner text / banner", BANNER_TEXT, BANNER, Cue::Alone),
     ("accent / panel", ACCENT, PANEL, Cue::Alone),
 ];
 
-/// The colour checks: CIELAB distances under simulated colour-vision deficiencies, and WCAG
-/// contrast. Used by the tests and by `parlor render --palette-report`-style debugging.
+/// The colour checks: colours as seen under simulated colour-vision deficiencies (their
+/// CIEDE2000 distances are measured by the tests), and WCAG contrast.
 pub mod vision {
     use super::Rgb;
 
@@ -456,7 +487,7 @@ pub mod vision {
     }
 
     /// Linear RGB of a colour as seen under vision `v` (an index into [`VISIONS`]).
-    fn seen(c: Rgb, v: usize) -> [f64; 3] {
+    pub fn seen(c: Rgb, v: usize) -> [f64; 3] {
         let l = [linear(c[0]), linear(c[1]), linear(c[2])];
         let m = &MATRICES[v];
         let mut out = [0.0; 3];
@@ -464,27 +495,6 @@ pub mod vision {
             out[i] = (row[0] * l[0] + row[1] * l[1] + row[2] * l[2]).clamp(0.0, 1.0);
         }
         out
-    }
-
-    fn lab(l: [f64; 3]) -> [f64; 3] {
-        let x = 0.4124 * l[0] + 0.3576 * l[1] + 0.1805 * l[2];
-        let y = 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
-        let z = 0.0193 * l[0] + 0.1192 * l[1] + 0.9505 * l[2];
-        let f = |t: f64| {
-            if t > 0.008856 {
-                t.cbrt()
-            } else {
-                7.787 * t + 16.0 / 116.0
-            }
-        };
-        let (fx, fy, fz) = (f(x / 0.95047), f(y), f(z / 1.08883));
-        [116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)]
-    }
-
-    /// CIE76 distance between two colours as seen under vision `v`.
-    pub fn delta_e(a: Rgb, b: Rgb, v: usize) -> f64 {
-        let (p, q) = (lab(seen(a, v)), lab(seen(b, v)));
-        ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2) + (p[2] - q[2]).powi(2)).sqrt()
     }
 
     /// WCAG 2 contrast ratio (1 to 21); it depends on lightness only, so it holds for every vision.
@@ -497,14 +507,29 @@ pub mod vision {
 
 #[cfg(test)]
 mod tests {
-    use super::vision::{VISIONS, contrast, delta_e};
+    use ::palette::color_difference::Ciede2000;
+    use ::palette::{IntoColor, Lab, LinSrgb};
+
+    use super::vision::{VISIONS, contrast, seen};
     use super::*;
 
-    /// Colour alone must differ by at least this much (CIE76) under every vision: clearly
-    /// different at a glance, not just "not identical" (2.3 is the just-noticeable difference).
-    const ALONE: f64 = 20.0;
-    /// With a shape cue as well, the colours only need to be noticeably different.
-    const WITH_SHAPE: f64 = 8.0;
+    /// Colour alone must differ by at least this CIEDE2000 distance under every vision. One unit
+    /// is about the smallest difference an observer notices side by side; at 10 and beyond two
+    /// colours read as different colours at a glance, also small (a stone's ring, a tile's bar)
+    /// and on a phone screen, which is what a meaning carried by colour alone needs.
+    const ALONE: f64 = 10.0;
+    /// With a shape cue as well (a ring, a frame, a pattern, a different outline), the colours
+    /// only need to be clearly noticeable apart: the shape carries the meaning too.
+    const WITH_SHAPE: f64 = 4.0;
+
+    /// The CIEDE2000 distance between two colours as seen under vision `v`.
+    fn delta_e(a: Rgb, b: Rgb, v: usize) -> f64 {
+        let lab = |c: Rgb| -> Lab<::palette::white_point::D65, f64> {
+            let [r, g, b] = seen(c, v);
+            LinSrgb::new(r, g, b).into_color()
+        };
+        lab(a).difference(lab(b))
+    }
 
     #[test]
     fn every_checked_pair_is_distinct_under_every_vision() {
@@ -540,13 +565,45 @@ mod tests {
     }
 
     #[test]
-    fn the_simulation_is_sane() {
+    fn the_simulation_and_the_distance_are_sane() {
         // Red and green, told apart by normal vision, merge for protanopes and deuteranopes.
         let (red, green) = ([200, 60, 40], [90, 150, 40]);
-        assert!(delta_e(red, green, 0) > 50.0);
+        assert!(delta_e(red, green, 0) > 30.0);
         assert!(delta_e(red, green, 1) < delta_e(red, green, 0) / 2.0);
         assert!(delta_e(red, green, 2) < delta_e(red, green, 0) / 2.0);
+        // Blue and green stay apart for them, and merge for tritanopes more than for anyone.
+        let (blue, teal) = ([40, 90, 220], [40, 160, 160]);
+        assert!(delta_e(blue, teal, 3) < delta_e(blue, teal, 1));
+        assert!(delta_e(red, red, 1) < 1e-9);
         assert!((contrast([0, 0, 0], [255, 255, 255]) - 21.0).abs() < 0.01);
+    }
+
+    /// Writes each PNG named in `PARLOR_SIMULATE` (space-separated) again as seen under each
+    /// deficiency, beside it (`board.protanopia.png` ...), to look at the pictures through the
+    /// simulation: `PARLOR_SIMULATE="a.png b.png" cargo test --lib simulate_pictures -- --ignored`.
+    #[test]
+    #[ignore]
+    fn simulate_pictures() {
+        let encode = |l: f64| {
+            let c = if l <= 0.0031308 {
+                l * 12.92
+            } else {
+                1.055 * l.powf(1.0 / 2.4) - 0.055
+            };
+            (c * 255.0).round().clamp(0.0, 255.0) as u8
+        };
+        let paths = std::env::var("PARLOR_SIMULATE").unwrap_or_default();
+        for path in paths.split_whitespace() {
+            let picture = image::open(path).expect("a picture").to_rgb8();
+            for (v, vision) in VISIONS.iter().enumerate().skip(1) {
+                let mut out = picture.clone();
+                for pixel in out.pixels_mut() {
+                    pixel.0 = seen(pixel.0, v).map(encode);
+                }
+                let name = path.replace(".png", &format!(".{vision}.png"));
+                out.save(&name).expect("written");
+            }
+        }
     }
 
     /// Prints the whole table: `cargo test --lib palette_table -- --ignored --nocapture`.

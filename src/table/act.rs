@@ -19,6 +19,8 @@ pub enum Act {
     /// moves from there.
     PickSource(String),
     Board,
+    /// The board in words, only to the requester (`/board text:true`).
+    BoardText,
     /// Give up. Typed, it resigns at once; a press of the board's button only asks the presser
     /// to confirm, privately.
     Resign,
@@ -321,6 +323,7 @@ impl Act {
         match self {
             Act::Challenge(_) => "challenge",
             Act::Board => "board",
+            Act::BoardText => "board-text",
             Act::Rules(_) => "rules",
             Act::Help => "help",
             Act::Settings(_) => "settings",

@@ -118,6 +118,9 @@ pub struct Reply {
     /// More parts after the first, each with its own words and picture (the coach's three
     /// biggest mistakes).
     pub sections: Vec<Section>,
+    /// Say the picture in words instead of showing it (`/board text:true`): the transport puts
+    /// [`Picture::describe`]'s whole text in place of the picture.
+    pub in_words: bool,
     /// Work still under way (an analysis): the transport shows [`Progress::line`] and, once it
     /// is done, the reply it ends with instead of this one.
     pub progress: Option<Progress>,

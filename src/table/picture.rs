@@ -11,7 +11,7 @@ use tokio::sync::Semaphore;
 use crate::ai::analysis::Analysis;
 use crate::games::{AnyGame, AnyMove, Outcome};
 use crate::i18n::{Lang, Msg};
-use crate::render::{self, Arrow, ArrowKind, PlayerLabel, Scene};
+use crate::render::{self, Arrow, ArrowKind, Description, PlayerLabel, Scene};
 
 /// What to draw.
 #[derive(Clone, Debug)]
@@ -35,6 +35,9 @@ pub enum Picture {
         /// How the match ended when the rules did not end it (resignation, agreed draw,
         /// timeout, abort): the picture's banner says so.
         result: Option<Outcome>,
+        /// Seconds the player to move had left when the board was shown, for its text (the
+        /// picture itself shows no clock).
+        time_left: Option<i64>,
     },
     /// An animation of a whole finished match.
     Replay {
@@ -76,6 +79,9 @@ pub struct Image {
     pub file_name: String,
     /// `image/png` or `image/gif`
     pub mime: &'static str,
+    /// What the picture shows, in words (see [`Picture::describe`]): the attachment's
+    /// description, the web page's `alt`.
+    pub description: Description,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -109,11 +115,61 @@ impl Picture {
         }
     }
 
+    /// What the picture shows, in words, in `lang`: said by the renderer from what it draws.
+    pub fn describe(&self, lang: Lang) -> Description {
+        match self {
+            Picture::Board {
+                game,
+                last_move,
+                players,
+                ratings,
+                move_number,
+                result,
+                time_left,
+                ..
+            } => {
+                let labels = labels(players, ratings, lang);
+                let scene = board_scene(game, last_move, labels, *move_number, *result, lang);
+                render::describe::board(&scene, *time_left)
+            }
+            Picture::Replay {
+                start,
+                moves,
+                players,
+                result,
+                ..
+            } => {
+                let labels: Vec<PlayerLabel> =
+                    players.iter().cloned().map(PlayerLabel::new).collect();
+                render::describe::replay(start, moves, &labels, *result, lang)
+            }
+            Picture::Evaluation { analysis, game, .. } => {
+                render::describe::graph(analysis, game, lang)
+            }
+            Picture::Mistake {
+                ply,
+                game,
+                played,
+                better,
+                players,
+                ..
+            } => {
+                let scene = mistake_scene(game, *ply, players, lang);
+                let text = |mv: &AnyMove| game.format_move(mv).unwrap_or_default();
+                let better = (played != better).then(|| text(better));
+                render::describe::board_with_arrows(&scene, &text(played), better.as_deref())
+            }
+        }
+    }
+
     /// Draws the picture. CPU work: call it off the async threads (e.g. `spawn_blocking`).
     /// Every word drawn is in `lang`.
     pub fn render(&self, lang: Lang) -> Result<Image, PictureError> {
         let start = std::time::Instant::now();
-        let image = self.draw(lang);
+        let image = self.draw(lang).map(|mut image| {
+            image.description = self.describe(lang);
+            image
+        });
         let picture = match self {
             Picture::Board { .. } => "board",
             Picture::Replay { .. } => "replay",
@@ -137,23 +193,13 @@ impl Picture {
                 result,
                 ..
             } => {
-                let labels: Vec<PlayerLabel> = players
-                    .iter()
-                    .enumerate()
-                    .map(|(seat, name)| PlayerLabel {
-                        name: name.text(lang),
-                        rating: ratings.get(seat).cloned().flatten(),
-                    })
-                    .collect();
-                let mut scene = scene(game, lang, labels);
-                scene.last_move = last_move.as_deref().map(|(before, mv)| (before, *mv));
-                scene.move_number = *move_number;
-                scene.result = *result;
-                scene.show_region = game.shows_regions();
+                let labels = labels(players, ratings, lang);
+                let scene = board_scene(game, last_move, labels, *move_number, *result, lang);
                 Ok(Image {
                     bytes: render::board_png(&scene),
                     file_name,
                     mime: "image/png",
+                    description: Description::default(),
                 })
             }
             Picture::Replay {
@@ -171,12 +217,14 @@ impl Picture {
                     bytes,
                     file_name,
                     mime: "image/gif",
+                    description: Description::default(),
                 })
             }
             Picture::Evaluation { analysis, game, .. } => Ok(Image {
                 bytes: render::evaluation_png(analysis, game, lang),
                 file_name,
                 mime: "image/png",
+                description: Description::default(),
             }),
             Picture::Mistake {
                 ply,
@@ -186,12 +234,7 @@ impl Picture {
                 players,
                 ..
             } => {
-                let labels = players
-                    .iter()
-                    .map(|name| PlayerLabel::new(name.text(lang)))
-                    .collect();
-                let mut scene = scene(game, lang, labels);
-                scene.move_number = ply.saturating_sub(1) as u32;
+                let scene = mistake_scene(game, *ply, players, lang);
                 let arrows = [
                     Arrow {
                         mv: *played,
@@ -211,6 +254,7 @@ impl Picture {
                     bytes: render::board_png_with_arrows(&scene, shown),
                     file_name,
                     mime: "image/png",
+                    description: Description::default(),
                 })
             }
         }
@@ -259,7 +303,10 @@ impl Pictures {
             && *at == seq
         {
             metrics::counter!("parlor_pictures_reused_total").increment(1);
-            return Ok(image.clone());
+            // The words are said again: the time left has moved on since it was drawn.
+            let mut image = image.clone();
+            image.description = picture.describe(lang);
+            return Ok(image);
         }
         // Closed only when the last clone is dropped, which cannot happen while `self` lives.
         let permit = self
@@ -312,6 +359,47 @@ impl Picture {
     }
 }
 
+/// The scene of a board picture: the position, the move that led to it, the players, the move
+/// number and the ending the rules did not decide.
+fn board_scene<'a>(
+    game: &'a AnyGame,
+    last_move: &'a Option<Box<(AnyGame, AnyMove)>>,
+    labels: Vec<PlayerLabel>,
+    move_number: u32,
+    result: Option<Outcome>,
+    lang: Lang,
+) -> Scene<'a> {
+    let mut scene = scene(game, lang, labels);
+    scene.last_move = last_move.as_deref().map(|(before, mv)| (before, *mv));
+    scene.move_number = move_number;
+    scene.result = result;
+    scene.show_region = game.shows_regions();
+    scene
+}
+
+/// The scene of a costly move's picture: the position before the move played at `ply`.
+fn mistake_scene<'a>(game: &'a AnyGame, ply: usize, players: &[Msg], lang: Lang) -> Scene<'a> {
+    let labels = players
+        .iter()
+        .map(|name| PlayerLabel::new(name.text(lang)))
+        .collect();
+    let mut scene = scene(game, lang, labels);
+    scene.move_number = ply.saturating_sub(1) as u32;
+    scene
+}
+
+/// The players' labels in `lang`, with their ratings, by seat.
+fn labels(players: &[Msg], ratings: &[Option<String>], lang: Lang) -> Vec<PlayerLabel> {
+    players
+        .iter()
+        .enumerate()
+        .map(|(seat, name)| PlayerLabel {
+            name: name.text(lang),
+            rating: ratings.get(seat).cloned().flatten(),
+        })
+        .collect()
+}
+
 /// Two labels are the two sides' cards; more are the seats of a four-player game in turn order.
 /// The scene of a board in `lang`, its players labelled by seat.
 fn scene(game: &AnyGame, lang: Lang, labels: Vec<PlayerLabel>) -> Scene<'_> {
@@ -343,6 +431,7 @@ mod tests {
             ratings: vec![None, None],
             move_number: 0,
             result,
+            time_left: None,
         }
     }
 

@@ -83,6 +83,7 @@ pub fn rules(game: GameKind, docs_url: Option<&str>) -> Reply {
             ratings: vec![None, None],
             move_number: 0,
             result: None,
+            time_left: None,
         });
     }
     reply

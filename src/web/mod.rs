@@ -551,11 +551,21 @@ async fn match_page(
         if ply > view.plies.len() {
             return Err(Nothing::Missing);
         }
-        Ok((view, ply))
+        // The pictures' words, said by the renderer from what it draws: their `alt` texts.
+        let board = found(gallery.board(id, ply).await)?;
+        let graph = match view.review {
+            Some(_) => gallery.graph(id).await.ok().flatten(),
+            None => None,
+        };
+        let words = pages::Words {
+            board: board.describe(ctx.lang).full(),
+            graph: graph.map(|g| g.describe(ctx.lang).full()),
+        };
+        Ok((view, ply, words))
     };
-    answer(&headers, &ctx, shown.await, |(view, ply)| {
+    answer(&headers, &ctx, shown.await, |(view, ply, words)| {
         let faces: Vec<_> = view.players.iter().map(|(who, _)| who.clone()).collect();
-        pages::game(&ctx, view, *ply, &names_tag(&ctx, &faces))
+        pages::game(&ctx, view, *ply, words, &names_tag(&ctx, &faces))
     })
 }
 

@@ -302,9 +302,16 @@ pub fn player(ctx: &Ctx, view: &PlayerView) -> Markup {
     )
 }
 
+/// What a match page's pictures show, in words: their `alt` texts.
+pub struct Words {
+    pub board: String,
+    /// The coach's graph, when the match was analysed.
+    pub graph: Option<String>,
+}
+
 /// A match page showing the board after `ply` plies; `tag` makes its pictures' addresses
 /// immutable.
-pub fn game(ctx: &Ctx, view: &MatchView, ply: usize, tag: &str) -> Markup {
+pub fn game(ctx: &Ctx, view: &MatchView, ply: usize, words: &Words, tag: &str) -> Markup {
     let title = ctx.t(&Msg::new("web-match-name")
         .msg("game", words::game(view.game))
         .num("id", view.id));
@@ -344,7 +351,7 @@ pub fn game(ctx: &Ctx, view: &MatchView, ply: usize, tag: &str) -> Markup {
             }
             section #board {
                 figure.board {
-                    img src=(picture(&format!("{ply}.png"))) alt=(caption) width="800";
+                    img src=(picture(&format!("{ply}.png"))) alt=(words.board) width="800";
                     figcaption { (caption) }
                 }
                 nav.steps {
@@ -383,7 +390,7 @@ pub fn game(ctx: &Ctx, view: &MatchView, ply: usize, tag: &str) -> Markup {
             @if let Some(review) = &view.review {
                 h2 { (ctx.w("web-analysis")) }
                 figure.graph {
-                    img src=(picture("analysis.png")) alt=(ctx.say(&review.summary, hidden)) width="800" loading="lazy";
+                    img src=(picture("analysis.png")) alt=(words.graph.clone().unwrap_or_else(|| ctx.say(&review.summary, hidden))) width="800" loading="lazy";
                     figcaption { (ctx.say(&review.summary, hidden)) }
                 }
                 @if review.mistakes.is_empty() {

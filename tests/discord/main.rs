@@ -19,6 +19,7 @@ mod shards;
 mod steps;
 mod threads;
 mod web_links;
+mod words;
 
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -180,7 +181,9 @@ async fn registers_every_command_with_its_options_in_the_guild() {
     assert_eq!(option(&mv, "move")["autocomplete"], true);
     assert_eq!(option(&mv, "move")["required"], true);
 
-    for name in ["board", "resign", "draw", "takeback", "abort"] {
+    assert_eq!(option_names(&find("board")), set(&["text"]));
+    assert_eq!(option(&find("board"), "text")["type"], 5, "a boolean");
+    for name in ["resign", "draw", "takeback", "abort"] {
         assert!(
             option_names(&find(name)).is_empty(),
             "/{name} takes no option"

@@ -1,6 +1,7 @@
 //! Board pictures and replays: they decode, have the advertised size, are deterministic, and
 //! show what the engines say (sampled at square centres), with the last move marked.
 
+mod describe;
 #[path = "../support/lcg.rs"]
 mod lcg;
 
@@ -1328,5 +1329,26 @@ fn the_coachs_summary_says_how_the_winner_won() {
     ] {
         let text = parlor::render::summary_text(&analysis, &start, lang);
         assert!(text.starts_with(says), "{text}");
+    }
+}
+
+/// Discord shows pictures on a dark or a light chat background: every picture is opaque (no
+/// alpha channel, no transparent palette entry), so no edge or text depends on the chat's.
+#[test]
+fn every_picture_is_opaque_on_either_discord_theme() {
+    for kind in GameKind::ALL {
+        let played = play(kind, "", 12, 3);
+        let png = board_png(&played.scene());
+        let decoder = png::Decoder::new(Cursor::new(png));
+        let reader = decoder.read_info().expect("a PNG");
+        let info = reader.info();
+        assert!(info.trns.is_none(), "{kind}: a transparent palette entry");
+        assert!(
+            !matches!(
+                info.color_type,
+                png::ColorType::Rgba | png::ColorType::GrayscaleAlpha
+            ),
+            "{kind}: an alpha channel"
+        );
     }
 }

@@ -287,6 +287,11 @@ async fn a_hidden_player_is_anonymous_everywhere_and_has_no_page() {
     assert_eq!(status, 404);
     // The pictures do not draw the name either: their address changes with the names drawn.
     let (_, _, page) = get(&format!("{site}/m/{id}"), &[]).await;
+    // The board's alt text is the renderer's words for it (the hidden name left out too).
+    let game_line = parlor::i18n::Msg::new("describe-game")
+        .msg("game", parlor::games::GameKind::Simultana.label())
+        .text(parlor::i18n::Lang::En);
+    assert!(page.contains(&format!("alt=\"{game_line}")), "{page}");
     let src = page
         .split("src=\"")
         .nth(1)

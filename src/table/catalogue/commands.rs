@@ -82,7 +82,18 @@ pub static ALL: [Command; 16] = [
         Group::Play,
         |a| Ok(Act::Move(a.need_text("move")?.trim().to_owned())),
     ),
-    control("board", |_| Ok(Act::Board)),
+    // `text:true`: the board in words, privately, for screen readers and whoever prefers it.
+    command(
+        "board",
+        &[opt("text", Kind::Bool, false)],
+        Group::Match,
+        |a| {
+            Ok(match a.bool("text") {
+                Some(true) => Act::BoardText,
+                _ => Act::Board,
+            })
+        },
+    ),
     // Typed, so deliberate: it resigns at once (only the button asks to confirm).
     control("resign", |_| Ok(Act::Resign)),
     // Typed, so deliberate: it accepts a standing offer at once (only a button asks first).

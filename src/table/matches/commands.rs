@@ -30,6 +30,11 @@ impl Matches {
             let m = slot.lock().await;
             return self.board(&m).await;
         }
+        if matches!(req.act, Act::BoardText) {
+            let slot = self.target(place, req).await?;
+            let m = slot.lock().await;
+            return self.board_in_words(&m);
+        }
         let slot = self.target(place, req).await?;
         let mut m = slot.lock().await;
         self.act_on(&mut m, actor, req).await
@@ -66,6 +71,26 @@ impl Matches {
         }
         let preview = self.preview(m).await?;
         Ok(present::challenge_reply(m, preview, m.expires_at(), now))
+    }
+
+    /// `/board text:true`: the position of a match in play, in words, to the requester only,
+    /// with nothing to press.
+    fn board_in_words(&self, m: &Match) -> Answer {
+        if m.is_closed() {
+            return refuse(Msg::new("err-match-over"));
+        }
+        if m.live().is_none() {
+            return refuse(Msg::new("err-not-started"));
+        }
+        let board = present::board_reply(m, None, self.now());
+        Ok(Reply {
+            title: board.title,
+            match_id: board.match_id,
+            picture: board.picture,
+            private: true,
+            in_words: true,
+            ..Reply::default()
+        })
     }
 
     /// Moves into this channel the requester's open match of this server whose channel is gone

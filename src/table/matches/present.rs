@@ -115,7 +115,16 @@ pub fn board_reply(m: &Match, headline: Option<Msg>, now: i64) -> Reply {
         reply.menus = hints::source_menus(&legal, m.stamp(), rows);
     }
     reply.lines = lines;
-    reply.picture = Some(picture(m, live));
+    let mut board = picture(m, live);
+    if let Picture::Board { time_left, .. } = &mut board
+        && !live.game.status().is_over()
+    {
+        *time_left = m
+            .row
+            .deadline_at
+            .map(|at| crate::table::clock::secs_left(at, now));
+    }
+    reply.picture = Some(board);
     reply
 }
 
@@ -181,6 +190,7 @@ pub fn picture(m: &Match, live: &Board) -> Picture {
         ratings: m.ratings.clone(),
         move_number: live.moves.len() as u32,
         result: None,
+        time_left: None,
     }
 }
 

@@ -9,6 +9,8 @@ pub struct File {
     pub id: u64,
     pub filename: String,
     pub bytes: Vec<u8>,
+    /// The words a screen reader says for it (Discord: at most 1,024 characters).
+    pub description: String,
 }
 
 /// A message as the fake keeps it.
@@ -404,14 +406,59 @@ pub(super) async fn read_body(inner: &Inner, req: Request) -> Result<(Value, Vec
             payload = serde_json::from_slice(&bytes)
                 .map_err(|e| bad(format!("payload_json is not JSON: {e}")))?;
         } else {
-            files.push(File {
-                id: 0,
-                filename: filename.unwrap_or(name),
-                bytes: bytes.to_vec(),
-            });
+            // serenity names the n-th new file `files[n]`, described in `attachments` by id n.
+            let slot = name
+                .strip_prefix("files[")
+                .and_then(|n| n.strip_suffix(']'))
+                .map(str::to_owned);
+            files.push((
+                slot,
+                File {
+                    id: 0,
+                    filename: filename.unwrap_or(name),
+                    bytes: bytes.to_vec(),
+                    description: String::new(),
+                },
+            ));
         }
     }
-    Ok((payload, files))
+    // An interaction's callback carries the message under `data`.
+    let described = |slot: &str| {
+        let listed = payload["attachments"]
+            .as_array()
+            .or_else(|| payload["data"]["attachments"].as_array());
+        listed?.iter().find(|a| {
+            a["id"].as_str() == Some(slot)
+                || a["id"].as_u64().map(|n| n.to_string()) == Some(slot.to_owned())
+        })?["description"]
+            .as_str()
+            .map(str::to_owned)
+    };
+    let mut out = Vec::new();
+    for (slot, mut file) in files {
+        // Every attachment Parlor posts carries its words, within Discord's limit.
+        match slot.as_deref().and_then(described) {
+            Some(words) if words.trim().is_empty() => {
+                return Err(bad(format!("{}: an empty description", file.filename)));
+            }
+            Some(words) if words.encode_utf16().count() > 1024 => {
+                return Err(bad(format!(
+                    "{}: a description of {} characters (Discord allows 1024)",
+                    file.filename,
+                    words.encode_utf16().count()
+                )));
+            }
+            Some(words) => file.description = words,
+            None => {
+                return Err(bad(format!(
+                    "{}: an attachment without a description (screen readers say nothing)",
+                    file.filename
+                )));
+            }
+        }
+        out.push(file);
+    }
+    Ok((payload, out))
 }
 
 /// Applies a message body to a message (creation or edit).

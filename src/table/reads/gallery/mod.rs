@@ -332,6 +332,7 @@ impl Gallery {
             ratings: Vec::new(),
             move_number: ply as u32,
             result: last.then(|| texts::stored_outcome(&m.row)).flatten(),
+            time_left: None,
         }))
     }
 
