@@ -484,7 +484,7 @@ describe-pile = { $n ->
     [one] Pile: 1 tile.
    *[other] Pile: { $n } tiles.
 }
-describe-cut = The whole position does not fit here: /board text:true gives it.
+describe-cut = The whole position does not fit here: { $board } gives it.
 describe-arrow = Arrow: the move played, { $played }.
 describe-arrows = Arrows: the move played, { $played }; the AI's better move, { $better }.
 describe-replay = Replay of { $game }: { $players }; { $n ->

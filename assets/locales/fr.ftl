@@ -483,16 +483,16 @@ pic-crowned = { $k ->
 
 describe-game = { $game }.
 describe-game-variant = { $game }, { $variant }.
-describe-players = Joueurs : { $players }
-describe-time-left = Temps restant pour ce coup : { $time }.
-describe-list = { $what } ({ $n }) : { $items }.
+describe-players = Joueurs : { $players }
+describe-time-left = Temps restant pour ce coup : { $time }.
+describe-list = { $what } ({ $n }) : { $items }.
 describe-none = rien
 describe-pieces = { $side }, { $kind ->
     [marked] pions marqués
     [crowned] pions couronnés
    *[all] pions
 }
-describe-to-drop = { $side }, pions encore à parachuter : { $n }.
+describe-to-drop = { $side }, pions encore à parachuter : { $n }.
 describe-barrier = Tuiles de la barrière par case
 describe-to-lay = { $side }, tuiles encore à poser
 describe-half = { $side ->
@@ -502,27 +502,27 @@ describe-half = { $side ->
     [blocking] tuiles posées par l’adversaire
    *[all] tuiles par case
 }
-describe-in-hand = En main : { $tile }, { $source ->
+describe-in-hand = En main : { $tile }, { $source ->
     [pile] de la pioche
    *[reserve] de la réserve
 }.
-describe-hand-empty = En main : rien.
+describe-hand-empty = En main : rien.
 describe-reserve = Réserve
 describe-pile = { $n ->
     [0] La pioche est vide.
-    [one] Pioche : 1 tuile.
-   *[other] Pioche : { $n } tuiles.
+    [one] Pioche : 1 tuile.
+   *[other] Pioche : { $n } tuiles.
 }
-describe-cut = La position entière ne tient pas ici : /board text:true la donne.
-describe-arrow = Flèche : le coup joué, { $played }.
-describe-arrows = Flèches : le coup joué, { $played } ; le meilleur coup de l’IA, { $better }.
-describe-replay = Rejeu de { $game } : { $players } ; { $n ->
+describe-cut = La position entière ne tient pas ici : { $board } la donne.
+describe-arrow = Flèche : le coup joué, { $played }.
+describe-arrows = Flèches : le coup joué, { $played } ; le meilleur coup de l’IA, { $better }.
+describe-replay = Rejeu de { $game } : { $players } ; { $n ->
     [one] 1 coup.
    *[other] { $n } coups.
 }
-describe-graph = Le graphique du coach : les chances de gagner de chaque camp après chaque coup.
+describe-graph = Le graphique du coach : les chances de gagner de chaque camp après chaque coup.
 describe-costliest = Les coups les plus coûteux
-describe-costly = coup { $n } ({ $side }), { $played } (mieux : { $better })
+describe-costly = coup { $n } ({ $side }), { $played } (mieux : { $better })
 describe-text-file = Fichier texte { $name }.
 
 ## Rules
@@ -580,7 +580,7 @@ cmd-move = Jouer un coup dans la partie de ce salon
 cmd-move-move = Votre coup, par exemple b1-b3 (commencez à taper pour voir les coups permis)
 cmd-board = Afficher à nouveau la partie de ce salon
     .terminal = Afficher à nouveau la partie en cours ici
-cmd-board-text = true : la position en mots, pour vous seul (pour les lecteurs d’écran)
+cmd-board-text = true : la position en mots, pour vous seul (pour les lecteurs d’écran)
 cmd-resign = Abandonner la partie de ce salon
     .terminal = Abandonner la partie en cours ici
 cmd-draw = Proposer la nulle, ou accepter celle de l’adversaire

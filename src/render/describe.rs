@@ -134,7 +134,9 @@ pub fn board(scene: &Scene, time_left: Option<i64>) -> Description {
     Description {
         summary,
         position: position(game, lang),
-        cut: Msg::new("describe-cut").text(lang),
+        cut: Msg::new("describe-cut")
+            .code("board", "/board text:true")
+            .text(lang),
     }
 }
 

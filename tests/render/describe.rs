@@ -308,7 +308,9 @@ fn a_board_s_words_fit_discord_and_say_where_the_rest_is_when_they_do_not() {
                 fitted.encode_utf16().count() <= DISCORD_DESCRIPTION,
                 "{fitted}"
             );
-            let note = Msg::new("describe-cut").text(lang);
+            let note = Msg::new("describe-cut")
+                .code("board", "/board text:true")
+                .text(lang);
             if words.full().encode_utf16().count() <= DISCORD_DESCRIPTION {
                 assert_eq!(fitted, words.full());
             } else {
