@@ -316,6 +316,7 @@ async fn connect(
                 settings.bot = table::UserRef::new(ready.user.id.get(), ready.user.name.clone());
                 let (table, notices) = Table::start(store, settings).await?;
                 table.matches().spawn_timer();
+                table.tournaments().spawn_timer();
                 let boards = std::sync::Arc::new(respond::Boards::default());
                 let tongues = Tongues::new(table.clone());
                 let known = access::Known::default();

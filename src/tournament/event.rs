@@ -188,6 +188,26 @@ impl Tournament {
         Ok(self.members.len() - 1)
     }
 
+    /// Takes back an entry before round 1 is paired: the player leaves no trace.
+    pub fn unregister(&mut self, player: usize) -> Result<(), TournamentError> {
+        if self.started {
+            return Err(TournamentError::EntriesClosed);
+        }
+        if player >= self.members.len() {
+            return Err(TournamentError::UnknownPlayer);
+        }
+        self.members.remove(player);
+        self.swiss.players.remove(player);
+        self.swiss.order = (0..self.members.len()).collect();
+        self.bye_requests = self
+            .bye_requests
+            .iter()
+            .filter(|&&p| p != player)
+            .map(|&p| if p > player { p - 1 } else { p })
+            .collect();
+        Ok(())
+    }
+
     /// Withdraws a player: not paired in the rounds to come (a round robin forfeits their games).
     pub fn withdraw(&mut self, player: usize) -> Result<(), TournamentError> {
         let member = self
