@@ -336,7 +336,14 @@ pub fn board_result(row: &MatchRow, log: &[LogEntry]) -> Option<BoardResult> {
                 .iter()
                 .any(|e| e.kind == EntryKind::Move && Some(e.player_id) == seat_id(seat))
     };
-    let timeout = row.reason.as_deref() == Some(Reason::Timeout.name());
+    // An aborted match is stored as an abort: it ran out of time if it ended a whole turn's
+    // time after the last thing that happened in it.
+    let last = log.iter().map(|e| e.at).chain(row.started_at).max();
+    let ran_out = match (row.status, row.clock_secs, last, row.finished_at) {
+        (MatchStatus::Aborted, Some(secs), Some(last), Some(end)) => end >= last + secs * 1000,
+        _ => false,
+    };
+    let timeout = ran_out || row.reason.as_deref() == Some(Reason::Timeout.name());
     Some(match row.status {
         MatchStatus::Challenge | MatchStatus::Live => return None,
         MatchStatus::Finished => match row.winner_seat {
@@ -346,7 +353,13 @@ pub fn board_result(row: &MatchRow, log: &[LogEntry]) -> Option<BoardResult> {
             Some(_) => BoardResult::BlackWins,
             None => BoardResult::Draw,
         },
-        // Called off: whoever never moved forfeits.
+        // Out of time before both moved (the match is aborted, unrated): the player who ran
+        // out forfeits; the first player moves first.
+        _ if timeout => match (row.winner_seat, moved(0)) {
+            (Some(0), _) | (None, true) => BoardResult::BlackForfeits,
+            _ => BoardResult::WhiteForfeits,
+        },
+        // Called off by a player: whoever never moved forfeits.
         _ => match (moved(0), moved(1)) {
             (false, false) => BoardResult::BothForfeit,
             (true, false) => BoardResult::BlackForfeits,
