@@ -257,7 +257,7 @@ impl Tournament {
             Format::Swiss => self.swiss.total_rounds,
             Format::RoundRobin { double } => {
                 let n = self.members.len();
-                (n - 1 + n % 2) * if double { 2 } else { 1 }
+                (n.saturating_sub(1) + n % 2) * if double { 2 } else { 1 }
             }
         }
     }
@@ -548,6 +548,13 @@ mod tests {
         );
         // Everyone played everyone twice, once with each colour: three wins each.
         assert!(t.standings().iter().all(|s| s.points == 30 && s.rank == 1));
+    }
+
+    #[test]
+    fn a_round_robin_without_players_has_no_round() {
+        let t = Tournament::new(Format::RoundRobin { double: true }, 0);
+        assert_eq!(t.rounds(), 0);
+        assert!(!t.finished());
     }
 
     #[test]

@@ -568,3 +568,128 @@ async fn a_double_round_robin_of_four_ends_with_its_tie_breaks() {
     crash(&mut w).await;
     assert_eq!(event(&w, id).await.tournament, e.tournament);
 }
+
+#[tokio::test]
+async fn two_friends_and_two_bots_at_their_levels_play_a_round_robin() {
+    let mut w = World::new().await;
+    let t = w.table.tournaments().clone();
+    let spec = TournamentSpec {
+        clock: Some("1h".into()),
+        ..TournamentSpec::new(GameKind::Loa, Format::RoundRobin { double: false })
+    };
+    answered(
+        t.create(&organiser(), &hall(), spec).await,
+        "tournament-created",
+    );
+    refused(t.add_bot(&organiser(), &hall(), 2).await, "err-no-ai");
+    // The same database, a process with the AI.
+    let store = Store::open(&w.url).await.expect("reopen store");
+    let mut cfg = config(&w.clock);
+    cfg.ai = Some(std::sync::Arc::new(FirstMove));
+    let (table, notices) = Table::start(store, cfg).await.expect("restart");
+    w.table = table;
+    w.notices = notices;
+    let t = w.table.tournaments().clone();
+    let id = t.here(&hall()).await.expect("restored");
+    for i in 1..=2 {
+        answered(t.join(&player(i), &hall()).await, "tournament-joined");
+    }
+    refused(
+        t.add_bot(&player(2), &hall(), 2).await,
+        "err-tournament-organiser",
+    );
+    refused(t.add_bot(&organiser(), &hall(), 6).await, "err-level");
+    for level in [1, 3] {
+        answered(
+            t.add_bot(&organiser(), &hall(), level).await,
+            "tournament-joined",
+        );
+    }
+    answered(t.begin(&organiser(), &hall()).await, "tournament-round");
+    for round in 0..3 {
+        let e = event(&w, id).await;
+        for (board, b) in e
+            .tournament
+            .current
+            .clone()
+            .expect("a round")
+            .iter()
+            .enumerate()
+        {
+            let m = *e.games.get(&board).expect("its match");
+            let place = thread_of(m);
+            let started = Act::ThreadStarted {
+                thread: place,
+                card: None,
+            };
+            let seats = [b.pairing.white, b.pairing.black.expect("four")]
+                .map(|i| e.seat(i).cloned().expect("seat"));
+            let r = w
+                .run(
+                    &organiser(),
+                    place,
+                    started.at(Stamp {
+                        match_id: m,
+                        seq: 0,
+                    }),
+                )
+                .await;
+            assert!(!r.private, "{}", r.text());
+            // A person resigns (to the other person: player 2 does); bots play it out.
+            let people: Vec<_> = seats.iter().filter(|s| s.level.is_none()).collect();
+            if let Some(loser) = people.iter().max_by_key(|s| s.id) {
+                let end = w
+                    .run(
+                        &Actor::new(loser.id, loser.name.clone()),
+                        place,
+                        Act::Resign,
+                    )
+                    .await;
+                assert!(is_over(&end), "{}", end.text());
+            }
+        }
+        for _ in 0..4000 {
+            w.table.tournaments().tick().await;
+            if event(&w, id).await.tournament.swiss.played_rounds > round {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+        assert_eq!(
+            event(&w, id).await.tournament.swiss.played_rounds,
+            round + 1
+        );
+    }
+    let e = event(&w, id).await;
+    assert_eq!(e.status, Status::Over);
+    let points = |n: u64| {
+        let index = e.player_of(10_000 + n).expect("player");
+        e.tournament.swiss.score(index)
+    };
+    assert_eq!((points(1), points(2)), (10, 0));
+    // The bots played at their levels, every game with a bot casual, the people's rated.
+    let games = format!("SELECT match_id FROM tournament_games WHERE tournament_id = {id}");
+    w.assert_sql(
+        &format!("SELECT COUNT(*) FROM matches WHERE id IN ({games}) AND vs_bot"),
+        5,
+    )
+    .await;
+    w.assert_sql(
+        &format!("SELECT COUNT(*) FROM matches WHERE id IN ({games}) AND rated"),
+        1,
+    )
+    .await;
+    w.assert_sql(
+        &format!("SELECT COUNT(*) FROM matches WHERE id IN ({games}) AND level IN (1, 3)"),
+        5,
+    )
+    .await;
+    w.assert_sql(
+        &format!(
+            "SELECT COUNT(*) FROM matches m JOIN match_seats s ON s.match_id = m.id \
+             WHERE m.id IN ({games}) AND s.seat = 1 AND s.player_id = m.challenger_id"
+        ),
+        1,
+    )
+    .await;
+}

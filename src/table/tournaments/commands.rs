@@ -167,11 +167,10 @@ impl Tournaments {
         if e.tournament.find(&key).is_none() {
             return refuse(Msg::new("err-tournament-not-registered"));
         }
-        // Said while the player is still listed.
-        let reply = present::say(&e, Say::Left { key: key.clone() });
-        self.step(&mut e, Step::Withdraw { key }, Say::Scheduled)
+        // Said while the player is still listed (an entry taken back is not, after).
+        let said = present::say(&e, Say::Left { key: key.clone() });
+        self.step(&mut e, Step::Withdraw { key }, Say::Made(Box::new(said)))
             .await
-            .map(|_| reply)
     }
 
     /// The requester asks for a half-point bye in the next round to be paired.

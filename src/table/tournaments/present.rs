@@ -37,6 +37,8 @@ pub enum Say {
     Unpairable,
     /// The organiser stopped it.
     Cancelled,
+    /// A reply made before the step (of a player the step takes out).
+    Made(Box<Reply>),
 }
 
 /// `12` tenths as `1.2`, `10` as `1`.
@@ -194,6 +196,7 @@ pub fn say(e: &Event, say: Say) -> Reply {
             the(e, "tournament-unpairable").num("round", e.round() as i64 + 1),
         ]),
         Say::Cancelled => public(vec![the(e, "tournament-cancelled")]),
+        Say::Made(reply) => *reply,
     }
 }
 
