@@ -340,10 +340,10 @@ async fn a_swiss_of_nine_runs_to_its_end_through_kill_9_in_every_state() {
                     "DELETE FROM tournament_games WHERE tournament_id = {id} AND round = 2"
                 ))
                 .await;
-                w.exec(&format!(
+                w.exec(
                     "DELETE FROM matches WHERE id NOT IN (SELECT match_id FROM tournament_games) \
-                     AND status = 'live'"
-                ))
+                     AND status = 'live'",
+                )
                 .await;
                 crash(&mut w).await;
             }
