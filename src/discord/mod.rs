@@ -325,6 +325,7 @@ async fn connect(
                 settings.bot = table::UserRef::new(ready.user.id.get(), ready.user.name.clone());
                 let (table, notices) = Table::start(store, settings).await?;
                 table.matches().spawn_timer();
+                table.tournaments().spawn_timer();
                 let chats = reach::Chats::new(table.matches().clock());
                 let boards = std::sync::Arc::new(respond::Boards::new(chats.clone()));
                 let tongues = Tongues::new(table.clone());

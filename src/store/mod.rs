@@ -44,6 +44,7 @@ use sqlx::{Database, Pool, Postgres, Row, Sqlite};
 pub use change::{Change, LiveState};
 pub use error::{Fault, StoreError};
 pub use queries::settings::GuildSettings;
+pub use queries::tournaments::TournamentRow;
 pub use rows::*;
 
 /// The embedded SQLite migrations (`migrations/`), run by [`Store::open`].

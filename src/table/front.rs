@@ -15,6 +15,7 @@ use super::picture::Pictures;
 use super::reads::{Coach, Records, Sheets, WebLinks};
 use super::settings::Settings;
 use super::shell::{Answer, Fail, Notices, Notifier};
+use super::tournaments::Tournaments;
 use super::{presets, texts};
 
 /// The table: every service of the game room. Cheap to clone; all clones share the same state.
@@ -28,6 +29,7 @@ struct Services {
     /// Where `/rules` and `/help` send readers.
     docs_url: Option<String>,
     matches: Matches,
+    tournaments: Tournaments,
     settings: Settings,
     records: Records,
     sheets: Sheets,
@@ -55,7 +57,16 @@ impl Table {
         let docs_url = config.docs_url.clone();
         let records = Records::new(store.clone(), web.clone());
         let sheets = Sheets::new(store.clone(), coach.clone());
-        let matches = Matches::start(store.clone(), config, notices, settings.clone(), web).await?;
+        let matches = Matches::start(
+            store.clone(),
+            config.clone(),
+            notices.clone(),
+            settings.clone(),
+            web,
+        )
+        .await?;
+        let tournaments =
+            Tournaments::start(store.clone(), config, matches.clone(), notices).await?;
         coach
             .resume(|guild, channel| matches.owns(guild, channel))
             .await;
@@ -63,6 +74,7 @@ impl Table {
             store,
             docs_url,
             matches,
+            tournaments,
             settings,
             records,
             sheets,
@@ -167,6 +179,11 @@ impl Table {
     /// The match service (its timer, `/move`'s completion, news that could not be posted).
     pub fn matches(&self) -> &Matches {
         &self.inner.matches
+    }
+
+    /// The tournament service.
+    pub fn tournaments(&self) -> &Tournaments {
+        &self.inner.tournaments
     }
 
     /// The settings service (the languages an answer is written in).

@@ -16,9 +16,10 @@
 //! - `settings.rs`: people's and servers' settings.
 //! - The shared vocabulary: requests (`act.rs`), replies and notices (`api.rs`), pictures,
 //!   words, texts, presets (variants and clocks), links, the clock, the configuration.
-//! - Future: a tournament goes in `tournaments/` and a puzzle attempt in `puzzles/`, each as
-//!   a value that implements [`shell::Decides`] and a service that implements
-//!   [`shell::Keeper`], with its read models in `reads/` and its acts routed in `front.rs`.
+//! - `tournaments/`: tournaments, a value that implements [`shell::Decides`] and a service
+//!   that implements [`shell::Keeper`]; each pairing is an ordinary match.
+//! - Future: a puzzle attempt goes in `puzzles/` the same way, with its read models in
+//!   `reads/` and its acts routed in `front.rs`.
 
 mod act;
 mod api;
@@ -34,6 +35,7 @@ pub mod reads;
 mod settings;
 pub mod shell;
 mod texts;
+pub mod tournaments;
 pub mod words;
 
 pub use act::{
@@ -47,7 +49,7 @@ pub use api::{
 pub use clock::{Clock, ManualClock, SystemClock, reminder_ms, secs_left};
 pub use config::{Ai, Config, Owns, TERMINAL_CHANNEL, at_terminal, default_bot};
 pub use front::Table;
-pub use matches::{Matches, rating};
+pub use matches::{Matches, PairedGame, rating};
 pub use picture::{Image, Picture, PictureError, Pictures};
 pub use presets::{
     CLOCK_CHOICES, DEFAULT_CLOCK_SECS, MAX_CLOCK_SECS, MIN_CLOCK_SECS, Variant, parse_clock,
@@ -58,6 +60,7 @@ pub use reads::{BadPublicUrl, public_url};
 pub use settings::{Languages, Settings};
 pub use shell::Notices;
 pub use texts::{BadDocsUrl, DOCS_DIR, docs_url};
+pub use tournaments::{TournamentSpec, Tournaments};
 // The move hints and menus and the replay of a stored log, driven directly by the fuzz targets
 // of tests/checks.
 pub use matches::hints::{MAX_CHOICES, MAX_ROWS, hints, move_menus, visible_moves};

@@ -188,6 +188,26 @@ impl Tournament {
         Ok(self.members.len() - 1)
     }
 
+    /// Takes back an entry before round 1 is paired: the player leaves no trace.
+    pub fn unregister(&mut self, player: usize) -> Result<(), TournamentError> {
+        if self.started {
+            return Err(TournamentError::EntriesClosed);
+        }
+        if player >= self.members.len() {
+            return Err(TournamentError::UnknownPlayer);
+        }
+        self.members.remove(player);
+        self.swiss.players.remove(player);
+        self.swiss.order = (0..self.members.len()).collect();
+        self.bye_requests = self
+            .bye_requests
+            .iter()
+            .filter(|&&p| p != player)
+            .map(|&p| if p > player { p - 1 } else { p })
+            .collect();
+        Ok(())
+    }
+
     /// Withdraws a player: not paired in the rounds to come (a round robin forfeits their games).
     pub fn withdraw(&mut self, player: usize) -> Result<(), TournamentError> {
         let member = self
@@ -237,7 +257,7 @@ impl Tournament {
             Format::Swiss => self.swiss.total_rounds,
             Format::RoundRobin { double } => {
                 let n = self.members.len();
-                (n - 1 + n % 2) * if double { 2 } else { 1 }
+                (n.saturating_sub(1) + n % 2) * if double { 2 } else { 1 }
             }
         }
     }
@@ -528,6 +548,13 @@ mod tests {
         );
         // Everyone played everyone twice, once with each colour: three wins each.
         assert!(t.standings().iter().all(|s| s.points == 30 && s.rank == 1));
+    }
+
+    #[test]
+    fn a_round_robin_without_players_has_no_round() {
+        let t = Tournament::new(Format::RoundRobin { double: true }, 0);
+        assert_eq!(t.rounds(), 0);
+        assert!(!t.finished());
     }
 
     #[test]

@@ -20,6 +20,7 @@ mod rules;
 mod shards;
 mod threads;
 mod tls;
+mod tournaments;
 mod web;
 mod web_links;
 

@@ -13,8 +13,46 @@ use crate::store::{
 impl Store {
     /// Records a new challenge (and refreshes both players' names); returns the match id.
     pub async fn create_challenge(&self, m: &NewMatch) -> Result<i64, StoreError> {
+        Ok(self.insert_match(m, None).await?.0)
+    }
+
+    /// Records the match of board `board` of round `round` (0-based) of tournament
+    /// `tournament`, linked to it in the same transaction; if that board already has its match
+    /// (a restart repeating the step), nothing is written and that match is returned. Returns
+    /// the match id and whether it was created now.
+    pub async fn create_tournament_game(
+        &self,
+        m: &NewMatch,
+        tournament: i64,
+        round: usize,
+        board: usize,
+    ) -> Result<(i64, bool), StoreError> {
+        self.insert_match(m, Some((tournament, round as i64, board as i64)))
+            .await
+    }
+
+    /// Inserts a challenge, linked to a tournament's board if `link` says which.
+    async fn insert_match(
+        &self,
+        m: &NewMatch,
+        link: Option<(i64, i64, i64)>,
+    ) -> Result<(i64, bool), StoreError> {
         on!(self, pools => {
             let mut tx = pools.write.begin().await?;
+            if let Some((tournament, round, board)) = link {
+                let found = sqlx::query(
+                    "SELECT match_id FROM tournament_games \
+                     WHERE tournament_id = $1 AND round = $2 AND board = $3",
+                )
+                .bind(tournament)
+                .bind(round)
+                .bind(board)
+                .fetch_optional(&mut *tx)
+                .await?;
+                if let Some(row) = found {
+                    return Ok((row.try_get(0)?, false));
+                }
+            }
             pools.upsert_player(&mut tx, &m.challenger, m.created_at).await?;
             if let Some(opponent) = &m.opponent {
                 pools.upsert_player(&mut tx, opponent, m.created_at).await?;
@@ -59,8 +97,20 @@ impl Store {
                     .execute(&mut *tx)
                     .await?;
             }
+            if let Some((tournament, round, board)) = link {
+                sqlx::query(
+                    "INSERT INTO tournament_games (tournament_id, round, board, match_id) \
+                     VALUES ($1, $2, $3, $4)",
+                )
+                .bind(tournament)
+                .bind(round)
+                .bind(board)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            }
             tx.commit().await?;
-            Ok(id)
+            Ok((id, true))
         })
     }
 

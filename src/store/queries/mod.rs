@@ -7,6 +7,7 @@ pub(super) mod analyses;
 pub(super) mod matches;
 pub(super) mod ratings;
 pub(super) mod settings;
+pub(super) mod tournaments;
 pub(super) mod web;
 
 /// The condition "the player bound at `param` holds a seat in match `m`".

@@ -315,7 +315,7 @@ impl Matches {
 
 impl Match {
     /// A challenge just written as match `id`, where it was made.
-    fn from_new(id: i64, new: NewMatch, kind: GameKind, place: Place) -> Match {
+    pub(super) fn from_new(id: i64, new: NewMatch, kind: GameKind, place: Place) -> Match {
         let seats = new.seats.len();
         Match {
             row: MatchRow {

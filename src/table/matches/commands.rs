@@ -215,6 +215,7 @@ impl Matches {
     pub(super) fn after(&self, m: &Match, act: Option<&Act>, bot_may_move: bool) {
         if m.is_closed() {
             self.lock_index().remove(m);
+            self.ended(m.id());
             return;
         }
         match act {

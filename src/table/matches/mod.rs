@@ -15,6 +15,7 @@ pub(crate) mod hints;
 mod index;
 mod keeper;
 mod offers;
+mod paired;
 pub(crate) mod present;
 pub mod rating;
 mod schedule;
@@ -22,4 +23,5 @@ mod service;
 pub(crate) mod state;
 mod verdict;
 
+pub use paired::PairedGame;
 pub use service::Matches;

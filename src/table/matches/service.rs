@@ -35,6 +35,8 @@ pub(super) struct Inner {
     pub settings: Settings,
     /// Where a result links to on the web.
     pub web: WebLinks,
+    /// Told of each match that ends (see [`Matches::endings`]).
+    pub ended: StdMutex<Option<tokio::sync::mpsc::UnboundedSender<i64>>>,
 }
 
 impl Matches {
@@ -56,6 +58,7 @@ impl Matches {
                 notices,
                 settings,
                 web,
+                ended: StdMutex::new(None),
             }),
         };
         // Other processes' matches are left to their owners, unread.

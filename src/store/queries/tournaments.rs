@@ -1,0 +1,156 @@
+//! Tournaments: one row each with its whole state (JSON written by the tournament service),
+//! rewritten by every transition under a sequence number, and the link of each board to its
+//! match (written with the match, in `matches.rs`).
+
+use sqlx::Row;
+
+use crate::store::{Store, StoreError, db_id, from_db_id};
+
+/// A stored tournament, as the service restores it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentRow {
+    pub id: i64,
+    pub guild_id: Option<u64>,
+    pub channel_id: u64,
+    pub parent_id: Option<u64>,
+    pub organiser_id: u64,
+    /// `open`, `running`, `over` or `cancelled`.
+    pub status: String,
+    /// Transitions committed so far.
+    pub seq: i64,
+    /// The service's state, as JSON.
+    pub state: String,
+}
+
+/// The statuses of a tournament that still has something to do.
+const OPEN: &str = "status IN ('open', 'running')";
+
+fn tournament_from_row<R: Row>(row: &R) -> Result<TournamentRow, StoreError>
+where
+    for<'a> &'a str: sqlx::ColumnIndex<R>,
+    i64: for<'a> sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
+    String: for<'a> sqlx::Decode<'a, R::Database> + sqlx::Type<R::Database>,
+{
+    let opt = |name: &str| -> Result<Option<u64>, StoreError> {
+        Ok(row.try_get::<Option<i64>, _>(name)?.map(from_db_id))
+    };
+    Ok(TournamentRow {
+        id: row.try_get("id")?,
+        guild_id: opt("guild_id")?,
+        channel_id: from_db_id(row.try_get("channel_id")?),
+        parent_id: opt("parent_id")?,
+        organiser_id: from_db_id(row.try_get("organiser_id")?),
+        status: row.try_get("status")?,
+        seq: row.try_get("seq")?,
+        state: row.try_get("state")?,
+    })
+}
+
+impl Store {
+    /// Records a new tournament (transition 0); returns its id.
+    pub async fn create_tournament(
+        &self,
+        row: &TournamentRow,
+        now: i64,
+    ) -> Result<i64, StoreError> {
+        on!(self, pools => {
+            let found = sqlx::query(
+                "INSERT INTO tournaments (guild_id, channel_id, parent_id, organiser_id, status, \
+                 seq, state, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id",
+            )
+            .bind(row.guild_id.map(db_id))
+            .bind(db_id(row.channel_id))
+            .bind(row.parent_id.map(db_id))
+            .bind(db_id(row.organiser_id))
+            .bind(&row.status)
+            .bind(row.seq)
+            .bind(&row.state)
+            .bind(now)
+            .fetch_one(&pools.write)
+            .await?;
+            Ok(found.try_get(0)?)
+        })
+    }
+
+    /// Writes transition `seq` of tournament `id`: its status and state after it. Refused as
+    /// [`StoreError::Conflict`] unless the stored tournament is at transition `seq - 1` (another
+    /// writer went first, or this one is stale).
+    pub async fn save_tournament(
+        &self,
+        id: i64,
+        seq: i64,
+        status: &str,
+        state: &str,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        on!(self, pools => {
+            let done = sqlx::query(
+                "UPDATE tournaments SET seq = $1, status = $2, state = $3, updated_at = $4 \
+                 WHERE id = $5 AND seq = $6",
+            )
+            .bind(seq)
+            .bind(status)
+            .bind(state)
+            .bind(now)
+            .bind(id)
+            .bind(seq - 1)
+            .execute(&pools.write)
+            .await?
+            .rows_affected();
+            if done == 1 { Ok(()) } else { Err(StoreError::Conflict(id)) }
+        })
+    }
+
+    /// Every tournament still open or running whose place `keep` accepts (server, channel).
+    pub async fn open_tournaments(
+        &self,
+        keep: &(dyn Fn(Option<u64>, u64) -> bool + Sync),
+    ) -> Result<Vec<TournamentRow>, StoreError> {
+        on!(self, pools => {
+            let rows = sqlx::query(&format!("SELECT * FROM tournaments WHERE {OPEN} ORDER BY id"))
+                .fetch_all(&pools.read)
+                .await?;
+            let mut out = Vec::new();
+            for row in &rows {
+                let t = tournament_from_row(row)?;
+                if keep(t.guild_id, t.channel_id) {
+                    out.push(t);
+                }
+            }
+            Ok(out)
+        })
+    }
+
+    /// One tournament, whatever its status.
+    pub async fn tournament(&self, id: i64) -> Result<Option<TournamentRow>, StoreError> {
+        on!(self, pools => {
+            let row = sqlx::query("SELECT * FROM tournaments WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&pools.read)
+                .await?;
+            row.as_ref().map(tournament_from_row).transpose()
+        })
+    }
+
+    /// The matches of a tournament's round (0-based), by board.
+    pub async fn tournament_games(
+        &self,
+        tournament: i64,
+        round: usize,
+    ) -> Result<Vec<(usize, i64)>, StoreError> {
+        on!(self, pools => {
+            let rows = sqlx::query(
+                "SELECT board, match_id FROM tournament_games \
+                 WHERE tournament_id = $1 AND round = $2 ORDER BY board",
+            )
+            .bind(tournament)
+            .bind(round as i64)
+            .fetch_all(&pools.read)
+            .await?;
+            rows.iter()
+                .map(|r| Ok((r.try_get::<i64, _>(0)? as usize, r.try_get::<i64, _>(1)?)))
+                .collect()
+        })
+    }
+}

@@ -1,0 +1,129 @@
+//! Matches that another service pairs (a tournament's boards): opened and started at once
+//! between two known players, linked to their board in the same transaction, and announced to
+//! that service the moment they end.
+
+use tokio::sync::mpsc;
+
+use crate::games::GameKind;
+use crate::store::{NewMatch, PlayerRef};
+use crate::table::act::{Act, Place};
+use crate::table::api::Reply;
+use crate::table::presets::{MAX_CLOCK_SECS, Variant};
+use crate::table::shell::Fail;
+
+use super::decide;
+use super::service::Matches;
+use super::state::Match;
+
+/// One board of a tournament's round, as a match to play.
+#[derive(Clone, Debug)]
+pub struct PairedGame {
+    /// Where the match is announced (its thread is started from there).
+    pub place: Place,
+    pub game: GameKind,
+    pub variant: &'static Variant,
+    /// The time per move, or `None` for no clock.
+    pub clock_secs: Option<i64>,
+    pub rated: bool,
+    /// The first player (seat 0) and the second.
+    pub white: PlayerRef,
+    pub black: PlayerRef,
+    /// The AI's level when the bot plays a seat.
+    pub level: Option<u8>,
+    /// The tournament, its round (0-based) and the board in it.
+    pub tournament: i64,
+    pub round: usize,
+    pub board: usize,
+}
+
+impl Matches {
+    /// Opens the match of a tournament's board and starts it, or (a restart repeating the step)
+    /// starts the one already linked to that board if it is still waiting. Returns its id and,
+    /// when it started now, its first board to post.
+    pub async fn open_paired(&self, g: &PairedGame) -> Result<(i64, Option<Reply>), Fail> {
+        let bot = self.inner.config.bot.id;
+        let vs_bot = g.white.id == bot || g.black.id == bot;
+        let now = self.now();
+        let new = NewMatch {
+            guild_id: g.place.guild,
+            channel_id: g.place.channel,
+            parent_id: g.place.parent,
+            game: g.game,
+            variant: g.variant,
+            options: g.variant.options.to_string(),
+            seed: (rand::random::<u64>() >> 11) as i64,
+            rated: g.rated && !vs_bot,
+            clock_secs: g.clock_secs,
+            level: vs_bot.then_some(g.level.unwrap_or(2)),
+            challenger: g.white.clone(),
+            opponent: Some(g.black.clone()),
+            vs_bot,
+            challenger_seat: 0,
+            seats: vec![Some(g.white.clone()), Some(g.black.clone())],
+            // Many boards share the tournament's channel: each is played in a thread.
+            threaded: true,
+            // Started at once; a restart between writing and starting it still finds it open.
+            deadline_at: Some(now + MAX_CLOCK_SECS * 1000),
+            rematch_of: None,
+            created_at: now,
+        };
+        let store = &self.inner.store;
+        let (id, created) = store
+            .create_tournament_game(&new, g.tournament, g.round, g.board)
+            .await?;
+        let slot = if created {
+            tracing::info!(
+                match_id = id,
+                tournament = g.tournament,
+                round = g.round + 1,
+                board = g.board + 1,
+                "tournament game"
+            );
+            self.register(Match::from_new(id, new, g.game, g.place))
+        } else {
+            match self.slot(id) {
+                Some(slot) => slot,
+                // Started and over already, or never restored: nothing to start.
+                None => return Ok((id, None)),
+            }
+        };
+        let mut m = slot.lock().await;
+        if !m.is_challenge() {
+            return Ok((id, None));
+        }
+        let start = decide::start(&m, Some(g.black.clone()), &self.facts())?;
+        let req = Act::Accept.at(m.stamp());
+        let reply = self.decided(&mut m, &req, start).await?;
+        Ok((id, Some(reply)))
+    }
+
+    /// Whether match `id` is open here (a challenge or being played).
+    pub fn is_open(&self, id: i64) -> bool {
+        self.slot(id).is_some()
+    }
+
+    /// The ids of the matches that end from now on, as they end (after their end is
+    /// committed). One receiver at a time: a new call replaces the last.
+    pub fn endings(&self) -> mpsc::UnboundedReceiver<i64> {
+        let (tx, rx) = mpsc::unbounded_channel();
+        *self
+            .inner
+            .ended
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(tx);
+        rx
+    }
+
+    /// Tells the listener of [`Matches::endings`] that match `id` has ended.
+    pub(super) fn ended(&self, id: i64) {
+        let ended = self
+            .inner
+            .ended
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(tx) = ended.as_ref() {
+            // Nobody listening is fine: the tournament reads the result at its next look.
+            let _ = tx.send(id);
+        }
+    }
+}

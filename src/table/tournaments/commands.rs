@@ -1,0 +1,272 @@
+//! What players and organisers ask of a tournament: create one, join, leave, ask a bye, add a
+//! bot, start it early, cancel it, and read its standings, pairings and TRF file. Each request
+//! is about the open tournament of its place (its channel, or a thread of it); everything a
+//! request may not do is refused with the reason and changes nothing. Who may organise (the
+//! server's permissions) is the adapter's to check.
+
+use crate::games::GameKind;
+use crate::i18n::Msg;
+use crate::store::TournamentRow;
+use crate::table::act::{Actor, Place};
+use crate::table::presets;
+use crate::table::shell::{Answer, Fail, Slot, refuse};
+use crate::tournament::event::Format;
+
+use super::event::{Event, Rules, Seat, Status, Step, bot_key, person_key};
+use super::present::{self, Say};
+use super::service::Tournaments;
+
+/// The most rounds a Swiss may be given.
+pub const MAX_ROUNDS: usize = 30;
+/// The shortest fixed interval between rounds.
+pub const MIN_INTERVAL_SECS: i64 = 60;
+
+/// What `/tournament create` asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentSpec {
+    pub game: GameKind,
+    pub variant: Option<String>,
+    pub format: Format,
+    /// A Swiss's rounds; by default enough to find a single winner.
+    pub rounds: Option<usize>,
+    /// The time per move of each game, as `/play` reads it.
+    pub clock: Option<String>,
+    /// Whether the games between people are rated (yes by default).
+    pub rated: Option<bool>,
+    /// When round 1 is paired by itself (unix ms); else when the organiser starts it.
+    pub starts_at: Option<i64>,
+    /// Rounds at this interval instead of each as soon as the previous is over.
+    pub interval_secs: Option<i64>,
+}
+
+impl TournamentSpec {
+    /// A tournament of `game` in `format` with every other choice left to its default.
+    pub fn new(game: GameKind, format: Format) -> Self {
+        TournamentSpec {
+            game,
+            variant: None,
+            format,
+            rounds: None,
+            clock: None,
+            rated: None,
+            starts_at: None,
+            interval_secs: None,
+        }
+    }
+}
+
+impl Tournaments {
+    /// Creates a tournament in this place, open for entries.
+    pub async fn create(&self, actor: &Actor, place: &Place, spec: TournamentSpec) -> Answer {
+        let now = self.now();
+        let variant = presets::variant(spec.game, spec.variant.as_deref()).map_err(Fail::Refuse)?;
+        let clock_secs = presets::parse_clock(spec.clock.as_deref()).map_err(Fail::Refuse)?;
+        if spec
+            .rounds
+            .is_some_and(|r| r == 0 || r > MAX_ROUNDS || spec.format != Format::Swiss)
+        {
+            return refuse(Msg::new("err-tournament-rounds").num("max", MAX_ROUNDS as i64));
+        }
+        if spec.interval_secs.is_some_and(|s| s < MIN_INTERVAL_SECS) {
+            return refuse(Msg::new("err-tournament-interval").duration("min", MIN_INTERVAL_SECS));
+        }
+        if spec.starts_at.is_some_and(|at| at < now) {
+            return refuse(Msg::new("err-tournament-past"));
+        }
+        if let Some(id) = self.here(place).await {
+            return refuse(Msg::new("err-tournament-here").num("id", id));
+        }
+        let rules = Rules {
+            game: spec.game.name().to_string(),
+            variant: variant.name.to_string(),
+            clock_secs,
+            rated: spec.rated.unwrap_or(true),
+            interval_ms: spec.interval_secs.map(|s| s * 1000),
+        };
+        let mut e = Event::new(
+            place,
+            actor.id,
+            rules,
+            spec.format,
+            spec.rounds.unwrap_or(0),
+        );
+        e.next_round_at = spec.starts_at;
+        let row = TournamentRow {
+            id: 0,
+            guild_id: place.guild,
+            channel_id: place.channel,
+            parent_id: place.parent,
+            organiser_id: actor.id,
+            status: Status::Open.name().to_string(),
+            seq: 0,
+            state: e.to_json()?,
+        };
+        e.id = self.inner.store.create_tournament(&row, now).await?;
+        tracing::info!(tournament = e.id, game = %spec.game, organiser = actor.id, "tournament created");
+        let reply = present::say(&e, Say::Created);
+        self.register(e);
+        Ok(reply)
+    }
+
+    /// The open tournament of this place, or the refusal that says there is none.
+    async fn open_here(&self, place: &Place) -> Result<Slot<Event>, Fail> {
+        let id = self.here(place).await;
+        match id.and_then(|id| self.slot(id)) {
+            Some(slot) => Ok(slot),
+            None => refuse(Msg::new("err-tournament-none")),
+        }
+    }
+
+    /// Refuses unless `actor` organises `e`.
+    fn organiser(e: &Event, actor: &Actor) -> Result<(), Fail> {
+        if e.organiser == actor.id {
+            Ok(())
+        } else {
+            refuse(Msg::new("err-tournament-organiser").num("id", e.id))
+        }
+    }
+
+    /// The requester enters the tournament here (a late entry once it has started, while
+    /// entries are open).
+    pub async fn join(&self, actor: &Actor, place: &Place) -> Answer {
+        let slot = self.open_here(place).await?;
+        let mut e = slot.lock().await;
+        let rating = self.rating_of(&e, actor.id).await?;
+        let key = person_key(actor.id);
+        let step = Step::Register {
+            key: key.clone(),
+            seat: Seat {
+                id: actor.id,
+                name: actor.name.clone(),
+                level: None,
+            },
+            rating,
+        };
+        let late = e.status == Status::Running;
+        self.step(&mut e, step, Say::Joined { key, late }).await
+    }
+
+    /// The requester's rating in the tournament's game on this server (0 if unrated: the
+    /// pairing order is then the order of entry).
+    async fn rating_of(&self, e: &Event, person: u64) -> Result<u32, Fail> {
+        let Some((game, variant)) = e.rules.variant() else {
+            return Ok(0);
+        };
+        let ladder = presets::ladder(game, variant.name);
+        let scope = e.guild.map_or(0, |g| g as i64);
+        let row = self.inner.store.rating(person, ladder, scope).await?;
+        Ok(row.map_or(0, |r| r.value.rating.round().max(0.0) as u32))
+    }
+
+    /// The requester leaves: before round 1 the entry is taken back; after, they are paired no
+    /// more (a game of theirs being played goes on).
+    pub async fn leave(&self, actor: &Actor, place: &Place) -> Answer {
+        let slot = self.open_here(place).await?;
+        let mut e = slot.lock().await;
+        let key = person_key(actor.id);
+        if e.tournament.find(&key).is_none() {
+            return refuse(Msg::new("err-tournament-not-registered"));
+        }
+        // Said while the player is still listed (an entry taken back is not, after).
+        let said = present::say(&e, Say::Left { key: key.clone() });
+        self.step(&mut e, Step::Withdraw { key }, Say::Made(Box::new(said)))
+            .await
+    }
+
+    /// The requester asks for a half-point bye in the next round to be paired.
+    pub async fn bye(&self, actor: &Actor, place: &Place) -> Answer {
+        let slot = self.open_here(place).await?;
+        let mut e = slot.lock().await;
+        let key = person_key(actor.id);
+        if e.tournament.find(&key).is_none() {
+            return refuse(Msg::new("err-tournament-not-registered"));
+        }
+        self.step(&mut e, Step::Bye { key: key.clone() }, Say::Bye { key })
+            .await
+    }
+
+    /// The organiser adds the bot as a player at `level` (1 to 5).
+    pub async fn add_bot(&self, actor: &Actor, place: &Place, level: u8) -> Answer {
+        let slot = self.open_here(place).await?;
+        let mut e = slot.lock().await;
+        Self::organiser(&e, actor)?;
+        if self.inner.config.ai.is_none() {
+            return refuse(Msg::new("err-no-ai"));
+        }
+        if !(1..=5).contains(&level) {
+            return refuse(Msg::new("err-level"));
+        }
+        let key = bot_key(e.bots + 1);
+        let bot = &self.inner.config.bot;
+        let step = Step::Register {
+            key: key.clone(),
+            seat: Seat {
+                id: bot.id,
+                name: bot.name.clone(),
+                level: Some(level),
+            },
+            rating: 0,
+        };
+        let late = e.status == Status::Running;
+        self.step(&mut e, step, Say::Joined { key, late }).await
+    }
+
+    /// The organiser starts the tournament now: round 1 is paired and its games open.
+    pub async fn begin(&self, actor: &Actor, place: &Place) -> Answer {
+        let slot = self.open_here(place).await?;
+        let mut e = slot.lock().await;
+        Self::organiser(&e, actor)?;
+        if e.status != Status::Open {
+            return refuse(Msg::new("err-tournament-started"));
+        }
+        let players = e.tournament.members.len();
+        let enough = match e.tournament.format {
+            Format::Swiss => players >= 2,
+            Format::RoundRobin { .. } => (3..=16).contains(&players),
+        };
+        if !enough {
+            return refuse(Msg::new(match e.tournament.format {
+                Format::Swiss => "err-tournament-players",
+                Format::RoundRobin { .. } => "err-tournament-round-robin",
+            }));
+        }
+        let now = self.now();
+        self.step(&mut e, Step::Schedule { at: now }, Say::Scheduled)
+            .await?;
+        self.advance(&mut e).await?;
+        Ok(present::pairings(&e))
+    }
+
+    /// The organiser stops the tournament (its games being played go on, unrecorded).
+    pub async fn cancel(&self, actor: &Actor, place: &Place) -> Answer {
+        let slot = self.open_here(place).await?;
+        let mut e = slot.lock().await;
+        Self::organiser(&e, actor)?;
+        let reply = self.step(&mut e, Step::Cancel, Say::Cancelled).await?;
+        let id = e.id;
+        drop(e);
+        self.forget(id);
+        Ok(reply)
+    }
+
+    /// The standings of the tournament here after the rounds played.
+    pub async fn standings(&self, place: &Place) -> Answer {
+        let slot = self.open_here(place).await?;
+        let e = slot.lock().await;
+        Ok(present::standings(&e))
+    }
+
+    /// The pairings of the round being played here (or the last played).
+    pub async fn pairings(&self, place: &Place) -> Answer {
+        let slot = self.open_here(place).await?;
+        let e = slot.lock().await;
+        Ok(present::pairings(&e))
+    }
+
+    /// The tournament here as a FIDE TRF-2026 file.
+    pub async fn export(&self, place: &Place) -> Answer {
+        let slot = self.open_here(place).await?;
+        let e = slot.lock().await;
+        Ok(present::export(&e))
+    }
+}

@@ -1,0 +1,22 @@
+//! Tournaments as a service (issue 40): the engine's pure [`crate::tournament`] value kept by
+//! the shell ([`crate::table::shell`]) like a match.
+//!
+//! - `event.rs`: the tournament as the service keeps and stores it ([`Event`]), its
+//!   transitions ([`Step`]) and how a finished game becomes a board's result (forfeits).
+//! - `service.rs`: [`Tournaments`], the open ones in memory, restored at start, the timer and
+//!   the listener of ended games.
+//! - `flow.rs`: what happens by itself: results, rounds scheduled and paired, games opened
+//!   (each an ordinary match, see [`crate::table::matches::PairedGame`]), the end.
+//! - `commands.rs`: what people ask ([`TournamentSpec`] for creating one).
+//! - `present.rs`: what it says.
+
+mod commands;
+mod event;
+mod flow;
+mod present;
+mod service;
+
+pub use commands::{MAX_ROUNDS, MIN_INTERVAL_SECS, TournamentSpec};
+pub use event::{Event, Rules, Seat, Status, Step, board_result, bot_key, person_key};
+pub use present::points;
+pub use service::Tournaments;

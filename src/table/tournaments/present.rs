@@ -1,0 +1,315 @@
+//! What a tournament says: its announcements (entries, pairings, results, the end) and the
+//! answers to its read requests (standings, pairings, the TRF file), as replies in no language.
+
+use crate::i18n::Msg;
+use crate::table::api::{Reply, TextFile};
+use crate::tournament::event::{BoardResult, Format};
+use crate::tournament::standings::Standing;
+use crate::tournament::{Points, trf};
+
+use super::event::Event;
+
+/// What a committed decision says, presented from the tournament as it then stands.
+#[derive(Debug)]
+pub enum Say {
+    /// It was created.
+    Created,
+    /// A player entered (`late` once round 1 is paired).
+    Joined { key: String, late: bool },
+    /// A player withdrew.
+    Left { key: String },
+    /// A player will sit out the next round with half a point.
+    Bye { key: String },
+    /// The next round's time is set.
+    Scheduled,
+    /// A round was paired.
+    Paired,
+    /// A board of round `round` (0-based), `white` against `black`, has its result.
+    Result {
+        round: usize,
+        white: usize,
+        black: usize,
+        result: BoardResult,
+    },
+    /// It is over.
+    Over,
+    /// It ended because the next round could not be paired.
+    Unpairable,
+    /// The organiser stopped it.
+    Cancelled,
+    /// A reply made before the step (of a player the step takes out).
+    Made(Box<Reply>),
+}
+
+/// `12` tenths as `1.2`, `10` as `1`.
+pub fn points(p: Points) -> String {
+    if p.is_multiple_of(10) {
+        (p / 10).to_string()
+    } else {
+        format!("{}.{}", p / 10, p % 10)
+    }
+}
+
+/// A tie-break value in hundredths as `6.25` (whole numbers without decimals).
+fn hundredths(v: i64) -> String {
+    if v % 100 == 0 {
+        (v / 100).to_string()
+    } else if v % 10 == 0 {
+        format!("{}.{}", v / 100, (v % 100).abs() / 10)
+    } else {
+        format!("{}.{:02}", v / 100, (v % 100).abs())
+    }
+}
+
+/// `msg` with player `index` of `e` as its argument `arg`: a person by name (a mention where
+/// the transport has them), a bot by its name and level.
+fn with_player(msg: Msg, arg: &'static str, e: &Event, index: usize) -> Msg {
+    match e.seat(index) {
+        Some(seat) => match seat.level {
+            Some(level) => msg.msg(
+                arg,
+                Msg::new("tournament-bot")
+                    .plain("bot", seat.name.clone())
+                    .num("level", level),
+            ),
+            None => msg.player(arg, seat.id, seat.name.clone()),
+        },
+        None => msg.plain(arg, "?"),
+    }
+}
+
+fn the(e: &Event, id: &'static str) -> Msg {
+    Msg::new(id).num("id", e.id)
+}
+
+/// A public announcement of `e` (match id none: it is no match's news).
+fn public(lines: Vec<Msg>) -> Reply {
+    Reply {
+        lines,
+        ..Reply::default()
+    }
+}
+
+/// The score of a board as it is written under a crosstable: `1-0`, `½-½`, `+/-` for a forfeit.
+fn score(result: BoardResult) -> &'static str {
+    match result {
+        BoardResult::WhiteWins => "1-0",
+        BoardResult::Draw => "½-½",
+        BoardResult::BlackWins => "0-1",
+        BoardResult::WhiteForfeits => "-/+",
+        BoardResult::BlackForfeits => "+/-",
+        BoardResult::BothForfeit => "-/-",
+        BoardResult::Bye => "bye",
+    }
+}
+
+/// The format's name.
+pub fn format(f: Format) -> Msg {
+    Msg::new(match f {
+        Format::Swiss => "tournament-format-swiss",
+        Format::RoundRobin { double: false } => "tournament-format-round-robin",
+        Format::RoundRobin { double: true } => "tournament-format-double-round-robin",
+    })
+}
+
+/// The reply for what a decision said, on `e` as it now stands.
+pub fn say(e: &Event, say: Say) -> Reply {
+    let player_key = |key: &str| e.tournament.find(key);
+    match say {
+        Say::Created => {
+            let game = e
+                .rules
+                .kind()
+                .map_or(Msg::verbatim(&e.rules.game), |g| g.label());
+            public(vec![
+                the(e, "tournament-created")
+                    .msg("game", game)
+                    .msg("format", format(e.tournament.format)),
+            ])
+        }
+        Say::Joined { key, late } => {
+            let Some(index) = player_key(&key) else {
+                return Reply::default();
+            };
+            let msg = if late {
+                the(e, "tournament-late-entry").num("round", e.round() as i64 + 1)
+            } else {
+                the(e, "tournament-joined").num("count", e.tournament.members.len() as i64)
+            };
+            public(vec![with_player(msg, "player", e, index)])
+        }
+        Say::Left { key } => match player_key(&key) {
+            Some(index) => public(vec![with_player(
+                the(e, "tournament-left"),
+                "player",
+                e,
+                index,
+            )]),
+            None => Reply::default(),
+        },
+        Say::Bye { key } => match player_key(&key) {
+            Some(index) => public(vec![with_player(
+                the(e, "tournament-bye-requested").num("round", e.round() as i64 + 1),
+                "player",
+                e,
+                index,
+            )]),
+            None => Reply::default(),
+        },
+        Say::Scheduled => match e.next_round_at {
+            Some(at) => public(vec![
+                the(e, "tournament-next-round")
+                    .num("round", e.round() as i64 + 1)
+                    .time("time", at),
+            ]),
+            None => Reply::default(),
+        },
+        Say::Paired => pairings(e),
+        Say::Result {
+            round,
+            white,
+            black,
+            result,
+        } => {
+            let msg = the(e, "tournament-result")
+                .num("round", round as i64 + 1)
+                .plain("score", score(result));
+            let msg = with_player(msg, "white", e, white);
+            let mut reply = public(vec![with_player(msg, "black", e, black)]);
+            if e.tournament.current.is_none() && e.tournament.swiss.played_rounds == round + 1 {
+                reply.lines.extend(standings(e).lines);
+            }
+            reply
+        }
+        Say::Over => {
+            let table = e.tournament.standings();
+            let winners: Vec<Msg> = table
+                .iter()
+                .filter(|s| s.rank == 1)
+                .map(|s| with_player(Msg::new("tournament-name"), "player", e, s.player))
+                .collect();
+            let mut reply = public(vec![the(e, "tournament-over").list("winners", winners)]);
+            reply.lines.extend(standing_lines(e, &table));
+            reply
+        }
+        Say::Unpairable => public(vec![
+            the(e, "tournament-unpairable").num("round", e.round() as i64 + 1),
+        ]),
+        Say::Cancelled => public(vec![the(e, "tournament-cancelled")]),
+        Say::Made(reply) => *reply,
+    }
+}
+
+/// The pairings of the round being played (or the last one), one board a line.
+pub fn pairings(e: &Event) -> Reply {
+    let t = &e.tournament;
+    let round = e.round();
+    let mut lines = vec![the(e, "tournament-round").num("round", round as i64)];
+    if let Some(current) = &t.current {
+        for (i, b) in current.iter().enumerate() {
+            let line = match b.pairing.black {
+                Some(black) => {
+                    let msg = Msg::new("tournament-board").num("board", i as i64 + 1);
+                    let msg = with_player(msg, "white", e, b.pairing.white);
+                    let msg = with_player(msg, "black", e, black);
+                    match b.result {
+                        Some(r) => Msg::new("tournament-board-done")
+                            .msg("board", msg)
+                            .plain("score", score(r)),
+                        None => msg,
+                    }
+                }
+                None => with_player(
+                    Msg::new("tournament-board-bye").num("board", i as i64 + 1),
+                    "player",
+                    e,
+                    b.pairing.white,
+                ),
+            };
+            lines.push(line);
+        }
+    } else if round > 0 {
+        for (i, (white, black, result)) in e.boards_of(round - 1).into_iter().enumerate() {
+            let msg = Msg::new("tournament-board").num("board", i as i64 + 1);
+            let msg = with_player(msg, "white", e, white);
+            let msg = with_player(msg, "black", e, black);
+            lines.push(
+                Msg::new("tournament-board-done")
+                    .msg("board", msg)
+                    .plain("score", score(result)),
+            );
+        }
+    }
+    public(lines)
+}
+
+fn standing_lines(e: &Event, table: &[Standing]) -> Vec<Msg> {
+    table
+        .iter()
+        .map(|s| {
+            let tiebreaks: Vec<String> = s.tiebreaks.iter().map(|&v| hundredths(v)).collect();
+            let msg = Msg::new("tournament-standing")
+                .num("rank", s.rank as i64)
+                .plain("points", points(s.points))
+                .plain("tiebreaks", tiebreaks.join(" · "));
+            with_player(msg, "player", e, s.player)
+        })
+        .collect()
+}
+
+/// The standings after the rounds played, one player a line.
+pub fn standings(e: &Event) -> Reply {
+    let table = e.tournament.standings();
+    let mut lines =
+        vec![the(e, "tournament-standings").num("round", e.tournament.swiss.played_rounds as i64)];
+    lines.extend(standing_lines(e, &table));
+    public(lines)
+}
+
+/// The tournament as a FIDE TRF-2026 file.
+pub fn export(e: &Event) -> Reply {
+    let title = format!("Parlor tournament {}", e.id);
+    Reply {
+        file: Some(TextFile {
+            name: format!("tournament-{}.trf", e.id),
+            text: trf::write(&e.tournament.swiss, &title),
+        }),
+        ..public(vec![the(e, "tournament-export")])
+    }
+}
+
+impl Event {
+    /// The boards of played round `round` (0-based) as its records say: white, black, result
+    /// (byes and absences left out).
+    pub fn boards_of(&self, round: usize) -> Vec<(usize, usize, BoardResult)> {
+        use crate::tournament::{Color, Outcome};
+        let mut out = Vec::new();
+        for (me, entrant) in self.tournament.swiss.players.iter().enumerate() {
+            let Some(g) = entrant.as_ref().and_then(|p| p.games.get(round)) else {
+                continue;
+            };
+            let (Some(opponent), Some(Color::White)) = (g.opponent, g.color) else {
+                continue;
+            };
+            let result = match (g.outcome, g.played) {
+                (Outcome::Win, true) => BoardResult::WhiteWins,
+                (Outcome::Draw, _) => BoardResult::Draw,
+                (Outcome::Loss, true) => BoardResult::BlackWins,
+                (Outcome::Win, false) => BoardResult::BlackForfeits,
+                (Outcome::Loss, false) => {
+                    let theirs = self.tournament.swiss.players[opponent]
+                        .as_ref()
+                        .and_then(|p| p.games.get(round))
+                        .map(|g| g.outcome);
+                    if theirs == Some(Outcome::Win) {
+                        BoardResult::WhiteForfeits
+                    } else {
+                        BoardResult::BothForfeit
+                    }
+                }
+            };
+            out.push((me, opponent, result));
+        }
+        out
+    }
+}

@@ -1,0 +1,286 @@
+//! The tournament service: the open tournaments in memory, rebuilt from the store at start,
+//! each behind its lock; every transition goes through the shell ([`crate::table::shell`]):
+//! written to the store (its sequence number checked) before it is applied and announced.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex as StdMutex};
+
+use crate::store::{Store, StoreError};
+use crate::table::act::Place;
+use crate::table::config::Config;
+use crate::table::matches::Matches;
+use crate::table::shell::{Answer, Fail, Keeper, Notifier, Slot};
+
+use super::event::{Event, Step};
+use super::present::{self, Say};
+
+/// The tournament service. Cheap to clone; all clones share the same tournaments.
+#[derive(Clone)]
+pub struct Tournaments {
+    pub(super) inner: Arc<Inner>,
+}
+
+pub(super) struct Inner {
+    pub store: Store,
+    pub config: Config,
+    pub matches: Matches,
+    pub notices: Notifier,
+    /// The open tournaments by id, and which tournament each of their games belongs to.
+    index: StdMutex<Index>,
+}
+
+#[derive(Default)]
+struct Index {
+    events: HashMap<i64, Slot<Event>>,
+    by_match: HashMap<i64, i64>,
+}
+
+impl Tournaments {
+    /// Starts the service beside the match service (already started): rebuilds every open
+    /// tournament this process owns (see [`Config::owns`]), catches up with what happened while
+    /// it was down (games that ended, rounds due), and listens for the end of its games.
+    pub async fn start(
+        store: Store,
+        config: Config,
+        matches: Matches,
+        notices: Notifier,
+    ) -> Result<Tournaments, StoreError> {
+        let endings = matches.endings();
+        let service = Tournaments {
+            inner: Arc::new(Inner {
+                store,
+                config,
+                matches,
+                notices,
+                index: StdMutex::new(Index::default()),
+            }),
+        };
+        let owns = |guild: Option<u64>, channel: u64| service.inner.matches.owns(guild, channel);
+        let rows = service.inner.store.open_tournaments(&owns).await?;
+        let mut restored = 0usize;
+        for row in rows {
+            let mut e = match Event::restore(&row) {
+                Ok(e) => e,
+                Err(error) => {
+                    tracing::error!(tournament = row.id, %error, "cannot rebuild tournament; left as it is");
+                    continue;
+                }
+            };
+            if e.tournament.current.is_some() {
+                let round = e.tournament.swiss.played_rounds;
+                e.games = service
+                    .inner
+                    .store
+                    .tournament_games(e.id, round)
+                    .await?
+                    .into_iter()
+                    .collect();
+            }
+            service.register(e);
+            restored += 1;
+        }
+        tracing::info!(restored, "open tournaments restored");
+        service.tick().await;
+        service.listen(endings);
+        Ok(service)
+    }
+
+    /// Feeds each ended game's result to its tournament as it comes, until the service is
+    /// dropped everywhere else.
+    fn listen(&self, mut endings: tokio::sync::mpsc::UnboundedReceiver<i64>) {
+        let weak = Arc::downgrade(&self.inner);
+        tokio::spawn(async move {
+            while let Some(match_id) = endings.recv().await {
+                let Some(inner) = weak.upgrade() else { break };
+                let service = Tournaments { inner };
+                let Some(id) = service.lock_index().by_match.get(&match_id).copied() else {
+                    continue;
+                };
+                service.advance_one(id).await;
+            }
+        });
+    }
+
+    /// Does what is due in every open tournament: results of games that ended, rounds to pair,
+    /// games to open, the end. Returns how many it acted on. The timer calls it every second.
+    pub async fn tick(&self) -> usize {
+        let ids: Vec<i64> = self.lock_index().events.keys().copied().collect();
+        let mut acted = 0;
+        for id in ids {
+            if self.advance_one(id).await {
+                acted += 1;
+            }
+        }
+        acted
+    }
+
+    /// Runs [`Tournaments::tick`] every second on the current tokio runtime, until the service
+    /// is dropped everywhere else.
+    pub fn spawn_timer(&self) -> tokio::task::JoinHandle<()> {
+        let weak = Arc::downgrade(&self.inner);
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                let Some(inner) = weak.upgrade() else { break };
+                Tournaments { inner }.tick().await;
+            }
+        })
+    }
+
+    /// Advances tournament `id` (its lock held); true if it changed. Failures are logged: the
+    /// next look tries again from what was committed.
+    async fn advance_one(&self, id: i64) -> bool {
+        let Some(slot) = self.slot(id) else {
+            return false;
+        };
+        let (changed, closed, stale) = {
+            let mut e = slot.lock().await;
+            let before = e.seq;
+            let stale = match self.advance(&mut e).await {
+                Ok(()) => false,
+                Err(Fail::Store(StoreError::Conflict(_))) => {
+                    tracing::warn!(tournament = id, "tournament changed elsewhere; read again");
+                    true
+                }
+                Err(error) => {
+                    error.count();
+                    tracing::error!(tournament = id, %error, "tournament could not go on");
+                    false
+                }
+            };
+            (e.seq != before, e.status.is_closed(), stale)
+        };
+        if stale {
+            self.reload(id).await;
+        }
+        if closed {
+            self.forget(id);
+        }
+        changed
+    }
+
+    /// Reads a tournament again from the store (its copy here was stale).
+    async fn reload(&self, id: i64) {
+        let Some(slot) = self.slot(id) else { return };
+        let mut e = slot.lock().await;
+        match self.inner.store.tournament(id).await {
+            Ok(Some(row)) => match Event::restore(&row) {
+                Ok(mut fresh) => {
+                    if fresh.tournament.current.is_some() {
+                        let round = fresh.tournament.swiss.played_rounds;
+                        if let Ok(games) = self.inner.store.tournament_games(id, round).await {
+                            fresh.games = games.into_iter().collect();
+                        }
+                    }
+                    *e = fresh;
+                }
+                Err(error) => tracing::error!(tournament = id, %error, "cannot rebuild tournament"),
+            },
+            Ok(None) => {}
+            Err(error) => tracing::error!(tournament = id, %error, "cannot read tournament"),
+        }
+    }
+
+    /// The open tournament of this place (its channel, or a thread of it): the latest.
+    pub async fn here(&self, place: &Place) -> Option<i64> {
+        let slots: Vec<Slot<Event>> = self.lock_index().events.values().cloned().collect();
+        let mut best = None;
+        for slot in slots {
+            let e = slot.lock().await;
+            if e.is_at(place) && best.is_none_or(|b| e.id > b) {
+                best = Some(e.id);
+            }
+        }
+        best
+    }
+
+    /// A copy of tournament `id` as it stands (open ones from memory, others from the store):
+    /// for pictures and pages.
+    pub async fn event(&self, id: i64) -> Result<Option<Event>, StoreError> {
+        if let Some(slot) = self.slot(id) {
+            return Ok(Some(slot.lock().await.clone()));
+        }
+        let Some(row) = self.inner.store.tournament(id).await? else {
+            return Ok(None);
+        };
+        Event::restore(&row)
+            .map(Some)
+            .map_err(|e| StoreError::Corrupt(e.to_string()))
+    }
+
+    /// How many tournaments are open or running here.
+    pub fn open_count(&self) -> usize {
+        self.lock_index().events.len()
+    }
+
+    pub(super) fn now(&self) -> i64 {
+        self.inner.config.clock.now_ms()
+    }
+
+    fn lock_index(&self) -> std::sync::MutexGuard<'_, Index> {
+        // The index holds no invariant that a panic elsewhere could break half-way.
+        self.inner
+            .index
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    pub(super) fn slot(&self, id: i64) -> Option<Slot<Event>> {
+        self.lock_index().events.get(&id).cloned()
+    }
+
+    /// Puts an open tournament (and its current games) in the index.
+    pub(super) fn register(&self, e: Event) -> Slot<Event> {
+        let id = e.id;
+        let mut index = self.lock_index();
+        for &m in e.games.values() {
+            index.by_match.insert(m, id);
+        }
+        let slot = Slot::new(e.into());
+        index.events.insert(id, slot.clone());
+        slot
+    }
+
+    /// Records that match `match_id` is a game of tournament `id`.
+    pub(super) fn link(&self, id: i64, match_id: i64) {
+        self.lock_index().by_match.insert(match_id, id);
+    }
+
+    /// Takes a closed tournament out of memory.
+    pub(super) fn forget(&self, id: i64) {
+        let mut index = self.lock_index();
+        index.events.remove(&id);
+        index.by_match.retain(|_, t| *t != id);
+    }
+}
+
+impl Keeper<Event> for Tournaments {
+    type Committed = ();
+
+    /// Writes the tournament as the step leaves it, under the step's sequence number.
+    async fn write(&self, e: &Event, step: &Step) -> Result<(), Fail> {
+        let mut next = e.clone();
+        shell_apply(&mut next, step)?;
+        let state = next.to_json()?;
+        self.inner
+            .store
+            .save_tournament(e.id, next.seq, next.status.name(), &state, self.now())
+            .await?;
+        Ok(())
+    }
+
+    async fn present(&self, e: &Event, say: Say, _: &()) -> Answer {
+        Ok(present::say(e, say))
+    }
+
+    fn settled(&self, _: &Event) {}
+
+    fn notices(&self) -> &Notifier {
+        &self.inner.notices
+    }
+}
+
+/// Applies a step as the shell does (the trait's method, named apart from `Event`'s own).
+fn shell_apply(e: &mut Event, step: &Step) -> Result<(), Fail> {
+    crate::table::shell::Decides::apply(e, step)
+}

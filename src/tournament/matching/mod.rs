@@ -1,0 +1,290 @@
+//! Maximum-weight matching in a general graph: Edmonds' blossom algorithm with dual variables
+//! (the primal-dual method as Galil describes it), on wide integer weights so that a whole
+//! lexicographic list of pairing criteria fits in one weight. Integer weights keep every dual
+//! variable an integer, so the arithmetic is exact.
+//!
+//! The graph is dense (every pair of players may have an edge) and is solved again after each
+//! change of the weights at a few vertices: [`Matching`] keeps its matching and dual variables,
+//! and a new solve frees only the vertices whose edges changed, so it costs a few augmentations
+//! instead of a whole run. A free vertex whose dual is zero needs no partner (complementary
+//! slackness), so the search starts from free vertices with a positive dual only, and a search
+//! tree whose vertex reaches a zero dual flips the path to it.
+
+mod blossom;
+mod stages;
+#[cfg(test)]
+mod tests;
+
+use super::weight::Wide;
+
+const NONE: usize = usize::MAX;
+
+/// The maximum-weight matching of a graph of `n` vertices whose edges are `(u, v, weight)`
+/// with `u != v` (zero weights are no edges): `mate[v]` is v's partner, or None.
+pub fn max_weight_matching<const L: usize>(
+    n: usize,
+    edges: &[(usize, usize, Wide<L>)],
+) -> Vec<Option<usize>> {
+    let mut m = Matching::new(n);
+    for &(a, b, w) in edges {
+        m.set(a, b, w);
+    }
+    m.solve()
+        .into_iter()
+        .enumerate()
+        .map(|(v, m)| (m != v).then_some(m))
+        .collect()
+}
+
+fn tri(a: usize, b: usize) -> usize {
+    let (hi, lo) = if a > b { (a, b) } else { (b, a) };
+    hi * (hi - 1) / 2 + lo
+}
+
+/// A maximum-weight matching kept up to date as edge weights change and vertices leave.
+pub struct Matching<const L: usize> {
+    n: usize,
+    weights: Vec<Wide<L>>,
+    /// Edge k joins `hi[k]` (endpoint 2k) and `lo[k]` (endpoint 2k + 1).
+    hi: Vec<u32>,
+    lo: Vec<u32>,
+    alive: Vec<bool>,
+    /// The edges whose weight changed since the last solve, the first vertex the one to raise.
+    changed: Vec<(usize, usize)>,
+    solved: bool,
+    mate: Vec<usize>,
+    label: Vec<u8>,
+    labelend: Vec<usize>,
+    inblossom: Vec<usize>,
+    blossomparent: Vec<usize>,
+    blossomchilds: Vec<Vec<usize>>,
+    blossombase: Vec<usize>,
+    blossomendps: Vec<Vec<usize>>,
+    bestedge: Vec<usize>,
+    blossombestedges: Vec<Option<Vec<usize>>>,
+    unusedblossoms: Vec<usize>,
+    dualvar: Vec<Wide<L>>,
+    allowed: Vec<u32>,
+    stage: u32,
+    queue: Vec<usize>,
+}
+
+impl<const L: usize> Matching<L> {
+    /// A graph of `n` vertices and no edge.
+    pub fn new(n: usize) -> Self {
+        let edges = n * n.saturating_sub(1) / 2;
+        let mut hi = Vec::with_capacity(edges);
+        let mut lo = Vec::with_capacity(edges);
+        for a in 1..n {
+            for b in 0..a {
+                hi.push(a as u32);
+                lo.push(b as u32);
+            }
+        }
+        let mut blossombase: Vec<usize> = (0..n).collect();
+        blossombase.extend(std::iter::repeat_n(NONE, n));
+        Self {
+            n,
+            weights: vec![Wide::default(); edges],
+            hi,
+            lo,
+            alive: vec![true; n],
+            changed: Vec::new(),
+            solved: false,
+            mate: vec![NONE; n],
+            label: vec![0; 2 * n],
+            labelend: vec![NONE; 2 * n],
+            inblossom: (0..n).collect(),
+            blossomparent: vec![NONE; 2 * n],
+            blossomchilds: vec![Vec::new(); 2 * n],
+            blossombase,
+            blossomendps: vec![Vec::new(); 2 * n],
+            bestedge: vec![NONE; 2 * n],
+            blossombestedges: vec![None; 2 * n],
+            unusedblossoms: (n..2 * n).collect(),
+            dualvar: vec![Wide::default(); 2 * n],
+            allowed: vec![0; edges],
+            stage: 0,
+            queue: Vec::new(),
+        }
+    }
+
+    /// The weight of the edge between `a` and `b` (zero: no edge).
+    pub fn weight(&self, a: usize, b: usize) -> Wide<L> {
+        if a == b {
+            Wide::default()
+        } else {
+            self.weights[tri(a, b)]
+        }
+    }
+
+    /// Sets the weight of the edge between `a` and `b` (zero removes it).
+    pub fn set(&mut self, a: usize, b: usize, weight: Wide<L>) {
+        if a == b {
+            return;
+        }
+        let k = tri(a, b);
+        if self.weights[k] != weight {
+            self.weights[k] = weight;
+            if self.solved {
+                self.changed.push((a, b));
+            }
+        }
+    }
+
+    /// Takes `v` out of the graph for good (with its edges).
+    pub fn remove(&mut self, v: usize) {
+        self.alive[v] = false;
+    }
+
+    fn endpoint(&self, p: usize) -> usize {
+        let k = p / 2;
+        (if p.is_multiple_of(2) {
+            self.hi[k]
+        } else {
+            self.lo[k]
+        }) as usize
+    }
+
+    /// The endpoint of the edge between `v` and `x` that is `x`.
+    fn toward(&self, v: usize, x: usize) -> usize {
+        let k = tri(v, x);
+        if x > v { 2 * k } else { 2 * k + 1 }
+    }
+
+    fn slack(&self, k: usize) -> Wide<L> {
+        let (i, j) = (self.hi[k] as usize, self.lo[k] as usize);
+        let w = self.weights[k];
+        self.dualvar[i].plus(self.dualvar[j]).minus(w.plus(w))
+    }
+
+    /// The endpoints (toward the neighbour) of v's edges.
+    fn neighbours(&self, v: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.neighbours_into(v, &mut out);
+        out
+    }
+
+    /// The endpoints of v's edges, into `out` (emptied first).
+    fn neighbours_into(&self, v: usize, out: &mut Vec<usize>) {
+        out.clear();
+        for x in 0..self.n {
+            if x != v && self.alive[x] && !self.weights[tri(v, x)].is_zero() {
+                out.push(self.toward(v, x));
+            }
+        }
+    }
+
+    /// The maximum-weight matching of the vertices still in the graph: `mate[v]` is v's
+    /// partner, or v itself if it has none (or has left).
+    pub fn solve(&mut self) -> Vec<usize> {
+        if self.solved {
+            self.restart();
+        } else {
+            let max = self.weights.iter().copied().max().unwrap_or_default();
+            for v in 0..self.n {
+                self.dualvar[v] = max;
+            }
+            self.solved = true;
+        }
+        self.changed.clear();
+        self.run();
+        (0..self.n)
+            .map(|v| {
+                if self.alive[v] && self.mate[v] != NONE {
+                    self.endpoint(self.mate[v])
+                } else {
+                    v
+                }
+            })
+            .collect()
+    }
+
+    /// Makes the last solution a start for the next: blossoms dissolved into their vertices'
+    /// duals, duals raised where changed edges need it, and loose matched edges undone.
+    fn restart(&mut self) {
+        let n = self.n;
+        let mut extra = vec![Wide::<L>::default(); n];
+        for b in n..2 * n {
+            if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                self.spread(b, Wide::default(), &mut extra);
+            }
+        }
+        for (dual, extra) in self.dualvar.iter_mut().zip(extra) {
+            *dual = dual.plus(extra);
+        }
+        for b in n..2 * n {
+            self.dualvar[b] = Wide::default();
+            self.blossomchilds[b].clear();
+            self.blossomendps[b].clear();
+            self.blossombase[b] = NONE;
+            self.blossomparent[b] = NONE;
+            self.blossombestedges[b] = None;
+        }
+        for v in 0..n {
+            self.inblossom[v] = v;
+            self.blossomparent[v] = NONE;
+            self.blossombase[v] = v;
+        }
+        self.unusedblossoms = (n..2 * n).collect();
+        // A changed edge the duals no longer cover raises its first vertex's dual.
+        for i in 0..self.changed.len() {
+            let (a, b) = self.changed[i];
+            if !self.alive[a] || !self.alive[b] {
+                continue;
+            }
+            let w = self.weights[tri(a, b)];
+            let (twice, sum) = (w.plus(w), self.dualvar[a].plus(self.dualvar[b]));
+            if sum < twice {
+                self.dualvar[a] = self.dualvar[a].plus(twice.minus(sum));
+            }
+        }
+        for v in 0..n {
+            let m = self.mate[v];
+            if m == NONE {
+                continue;
+            }
+            let u = self.endpoint(m);
+            let loose = !self.alive[v] || !self.alive[u] || !self.slack(m / 2).is_zero();
+            if loose {
+                self.mate[v] = NONE;
+                self.mate[u] = NONE;
+            }
+        }
+        // The search needs every free vertex's dual of one parity (then every vertex its trees
+        // reach through tight edges shares it, and the slack between two of them halves
+        // exactly): raising a free vertex's dual keeps every constraint.
+        for v in 0..n {
+            if self.alive[v] && self.mate[v] == NONE && self.dualvar[v].0[0] & 1 == 1 {
+                self.dualvar[v] = self.dualvar[v].add_u64(1);
+            }
+        }
+    }
+
+    fn spread(&self, b: usize, above: Wide<L>, extra: &mut [Wide<L>]) {
+        let total = above.plus(self.dualvar[b]);
+        for &child in &self.blossomchilds[b] {
+            if child < self.n {
+                extra[child] = total;
+            } else {
+                self.spread(child, total, extra);
+            }
+        }
+    }
+
+    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        if b < self.n {
+            out.push(b);
+        } else {
+            for &t in &self.blossomchilds[b] {
+                self.leaves(t, out);
+            }
+        }
+    }
+
+    fn leaves_of(&self, b: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.leaves(b, &mut out);
+        out
+    }
+}

@@ -1,0 +1,200 @@
+//! The stages of the primal-dual method: grow the search trees from the free vertices with a
+//! positive dual, change the duals when no tight edge is left, until no augmenting path exists.
+
+use super::{Matching, NONE};
+use crate::tournament::weight::Wide;
+
+impl<const L: usize> Matching<L> {
+    /// The stages of the primal-dual method, until no free vertex has a positive dual.
+    pub(super) fn run(&mut self) {
+        let n = self.n;
+        loop {
+            self.label.iter_mut().for_each(|l| *l = 0);
+            self.bestedge.iter_mut().for_each(|e| *e = NONE);
+            for b in n..2 * n {
+                self.blossombestedges[b] = None;
+            }
+            self.stage += 1;
+            if self.stage == u32::MAX {
+                self.allowed.iter_mut().for_each(|a| *a = 0);
+                self.stage = 1;
+            }
+            self.queue.clear();
+            let mut roots = false;
+            for v in 0..n {
+                if self.alive[v]
+                    && self.mate[v] == NONE
+                    && !self.dualvar[v].is_zero()
+                    && self.label[self.inblossom[v]] == 0
+                {
+                    self.assign_label(v, 1, NONE);
+                    roots = true;
+                }
+            }
+            if !roots {
+                break;
+            }
+            let mut augmented = false;
+            loop {
+                let mut ends = Vec::new();
+                while !augmented {
+                    let Some(v) = self.queue.pop() else { break };
+                    self.neighbours_into(v, &mut ends);
+                    for &p in &ends {
+                        let k = p / 2;
+                        let w = self.endpoint(p);
+                        if self.inblossom[v] == self.inblossom[w] {
+                            continue;
+                        }
+                        let mut kslack = Wide::default();
+                        if self.allowed[k] != self.stage {
+                            kslack = self.slack(k);
+                            if kslack.is_zero() {
+                                self.allowed[k] = self.stage;
+                            }
+                        }
+                        if self.allowed[k] == self.stage {
+                            let bw = self.inblossom[w];
+                            if self.label[bw] == 0 {
+                                if self.mate[self.blossombase[bw]] == NONE {
+                                    // A free vertex (or blossom) with a zero dual: augment to it.
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
+                                self.assign_label(w, 2, p ^ 1);
+                            } else if self.label[bw] == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base != NONE {
+                                    self.add_blossom(base, k);
+                                } else {
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
+                            } else if self.label[w] == 0 {
+                                self.label[w] = 2;
+                                self.labelend[w] = p ^ 1;
+                            }
+                        } else if self.label[self.inblossom[w]] == 1 {
+                            let b = self.inblossom[v];
+                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                                self.bestedge[b] = k;
+                            }
+                        } else if self.label[w] == 0
+                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                        {
+                            self.bestedge[w] = k;
+                        }
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                // Type 1: an S-vertex's dual reaches zero (it may then go unmatched).
+                let mut deltatype = 1;
+                let mut delta = (0..n)
+                    .filter(|&v| self.alive[v] && self.label[self.inblossom[v]] == 1)
+                    .map(|v| self.dualvar[v])
+                    .min()
+                    .unwrap_or_default();
+                let mut deltaedge = NONE;
+                let mut deltablossom = NONE;
+                for v in 0..n {
+                    if self.alive[v]
+                        && self.label[self.inblossom[v]] == 0
+                        && self.bestedge[v] != NONE
+                    {
+                        let d = self.slack(self.bestedge[v]);
+                        if d < delta {
+                            delta = d;
+                            deltatype = 2;
+                            deltaedge = self.bestedge[v];
+                        }
+                    }
+                }
+                for b in 0..2 * n {
+                    if (b >= n || self.alive[b])
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 1
+                        && self.bestedge[b] != NONE
+                    {
+                        let d = self.slack(self.bestedge[b]).half();
+                        if d < delta {
+                            delta = d;
+                            deltatype = 3;
+                            deltaedge = self.bestedge[b];
+                        }
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 2
+                        && self.dualvar[b] < delta
+                    {
+                        delta = self.dualvar[b];
+                        deltatype = 4;
+                        deltablossom = b;
+                    }
+                }
+                for v in 0..n {
+                    if !self.alive[v] {
+                        continue;
+                    }
+                    match self.label[self.inblossom[v]] {
+                        1 => self.dualvar[v] = self.dualvar[v].minus(delta),
+                        2 => self.dualvar[v] = self.dualvar[v].plus(delta),
+                        _ => {}
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                        match self.label[b] {
+                            1 => self.dualvar[b] = self.dualvar[b].plus(delta),
+                            2 => self.dualvar[b] = self.dualvar[b].minus(delta),
+                            _ => {}
+                        }
+                    }
+                }
+                match deltatype {
+                    2 => {
+                        self.allowed[deltaedge] = self.stage;
+                        let (mut i, j) = (self.hi[deltaedge] as usize, self.lo[deltaedge] as usize);
+                        if self.label[self.inblossom[i]] == 0 {
+                            i = j;
+                        }
+                        self.queue.push(i);
+                    }
+                    3 => {
+                        self.allowed[deltaedge] = self.stage;
+                        self.queue.push(self.hi[deltaedge] as usize);
+                    }
+                    4 => self.expand_blossom(deltablossom, false),
+                    _ => {
+                        // An S-vertex with a zero dual needs no partner: flip the path from its
+                        // root to it, which matches the root.
+                        let zero = (0..n).find(|&v| {
+                            self.alive[v]
+                                && self.label[self.inblossom[v]] == 1
+                                && self.dualvar[v].is_zero()
+                        });
+                        if let Some(x) = zero {
+                            self.flip_path(x, NONE);
+                        }
+                        break;
+                    }
+                }
+            }
+            for b in n..2 * n {
+                if self.blossomparent[b] == NONE
+                    && self.blossombase[b] != NONE
+                    && self.label[b] == 1
+                    && self.dualvar[b].is_zero()
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,695 @@
+//! Tournaments run by the service to their end on a real database: a Swiss of nine (a late
+//! entry, a withdrawal, a requested bye, a forfeit on time) and a double round robin of four,
+//! every game an ordinary match played through the table, and the process killed in every state
+//! a tournament can be found in.
+
+use super::common::*;
+use parlor::games::GameKind;
+use parlor::store::Store;
+use parlor::table::tournaments::{Event, Status};
+use parlor::table::{Act, Actor, Place, Reply, Stamp, Table, TournamentSpec};
+use parlor::tournament::event::{BoardResult, Format, Tournament};
+
+/// The tournament's channel.
+fn hall() -> Place {
+    channel(500)
+}
+
+/// Player `i` (from 1).
+fn player(i: u64) -> Actor {
+    Actor::new(10_000 + i, format!("P{i}"))
+}
+
+fn organiser() -> Actor {
+    player(1)
+}
+
+/// Kills the process at once: nothing is closed or finished, memory is lost; a new process
+/// starts on the same database (its restore is what is tested).
+async fn crash(w: &mut World) {
+    let store = Store::open(&w.url).await.expect("reopen store");
+    let (table, notices) = Table::start(store, config(&w.clock))
+        .await
+        .expect("restart");
+    let old = std::mem::replace(&mut w.table, table);
+    w.notices = notices;
+    drop(old);
+}
+
+async fn event(w: &World, id: i64) -> Event {
+    w.table
+        .tournaments()
+        .event(id)
+        .await
+        .expect("read")
+        .expect("exists")
+}
+
+fn answered(r: Result<Reply, parlor::table::shell::Fail>, id: &str) -> Reply {
+    match r {
+        Ok(reply) => {
+            assert!(said(&reply).contains(&id), "{id} not in {}", reply.text());
+            reply
+        }
+        Err(fail) => panic!("{id} expected, refused: {fail}"),
+    }
+}
+
+fn refused(r: Result<Reply, parlor::table::shell::Fail>, id: &str) {
+    match r {
+        Err(parlor::table::shell::Fail::Refuse(msg)) => assert_eq!(msg.id, id),
+        other => panic!("{id} expected, got {other:?}"),
+    }
+}
+
+/// The thread of match `m` (the transport starts one per game).
+fn thread_of(m: i64) -> Place {
+    Place {
+        parent: Some(hall().channel),
+        ..channel(900_000 + m as u64)
+    }
+}
+
+/// How a test wants a board to end.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Want {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    /// White never moves and runs out of time.
+    WhiteForfeits,
+}
+
+impl Want {
+    fn result(self) -> BoardResult {
+        match self {
+            Want::WhiteWins => BoardResult::WhiteWins,
+            Want::BlackWins => BoardResult::BlackWins,
+            Want::Draw => BoardResult::Draw,
+            Want::WhiteForfeits => BoardResult::WhiteForfeits,
+        }
+    }
+}
+
+fn actor_of(e: &Event, index: usize) -> Actor {
+    let seat = e.seat(index).expect("a player");
+    Actor::new(seat.id, seat.name.clone())
+}
+
+/// One move by `who` in the game played in `place`.
+async fn one_move(w: &World, who: &Actor, place: Place) {
+    let hints = w.table.matches().move_hints(&place, "").await;
+    assert!(!hints.is_empty(), "no legal move");
+    let r = w.run(who, place, Act::Move(hints[0].clone())).await;
+    assert!(!r.private, "move refused: {}", r.text());
+}
+
+/// Plays board `board` of the round being played as `want` says (a forfeit only starts: the
+/// clock does the rest).
+async fn play(w: &World, e: &Event, board: usize, want: Want) {
+    let boards = e.tournament.current.as_ref().expect("a round");
+    let b = boards[board];
+    let black = b.pairing.black.expect("not the bye");
+    let (white, black) = (actor_of(e, b.pairing.white), actor_of(e, black));
+    let m = *e.games.get(&board).expect("its match");
+    let place = thread_of(m);
+    let started = Act::ThreadStarted {
+        thread: place,
+        card: None,
+    };
+    let r = w
+        .run(
+            &white,
+            place,
+            started.at(Stamp {
+                match_id: m,
+                seq: 0,
+            }),
+        )
+        .await;
+    assert!(!r.private, "{}", r.text());
+    if want == Want::WhiteForfeits {
+        return;
+    }
+    one_move(w, &white, place).await;
+    one_move(w, &black, place).await;
+    let end = match want {
+        Want::WhiteWins => w.run(&black, place, Act::Resign).await,
+        Want::BlackWins => w.run(&white, place, Act::Resign).await,
+        _ => {
+            let offer = w.run(&white, place, Act::Draw).await;
+            assert!(!offer.private, "{}", offer.text());
+            w.run(&black, place, Act::Draw).await
+        }
+    };
+    assert!(is_over(&end), "{}", end.text());
+}
+
+/// Every match of tournament `id` and the boards they were created for, counted in the store.
+async fn games_stored(w: &World, id: i64) -> (i64, i64) {
+    let links = w
+        .sql_i64(&format!(
+            "SELECT COUNT(*) FROM tournament_games WHERE tournament_id = {id}"
+        ))
+        .await;
+    let distinct = w
+        .sql_i64(&format!(
+            "SELECT COUNT(DISTINCT round * 1000 + board) FROM tournament_games WHERE tournament_id = {id}"
+        ))
+        .await;
+    (links, distinct)
+}
+
+/// The games of the round in progress that have no result yet.
+fn pending(e: &Event) -> Vec<usize> {
+    e.tournament
+        .current
+        .as_ref()
+        .map(|boards| {
+            (0..boards.len())
+                .filter(|&i| boards[i].result.is_none())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// What the test wants of each board of the Swiss: the first board of round 1 is a forfeit on
+/// time, a few draws, otherwise wins alternating by board.
+fn swiss_want(round: usize, board: usize) -> Want {
+    match (round, board) {
+        (0, 0) => Want::WhiteForfeits,
+        (r, b) if (r + b) % 3 == 0 => Want::Draw,
+        (_, b) if b % 2 == 0 => Want::WhiteWins,
+        _ => Want::BlackWins,
+    }
+}
+
+#[tokio::test]
+async fn a_swiss_of_nine_runs_to_its_end_through_kill_9_in_every_state() {
+    let mut w = World::new().await;
+    let t = w.table.tournaments().clone();
+    let spec = TournamentSpec {
+        rounds: Some(4),
+        clock: Some("1h".into()),
+        interval_secs: Some(3 * 3600),
+        ..TournamentSpec::new(GameKind::Loa, Format::Swiss)
+    };
+    answered(
+        t.create(&organiser(), &hall(), spec.clone()).await,
+        "tournament-created",
+    );
+    refused(
+        t.create(&player(2), &hall(), spec).await,
+        "err-tournament-here",
+    );
+    let id = t.here(&hall()).await.expect("open here");
+    // The engine, fed the same transitions by hand: what the service must end with.
+    let mut expected = Tournament::new(Format::Swiss, 4);
+    for i in 1..=8 {
+        answered(t.join(&player(i), &hall()).await, "tournament-joined");
+        expected
+            .register(&format!("u{}", player(i).id), &player(i).name, 0)
+            .expect("registers");
+    }
+    refused(
+        t.join(&player(3), &hall()).await,
+        "err-tournament-registered",
+    );
+    refused(
+        t.begin(&player(2), &hall()).await,
+        "err-tournament-organiser",
+    );
+    // Killed while open: the entries are kept.
+    crash(&mut w).await;
+    let t = w.table.tournaments().clone();
+    assert_eq!(event(&w, id).await.tournament.members.len(), 8);
+    let reply = answered(t.begin(&organiser(), &hall()).await, "tournament-round");
+    assert_eq!(
+        said(&reply)
+            .iter()
+            .filter(|&&s| s == "tournament-board")
+            .count(),
+        4
+    );
+    expected.pair_round().expect("round 1");
+    // Round 1: a late entry and a bye asked for round 2 while it is played.
+    answered(t.join(&player(9), &hall()).await, "tournament-late-entry");
+    expected
+        .register(&format!("u{}", player(9).id), "P9", 0)
+        .expect("late");
+    answered(t.bye(&player(3), &hall()).await, "tournament-bye-requested");
+    refused(t.bye(&player(3), &hall()).await, "err-tournament-bye-limit");
+    let three = expected.find(&format!("u{}", player(3).id)).expect("p3");
+    expected.request_bye(three).expect("bye");
+    let e = event(&w, id).await;
+    assert_eq!(e.tournament, expected, "round 1 as the engine pairs it");
+    // Two boards played, then killed mid-round: nothing lost, nothing paired twice.
+    for board in 1..3 {
+        play(&w, &e, board, swiss_want(0, board)).await;
+        expected
+            .record_result(board, swiss_want(0, board).result())
+            .expect("recorded");
+    }
+    t.tick().await;
+    crash(&mut w).await;
+    let e = event(&w, id).await;
+    assert_eq!(e.tournament, expected, "results kept through the crash");
+    assert_eq!(games_stored(&w, id).await, (4, 4));
+    // Board 4 is played; board 1's first player never moves, and the time runs out while the
+    // process is down: the restart finds the forfeit and records it.
+    play(&w, &e, 3, swiss_want(0, 3)).await;
+    expected
+        .record_result(3, swiss_want(0, 3).result())
+        .expect("recorded");
+    play(&w, &e, 0, Want::WhiteForfeits).await;
+    w.table.tournaments().tick().await;
+    drop(e);
+    w.clock.advance_secs(3601);
+    crash(&mut w).await;
+    expected
+        .record_result(0, BoardResult::WhiteForfeits)
+        .expect("forfeit");
+    let e = event(&w, id).await;
+    assert_eq!(
+        e.tournament, expected,
+        "the forfeit on time recorded at the restart"
+    );
+    assert!(e.tournament.current.is_none(), "round 1 is over");
+    // Between rounds (the next at a fixed interval): killed, round 2 is paired once, when due.
+    assert_eq!(e.next_round_at, Some(START_MS + 3 * 3600 * 1000));
+    let t = w.table.tournaments().clone();
+    answered(t.leave(&player(8), &hall()).await, "tournament-left");
+    let eight = expected.find(&format!("u{}", player(8).id)).expect("p8");
+    expected.withdraw(eight).expect("withdraws");
+    refused(
+        t.join(&player(8), &hall()).await,
+        "err-tournament-registered",
+    );
+    crash(&mut w).await;
+    assert_eq!(w.table.tournaments().tick().await, 0, "not due yet");
+    w.clock.advance_secs(3 * 3600 - 3601);
+    crash(&mut w).await;
+    expected.pair_round().expect("round 2");
+    let e = event(&w, id).await;
+    assert_eq!(e.tournament, expected, "round 2 as the engine pairs it");
+    let boards = e.tournament.current.clone().expect("round 2");
+    assert!(
+        boards
+            .iter()
+            .all(|b| b.pairing.white != eight && b.pairing.black != Some(eight))
+    );
+    assert!(
+        boards
+            .iter()
+            .all(|b| b.pairing.white != three && b.pairing.black != Some(three))
+    );
+    assert_eq!(
+        boards.iter().filter(|b| b.pairing.black.is_none()).count(),
+        1,
+        "one bye"
+    );
+    // Entries close once half the rounds are paired.
+    refused(
+        w.table.tournaments().join(&player(20), &hall()).await,
+        "err-tournament-closed",
+    );
+    // Killed after round 3 is paired but before its games were written: the restart opens
+    // each game once. (The state such a kill leaves: the round in the tournament, no match.)
+    let mut round = 1;
+    loop {
+        let e = event(&w, id).await;
+        if e.status == Status::Over {
+            break;
+        }
+        if e.tournament.current.is_none() {
+            w.clock.advance_secs(3 * 3600);
+            w.table.tournaments().tick().await;
+            if round == 2 {
+                let links = format!(
+                    "SELECT match_id FROM tournament_games WHERE tournament_id = {id} AND round = 2"
+                );
+                for table in ["moves", "match_seats"] {
+                    w.exec(&format!("DELETE FROM {table} WHERE match_id IN ({links})"))
+                        .await;
+                }
+                let ids = w
+                    .sql_i64(&format!("SELECT COUNT(*) FROM ({links}) AS l"))
+                    .await;
+                assert!(ids > 0, "round 3's games were opened");
+                w.exec(&format!(
+                    "DELETE FROM tournament_games WHERE tournament_id = {id} AND round = 2"
+                ))
+                .await;
+                w.exec(
+                    "DELETE FROM matches WHERE id NOT IN (SELECT match_id FROM tournament_games) \
+                     AND status = 'live'",
+                )
+                .await;
+                crash(&mut w).await;
+            }
+            expected.pair_round().expect("pairs");
+            let e = event(&w, id).await;
+            assert_eq!(
+                e.tournament,
+                expected,
+                "round {} as the engine pairs it",
+                round + 1
+            );
+            continue;
+        }
+        for board in pending(&e) {
+            let want = match swiss_want(round, board) {
+                Want::WhiteForfeits => Want::WhiteWins,
+                want => want,
+            };
+            play(&w, &e, board, want).await;
+            expected
+                .record_result(board, want.result())
+                .expect("recorded");
+        }
+        w.table.tournaments().tick().await;
+        round += 1;
+    }
+    let e = event(&w, id).await;
+    assert_eq!(
+        e.tournament, expected,
+        "the whole tournament as the engine plays it"
+    );
+    assert!(e.tournament.finished());
+    // Every board had one match, and only one.
+    let boards: i64 = (0..4)
+        .map(|r| {
+            e.tournament
+                .swiss
+                .players
+                .iter()
+                .flatten()
+                .filter(|p| p.games.get(r).is_some_and(|g| g.opponent.is_some()))
+                .count() as i64
+                / 2
+        })
+        .sum();
+    assert_eq!(games_stored(&w, id).await, (boards, boards));
+    w.assert_sql(
+        &format!("SELECT COUNT(*) FROM tournaments WHERE id = {id} AND status = 'over'"),
+        1,
+    )
+    .await;
+    // The forfeit is no game played; the requested bye gave half a point, the late entry's
+    // first round is an absence, the withdrawn player is absent from round 2 on.
+    let p = |i: usize| e.tournament.swiss.players[i].clone().expect("player");
+    let forfeiter = (0..9)
+        .find(|&i| p(i).games[0].opponent.is_some() && !p(i).games[0].played)
+        .expect("a forfeit");
+    assert!(!p(forfeiter).games[0].played);
+    assert_eq!(
+        p(three).games[1],
+        parlor::tournament::Game::half_point_bye()
+    );
+    let late = expected.find(&format!("u{}", player(9).id)).expect("p9");
+    assert_eq!(p(late).games[0], parlor::tournament::Game::absent());
+    assert!(p(eight).games[1..].iter().all(|g| g.opponent.is_none()));
+    // Standings: the engine's, in the announced order; the TRF export reads back the same.
+    let standings = e.tournament.standings();
+    assert_eq!(standings, expected.standings());
+    assert!(standings.windows(2).all(|s| s[0].points >= s[1].points));
+    assert_eq!(standings[0].rank, 1);
+    let trf = parlor::tournament::trf::write(&e.tournament.swiss, "t");
+    let back = parlor::tournament::trf::read_played(&trf).expect("reads back");
+    assert_eq!(back.players.len(), 9);
+    // Killed after the end: it is not restored, and its record stays.
+    crash(&mut w).await;
+    assert_eq!(w.table.tournaments().open_count(), 0);
+    assert_eq!(event(&w, id).await.status, Status::Over);
+    refused(
+        w.table.tournaments().standings(&hall()).await,
+        "err-tournament-none",
+    );
+}
+
+/// The double round robin's results, by players (1 to 4) and meeting (first or second): the
+/// points the first named player makes.
+fn meeting(a: u64, b: u64, first: bool) -> f64 {
+    match (a.min(b), a.max(b)) {
+        (1, 2) | (1, 4) | (2, 4) => {
+            if a < b {
+                1.0
+            } else {
+                0.0
+            }
+        }
+        (1, 3) => 0.5,
+        // 2 and 3 win one each, as do 3 and 4: the lower number wins the first meeting.
+        _ => {
+            if (a < b) == first {
+                1.0
+            } else {
+                0.0
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_double_round_robin_of_four_ends_with_its_tie_breaks() {
+    let mut w = World::new().await;
+    let t = w.table.tournaments().clone();
+    let spec = TournamentSpec {
+        clock: Some("1h".into()),
+        ..TournamentSpec::new(GameKind::Loa, Format::RoundRobin { double: true })
+    };
+    refused(
+        t.create(
+            &organiser(),
+            &hall(),
+            TournamentSpec {
+                rounds: Some(3),
+                ..spec.clone()
+            },
+        )
+        .await,
+        "err-tournament-rounds",
+    );
+    answered(
+        t.create(&organiser(), &hall(), spec).await,
+        "tournament-created",
+    );
+    let id = t.here(&hall()).await.expect("open here");
+    for i in 1..=2 {
+        answered(t.join(&player(i), &hall()).await, "tournament-joined");
+    }
+    refused(
+        t.begin(&organiser(), &hall()).await,
+        "err-tournament-round-robin",
+    );
+    // An entry taken back before the start leaves no trace.
+    answered(t.join(&player(5), &hall()).await, "tournament-joined");
+    answered(t.leave(&player(5), &hall()).await, "tournament-left");
+    for i in 3..=4 {
+        answered(t.join(&player(i), &hall()).await, "tournament-joined");
+    }
+    refused(t.bye(&player(2), &hall()).await, "err-tournament-no-byes");
+    answered(t.begin(&organiser(), &hall()).await, "tournament-round");
+    refused(t.join(&player(6), &hall()).await, "err-tournament-closed");
+    let number = |e: &Event, index: usize| e.seat(index).expect("seat").id - 10_000;
+    let mut crashed_mid_round = false;
+    for round in 0..6 {
+        let e = event(&w, id).await;
+        assert_eq!(
+            e.tournament.swiss.played_rounds,
+            round,
+            "round {}",
+            round + 1
+        );
+        let boards = e.tournament.current.clone().expect("a round");
+        assert_eq!(boards.len(), 2);
+        for (board, b) in boards.iter().enumerate() {
+            let (white, black) = (b.pairing.white, b.pairing.black.expect("four players"));
+            let want = match meeting(number(&e, white), number(&e, black), round < 3) {
+                1.0 => Want::WhiteWins,
+                0.0 => Want::BlackWins,
+                _ => Want::Draw,
+            };
+            play(&w, &e, board, want).await;
+            if round == 3 && board == 0 {
+                // Killed mid-round: the result is kept, and the other game goes on.
+                crash(&mut w).await;
+                crashed_mid_round = true;
+            }
+        }
+        w.table.tournaments().tick().await;
+    }
+    assert!(crashed_mid_round);
+    let e = event(&w, id).await;
+    assert_eq!(e.status, Status::Over);
+    // Everyone met everyone twice, once with each colour.
+    for me in 0..4 {
+        let games = &e.tournament.swiss.players[me]
+            .as_ref()
+            .expect("player")
+            .games;
+        assert_eq!(games.len(), 6);
+        for other in (0..4).filter(|&o| o != me) {
+            let colours: Vec<_> = games
+                .iter()
+                .filter(|g| g.opponent == Some(other))
+                .map(|g| g.color)
+                .collect();
+            assert_eq!(colours.len(), 2);
+            assert_ne!(colours[0], colours[1]);
+        }
+    }
+    // Points 5, 3, 3, 1; 2 and 3 tied, even in their encounters, apart by Sonneborn-Berger:
+    // 3 drew 1 (5 points) twice and beat 2 (3) and 4 (1): 9; 2 beat 3 once and 4 twice: 5.
+    let table = e.tournament.standings();
+    let row: Vec<(u64, usize, u32)> = table
+        .iter()
+        .map(|s| (number(&e, s.player), s.rank, s.points))
+        .collect();
+    assert_eq!(row, vec![(1, 1, 50), (3, 2, 30), (2, 3, 30), (4, 4, 10)]);
+    let tiebreaks = |n: u64| {
+        table
+            .iter()
+            .find(|s| number(&e, s.player) == n)
+            .expect("ranked")
+            .tiebreaks
+            .clone()
+    };
+    // Direct encounter, Sonneborn-Berger (hundredths), wins.
+    assert_eq!(tiebreaks(3)[1..], [900, 2]);
+    assert_eq!(tiebreaks(2)[1..], [500, 3]);
+    assert_eq!(tiebreaks(3)[0], tiebreaks(2)[0]);
+    assert_eq!(games_stored(&w, id).await, (12, 12));
+    w.assert_sql(
+        &format!("SELECT COUNT(*) FROM matches WHERE id IN (SELECT match_id FROM tournament_games WHERE tournament_id = {id}) AND status = 'finished'"),
+        12,
+    )
+    .await;
+    crash(&mut w).await;
+    assert_eq!(event(&w, id).await.tournament, e.tournament);
+}
+
+#[tokio::test]
+async fn two_friends_and_two_bots_at_their_levels_play_a_round_robin() {
+    let mut w = World::new().await;
+    let t = w.table.tournaments().clone();
+    let spec = TournamentSpec {
+        clock: Some("1h".into()),
+        ..TournamentSpec::new(GameKind::Loa, Format::RoundRobin { double: false })
+    };
+    answered(
+        t.create(&organiser(), &hall(), spec).await,
+        "tournament-created",
+    );
+    refused(t.add_bot(&organiser(), &hall(), 2).await, "err-no-ai");
+    // The same database, a process with the AI.
+    let store = Store::open(&w.url).await.expect("reopen store");
+    let mut cfg = config(&w.clock);
+    cfg.ai = Some(std::sync::Arc::new(FirstMove));
+    let (table, notices) = Table::start(store, cfg).await.expect("restart");
+    w.table = table;
+    w.notices = notices;
+    let t = w.table.tournaments().clone();
+    let id = t.here(&hall()).await.expect("restored");
+    for i in 1..=2 {
+        answered(t.join(&player(i), &hall()).await, "tournament-joined");
+    }
+    refused(
+        t.add_bot(&player(2), &hall(), 2).await,
+        "err-tournament-organiser",
+    );
+    refused(t.add_bot(&organiser(), &hall(), 6).await, "err-level");
+    for level in [1, 3] {
+        answered(
+            t.add_bot(&organiser(), &hall(), level).await,
+            "tournament-joined",
+        );
+    }
+    answered(t.begin(&organiser(), &hall()).await, "tournament-round");
+    for round in 0..3 {
+        let e = event(&w, id).await;
+        for (board, b) in e
+            .tournament
+            .current
+            .clone()
+            .expect("a round")
+            .iter()
+            .enumerate()
+        {
+            let m = *e.games.get(&board).expect("its match");
+            let place = thread_of(m);
+            let started = Act::ThreadStarted {
+                thread: place,
+                card: None,
+            };
+            let seats = [b.pairing.white, b.pairing.black.expect("four")]
+                .map(|i| e.seat(i).cloned().expect("seat"));
+            let r = w
+                .run(
+                    &organiser(),
+                    place,
+                    started.at(Stamp {
+                        match_id: m,
+                        seq: 0,
+                    }),
+                )
+                .await;
+            assert!(!r.private, "{}", r.text());
+            // A person resigns (to the other person: player 2 does); bots play it out.
+            let people: Vec<_> = seats.iter().filter(|s| s.level.is_none()).collect();
+            if let Some(loser) = people.iter().max_by_key(|s| s.id) {
+                let end = w
+                    .run(
+                        &Actor::new(loser.id, loser.name.clone()),
+                        place,
+                        Act::Resign,
+                    )
+                    .await;
+                assert!(is_over(&end), "{}", end.text());
+            }
+        }
+        for _ in 0..4000 {
+            w.table.tournaments().tick().await;
+            if event(&w, id).await.tournament.swiss.played_rounds > round {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+        assert_eq!(
+            event(&w, id).await.tournament.swiss.played_rounds,
+            round + 1
+        );
+    }
+    let e = event(&w, id).await;
+    assert_eq!(e.status, Status::Over);
+    let points = |n: u64| {
+        let index = e.player_of(10_000 + n).expect("player");
+        e.tournament.swiss.score(index)
+    };
+    assert_eq!((points(1), points(2)), (10, 0));
+    // The bots played at their levels, every game with a bot casual, the people's rated.
+    let games = format!("SELECT match_id FROM tournament_games WHERE tournament_id = {id}");
+    w.assert_sql(
+        &format!("SELECT COUNT(*) FROM matches WHERE id IN ({games}) AND vs_bot"),
+        5,
+    )
+    .await;
+    w.assert_sql(
+        &format!("SELECT COUNT(*) FROM matches WHERE id IN ({games}) AND rated"),
+        1,
+    )
+    .await;
+    w.assert_sql(
+        &format!("SELECT COUNT(*) FROM matches WHERE id IN ({games}) AND level IN (1, 3)"),
+        5,
+    )
+    .await;
+    w.assert_sql(
+        &format!(
+            "SELECT COUNT(*) FROM matches m JOIN match_seats s ON s.match_id = m.id \
+             WHERE m.id IN ({games}) AND s.seat = 1 AND s.player_id = m.challenger_id"
+        ),
+        1,
+    )
+    .await;
+}
