@@ -8,11 +8,11 @@
 //! | [`games`] | the rules of the four games, pure: moves, notation, seats and teams, variants | `i18n` |
 //! | [`ai`] | the search over the games (MCTS-solver, alpha-beta for LOA), levels, the arena | `games` |
 //! | [`protocol`] | the text engine protocol (`parlor engine`) | `games`, `ai` |
-//! | [`render`] | positions and replays as PNG and GIF | `games`, `i18n` |
+//! | [`render`] | positions and replays as PNG and GIF, and the words that describe each picture | `games`, `i18n` |
 //! | [`store`] | SQLite or PostgreSQL: the only SQL (one module of queries compiled per backend) | `games` |
 //! | [`tournament`] | tournaments as plain data: Swiss (Dutch) pairings, TRF files, round robins, standings | |
-//! | [`table`] | the services: a match as one value, acts decided by pure functions into changes the store commits, the read models beside it; [`table::catalogue`] declares every slash command once | `store`, `games`, `ai`, `render`, `i18n` |
-//! | [`discord`] | the Discord adapter (poise/serenity): registers and dispatches the catalogue's commands | `table` |
+//! | [`table`] | the services: a match as one value, acts decided by pure functions into changes the store commits, the read models beside it, tournaments kept open the same way; [`table::catalogue`] declares every slash command once | `store`, `games`, `ai`, `render`, `i18n`, `tournament` |
+//! | [`discord`] | the Discord adapter (poise/serenity): registers and dispatches the catalogue's commands, for server and user installs; matches carried by interactions where the bot is no member | `table` |
 //! | [`local`] | the terminal adapter (`parlor local`): the catalogue's commands typed as text | `table` |
 //! | [`web`] | the public web pages (`parlor web`, or beside the bot): ladders, players, matches | `table`, `render`, `i18n` |
 //! | [`http`] | the HTTP adapter (`PARLOR_HTTP`): `/healthz` and `/metrics`, on a router the web pages join | |
