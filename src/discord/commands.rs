@@ -9,7 +9,7 @@ use poise::BoxFuture;
 use poise::serenity_prelude as serenity;
 
 use super::answer::Answer;
-use super::present::{Locales, present_first};
+use super::present::{Locales, handled};
 use super::reach::Reach;
 use super::respond::answer_command;
 use super::{Asker, Context, Data, Error, access};
@@ -399,13 +399,16 @@ async fn run(ctx: Context<'_>, command: Act) -> Result<(), Error> {
     let asker = asker(ctx);
     let forced_private = reach(ctx).forced_private();
     answer_command(ctx, async move {
-        let reply = table.handle(&actor, &place, command).await;
-        let mut answer =
-            present_first(reply, tongues.locales(&asker).await, table.pictures()).await;
-        if forced_private {
-            super::present::say_private_here(&mut answer);
-        }
-        answer
+        handled(
+            &table,
+            &tongues,
+            &asker,
+            &actor,
+            &place,
+            command,
+            forced_private,
+        )
+        .await
     })
     .await
 }

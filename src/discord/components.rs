@@ -7,7 +7,7 @@ use std::time::Instant;
 use poise::serenity_prelude as serenity;
 
 use super::answer::Answer;
-use super::present::present_first;
+use super::present::handled;
 use super::reach::Reach;
 use super::respond::{FirstResponse, answer_component};
 use super::{Asker, Data, access};
@@ -82,13 +82,17 @@ pub async fn handle(
     let result = answer_component(&ctx.http, data, interaction, first, async move {
         match command {
             Some(command) if lacking.is_empty() => {
-                let reply = table.handle(&actor, &place, command).await;
-                let mut answer =
-                    present_first(reply, tongues.locales(&asker).await, table.pictures()).await;
-                if forced_private {
-                    super::present::say_private_here(&mut answer);
-                }
-                answer
+                let (tongues, asker) = (&tongues, &asker);
+                handled(
+                    &table,
+                    tongues,
+                    asker,
+                    &actor,
+                    &place,
+                    command,
+                    forced_private,
+                )
+                .await
             }
             Some(_) => {
                 let lang = tongues.locales(&asker).await.pick(true);

@@ -89,6 +89,26 @@ pub async fn present(reply: Reply, locales: Locales, pictures: &Pictures) -> Ans
     answer
 }
 
+/// The table's answer to `request`, presented in the asker's languages as they stand once it is
+/// handled (so `/settings my-language:fr` answers in French); said private, with why, where
+/// Discord forces answers private.
+pub async fn handled(
+    table: &crate::table::Table,
+    tongues: &super::Tongues,
+    asker: &super::Asker,
+    actor: &crate::table::Actor,
+    place: &crate::table::Place,
+    request: impl Into<crate::table::Request>,
+    forced_private: bool,
+) -> Answer {
+    let reply = table.handle(actor, place, request).await;
+    let mut answer = present_first(reply, tongues.locales(asker).await, table.pictures()).await;
+    if forced_private {
+        say_private_here(&mut answer);
+    }
+    answer
+}
+
 /// Builds the message for a reply like [`present`], but leaves its main picture to draw: the
 /// answer can go at once, and [`Answer::draw`] then adds the picture, to be edited in
 /// ([`Answer::picture_edit`]). A reply with a text file (an export) is drawn at once.
