@@ -339,3 +339,58 @@ fn a_replay_s_words_name_its_game_players_and_moves_and_its_result() {
         assert!(words.len() > head.len(), "and the result: {words}");
     }
 }
+
+/// Lightning's tile in hand (drawn from the pile, or taken from the reserve) and a reserve that
+/// holds tiles are read back too: found among random games, each kind at least once.
+#[test]
+fn a_lightning_tile_in_hand_and_its_reserve_are_read_back() {
+    let (mut from_pile, mut from_reserve, mut reserve) = (false, false, false);
+    'search: for seed in 1..60 {
+        let mut played = play(GameKind::Lightning, "seed=11", 0, seed);
+        let mut rng = super::lcg::Lcg(seed);
+        for _ in 0..240 {
+            let AnyGame::Lightning(g) = &played.game else {
+                unreachable!("a Lightning game")
+            };
+            let held = g.in_hand().map(|(source, _)| source);
+            let holds_reserve = g.reserve().iter().any(|&n| n > 0);
+            let new = match held {
+                Some(Source::Pile) => !from_pile,
+                Some(Source::Reserve) => !from_reserve,
+                None => false,
+            } || (holds_reserve && !reserve);
+            if new {
+                for lang in [Lang::En, Lang::Fr] {
+                    let scene = Scene {
+                        lang,
+                        ..played.scene()
+                    };
+                    let text = describe::board(&scene, None).full();
+                    assert_eq!(
+                        read(&played.game, &text, lang),
+                        engine(&played.game),
+                        "{lang:?}: {text}"
+                    );
+                }
+                from_pile |= held == Some(Source::Pile);
+                from_reserve |= held == Some(Source::Reserve);
+                reserve |= holds_reserve;
+            }
+            if from_pile && from_reserve && reserve {
+                break 'search;
+            }
+            let legal = played.game.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[rng.below(legal.len())];
+            played.before = Some(played.game.clone());
+            played.game.play(&mv).expect("a legal move plays");
+            played.moves.push(mv);
+        }
+    }
+    assert!(
+        from_pile && from_reserve && reserve,
+        "positions found: in hand from the pile {from_pile}, from the reserve {from_reserve}, a reserve {reserve}"
+    );
+}
