@@ -992,3 +992,24 @@ fn the_pieces_to_pick_are_offered_to_the_player_to_move_only() {
     }
     assert!(checked > 5, "{out}");
 }
+
+/// `/board text:true` says the whole position in words in the terminal too, in its language.
+#[test]
+fn a_board_in_words_names_the_position_in_the_reader_s_language() {
+    use parlor::i18n::{Lang, Msg};
+    for (lang, flag) in [(Lang::En, "en"), (Lang::Fr, "fr")] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let script = "/play game:lightning opponent:bob\n/as bob\n/accept\n/board text:true\n";
+        let out = session(dir.path(), &["--as", "alice", "--lang", flag], script);
+        let words = out
+            .lines()
+            .find(|l| l.contains(&Msg::new("describe-pile").num("n", 150).text(lang)))
+            .unwrap_or_else(|| panic!("no board in words:\n{out}"));
+        for said in [
+            Msg::new("describe-hand-empty").text(lang),
+            Msg::new("describe-reserve").text(lang),
+        ] {
+            assert!(words.contains(&said), "missing «{said}» in «{words}»");
+        }
+    }
+}
