@@ -369,6 +369,17 @@ err-no-such-page = There is no page { $page }: this leaderboard has { $pages ->
    *[other] { $pages } pages
 }.
 err-internal = Something went wrong on our side and nothing was changed. Please try again.
+err-db-down = Parlor cannot save anything right now, so nothing was changed. Please try again in a minute.
+    .terminal = Nothing was changed: { $fault }. Try again once the database is back.
+db-fault = { $fault ->
+    [closed] Parlor is stopping
+    [unreachable] the database cannot be reached
+    [login-refused] the database refused Parlor's login
+    [disk-full] the disk holding the database is full
+    [read-only] the database takes no writes (read-only, or a standby)
+    [locked] the database stayed locked by another connection
+   *[io] the database's disk failed to read or write
+}
 err-changed-elsewhere = Match #{ $id } was changed elsewhere in the meantime, so nothing was done. It has been read again: try once more on its latest board.
 err-not-started = This match has not started.
 err-no-variant = { $game } has no variant { $name }; choose one of: { $choices }.

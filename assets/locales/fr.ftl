@@ -394,6 +394,17 @@ err-no-such-page = Il n’y a pas de page { $page } : ce classement a { $pages
    *[other] { $pages } pages
 }.
 err-internal = Quelque chose s’est mal passé de notre côté et rien n’a été modifié. Veuillez réessayer.
+err-db-down = Parlor ne peut rien enregistrer pour l’instant, donc rien n’a été modifié. Veuillez réessayer dans une minute.
+    .terminal = Rien n’a été modifié : { $fault }. Réessayez quand la base de données sera revenue.
+db-fault = { $fault ->
+    [closed] Parlor est en train de s’arrêter
+    [unreachable] la base de données est injoignable
+    [login-refused] la base de données a refusé la connexion de Parlor
+    [disk-full] le disque de la base de données est plein
+    [read-only] la base de données n’accepte aucune écriture (lecture seule, ou serveur de secours)
+    [locked] la base de données est restée verrouillée par une autre connexion
+   *[io] le disque de la base de données n’a pas pu lire ou écrire
+}
 err-changed-elsewhere = La partie nº { $id } a été modifiée ailleurs entre-temps, donc rien n’a été fait. Elle a été relue : réessayez sur son dernier plateau.
 err-not-started = Cette partie n’a pas commencé.
 err-no-variant = { $game } n’a pas de variante { $name } ; choisissez parmi : { $choices }.

@@ -159,6 +159,10 @@ fn describe() {
         "Requests and deadlines that failed because the database did"
     );
     describe_counter!(
+        "parlor_database_faults_total",
+        "Those database failures by fault: unreachable, login-refused, disk-full, read-only, locked, damaged, io, closed, refused"
+    );
+    describe_counter!(
         "parlor_notices_failed_total",
         "Messages the bot posts on its own (the AI's moves, clock warnings, timeouts) that Discord refused"
     );

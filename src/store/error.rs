@@ -104,6 +104,29 @@ impl fmt::Display for Fault {
     }
 }
 
+impl Fault {
+    /// Its name in the catalogue's `db-fault` and in `parlor_database_faults_total{fault}`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Fault::Closed => "closed",
+            Fault::Unreachable => "unreachable",
+            Fault::LoginRefused => "login-refused",
+            Fault::DiskFull => "disk-full",
+            Fault::ReadOnly => "read-only",
+            Fault::Locked => "locked",
+            Fault::Corrupt => "damaged",
+            Fault::Io => "io",
+            Fault::Other => "refused",
+        }
+    }
+
+    /// Whether the database itself is unavailable (down, full, read-only, busy ...), so that a
+    /// player can only wait; not a statement the database refused, nor a damaged file.
+    pub fn is_outage(self) -> bool {
+        !matches!(self, Fault::Corrupt | Fault::Other)
+    }
+}
+
 impl StoreError {
     /// Whether waiting may cure it: a database not made or not migrated yet (the bot does it),
     /// or one that cannot be reached right now. The rest needs a person.

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::i18n::Msg;
-use crate::store::{Store, StoreError};
+use crate::store::{Fault, Store, StoreError};
 
 use super::act::{Act, Actor, Place, Request};
 use super::api::{Reply, Undelivered};
@@ -112,8 +112,9 @@ impl Table {
                 self.inner.matches.changed_elsewhere(id).await
             }
             Err(Fail::Store(e)) => {
-                tracing::error!(error = %e, command = what, "storage failed");
-                Reply::private(Msg::new("err-internal"))
+                let fault = e.fault().map(Fault::key);
+                tracing::error!(error = %e, fault, command = what, "storage failed");
+                Reply::private(Fail::store_message(&e))
             }
         };
         if let (Some(id), false, None) = (reply.match_id, reply.private, &reply.undelivered) {

@@ -38,6 +38,21 @@ impl Fail {
             && !matches!(e, StoreError::Conflict(_) | StoreError::NotLive(_))
         {
             metrics::counter!("parlor_database_errors_total").increment(1);
+            if let Some(fault) = e.fault() {
+                metrics::counter!("parlor_database_faults_total", "fault" => fault.key())
+                    .increment(1);
+            }
+        }
+    }
+
+    /// What a storage failure tells the requester: that nothing was changed and, when the
+    /// database is unavailable, to try again in a minute (the terminal, whose user runs it,
+    /// also names the fault). A refused statement or a damaged file says only "our side".
+    pub fn store_message(error: &StoreError) -> Msg {
+        match error.fault() {
+            Some(fault) if fault.is_outage() => Msg::new("err-db-down")
+                .msg("fault", Msg::new("db-fault").plain("fault", fault.key())),
+            _ => Msg::new("err-internal"),
         }
     }
 }
@@ -163,5 +178,54 @@ impl Notifier {
             match_id: id,
             reply,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Fault;
+
+    const OUTAGES: [Fault; 7] = [
+        Fault::Closed,
+        Fault::Unreachable,
+        Fault::LoginRefused,
+        Fault::DiskFull,
+        Fault::ReadOnly,
+        Fault::Locked,
+        Fault::Io,
+    ];
+
+    /// A database that is down, full, read-only or busy asks the player to wait a minute, and
+    /// the terminal names which of these it is; a refused statement says only "our side".
+    #[test]
+    fn an_unavailable_database_is_told_apart_from_a_refused_statement() {
+        let failure = |fault| StoreError::Db {
+            fault,
+            detail: String::new(),
+        };
+        for fault in OUTAGES {
+            let msg = Fail::store_message(&failure(fault));
+            assert_eq!(msg.id, "err-db-down", "{fault}");
+            for lang in [Lang::En, Lang::Fr] {
+                let named = Msg::new("db-fault").plain("fault", fault.key()).text(lang);
+                assert!(msg.terminal_text(lang).contains(&named), "{fault} {lang:?}");
+                assert!(
+                    !msg.text(lang).contains(&named),
+                    "players are not told the fault"
+                );
+            }
+        }
+        // Each fault has words of its own.
+        let words: std::collections::HashSet<String> = OUTAGES
+            .into_iter()
+            .map(|f| Msg::new("db-fault").plain("fault", f.key()).text(Lang::Fr))
+            .collect();
+        assert_eq!(words.len(), 7);
+        for fault in [Fault::Other, Fault::Corrupt] {
+            assert_eq!(Fail::store_message(&failure(fault)).id, "err-internal");
+        }
+        let unreadable = StoreError::Corrupt("a bad value".into());
+        assert_eq!(Fail::store_message(&unreadable).id, "err-internal");
     }
 }
