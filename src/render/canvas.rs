@@ -1,10 +1,15 @@
 //! Canvases and sprites as `image` buffers: an opaque [`RgbImage`] for pictures and premultiplied
-//! [`RgbaImage`] sprites for pieces and tiles (drawn once, then blitted). Shapes are rasterized
-//! into a coverage mask at [`SUPERSAMPLE`] times the resolution (a sample is in a shape when its
-//! centre is) and averaged down with [`imageops::thumbnail`]. Discs, boxes and polygons are all
-//! the shapes need, so they are filled here, row by row, rather than with a drawing library.
+//! [`RgbaImage`] sprites for pieces and tiles (drawn once, then blitted). imageproc draws the
+//! shapes: rectangles straight onto a canvas, and discs, polygons and boxes into a coverage mask at
+//! [`SUPERSAMPLE`] times the resolution, averaged down with [`imageops::thumbnail`]. imageproc's
+//! own filled discs and polygons have hard edges, so the supersampled mask is what smooths them;
+//! compositing premultiplied sprites stays here, an integer blend being what keeps replays cheap.
 
-use image::{GrayImage, ImageBuffer, Luma, Pixel, RgbImage, RgbaImage, imageops};
+use image::{GrayImage, Luma, Pixel, RgbImage, RgbaImage, imageops};
+use imageproc::definitions::Image;
+use imageproc::drawing::{draw_filled_circle_mut, draw_filled_rect_mut, draw_polygon_mut};
+use imageproc::point::Point;
+use imageproc::rect::Rect;
 
 use super::palette::{Rgb, mix_channel};
 
@@ -263,97 +268,45 @@ impl Shape {
     }
 }
 
-/// Sets the pixels from `from` (included) to `to` (excluded), clipped to the image.
-fn fill_box<P: Pixel>(
-    image: &mut ImageBuffer<P, Vec<P::Subpixel>>,
-    from: (i64, i64),
-    to: (i64, i64),
-    value: P,
-) {
-    let h = i64::from(image.height());
-    for y in from.1.clamp(0, h)..to.1.clamp(0, h) {
-        fill_row(image, y, from.0, to.0, value);
-    }
-}
-
-/// Sets the pixels `x0..x1` of row `y` (clipped to the image).
-fn fill_row<P: Pixel>(
-    image: &mut ImageBuffer<P, Vec<P::Subpixel>>,
-    y: i64,
-    x0: i64,
-    x1: i64,
-    value: P,
-) {
+/// Sets the pixels from `from` (included) to `to` (excluded), clipped to the image; an empty
+/// box sets none.
+fn fill_box<P: Pixel>(image: &mut Image<P>, from: (i64, i64), to: (i64, i64), value: P) {
+    // Clipped first, so that the box's size fits imageproc's `u32` and its corner an `i32`.
     let (w, h) = (i64::from(image.width()), i64::from(image.height()));
-    let (x0, x1) = (x0.clamp(0, w), x1.clamp(0, w));
-    if !(0..h).contains(&y) || x0 >= x1 {
+    let (x0, y0) = (from.0.clamp(0, w), from.1.clamp(0, h));
+    let (x1, y1) = (to.0.clamp(0, w), to.1.clamp(0, h));
+    if x0 >= x1 || y0 >= y1 {
         return;
     }
-    let channels = usize::from(P::CHANNEL_COUNT);
-    let row = (y * w) as usize;
-    let buffer: &mut [P::Subpixel] = image;
-    let span = &mut buffer[(row + x0 as usize) * channels..(row + x1 as usize) * channels];
-    for pixel in span.chunks_exact_mut(channels) {
-        pixel.copy_from_slice(value.channels());
-    }
+    let rect = Rect::at(x0 as i32, y0 as i32).of_size((x1 - x0) as u32, (y1 - y0) as u32);
+    draw_filled_rect_mut(image, rect, value);
 }
 
 /// A disc of samples around a centre given in sample coordinates (sample centres at .5): the
-/// centre and radius rounded to whole samples, each row filled between the points of the
-/// midpoint circle, so that a small disc stays round and full.
+/// centre and radius rounded to whole samples, so that a small disc stays round and full.
 fn disc(mask: &mut GrayImage, (x, y): (f32, f32), r: f32, value: Luma<u8>) {
     if r <= 0.0 {
         return;
     }
-    let (cx, cy) = ((x - 0.5).round() as i64, (y - 0.5).round() as i64);
-    let r = r.round() as i64;
-    let (mut dx, mut dy, mut p) = (0, r, 1 - r);
-    while dx <= dy {
-        for (row, half) in [(cy + dy, dx), (cy - dy, dx), (cy + dx, dy), (cy - dx, dy)] {
-            fill_row(mask, row, cx - half, cx + half + 1, value);
-        }
-        dx += 1;
-        if p < 0 {
-            p += 2 * dx + 1;
-        } else {
-            dy -= 1;
-            p += 2 * (dx - dy) + 1;
-        }
-    }
+    let centre = ((x - 0.5).round() as i32, (y - 0.5).round() as i32);
+    draw_filled_circle_mut(mask, centre, r.round() as i32, value);
 }
 
-/// A polygon in sample coordinates, filled by the even-odd rule: each row's sample centres
-/// between pairs of edge crossings.
+/// A polygon in sample coordinates, its corners rounded to the nearest sample centre.
 fn polygon(mask: &mut GrayImage, points: &[(f32, f32)], value: Luma<u8>) {
-    if points.len() < 3 {
+    if points.len() < 3 || points.iter().any(|p| !(p.0.is_finite() && p.1.is_finite())) {
         return;
     }
-    let (lo, hi) = points
+    let corners: Vec<Point<i32>> = points
         .iter()
-        .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), p| {
-            (lo.min(p.1), hi.max(p.1))
-        });
-    let top = (lo - 0.5).ceil().max(0.0) as i64;
-    let bottom = ((hi - 0.5).floor() as i64).min(i64::from(mask.height()) - 1);
-    let mut crossings: Vec<f32> = Vec::with_capacity(points.len());
-    for row in top..=bottom {
-        let yc = row as f32 + 0.5;
-        crossings.clear();
-        for (i, &(ax, ay)) in points.iter().enumerate() {
-            let (bx, by) = points[(i + 1) % points.len()];
-            // Half-open in y, so that a vertex on the row is crossed once.
-            if (ay <= yc) != (by <= yc) {
-                crossings.push(ax + (yc - ay) * (bx - ax) / (by - ay));
-            }
-        }
-        crossings.sort_by(f32::total_cmp);
-        for pair in crossings.chunks_exact(2) {
-            // The sample centres (at i + 0.5) within [left, right).
-            let x0 = (pair[0] - 0.5).ceil() as i64;
-            let x1 = (pair[1] - 0.5).ceil() as i64;
-            fill_row(mask, row, x0, x1, value);
-        }
-    }
+        // Far enough outside any picture, and small enough that imageproc's sums of
+        // coordinates never overflow.
+        .map(|&(x, y)| {
+            let at = |v: f32| (v - 0.5).round().clamp(-1e6, 1e6) as i32;
+            Point::new(at(x), at(y))
+        })
+        .collect();
+    draw_polygon_mut(mask, &corners, value);
 }
 
 /// Fills the union of `shapes` with `colour` at `opacity` (0..=255), antialiased. Overlapping
