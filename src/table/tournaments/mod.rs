@@ -8,11 +8,12 @@
 //! - `flow.rs`: what happens by itself: results, rounds scheduled and paired, games opened
 //!   (each an ordinary match, see [`crate::table::matches::PairedGame`]), the end.
 //! - `commands.rs`: what people ask ([`TournamentSpec`] for creating one).
-//! - `present.rs`: what it says.
+//! - `present.rs`: what it says; `pictures.rs`: its pictures (standings, pairings, podium).
 
 mod commands;
 mod event;
 mod flow;
+pub mod pictures;
 mod present;
 mod service;
 

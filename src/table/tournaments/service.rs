@@ -12,6 +12,7 @@ use crate::table::matches::Matches;
 use crate::table::shell::{Answer, Fail, Keeper, Notifier, Slot};
 
 use super::event::{Event, Step};
+use super::pictures;
 use super::present::{self, Say};
 
 /// The tournament service. Cheap to clone; all clones share the same tournaments.
@@ -270,7 +271,20 @@ impl Keeper<Event> for Tournaments {
     }
 
     async fn present(&self, e: &Event, say: Say, _: &()) -> Answer {
-        Ok(present::say(e, say))
+        let reply = present::say(e, say);
+        let drawn = |p: &Option<crate::table::Picture>| {
+            matches!(
+                p,
+                Some(crate::table::Picture::Standings(_) | crate::table::Picture::Podium(_))
+            )
+        };
+        if e.rules.rated
+            && (drawn(&reply.picture) || reply.sections.iter().any(|s| drawn(&s.picture)))
+        {
+            let changes = pictures::rating_changes(&self.inner.store, e).await;
+            return Ok(pictures::with_changes(reply, e, &changes));
+        }
+        Ok(reply)
     }
 
     fn settled(&self, _: &Event) {}
