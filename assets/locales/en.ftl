@@ -972,3 +972,23 @@ describe-board-score = Board { $board }: { $white } ({ $first }) against { $blac
 describe-board-bye = Board { $board }: { $player } has the bye.
 describe-standings-cut = The rest: /tournament standings, or the page of tournament #{ $id }.
 pic-rounds-range = R{ $first }–{ $last }
+web-tournaments = Tournaments
+web-no-tournaments = No tournament yet.
+web-tournament-status = { $status ->
+    [open] Open for entries
+    [running] Round { $round } of { $rounds }
+    [over] Over after { $rounds ->
+        [one] { $rounds } round
+       *[other] { $rounds } rounds
+    }
+   *[cancelled] Cancelled
+}
+web-standings = Standings
+web-no-standings = No round has been played yet.
+web-rounds = Rounds
+web-no-rounds = No round has been paired yet.
+web-round = Round { $round }
+web-col-result = Result
+web-playing = being played
+web-round-picture = Round { $round } as a picture
+web-tournament-export = The tournament as a FIDE TRF file ({ $file })

@@ -1008,3 +1008,23 @@ describe-board-score = Échiquier { $board } : { $white } ({ $first }) contre 
 describe-board-bye = Échiquier { $board } : { $player } est exempt.
 describe-standings-cut = La suite : /tournament standings, ou la page du tournoi nº { $id }.
 pic-rounds-range = R{ $first }–{ $last }
+web-tournaments = Tournois
+web-no-tournaments = Pas encore de tournoi.
+web-tournament-status = { $status ->
+    [open] Inscriptions ouvertes
+    [running] Ronde { $round } sur { $rounds }
+    [over] Terminé après { $rounds ->
+        [one] { $rounds } ronde
+       *[other] { $rounds } rondes
+    }
+   *[cancelled] Annulé
+}
+web-standings = Classement
+web-no-standings = Aucune ronde n’a encore été jouée.
+web-rounds = Rondes
+web-no-rounds = Aucune ronde n’a encore été appariée.
+web-round = Ronde { $round }
+web-col-result = Résultat
+web-playing = en cours
+web-round-picture = La ronde { $round } en image
+web-tournament-export = Le tournoi en fichier TRF de la FIDE ({ $file })

@@ -63,6 +63,8 @@ pub enum Cell {
 /// One player's line of the standings.
 #[derive(Clone, Debug)]
 pub struct Row {
+    /// The player's index in the tournament (for links, not drawn).
+    pub player: usize,
     pub rank: usize,
     pub name: Msg,
     /// Points and tie-break values as written ("2.5", "6.25").
@@ -93,6 +95,8 @@ pub struct Board {
     pub white: Msg,
     /// `None` for the bye.
     pub black: Option<Msg>,
+    /// The players' indices in the tournament (for links, not drawn).
+    pub players: (usize, Option<usize>),
     /// The score once known ("1-0", "½-½").
     pub result: Option<String>,
 }
@@ -182,6 +186,7 @@ fn quantizer() -> &'static encode::Quantizer {
             over: true,
         };
         let row = |rank: usize, name: &str| Row {
+            player: rank,
             rank,
             name: Msg::verbatim(name),
             points: "2.5".into(),
@@ -573,6 +578,11 @@ fn cell_words(cell: Cell) -> (String, Option<Rgb>) {
         Cell::Bye(tenths) => (bye_points(tenths), None),
         Cell::Later => (String::new(), None),
     }
+}
+
+/// A crosstable cell's text, as the pages write it too.
+pub fn cell_text(cell: Cell) -> String {
+    cell_words(cell).0
 }
 
 /// A bye's points: `1`, `½`, `0`.

@@ -19,5 +19,5 @@ mod service;
 
 pub use commands::{MAX_ROUNDS, MIN_INTERVAL_SECS, TournamentSpec};
 pub use event::{Event, Rules, Seat, Status, Step, board_result, bot_key, person_key};
-pub use present::points;
+pub use present::{format as format_name, points};
 pub use service::Tournaments;

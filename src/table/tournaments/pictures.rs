@@ -94,6 +94,7 @@ pub fn rows(e: &Event, changes: &Changes) -> Vec<Row> {
                 })
                 .collect();
             Row {
+                player: s.player,
                 rank: s.rank,
                 name: name(e, s.player),
                 points: super::points(s.points),
@@ -150,6 +151,7 @@ pub fn boards(e: &Event, round: usize) -> Vec<pic::Board> {
                 board: i + 1,
                 white: name(e, b.pairing.white),
                 black: b.pairing.black.map(|black| name(e, black)),
+                players: (b.pairing.white, b.pairing.black),
                 result: b
                     .result
                     .filter(|_| b.pairing.black.is_some())
@@ -166,6 +168,7 @@ pub fn boards(e: &Event, round: usize) -> Vec<pic::Board> {
                 board: i + 1,
                 white: name(e, white),
                 black: Some(name(e, black)),
+                players: (white, Some(black)),
                 result: Some(score(result).to_string()),
             })
             .collect(),
@@ -174,7 +177,11 @@ pub fn boards(e: &Event, round: usize) -> Vec<pic::Board> {
 
 /// The pairings picture of the round being played (or the last one played).
 pub fn pairings(e: &Event) -> Picture {
-    let round = e.round();
+    pairings_of(e, e.round())
+}
+
+/// The pairings picture of round `round` (from 1).
+pub fn pairings_of(e: &Event, round: usize) -> Picture {
     let sides = e
         .rules
         .kind()
