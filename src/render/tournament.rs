@@ -293,7 +293,7 @@ fn cell(
 
 /// Every other row on a panel, so that a line is easy to follow across.
 fn stripe(c: &mut Canvas, i: usize, y: u32, h: u32) {
-    if i % 2 == 0 {
+    if i.is_multiple_of(2) {
         c.fill_rect(0, y as i32, WIDTH as i32, h as i32, palette::PANEL);
     }
 }

@@ -538,12 +538,7 @@ pub fn tournament(ctx: &Ctx, view: &TournamentView, words: &TournamentWords) -> 
         .rules
         .kind()
         .and_then(|k| crate::games::AnyGame::new(k, "").ok())
-        .map(|g| {
-            [
-                words::side(g.side_name(Side::First)),
-                words::side(g.side_name(Side::Second)),
-            ]
-        });
+        .map(|g| Side::BOTH.map(|side| crate::render::side_word(g.side_name(side), ctx.lang)));
     layout(
         ctx,
         &title,
@@ -630,9 +625,9 @@ pub fn tournament(ctx: &Ctx, view: &TournamentView, words: &TournamentWords) -> 
                     table.ladder.pairings {
                         thead { tr {
                             th.num { "#" }
-                            @if let Some([first, _]) = &sides { th { (ctx.t(first)) } } @else { th {} }
+                            @if let Some([first, _]) = &sides { th { (first) } } @else { th {} }
                             th.result { (ctx.w("web-col-result")) }
-                            @if let Some([_, second]) = &sides { th { (ctx.t(second)) } } @else { th {} }
+                            @if let Some([_, second]) = &sides { th { (second) } } @else { th {} }
                         } }
                         tbody {
                             @for (b, match_id) in &round.boards {
