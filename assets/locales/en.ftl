@@ -943,3 +943,63 @@ err-tournament-started = The tournament has already started.
 err-tournament-rounds = A Swiss tournament has 1 to { $max } rounds (a round robin's follow from its players).
 err-tournament-interval = Rounds can be at most every { $min }.
 err-tournament-past = That start time has already passed.
+
+## Tournament pictures and their texts
+pic-tournament-title = Tournament #{ $id } · { $game } · { $format }
+pic-standings-after = Standings after round { $round } of { $rounds }
+pic-standings-final = Final standings · { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+}
+pic-pairings-round = Round { $round } of { $rounds }
+pic-podium = Podium
+pic-col-player = Player
+pic-col-points = Pts
+pic-col-rating = Rating
+pic-crosstable = Round by round
+pic-round-short = R{ $round }
+pic-crosstable-legend = +3 won against no. 3 · =3 draw · −3 lost · F forfeit · ½ bye
+pic-bye = bye
+pic-no-boards = No board in this round yet.
+pic-points = { $points } pts
+tiebreak-short-buchholz-cut1 = BH-1
+tiebreak-short-buchholz = BH
+tiebreak-short-sonneborn-berger = SB
+tiebreak-short-direct-encounter = DE
+tiebreak-short-wins = W
+tiebreak-buchholz-cut1 = Buchholz Cut-1 (BH-1)
+tiebreak-buchholz = Buchholz (BH)
+tiebreak-sonneborn-berger = Sonneborn-Berger (SB)
+tiebreak-direct-encounter = direct encounter (DE)
+tiebreak-wins = wins (W)
+describe-tiebreaks = Tie-breaks, in order: { $tiebreaks }.
+describe-standing = { $rank }. { $player }, score { $points }.
+describe-standing-tiebreaks = Tie-breaks: { $values }.
+describe-rating-change = Rating change: { $change }.
+describe-rounds = Rounds: { $rounds }.
+describe-withdrawn = Withdrawn.
+describe-board = Board { $board }: { $white } ({ $first }) against { $black } ({ $second }).
+describe-board-score = Board { $board }: { $white } ({ $first }) against { $black } ({ $second }), { $score }.
+describe-board-bye = Board { $board }: { $player } has the bye.
+describe-standings-cut = The rest: /tournament standings, or the page of tournament #{ $id }.
+pic-rounds-range = R{ $first }–{ $last }
+web-tournaments = Tournaments
+web-no-tournaments = No tournament yet.
+web-tournament-status = { $status ->
+    [open] Open for entries
+    [running] Round { $round } of { $rounds }
+    [over] Over after { $rounds ->
+        [one] { $rounds } round
+       *[other] { $rounds } rounds
+    }
+   *[cancelled] Cancelled
+}
+web-standings = Standings
+web-no-standings = No round has been played yet.
+web-rounds = Rounds
+web-no-rounds = No round has been paired yet.
+web-round = Round { $round }
+web-col-result = Result
+web-playing = being played
+web-round-picture = Round { $round } as a picture
+web-tournament-export = The tournament as a FIDE TRF file ({ $file })

@@ -979,3 +979,63 @@ err-tournament-started = Le tournoi a déjà commencé.
 err-tournament-rounds = Un tournoi au système suisse a de 1 à { $max } rondes (celles d’un tournoi toutes rondes découlent du nombre de joueurs).
 err-tournament-interval = Les rondes ne peuvent pas être plus rapprochées que { $min }.
 err-tournament-past = Cette heure de début est déjà passée.
+
+## Tournament pictures and their texts
+pic-tournament-title = Tournoi nº { $id } · { $game } · { $format }
+pic-standings-after = Classement après la ronde { $round } sur { $rounds }
+pic-standings-final = Classement final · { $rounds ->
+    [one] { $rounds } ronde
+   *[other] { $rounds } rondes
+}
+pic-pairings-round = Ronde { $round } sur { $rounds }
+pic-podium = Podium
+pic-col-player = Joueur
+pic-col-points = Pts
+pic-col-rating = Cote
+pic-crosstable = Ronde par ronde
+pic-round-short = R{ $round }
+pic-crosstable-legend = +3 gagné contre le nᵒ 3 · =3 nulle · −3 perdu · F forfait · ½ exempt
+pic-bye = exempt
+pic-no-boards = Pas encore d’échiquier dans cette ronde.
+pic-points = { $points } pts
+tiebreak-short-buchholz-cut1 = BH-1
+tiebreak-short-buchholz = BH
+tiebreak-short-sonneborn-berger = SB
+tiebreak-short-direct-encounter = CD
+tiebreak-short-wins = V
+tiebreak-buchholz-cut1 = Buchholz tronqué (BH-1)
+tiebreak-buchholz = Buchholz (BH)
+tiebreak-sonneborn-berger = Sonneborn-Berger (SB)
+tiebreak-direct-encounter = confrontation directe (CD)
+tiebreak-wins = victoires (V)
+describe-tiebreaks = Départages, dans l’ordre : { $tiebreaks }.
+describe-standing = { $rank }. { $player }, score { $points }.
+describe-standing-tiebreaks = Départages : { $values }.
+describe-rating-change = Variation de cote : { $change }.
+describe-rounds = Rondes : { $rounds }.
+describe-withdrawn = Retiré du tournoi.
+describe-board = Échiquier { $board } : { $white } ({ $first }) contre { $black } ({ $second }).
+describe-board-score = Échiquier { $board } : { $white } ({ $first }) contre { $black } ({ $second }), { $score }.
+describe-board-bye = Échiquier { $board } : { $player } est exempt.
+describe-standings-cut = La suite : /tournament standings, ou la page du tournoi nº { $id }.
+pic-rounds-range = R{ $first }–{ $last }
+web-tournaments = Tournois
+web-no-tournaments = Pas encore de tournoi.
+web-tournament-status = { $status ->
+    [open] Inscriptions ouvertes
+    [running] Ronde { $round } sur { $rounds }
+    [over] Terminé après { $rounds ->
+        [one] { $rounds } ronde
+       *[other] { $rounds } rondes
+    }
+   *[cancelled] Annulé
+}
+web-standings = Classement
+web-no-standings = Aucune ronde n’a encore été jouée.
+web-rounds = Rondes
+web-no-rounds = Aucune ronde n’a encore été appariée.
+web-round = Ronde { $round }
+web-col-result = Résultat
+web-playing = en cours
+web-round-picture = La ronde { $round } en image
+web-tournament-export = Le tournoi en fichier TRF de la FIDE ({ $file })

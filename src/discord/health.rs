@@ -24,6 +24,8 @@ pub struct Health(Arc<Parts>);
 #[derive(Default)]
 struct Parts {
     store: OnceLock<Store>,
+    /// The tournament service, once restored.
+    tournaments: OnceLock<crate::table::Tournaments>,
     shards: OnceLock<Arc<serenity::ShardManager>>,
     /// How many shards this process runs: those of its range, or with autosharding the total
     /// Discord gives in READY; 0 until known.
@@ -45,6 +47,11 @@ impl Health {
         let _ = self.0.store.set(store);
     }
 
+    /// The tournament service has started (its restore done).
+    pub(super) fn set_tournaments(&self, tournaments: crate::table::Tournaments) {
+        let _ = self.0.tournaments.set(tournaments);
+    }
+
     /// The database, once open (the web pages read it).
     pub fn store(&self) -> Option<Store> {
         self.0.store.get().cloned()
@@ -59,13 +66,14 @@ impl Health {
         }
     }
 
-    /// What `/healthz` checks: `gateway` (every shard of this process connected) and
-    /// `database` (a trivial query answered within [`DATABASE_TIMEOUT`]), each with its state,
-    /// or the reason it fails.
+    /// What `/healthz` checks: `gateway` (every shard of this process connected), `database`
+    /// (a trivial query answered within [`DATABASE_TIMEOUT`]) and `tournaments` (restored at
+    /// start), each with its state, or the reason it fails.
     pub async fn checks(&self) -> Vec<(&'static str, Result<String, String>)> {
         vec![
             ("gateway", self.gateway().await),
             ("database", self.database().await),
+            ("tournaments", self.tournaments()),
         ]
     }
 
@@ -84,6 +92,15 @@ impl Health {
             Ok(text)
         } else {
             Err(text)
+        }
+    }
+
+    /// The tournaments' restore: how many were rebuilt and are open (see
+    /// [`crate::table::Tournaments::restore_check`]).
+    fn tournaments(&self) -> Result<String, String> {
+        match self.0.tournaments.get() {
+            Some(t) => t.restore_check(),
+            None => Err("not restored yet".into()),
         }
     }
 

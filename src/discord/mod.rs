@@ -299,6 +299,7 @@ async fn connect(
     let names = guild_names.clone();
     let work = config.work.clone();
     let poster_work = work.clone();
+    let health = config.health.clone();
 
     let framework = poise::Framework::builder()
         .options(options())
@@ -326,6 +327,7 @@ async fn connect(
                 let (table, notices) = Table::start(store, settings).await?;
                 table.matches().spawn_timer();
                 table.tournaments().spawn_timer();
+                health.set_tournaments(table.tournaments().clone());
                 let chats = reach::Chats::new(table.matches().clock());
                 let boards = std::sync::Arc::new(respond::Boards::new(chats.clone()));
                 let tongues = Tongues::new(table.clone());

@@ -178,14 +178,39 @@ fn describe() {
         "parlor_web_pictures_total",
         "Web pictures asked for, by outcome: drawn, cached (found already drawn) or busy (503, too many being drawn)"
     );
+    describe_gauge!(
+        "parlor_tournaments",
+        "Tournaments this process runs, by status: open (taking entries) or running"
+    );
+    describe_gauge!(
+        "parlor_tournament_players",
+        "Players (not withdrawn) in the open and running tournaments"
+    );
+    describe_counter!(
+        "parlor_tournament_rounds_paired_total",
+        "Tournament rounds paired"
+    );
+    describe_gauge!(
+        "parlor_tournaments_unrestored",
+        "Open tournaments whose stored state could not be read at start (left as they are)"
+    );
     for name in [
+        "parlor_tournament_rounds_paired_total",
         "parlor_moves_committed_total",
         "parlor_database_errors_total",
         "parlor_notices_failed_total",
     ] {
         counter!(name).absolute(0);
     }
-    for name in ["parlor_live_matches", "parlor_shards_connected"] {
+    for status in ["open", "running"] {
+        gauge!("parlor_tournaments", "status" => status).set(0.0);
+    }
+    for name in [
+        "parlor_live_matches",
+        "parlor_shards_connected",
+        "parlor_tournament_players",
+        "parlor_tournaments_unrestored",
+    ] {
         gauge!(name).set(0.0);
     }
 }

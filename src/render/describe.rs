@@ -32,6 +32,16 @@ pub struct Description {
 }
 
 impl Description {
+    /// A text of `summary` sentences always said, `position` sentences said as they fit, and
+    /// `cut` saying where the rest is when some are left out.
+    pub fn new(summary: Vec<String>, position: Vec<String>, cut: String) -> Self {
+        Description {
+            summary,
+            position,
+            cut,
+        }
+    }
+
     /// Every sentence, for `/board text:true` and the web.
     pub fn full(&self) -> String {
         self.summary
@@ -86,7 +96,7 @@ pub fn cut_to(text: &str, limit: usize) -> String {
 }
 
 /// Ends a sentence with a full stop unless it already ends with one.
-fn sentence(text: String) -> String {
+pub(super) fn sentence(text: String) -> String {
     let text = text.trim().to_string();
     if text.is_empty() || text.ends_with(['.', '!', '?', '…']) {
         text

@@ -19,6 +19,7 @@ pub mod palette;
 mod simultana;
 mod stones;
 mod text;
+pub mod tournament;
 
 use std::sync::OnceLock;
 

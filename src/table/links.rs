@@ -27,6 +27,8 @@ pub enum WebPage {
     Player { key: String },
     /// A finished match (`/m/<id>`).
     Match { id: i64 },
+    /// A tournament (`/t/<id>`), with its TRF file at `/t/<id>/tournament-<id>.trf`.
+    Tournament { id: i64 },
 }
 
 impl WebPage {
@@ -49,6 +51,7 @@ impl WebPage {
             }
             WebPage::Player { key } => format!("/p/{key}"),
             WebPage::Match { id } => format!("/m/{id}"),
+            WebPage::Tournament { id } => format!("/t/{id}"),
         }
     }
 

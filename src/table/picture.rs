@@ -69,6 +69,12 @@ pub enum Picture {
         /// Display names by seat in turn order.
         players: Vec<Msg>,
     },
+    /// A tournament's standings after the rounds played (a crosstable for a round robin).
+    Standings(Arc<render::tournament::Standings>),
+    /// The boards of one round of a tournament.
+    Pairings(Arc<render::tournament::Pairings>),
+    /// A finished tournament's first three.
+    Podium(Arc<render::tournament::Podium>),
 }
 
 /// Drawn bytes, ready to attach.
@@ -112,6 +118,19 @@ impl Picture {
             Picture::Mistake { match_id, ply, .. } => {
                 format!("analysis-{match_id}-move-{ply}.png")
             }
+            Picture::Standings(s) if s.heading.over => {
+                format!("tournament-{}-final.png", s.heading.id)
+            }
+            Picture::Standings(s) => {
+                format!(
+                    "tournament-{}-standings-{}.png",
+                    s.heading.id, s.heading.round
+                )
+            }
+            Picture::Pairings(p) => {
+                format!("tournament-{}-round-{}.png", p.heading.id, p.heading.round)
+            }
+            Picture::Podium(p) => format!("tournament-{}-podium.png", p.heading.id),
         }
     }
 
@@ -159,6 +178,9 @@ impl Picture {
                 let better = (played != better).then(|| text(better));
                 render::describe::board_with_arrows(&scene, &text(played), better.as_deref())
             }
+            Picture::Standings(s) => render::tournament::describe_standings(s, lang),
+            Picture::Pairings(p) => render::tournament::describe_pairings(p, lang),
+            Picture::Podium(p) => render::tournament::describe_podium(p, lang),
         }
     }
 
@@ -175,6 +197,9 @@ impl Picture {
             Picture::Replay { .. } => "replay",
             Picture::Evaluation { .. } => "evaluation",
             Picture::Mistake { .. } => "mistake",
+            Picture::Standings(_) => "standings",
+            Picture::Pairings(_) => "pairings",
+            Picture::Podium(_) => "podium",
         };
         metrics::histogram!("parlor_render_seconds", "picture" => picture)
             .record(start.elapsed().as_secs_f64());
@@ -257,7 +282,20 @@ impl Picture {
                     description: Description::default(),
                 })
             }
+            Picture::Standings(s) => Ok(png(render::tournament::standings_png(s, lang), file_name)),
+            Picture::Pairings(p) => Ok(png(render::tournament::pairings_png(p, lang), file_name)),
+            Picture::Podium(p) => Ok(png(render::tournament::podium_png(p, lang), file_name)),
         }
+    }
+}
+
+/// A drawn PNG, its words said afterwards by [`Picture::render`].
+fn png(bytes: Vec<u8>, file_name: String) -> Image {
+    Image {
+        bytes,
+        file_name,
+        mime: "image/png",
+        description: Description::default(),
     }
 }
 

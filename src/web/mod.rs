@@ -170,6 +170,8 @@ pub fn router_drawing(source: Source, drawing: Drawing) -> Router {
         .route("/p/:key", get(player))
         .route("/m/:id", get(match_page))
         .route("/m/:id/:file", get(match_file))
+        .route("/t/:id", get(tournament_page))
+        .route("/t/:id/:file", get(tournament_file))
         .fallback(not_found)
         .with_state(site)
 }
@@ -659,6 +661,97 @@ async fn match_file(
         };
         let mut response = (
             [(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, cache)],
+            bytes,
+        )
+            .into_response();
+        if let Ok(v) = HeaderValue::from_str(&etag) {
+            response.headers_mut().insert(header::ETAG, v);
+        }
+        Ok(response)
+    };
+    served
+        .await
+        .unwrap_or_else(|nothing| nothing.page(&headers, &ctx))
+}
+
+/// `/t/<id>`: a tournament of a server whose pages are on.
+async fn tournament_page(
+    State(site): State<Arc<Site>>,
+    Path(id): Path<String>,
+    asked: Asked,
+) -> Response {
+    let (headers, ctx) = (asked.headers, asked.ctx);
+    let shown = async {
+        let gallery = site.gallery()?;
+        let Ok(id) = id.parse::<i64>() else {
+            return Err(Nothing::Missing);
+        };
+        let view = found(gallery.tournament(id, ctx.lang).await)?;
+        // The pictures' words, said by the renderer from what it draws: their `alt` texts.
+        let words: pages::TournamentWords = view
+            .pictures()
+            .into_iter()
+            .map(|(file, picture)| (file, picture.describe(ctx.lang).full()))
+            .collect();
+        Ok((view, words))
+    };
+    answer(&headers, &ctx, shown.await, |(view, words)| {
+        pages::tournament(&ctx, view, words)
+    })
+}
+
+/// `/t/<id>/standings.png`, `podium.png`, `round-<n>.png` and `tournament-<id>.trf`.
+async fn tournament_file(
+    State(site): State<Arc<Site>>,
+    Path((id, file)): Path<(String, String)>,
+    asked: Asked,
+) -> Response {
+    let (headers, ctx) = (asked.headers, asked.ctx);
+    let served = async {
+        let gallery = site.gallery()?;
+        let Ok(id) = id.parse::<i64>() else {
+            return Err(Nothing::Missing);
+        };
+        if file == format!("tournament-{id}.trf") {
+            let text = found(gallery.tournament_trf(id).await)?;
+            let headers = [
+                (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+                (header::CACHE_CONTROL, "no-cache"),
+            ];
+            return Ok((headers, text).into_response());
+        }
+        let picture = found(gallery.tournament_picture(id, &file, ctx.lang).await)?;
+        // What is drawn changes with the tournament: its words name every player and score, so
+        // they key the cache and the ETag.
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        picture.describe(ctx.lang).full().hash(&mut hasher);
+        let key = format!("t{id}/{file}/{}/{:016x}", ctx.lang.code(), hasher.finish());
+        let etag = format!("\"{key}\"");
+        if matches(&headers, &etag) {
+            return Ok(StatusCode::NOT_MODIFIED.into_response());
+        }
+        let cached = site
+            .pictures
+            .lock()
+            .ok()
+            .and_then(|mut c| c.get(&key).cloned());
+        let bytes = match cached {
+            Some(bytes) => Some(bytes),
+            None => match site.drawing.queue.clone().try_acquire_owned() {
+                Ok(_queued) => draw(&site, &key, picture, ctx.lang).await,
+                Err(_) => None,
+            },
+        };
+        let Some(bytes) = bytes else {
+            metrics::counter!("parlor_web_pictures_total", "outcome" => "busy").increment(1);
+            let retry = [(header::RETRY_AFTER, "2")];
+            return Ok((StatusCode::SERVICE_UNAVAILABLE, retry, ctx.w("web-busy")).into_response());
+        };
+        let mut response = (
+            [
+                (header::CONTENT_TYPE, "image/png"),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
             bytes,
         )
             .into_response();

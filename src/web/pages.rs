@@ -10,10 +10,13 @@ use super::{Ctx, date};
 use crate::games::{GameKind, Side};
 use crate::i18n::{Lang, Msg};
 use crate::table::gallery::{
-    LadderOf, LadderView, MatchLine, MatchView, Place, PlayerView, ServerView, Who,
+    LadderOf, LadderView, MatchLine, MatchView, Place, PlayerView, ServerView, TournamentLine,
+    TournamentView, Who,
 };
 use crate::table::links::WebPage;
+use crate::table::tournaments::{Status, format_name};
 use crate::table::words;
+use crate::tournament::event::Format;
 
 /// Every page: the header with the way home and the other language, then `body`.
 fn layout(ctx: &Ctx, title: &str, body: Markup) -> Markup {
@@ -190,6 +193,8 @@ pub fn server(ctx: &Ctx, view: &ServerView) -> Markup {
                     }
                 }
             }
+            h2 { (ctx.w("web-tournaments")) }
+            (tournament_list(ctx, &view.tournaments))
             h2 { (ctx.w("web-recent")) }
             (match_list(ctx, &view.recent, false))
         },
@@ -446,6 +451,213 @@ pub fn unavailable(ctx: &Ctx) -> Markup {
         html! {
             h1 { (title) }
             p { (ctx.w("web-unavailable")) }
+        },
+    )
+}
+
+/// A tournament's status as its page and the server's list say it.
+fn tournament_status(ctx: &Ctx, status: Status, round: usize, rounds: usize) -> String {
+    let status = match status {
+        Status::Open => "open",
+        Status::Running => "running",
+        Status::Over => "over",
+        Status::Cancelled => "cancelled",
+    };
+    ctx.t(&Msg::new("web-tournament-status")
+        .plain("status", status)
+        .num("round", round as i64)
+        .num("rounds", rounds as i64))
+}
+
+/// The title of a tournament: its number, game and format.
+fn tournament_title(ctx: &Ctx, id: i64, game: &Msg, format: &Msg) -> String {
+    ctx.t(&Msg::new("pic-tournament-title")
+        .num("id", id)
+        .msg("game", game.clone())
+        .msg("format", format.clone()))
+}
+
+/// The tournaments of a server's page, newest first.
+fn tournament_list(ctx: &Ctx, lines: &[TournamentLine]) -> Markup {
+    html! {
+        @if lines.is_empty() {
+            p { (ctx.w("web-no-tournaments")) }
+        } @else {
+            ul.matches.tournaments {
+                @for t in lines {
+                    li {
+                        a href=(ctx.link(&WebPage::Tournament { id: t.id }.path())) {
+                            (tournament_title(ctx, t.id, &t.game, &t.format))
+                        }
+                        br;
+                        span.dim {
+                            (tournament_status(ctx, t.status, t.round, t.rounds))
+                            " · " (ctx.t(&Msg::new("web-players-count").num("n", t.players as i64)))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What a tournament page's pictures show, in words: by file name, their `alt` texts.
+pub type TournamentWords = Vec<(String, String)>;
+
+/// A tournament's page: its standings (a crosstable for a round robin), every round's boards
+/// with their results linked to their matches, its pictures and its TRF file.
+pub fn tournament(ctx: &Ctx, view: &TournamentView, words: &TournamentWords) -> Markup {
+    let e = &view.event;
+    let game = e
+        .rules
+        .kind()
+        .map_or_else(|| Msg::verbatim(&e.rules.game), words::game);
+    let format = format_name(e.tournament.format);
+    let title = tournament_title(ctx, e.id, &game, &format);
+    let base = WebPage::Tournament { id: e.id }.path();
+    let picture = |file: &str| format!("{base}/{file}?lang={}", ctx.lang.code());
+    let named = |index: Option<usize>, name: &Msg| -> Markup {
+        let text = ctx.t(name);
+        match index.and_then(|i| view.links.get(&i)) {
+            Some(key) => {
+                html! { a href=(ctx.link(&WebPage::Player { key: key.clone() }.path())) { (text) } }
+            }
+            None => html! { (text) },
+        }
+    };
+    let rated = view.standings.iter().any(|r| r.rating_change.is_some());
+    let crosstable = matches!(e.tournament.format, Format::RoundRobin { .. });
+    let rounds_played = view
+        .standings
+        .iter()
+        .map(|r| r.rounds.len())
+        .max()
+        .unwrap_or(0);
+    let trf = format!("tournament-{}.trf", e.id);
+    let sides = e
+        .rules
+        .kind()
+        .and_then(|k| crate::games::AnyGame::new(k, "").ok())
+        .map(|g| Side::BOTH.map(|side| crate::render::side_word(g.side_name(side), ctx.lang)));
+    layout(
+        ctx,
+        &title,
+        html! {
+            nav.crumbs { a href=(ctx.link(&WebPage::Server { slug: view.server.slug.clone() }.path())) { (view.server.name.clone().unwrap_or_else(|| ctx.w("web-a-server"))) } }
+            h1 { (title) }
+            p.dim {
+                (tournament_status(ctx, e.status, e.round(), e.tournament.rounds()))
+                " · " (ctx.t(&Msg::new("web-players-count").num("n", e.tournament.members.len() as i64)))
+                " · " @if e.rules.rated { (ctx.w("web-rated")) } @else { (ctx.w("web-casual")) }
+                " · " (ctx.t(&words::clock(e.rules.clock_secs)))
+            }
+            @for (file, alt) in words {
+                figure.board.tournament {
+                    img src=(picture(file)) alt=(alt) width="512" loading="lazy";
+                }
+            }
+            h2 { (ctx.w("web-standings")) }
+            @if view.standings.is_empty() {
+                p { (ctx.w("web-no-standings")) }
+            } @else {
+                div.scroll {
+                    table.ladder.standings {
+                        thead { tr {
+                            th.num { "#" }
+                            th { (ctx.w("pic-col-player")) }
+                            th.num { (ctx.w("pic-col-points")) }
+                            @for (short, long) in &view.tiebreaks {
+                                th.num { abbr title=(ctx.t(long)) { (ctx.t(short)) } }
+                            }
+                            @if rated { th.num { (ctx.w("pic-col-rating")) } }
+                        } }
+                        tbody {
+                            @for row in &view.standings {
+                                tr.provisional[row.withdrawn] {
+                                    td.num { (row.rank) }
+                                    td.name { (named(Some(row.player), &row.name)) }
+                                    td.num { strong { (row.points) } }
+                                    @for value in &row.tiebreaks { td.num { (value) } }
+                                    @if rated { td.num { (row.rating_change.map(crate::render::tournament::signed).unwrap_or_default()) } }
+                                }
+                            }
+                        }
+                    }
+                }
+                p.legend {
+                    @for (i, (_, long)) in view.tiebreaks.iter().enumerate() {
+                        @if i > 0 { " · " }
+                        (ctx.t(long))
+                    }
+                }
+            }
+            @if crosstable && rounds_played > 0 {
+                h2 { (ctx.w("pic-crosstable")) }
+                div.scroll {
+                    table.ladder.crosstable {
+                        thead { tr {
+                            th.num { "#" }
+                            th { (ctx.w("pic-col-player")) }
+                            @for r in 1..=rounds_played {
+                                th.num { (ctx.t(&Msg::new("pic-round-short").num("round", r as i64))) }
+                            }
+                        } }
+                        tbody {
+                            @for (line, row) in view.standings.iter().enumerate() {
+                                tr {
+                                    td.num { (line + 1) }
+                                    td.name { (ctx.t(&row.name)) }
+                                    @for c in &row.rounds { td.num { (crate::render::tournament::cell_text(*c)) } }
+                                }
+                            }
+                        }
+                    }
+                }
+                p.legend { (ctx.w("pic-crosstable-legend")) }
+            }
+            h2 { (ctx.w("web-rounds")) }
+            @if view.rounds.is_empty() {
+                p { (ctx.w("web-no-rounds")) }
+            }
+            @for round in view.rounds.iter().rev() {
+                h3 #(format!("round-{}", round.round)) { (ctx.t(&Msg::new("web-round").num("round", round.round as i64))) }
+                div.scroll {
+                    table.ladder.pairings {
+                        thead { tr {
+                            th.num { "#" }
+                            @if let Some([first, _]) = &sides { th { (first) } } @else { th {} }
+                            th.result { (ctx.w("web-col-result")) }
+                            @if let Some([_, second]) = &sides { th { (second) } } @else { th {} }
+                        } }
+                        tbody {
+                            @for (b, match_id) in &round.boards {
+                                tr {
+                                    td.num { (b.board) }
+                                    td.name { (named(Some(b.players.0), &b.white)) }
+                                    td.result {
+                                        @match (&b.result, match_id) {
+                                            (Some(score), Some(id)) => a href=(ctx.link(&WebPage::Match { id: *id }.path())) { (score) },
+                                            (Some(score), None) => (score),
+                                            (None, Some(_)) => span.dim { (ctx.w("web-playing")) },
+                                            (None, None) => span.dim { "–" },
+                                        }
+                                    }
+                                    td.name {
+                                        @match &b.black {
+                                            Some(black) => (named(b.players.1, black)),
+                                            None => span.dim { (ctx.w("pic-bye")) },
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                p.files { a href=(picture(&format!("round-{}.png", round.round))) { (ctx.t(&Msg::new("web-round-picture").num("round", round.round as i64))) } }
+            }
+            p.files {
+                a href=(format!("{base}/{trf}")) download { (ctx.t(&Msg::new("web-tournament-export").code("file", trf.clone()))) }
+            }
         },
     )
 }

@@ -4,6 +4,7 @@
 mod describe;
 #[path = "../support/lcg.rs"]
 mod lcg;
+mod tournament;
 
 use std::io::Cursor;
 

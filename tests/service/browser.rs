@@ -453,3 +453,46 @@ async fn browser_every_page_fits_a_phone_and_a_desktop_in_both_languages() {
         "the review is shown: {graph}"
     );
 }
+
+#[tokio::test]
+#[ignore = "needs a browser: run under scripts/browser-test.sh"]
+async fn browser_a_tournament_page_fits_a_phone_and_a_desktop_in_both_languages() {
+    use parlor::i18n::Msg;
+    let mut w = World::new().await;
+    let (id, open) = super::tournaments::club_round_robin(&mut w, true).await;
+    let open = open.expect("a second one");
+    publish(&w).await;
+    let web = ParlorWeb::start(&w.url, &[], true).await;
+    let pages = [
+        ("tournament", format!("/t/{id}")),
+        ("tournament-running", format!("/t/{open}")),
+        ("server-tournaments", format!("/s/{SLUG}")),
+    ];
+    for (accept, lang) in [("en-GB,en", Lang::En), ("fr-FR,fr", Lang::Fr)] {
+        for width in [360, 1280] {
+            let browser = Browser::start(accept, width).await;
+            for (name, path) in &pages {
+                browser.goto(&format!("{}{path}", web.base)).await;
+                assert!(browser.pictures_loaded().await, "{name}: pictures load");
+                let fits = browser
+                    .screenshot(width, &format!("{name}-{lang}-{width}.png"))
+                    .await;
+                assert!(fits, "{name} in {lang} overflows {width} px");
+            }
+            // The finished one: its standings heading in the reader's language, and a
+            // picture whose words are its alt text.
+            browser.goto(&format!("{}/t/{id}", web.base)).await;
+            let headings = browser.text("main").await;
+            assert!(
+                headings.contains(&Msg::new("web-standings").text(lang)),
+                "{headings}"
+            );
+            let alt = browser
+                .eval("return [...document.images].map(i => i.alt).join(' | ');")
+                .await;
+            let alt = alt.as_str().unwrap_or_default();
+            assert!(alt.contains("P1") && alt.contains("P4"), "{alt}");
+            browser.quit().await;
+        }
+    }
+}

@@ -693,3 +693,324 @@ async fn two_friends_and_two_bots_at_their_levels_play_a_round_robin() {
     )
     .await;
 }
+
+/// A rated round robin of four in the test server, played to its end (white wins, except a
+/// draw on every third board); its id. With `open_too`, a second one is left in its first
+/// round, its games being played.
+pub async fn club_round_robin(w: &mut World, open_too: bool) -> (i64, Option<i64>) {
+    let t = w.table.tournaments().clone();
+    let spec = TournamentSpec {
+        clock: Some("1h".into()),
+        rated: Some(true),
+        ..TournamentSpec::new(GameKind::Loa, Format::RoundRobin { double: false })
+    };
+    answered(
+        t.create(&organiser(), &hall(), spec.clone()).await,
+        "tournament-created",
+    );
+    let id = t.here(&hall()).await.expect("open here");
+    for i in 1..=4 {
+        answered(t.join(&player(i), &hall()).await, "tournament-joined");
+    }
+    answered(t.begin(&organiser(), &hall()).await, "tournament-round");
+    for round in 0..3 {
+        let e = event(w, id).await;
+        let boards = e.tournament.current.clone().expect("a round");
+        for board in 0..boards.len() {
+            let want = if (round + board) % 3 == 0 {
+                Want::Draw
+            } else {
+                Want::WhiteWins
+            };
+            play(w, &e, board, want).await;
+        }
+        w.table.tournaments().tick().await;
+    }
+    assert_eq!(event(w, id).await.status, Status::Over);
+    if !open_too {
+        return (id, None);
+    }
+    let next = channel(501);
+    answered(
+        t.create(&organiser(), &next, spec).await,
+        "tournament-created",
+    );
+    let open = t.here(&next).await.expect("open there");
+    for i in 1..=3 {
+        answered(t.join(&player(i), &next).await, "tournament-joined");
+    }
+    answered(t.begin(&organiser(), &next).await, "tournament-round");
+    (id, Some(open))
+}
+
+/// HTML-escapes text as maud writes it (names and words in the page).
+fn escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+#[tokio::test]
+async fn a_tournament_is_on_its_servers_pages_with_its_rounds_pictures_and_trf_file() {
+    use super::web::{SLUG, get, hide, publish, serve};
+    use parlor::i18n::{Lang, Msg};
+    let mut w = World::new().await;
+    let (id, open) = club_round_robin(&mut w, true).await;
+    let open = open.expect("a second one");
+    let site = serve(w.table.store().clone()).await;
+    let paths = [
+        format!("/t/{id}"),
+        format!("/t/{id}/standings.png"),
+        format!("/t/{id}/podium.png"),
+        format!("/t/{id}/round-1.png"),
+        format!("/t/{id}/tournament-{id}.trf"),
+    ];
+    // The server's pages are off: none of it exists.
+    for path in &paths {
+        let (status, _, _) = get(&format!("{site}{path}"), &[]).await;
+        assert_eq!(status, 404, "{path}");
+    }
+    publish(&w).await;
+    for path in &paths {
+        let (status, headers, body) = get(&format!("{site}{path}"), &[]).await;
+        assert_eq!(status, 200, "{path}: {body}");
+        let kind = headers["content-type"]
+            .to_str()
+            .unwrap_or_default()
+            .to_owned();
+        if path.ends_with(".png") {
+            let bytes = reqwest::get(format!("{site}{path}"))
+                .await
+                .expect("a picture")
+                .bytes()
+                .await
+                .expect("its bytes");
+            let image = image::load_from_memory(&bytes).expect("a PNG");
+            assert_eq!(image.width(), 512, "{path}");
+        } else if path.ends_with(".trf") {
+            assert!(kind.starts_with("text/plain"), "{kind}");
+            assert!(body.lines().any(|l| l.starts_with("012 ")), "{body}");
+            assert_eq!(body.lines().filter(|l| l.starts_with("001 ")).count(), 4);
+        }
+    }
+    // Addresses that do not exist, and never a 500.
+    for path in [
+        "/t/424242".to_string(),
+        "/t/x".to_string(),
+        "/t/-1".to_string(),
+        format!("/t/{id}/round-9.png"),
+        format!("/t/{id}/round-0.png"),
+        format!("/t/{id}/tournament-{open}.trf"),
+        format!("/t/{open}/podium.png"),
+        format!("/t/{open}/standings.png"),
+        format!("/t/{id}/../../etc"),
+    ] {
+        let (status, _, _) = get(&format!("{site}{path}"), &[]).await;
+        assert_eq!(status, 404, "{path}");
+    }
+    let e = event(&w, id).await;
+    let names: Vec<String> = (1..=4).map(|i| player(i).name).collect();
+    for lang in Lang::ALL {
+        let (status, _, body) = get(&format!("{site}/t/{id}?lang={}", lang.code()), &[]).await;
+        assert_eq!(status, 200);
+        for name in &names {
+            assert!(body.contains(&format!(">{name}<")), "{name}: {body}");
+        }
+        // Every game's result links to its match page.
+        for (round, board) in (0..3).flat_map(|r| (0..2).map(move |b| (r, b))) {
+            let m = w
+                .sql_i64(&format!(
+                    "SELECT match_id FROM tournament_games WHERE tournament_id = {id} AND round = {round} AND board = {board}"
+                ))
+                .await;
+            assert!(
+                body.contains(&format!("href=\"/m/{m}")),
+                "match {m}: {body}"
+            );
+        }
+        // The standings, the crosstable and the rounds, in the page's language.
+        for msg in [
+            Msg::new("web-standings"),
+            Msg::new("pic-crosstable"),
+            Msg::new("web-rounds"),
+            Msg::new("web-tournament-status")
+                .plain("status", "over")
+                .num("round", 3)
+                .num("rounds", 3),
+        ] {
+            assert!(
+                body.contains(&escaped(&msg.text(lang))),
+                "{}: {body}",
+                msg.id
+            );
+        }
+        // The pictures, each with its words as `alt`.
+        for file in ["podium.png", "standings.png"] {
+            assert!(body.contains(&format!("/t/{id}/{file}?lang={}", lang.code())));
+        }
+        let winner = &e.tournament.standings()[0];
+        let line = Msg::new("describe-standing")
+            .num("rank", 1)
+            .msg(
+                "player",
+                Msg::verbatim(e.seat(winner.player).expect("seat").name.clone()),
+            )
+            .plain("points", parlor::table::tournaments::points(winner.points))
+            .text(lang);
+        assert!(body.contains(&escaped(&line)), "alt: {line} in {body}");
+        assert!(body.contains(&format!("/t/{id}/tournament-{id}.trf")));
+    }
+    // French from the browser's languages.
+    let (_, _, body) = get(
+        &format!("{site}/t/{id}"),
+        &[("accept-language", "fr-FR,fr")],
+    )
+    .await;
+    assert!(body.contains(&escaped(&Msg::new("web-standings").text(Lang::Fr))));
+    // The tournament being played: its round's games are being played, no podium yet.
+    let (status, _, body) = get(&format!("{site}/t/{open}"), &[]).await;
+    assert_eq!(status, 200);
+    assert!(
+        body.contains(&escaped(&Msg::new("web-playing").text(Lang::En))),
+        "{body}"
+    );
+    assert!(!body.contains("podium.png"));
+    // Both are listed on the server's page.
+    let (_, _, body) = get(&format!("{site}/s/{SLUG}"), &[]).await;
+    for t in [id, open] {
+        assert!(body.contains(&format!("href=\"/t/{t}\"")), "{t}: {body}");
+    }
+    // A player who hides is anonymous on the page, in its pictures' words and in the file.
+    let hidden = player(2);
+    hide(&w, hidden.id).await;
+    let anonymous = Msg::new("web-anonymous").text(Lang::En);
+    let (_, _, body) = get(&format!("{site}/t/{id}"), &[]).await;
+    assert!(!body.contains(&hidden.name), "{body}");
+    assert!(body.contains(&anonymous));
+    let (_, _, trf) = get(&format!("{site}/t/{id}/tournament-{id}.trf"), &[]).await;
+    assert!(!trf.contains(&hidden.name), "{trf}");
+}
+
+/// A sample of Prometheus's text format by its name and labels, as written.
+fn sample(page: &str, key: &str) -> Option<f64> {
+    page.lines()
+        .find_map(|l| l.strip_prefix(key)?.strip_prefix(' ')?.trim().parse().ok())
+}
+
+#[tokio::test]
+async fn tournaments_are_counted_in_the_metrics_and_their_restore_told_to_healthz() {
+    // This test's own recorder, on its own thread (a current-thread runtime runs every task
+    // of the services here).
+    let recorder = metrics_exporter_prometheus::PrometheusBuilder::new().build_recorder();
+    let handle = recorder.handle();
+    let _local = metrics::set_default_local_recorder(&recorder);
+    let mut w = World::new().await;
+    let t = w.table.tournaments().clone();
+    assert_eq!(t.restore_check(), Ok("0 restored, 0 open".to_string()));
+    let spec = TournamentSpec::new(GameKind::Loa, Format::Swiss);
+    answered(
+        t.create(&organiser(), &hall(), spec.clone()).await,
+        "tournament-created",
+    );
+    for i in 1..=3 {
+        answered(t.join(&player(i), &hall()).await, "tournament-joined");
+    }
+    let page = handle.render();
+    assert_eq!(
+        sample(&page, "parlor_tournaments{status=\"open\"}"),
+        Some(1.0),
+        "{page}"
+    );
+    assert_eq!(
+        sample(&page, "parlor_tournament_players"),
+        Some(3.0),
+        "{page}"
+    );
+    answered(t.begin(&organiser(), &hall()).await, "tournament-round");
+    let page = handle.render();
+    assert_eq!(
+        sample(&page, "parlor_tournaments{status=\"open\"}"),
+        Some(0.0),
+        "{page}"
+    );
+    assert_eq!(
+        sample(&page, "parlor_tournaments{status=\"running\"}"),
+        Some(1.0),
+        "{page}"
+    );
+    assert_eq!(
+        sample(&page, "parlor_tournament_rounds_paired_total"),
+        Some(1.0),
+        "{page}"
+    );
+    // A second one, whose stored state is then spoiled: after a kill -9 the first is rebuilt,
+    // the second left as it is and named.
+    let other = channel(502);
+    answered(
+        t.create(&organiser(), &other, spec).await,
+        "tournament-created",
+    );
+    let spoiled = t.here(&other).await.expect("open there");
+    w.exec(&format!(
+        "UPDATE tournaments SET state = '{{' WHERE id = {spoiled}"
+    ))
+    .await;
+    crash(&mut w).await;
+    let t = w.table.tournaments().clone();
+    let told = t.restore_check().expect("restored");
+    assert!(told.starts_with("1 restored, 1 open"), "{told}");
+    assert!(told.ends_with(&format!(": {spoiled}")), "{told}");
+    let page = handle.render();
+    assert_eq!(
+        sample(&page, "parlor_tournaments_unrestored"),
+        Some(1.0),
+        "{page}"
+    );
+    assert_eq!(
+        sample(&page, "parlor_tournaments{status=\"running\"}"),
+        Some(1.0),
+        "{page}"
+    );
+    assert_eq!(
+        sample(&page, "parlor_tournament_players"),
+        Some(3.0),
+        "{page}"
+    );
+    // Played to its end: counted no more.
+    let id = t.here(&hall()).await.expect("the first");
+    for _ in 0..5 {
+        let e = event(&w, id).await;
+        if e.status == Status::Over {
+            break;
+        }
+        for board in pending(&e) {
+            if e.tournament.current.as_ref().expect("a round")[board]
+                .pairing
+                .black
+                .is_some()
+            {
+                play(&w, &e, board, Want::WhiteWins).await;
+            }
+        }
+        w.table.tournaments().tick().await;
+    }
+    assert_eq!(event(&w, id).await.status, Status::Over);
+    let page = handle.render();
+    assert_eq!(
+        sample(&page, "parlor_tournaments{status=\"running\"}"),
+        Some(0.0),
+        "{page}"
+    );
+    assert_eq!(
+        sample(&page, "parlor_tournament_players"),
+        Some(0.0),
+        "{page}"
+    );
+    let rounds = event(&w, id).await.tournament.swiss.played_rounds as f64;
+    assert_eq!(
+        sample(&page, "parlor_tournament_rounds_paired_total"),
+        Some(rounds),
+        "{page}"
+    );
+}

@@ -153,4 +153,59 @@ impl Store {
                 .collect()
         })
     }
+
+    /// The latest `limit` tournaments of a server, newest first, whatever their status.
+    pub async fn tournaments_of(
+        &self,
+        guild: u64,
+        limit: u32,
+    ) -> Result<Vec<TournamentRow>, StoreError> {
+        on!(self, pools => {
+            let rows = sqlx::query(
+                "SELECT * FROM tournaments WHERE guild_id = $1 ORDER BY id DESC LIMIT $2",
+            )
+            .bind(db_id(guild))
+            .bind(i64::from(limit))
+            .fetch_all(&pools.read)
+            .await?;
+            rows.iter().map(tournament_from_row).collect()
+        })
+    }
+
+    /// Every match of a tournament: (round from 0, board from 0, match).
+    pub async fn tournament_matches(
+        &self,
+        tournament: i64,
+    ) -> Result<Vec<(usize, usize, i64)>, StoreError> {
+        on!(self, pools => {
+            let rows = sqlx::query(
+                "SELECT round, board, match_id FROM tournament_games \
+                 WHERE tournament_id = $1 ORDER BY round, board",
+            )
+            .bind(tournament)
+            .fetch_all(&pools.read)
+            .await?;
+            rows.iter()
+                .map(|r| {
+                    Ok((
+                        r.try_get::<i64, _>(0)? as usize,
+                        r.try_get::<i64, _>(1)? as usize,
+                        r.try_get::<i64, _>(2)?,
+                    ))
+                })
+                .collect()
+        })
+    }
+
+    /// How many tournaments there are by status (for `/metrics`).
+    pub async fn tournament_counts(&self) -> Result<Vec<(String, i64)>, StoreError> {
+        on!(self, pools => {
+            let rows = sqlx::query("SELECT status, COUNT(*) FROM tournaments GROUP BY status")
+                .fetch_all(&pools.read)
+                .await?;
+            rows.iter()
+                .map(|r| Ok((r.try_get::<String, _>(0)?, r.try_get::<i64, _>(1)?)))
+                .collect()
+        })
+    }
 }

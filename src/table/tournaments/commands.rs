@@ -252,8 +252,13 @@ impl Tournaments {
     /// The standings of the tournament here after the rounds played.
     pub async fn standings(&self, place: &Place) -> Answer {
         let slot = self.open_here(place).await?;
-        let e = slot.lock().await;
-        Ok(present::standings(&e))
+        let e = slot.lock().await.clone();
+        let changes = super::pictures::rating_changes(&self.inner.store, &e).await;
+        Ok(super::pictures::with_changes(
+            present::standings(&e),
+            &e,
+            &changes,
+        ))
     }
 
     /// The pairings of the round being played here (or the last played).

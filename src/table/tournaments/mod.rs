@@ -8,15 +8,16 @@
 //! - `flow.rs`: what happens by itself: results, rounds scheduled and paired, games opened
 //!   (each an ordinary match, see [`crate::table::matches::PairedGame`]), the end.
 //! - `commands.rs`: what people ask ([`TournamentSpec`] for creating one).
-//! - `present.rs`: what it says.
+//! - `present.rs`: what it says; `pictures.rs`: its pictures (standings, pairings, podium).
 
 mod commands;
 mod event;
 mod flow;
+pub mod pictures;
 mod present;
 mod service;
 
 pub use commands::{MAX_ROUNDS, MIN_INTERVAL_SECS, TournamentSpec};
 pub use event::{Event, Rules, Seat, Status, Step, board_result, bot_key, person_key};
-pub use present::points;
+pub use present::{format as format_name, points};
 pub use service::Tournaments;

@@ -2,12 +2,13 @@
 //! answers to its read requests (standings, pairings, the TRF file), as replies in no language.
 
 use crate::i18n::Msg;
-use crate::table::api::{Reply, TextFile};
+use crate::table::api::{Reply, Section, TextFile};
 use crate::tournament::event::{BoardResult, Format};
-use crate::tournament::standings::Standing;
+use crate::tournament::standings::{Standing, TieBreak};
 use crate::tournament::{Points, trf};
 
 use super::event::Event;
+use super::pictures;
 
 /// What a committed decision says, presented from the tournament as it then stands.
 #[derive(Debug)]
@@ -47,6 +48,15 @@ pub fn points(p: Points) -> String {
         (p / 10).to_string()
     } else {
         format!("{}.{}", p / 10, p % 10)
+    }
+}
+
+/// A tie-break's value as written: a count of wins as it is, the others (in hundredths of a
+/// point) as `6.25`.
+pub(super) fn tiebreak_value(t: TieBreak, v: i64) -> String {
+    match t {
+        TieBreak::Wins => v.to_string(),
+        _ => hundredths(v),
     }
 }
 
@@ -91,7 +101,7 @@ fn public(lines: Vec<Msg>) -> Reply {
 }
 
 /// The score of a board as it is written under a crosstable: `1-0`, `½-½`, `+/-` for a forfeit.
-fn score(result: BoardResult) -> &'static str {
+pub(super) fn score(result: BoardResult) -> &'static str {
     match result {
         BoardResult::WhiteWins => "1-0",
         BoardResult::Draw => "½-½",
@@ -177,7 +187,9 @@ pub fn say(e: &Event, say: Say) -> Reply {
             let msg = with_player(msg, "white", e, white);
             let mut reply = public(vec![with_player(msg, "black", e, black)]);
             if e.tournament.current.is_none() && e.tournament.swiss.played_rounds == round + 1 {
-                reply.lines.extend(standings(e).lines);
+                let table = standings(e);
+                reply.lines.extend(table.lines);
+                reply.picture = table.picture;
             }
             reply
         }
@@ -190,6 +202,11 @@ pub fn say(e: &Event, say: Say) -> Reply {
                 .collect();
             let mut reply = public(vec![the(e, "tournament-over").list("winners", winners)]);
             reply.lines.extend(standing_lines(e, &table));
+            reply.picture = Some(pictures::podium(e, &pictures::Changes::new()));
+            reply.sections.push(Section {
+                lines: Vec::new(),
+                picture: Some(pictures::standings(e, &pictures::Changes::new())),
+            });
             reply
         }
         Say::Unpairable => public(vec![
@@ -240,14 +257,23 @@ pub fn pairings(e: &Event) -> Reply {
             );
         }
     }
-    public(lines)
+    Reply {
+        picture: (round > 0).then(|| pictures::pairings(e)),
+        ..public(lines)
+    }
 }
 
 fn standing_lines(e: &Event, table: &[Standing]) -> Vec<Msg> {
     table
         .iter()
         .map(|s| {
-            let tiebreaks: Vec<String> = s.tiebreaks.iter().map(|&v| hundredths(v)).collect();
+            let tiebreaks: Vec<String> = e
+                .tournament
+                .tiebreaks
+                .iter()
+                .zip(&s.tiebreaks)
+                .map(|(&t, &v)| tiebreak_value(t, v))
+                .collect();
             let msg = Msg::new("tournament-standing")
                 .num("rank", s.rank as i64)
                 .plain("points", points(s.points))
@@ -263,7 +289,11 @@ pub fn standings(e: &Event) -> Reply {
     let mut lines =
         vec![the(e, "tournament-standings").num("round", e.tournament.swiss.played_rounds as i64)];
     lines.extend(standing_lines(e, &table));
-    public(lines)
+    Reply {
+        picture: (e.tournament.swiss.played_rounds > 0)
+            .then(|| pictures::standings(e, &pictures::Changes::new())),
+        ..public(lines)
+    }
 }
 
 /// The tournament as a FIDE TRF-2026 file.

@@ -11,7 +11,8 @@ use crate::table::config::Config;
 use crate::table::matches::Matches;
 use crate::table::shell::{Answer, Fail, Keeper, Notifier, Slot};
 
-use super::event::{Event, Step};
+use super::event::{Event, Status, Step};
+use super::pictures;
 use super::present::{self, Say};
 
 /// The tournament service. Cheap to clone; all clones share the same tournaments.
@@ -27,12 +28,45 @@ pub(super) struct Inner {
     pub notices: Notifier,
     /// The open tournaments by id, and which tournament each of their games belongs to.
     index: StdMutex<Index>,
+    /// What the restore at start did, for `/healthz`.
+    restore: StdMutex<Restore>,
 }
 
 #[derive(Default)]
 struct Index {
     events: HashMap<i64, Slot<Event>>,
     by_match: HashMap<i64, i64>,
+    /// Each open tournament's status and players still in it, for `/metrics`.
+    counted: HashMap<i64, (Status, usize)>,
+}
+
+impl Index {
+    /// Sets the tournament gauges from what is counted.
+    fn publish(&self) {
+        let of = |status: Status| self.counted.values().filter(|(s, _)| *s == status).count();
+        metrics::gauge!("parlor_tournaments", "status" => "open").set(of(Status::Open) as f64);
+        metrics::gauge!("parlor_tournaments", "status" => "running")
+            .set(of(Status::Running) as f64);
+        let players: usize = self.counted.values().map(|(_, n)| n).sum();
+        metrics::gauge!("parlor_tournament_players").set(players as f64);
+    }
+
+    /// Counts `e` as it now stands (a closed one not at all).
+    fn count(&mut self, e: &Event) {
+        if e.status.is_closed() {
+            self.counted.remove(&e.id);
+        } else {
+            let players = e.tournament.members.iter().filter(|m| !m.withdrawn).count();
+            self.counted.insert(e.id, (e.status, players));
+        }
+        self.publish();
+    }
+}
+
+/// What the restore at start did: `None` until it has run.
+#[derive(Default)]
+struct Restore {
+    done: Option<(usize, Vec<i64>)>,
 }
 
 impl Tournaments {
@@ -53,16 +87,19 @@ impl Tournaments {
                 matches,
                 notices,
                 index: StdMutex::new(Index::default()),
+                restore: StdMutex::new(Restore::default()),
             }),
         };
         let owns = |guild: Option<u64>, channel: u64| service.inner.matches.owns(guild, channel);
         let rows = service.inner.store.open_tournaments(&owns).await?;
         let mut restored = 0usize;
+        let mut failed = Vec::new();
         for row in rows {
             let mut e = match Event::restore(&row) {
                 Ok(e) => e,
                 Err(error) => {
                     tracing::error!(tournament = row.id, %error, "cannot rebuild tournament; left as it is");
+                    failed.push(row.id);
                     continue;
                 }
             };
@@ -80,6 +117,8 @@ impl Tournaments {
             restored += 1;
         }
         tracing::info!(restored, "open tournaments restored");
+        metrics::gauge!("parlor_tournaments_unrestored").set(failed.len() as f64);
+        service.lock_restore().done = Some((restored, failed));
         service.tick().await;
         service.listen(endings);
         Ok(service)
@@ -213,6 +252,34 @@ impl Tournaments {
         self.lock_index().events.len()
     }
 
+    /// The restore as `/healthz` tells it: how many tournaments were rebuilt at start and how
+    /// many are open now, and the ids of any whose stored state could not be read (they are
+    /// left as they are, for an operator; the others run). `Err` only before it has run.
+    pub fn restore_check(&self) -> Result<String, String> {
+        let open = self.open_count();
+        match &self.lock_restore().done {
+            None => Err("not restored yet".to_string()),
+            Some((restored, failed)) if failed.is_empty() => {
+                Ok(format!("{restored} restored, {open} open"))
+            }
+            Some((restored, failed)) => {
+                let ids: Vec<String> = failed.iter().map(i64::to_string).collect();
+                Ok(format!(
+                    "{restored} restored, {open} open; not rebuilt (unreadable state): {}",
+                    ids.join(", ")
+                ))
+            }
+        }
+    }
+
+    fn lock_restore(&self) -> std::sync::MutexGuard<'_, Restore> {
+        // A record of the start, complete whenever it is read.
+        self.inner
+            .restore
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
     pub(super) fn now(&self) -> i64 {
         self.inner.config.clock.now_ms()
     }
@@ -236,6 +303,7 @@ impl Tournaments {
         for &m in e.games.values() {
             index.by_match.insert(m, id);
         }
+        index.count(&e);
         let slot = Slot::new(e.into());
         index.events.insert(id, slot.clone());
         slot
@@ -251,6 +319,8 @@ impl Tournaments {
         let mut index = self.lock_index();
         index.events.remove(&id);
         index.by_match.retain(|_, t| *t != id);
+        index.counted.remove(&id);
+        index.publish();
     }
 }
 
@@ -266,11 +336,31 @@ impl Keeper<Event> for Tournaments {
             .store
             .save_tournament(e.id, next.seq, next.status.name(), &state, self.now())
             .await?;
+        if matches!(step, Step::Pair { .. }) {
+            metrics::counter!("parlor_tournament_rounds_paired_total").increment(1);
+        }
+        let mut index = self.lock_index();
+        if index.events.contains_key(&e.id) {
+            index.count(&next);
+        }
         Ok(())
     }
 
     async fn present(&self, e: &Event, say: Say, _: &()) -> Answer {
-        Ok(present::say(e, say))
+        let reply = present::say(e, say);
+        let drawn = |p: &Option<crate::table::Picture>| {
+            matches!(
+                p,
+                Some(crate::table::Picture::Standings(_) | crate::table::Picture::Podium(_))
+            )
+        };
+        if e.rules.rated
+            && (drawn(&reply.picture) || reply.sections.iter().any(|s| drawn(&s.picture)))
+        {
+            let changes = pictures::rating_changes(&self.inner.store, e).await;
+            return Ok(pictures::with_changes(reply, e, &changes));
+        }
+        Ok(reply)
     }
 
     fn settled(&self, _: &Event) {}

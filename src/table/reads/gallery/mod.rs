@@ -21,7 +21,9 @@ use crate::table::{presets, texts, words};
 
 use crate::table::reads::sheet;
 
+mod tournaments;
 mod views;
+pub use tournaments::{RoundView, TournamentLine, TournamentView};
 pub use views::{
     HeadToHead, LadderOf, LadderRow, LadderView, MatchLine, MatchView, MistakeLine, Place,
     PlayerView, PlyLine, RatingLine, Review, Series, ServerView, Who,
@@ -100,11 +102,13 @@ impl Gallery {
             .web_matches(Shown::Server(server.guild_id), TERMINAL_CHANNEL, RECENT)
             .await?;
         let recent = self.lines(rows).await?;
+        let tournaments = self.tournaments_of(server.guild_id).await?;
         Ok(Some(ServerView {
             slug: server.slug,
             name: server.name,
             ladders,
             recent,
+            tournaments,
         }))
     }
 

@@ -106,6 +106,8 @@ pub struct ServerView {
     /// Every ladder of every game: game, variant, how many players it has here.
     pub ladders: Vec<(GameKind, Option<&'static str>, u32)>,
     pub recent: Vec<MatchLine>,
+    /// Its latest tournaments, newest first.
+    pub tournaments: Vec<super::TournamentLine>,
 }
 
 /// One of a player's ratings.
