@@ -553,3 +553,138 @@ mod tests {
         assert_eq!(forced_win_any(&four, 2, 10), Err(Rejection::Unsupported));
     }
 }
+
+/// A puzzle found in a game record: where it is and how it is solved, in canonical notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The moves from the game's start to the puzzle's position.
+    pub moves: Vec<String>,
+    /// The solver's moves alternating with the forced replies; ends with the win.
+    pub solution: Vec<String>,
+    /// The solver's own moves in the solution.
+    pub own_moves: u32,
+    /// Search steps the proof took.
+    pub nodes: u64,
+    /// The position's export text (what makes two puzzles the same).
+    pub position: String,
+}
+
+impl Found {
+    /// A first rating from how hard the search found it: longer wins, and wins whose proof
+    /// took more steps, start higher (on the 1500-centred Glicko scale).
+    pub fn first_rating(&self) -> f64 {
+        let length = f64::from(self.own_moves.saturating_sub(1)) * 250.0;
+        let effort = (self.nodes.max(1) as f64).log10() * 60.0;
+        (1000.0 + length + effort).clamp(600.0, 2500.0)
+    }
+}
+
+/// The moves of `line` from `start` in canonical notation, or `None` if one is not legal.
+pub fn notation(start: &AnyGame, line: &[AnyMove]) -> Option<Vec<String>> {
+    let mut position = start.clone();
+    let mut texts = Vec::with_capacity(line.len());
+    for mv in line {
+        texts.push(position.format_move(mv).ok()?);
+        position.play(mv).ok()?;
+    }
+    Some(texts)
+}
+
+/// Every puzzle along a game record: each position of `record` from `start` is tried, and a
+/// position inside a found puzzle's line is skipped (it would be the same puzzle, shorter).
+/// Positions whose proof needs more than `budget` steps are passed over.
+pub fn harvest(start: &AnyGame, record: &[AnyMove], max_moves: u32, budget: u64) -> Vec<Found> {
+    let mut found = Vec::new();
+    if !offered(start) {
+        return found;
+    }
+    let mut position = start.clone();
+    let mut skip_until = 0;
+    for (ply, mv) in record.iter().enumerate() {
+        if ply >= skip_until
+            && !position.status().is_over()
+            && let Ok(solution) = puzzle_any(&position, max_moves, budget)
+            && let (Some(moves), Some(texts)) = (
+                notation(start, &record[..ply]),
+                notation(&position, &solution.line),
+            )
+        {
+            skip_until = ply + solution.plies();
+            found.push(Found {
+                moves,
+                solution: texts,
+                own_moves: solution.moves,
+                nodes: solution.nodes,
+                position: position.export(),
+            });
+        }
+        if position.play(mv).is_err() {
+            break;
+        }
+    }
+    found
+}
+
+/// A game of the AI against itself from `start`: the first seat at level `first`, the second at
+/// `second`, each search seeded from `seed`; at most `max_plies` moves.
+pub fn self_play(
+    start: &AnyGame,
+    first: u8,
+    second: u8,
+    seed: u64,
+    max_plies: usize,
+) -> Vec<AnyMove> {
+    let settings = [first, second].map(|l| super::Settings::level(l).ok());
+    let mut position = start.clone();
+    let mut record = Vec::new();
+    while record.len() < max_plies {
+        let Status::ToMove(side) = position.status() else {
+            break;
+        };
+        let Some(settings) = settings[side.index()] else {
+            break;
+        };
+        let search_seed = seed
+            .wrapping_mul(1_000_003)
+            .wrapping_add(record.len() as u64);
+        let Ok(thought) = super::think(&position, &settings, search_seed) else {
+            break;
+        };
+        if position.play(&thought.best).is_err() {
+            break;
+        }
+        record.push(thought.best);
+    }
+    record
+}
+
+/// The levels of the two sides in self-play game `seed`: a cycle through weak and middling
+/// pairs, so that the games hold the mistakes puzzles are made of.
+pub fn self_play_levels(seed: u64) -> (u8, u8) {
+    const PAIRS: [(u8, u8); 6] = [(1, 1), (2, 1), (1, 2), (2, 2), (3, 2), (2, 3)];
+    PAIRS[(seed % PAIRS.len() as u64) as usize]
+}
+
+/// Reads a puzzle back from its moves and solution texts: the position, the solution's moves,
+/// and whether the solution wins for the side to move (legal move by move, the game won at its
+/// end). `None` when a move is not legal.
+pub fn replay(
+    start: &AnyGame,
+    moves: &[String],
+    solution: &[String],
+) -> Option<(AnyGame, Vec<AnyMove>, bool)> {
+    let mut position = start.clone();
+    for text in moves {
+        position.play_text(text).ok()?;
+    }
+    let puzzle_position = position.clone();
+    let solver = position.status().to_move()?;
+    let mut line = Vec::with_capacity(solution.len());
+    for text in solution {
+        let mv = position.parse_move(text).ok()?;
+        position.play(&mv).ok()?;
+        line.push(mv);
+    }
+    let wins = matches!(position.status(), Status::Over(o) if o.winner == Some(solver));
+    Some((puzzle_position, line, wins))
+}

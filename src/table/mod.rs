@@ -31,6 +31,7 @@ pub mod links;
 pub mod matches;
 mod picture;
 mod presets;
+pub mod puzzles;
 pub mod reads;
 mod settings;
 pub mod shell;
