@@ -40,7 +40,11 @@ fn only_moves(start: &AnyGame, line: &Line) {
                             })
                     }
                 };
-                assert!(!keeps, "another move wins as fast at ply {i}: {}", line.text());
+                assert!(
+                    !keeps,
+                    "another move wins as fast at ply {i}: {}",
+                    line.text()
+                );
             }
             left -= 1;
         }
@@ -55,7 +59,11 @@ fn the_starter_set_checks_out() {
     for (file, text) in STARTER {
         for (i, text) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
             let line = Line::parse(text).unwrap_or_else(|e| panic!("{file}: {e}"));
-            assert!(ids.insert((line.game, line.id)), "{file}: id {} twice", line.id);
+            assert!(
+                ids.insert((line.game, line.id)),
+                "{file}: id {} twice",
+                line.id
+            );
             let checked = puzzles::checked(&line, "starter")
                 .unwrap_or_else(|e| panic!("{file}: {e}: {text}"));
             assert_eq!(checked.moves, line.moves);

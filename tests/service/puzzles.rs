@@ -11,11 +11,13 @@ use super::common::TestDb;
 async fn puzzles_are_generated_resumed_and_exported() {
     let db = TestDb::new().await;
     let store = Store::open(&db.url).await.unwrap();
-    let generate = |count| {
-        puzzles::generate(&store, GameKind::Simultana, "", count, 2, || 1, |_| {})
-    };
+    let generate =
+        |count| puzzles::generate(&store, GameKind::Simultana, "", count, 2, || 1, |_| {});
     let first = generate(3).await.unwrap();
-    assert!(first.stored >= 3 && first.added == first.stored as u64, "{first:?}");
+    assert!(
+        first.stored >= 3 && first.added == first.stored as u64,
+        "{first:?}"
+    );
     // Asked again for as many, it has nothing to do.
     let again = generate(3).await.unwrap();
     assert_eq!((again.added, again.games), (0, 0));
@@ -35,7 +37,12 @@ async fn puzzles_are_generated_resumed_and_exported() {
 
     let lines = puzzles::export(&store, None).await.unwrap();
     assert_eq!(lines.len() as i64, more.stored);
-    assert!(puzzles::export(&store, Some(GameKind::Loa)).await.unwrap().is_empty());
+    assert!(
+        puzzles::export(&store, Some(GameKind::Loa))
+            .await
+            .unwrap()
+            .is_empty()
+    );
     for text in &lines {
         assert!(text.starts_with("puzzle "), "{text}");
         let line = Line::parse(text).unwrap();
@@ -79,4 +86,27 @@ fn bad_export_lines_are_refused() {
     assert!(puzzles::checked(&not_winning, "starter").is_err());
     let illegal = Line::parse("puzzle 1 simultana moves a2-a1 solution a2-a3").unwrap();
     assert!(puzzles::checked(&illegal, "starter").is_err());
+}
+
+/// The starter set goes into an empty database once, every line of it.
+#[tokio::test]
+async fn the_starter_set_is_loaded_once() {
+    let db = TestDb::new().await;
+    let store = Store::open(&db.url).await.unwrap();
+    let lines: usize = puzzles::STARTER
+        .iter()
+        .map(|(_, text)| text.lines().filter(|l| !l.trim().is_empty()).count())
+        .sum();
+    assert_eq!(
+        puzzles::load_starter(&store, 5).await.unwrap(),
+        lines as u64
+    );
+    assert_eq!(puzzles::load_starter(&store, 6).await.unwrap(), 0);
+    assert_eq!(store.puzzle_count(None).await.unwrap(), lines as i64);
+    db.assert_sql(
+        "SELECT COUNT(*) FROM puzzles WHERE source = 'starter' AND rating > 0",
+        lines as i64,
+    )
+    .await;
+    store.close().await;
 }

@@ -346,7 +346,7 @@ pub fn checked(line: &Line, source: &'static str) -> Result<NewPuzzle, String> {
     let (first, options) = start(line.game, &line.options).map_err(|e| e.to_string())?;
     let (position, _, wins) =
         puzzle::replay(&first, &line.moves, &line.solution).ok_or("a move is not legal")?;
-    if !wins || line.solution.len() % 2 == 0 {
+    if !wins || line.solution.len().is_multiple_of(2) {
         return Err("the solution does not win".to_string());
     }
     let own_moves = u32::try_from(line.solution.len().div_ceil(2)).unwrap_or(u32::MAX);
