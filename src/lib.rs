@@ -6,7 +6,7 @@
 //! |---|---|---|
 //! | [`i18n`] | the Fluent catalogues (English, French): every word a player reads | |
 //! | [`games`] | the rules of the four games, pure: moves, notation, seats and teams, variants | `i18n` |
-//! | [`ai`] | the search over the games (MCTS-solver, alpha-beta for LOA), levels, the arena | `games` |
+//! | [`ai`] | the search over the games (MCTS-solver, alpha-beta for LOA), levels, the arena, the puzzle solver (proven forced wins, the only-move rule) | `games` |
 //! | [`protocol`] | the text engine protocol (`parlor engine`) | `games`, `ai` |
 //! | [`render`] | positions and replays as PNG and GIF, and the words that describe each picture | `games`, `i18n` |
 //! | [`store`] | SQLite or PostgreSQL: the only SQL (one module of queries compiled per backend) | `games` |

@@ -1,6 +1,6 @@
 //! The `parlor` binary: one subcommand per entry point of INTERFACES.md.
 
-use std::io::{self, BufWriter};
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
@@ -101,11 +101,37 @@ enum Command {
         /// The TRF file (TRF-2026, or TRF(x) as bbpPairings reads it).
         file: std::path::PathBuf,
     },
+    /// Find puzzles and store them, or print the stored ones (DATABASE_URL names the database).
+    #[command(subcommand)]
+    Puzzles(PuzzlesCommand),
     /// Copy the SQLite database named by DATABASE_URL to a new FILE, consistently, even while the
     /// bot runs (on PostgreSQL, use pg_dump instead).
     Backup {
         /// The new file to write; an existing one is never overwritten.
         file: std::path::PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+enum PuzzlesCommand {
+    /// Search self-play games at several levels and the finished matches in the database for
+    /// puzzles until COUNT of this game and options are stored (run again to go on).
+    Generate {
+        /// loa, barrier or simultana
+        game: GameKind,
+        /// Game options as key=value (e.g. setup=scrambled-eggs).
+        options: Vec<String>,
+        /// How many puzzles of this game and options to have stored.
+        #[arg(long, default_value_t = 300)]
+        count: i64,
+        /// The longest puzzle, in the solver's own moves.
+        #[arg(long, default_value_t = parlor::ai::puzzle::DEFAULT_MOVES)]
+        max_moves: u32,
+    },
+    /// Print every stored puzzle, one a line (the format of INTERFACES.md).
+    Export {
+        /// Only this game's.
+        game: Option<GameKind>,
     },
 }
 
@@ -210,6 +236,54 @@ fn quiet_on_closed_pipe() {
         }
         report(info);
     }));
+}
+
+/// `parlor puzzles generate|export` on the database named by DATABASE_URL.
+fn puzzles(command: PuzzlesCommand) -> Result<()> {
+    use parlor::table::puzzles;
+    let _ = dotenvy::dotenv();
+    let url = std::env::var("DATABASE_URL").unwrap_or_else(|_| "sqlite://parlor.db".to_owned());
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    runtime.block_on(async move {
+        let store = parlor::store::Store::open(&url).await?;
+        match command {
+            PuzzlesCommand::Generate {
+                game,
+                options,
+                count,
+                max_moves,
+            } => {
+                let now = || {
+                    std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+                };
+                let done = puzzles::generate(
+                    &store,
+                    game,
+                    &options.join(" "),
+                    count,
+                    max_moves,
+                    now,
+                    |p| eprintln!("{} games, {} added, {} stored", p.games, p.added, p.stored),
+                )
+                .await?;
+                println!(
+                    "{} puzzles added from {} games; {} stored",
+                    done.added, done.games, done.stored
+                );
+            }
+            PuzzlesCommand::Export { game } => {
+                let mut out = BufWriter::new(io::stdout().lock());
+                for line in puzzles::export(&store, game).await? {
+                    writeln!(out, "{line}")?;
+                }
+                out.flush()?;
+            }
+        }
+        store.close().await;
+        Ok(())
+    })
 }
 
 /// Reads the configuration (and `.env`), then runs the bot until SIGTERM or ctrl-c.
@@ -331,6 +405,7 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Render(args)) => render(args),
         Some(Command::Local { name, out, lang }) => local(name, out, lang),
         Some(Command::Backup { file }) => backup(&file),
+        Some(Command::Puzzles(command)) => puzzles(command),
         Some(Command::Health) => health(),
         Some(Command::Web) => web(),
         Some(Command::Pair { file }) => {

@@ -7,6 +7,10 @@ use std::io::{BufRead, Write};
 use crate::ai;
 use crate::games::{AnyGame, AnyMove, GameKind, Status};
 
+/// The plies `puzzle` looks through by default, and the most it accepts.
+pub const PUZZLE_PLIES: u32 = 5;
+pub const MAX_PUZZLE_PLIES: u32 = 9;
+
 /// What one input line asks the caller to do after printing the answer.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -55,6 +59,7 @@ impl Session {
             "status" => self.current().map(status_line),
             "perft" => self.perft(&args),
             "go" => self.go(&args),
+            "puzzle" => self.puzzle(&args),
             "analyse" => {
                 return match self.analyse(&args) {
                     Ok(lines) => (lines, Flow::Continue),
@@ -73,7 +78,7 @@ impl Session {
                 };
             }
             other => Err(format!(
-                "unknown command `{}`; commands: new, moves, legal, status, perft, go, analyse, show, quit",
+                "unknown command `{}`; commands: new, moves, legal, status, perft, go, analyse, puzzle, show, quit",
                 printable(other)
             )),
         };
@@ -182,6 +187,49 @@ impl Session {
             .collect();
         lines.push(".".to_string());
         Ok(lines)
+    }
+
+    /// `puzzle [plies=<n>]` (an extension): the shortest forced win of the side to move within
+    /// `n` plies (default [`PUZZLE_PLIES`]), `puzzle win <plies> <m1> ...` with the longest
+    /// resistance, or `puzzle none`.
+    fn puzzle(&self, args: &[&str]) -> Result<String, String> {
+        let game = self.current()?;
+        let mut plies = PUZZLE_PLIES;
+        for word in args {
+            let value = word
+                .split_once('=')
+                .filter(|(k, _)| k.eq_ignore_ascii_case("plies"))
+                .and_then(|(_, v)| v.parse::<u32>().ok())
+                .filter(|n| (1..=MAX_PUZZLE_PLIES).contains(n));
+            match value {
+                Some(n) => plies = n,
+                None => {
+                    return Err(format!(
+                        "`{}` is not a puzzle setting; write puzzle [plies=<1-{MAX_PUZZLE_PLIES}>]",
+                        printable(word)
+                    ));
+                }
+            }
+        }
+        if game.status().is_over() {
+            return Err("the game is over".to_string());
+        }
+        let own_moves = plies.div_ceil(2);
+        match ai::puzzle::forced_win_any(game, own_moves, ai::puzzle::DEFAULT_BUDGET) {
+            Ok(found) => {
+                let mut position = game.clone();
+                let mut line = format!("puzzle win {}", found.plies());
+                for mv in &found.line {
+                    let text = position.format_move(mv).map_err(|e| e.to_string())?;
+                    position.play(mv).map_err(|e| e.to_string())?;
+                    line.push(' ');
+                    line.push_str(&text);
+                }
+                Ok(line)
+            }
+            Err(ai::puzzle::Rejection::NoWin(_)) => Ok("puzzle none".to_string()),
+            Err(e) => Err(e.to_string()),
+        }
     }
 
     fn perft(&self, args: &[&str]) -> Result<String, String> {

@@ -21,6 +21,7 @@ pub mod lightning;
 pub mod loa;
 pub mod mcts;
 mod pool;
+pub mod puzzle;
 pub mod tactics;
 
 use std::fmt;

@@ -250,6 +250,16 @@ pub async fn serve(
     let store = Store::open(&config.database_url).await?;
     info!(database = %crate::store::shown_url(&config.database_url), backend = store.backend(), "database ready");
     config.health.set_store(store.clone());
+    // The starter puzzles go into an empty database beside the start, not in its way.
+    let starter = store.clone();
+    tokio::spawn(async move {
+        let now = table::Clock::now_ms(&table::SystemClock);
+        match table::puzzles::load_starter(&starter, now).await {
+            Ok(0) => {}
+            Ok(added) => info!(added, "starter puzzles loaded"),
+            Err(e) => warn!(error = %e, "the starter puzzles could not be loaded"),
+        }
+    });
     let settings = table::Config {
         docs_url: settings.docs_url.or_else(|| config.docs_url.clone()),
         public_url: settings.public_url.or_else(|| config.public_url.clone()),

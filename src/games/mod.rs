@@ -397,6 +397,13 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     /// Who is to move, or how the game ended.
     fn status(&self) -> Status;
 
+    /// A key of the position (board and side to move, not the move counters), equal for equal
+    /// positions: how a puzzle's line is checked for repetitions. `None` where the game keeps
+    /// no such key.
+    fn position_key(&self) -> Option<u64> {
+        None
+    }
+
     /// Appends every legal move to `out` (nothing when the game is over).
     fn legal_moves_into(&self, out: &mut Vec<Self::Move>);
 

@@ -380,6 +380,10 @@ impl Game for Simultana {
         ["white", "black"][side.index()]
     }
 
+    fn position_key(&self) -> Option<u64> {
+        Some(self.key())
+    }
+
     fn status(&self) -> Status {
         self.status
     }

@@ -64,6 +64,10 @@ pub fn config() -> Config {
 pub async fn run(options: Options) -> Result<()> {
     // The store's errors name the database and say what is wrong with it.
     let store = Store::open(&options.database_url).await?;
+    let now = crate::table::Clock::now_ms(&crate::table::SystemClock);
+    if let Err(e) = crate::table::puzzles::load_starter(&store, now).await {
+        tracing::warn!(error = %e, "the starter puzzles could not be loaded");
+    }
     let result = session(store.clone(), options).await;
     store.close().await;
     result

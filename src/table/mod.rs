@@ -18,8 +18,9 @@
 //!   words, texts, presets (variants and clocks), links, the clock, the configuration.
 //! - `tournaments/`: tournaments, a value that implements [`shell::Decides`] and a service
 //!   that implements [`shell::Keeper`]; each pairing is an ordinary match.
-//! - Future: a puzzle attempt goes in `puzzles/` the same way, with its read models in
-//!   `reads/` and its acts routed in `front.rs`.
+//! - `puzzles/`: finding, exporting and loading puzzles. Future: a puzzle attempt goes there
+//!   the same way as a match, with its read models in `reads/` and its acts routed in
+//!   `front.rs`.
 
 mod act;
 mod api;
@@ -31,6 +32,7 @@ pub mod links;
 pub mod matches;
 mod picture;
 mod presets;
+pub mod puzzles;
 pub mod reads;
 mod settings;
 pub mod shell;

@@ -10,6 +10,7 @@ mod lightning;
 mod loa;
 mod loa_variants;
 mod protocol;
+mod puzzles;
 mod simultana;
 mod tournament;
 

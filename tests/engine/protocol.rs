@@ -293,3 +293,50 @@ fn perft_announces_a_count_that_would_run_for_hours_and_not_a_small_one() {
         String::from_utf8_lossy(&small.stderr)
     );
 }
+
+/// `puzzle`: none at the start; after self-play reaches a won position, the line it gives is
+/// legal and ends the game in the mover's favour; bad settings and Lightning are refused.
+#[test]
+fn puzzle_gives_a_forced_win_and_its_line() {
+    let mut s = Session::new();
+    ask(&mut s, "new simultana");
+    assert_eq!(ask(&mut s, "puzzle plies=3"), "puzzle none");
+    for bad in ["puzzle plies=0", "puzzle plies=99", "puzzle depth=3"] {
+        assert!(ask(&mut s, bad).starts_with("error: "), "{bad}");
+    }
+    let mut found = None;
+    for seed in 0..300 {
+        let answer = ask(&mut s, "puzzle plies=3");
+        if answer != "puzzle none" {
+            found = Some(answer);
+            break;
+        }
+        let best = ask(&mut s, &format!("go level=1 seed={seed}"));
+        let mv = best
+            .strip_prefix("bestmove ")
+            .unwrap_or_default()
+            .to_string();
+        assert_eq!(ask(&mut s, &format!("moves {mv}")), "ok");
+        assert!(
+            ask(&mut s, "status").starts_with("to-move"),
+            "the game ended first"
+        );
+    }
+    let answer = found.expect("self-play reaches a won position");
+    let words: Vec<&str> = answer.split(' ').collect();
+    assert_eq!(&words[..2], ["puzzle", "win"]);
+    let plies: usize = words[2].parse().unwrap();
+    assert_eq!(words.len(), 3 + plies, "{answer}");
+    assert!(plies % 2 == 1 && plies <= 3, "{answer}");
+    let mover = ask(&mut s, "status").replace("to-move ", "");
+    assert_eq!(
+        ask(&mut s, &format!("moves {}", words[3..].join(" "))),
+        "ok"
+    );
+    assert!(
+        ask(&mut s, "status").starts_with(&format!("win {mover}")),
+        "{answer}"
+    );
+    ask(&mut s, "new lightning seed=1");
+    assert!(ask(&mut s, "puzzle").starts_with("error: "));
+}

@@ -16,6 +16,7 @@ mod ladders;
 mod languages;
 mod moves;
 mod processes;
+mod puzzles;
 mod rules;
 mod shards;
 mod threads;

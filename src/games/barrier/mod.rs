@@ -482,6 +482,10 @@ impl Game for Barrier {
         ["yellow", "clear"][side.index()]
     }
 
+    fn position_key(&self) -> Option<u64> {
+        Some(self.key())
+    }
+
     fn status(&self) -> Status {
         self.status
     }

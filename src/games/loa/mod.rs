@@ -448,6 +448,10 @@ impl Game for Loa {
         self.color_of(side).name()
     }
 
+    fn position_key(&self) -> Option<u64> {
+        Some(self.board.key())
+    }
+
     fn status(&self) -> Status {
         match self.outcome {
             Some(outcome) => Status::Over(outcome),

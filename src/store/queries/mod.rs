@@ -5,6 +5,7 @@
 
 pub(super) mod analyses;
 pub(super) mod matches;
+pub(super) mod puzzles;
 pub(super) mod ratings;
 pub(super) mod settings;
 pub(super) mod tournaments;
