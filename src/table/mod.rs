@@ -39,8 +39,8 @@ pub mod tournaments;
 pub mod words;
 
 pub use act::{
-    Act, Actor, ChallengeSpec, Opponent, Place, Request, Scope, SettingsChange, Stamp, UserRef,
-    controls, stamp_of_custom_id,
+    Act, Actor, ChallengeSpec, Opponent, Place, Request, Scope, SettingsChange, Stamp,
+    TournamentAct, TournamentCreate, UserRef, controls, stamp_of_custom_id,
 };
 pub use api::{
     Button, ButtonStyle, CardEdit, Coaching, Link, Menu, MenuOption, Notice, Progress, Reply,
