@@ -319,7 +319,9 @@ fn actor(ctx: Context<'_>) -> table::Actor {
         Context::Application(app) => match &app.interaction.member {
             Some(member) => {
                 let has = |p: fn(serenity::Permissions) -> bool| {
-                    member.permissions.is_some_and(|m| p(m) || m.administrator())
+                    member
+                        .permissions
+                        .is_some_and(|m| p(m) || m.administrator())
                 };
                 (
                     member.display_name().to_owned(),

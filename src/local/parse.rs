@@ -100,7 +100,10 @@ pub fn syntax(template: &str, lang: Lang) -> String {
 
 /// The catalogue id of what a command of [`commands`] does (`local-help-play`).
 pub fn help_id(command: &str) -> String {
-    format!("local-help-{}", command.trim_start_matches('/').replace(' ', "-"))
+    format!(
+        "local-help-{}",
+        command.trim_start_matches('/').replace(' ', "-")
+    )
 }
 
 /// A stable user id for a local name (case-insensitive): FNV-1a, kept clear of the bot's 0 and
@@ -251,7 +254,8 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
             match command.subcommand(sub) {
                 Some(sub) => (sub, rest.trim()),
                 None => {
-                    let names: Vec<&str> = command.subcommands.iter().map(|c| c.leaf_name()).collect();
+                    let names: Vec<&str> =
+                        command.subcommands.iter().map(|c| c.leaf_name()).collect();
                     return Err(Msg::new("local-err-subcommand")
                         .code("command", format!("/{}", command.name))
                         .code("subcommands", names.join("|")));

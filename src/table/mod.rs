@@ -47,7 +47,7 @@ pub use api::{
     ReplyKind, Section, TextFile, ThreadRequest, Undelivered,
 };
 pub use clock::{Clock, ManualClock, SystemClock, reminder_ms, secs_left};
-pub use config::{Ai, Config, Owns, TERMINAL_CHANNEL, at_terminal, default_bot};
+pub use config::{Ai, Config, Owns, TERMINAL_CHANNEL, at_terminal, default_bot, terminal_thread};
 pub use front::Table;
 pub use matches::{Matches, PairedGame, rating};
 pub use picture::{Image, Picture, PictureError, Pictures};

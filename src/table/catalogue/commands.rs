@@ -248,7 +248,11 @@ pub static ALL: [Command; 17] = [
                 "tournament create",
                 &[
                     opt("game", GAME, true),
-                    opt("format", Kind::Text(Values::Choices(Choices::Formats)), true),
+                    opt(
+                        "format",
+                        Kind::Text(Values::Choices(Choices::Formats)),
+                        true,
+                    ),
                     opt("variant", VARIANT, false),
                     opt(
                         "rounds",
@@ -287,7 +291,9 @@ pub static ALL: [Command; 17] = [
                 ],
                 create,
             ),
-            tournament("tournament join", &[], |_| simply(TournamentAct::Join(None))),
+            tournament("tournament join", &[], |_| {
+                simply(TournamentAct::Join(None))
+            }),
             tournament("tournament leave", &[], |_| {
                 simply(TournamentAct::Leave(None))
             }),

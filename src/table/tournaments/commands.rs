@@ -62,7 +62,11 @@ impl TournamentSpec {
         let format = match c.format.trim().to_ascii_lowercase().as_str() {
             "swiss" => Format::Swiss,
             "round-robin" => Format::RoundRobin { double: false },
-            "arena" => return Err(Msg::new("err-tournament-arena")),
+            "arena" => {
+                return Err(Msg::new("err-tournament-arena")
+                    .code("swiss", "format:swiss")
+                    .code("robin", "format:round-robin"));
+            }
             other => {
                 return Err(Msg::new("err-option-choice")
                     .code("text", format!("format:{other}"))
@@ -333,24 +337,34 @@ impl Tournaments {
         Ok(reply)
     }
 
+    /// The tournament here to read: the open one, else the latest of this channel (or of the
+    /// channel this thread belongs to) once it is over.
+    async fn read_here(&self, place: &Place) -> Result<Event, Fail> {
+        if let Some(slot) = self.here(place).await.and_then(|id| self.slot(id)) {
+            return Ok(slot.lock().await.clone());
+        }
+        for channel in std::iter::once(place.channel).chain(place.parent) {
+            if let Some(row) = self.inner.store.latest_tournament_in(channel).await? {
+                return Event::restore(&row).map_err(|e| {
+                    Fail::Refuse(Msg::new("err-rebuild").plain("why", e.to_string()))
+                });
+            }
+        }
+        refuse(Msg::new("err-tournament-none"))
+    }
+
     /// The standings of the tournament here after the rounds played.
     pub async fn standings(&self, place: &Place) -> Answer {
-        let slot = self.open_here(place).await?;
-        let e = slot.lock().await;
-        Ok(present::standings(&e))
+        Ok(present::standings(&self.read_here(place).await?))
     }
 
     /// The pairings of the round being played here (or the last played).
     pub async fn pairings(&self, place: &Place) -> Answer {
-        let slot = self.open_here(place).await?;
-        let e = slot.lock().await;
-        Ok(present::pairings(&e))
+        Ok(present::pairings(&self.read_here(place).await?))
     }
 
     /// The tournament here as a FIDE TRF-2026 file.
     pub async fn export(&self, place: &Place) -> Answer {
-        let slot = self.open_here(place).await?;
-        let e = slot.lock().await;
-        Ok(present::export(&e))
+        Ok(present::export(&self.read_here(place).await?))
     }
 }
