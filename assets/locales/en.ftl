@@ -977,3 +977,21 @@ err-tournament-duration = Only an arena has a duration; a Swiss or round robin h
 err-tournament-when = { $text } is no time: say in how long (30m, 2h) or at what time, UTC (20:30).
 err-tournament-permission = Organising a tournament needs the Manage Events (or Manage Server) permission.
 local-err-subcommand = { $command } is followed by one of { $subcommands }.
+tournament-card-title = Tournament #{ $id }: { $game }
+tournament-card-rules = { $format } · { $rounds ->
+    [0] rounds as the entries require
+    [one] one round
+   *[other] { $rounds } rounds
+} · { $clock }
+tournament-card-starts = Round 1 starts { $time }.
+tournament-card-when-started = Round 1 starts when the organiser types { $start }.
+tournament-card-round = Round { $round } is being played.
+tournament-card-over = It is over: the standings are in its thread.
+tournament-card-cancelled = It was cancelled.
+tournament-card-no-players = No player yet: press Join.
+tournament-card-players = Players ({ $count }): { $players }
+button-tournament-join = Join
+button-tournament-leave = Leave
+tournament-thread = Tournament #{ $id }
+tournament-game-thread = Tournament #{ $id } · Round { $round } · { $white } vs { $black }
+tournament-your-game = { $players }: your game is in { $game }.

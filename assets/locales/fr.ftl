@@ -1013,3 +1013,21 @@ err-tournament-duration = Seule une arène a une durée ; un système suisse o
 err-tournament-when = { $text } n’est pas une heure : dites dans combien de temps (30m, 2h) ou à quelle heure UTC (20:30).
 err-tournament-permission = Organiser un tournoi demande la permission Gérer les évènements (ou Gérer le serveur).
 local-err-subcommand = { $command } est suivi de l’un de { $subcommands }.
+tournament-card-title = Tournoi nº { $id } : { $game }
+tournament-card-rules = { $format } · { $rounds ->
+    [0] autant de rondes que les inscrits le demandent
+    [one] une ronde
+   *[other] { $rounds } rondes
+} · { $clock }
+tournament-card-starts = La ronde 1 commence { $time }.
+tournament-card-when-started = La ronde 1 commence quand l’organisateur tape { $start }.
+tournament-card-round = La ronde { $round } est en cours.
+tournament-card-over = Il est terminé : le classement est dans son fil.
+tournament-card-cancelled = Il a été annulé.
+tournament-card-no-players = Aucun joueur pour l’instant : appuyez sur S’inscrire.
+tournament-card-players = Joueurs ({ $count }) : { $players }
+button-tournament-join = S’inscrire
+button-tournament-leave = Se retirer
+tournament-thread = Tournoi nº { $id }
+tournament-game-thread = Tournoi nº { $id } · Ronde { $round } · { $white } contre { $black }
+tournament-your-game = { $players } : votre partie est dans { $game }.

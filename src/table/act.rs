@@ -113,6 +113,13 @@ pub enum TournamentAct {
     Cancel,
     /// The TRF file.
     Export,
+    /// The transport posted tournament `id`'s card at `card` (channel, message) and started
+    /// its thread (if it could).
+    Located {
+        id: i64,
+        card: (u64, u64),
+        thread: Option<u64>,
+    },
 }
 
 /// `/tournament create`'s options as typed; the table reads the times against its clock.
@@ -147,6 +154,7 @@ impl TournamentAct {
             TournamentAct::AddBot(_) => "tournament-add-bot",
             TournamentAct::Cancel => "tournament-cancel",
             TournamentAct::Export => "tournament-export",
+            TournamentAct::Located { .. } => "tournament-located",
         }
     }
 

@@ -44,7 +44,7 @@ pub use act::{
 };
 pub use api::{
     Button, ButtonStyle, CardEdit, Coaching, Link, Menu, MenuOption, Notice, Progress, Reply,
-    ReplyKind, Section, TextFile, ThreadRequest, Undelivered,
+    ReplyKind, Section, TextFile, ThreadRequest, TournamentNews, Undelivered,
 };
 pub use clock::{Clock, ManualClock, SystemClock, reminder_ms, secs_left};
 pub use config::{Ai, Config, Owns, TERMINAL_CHANNEL, at_terminal, default_bot, terminal_thread};

@@ -139,6 +139,17 @@ impl Tournaments {
         }
     }
 
+    /// The transport posted tournament `id`'s card and started its thread: its news goes there
+    /// from now on. Nothing is said.
+    pub async fn located(&self, id: i64, card: (u64, u64), thread: Option<u64>) -> Answer {
+        let Some(slot) = self.slot(id) else {
+            return refuse(Msg::new("err-tournament-none"));
+        };
+        let mut e = slot.lock().await;
+        let step = Step::Located { card, thread };
+        self.step(&mut e, step, Say::Made(Box::default())).await
+    }
+
     /// The time now, by the service's clock (unix ms).
     pub fn clock_now(&self) -> i64 {
         self.now()
@@ -191,7 +202,8 @@ impl Tournaments {
         };
         e.id = self.inner.store.create_tournament(&row, now).await?;
         tracing::info!(tournament = e.id, game = %spec.game, organiser = actor.id, "tournament created");
-        let reply = present::say(&e, Say::Created);
+        let mut reply = present::card(&e);
+        reply.tournament = Some(present::news(&e));
         self.register(e);
         Ok(reply)
     }

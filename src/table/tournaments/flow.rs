@@ -35,10 +35,11 @@ impl Tournaments {
         Ok(())
     }
 
-    /// Posts a reply about the tournament (no match's news: match id 0).
+    /// Posts a reply about the tournament in its thread (no match's news: match id 0; the
+    /// reply names the tournament).
     pub(super) fn post(&self, e: &Event, reply: Reply) {
         if !reply.lines.is_empty() {
-            self.inner.notices.send(e.place(), 0, reply);
+            self.inner.notices.send(e.news_place(), 0, reply);
         }
     }
 
@@ -162,7 +163,16 @@ impl Tournaments {
             let (match_id, reply) = self.inner.matches.open_paired(&g).await?;
             e.games.insert(board, match_id);
             self.link(e.id, match_id);
-            if let Some(reply) = reply {
+            if let Some(mut reply) = reply {
+                // Its thread is named after the tournament and the round.
+                if let Some(thread) = reply.thread.as_mut() {
+                    thread.name = Msg::new("tournament-game-thread")
+                        .num("id", e.id)
+                        .num("round", round as i64 + 1)
+                        .plain("white", white_seat.name.clone())
+                        .plain("black", black_seat.name.clone());
+                }
+                reply.tournament = Some(super::present::news(e));
                 self.inner.notices.send(e.place(), match_id, reply);
             }
         }

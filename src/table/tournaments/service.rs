@@ -270,7 +270,9 @@ impl Keeper<Event> for Tournaments {
     }
 
     async fn present(&self, e: &Event, say: Say, _: &()) -> Answer {
-        Ok(present::say(e, say))
+        let mut reply = present::say(e, say);
+        reply.tournament = Some(present::news(e));
+        Ok(reply)
     }
 
     fn settled(&self, _: &Event) {}
