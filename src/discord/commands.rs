@@ -31,7 +31,8 @@ fn dispatched(command: &'static Command) -> poise::Command<Data, Error> {
         name: command.leaf_name().into(),
         qualified_name: command.name.into(),
         identifying_name: command.name.into(),
-        slash_action: command.subcommands.is_empty().then_some(slash as _),
+        // poise finds a subcommand only under a parent that has an action too.
+        slash_action: Some(slash),
         subcommands: command.subcommands.iter().map(dispatched).collect(),
         parameters: command
             .options
