@@ -995,3 +995,4 @@ button-tournament-leave = Leave
 tournament-thread = Tournament #{ $id }
 tournament-game-thread = Tournament #{ $id } · Round { $round } · { $white } vs { $black }
 tournament-your-game = { $players }: your game is in { $game }.
+tournament-reminder = Tournament #{ $id } starts { $time }: { $players }, get ready.

@@ -1031,3 +1031,4 @@ button-tournament-leave = Se retirer
 tournament-thread = Tournoi nº { $id }
 tournament-game-thread = Tournoi nº { $id } · Ronde { $round } · { $white } contre { $black }
 tournament-your-game = { $players } : votre partie est dans { $game }.
+tournament-reminder = Le tournoi nº{ $id } commence { $time } : { $players }, préparez-vous.

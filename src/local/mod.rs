@@ -240,7 +240,7 @@ impl Session {
 
     /// A tournament's game starting (its reply asks for a thread): it gets a thread of its own
     /// at the terminal, the match service is told, and its players' commands act there.
-    async fn into_thread(&mut self, reply: &Reply) {
+    async fn move_into_thread(&mut self, reply: &Reply) {
         let Some(thread) = &reply.thread else { return };
         let place = Place {
             parent: Some(PLACE.channel),
@@ -338,7 +338,7 @@ impl Session {
     }
 
     async fn notice(&mut self, notice: Notice) {
-        self.into_thread(&notice.reply).await;
+        self.move_into_thread(&notice.reply).await;
         self.show(notice.reply).await;
     }
 

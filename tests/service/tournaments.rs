@@ -693,3 +693,74 @@ async fn two_friends_and_two_bots_at_their_levels_play_a_round_robin() {
     )
     .await;
 }
+
+/// Ten minutes before a tournament starts at its set time, its players are reminded once, in
+/// its thread once the transport has started one, with a ping to each person; at the time,
+/// round 1 is paired by itself.
+#[tokio::test]
+async fn players_are_reminded_ten_minutes_before_the_start_then_round_1_pairs_itself() {
+    let mut w = World::new().await;
+    let t = w.table.tournaments().clone();
+    let spec = TournamentSpec {
+        rounds: Some(1),
+        starts_at: Some(parlor::table::Clock::now_ms(&w.clock) + 3600 * 1000),
+        ..TournamentSpec::new(GameKind::Simultana, Format::Swiss)
+    };
+    let card = answered(
+        t.create(&organiser(), &hall(), spec).await,
+        "tournament-card-title",
+    );
+    let id = card
+        .tournament
+        .as_ref()
+        .map(|n| n.id)
+        .expect("names its tournament");
+    // The transport posted the card and started the thread.
+    let located = parlor::table::TournamentAct::Located {
+        id,
+        card: (hall().channel, 77),
+        thread: Some(501),
+    };
+    w.table
+        .handle(
+            &Actor::new(0, "transport"),
+            &hall(),
+            Act::Tournament(located),
+        )
+        .await;
+    for i in 1..=2 {
+        answered(t.join(&player(i), &hall()).await, "tournament-joined");
+    }
+    w.drain();
+    w.clock.advance_secs(49 * 60);
+    t.tick().await;
+    assert!(w.drain().is_empty(), "nothing to say 11 minutes before");
+    w.clock.advance_secs(60);
+    t.tick().await;
+    let notices = w.drain();
+    let reminder = notices
+        .iter()
+        .find(|n| said(&n.reply).contains(&"tournament-reminder"))
+        .expect("a reminder");
+    assert_eq!(reminder.place.channel, 501, "in the tournament's thread");
+    let mut pinged = reminder.reply.mentions.clone();
+    pinged.sort_unstable();
+    assert_eq!(pinged, vec![player(1).id, player(2).id]);
+    w.clock.advance_secs(5 * 60);
+    t.tick().await;
+    assert!(
+        !w.drain()
+            .iter()
+            .any(|n| said(&n.reply).contains(&"tournament-reminder")),
+        "reminded once"
+    );
+    w.clock.advance_secs(5 * 60);
+    t.tick().await;
+    assert_eq!(event(&w, id).await.status, Status::Running);
+    assert!(
+        w.drain()
+            .iter()
+            .any(|n| said(&n.reply).contains(&"tournament-round") && n.place.channel == 501),
+        "round 1 in the thread"
+    );
+}

@@ -116,6 +116,9 @@ pub struct Event {
     /// Its own thread, started from the card, where its news goes.
     #[serde(default)]
     pub thread: Option<u64>,
+    /// Whether its players were reminded that it starts soon.
+    #[serde(default)]
+    pub reminded: bool,
     /// The matches of the round being played, by board (from the store's links, not from the
     /// state).
     #[serde(skip)]
@@ -149,6 +152,8 @@ pub enum Step {
     Finish,
     /// The organiser stops it.
     Cancel,
+    /// Its players were reminded that it starts soon.
+    Remind,
     /// The transport posted its card here and started its thread.
     Located {
         card: (u64, u64),
@@ -199,6 +204,7 @@ impl Event {
             bots: 0,
             card: None,
             thread: None,
+            reminded: false,
             games: BTreeMap::new(),
         }
     }
@@ -341,6 +347,7 @@ impl Decides for Event {
                 self.status = Status::Cancelled;
                 self.next_round_at = None;
             }
+            Step::Remind => self.reminded = true,
             Step::Located { card, thread } => {
                 self.card = Some(*card);
                 self.thread = thread.or(self.thread);

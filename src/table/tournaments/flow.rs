@@ -14,6 +14,9 @@ use super::event::{Event, Seat, Status, Step, board_result};
 use super::present::Say;
 use super::service::Tournaments;
 
+/// How long before its start a tournament's players are reminded.
+pub const REMINDER_MS: i64 = 10 * 60 * 1000;
+
 impl Tournaments {
     /// Commits one step and returns what it says (not yet posted).
     pub(super) async fn step(&self, e: &mut Event, step: Step, say: Say) -> Result<Reply, Fail> {
@@ -73,6 +76,9 @@ impl Tournaments {
                 }
                 continue;
             };
+            if e.status == Status::Open && !e.reminded && at - REMINDER_MS <= now && now < at {
+                self.announce(e, Step::Remind, Say::Reminder).await?;
+            }
             if now < at {
                 return Ok(());
             }

@@ -38,6 +38,8 @@ pub enum Say {
     Unpairable,
     /// The organiser stopped it.
     Cancelled,
+    /// It starts soon: its players are reminded.
+    Reminder,
     /// A reply made before the step (of a player the step takes out).
     Made(Box<Reply>),
 }
@@ -269,6 +271,27 @@ pub fn say(e: &Event, say: Say) -> Reply {
             the(e, "tournament-unpairable").num("round", e.round() as i64 + 1),
         ]),
         Say::Cancelled => public(vec![the(e, "tournament-cancelled")]),
+        Say::Reminder => {
+            let people: Vec<usize> = (0..e.tournament.members.len())
+                .filter(|&i| !e.tournament.members[i].withdrawn)
+                .filter(|&i| e.seat(i).is_some_and(|s| s.level.is_none()))
+                .collect();
+            let names = people
+                .iter()
+                .map(|&i| with_player(Msg::new("tournament-name"), "player", e, i))
+                .collect();
+            let msg = the(e, "tournament-reminder")
+                .time("time", e.next_round_at.unwrap_or_default())
+                .list("players", names);
+            Reply {
+                mentions: people
+                    .iter()
+                    .filter_map(|&i| e.seat(i))
+                    .map(|s| s.id)
+                    .collect(),
+                ..public(vec![msg])
+            }
+        }
         Say::Made(reply) => *reply,
     }
 }
