@@ -62,6 +62,8 @@ pub struct Answer {
     pub card: Option<(serenity::ChannelId, serenity::MessageId, String)>,
     /// The language of the words, for what is written later (the card's link to a thread).
     pub lang: crate::i18n::Lang,
+    /// The tournament it is about: its card to keep up to date, its thread.
+    pub tournament: Option<crate::table::TournamentNews>,
 }
 
 impl Answer {

@@ -22,33 +22,37 @@ use crate::table::{self, Act, UserRef};
 /// Every command, in the order Discord lists them, for poise to dispatch: each runs
 /// [`slash`]; an option with suggestions runs [`autocomplete`].
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    catalogue::ALL
-        .iter()
-        .map(|command| poise::Command {
-            name: command.name.into(),
-            qualified_name: command.name.into(),
-            identifying_name: command.name.into(),
-            slash_action: Some(slash),
-            parameters: command
-                .options
-                .iter()
-                .filter(|o| matches!(o.kind, Kind::Text(Values::Autocomplete(_))))
-                .map(|o| poise::CommandParameter {
-                    name: o.name.into(),
-                    name_localizations: Default::default(),
-                    description: None,
-                    description_localizations: Default::default(),
-                    required: o.required,
-                    channel_types: None,
-                    choices: Default::default(),
-                    type_setter: None,
-                    autocomplete_callback: Some(autocomplete),
-                    __non_exhaustive: (),
-                })
-                .collect(),
-            ..Default::default()
-        })
-        .collect()
+    catalogue::ALL.iter().map(dispatched).collect()
+}
+
+/// One command (with its subcommands) as poise dispatches it.
+fn dispatched(command: &'static Command) -> poise::Command<Data, Error> {
+    poise::Command {
+        name: command.leaf_name().into(),
+        qualified_name: command.name.into(),
+        identifying_name: command.name.into(),
+        // poise finds a subcommand only under a parent that has an action too.
+        slash_action: Some(slash),
+        subcommands: command.subcommands.iter().map(dispatched).collect(),
+        parameters: command
+            .options
+            .iter()
+            .filter(|o| matches!(o.kind, Kind::Text(Values::Autocomplete(_))))
+            .map(|o| poise::CommandParameter {
+                name: o.name.into(),
+                name_localizations: Default::default(),
+                description: None,
+                description_localizations: Default::default(),
+                required: o.required,
+                channel_types: None,
+                choices: Default::default(),
+                type_setter: None,
+                autocomplete_callback: Some(autocomplete),
+                __non_exhaustive: (),
+            })
+            .collect(),
+        ..Default::default()
+    }
 }
 
 /// What Discord registers: every command of the catalogue with its options, described in
@@ -65,14 +69,31 @@ fn both(id: &str) -> (String, String) {
 
 fn create_command(command: &Command) -> serenity::CreateCommand {
     let (en, fr) = both(&command.description_id());
-    command.options.iter().fold(
-        serenity::CreateCommand::new(command.name)
-            .description(en)
-            .description_localized("fr", fr)
-            .integration_types(installs(command.places))
-            .contexts(contexts(command.places)),
-        |builder, option| builder.add_option(create_option(command, option)),
+    let builder = serenity::CreateCommand::new(command.name)
+        .description(en)
+        .description_localized("fr", fr)
+        .integration_types(installs(command.places))
+        .contexts(contexts(command.places));
+    let builder = command.subcommands.iter().fold(builder, |builder, sub| {
+        builder.add_option(create_subcommand(sub))
+    });
+    command.options.iter().fold(builder, |builder, option| {
+        builder.add_option(create_option(command, option))
+    })
+}
+
+/// A subcommand (`/tournament create`) with its options.
+fn create_subcommand(sub: &Command) -> serenity::CreateCommandOption {
+    let (en, fr) = both(&sub.description_id());
+    let builder = serenity::CreateCommandOption::new(
+        serenity::CommandOptionType::SubCommand,
+        sub.leaf_name(),
+        en,
     )
+    .description_localized("fr", fr);
+    sub.options.iter().fold(builder, |builder, option| {
+        builder.add_sub_option(create_option(sub, option))
+    })
 }
 
 /// How the app must be installed for a command to be offered (Discord's `integration_types`):
@@ -157,8 +178,8 @@ fn slash(
 
 async fn handle(app: poise::ApplicationContext<'_, Data, Error>) -> Result<(), Error> {
     let ctx = Context::Application(app);
-    let Some(command) = catalogue::find(&app.command().name) else {
-        anyhow::bail!("/{} is not in the catalogue", app.command().name);
+    let Some(command) = catalogue::find_path(&app.command().qualified_name) else {
+        anyhow::bail!("/{} is not in the catalogue", app.command().qualified_name);
     };
     let reach = reach(ctx);
     if !reach.is_member() {
@@ -295,20 +316,24 @@ fn autocomplete<'a>(
 /// Who is asking: their id, the name this server shows, and whether they may moderate here.
 fn actor(ctx: Context<'_>) -> table::Actor {
     let user = ctx.author();
-    let (name, moderator, manager) = match ctx {
+    let (name, moderator, manager, events) = match ctx {
         Context::Application(app) => match &app.interaction.member {
-            Some(member) => (
-                member.display_name().to_owned(),
-                member
-                    .permissions
-                    .is_some_and(|p| p.manage_messages() || p.administrator()),
-                member
-                    .permissions
-                    .is_some_and(|p| p.manage_guild() || p.administrator()),
-            ),
-            None => (user.display_name().to_owned(), false, false),
+            Some(member) => {
+                let has = |p: fn(serenity::Permissions) -> bool| {
+                    member
+                        .permissions
+                        .is_some_and(|m| p(m) || m.administrator())
+                };
+                (
+                    member.display_name().to_owned(),
+                    has(serenity::Permissions::manage_messages),
+                    has(serenity::Permissions::manage_guild),
+                    has(serenity::Permissions::manage_events),
+                )
+            }
+            None => (user.display_name().to_owned(), false, false, false),
         },
-        Context::Prefix(_) => (user.display_name().to_owned(), false, false),
+        Context::Prefix(_) => (user.display_name().to_owned(), false, false, false),
     };
     let mut actor = table::Actor::new(user.id.get(), name);
     if moderator {
@@ -316,6 +341,9 @@ fn actor(ctx: Context<'_>) -> table::Actor {
     }
     if manager {
         actor = actor.manager();
+    }
+    if events {
+        actor = actor.events_manager();
     }
     actor
 }

@@ -502,6 +502,30 @@ impl Poster {
             answer.file.is_some(),
         );
         let lacking = access::missing(self.known.get(channel.get()), need);
+        respond::tournament_news(&self.http, &self.table, &answer, None).await;
+        // A tournament's game starts in a thread of its own, as a match accepted from its card.
+        if lacking.is_empty() && answer.thread.is_some() && notice.place.guild.is_some() {
+            let guild = notice.place.guild.map(serenity::GuildId::new);
+            let started = respond::into_thread(
+                &self.http,
+                &self.table,
+                &self.boards,
+                guild,
+                channel,
+                None,
+                &answer,
+            )
+            .await;
+            match started {
+                Ok(Some(thread)) => {
+                    self.point_to_game(&answer, thread).await;
+                    info!(match_id, %thread, "match started in its thread");
+                    return;
+                }
+                Ok(None) => {}
+                Err(e) => debug!(match_id, "cannot post in the match's thread: {e}"),
+            }
+        }
         let sent = if lacking.is_empty() {
             self.deliver(match_id, channel, &answer).await
         } else {
@@ -538,6 +562,36 @@ impl Poster {
         metrics::counter!("parlor_notices_failed_total").increment(1);
         // The table logs it, once, with the match id.
         self.table.matches().undelivered(match_id, why).await;
+    }
+
+    /// Tells the players of a tournament's game, in the tournament's thread, where their game
+    /// is (a ping to each).
+    async fn point_to_game(&self, answer: &Answer, game: serenity::ChannelId) {
+        let Some(news) = &answer.tournament else {
+            return;
+        };
+        let Some(thread) = news.thread else { return };
+        let players: Vec<String> = answer
+            .mentions
+            .iter()
+            .map(|id| format!("<@{id}>"))
+            .collect();
+        let text = Msg::new("tournament-your-game")
+            .plain("players", players.join(" "))
+            .plain("game", format!("<#{game}>"))
+            .text(answer.lang);
+        let message = serenity::CreateMessage::new()
+            .content(text)
+            .allowed_mentions(answer.allowed_mentions());
+        if let Err(e) = serenity::ChannelId::new(thread)
+            .send_message(&self.http, message)
+            .await
+        {
+            debug!(
+                tournament = news.id,
+                "cannot point the players to their game: {e}"
+            );
+        }
     }
 
     /// Sends a notice in a chat the bot is no member of: as a follow-up of the newest

@@ -40,6 +40,17 @@ pub struct Locales {
 }
 
 impl Locales {
+    /// Everything in `lang` (what a server's channel reads, known already).
+    pub fn only(lang: Lang) -> Locales {
+        Locales {
+            person: None,
+            user: None,
+            server: Some(lang),
+            guild: None,
+            fallback: lang,
+        }
+    }
+
     /// The one choice of a language: what a channel reads follows the server's setting, else
     /// its Discord language (in a direct message, the person's); what one person reads follows
     /// their own setting, else their Discord app's language, else the server's.
@@ -221,6 +232,7 @@ pub async fn present_first(reply: Reply, locales: Locales, pictures: &Pictures) 
         kind: reply.kind,
         match_id: reply.match_id,
         lang,
+        tournament: reply.tournament.clone(),
         card: reply
             .card
             .as_ref()

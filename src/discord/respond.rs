@@ -202,12 +202,14 @@ pub async fn answer_command(
     };
     let handle = ctx.send(answer.to_reply()).await?;
     first.sent();
+    let new_card = !answer.private && answer.tournament.as_ref().is_some_and(|t| t.card.is_none());
     let message =
         match picture_after(ctx.http(), pictures, &mut answer, &app.interaction.token).await {
             Some(message) => Some(message),
-            None if answer.keeps() => Some(handle.message().await?.into_owned()),
+            None if answer.keeps() || new_card => Some(handle.message().await?.into_owned()),
             None => None,
         };
+    tournament_news(ctx.http(), &ctx.data().table, &answer, message.as_ref()).await;
     if let Some(message) = message.filter(|_| answer.keeps()) {
         through(ctx.data(), &message, &app.interaction.token, true);
         ctx.data()
@@ -254,16 +256,21 @@ async fn record_card(data: &Data, answer: &Answer, message: &serenity::Message) 
         return;
     }
     let (channel, message) = (message.channel_id.get(), message.id.get());
-    tell(data, match_id, None, Act::CardPosted { channel, message }).await;
+    tell(
+        &data.table,
+        match_id,
+        None,
+        Act::CardPosted { channel, message },
+    )
+    .await;
 }
 
 /// Tells the match service what Discord did with one of its matches (a card posted, a thread
 /// started or refused), as an act of the transport on that match.
-async fn tell(data: &Data, match_id: i64, guild: Option<u64>, act: Act) {
+async fn tell(table: &crate::table::Table, match_id: i64, guild: Option<u64>, act: Act) {
     let stamp = Stamp { match_id, seq: 0 };
     let place = Place::new(guild, 0);
-    let reply = data
-        .table
+    let reply = table
         .handle(&Actor::new(0, "Discord"), &place, act.at(stamp))
         .await;
     if reply.kind == ReplyKind::Refusal {
@@ -274,9 +281,10 @@ async fn tell(data: &Data, match_id: i64, guild: Option<u64>, act: Act) {
 /// Starts a starting match's thread from its card (or on its own), tells the match service
 /// where the match now is, and posts the first board there. `None`: no thread could be started
 /// (no permission after all), and the match stays where it was challenged.
-async fn into_thread(
+pub(super) async fn into_thread(
     http: &serenity::Http,
-    data: &Data,
+    table: &crate::table::Table,
+    boards: &Boards,
     guild: Option<serenity::GuildId>,
     parent: serenity::ChannelId,
     card: Option<serenity::MessageId>,
@@ -296,7 +304,7 @@ async fn into_thread(
             };
             let card = card.map(|m| (parent.get(), m.get()));
             tell(
-                data,
+                table,
                 *match_id,
                 guild,
                 Act::ThreadStarted {
@@ -306,7 +314,7 @@ async fn into_thread(
             )
             .await;
             let message = thread.send_message(http, answer.to_message()).await?;
-            data.boards.posted(http, answer, thread, message.id).await;
+            boards.posted(http, answer, thread, message.id).await;
             Ok(Some(thread))
         }
         Err(e) => {
@@ -314,7 +322,7 @@ async fn into_thread(
                 match_id,
                 "cannot start a thread, the match stays in the channel: {e}"
             );
-            tell(data, *match_id, guild, Act::NoThread).await;
+            tell(table, *match_id, guild, Act::NoThread).await;
             Ok(None)
         }
     }
@@ -338,7 +346,18 @@ async fn start_typed_in_thread(
     let card = card
         .filter(|(channel, _)| *channel == parent)
         .map(|(_, m)| m);
-    match into_thread(http, ctx.data(), Some(guild), parent, card, &answer).await? {
+    let data = ctx.data();
+    match into_thread(
+        http,
+        &data.table,
+        &data.boards,
+        Some(guild),
+        parent,
+        card,
+        &answer,
+    )
+    .await?
+    {
         Some(thread) => {
             let moved = moved_text(match_id, thread, answer.lang);
             if let Some(card) = card {
@@ -429,7 +448,68 @@ pub async fn answer_component(
         grey_out(http, data, &interaction.message).await;
     }
     edit_card(http, &answer).await;
+    tournament_news(http, &data.table, &answer, None).await;
     Ok(())
+}
+
+/// Keeps a tournament's card up to date. A card just posted (`posted`, the answer to
+/// `/tournament create`) gets the tournament's own thread, started from it, and the table is
+/// told where both are: its news goes to that thread from then on.
+pub(super) async fn tournament_news(
+    http: &serenity::Http,
+    table: &crate::table::Table,
+    answer: &Answer,
+    posted: Option<&serenity::Message>,
+) {
+    let Some(news) = answer.tournament.as_ref().filter(|_| !answer.private) else {
+        return;
+    };
+    match (news.card, posted) {
+        (None, Some(message)) => {
+            let name = news.thread_name.text(answer.lang);
+            let name: String = name.chars().take(100).collect();
+            let card = Some(message.id);
+            let thread = match open_thread(http, message.channel_id, card, 0, &name, &[]).await {
+                Ok(thread) => Some(thread.get()),
+                Err(e) => {
+                    debug!(
+                        tournament = news.id,
+                        "cannot start the tournament's thread: {e}"
+                    );
+                    None
+                }
+            };
+            let act = Act::Tournament(crate::table::TournamentAct::Located {
+                id: news.id,
+                card: (message.channel_id.get(), message.id.get()),
+                thread,
+            });
+            let place = Place::new(message.guild_id.map(|g| g.get()), message.channel_id.get());
+            let reply = table.handle(&Actor::new(0, "Discord"), &place, act).await;
+            if reply.kind == ReplyKind::Refusal {
+                tracing::warn!(tournament = news.id, answer = %reply.text(), "the tournament service refused its card");
+            }
+        }
+        (Some((channel, message)), _) if channel != 0 && message != 0 => {
+            let locales = super::present::Locales::only(answer.lang);
+            let card = (*news.card_now).clone();
+            let card = super::present::present_first(card, locales, table.pictures()).await;
+            let edit = serenity::EditMessage::new()
+                .content(card.text.clone())
+                .components(card.rows.clone());
+            let (channel, message) = (
+                serenity::ChannelId::new(channel),
+                serenity::MessageId::new(message),
+            );
+            if let Err(e) = channel.edit_message(http, message, edit).await {
+                debug!(
+                    tournament = news.id,
+                    "cannot bring the tournament's card up to date: {e}"
+                );
+            }
+        }
+        _ => {}
+    }
 }
 
 /// A match accepted from its card starts in a thread made from that card: the players are
@@ -447,7 +527,17 @@ async fn start_in_thread(
     };
     let card = Some(interaction.message.id);
     let (guild, parent) = (interaction.guild_id, interaction.channel_id);
-    match into_thread(http, data, guild, parent, card, &answer).await? {
+    match into_thread(
+        http,
+        &data.table,
+        &data.boards,
+        guild,
+        parent,
+        card,
+        &answer,
+    )
+    .await?
+    {
         Some(thread) => {
             let edit = serenity::EditInteractionResponse::new()
                 .content(moved_text(match_id, thread, answer.lang))

@@ -84,6 +84,7 @@ async fn session(store: Store, options: Options) -> Result<()> {
         .await
         .context("cannot start the match service")?;
     let timer = table.matches().spawn_timer();
+    let tournament_timer = table.tournaments().spawn_timer();
     std::fs::create_dir_all(&options.out)
         .with_context(|| format!("cannot create {}", options.out.display()))?;
     let mut lines = input::start(table.clone(), PLACE, tokio::runtime::Handle::current());
@@ -98,6 +99,7 @@ async fn session(store: Store, options: Options) -> Result<()> {
         bot_id,
         printer: lines.printer.take(),
         lang: options.lang,
+        games: HashMap::new(),
     };
     let greeting = session.tr(Msg::new("local-greeting")
         .plain("name", &session.me.name)
@@ -135,7 +137,10 @@ async fn session(store: Store, options: Options) -> Result<()> {
         }
         match parse::parse(&line) {
             Ok(Input::Quit) => break,
-            Ok(input) => session.input(input).await,
+            Ok(input) => {
+                session.input(input).await;
+                session.settle(&mut notices).await;
+            }
             Err(message) => {
                 let text = session.tr(message);
                 session.say(text);
@@ -145,6 +150,7 @@ async fn session(store: Store, options: Options) -> Result<()> {
     drain(&mut session, &mut notices).await;
     finish_bot_turns(&mut session, &mut notices, lines.interactive).await;
     timer.abort();
+    tournament_timer.abort();
     Ok(())
 }
 
@@ -178,10 +184,11 @@ async fn drain(session: &mut Session, notices: &mut Notices) {
     }
 }
 
-/// A local player: the id is derived from the name, so it is the same in every session.
+/// A local player: the id is derived from the name, so it is the same in every session. At
+/// the terminal anyone may organise a tournament (there are no server permissions).
 fn actor(name: &str) -> Actor {
     let u = parse::user_ref(name);
-    Actor::new(u.id, u.name)
+    Actor::new(u.id, u.name).events_manager()
 }
 
 struct Session {
@@ -200,6 +207,9 @@ struct Session {
     /// Output above the prompt on a terminal; plain stdout otherwise.
     printer: Option<Box<dyn rustyline::ExternalPrinter + Send>>,
     lang: Lang,
+    /// Each player's game of a tournament round: its match and its thread, where their
+    /// commands act while it is open (several games of a round go on at once).
+    games: HashMap<u64, (i64, Place)>,
 }
 
 impl Session {
@@ -220,6 +230,58 @@ impl Session {
                 }
             }
             None => print!("{text}"),
+        }
+    }
+
+    /// Where the current player's commands act: the thread of their tournament game while it
+    /// is open, else the terminal's one table.
+    fn place(&self) -> Place {
+        match self.games.get(&self.me.id) {
+            Some((id, place)) if self.table.matches().is_open(*id) => *place,
+            _ => PLACE,
+        }
+    }
+
+    /// A tournament's game starting (its reply asks for a thread): it gets a thread of its own
+    /// at the terminal, the match service is told, and its players' commands act there.
+    async fn move_into_thread(&mut self, reply: &Reply) {
+        let Some(thread) = &reply.thread else { return };
+        let place = Place {
+            parent: Some(PLACE.channel),
+            ..Place::new(None, crate::table::terminal_thread(thread.match_id))
+        };
+        let stamp = crate::table::Stamp {
+            match_id: thread.match_id,
+            seq: 0,
+        };
+        let act = Act::ThreadStarted {
+            thread: place,
+            card: None,
+        };
+        let told = self
+            .table
+            .handle(&Actor::new(0, "terminal"), &PLACE, act.at(stamp))
+            .await;
+        if told.kind == crate::table::ReplyKind::Refusal {
+            tracing::warn!(
+                match_id = thread.match_id,
+                "the match service refused its thread"
+            );
+            return;
+        }
+        for &player in &thread.members {
+            self.games.insert(player, (thread.match_id, place));
+        }
+    }
+
+    /// After each line, what a tournament owes now (results, the next round, its games) is done
+    /// before the next line is read, so a script reads like a club night.
+    async fn settle(&mut self, notices: &mut Notices) {
+        if self.table.tournaments().open_count() > 0 {
+            self.table.tournaments().tick().await;
+        }
+        while let Ok(n) = notices.try_recv() {
+            self.notice(n).await;
         }
     }
 
@@ -246,10 +308,13 @@ impl Session {
                 // One rule, whatever was printed before: a typed control is pressed on the
                 // current board (so /resign always asks first); only what no board offers
                 // goes as the slash command.
+                // A player with a tournament game presses on that game's board: the boards
+                // of the round's other games were printed too.
                 let shown = act
                     .typed()
                     .and_then(|typed| self.controls.get(typed))
-                    .and_then(|id| crate::table::stamp_of_custom_id(id));
+                    .and_then(|id| crate::table::stamp_of_custom_id(id))
+                    .filter(|_| self.place() == PLACE);
                 let stamp = match shown {
                     Some(stamp) => Some(stamp),
                     None => self.current_control(&act).await,
@@ -266,24 +331,26 @@ impl Session {
     /// Where `act` is a button of this place's current board (not printed since the session
     /// started, or printed for someone else): the stamp to press it at.
     async fn current_control(&self, act: &Act) -> Option<crate::table::Stamp> {
-        let board = self.table.handle(&self.me, &PLACE, Act::Board).await;
+        let board = self.table.handle(&self.me, &self.place(), Act::Board).await;
         let button = board.button(act).filter(|b| !b.disabled)?;
         crate::table::stamp_of_custom_id(&button.id)
     }
 
     async fn send(&mut self, request: Request) {
-        let reply = self.table.handle(&self.me, &PLACE, request).await;
+        let reply = self.table.handle(&self.me, &self.place(), request).await;
         self.show(reply).await;
     }
 
     async fn notice(&mut self, notice: Notice) {
+        self.move_into_thread(&notice.reply).await;
         self.show(notice.reply).await;
     }
 
     /// Lists every legal move of the current position (the service's board; the service's
     /// hints decide which moves a player may see).
     async fn legal(&mut self) {
-        let reply = self.table.handle(&self.me, &PLACE, Act::Board).await;
+        let place = self.place();
+        let reply = self.table.handle(&self.me, &place, Act::Board).await;
         let Some(Picture::Board { game, .. }) = reply.picture else {
             self.say(reply.text_in(self.lang, &Terminal));
             return;
@@ -293,7 +360,7 @@ impl Session {
             if self
                 .table
                 .matches()
-                .move_hints(&PLACE, &m)
+                .move_hints(&place, &m)
                 .await
                 .contains(&m)
             {

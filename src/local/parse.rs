@@ -51,6 +51,9 @@ pub fn commands() -> Vec<(String, String)> {
     let mut out = Vec::new();
     for command in &catalogue::ALL {
         out.push((format!("/{}", command.name), command_syntax(command)));
+        for sub in command.subcommands {
+            out.push((format!("/{}", sub.name), command_syntax(sub)));
+        }
         let extras = EXTRAS.iter().filter(|(after, _)| *after == command.name);
         for (name, syntax) in extras.flat_map(|(_, extras)| extras.iter()) {
             out.push((format!("/{name}"), (*syntax).to_owned()));
@@ -97,7 +100,10 @@ pub fn syntax(template: &str, lang: Lang) -> String {
 
 /// The catalogue id of what a command of [`commands`] does (`local-help-play`).
 pub fn help_id(command: &str) -> String {
-    format!("local-help-{}", command.trim_start_matches('/'))
+    format!(
+        "local-help-{}",
+        command.trim_start_matches('/').replace(' ', "-")
+    )
 }
 
 /// A stable user id for a local name (case-insensitive): FNV-1a, kept clear of the bot's 0 and
@@ -238,6 +244,23 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
                     .code("command", format!("/{name}"))
                     .code("help", "/help")),
             };
+        }
+    };
+    // `/tournament create ...`: the first word names the subcommand.
+    let (command, args) = match command.subcommands.is_empty() {
+        true => (command, args),
+        false => {
+            let (sub, rest) = args.split_once(char::is_whitespace).unwrap_or((args, ""));
+            match command.subcommand(sub) {
+                Some(sub) => (sub, rest.trim()),
+                None => {
+                    let names: Vec<&str> =
+                        command.subcommands.iter().map(|c| c.leaf_name()).collect();
+                    return Err(Msg::new("local-err-subcommand")
+                        .code("command", format!("/{}", command.name))
+                        .code("subcommands", names.join("|")));
+                }
+            }
         }
     };
     let act = (command.act)(&read(command, args)?)?;

@@ -89,6 +89,118 @@ pub enum Act {
         channel: u64,
         message: u64,
     },
+    /// `/tournament ...`, or a press of a tournament card's Join or Leave button.
+    Tournament(TournamentAct),
+}
+
+/// What `/tournament` asks: each subcommand, about the open tournament of this place (a press
+/// names its tournament).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentAct {
+    Create(TournamentCreate),
+    /// Enter it (typed: the tournament here; pressed: the one its card names).
+    Join(Option<i64>),
+    /// Leave it (typed: the tournament here; pressed: the one its card names).
+    Leave(Option<i64>),
+    /// The organiser pairs round 1 now.
+    Start,
+    Standings,
+    Pairings,
+    /// A half-point bye in the next round.
+    Bye,
+    /// The organiser adds the bot at this level (1 to 5).
+    AddBot(u8),
+    Cancel,
+    /// The TRF file.
+    Export,
+    /// The transport posted tournament `id`'s card at `card` (channel, message) and started
+    /// its thread (if it could).
+    Located {
+        id: i64,
+        card: (u64, u64),
+        thread: Option<u64>,
+    },
+}
+
+/// `/tournament create`'s options as typed; the table reads the times against its clock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentCreate {
+    pub game: GameKind,
+    pub variant: Option<String>,
+    /// `swiss`, `round-robin` or `arena`.
+    pub format: String,
+    pub rounds: Option<usize>,
+    pub clock: Option<String>,
+    pub rated: Option<bool>,
+    /// When round 1 starts: in a while (`30m`, `2h`) or at a time of day, UTC (`20:30`).
+    pub starts: Option<String>,
+    /// An arena's length.
+    pub duration: Option<String>,
+    /// Rounds at this interval (`1h`) instead of each when the previous ends.
+    pub interval: Option<String>,
+}
+
+impl TournamentAct {
+    /// A short name for logs.
+    pub fn name(&self) -> &'static str {
+        match self {
+            TournamentAct::Create(_) => "tournament-create",
+            TournamentAct::Join(_) => "tournament-join",
+            TournamentAct::Leave(_) => "tournament-leave",
+            TournamentAct::Start => "tournament-start",
+            TournamentAct::Standings => "tournament-standings",
+            TournamentAct::Pairings => "tournament-pairings",
+            TournamentAct::Bye => "tournament-bye",
+            TournamentAct::AddBot(_) => "tournament-add-bot",
+            TournamentAct::Cancel => "tournament-cancel",
+            TournamentAct::Export => "tournament-export",
+            TournamentAct::Located { .. } => "tournament-located",
+        }
+    }
+
+    /// Whether only an organiser (Manage Events or Manage Server) may ask it.
+    pub fn organises(&self) -> bool {
+        matches!(
+            self,
+            TournamentAct::Create(_)
+                | TournamentAct::Start
+                | TournamentAct::AddBot(_)
+                | TournamentAct::Cancel
+        )
+    }
+
+    /// The `custom_id` of a tournament card's Join or Leave button (`pl:tj:7`); `None` for
+    /// any other act.
+    pub fn custom_id(&self, tournament: i64) -> Option<String> {
+        let code = match self {
+            TournamentAct::Join(_) => TOURNAMENT_JOIN,
+            TournamentAct::Leave(_) => TOURNAMENT_LEAVE,
+            _ => return None,
+        };
+        Some(format!("{PREFIX}:{code}:{tournament}"))
+    }
+}
+
+const TOURNAMENT_JOIN: &str = "tj";
+const TOURNAMENT_LEAVE: &str = "tl";
+
+/// The tournament act of a card's button made by [`TournamentAct::custom_id`].
+fn tournament_press(text: &str) -> Option<Request> {
+    let mut parts = text.split(':');
+    if parts.next()? != PREFIX {
+        return None;
+    }
+    let code = parts.next()?;
+    let id: i64 = parts.next()?.parse().ok()?;
+    if parts.next().is_some() {
+        return None;
+    }
+    let act = match code {
+        TOURNAMENT_JOIN => TournamentAct::Join(Some(id)),
+        TOURNAMENT_LEAVE => TournamentAct::Leave(Some(id)),
+        _ => return None,
+    };
+    Some(Act::Tournament(act).into())
 }
 
 /// What `/settings` changes: `None` leaves a setting as it is; a language is `Some(None)` for
@@ -139,6 +251,8 @@ pub struct Actor {
     pub is_moderator: bool,
     /// May change the server's settings (Discord: Manage Server).
     pub manages_server: bool,
+    /// May organise the server's events (Discord: Manage Events): tournaments.
+    pub manages_events: bool,
 }
 
 impl Actor {
@@ -148,6 +262,7 @@ impl Actor {
             name: name.into(),
             is_moderator: false,
             manages_server: false,
+            manages_events: false,
         }
     }
 
@@ -159,6 +274,16 @@ impl Actor {
     pub fn manager(mut self) -> Actor {
         self.manages_server = true;
         self
+    }
+
+    pub fn events_manager(mut self) -> Actor {
+        self.manages_events = true;
+        self
+    }
+
+    /// Whether they may organise a tournament here (Manage Events or Manage Server).
+    pub fn may_organise(&self) -> bool {
+        self.manages_events || self.manages_server
     }
 }
 
@@ -336,6 +461,7 @@ impl Act {
             Act::ThreadStarted { .. } => "thread-started",
             Act::NoThread => "no-thread",
             Act::CardPosted { .. } => "card-posted",
+            Act::Tournament(t) => t.name(),
             _ => "control",
         }
     }
@@ -353,6 +479,9 @@ impl Request {
     /// Reads a `custom_id` made by [`Act::custom_id`], with a select menu's chosen values;
     /// anything else is `None`.
     pub fn from_custom_id(custom_id: &str, values: &[String]) -> Option<Request> {
+        if let Some(press) = tournament_press(custom_id) {
+            return Some(press);
+        }
         let (code, stamp) = parse_custom_id(custom_id)?;
         let (_, _, act) = CONTROLS.iter().find(|(c, _, _)| *c == code)?;
         let value = values.first().cloned().unwrap_or_default();

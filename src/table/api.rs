@@ -124,6 +124,23 @@ pub struct Reply {
     /// Work still under way (an analysis): the transport shows [`Progress::line`] and, once it
     /// is done, the reply it ends with instead of this one.
     pub progress: Option<Progress>,
+    /// The tournament it is about: where its card and thread are, and the card as it reads now.
+    pub tournament: Option<TournamentNews>,
+}
+
+/// What a reply about a tournament tells the transport besides its words: the announcement
+/// card to keep up to date, and the thread its news goes to.
+#[derive(Clone, Debug)]
+pub struct TournamentNews {
+    pub id: i64,
+    /// Its announcement card (channel, message), once the transport said where it posted it.
+    pub card: Option<(u64, u64)>,
+    /// The card as it should read now (players so far, status).
+    pub card_now: Box<Reply>,
+    /// Its thread, once started; until then the transport starts one from the card, named
+    /// `thread_name`, and tells the table ([`crate::table::TournamentAct::Located`]).
+    pub thread: Option<u64>,
+    pub thread_name: Msg,
 }
 
 /// A part of a reply with its own words and picture.

@@ -69,9 +69,19 @@ pub type Owns = Arc<dyn Fn(Option<u64>, u64) -> bool + Send + Sync>;
 /// The channel of `parlor local`'s one table (a number no Discord channel has).
 pub const TERMINAL_CHANNEL: u64 = 1;
 
-/// Whether a match is played at the terminal (`parlor local`): no server, the terminal's channel.
+/// The first channel number of the terminal's threads: each game of a tournament at the
+/// terminal is played in one of its own, as in Discord (far below any Discord channel id).
+const TERMINAL_THREADS: u64 = 1 << 32;
+
+/// The terminal's thread of match `match_id`.
+pub fn terminal_thread(match_id: i64) -> u64 {
+    TERMINAL_THREADS + match_id.unsigned_abs() % TERMINAL_THREADS
+}
+
+/// Whether a match is played at the terminal (`parlor local`): no server, the terminal's channel
+/// or one of its threads.
 pub fn at_terminal(guild: Option<u64>, channel: u64) -> bool {
-    guild.is_none() && channel == TERMINAL_CHANNEL
+    guild.is_none() && (channel == TERMINAL_CHANNEL || channel >> 32 == 1)
 }
 
 /// The bot where no transport names it (the terminal, tests): user 0, called Parlor.

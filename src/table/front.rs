@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::store::{Fault, Store, StoreError};
 
-use super::act::{Act, Actor, Place, Request};
+use super::act::{Act, Actor, Place, Request, TournamentAct};
 use super::api::{Reply, Undelivered};
 use super::config::Config;
 use super::matches::Matches;
@@ -14,7 +14,7 @@ use super::picture::Pictures;
 use super::reads::{Coach, Records, Sheets, WebLinks};
 use super::settings::Settings;
 use super::shell::{Answer, Fail, Notices, Notifier};
-use super::tournaments::Tournaments;
+use super::tournaments::{TournamentSpec, Tournaments};
 use super::{presets, texts};
 
 /// The table: every service of the game room. Cheap to clone; all clones share the same state.
@@ -159,6 +159,7 @@ impl Table {
             }
             Act::History { user } => s.records.history(actor, place, user.clone()).await,
             Act::Replay(match_id) => s.sheets.replay(*match_id).await,
+            Act::Tournament(t) => self.tournament(actor, place, t).await,
             Act::Moves(match_id) => match s.matches.moves_here(place, *match_id).await {
                 Some(answer) => answer,
                 None => s.sheets.moves(actor, place, *match_id).await,
@@ -173,6 +174,31 @@ impl Table {
                 s.coach.analyse(actor, place, match_id, live).await
             }
             _ => s.matches.act(actor, place, req).await,
+        }
+    }
+
+    /// Hands `/tournament` to the tournament service; what organises one needs Manage Events
+    /// or Manage Server (the service checks the organiser).
+    async fn tournament(&self, actor: &Actor, place: &Place, act: &TournamentAct) -> Answer {
+        let t = &self.inner.tournaments;
+        if act.organises() && !actor.may_organise() {
+            return Err(Fail::Refuse(Msg::new("err-tournament-permission")));
+        }
+        match act {
+            TournamentAct::Create(c) => {
+                let spec = TournamentSpec::read(c, t.clock_now()).map_err(Fail::Refuse)?;
+                t.create(actor, place, spec).await
+            }
+            TournamentAct::Join(id) => t.join(actor, &t.place_of(*id, place).await?).await,
+            TournamentAct::Leave(id) => t.leave(actor, &t.place_of(*id, place).await?).await,
+            TournamentAct::Start => t.begin(actor, place).await,
+            TournamentAct::Standings => t.standings(place).await,
+            TournamentAct::Pairings => t.pairings(place).await,
+            TournamentAct::Bye => t.bye(actor, place).await,
+            TournamentAct::AddBot(level) => t.add_bot(actor, place, *level).await,
+            TournamentAct::Cancel => t.cancel(actor, place).await,
+            TournamentAct::Export => t.export(place).await,
+            TournamentAct::Located { id, card, thread } => t.located(*id, *card, *thread).await,
         }
     }
 

@@ -41,15 +41,15 @@ pub mod tournaments;
 pub mod words;
 
 pub use act::{
-    Act, Actor, ChallengeSpec, Opponent, Place, Request, Scope, SettingsChange, Stamp, UserRef,
-    controls, stamp_of_custom_id,
+    Act, Actor, ChallengeSpec, Opponent, Place, Request, Scope, SettingsChange, Stamp,
+    TournamentAct, TournamentCreate, UserRef, controls, stamp_of_custom_id,
 };
 pub use api::{
     Button, ButtonStyle, CardEdit, Coaching, Link, Menu, MenuOption, Notice, Progress, Reply,
-    ReplyKind, Section, TextFile, ThreadRequest, Undelivered,
+    ReplyKind, Section, TextFile, ThreadRequest, TournamentNews, Undelivered,
 };
 pub use clock::{Clock, ManualClock, SystemClock, reminder_ms, secs_left};
-pub use config::{Ai, Config, Owns, TERMINAL_CHANNEL, at_terminal, default_bot};
+pub use config::{Ai, Config, Owns, TERMINAL_CHANNEL, at_terminal, default_bot, terminal_thread};
 pub use front::Table;
 pub use matches::{Matches, PairedGame, rating};
 pub use picture::{Image, Picture, PictureError, Pictures};

@@ -18,6 +18,7 @@ mod servers;
 mod shards;
 mod steps;
 mod threads;
+mod tournaments;
 mod web_links;
 mod words;
 

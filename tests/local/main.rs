@@ -1013,3 +1013,51 @@ fn a_board_in_words_names_the_position_in_the_reader_s_language() {
         }
     }
 }
+
+/// A round robin of four people at the terminal (issue 41): created, joined by each through
+/// `/as`, started; the two games of each round go on at once, each player's commands acting on
+/// their own game; each round ends by resignations and the next pairs itself; the standings
+/// and the TRF file come at the end, the file written beside the pictures.
+#[test]
+fn a_round_robin_of_four_at_the_terminal_to_its_end() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let players = ["alice", "bob", "carol", "dave"];
+    let mut script =
+        String::from("/tournament create game:simultana format:round-robin clock:none\n");
+    for p in players {
+        script.push_str(&format!("/as {p}\n/tournament join\n"));
+    }
+    script.push_str("/as bob\n/tournament join\n/tournament start\n");
+    script.push_str("/as alice\n/tournament start\n/tournament pairings\n");
+    for _round in 0..3 {
+        // One player of each game resigns: whoever comes first of the two; the other then
+        // has no game left this round and is told so.
+        for p in players {
+            script.push_str(&format!("/as {p}\n/resign\n/confirm\n"));
+        }
+    }
+    script.push_str("/tournament standings\n/tournament export\n");
+    let out = session(dir.path(), &["--as", "alice", "--lang", "en"], &script);
+    assert!(out.contains("Tournament #1 of"), "{out}");
+    assert!(out.contains("You are already registered"), "{out}");
+    // Bob is no organiser: only Alice starts it.
+    assert!(out.contains("Only the organiser of tournament #1"), "{out}");
+    for round in 1..=3 {
+        assert!(
+            out.contains(&format!("Tournament #1, round {round}:")),
+            "round {round}:\n{out}"
+        );
+    }
+    assert!(out.contains("Tournament #1 is over. Winner:"), "{out}");
+    assert!(!out.contains("Tournament #1, round 4"), "{out}");
+    // Six games, each resigned: twelve resignations asked, six confirmed.
+    assert_eq!(out.matches("resigns").count(), 6, "{out}");
+    let trf = dir.path().join("boards").join("tournament-1.trf");
+    let text = std::fs::read_to_string(&trf).unwrap_or_default();
+    assert!(text.contains("012 Parlor tournament 1"), "{text}");
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("001")).count(),
+        4,
+        "{text}"
+    );
+}

@@ -133,6 +133,22 @@ impl Store {
         })
     }
 
+    /// The latest tournament created in `channel`, whatever its status.
+    pub async fn latest_tournament_in(
+        &self,
+        channel: u64,
+    ) -> Result<Option<TournamentRow>, StoreError> {
+        on!(self, pools => {
+            let row = sqlx::query(
+                "SELECT * FROM tournaments WHERE channel_id = $1 ORDER BY id DESC LIMIT 1",
+            )
+            .bind(db_id(channel))
+            .fetch_optional(&pools.read)
+            .await?;
+            row.as_ref().map(tournament_from_row).transpose()
+        })
+    }
+
     /// The matches of a tournament's round (0-based), by board.
     pub async fn tournament_games(
         &self,

@@ -16,6 +16,8 @@ pub enum Choices {
     Scopes,
     /// `auto`, then each language.
     Languages,
+    /// A tournament's format: `swiss`, `round-robin`, `arena`.
+    Formats,
 }
 
 /// One choice: the value a command carries (and INTERFACES.md names), and what a menu shows.
@@ -53,6 +55,10 @@ impl Choices {
                 .chain(Lang::ALL.into_iter().map(Some))
                 .map(|l| choice(language_name(l), language_label(l)))
                 .collect(),
+            Choices::Formats => ["swiss", "round-robin", "arena"]
+                .iter()
+                .map(|f| choice(f, Msg::new(format_label(f))))
+                .collect(),
         }
     }
 
@@ -65,6 +71,14 @@ impl Choices {
     /// (and takes clocks no menu lists), so those are passed on as typed.
     pub fn strict(self) -> bool {
         !matches!(self, Choices::Variants | Choices::Clocks)
+    }
+}
+
+fn format_label(format: &str) -> &'static str {
+    match format {
+        "swiss" => "choice-format-swiss",
+        "round-robin" => "choice-format-round-robin",
+        _ => "choice-format-arena",
     }
 }
 

@@ -3,9 +3,12 @@
 //! INTERFACES.md fixes; the words are in the catalogue under ids made from them.
 
 use crate::i18n::Msg;
-use crate::table::{Act, ChallengeSpec, Opponent, Scope, SettingsChange};
+use crate::table::{
+    Act, ChallengeSpec, Opponent, Scope, SettingsChange, TournamentAct, TournamentCreate,
+};
 
-use super::{Args, Choices, Command, Group, Kind, Opt, Places, Source, Values, Who};
+use super::{Args, Choices, Command, Group, Kind, Opt, Places, Source, Values, Who, missing};
+use crate::table::tournaments::MAX_ROUNDS;
 
 /// An option anyone may set.
 const fn opt(name: &'static str, kind: Kind, required: bool) -> Opt {
@@ -41,7 +44,30 @@ const fn command(
         places: Places::EVERYWHERE,
         help,
         act,
+        subcommands: &[],
     }
+}
+
+/// A subcommand of `/tournament` (named by its whole path), for servers only.
+const fn tournament(
+    name: &'static str,
+    options: &'static [Opt],
+    act: fn(&Args) -> Result<Act, Msg>,
+) -> Command {
+    Command {
+        name,
+        options,
+        who: Who::Anyone,
+        places: Places::SERVER,
+        help: Group::None,
+        act,
+        subcommands: &[],
+    }
+}
+
+/// A tournament act of no option.
+fn simply(act: TournamentAct) -> Result<Act, Msg> {
+    Ok(Act::Tournament(act))
 }
 
 /// A command without options, acting on this channel's match.
@@ -58,7 +84,7 @@ const MATCH: Kind = Kind::Text(Values::Free {
 });
 
 /// The slash commands.
-pub static ALL: [Command; 16] = [
+pub static ALL: [Command; 17] = [
     command(
         "play",
         &[
@@ -209,7 +235,104 @@ pub static ALL: [Command; 16] = [
         // last finished match here.
         |a| Ok(Act::Analyse(a.match_number("match")?)),
     ),
+    // One command, its subcommands named by INTERFACES.md; a tournament lives in a server.
+    Command {
+        name: "tournament",
+        options: &[],
+        who: Who::Anyone,
+        places: Places::SERVER,
+        help: Group::Tournaments,
+        act: |a| Err(missing(a.command(), "create")),
+        subcommands: &[
+            tournament(
+                "tournament create",
+                &[
+                    opt("game", GAME, true),
+                    opt(
+                        "format",
+                        Kind::Text(Values::Choices(Choices::Formats)),
+                        true,
+                    ),
+                    opt("variant", VARIANT, false),
+                    opt(
+                        "rounds",
+                        Kind::Number {
+                            min: 1,
+                            max: MAX_ROUNDS as i64,
+                        },
+                        false,
+                    ),
+                    opt("clock", Kind::Text(Values::Choices(Choices::Clocks)), false),
+                    opt("rated", Kind::Bool, false),
+                    opt(
+                        "starts",
+                        Kind::Text(Values::Free {
+                            placeholder: "when",
+                            example: "20:30",
+                        }),
+                        false,
+                    ),
+                    opt(
+                        "duration",
+                        Kind::Text(Values::Free {
+                            placeholder: "length",
+                            example: "1h",
+                        }),
+                        false,
+                    ),
+                    opt(
+                        "interval",
+                        Kind::Text(Values::Free {
+                            placeholder: "length",
+                            example: "1h",
+                        }),
+                        false,
+                    ),
+                ],
+                create,
+            ),
+            tournament("tournament join", &[], |_| {
+                simply(TournamentAct::Join(None))
+            }),
+            tournament("tournament leave", &[], |_| {
+                simply(TournamentAct::Leave(None))
+            }),
+            tournament("tournament start", &[], |_| simply(TournamentAct::Start)),
+            tournament("tournament standings", &[], |_| {
+                simply(TournamentAct::Standings)
+            }),
+            tournament("tournament pairings", &[], |_| {
+                simply(TournamentAct::Pairings)
+            }),
+            tournament("tournament bye", &[], |_| simply(TournamentAct::Bye)),
+            tournament(
+                "tournament add-bot",
+                &[opt("level", Kind::Number { min: 1, max: 5 }, false)],
+                |a| {
+                    let level = a.number("level").and_then(|l| u8::try_from(l).ok());
+                    simply(TournamentAct::AddBot(level.unwrap_or(2)))
+                },
+            ),
+            tournament("tournament cancel", &[], |_| simply(TournamentAct::Cancel)),
+            tournament("tournament export", &[], |_| simply(TournamentAct::Export)),
+        ],
+    },
 ];
+
+/// `/tournament create`: the options as typed (the table reads the times and the format).
+fn create(a: &Args) -> Result<Act, Msg> {
+    Ok(Act::Tournament(TournamentAct::Create(TournamentCreate {
+        game: a.need_game("game")?,
+        variant: a.text("variant").map(str::to_owned),
+        format: a.need_text("format")?.to_owned(),
+        rounds: a.number("rounds").and_then(|r| usize::try_from(r).ok()),
+        clock: a.text("clock").map(str::to_owned),
+        rated: a.bool("rated"),
+        starts: a.text("starts").map(str::to_owned),
+        duration: a.text("duration").map(str::to_owned),
+        interval: a.text("interval").map(str::to_owned),
+    })))
+}
 
 /// `/play`: a challenge; naming the bot itself plays the AI, another bot is refused.
 fn play(a: &Args) -> Result<Act, Msg> {

@@ -34,6 +34,9 @@ pub struct Command {
     pub help: Group,
     /// How its options become an act; `Err` is a message for the person who typed it.
     pub act: fn(&Args) -> Result<Act, Msg>,
+    /// Its subcommands (`/tournament create`), each a command named by its whole path; a
+    /// command with subcommands takes no option of its own.
+    pub subcommands: &'static [Command],
 }
 
 /// One option of a command.
@@ -133,6 +136,7 @@ pub enum Group {
     Match,
     Results,
     Settings,
+    Tournaments,
     Rules,
     /// Not in `/help`'s paragraphs (`/help` itself).
     None,
@@ -140,11 +144,12 @@ pub enum Group {
 
 impl Group {
     /// Every paragraph, in the order `/help` shows them.
-    pub const ALL: [Group; 5] = [
+    pub const ALL: [Group; 6] = [
         Group::Play,
         Group::Match,
         Group::Results,
         Group::Settings,
+        Group::Tournaments,
         Group::Rules,
     ];
 
@@ -155,6 +160,7 @@ impl Group {
             Group::Match => Some("help-match"),
             Group::Results => Some("help-results"),
             Group::Settings => Some("help-settings"),
+            Group::Tournaments => Some("help-tournaments"),
             Group::Rules => Some("help-rules"),
             Group::None => None,
         }
@@ -166,7 +172,46 @@ pub fn find(name: &str) -> Option<&'static Command> {
     ALL.iter().find(|c| c.name.eq_ignore_ascii_case(name))
 }
 
+/// The command or subcommand called by its whole path (`tournament create`).
+pub fn find_path(path: &str) -> Option<&'static Command> {
+    let (top, sub) = path.split_once(' ').unwrap_or((path, ""));
+    let command = find(top)?;
+    if sub.trim().is_empty() {
+        return Some(command);
+    }
+    command.subcommand(sub.trim())
+}
+
+/// Every command that is called with options: the commands without subcommands, and each
+/// subcommand.
+pub fn leaves() -> impl Iterator<Item = &'static Command> {
+    ALL.iter().flat_map(|c| {
+        if c.subcommands.is_empty() {
+            std::slice::from_ref(c)
+        } else {
+            c.subcommands
+        }
+    })
+}
+
 impl Command {
+    /// The subcommand called `name` (its last word, as typed: case ignored).
+    pub fn subcommand(&self, name: &str) -> Option<&'static Command> {
+        self.subcommands
+            .iter()
+            .find(|c| c.leaf_name().eq_ignore_ascii_case(name))
+    }
+
+    /// The last word of its name: the name Discord registers a subcommand under.
+    pub fn leaf_name(&self) -> &'static str {
+        self.name.rsplit(' ').next().unwrap_or(self.name)
+    }
+
+    /// Its name as part of a catalogue id (`tournament-create`).
+    fn id_name(&self) -> String {
+        self.name.replace(' ', "-")
+    }
+
     /// The option called `name`.
     pub fn option(&self, name: &str) -> Option<&'static Opt> {
         self.options.iter().find(|o| o.name == name)
@@ -174,23 +219,26 @@ impl Command {
 
     /// The catalogue id of what the command does, as Discord describes it (`cmd-play`).
     pub fn description_id(&self) -> String {
-        format!("cmd-{}", self.name)
+        format!("cmd-{}", self.id_name())
     }
 
     /// The catalogue id of an option's description (`cmd-play-game`).
     pub fn option_id(&self, option: &Opt) -> String {
-        format!("cmd-{}-{}", self.name, option.name)
+        format!("cmd-{}-{}", self.id_name(), option.name)
     }
 
     /// The catalogue id of the command's line in the terminal's `/help` (`local-help-play`).
     pub fn help_id(&self) -> String {
-        format!("local-help-{}", self.name)
+        format!("local-help-{}", self.id_name())
     }
 
     /// Every catalogue id the command names: its description, its options', its choices', its
     /// line in the terminal's help.
     pub fn ids(&self) -> Vec<String> {
         let mut ids = vec![self.description_id(), self.help_id()];
+        for sub in self.subcommands {
+            ids.extend(sub.ids());
+        }
         for option in self.options {
             ids.push(self.option_id(option));
             if let Kind::Text(Values::Choices(choices)) = option.kind {

@@ -19,11 +19,14 @@ fn every_id_the_catalogue_names_is_in_both_languages() {
 #[test]
 fn every_declaration_fits_discord() {
     let mut names = std::collections::HashSet::new();
-    for command in &ALL {
+    let every = ALL.iter().chain(ALL.iter().flat_map(|c| c.subcommands));
+    for command in every {
         assert!(names.insert(command.name), "/{} twice", command.name);
         let name_ok =
             |n: &str| n.len() <= 32 && n.chars().all(|c| c.is_ascii_lowercase() || c == '-');
-        assert!(name_ok(command.name), "/{}", command.name);
+        assert!(name_ok(command.leaf_name()), "/{}", command.name);
+        assert!(command.subcommands.len() <= 25);
+        assert!(command.subcommands.is_empty() || command.options.is_empty());
         assert!(command.options.len() <= 25);
         let mut seen = std::collections::HashSet::new();
         // Discord lists the required options first.
@@ -62,7 +65,7 @@ fn every_declaration_fits_discord() {
 /// an act, and one without a required option is refused, naming it.
 #[test]
 fn options_become_acts() {
-    for command in &ALL {
+    for command in leaves() {
         let mut args = Args::new(command);
         for option in command.options {
             let value = match option.kind {

@@ -7,7 +7,7 @@
 use crate::games::GameKind;
 use crate::i18n::Msg;
 use crate::store::TournamentRow;
-use crate::table::act::{Actor, Place};
+use crate::table::act::{Actor, Place, TournamentCreate};
 use crate::table::presets;
 use crate::table::shell::{Answer, Fail, Slot, refuse};
 use crate::tournament::event::Format;
@@ -55,7 +55,106 @@ impl TournamentSpec {
     }
 }
 
+impl TournamentSpec {
+    /// What `/tournament create` asked, its times read at `now` (unix ms). An arena is not
+    /// run by the service yet: it is refused, saying so.
+    pub fn read(c: &TournamentCreate, now: i64) -> Result<TournamentSpec, Msg> {
+        let format = match c.format.trim().to_ascii_lowercase().as_str() {
+            "swiss" => Format::Swiss,
+            "round-robin" => Format::RoundRobin { double: false },
+            "arena" => {
+                return Err(Msg::new("err-tournament-arena")
+                    .code("swiss", "format:swiss")
+                    .code("robin", "format:round-robin"));
+            }
+            other => {
+                return Err(Msg::new("err-option-choice")
+                    .code("text", format!("format:{other}"))
+                    .code("values", "swiss|round-robin|arena"));
+            }
+        };
+        if c.duration.is_some() {
+            return Err(Msg::new("err-tournament-duration"));
+        }
+        let starts_at = c
+            .starts
+            .as_deref()
+            .map(|text| start_time(text, now))
+            .transpose()?;
+        let interval_secs = c
+            .interval
+            .as_deref()
+            .map(|text| length(text).ok_or_else(|| when_refused(text)))
+            .transpose()?;
+        Ok(TournamentSpec {
+            game: c.game,
+            variant: c.variant.clone(),
+            format,
+            rounds: c.rounds,
+            clock: c.clock.clone(),
+            rated: c.rated,
+            starts_at,
+            interval_secs,
+        })
+    }
+}
+
+/// A length of time as a clock is typed (`90s`, `30m`, `2h`, `1d`), in seconds.
+fn length(text: &str) -> Option<i64> {
+    presets::parse_clock(Some(text)).ok().flatten()
+}
+
+/// A time that cannot be read, with the forms that can.
+fn when_refused(text: &str) -> Msg {
+    Msg::new("err-tournament-when").code("text", text.chars().take(20).collect::<String>())
+}
+
+/// When a tournament starts: in a while (`30m`, `2h`) or at the next time of day `HH:MM`, UTC.
+fn start_time(text: &str, now: i64) -> Result<i64, Msg> {
+    let text = text.trim();
+    if let Some(secs) = length(text) {
+        return Ok(now + secs * 1000);
+    }
+    let (h, m) = text.split_once(':').ok_or_else(|| when_refused(text))?;
+    let (Ok(h), Ok(m)) = (h.trim().parse::<i64>(), m.trim().parse::<i64>()) else {
+        return Err(when_refused(text));
+    };
+    if !(0..24).contains(&h) || !(0..60).contains(&m) {
+        return Err(when_refused(text));
+    }
+    const DAY: i64 = 86_400_000;
+    let at = now - now.rem_euclid(DAY) + (h * 3600 + m * 60) * 1000;
+    Ok(if at <= now { at + DAY } else { at })
+}
+
 impl Tournaments {
+    /// The place of open tournament `id` (a press of its card names it), or the one given.
+    pub async fn place_of(&self, id: Option<i64>, place: &Place) -> Result<Place, Fail> {
+        let Some(id) = id else {
+            return Ok(*place);
+        };
+        match self.slot(id) {
+            Some(slot) => Ok(slot.lock().await.place()),
+            None => refuse(Msg::new("err-tournament-none")),
+        }
+    }
+
+    /// The transport posted tournament `id`'s card and started its thread: its news goes there
+    /// from now on. Nothing is said.
+    pub async fn located(&self, id: i64, card: (u64, u64), thread: Option<u64>) -> Answer {
+        let Some(slot) = self.slot(id) else {
+            return refuse(Msg::new("err-tournament-none"));
+        };
+        let mut e = slot.lock().await;
+        let step = Step::Located { card, thread };
+        self.step(&mut e, step, Say::Made(Box::default())).await
+    }
+
+    /// The time now, by the service's clock (unix ms).
+    pub fn clock_now(&self) -> i64 {
+        self.now()
+    }
+
     /// Creates a tournament in this place, open for entries.
     pub async fn create(&self, actor: &Actor, place: &Place, spec: TournamentSpec) -> Answer {
         let now = self.now();
@@ -103,7 +202,8 @@ impl Tournaments {
         };
         e.id = self.inner.store.create_tournament(&row, now).await?;
         tracing::info!(tournament = e.id, game = %spec.game, organiser = actor.id, "tournament created");
-        let reply = present::say(&e, Say::Created);
+        let mut reply = present::card(&e);
+        reply.tournament = Some(present::news(&e));
         self.register(e);
         Ok(reply)
     }
@@ -249,10 +349,25 @@ impl Tournaments {
         Ok(reply)
     }
 
+    /// The tournament here to read: the open one, else the latest of this channel (or of the
+    /// channel this thread belongs to) once it is over.
+    async fn read_here(&self, place: &Place) -> Result<Event, Fail> {
+        if let Some(slot) = self.here(place).await.and_then(|id| self.slot(id)) {
+            return Ok(slot.lock().await.clone());
+        }
+        for channel in std::iter::once(place.channel).chain(place.parent) {
+            if let Some(row) = self.inner.store.latest_tournament_in(channel).await? {
+                return Event::restore(&row).map_err(|e| {
+                    Fail::Refuse(Msg::new("err-rebuild").plain("why", e.to_string()))
+                });
+            }
+        }
+        refuse(Msg::new("err-tournament-none"))
+    }
+
     /// The standings of the tournament here after the rounds played.
     pub async fn standings(&self, place: &Place) -> Answer {
-        let slot = self.open_here(place).await?;
-        let e = slot.lock().await.clone();
+        let e = self.read_here(place).await?;
         let changes = super::pictures::rating_changes(&self.inner.store, &e).await;
         Ok(super::pictures::with_changes(
             present::standings(&e),
@@ -263,15 +378,11 @@ impl Tournaments {
 
     /// The pairings of the round being played here (or the last played).
     pub async fn pairings(&self, place: &Place) -> Answer {
-        let slot = self.open_here(place).await?;
-        let e = slot.lock().await;
-        Ok(present::pairings(&e))
+        Ok(present::pairings(&self.read_here(place).await?))
     }
 
     /// The tournament here as a FIDE TRF-2026 file.
     pub async fn export(&self, place: &Place) -> Answer {
-        let slot = self.open_here(place).await?;
-        let e = slot.lock().await;
-        Ok(present::export(&e))
+        Ok(present::export(&self.read_here(place).await?))
     }
 }

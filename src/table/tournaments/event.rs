@@ -110,6 +110,15 @@ pub struct Event {
     pub first_round_at: Option<i64>,
     /// Bots added so far (their keys are numbered).
     pub bots: u32,
+    /// Its announcement card (channel, message), once the transport posted it.
+    #[serde(default)]
+    pub card: Option<(u64, u64)>,
+    /// Its own thread, started from the card, where its news goes.
+    #[serde(default)]
+    pub thread: Option<u64>,
+    /// Whether its players were reminded that it starts soon.
+    #[serde(default)]
+    pub reminded: bool,
     /// The matches of the round being played, by board (from the store's links, not from the
     /// state).
     #[serde(skip)]
@@ -143,6 +152,13 @@ pub enum Step {
     Finish,
     /// The organiser stops it.
     Cancel,
+    /// Its players were reminded that it starts soon.
+    Remind,
+    /// The transport posted its card here and started its thread.
+    Located {
+        card: (u64, u64),
+        thread: Option<u64>,
+    },
 }
 
 /// The words of a refusal by the engine.
@@ -186,6 +202,9 @@ impl Event {
             next_round_at: None,
             first_round_at: None,
             bots: 0,
+            card: None,
+            thread: None,
+            reminded: false,
             games: BTreeMap::new(),
         }
     }
@@ -209,6 +228,17 @@ impl Event {
         Place {
             parent: self.parent,
             ..Place::new(self.guild, self.channel)
+        }
+    }
+
+    /// Where its news goes: its own thread once started, else where it was created.
+    pub fn news_place(&self) -> Place {
+        match self.thread {
+            Some(thread) => Place {
+                parent: Some(self.channel),
+                ..Place::new(self.guild, thread)
+            },
+            None => self.place(),
         }
     }
 
@@ -316,6 +346,11 @@ impl Decides for Event {
             Step::Cancel => {
                 self.status = Status::Cancelled;
                 self.next_round_at = None;
+            }
+            Step::Remind => self.reminded = true,
+            Step::Located { card, thread } => {
+                self.card = Some(*card);
+                self.thread = thread.or(self.thread);
             }
         }
         self.seq += 1;

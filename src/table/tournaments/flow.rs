@@ -14,6 +14,9 @@ use super::event::{Event, Seat, Status, Step, board_result};
 use super::present::Say;
 use super::service::Tournaments;
 
+/// How long before its start a tournament's players are reminded.
+pub const REMINDER_MS: i64 = 10 * 60 * 1000;
+
 impl Tournaments {
     /// Commits one step and returns what it says (not yet posted).
     pub(super) async fn step(&self, e: &mut Event, step: Step, say: Say) -> Result<Reply, Fail> {
@@ -35,10 +38,11 @@ impl Tournaments {
         Ok(())
     }
 
-    /// Posts a reply about the tournament (no match's news: match id 0).
+    /// Posts a reply about the tournament in its thread (no match's news: match id 0; the
+    /// reply names the tournament).
     pub(super) fn post(&self, e: &Event, reply: Reply) {
         if !reply.lines.is_empty() {
-            self.inner.notices.send(e.place(), 0, reply);
+            self.inner.notices.send(e.news_place(), 0, reply);
         }
     }
 
@@ -72,6 +76,9 @@ impl Tournaments {
                 }
                 continue;
             };
+            if e.status == Status::Open && !e.reminded && at - REMINDER_MS <= now && now < at {
+                self.announce(e, Step::Remind, Say::Reminder).await?;
+            }
             if now < at {
                 return Ok(());
             }
@@ -162,7 +169,16 @@ impl Tournaments {
             let (match_id, reply) = self.inner.matches.open_paired(&g).await?;
             e.games.insert(board, match_id);
             self.link(e.id, match_id);
-            if let Some(reply) = reply {
+            if let Some(mut reply) = reply {
+                // Its thread is named after the tournament and the round.
+                if let Some(thread) = reply.thread.as_mut() {
+                    thread.name = Msg::new("tournament-game-thread")
+                        .num("id", e.id)
+                        .num("round", round as i64 + 1)
+                        .plain("white", white_seat.name.clone())
+                        .plain("black", black_seat.name.clone());
+                }
+                reply.tournament = Some(super::present::news(e));
                 self.inner.notices.send(e.place(), match_id, reply);
             }
         }

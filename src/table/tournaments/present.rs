@@ -2,7 +2,8 @@
 //! answers to its read requests (standings, pairings, the TRF file), as replies in no language.
 
 use crate::i18n::Msg;
-use crate::table::api::{Reply, Section, TextFile};
+use crate::table::TournamentAct;
+use crate::table::api::{Button, ButtonStyle, Reply, ReplyKind, Section, TextFile, TournamentNews};
 use crate::tournament::event::{BoardResult, Format};
 use crate::tournament::standings::{Standing, TieBreak};
 use crate::tournament::{Points, trf};
@@ -38,6 +39,8 @@ pub enum Say {
     Unpairable,
     /// The organiser stopped it.
     Cancelled,
+    /// It starts soon: its players are reminded.
+    Reminder,
     /// A reply made before the step (of a player the step takes out).
     Made(Box<Reply>),
 }
@@ -110,6 +113,78 @@ pub(super) fn score(result: BoardResult) -> &'static str {
         BoardResult::BlackForfeits => "+/-",
         BoardResult::BothForfeit => "-/-",
         BoardResult::Bye => "bye",
+    }
+}
+
+/// The announcement card as it reads now: the game, format and clock, when it starts, its
+/// status and the players so far, with Join and Leave while entries may come.
+pub fn card(e: &Event) -> Reply {
+    use super::event::Status;
+    let game = e
+        .rules
+        .kind()
+        .map_or(Msg::verbatim(&e.rules.game), |g| g.label());
+    let mut lines = vec![
+        Msg::new("tournament-card-rules")
+            .msg("format", format(e.tournament.format))
+            .msg("clock", crate::table::words::clock(e.rules.clock_secs))
+            .num("rounds", e.tournament.rounds() as i64),
+    ];
+    lines.push(match (e.status, e.next_round_at) {
+        (Status::Open, Some(at)) => Msg::new("tournament-card-starts").time("time", at),
+        (Status::Open, None) => {
+            Msg::new("tournament-card-when-started").code("start", "/tournament start")
+        }
+        (Status::Running, _) => Msg::new("tournament-card-round").num("round", e.round() as i64),
+        (Status::Over, _) => Msg::new("tournament-card-over"),
+        (Status::Cancelled, _) => Msg::new("tournament-card-cancelled"),
+    });
+    let players: Vec<Msg> = (0..e.tournament.members.len())
+        .filter(|&i| !e.tournament.members[i].withdrawn)
+        .map(|i| with_player(Msg::new("tournament-name"), "player", e, i))
+        .collect();
+    lines.push(if players.is_empty() {
+        Msg::new("tournament-card-no-players")
+    } else {
+        Msg::new("tournament-card-players")
+            .num("count", players.len() as i64)
+            .list("players", players)
+    });
+    let open = !e.status.is_closed();
+    let button = |act: TournamentAct, id: &'static str, style| Button {
+        id: act.custom_id(e.id).unwrap_or_default(),
+        label: Msg::new(id),
+        style,
+        disabled: !open,
+    };
+    Reply {
+        kind: ReplyKind::Info,
+        title: Some(the(e, "tournament-card-title").msg("game", game)),
+        lines,
+        buttons: vec![vec![
+            button(
+                TournamentAct::Join(None),
+                "button-tournament-join",
+                ButtonStyle::Success,
+            ),
+            button(
+                TournamentAct::Leave(None),
+                "button-tournament-leave",
+                ButtonStyle::Secondary,
+            ),
+        ]],
+        ..Reply::default()
+    }
+}
+
+/// What the transport needs to keep `e`'s card and thread.
+pub fn news(e: &Event) -> TournamentNews {
+    TournamentNews {
+        id: e.id,
+        card: e.card,
+        card_now: Box::new(card(e)),
+        thread: e.thread,
+        thread_name: the(e, "tournament-thread"),
     }
 }
 
@@ -213,6 +288,27 @@ pub fn say(e: &Event, say: Say) -> Reply {
             the(e, "tournament-unpairable").num("round", e.round() as i64 + 1),
         ]),
         Say::Cancelled => public(vec![the(e, "tournament-cancelled")]),
+        Say::Reminder => {
+            let people: Vec<usize> = (0..e.tournament.members.len())
+                .filter(|&i| !e.tournament.members[i].withdrawn)
+                .filter(|&i| e.seat(i).is_some_and(|s| s.level.is_none()))
+                .collect();
+            let names = people
+                .iter()
+                .map(|&i| with_player(Msg::new("tournament-name"), "player", e, i))
+                .collect();
+            let msg = the(e, "tournament-reminder")
+                .time("time", e.next_round_at.unwrap_or_default())
+                .list("players", names);
+            Reply {
+                mentions: people
+                    .iter()
+                    .filter_map(|&i| e.seat(i))
+                    .map(|s| s.id)
+                    .collect(),
+                ..public(vec![msg])
+            }
+        }
         Say::Made(reply) => *reply,
     }
 }
@@ -222,7 +318,16 @@ pub fn pairings(e: &Event) -> Reply {
     let t = &e.tournament;
     let round = e.round();
     let mut lines = vec![the(e, "tournament-round").num("round", round as i64)];
+    let mut mentions = Vec::new();
     if let Some(current) = &t.current {
+        // Each person of the round is pinged (the bot is not).
+        for b in current {
+            for player in std::iter::once(b.pairing.white).chain(b.pairing.black) {
+                if let Some(seat) = e.seat(player).filter(|s| s.level.is_none()) {
+                    mentions.push(seat.id);
+                }
+            }
+        }
         for (i, b) in current.iter().enumerate() {
             let line = match b.pairing.black {
                 Some(black) => {
@@ -259,6 +364,7 @@ pub fn pairings(e: &Event) -> Reply {
     }
     Reply {
         picture: (round > 0).then(|| pictures::pairings(e)),
+        mentions,
         ..public(lines)
     }
 }

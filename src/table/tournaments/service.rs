@@ -347,7 +347,8 @@ impl Keeper<Event> for Tournaments {
     }
 
     async fn present(&self, e: &Event, say: Say, _: &()) -> Answer {
-        let reply = present::say(e, say);
+        let mut reply = present::say(e, say);
+        reply.tournament = Some(present::news(e));
         let drawn = |p: &Option<crate::table::Picture>| {
             matches!(
                 p,

@@ -729,6 +729,43 @@ impl FakeDiscord {
         self.send_interaction(record, payload)
     }
 
+    /// Sends subcommand `sub` of `/name` (`/tournament create`) as `user` in `channel_id`, its
+    /// options checked against the subcommand's declaration as Discord does.
+    pub fn slash_sub_in(
+        &self,
+        user: &User,
+        channel_id: u64,
+        name: &str,
+        sub: &str,
+        options: Value,
+    ) -> u64 {
+        let Some(command) = self.inner.lock().command(name) else {
+            panic!("/{name} is not registered");
+        };
+        let declared = command["options"].as_array().cloned().unwrap_or_default();
+        let Some(decl) = declared
+            .iter()
+            .find(|o| o["name"] == sub && o["type"] == 1)
+            .cloned()
+        else {
+            panic!("/{name} has no subcommand {sub}");
+        };
+        let (opts, resolved) = Self::command_options(&decl, &options, None, &[]);
+        let (record, mut payload) = self.base_interaction(2, user, channel_id, None);
+        offered_here(&command, &record);
+        payload["data"] = json!({
+            "id": command["id"],
+            "name": name,
+            "type": 1,
+            "options": [{"name": sub, "type": 1, "options": opts}],
+            "resolved": resolved,
+        });
+        if let Some(guild) = record.guild {
+            payload["data"]["guild_id"] = json!(guild.to_string());
+        }
+        self.send_interaction(record, payload)
+    }
+
     /// Records a slash-command interaction without sending it (to answer it by hand in the fake's
     /// own tests); returns its id and token.
     pub fn record_interaction(&self, user: &User) -> (u64, String) {

@@ -139,6 +139,12 @@ impl User {
         self
     }
 
+    /// The same member, allowed to manage the server's events (tournaments).
+    pub fn with_manage_events(mut self) -> Self {
+        self.permissions |= 1 << 33;
+        self
+    }
+
     /// The same member with their Discord client in another language (`fr`, `en-GB` ...).
     pub fn speaking(mut self, locale: &str) -> Self {
         locale.clone_into(&mut self.locale);
