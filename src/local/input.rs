@@ -140,10 +140,10 @@ impl Completer for Completion {
         }
         let word_start = line.rfind(' ').map_or(0, |i| i + 1);
         let word = &line[word_start..];
-        let found = super::parse::complete_option(command, word)
-            .into_iter()
-            .map(pair)
-            .collect();
-        Ok((word_start, found))
+        let found = match super::parse::command_of(line) {
+            Some((path, _)) => super::parse::complete_option(&path, word),
+            None => super::parse::complete_subcommand(command, word),
+        };
+        Ok((word_start, found.into_iter().map(pair).collect()))
     }
 }

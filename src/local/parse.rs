@@ -132,7 +132,7 @@ const EXTRA_OPTIONS: &[(&str, &str)] = &[("as", "name"), ("sit", "seat"), ("pick
 /// The `key:` options `command` (`/play`) takes, each with the values to offer.
 fn options_of(command: &str) -> Vec<(&'static str, Vec<String>)> {
     let name = command.trim_start_matches('/');
-    if let Some(command) = catalogue::find(name) {
+    if let Some(command) = catalogue::find_path(name) {
         return command
             .options
             .iter()
@@ -156,8 +156,34 @@ pub fn autocompleted(command: &str) -> Option<&'static str> {
         .map(|o| o.name)
 }
 
-/// Tab completion of the word being typed after `command`: an option name (`opponent:`), or a
-/// value of the option already named (`level:3`).
+/// The command a line calls, with its subcommand when it has them (`/tournament create`), and
+/// the rest of the line; `None` while the subcommand is still being typed.
+pub fn command_of(line: &str) -> Option<(String, &str)> {
+    let line = line.trim_start();
+    let (first, rest) = line.split_once(' ').unwrap_or((line, ""));
+    let has_subs =
+        catalogue::find(first.trim_start_matches('/')).is_some_and(|c| !c.subcommands.is_empty());
+    if !has_subs {
+        return Some((first.to_string(), rest));
+    }
+    let rest = rest.trim_start();
+    let (sub, after) = rest.split_once(' ')?;
+    Some((format!("{first} {sub}"), after))
+}
+
+/// Tab completion of a subcommand's name after `command` (`/tournament cr` -> `create`).
+pub fn complete_subcommand(command: &str, word: &str) -> Vec<String> {
+    catalogue::find(command.trim_start_matches('/'))
+        .into_iter()
+        .flat_map(|c| c.subcommands)
+        .filter_map(|s| s.name.split_once(' ').map(|(_, sub)| sub))
+        .filter(|sub| sub.starts_with(word))
+        .map(|sub| format!("{sub} "))
+        .collect()
+}
+
+/// Tab completion of the word being typed after `command` (a subcommand named by its whole
+/// path): an option name (`opponent:`), or a value of the option already named (`level:3`).
 pub fn complete_option(command: &str, word: &str) -> Vec<String> {
     let options = options_of(&command.to_ascii_lowercase());
     match word.split_once(':') {
@@ -459,6 +485,13 @@ mod tests {
         );
         assert!(complete_option("/board", "x").is_empty());
         assert!(complete_option("/play", "nonsense:1").is_empty());
+        // A subcommand's name, then its own options.
+        assert_eq!(complete_subcommand("/tournament", "cr"), vec!["create "]);
+        assert_eq!(command_of("/tournament cr"), None);
+        let (path, rest) = command_of("/tournament create form").expect("a subcommand");
+        assert_eq!((path.as_str(), rest), ("/tournament create", "form"));
+        assert_eq!(complete_option(&path, "form"), vec!["format:"]);
+        assert!(complete_option(&path, "format:").contains(&"format:swiss".to_string()));
         let text = |m: Msg| m.text(crate::i18n::Lang::En);
         assert!(text(parse("/frobnicate").unwrap_err()).contains("/help"));
         assert!(text(parse("b1-b3").unwrap_err()).contains("/move b1-b3"));

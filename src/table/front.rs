@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use crate::i18n::Msg;
 use crate::store::{Fault, Store, StoreError};
 
 use super::act::{Act, Actor, Place, Request, TournamentAct};

@@ -21,13 +21,30 @@ async fn the_terminal_help_and_tab_list_exactly_what_discord_registers() {
     let registered = discord.state().registrations[0].commands.clone();
     let terminal = commands();
     assert!(registered.len() >= 16);
-    for command in &registered {
-        let name = format!("/{}", command["name"].as_str().unwrap_or_default());
-        let options: Vec<&Value> = command["options"]
+    // A command with subcommands (option type 1) is a line of its own per subcommand:
+    // `/tournament create`, `/tournament join` ...
+    let options_of = |v: &Value| -> Vec<Value> {
+        v["options"]
             .as_array()
             .into_iter()
             .flatten()
-            .collect();
+            .cloned()
+            .collect()
+    };
+    let mut lines: Vec<(String, Vec<Value>)> = Vec::new();
+    for command in &registered {
+        let name = format!("/{}", command["name"].as_str().unwrap_or_default());
+        let options = options_of(command);
+        if options.iter().any(|o| o["type"] == 1) {
+            for sub in &options {
+                let sub_name = sub["name"].as_str().unwrap_or_default();
+                lines.push((format!("{name} {sub_name}"), options_of(sub)));
+            }
+        } else {
+            lines.push((name, options));
+        }
+    }
+    for (name, options) in lines {
         let expected: Vec<(String, bool)> = options
             .iter()
             .map(|o| {
