@@ -1038,7 +1038,7 @@ fn a_round_robin_of_four_at_the_terminal_to_its_end() {
     }
     script.push_str("/tournament standings\n/tournament export\n");
     let out = session(dir.path(), &["--as", "alice", "--lang", "en"], &script);
-    assert!(out.contains("Tournament #1 of"), "{out}");
+    assert!(out.contains("Tournament #1: Simultana"), "{out}");
     assert!(out.contains("You are already registered"), "{out}");
     // Bob is no organiser: only Alice starts it.
     assert!(out.contains("Only the organiser of tournament #1"), "{out}");
