@@ -707,7 +707,7 @@ pub async fn club_round_robin(w: &mut World, open_too: bool) -> (i64, Option<i64
     };
     answered(
         t.create(&organiser(), &hall(), spec.clone()).await,
-        "tournament-created",
+        "tournament-card-title",
     );
     let id = t.here(&hall()).await.expect("open here");
     for i in 1..=4 {
@@ -734,7 +734,7 @@ pub async fn club_round_robin(w: &mut World, open_too: bool) -> (i64, Option<i64
     let next = channel(501);
     answered(
         t.create(&organiser(), &next, spec).await,
-        "tournament-created",
+        "tournament-card-title",
     );
     let open = t.here(&next).await.expect("open there");
     for i in 1..=3 {
@@ -912,7 +912,7 @@ async fn tournaments_are_counted_in_the_metrics_and_their_restore_told_to_health
     let spec = TournamentSpec::new(GameKind::Loa, Format::Swiss);
     answered(
         t.create(&organiser(), &hall(), spec.clone()).await,
-        "tournament-created",
+        "tournament-card-title",
     );
     for i in 1..=3 {
         answered(t.join(&player(i), &hall()).await, "tournament-joined");
@@ -950,7 +950,7 @@ async fn tournaments_are_counted_in_the_metrics_and_their_restore_told_to_health
     let other = channel(502);
     answered(
         t.create(&organiser(), &other, spec).await,
-        "tournament-created",
+        "tournament-card-title",
     );
     let spoiled = t.here(&other).await.expect("open there");
     w.exec(&format!(
