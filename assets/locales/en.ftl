@@ -1059,6 +1059,7 @@ tournament-card-round = Round { $round } is being played.
 tournament-card-over = It is over: the standings are in its thread.
 tournament-card-cancelled = It was cancelled.
 tournament-card-no-players = No player yet: press Join.
+    .terminal = No player yet: type /tournament join.
 tournament-card-players = Players ({ $count }): { $players }
 button-tournament-join = Join
 button-tournament-leave = Leave

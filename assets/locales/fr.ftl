@@ -1095,6 +1095,7 @@ tournament-card-round = La ronde { $round } est en cours.
 tournament-card-over = Il est terminé : le classement est dans son fil.
 tournament-card-cancelled = Il a été annulé.
 tournament-card-no-players = Aucun joueur pour l’instant : appuyez sur S’inscrire.
+    .terminal = Aucun joueur pour l’instant : tapez /tournament join.
 tournament-card-players = Joueurs ({ $count }) : { $players }
 button-tournament-join = S’inscrire
 button-tournament-leave = Se retirer

@@ -1039,6 +1039,13 @@ fn a_round_robin_of_four_at_the_terminal_to_its_end() {
     script.push_str("/tournament standings\n/tournament export\n");
     let out = session(dir.path(), &["--as", "alice", "--lang", "en"], &script);
     assert!(out.contains("Tournament #1: Simultana"), "{out}");
+    // The card tells the terminal what to type, not which button to press.
+    let empty = parlor::i18n::Msg::new("tournament-card-no-players");
+    assert!(
+        out.contains(&empty.terminal_text(parlor::i18n::Lang::En)),
+        "{out}"
+    );
+    assert!(out.contains("/tournament join"), "{out}");
     assert!(out.contains("You are already registered"), "{out}");
     // Bob is no organiser: only Alice starts it.
     assert!(out.contains("Only the organiser of tournament #1"), "{out}");
