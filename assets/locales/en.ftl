@@ -1067,3 +1067,5 @@ tournament-thread = Tournament #{ $id }
 tournament-game-thread = Tournament #{ $id } · Round { $round } · { $white } vs { $black }
 tournament-your-game = { $players }: your game is in { $game }.
 tournament-reminder = Tournament #{ $id } starts { $time }: { $players }, get ready.
+tournament-started = Tournament #{ $id } has started: round 1 is paired.
+tournament-no-event = Tournament #{ $id } is not in the server's events: Parlor needs the Manage Events permission to add it there. The tournament goes on as announced.

@@ -5,6 +5,7 @@
 
 mod access;
 mod answer;
+mod calendar;
 mod commands;
 mod components;
 mod config;
@@ -59,9 +60,14 @@ pub struct Data {
 /// Each server's name as Discord last sent it (GUILD_CREATE when a shard connects or the bot
 /// joins, GUILD_UPDATE when it is renamed): the bot keeps no cache of its own, and interactions
 /// do not carry the name. Learnt by a serenity event handler of its own, which sees the events
-/// as they arrive (poise holds them back until the match service has started).
+/// as they arrive (poise holds them back until the match service has started). The server's
+/// Discord language comes with them too: notices posted after a restart, before anyone there
+/// has used the bot, are in it.
 #[derive(Clone, Default)]
-struct GuildNames(std::sync::Arc<std::sync::Mutex<std::collections::HashMap<u64, String>>>);
+struct GuildNames(
+    std::sync::Arc<std::sync::Mutex<std::collections::HashMap<u64, String>>>,
+    GuildLangs,
+);
 
 #[serenity::async_trait]
 impl serenity::EventHandler for GuildNames {
@@ -72,6 +78,7 @@ impl serenity::EventHandler for GuildNames {
         _is_new: Option<bool>,
     ) {
         self.saw(guild.id.get(), &guild.name);
+        self.speaks(guild.id.get(), &guild.preferred_locale);
     }
 
     async fn guild_update(
@@ -81,6 +88,7 @@ impl serenity::EventHandler for GuildNames {
         new: serenity::PartialGuild,
     ) {
         self.saw(new.id.get(), &new.name);
+        self.speaks(new.id.get(), &new.preferred_locale);
     }
 }
 
@@ -88,6 +96,13 @@ impl GuildNames {
     fn saw(&self, guild: u64, name: &str) {
         let mut names = self.0.lock().unwrap_or_else(|p| p.into_inner());
         names.insert(guild, name.to_owned());
+    }
+
+    fn speaks(&self, guild: u64, locale: &str) {
+        if let Some(lang) = Lang::from_locale(locale) {
+            let mut langs = self.1.lock().unwrap_or_else(|p| p.into_inner());
+            langs.insert(guild, lang);
+        }
     }
 
     /// The server's name, if Discord has said it since the bot started.
@@ -147,11 +162,9 @@ pub struct Tongues {
 }
 
 impl Tongues {
-    fn new(table: Table) -> Tongues {
-        Tongues {
-            table,
-            guild_langs: GuildLangs::default(),
-        }
+    /// Languages told by interactions, added to `guild_langs` (from the gateway's events).
+    fn new(table: Table, guild_langs: GuildLangs) -> Tongues {
+        Tongues { table, guild_langs }
     }
 
     /// The languages known for an answer to `asker`.
@@ -307,6 +320,7 @@ async fn connect(
     let defer_after = config.defer_after;
     let guild_names = GuildNames::default();
     let names = guild_names.clone();
+    let guild_langs = guild_names.1.clone();
     let work = config.work.clone();
     let poster_work = work.clone();
     let health = config.health.clone();
@@ -340,7 +354,7 @@ async fn connect(
                 health.set_tournaments(table.tournaments().clone());
                 let chats = reach::Chats::new(table.matches().clock());
                 let boards = std::sync::Arc::new(respond::Boards::new(chats.clone()));
-                let tongues = Tongues::new(table.clone());
+                let tongues = Tongues::new(table.clone(), guild_langs);
                 let known = access::Known::default();
                 let poster = Poster {
                     http: ctx.http.clone(),

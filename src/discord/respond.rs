@@ -464,6 +464,7 @@ pub(super) async fn tournament_news(
     let Some(news) = answer.tournament.as_ref().filter(|_| !answer.private) else {
         return;
     };
+    let (mut started, mut card_at) = (None, news.card);
     match (news.card, posted) {
         (None, Some(message)) => {
             let name = news.thread_name.text(answer.lang);
@@ -479,6 +480,8 @@ pub(super) async fn tournament_news(
                     None
                 }
             };
+            started = thread;
+            card_at = Some((message.channel_id.get(), message.id.get()));
             let act = Act::Tournament(crate::table::TournamentAct::Located {
                 id: news.id,
                 card: (message.channel_id.get(), message.id.get()),
@@ -510,6 +513,7 @@ pub(super) async fn tournament_news(
         }
         _ => {}
     }
+    super::calendar::keep(http, table, news, (started, card_at), answer.lang).await;
 }
 
 /// A match accepted from its card starts in a thread made from that card: the players are

@@ -18,7 +18,7 @@ use crate::i18n::{Lang, Msg, Terminal};
 use crate::store::Store;
 use crate::table::{
     Act, Actor, Coaching, Config, Notice, Notices, Picture, Place, Reply, Request, Table, TextFile,
-    words,
+    TournamentAct, words,
 };
 use parse::Input;
 
@@ -186,6 +186,16 @@ async fn drain(session: &mut Session, notices: &mut Notices) {
 
 /// A local player: the id is derived from the name, so it is the same in every session. At
 /// the terminal anyone may organise a tournament (there are no server permissions).
+/// The command typed for a button that is no control of a match (a tournament card's Join and
+/// Leave), if it is one.
+fn typed_as_is(act: &Act) -> Option<&'static str> {
+    match act {
+        Act::Tournament(TournamentAct::Join(_)) => Some("/tournament join"),
+        Act::Tournament(TournamentAct::Leave(_)) => Some("/tournament leave"),
+        _ => None,
+    }
+}
+
 fn actor(name: &str) -> Actor {
     let u = parse::user_ref(name);
     Actor::new(u.id, u.name).events_manager()
@@ -421,11 +431,21 @@ impl Session {
             self.bot_to_move = reply.mentions.first() == Some(&self.bot_id)
                 && reply.button(&Act::Resign).is_some_and(|b| !b.disabled);
         }
-        let buttons: Vec<(Act, String)> = reply
+        let mut buttons: Vec<(Act, String)> = reply
             .all_buttons()
             .filter(|b| !b.disabled)
             .filter_map(|b| Request::from_custom_id(&b.id, &[]).map(|r| (r.act, b.id.clone())))
             .collect();
+        // A tournament card's buttons stand for commands typed as they are, not for controls
+        // of a match: they change none of the commands offered.
+        let mut offered: Vec<String> = Vec::new();
+        buttons.retain(|(act, _)| match typed_as_is(act) {
+            Some(typed) => {
+                offered.push(typed.to_string());
+                false
+            }
+            None => true,
+        });
         let menus: Vec<(Act, String, Vec<String>)> = reply
             .menus
             .iter()
@@ -445,10 +465,6 @@ impl Session {
         {
             self.controls.clear();
         }
-        if buttons.is_empty() && menus.is_empty() {
-            return;
-        }
-        let mut offered = Vec::new();
         for (act, id) in buttons {
             let Some(typed) = act.typed() else { continue };
             offered.push(format!("/{typed}"));
@@ -468,6 +484,9 @@ impl Session {
                 offered.push(format!("/{typed} <{}>", values.join("|")));
             }
             self.controls.insert(typed, id);
+        }
+        if offered.is_empty() {
+            return;
         }
         let text = Msg::new("local-commands-here").plain("commands", offered.join("  "));
         self.say(self.tr(text));

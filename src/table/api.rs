@@ -141,6 +141,8 @@ pub struct TournamentNews {
     /// `thread_name`, and tells the table ([`crate::table::TournamentAct::Located`]).
     pub thread: Option<u64>,
     pub thread_name: Msg,
+    /// Its event in the server's calendar, for one announced with a start time.
+    pub calendar: Option<crate::table::tournaments::CalendarNews>,
 }
 
 /// A part of a reply with its own words and picture.

@@ -2,12 +2,16 @@
 //! card with Join and Leave, kept up to date, the tournament's own thread started from it, and
 //! round 1 paired there with each game in a thread of its own.
 
-use parlor::i18n::{Lang, lookup};
+use std::sync::Arc;
+
+use parlor::i18n::{Lang, Msg as Words, lookup};
+use parlor::table::ManualClock;
 use serde_json::{Value, json};
 
-use crate::fake::{CHANNEL_ID, FakeDiscord, Msg, User};
+use crate::fake::events::status;
+use crate::fake::{self, CHANNEL_ID, FakeDiscord, FakeState, Msg, User};
 use crate::start;
-use crate::steps::{alice, bob, carol, stop};
+use crate::steps::{alice, ask, bob, carol, legal, play, stop};
 
 /// A member who may manage the server's events.
 fn organiser() -> User {
@@ -114,5 +118,353 @@ async fn a_tournament_is_announced_joined_with_presses_and_paired_in_its_thread(
             },
         )
         .await;
+    stop(&discord, bot).await;
+}
+
+/// Words of the catalogue in French, as a French server reads them.
+fn fr(words: Words) -> String {
+    words.text(Lang::Fr)
+}
+
+/// The French words of `words` before its argument `arg`.
+fn before(words: Words, arg: &'static str) -> String {
+    let probe = fr(words.plain(arg, "\u{1}"));
+    probe.split('\u{1}').next().unwrap_or_default().to_owned()
+}
+
+/// The French words of `words` after its argument `arg`.
+fn after(words: Words, arg: &'static str) -> String {
+    let probe = fr(words.plain(arg, "\u{1}"));
+    probe.split('\u{1}').nth(1).unwrap_or_default().to_owned()
+}
+
+fn dave() -> User {
+    User::new(100_000_000_000_000_004, "dave")
+}
+
+/// The threads of round `round`'s games of tournament 1 (their names start as the catalogue
+/// says), with their names.
+fn game_threads(s: &FakeState, round: i64) -> Vec<(u64, String)> {
+    let prefix = before(
+        Words::new("tournament-game-thread")
+            .num("id", 1)
+            .num("round", round),
+        "white",
+    );
+    let mut found: Vec<(u64, String)> = s
+        .threads
+        .values()
+        .filter(|t| t.name.starts_with(&prefix))
+        .map(|t| (t.id, t.name.clone()))
+        .collect();
+    found.sort_unstable();
+    found
+}
+
+/// How many messages of channel `channel` show `text`.
+fn count_in(s: &FakeState, channel: u64, text: &str) -> usize {
+    s.messages
+        .iter()
+        .filter(|m| m.channel_id == channel && !m.ephemeral && m.text().contains(text))
+        .count()
+}
+
+/// How many messages of the tournament's thread `thread` show round `round`'s pairings (its
+/// heading, and board 1).
+fn pairings_posted(s: &FakeState, thread: u64, round: i64) -> usize {
+    let heading = fr(Words::new("tournament-round").num("id", 1).num("round", round));
+    let board = before(Words::new("tournament-board").num("board", 1), "white");
+    s.messages
+        .iter()
+        .filter(|m| m.channel_id == thread && !m.ephemeral)
+        .filter(|m| m.text().contains(&heading) && m.text().contains(&board))
+        .count()
+}
+
+/// A single integer read from the bot's database.
+async fn sql(discord: &FakeDiscord, query: &str) -> i64 {
+    crate::db::sql_i64(&discord.database_url, query).await
+}
+
+/// Plays round `round` out: every person in it resigns their game, except `forfeiter`, who
+/// never moves (an opponent of theirs who is a person moves when it is their turn, and waits),
+/// until `clock` runs their time out; games between the two bots play themselves. Waits until
+/// the round's last result is in the tournament's thread (`over`).
+async fn play_round(
+    discord: &FakeDiscord,
+    clock: &ManualClock,
+    round: i64,
+    people: &[User],
+    forfeiter: Option<&User>,
+    over: &str,
+    thread: u64,
+) {
+    discord.idle().await;
+    let games = game_threads(&discord.state(), round);
+    let mut ended = Vec::new();
+    for person in people {
+        let Some((game, name)) = games.iter().find(|(_, n)| n.contains(&person.name)) else {
+            continue;
+        };
+        if forfeiter.is_some_and(|f| f.id == person.id) || ended.contains(game) {
+            continue;
+        }
+        if forfeiter.is_some_and(|f| name.contains(&f.name)) {
+            // The forfeiter's opponent plays if it is their turn, and resigns nothing.
+            // (Refused, privately, when it is not their turn.)
+            if let Some(first) = legal(discord, person, *game).await.first() {
+                play(discord, person, *game, first).await;
+            }
+            continue;
+        }
+        let resigned = ask(discord, person, *game, "resign", json!({})).await;
+        assert!(!resigned.ephemeral, "{}", resigned.text());
+        ended.push(*game);
+    }
+    if forfeiter.is_some() {
+        discord.idle().await;
+        clock.advance_ms(5 * 60_000 + 1000);
+    }
+    discord
+        .wait("the round's last result", |s| {
+            (count_in(s, thread, over) == 1).then_some(())
+        })
+        .await;
+}
+
+/// Kills the bot and waits until Discord has seen its session drop.
+async fn kill(discord: &FakeDiscord, bot: fake::Killable) {
+    bot.kill();
+    discord
+        .wait("the killed bot's session to drop", |s| {
+            s.connected_shards().is_empty().then_some(())
+        })
+        .await;
+}
+
+/// Settings of a bot whose clock is `clock`.
+fn on(clock: &ManualClock) -> parlor::table::Config {
+    parlor::table::Config {
+        clock: Arc::new(clock.clone()),
+        challenge_cooldown_ms: 0,
+        ..parlor::table::Config::default()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_of_six_is_played_to_its_end_in_french_across_two_kills() {
+    crate::logs();
+    let discord = FakeDiscord::start().await;
+    discord.grant_threads();
+    discord.grant_events();
+    discord.state().guild_locale = Some("fr".to_owned());
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64);
+    let clock = ManualClock::new(now);
+    let guild = fake::GUILD_ID.to_string();
+    let config = || discord.config(&[("DISCORD_GUILD_ID", &guild)]);
+    let bot = discord.start_bot_killable(config(), on(&clock));
+    discord.wait_ready(1).await;
+
+    // Announced for in two hours, rounds ten minutes apart: a card with Join and Leave, its
+    // thread, and an event in the server's calendar pointing to that thread.
+    let options = json!({"game": "simultana", "format": "swiss", "rounds": 3, "clock": "5m",
+        "starts": "2h", "interval": "10m"});
+    let card = tournament(&discord, &organiser(), "create", options).await;
+    assert!(!card.ephemeral, "{}", card.text());
+    assert!(card.text().contains(&fr(Words::new("tournament-card-title")
+        .num("id", 1)
+        .msg("game", Words::new("game-simultana")))));
+    let join = lookup(Lang::Fr, "button-tournament-join").expect("the Join label");
+    let join = card.button(&join).expect("Join, in French");
+    let thread = discord
+        .wait("the tournament's thread", |s| {
+            s.threads
+                .values()
+                .find(|t| t.message == card.id)
+                .map(|t| t.id)
+        })
+        .await;
+    let event = discord
+        .wait("the calendar event", |s| s.scheduled_events.first().cloned())
+        .await;
+    assert_eq!(event["status"], status::SCHEDULED);
+    assert_eq!(event["entity_type"], 3);
+    let location = event["entity_metadata"]["location"].as_str().unwrap_or_default();
+    assert!(location.ends_with(&format!("/{thread}")), "{location}");
+
+    // Three people press Join, the organiser adds two bots.
+    let people = [alice(), bob(), carol(), dave()];
+    for person in &people[..3] {
+        let joined = discord.outcome(discord.press(person, card.id, &join)).await;
+        assert!(!joined.ephemeral, "{}", joined.text());
+    }
+    for _ in 0..2 {
+        let added = tournament(&discord, &organiser(), "add-bot", json!({"level": 1})).await;
+        assert!(!added.ephemeral, "{}", added.text());
+    }
+    let started = tournament(&discord, &organiser(), "start", json!({})).await;
+    assert!(!started.ephemeral, "{}", started.text());
+    discord
+        .wait("round 1's pairings in the thread", |s| {
+            (pairings_posted(s, thread, 1) == 1).then_some(())
+        })
+        .await;
+    discord
+        .wait("the event active", |s| {
+            (s.scheduled_events[0]["status"] == status::ACTIVE).then_some(())
+        })
+        .await;
+
+    // Dave enters late, with the card's button.
+    let late = discord.outcome(discord.press(&dave(), card.id, &join)).await;
+    assert!(!late.ephemeral, "{}", late.text());
+    let late_line = Words::new("tournament-late-entry")
+        .num("id", 1)
+        .num("round", 2);
+    assert!(late.text().contains(&after(late_line, "player")), "{}", late.text());
+
+    // Round 1: a person who never moves loses on time; the others resign.
+    let standings = |r: i64| fr(Words::new("tournament-standings").num("id", 1).num("round", r));
+    discord.idle().await;
+    let in_round_1 = game_threads(&discord.state(), 1);
+    let forfeiter = people[..3]
+        .iter()
+        .find(|p| in_round_1.iter().any(|(_, n)| n.contains(&p.name)))
+        .unwrap_or_else(|| {
+            let names: Vec<String> = discord.state().threads.values().map(|t| t.name.clone()).collect();
+            panic!("no person plays in round 1: {names:?}")
+        })
+        .clone();
+    play_round(&discord, &clock, 1, &people[..3], Some(&forfeiter), &standings(1), thread).await;
+    let forfeit = before(
+        Words::new("tournament-result").num("id", 1).num("round", 1),
+        "white",
+    );
+    discord.idle().await;
+    {
+        let s = discord.state();
+        let results: Vec<String> = s
+            .messages
+            .iter()
+            .filter(|m| m.channel_id == thread && m.text().contains(&forfeit))
+            .map(Msg::text)
+            .collect();
+        assert!(
+            results.iter().any(|r| r.contains("+/-") || r.contains("-/+")),
+            "a forfeit among {results:?}"
+        );
+    }
+
+    // Killed between rounds 1 and 2, and started again: round 2 is paired once, when due.
+    kill(&discord, bot).await;
+    let bot = discord.start_bot_killable(config(), on(&clock));
+    discord.wait_ready(2).await;
+    discord.idle().await;
+    assert_eq!(pairings_posted(&discord.state(), thread, 2), 0, "not before its time");
+    clock.advance_ms(5 * 60_000);
+    discord
+        .wait("round 2's pairings", |s| {
+            (pairings_posted(s, thread, 2) == 1).then_some(())
+        })
+        .await;
+    discord.idle().await;
+    assert_eq!(game_threads(&discord.state(), 2).len(), 3, "six players, three games");
+
+    // Carol withdraws during round 2 (her game goes on); the bot is killed in the middle of
+    // the round and started again.
+    let left = tournament(&discord, &carol(), "leave", json!({})).await;
+    assert!(!left.ephemeral, "{}", left.text());
+    kill(&discord, bot).await;
+    let bot = discord.start_bot_killable(config(), on(&clock));
+    discord.wait_ready(3).await;
+    play_round(&discord, &clock, 2, &people, None, &standings(2), thread).await;
+
+    // Round 3, without Carol: two games and a bye, then the end.
+    clock.advance_ms(10 * 60_000);
+    discord
+        .wait("round 3's pairings", |s| {
+            (pairings_posted(s, thread, 3) == 1).then_some(())
+        })
+        .await;
+    discord.idle().await;
+    let in_round_3 = game_threads(&discord.state(), 3);
+    assert_eq!(in_round_3.len(), 2, "five players: {in_round_3:?}");
+    assert!(in_round_3.iter().all(|(_, n)| !n.contains("carol")));
+    let over = before(Words::new("tournament-over").num("id", 1), "winners");
+    let others = [alice(), bob(), dave()];
+    play_round(&discord, &clock, 3, &others, None, &over, thread).await;
+    discord.idle().await;
+
+    // Everything once: each round's pairings, the standings after rounds 1 and 2 and, at the
+    // end, the podium and the final standings (two pictures); each board's match once.
+    let s = discord.state();
+    for r in 1..=3 {
+        assert_eq!(pairings_posted(&s, thread, r), 1, "round {r}'s pairings");
+    }
+    for r in 1..=3 {
+        let expected = usize::from(r < 3);
+        assert_eq!(count_in(&s, thread, &standings(r)), expected, "standings {r}");
+    }
+    for picture in ["tournament-1-podium.png", "tournament-1-final.png"] {
+        let posted = s
+            .messages
+            .iter()
+            .filter(|m| m.channel_id == thread)
+            .flat_map(|m| &m.files)
+            .filter(|f| f.filename == picture)
+            .count();
+        assert_eq!(posted, 1, "{picture}");
+    }
+    assert_eq!(s.scheduled_events.len(), 1, "one event");
+    assert_eq!(s.scheduled_events[0]["status"], status::COMPLETED);
+    drop(s);
+    // Two games and a bye, three games, two games and a bye.
+    assert_eq!(sql(&discord, "SELECT COUNT(*) FROM tournament_games").await, 2 + 3 + 2);
+    assert_eq!(
+        sql(&discord, "SELECT COUNT(DISTINCT match_id) FROM tournament_games").await,
+        7
+    );
+    assert_eq!(
+        sql(&discord, "SELECT COUNT(*) FROM tournaments WHERE status = 'over'").await,
+        1
+    );
+    bot.kill();
+    discord.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_manage_events_the_thread_is_told_once_and_the_tournament_goes_on() {
+    let (discord, bot) = start().await;
+    discord.grant_threads();
+    let options = json!({"game": "simultana", "format": "swiss", "rounds": 1, "starts": "1h"});
+    let card = tournament(&discord, &organiser(), "create", options).await;
+    assert!(!card.ephemeral, "{}", card.text());
+    let thread = discord
+        .wait("the tournament's thread", |s| {
+            s.threads
+                .values()
+                .find(|t| t.message == card.id)
+                .map(|t| t.id)
+        })
+        .await;
+    let told = Words::new("tournament-no-event").num("id", 1).text(Lang::En);
+    discord
+        .wait("the thread told", |s| {
+            (count_in(s, thread, &told) == 1).then_some(())
+        })
+        .await;
+    // More news of it: not told again.
+    for player in [alice(), bob()] {
+        let join = card.button("Join").expect("Join");
+        let joined = discord.outcome(discord.press(&player, card.id, &join)).await;
+        assert!(!joined.ephemeral, "{}", joined.text());
+    }
+    discord.idle().await;
+    let s = discord.state();
+    assert_eq!(count_in(&s, thread, &told), 1);
+    assert!(s.scheduled_events.is_empty());
+    drop(s);
     stop(&discord, bot).await;
 }

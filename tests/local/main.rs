@@ -1057,6 +1057,29 @@ fn a_round_robin_of_four_at_the_terminal_to_its_end() {
     }
     assert!(out.contains("Tournament #1 is over. Winner:"), "{out}");
     assert!(!out.contains("Tournament #1, round 4"), "{out}");
+    // `/tournament start` says it started; round 1's pairings come once as its news, and once
+    // more for `/tournament pairings`.
+    assert!(out.contains("Tournament #1 has started"), "{out}");
+    assert_eq!(out.matches("Tournament #1, round 1:").count(), 2, "{out}");
+    // The card's buttons are offered as the commands typed for them, and no line offers
+    // nothing.
+    assert!(
+        out.contains("Commands here: /tournament join  /tournament leave"),
+        "{out}"
+    );
+    assert!(
+        !out.lines().any(|l| l.trim_end() == "Commands here:"),
+        "{out}"
+    );
+    // The final standings come once at the end (with the podium), and once more for
+    // `/tournament standings`: not also after the last board's result.
+    assert!(!out.contains("tournament-1-standings-3.png"), "{out}");
+    assert_eq!(out.matches("tournament-1-final.png").count(), 2, "{out}");
+    assert_eq!(
+        out.matches("Standings of tournament #1 after round 3").count(),
+        1,
+        "{out}"
+    );
     // Six games, each resigned: twelve resignations asked, six confirmed.
     assert_eq!(out.matches("resigns").count(), 6, "{out}");
     let trf = dir.path().join("boards").join("tournament-1.trf");

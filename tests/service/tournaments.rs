@@ -223,7 +223,9 @@ async fn a_swiss_of_nine_runs_to_its_end_through_kill_9_in_every_state() {
     crash(&mut w).await;
     let t = w.table.tournaments().clone();
     assert_eq!(event(&w, id).await.tournament.members.len(), 8);
-    let reply = answered(t.begin(&organiser(), &hall()).await, "tournament-round");
+    // The answer says it started; round 1's pairings are announced (not said twice).
+    answered(t.begin(&organiser(), &hall()).await, "tournament-started");
+    let reply = answered(t.pairings(&hall()).await, "tournament-round");
     assert_eq!(
         said(&reply)
             .iter()
@@ -490,7 +492,7 @@ async fn a_double_round_robin_of_four_ends_with_its_tie_breaks() {
         answered(t.join(&player(i), &hall()).await, "tournament-joined");
     }
     refused(t.bye(&player(2), &hall()).await, "err-tournament-no-byes");
-    answered(t.begin(&organiser(), &hall()).await, "tournament-round");
+    answered(t.begin(&organiser(), &hall()).await, "tournament-started");
     refused(t.join(&player(6), &hall()).await, "err-tournament-closed");
     let number = |e: &Event, index: usize| e.seat(index).expect("seat").id - 10_000;
     let mut crashed_mid_round = false;
@@ -606,7 +608,7 @@ async fn two_friends_and_two_bots_at_their_levels_play_a_round_robin() {
             "tournament-joined",
         );
     }
-    answered(t.begin(&organiser(), &hall()).await, "tournament-round");
+    answered(t.begin(&organiser(), &hall()).await, "tournament-started");
     for round in 0..3 {
         let e = event(&w, id).await;
         for (board, b) in e
@@ -713,7 +715,7 @@ pub async fn club_round_robin(w: &mut World, open_too: bool) -> (i64, Option<i64
     for i in 1..=4 {
         answered(t.join(&player(i), &hall()).await, "tournament-joined");
     }
-    answered(t.begin(&organiser(), &hall()).await, "tournament-round");
+    answered(t.begin(&organiser(), &hall()).await, "tournament-started");
     for round in 0..3 {
         let e = event(w, id).await;
         let boards = e.tournament.current.clone().expect("a round");
@@ -740,7 +742,7 @@ pub async fn club_round_robin(w: &mut World, open_too: bool) -> (i64, Option<i64
     for i in 1..=3 {
         answered(t.join(&player(i), &next).await, "tournament-joined");
     }
-    answered(t.begin(&organiser(), &next).await, "tournament-round");
+    answered(t.begin(&organiser(), &next).await, "tournament-started");
     (id, Some(open))
 }
 
@@ -928,7 +930,7 @@ async fn tournaments_are_counted_in_the_metrics_and_their_restore_told_to_health
         Some(3.0),
         "{page}"
     );
-    answered(t.begin(&organiser(), &hall()).await, "tournament-round");
+    answered(t.begin(&organiser(), &hall()).await, "tournament-started");
     let page = handle.render();
     assert_eq!(
         sample(&page, "parlor_tournaments{status=\"open\"}"),

@@ -213,6 +213,49 @@ impl Store {
         })
     }
 
+    /// Tournament `id`'s scheduled event on its server: the transport's event id, if one was
+    /// created, and its status as last set (`none` until then).
+    pub async fn tournament_calendar(
+        &self,
+        id: i64,
+    ) -> Result<Option<(Option<u64>, String)>, StoreError> {
+        on!(self, pools => {
+            let row = sqlx::query(
+                "SELECT calendar_id, calendar_status FROM tournaments WHERE id = $1",
+            )
+            .bind(id)
+            .fetch_optional(&pools.read)
+            .await?;
+            row.map(|r| {
+                Ok((
+                    r.try_get::<Option<i64>, _>(0)?.map(from_db_id),
+                    r.try_get::<String, _>(1)?,
+                ))
+            })
+            .transpose()
+        })
+    }
+
+    /// Records tournament `id`'s scheduled event as the transport left it.
+    pub async fn set_tournament_calendar(
+        &self,
+        id: i64,
+        event: Option<u64>,
+        status: &str,
+    ) -> Result<(), StoreError> {
+        on!(self, pools => {
+            sqlx::query(
+                "UPDATE tournaments SET calendar_id = $1, calendar_status = $2 WHERE id = $3",
+            )
+            .bind(event.map(db_id))
+            .bind(status)
+            .bind(id)
+            .execute(&pools.write)
+            .await?;
+            Ok(())
+        })
+    }
+
     /// How many tournaments there are by status (for `/metrics`).
     pub async fn tournament_counts(&self) -> Result<Vec<(String, i64)>, StoreError> {
         on!(self, pools => {

@@ -8,6 +8,7 @@ use crate::games::GameKind;
 use crate::i18n::Msg;
 use crate::store::TournamentRow;
 use crate::table::act::{Actor, Place, TournamentCreate};
+use crate::table::api::Reply;
 use crate::table::presets;
 use crate::table::shell::{Answer, Fail, Slot, refuse};
 use crate::tournament::event::Format;
@@ -190,6 +191,7 @@ impl Tournaments {
             spec.rounds.unwrap_or(0),
         );
         e.next_round_at = spec.starts_at;
+        e.starts_at = spec.starts_at;
         let row = TournamentRow {
             id: 0,
             guild_id: place.guild,
@@ -334,7 +336,14 @@ impl Tournaments {
         self.step(&mut e, Step::Schedule { at: now }, Say::Scheduled)
             .await?;
         self.advance(&mut e).await?;
-        Ok(present::pairings(&e))
+        // Round 1's pairings are announced in the tournament's place, not said again here.
+        Ok(match e.status {
+            Status::Running => Reply {
+                lines: vec![Msg::new("tournament-started").num("id", e.id)],
+                ..Reply::default()
+            },
+            _ => present::card(&e),
+        })
     }
 
     /// The organiser stops the tournament (its games being played go on, unrecorded).

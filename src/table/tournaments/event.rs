@@ -119,6 +119,9 @@ pub struct Event {
     /// Whether its players were reminded that it starts soon.
     #[serde(default)]
     pub reminded: bool,
+    /// The start time it was announced with, if any (unix ms).
+    #[serde(default)]
+    pub starts_at: Option<i64>,
     /// The matches of the round being played, by board (from the store's links, not from the
     /// state).
     #[serde(skip)]
@@ -205,6 +208,7 @@ impl Event {
             card: None,
             thread: None,
             reminded: false,
+            starts_at: None,
             games: BTreeMap::new(),
         }
     }

@@ -10,6 +10,7 @@
 //! - `commands.rs`: what people ask ([`TournamentSpec`] for creating one).
 //! - `present.rs`: what it says; `pictures.rs`: its pictures (standings, pairings, podium).
 
+mod calendar;
 mod commands;
 mod event;
 mod flow;
@@ -17,6 +18,7 @@ pub mod pictures;
 mod present;
 mod service;
 
+pub use calendar::{Calendar, CalendarEntry, CalendarNews, CalendarStatus};
 pub use commands::{MAX_ROUNDS, MIN_INTERVAL_SECS, TournamentSpec};
 pub use event::{Event, Rules, Seat, Status, Step, board_result, bot_key, person_key};
 pub use present::{format as format_name, points};

@@ -124,12 +124,7 @@ pub fn card(e: &Event) -> Reply {
         .rules
         .kind()
         .map_or(Msg::verbatim(&e.rules.game), |g| g.label());
-    let mut lines = vec![
-        Msg::new("tournament-card-rules")
-            .msg("format", format(e.tournament.format))
-            .msg("clock", crate::table::words::clock(e.rules.clock_secs))
-            .num("rounds", e.tournament.rounds() as i64),
-    ];
+    let mut lines = vec![rules_line(e)];
     lines.push(match (e.status, e.next_round_at) {
         (Status::Open, Some(at)) => Msg::new("tournament-card-starts").time("time", at),
         (Status::Open, None) => {
@@ -177,6 +172,14 @@ pub fn card(e: &Event) -> Reply {
     }
 }
 
+/// The format, clock and rounds of `e`, as its card says them.
+pub(super) fn rules_line(e: &Event) -> Msg {
+    Msg::new("tournament-card-rules")
+        .msg("format", format(e.tournament.format))
+        .msg("clock", crate::table::words::clock(e.rules.clock_secs))
+        .num("rounds", e.tournament.rounds() as i64)
+}
+
 /// What the transport needs to keep `e`'s card and thread.
 pub fn news(e: &Event) -> TournamentNews {
     TournamentNews {
@@ -185,6 +188,7 @@ pub fn news(e: &Event) -> TournamentNews {
         card_now: Box::new(card(e)),
         thread: e.thread,
         thread_name: the(e, "tournament-thread"),
+        calendar: e.calendar_news(),
     }
 }
 
@@ -261,7 +265,13 @@ pub fn say(e: &Event, say: Say) -> Reply {
                 .plain("score", score(result));
             let msg = with_player(msg, "white", e, white);
             let mut reply = public(vec![with_player(msg, "black", e, black)]);
-            if e.tournament.current.is_none() && e.tournament.swiss.played_rounds == round + 1 {
+            // The round's standings once it is over, unless it was the last: the end shows
+            // them with the podium.
+            let last = e.tournament.finished();
+            if !last
+                && e.tournament.current.is_none()
+                && e.tournament.swiss.played_rounds == round + 1
+            {
                 let table = standings(e);
                 reply.lines.extend(table.lines);
                 reply.picture = table.picture;

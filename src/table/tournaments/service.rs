@@ -30,6 +30,8 @@ pub(super) struct Inner {
     index: StdMutex<Index>,
     /// What the restore at start did, for `/healthz`.
     restore: StdMutex<Restore>,
+    /// Each tournament's calendar event, as the transport keeps it.
+    pub calendars: super::calendar::Calendars,
 }
 
 #[derive(Default)]
@@ -88,6 +90,7 @@ impl Tournaments {
                 notices,
                 index: StdMutex::new(Index::default()),
                 restore: StdMutex::new(Restore::default()),
+                calendars: Default::default(),
             }),
         };
         let owns = |guild: Option<u64>, channel: u64| service.inner.matches.owns(guild, channel);

@@ -163,7 +163,10 @@ pub(super) async fn gateway_session(inner: Arc<Inner>, stream: tokio::net::TcpSt
                         let _ = tx.send(frame.to_string());
                         // Then each of the shard's servers becomes available.
                         for guild in mine {
-                            let data = guild_json(guild);
+                            let mut data = guild_json(guild);
+                            if let Some(locale) = &state.guild_locale {
+                                data["preferred_locale"] = json!(locale);
+                            }
                             if let Err(e) = serde_json::from_value::<serenity::Guild>(data.clone()) {
                                 state.violations.push(format!("the fake's GUILD_CREATE does not parse: {e}"));
                             }

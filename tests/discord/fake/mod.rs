@@ -23,6 +23,8 @@
 //!   View Channel answers 403 (50001, Missing Access), without Send Messages (Send Messages in
 //!   Threads in a thread), or with files but without Attach Files, 403 (50013, Missing
 //!   Permissions); embeds without Embed Links are dropped, as Discord does;
+//! - scheduled events: see `events` (Manage Events, an external event's location and end, a
+//!   start in the future, the status's only ways forward);
 //! - a deleted channel (and its threads) answers every request with 404 (10003, Unknown Channel);
 //! - sharding: each gateway connection IDENTIFYs as `shard: [id, total]`; a server's GUILD_CREATE
 //!   and interactions go only to the connection of shard `(guild_id >> 22) % total` (direct
@@ -43,6 +45,7 @@
 #![allow(dead_code)]
 
 pub mod contexts;
+pub mod events;
 mod faults;
 pub mod gateway;
 mod interactions;
@@ -54,6 +57,7 @@ pub use interactions::{Interaction, Registration};
 pub use messages::{Msg, Thread, check_message};
 
 use contexts::*;
+use events::*;
 use faults::*;
 use gateway::*;
 use interactions::*;
@@ -232,6 +236,10 @@ pub struct FakeState {
     pub thread_permission: bool,
     /// The servers of the fake (the bot is in all of them), with their default channel.
     pub guilds: Vec<(u64, u64)>,
+    /// The servers' scheduled events, as Discord's objects, in the order created.
+    pub scheduled_events: Vec<Value>,
+    /// Whether the bot may manage the servers' events; off unless a test grants it.
+    pub event_permission: bool,
     /// Further channels of those servers (channel -> server).
     pub channels: HashMap<u64, u64>,
     /// The shard count `/gateway/bot` recommends, and the least the fake accepts (close 4011
@@ -273,6 +281,8 @@ impl Default for FakeState {
             threads: HashMap::new(),
             thread_permission: false,
             guilds: vec![(GUILD_ID, CHANNEL_ID)],
+            scheduled_events: Vec::new(),
+            event_permission: false,
             channels: HashMap::new(),
             shard_count: 1,
             gateways: HashMap::new(),
@@ -466,7 +476,69 @@ impl Bot {
     }
 }
 
+/// The bot on a runtime of its own, in this process, to be killed as SIGKILL kills a process:
+/// every task it runs is dropped at once, wherever it is, with no shutdown of anything.
+pub struct Killable {
+    kill: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Killable {
+    /// Drops everything the bot is doing, at once.
+    pub fn kill(mut self) {
+        self.stop_now();
+    }
+
+    fn stop_now(&mut self) {
+        if let Some(kill) = self.kill.take() {
+            let _ = kill.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Killable {
+    fn drop(&mut self) {
+        self.stop_now();
+    }
+}
+
 impl FakeDiscord {
+    /// Starts the real bot with these settings on a runtime of its own, to kill it later.
+    pub fn start_bot_killable(
+        &self,
+        config: parlor::discord::Config,
+        settings: parlor::table::Config,
+    ) -> Killable {
+        self.inner
+            .works
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(config.work.clone());
+        let (kill, killed) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .expect("a runtime for the bot");
+            runtime.block_on(async move {
+                tokio::select! {
+                    _ = parlor::discord::serve(config, settings, std::future::pending()) => {}
+                    _ = killed => {}
+                }
+            });
+            // Every task is dropped where it stands, nothing waited for.
+            runtime.shutdown_background();
+        });
+        Killable {
+            kill: Some(kill),
+            thread: Some(thread),
+        }
+    }
+
     /// Starts the fake on two free ports of 127.0.0.1.
     pub async fn start() -> Self {
         Self::start_with_window(RESPONSE_WINDOW).await
@@ -754,6 +826,14 @@ fn router(inner: Arc<Inner>, caller: &str) -> Router {
             put(thread_member),
         )
         .route("/api/v10/channels/:channel", patch(channel_patch))
+        .route(
+            "/api/v10/guilds/:guild/scheduled-events",
+            post(create_event).get(list_events),
+        )
+        .route(
+            "/api/v10/guilds/:guild/scheduled-events/:event",
+            patch(edit_event),
+        )
         .fallback(unknown_route)
         .layer(axum::extract::DefaultBodyLimit::max(30 * 1024 * 1024))
         .layer(axum::Extension(Caller(caller.to_owned())))
