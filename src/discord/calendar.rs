@@ -42,22 +42,26 @@ pub(super) async fn keep(
     while let Some(next) = entry.get().next(wanted.wanted) {
         let now = entry.get();
         let done = match (next, now.event) {
-            (CalendarStatus::Scheduled, _) => {
-                create(http, news, wanted, at, guild, lang).await
-            }
+            (CalendarStatus::Scheduled, _) => create(http, news, wanted, at, guild, lang).await,
             (_, Some(event)) => edit(http, news.id, guild, event, next).await,
             (_, None) => None,
         };
         let Some(done) = done else { return };
         if let Err(e) = entry.set(done).await {
-            debug!(tournament = news.id, "cannot record the calendar event: {e}");
+            debug!(
+                tournament = news.id,
+                "cannot record the calendar event: {e}"
+            );
             return;
         }
     }
 }
 
 /// The link to the tournament's thread, else to its card.
-fn location(guild: serenity::GuildId, (thread, card): (Option<u64>, Option<(u64, u64)>)) -> Option<String> {
+fn location(
+    guild: serenity::GuildId,
+    (thread, card): (Option<u64>, Option<(u64, u64)>),
+) -> Option<String> {
     let at = match (thread, card) {
         (Some(thread), _) => format!("{guild}/{thread}"),
         (None, Some((channel, message))) => format!("{guild}/{channel}/{message}"),
@@ -137,7 +141,10 @@ async fn create(
                     .send_message(http, message)
                     .await
                 {
-                    debug!(tournament = news.id, "cannot say there is no calendar event: {e}");
+                    debug!(
+                        tournament = news.id,
+                        "cannot say there is no calendar event: {e}"
+                    );
                 }
             }
             Some(Calendar {
@@ -146,7 +153,10 @@ async fn create(
             })
         }
         Err(e) => {
-            debug!(tournament = news.id, "cannot create the calendar event: {e}");
+            debug!(
+                tournament = news.id,
+                "cannot create the calendar event: {e}"
+            );
             None
         }
     }
@@ -169,7 +179,12 @@ async fn edit(
     let builder = serenity::EditScheduledEvent::new().status(status);
     match guild.edit_scheduled_event(http, event, builder).await {
         Ok(_) => {
-            info!(tournament, event, status = next.name(), "calendar event updated");
+            info!(
+                tournament,
+                event,
+                status = next.name(),
+                "calendar event updated"
+            );
             Some(Calendar {
                 event: Some(event),
                 status: next,
@@ -177,7 +192,10 @@ async fn edit(
         }
         // Deleted on the server, or no longer the bot's to change: left alone.
         Err(e) if refusal(&e).is_some_and(|(status, _)| status == 403 || status == 404) => {
-            info!(tournament, event, "calendar event gone or out of reach: {e}");
+            info!(
+                tournament,
+                event, "calendar event gone or out of reach: {e}"
+            );
             Some(Calendar {
                 event: Some(event),
                 status: CalendarStatus::Gone,

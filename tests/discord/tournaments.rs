@@ -172,7 +172,9 @@ fn count_in(s: &FakeState, channel: u64, text: &str) -> usize {
 /// How many messages of the tournament's thread `thread` show round `round`'s pairings (its
 /// heading, and board 1).
 fn pairings_posted(s: &FakeState, thread: u64, round: i64) -> usize {
-    let heading = fr(Words::new("tournament-round").num("id", 1).num("round", round));
+    let heading = fr(Words::new("tournament-round")
+        .num("id", 1)
+        .num("round", round));
     let board = before(Words::new("tournament-board").num("board", 1), "white");
     s.messages
         .iter()
@@ -273,9 +275,11 @@ async fn a_swiss_of_six_is_played_to_its_end_in_french_across_two_kills() {
         "starts": "2h", "interval": "10m"});
     let card = tournament(&discord, &organiser(), "create", options).await;
     assert!(!card.ephemeral, "{}", card.text());
-    assert!(card.text().contains(&fr(Words::new("tournament-card-title")
-        .num("id", 1)
-        .msg("game", Words::new("game-simultana")))));
+    assert!(
+        card.text().contains(&fr(Words::new("tournament-card-title")
+            .num("id", 1)
+            .msg("game", Words::new("game-simultana"))))
+    );
     let join = lookup(Lang::Fr, "button-tournament-join").expect("the Join label");
     let join = card.button(&join).expect("Join, in French");
     let thread = discord
@@ -287,11 +291,15 @@ async fn a_swiss_of_six_is_played_to_its_end_in_french_across_two_kills() {
         })
         .await;
     let event = discord
-        .wait("the calendar event", |s| s.scheduled_events.first().cloned())
+        .wait("the calendar event", |s| {
+            s.scheduled_events.first().cloned()
+        })
         .await;
     assert_eq!(event["status"], status::SCHEDULED);
     assert_eq!(event["entity_type"], 3);
-    let location = event["entity_metadata"]["location"].as_str().unwrap_or_default();
+    let location = event["entity_metadata"]["location"]
+        .as_str()
+        .unwrap_or_default();
     assert!(location.ends_with(&format!("/{thread}")), "{location}");
 
     // Three people press Join, the organiser adds two bots.
@@ -318,26 +326,50 @@ async fn a_swiss_of_six_is_played_to_its_end_in_french_across_two_kills() {
         .await;
 
     // Dave enters late, with the card's button.
-    let late = discord.outcome(discord.press(&dave(), card.id, &join)).await;
+    let late = discord
+        .outcome(discord.press(&dave(), card.id, &join))
+        .await;
     assert!(!late.ephemeral, "{}", late.text());
     let late_line = Words::new("tournament-late-entry")
         .num("id", 1)
         .num("round", 2);
-    assert!(late.text().contains(&after(late_line, "player")), "{}", late.text());
+    assert!(
+        late.text().contains(&after(late_line, "player")),
+        "{}",
+        late.text()
+    );
 
     // Round 1: a person who never moves loses on time; the others resign.
-    let standings = |r: i64| fr(Words::new("tournament-standings").num("id", 1).num("round", r));
+    let standings = |r: i64| {
+        fr(Words::new("tournament-standings")
+            .num("id", 1)
+            .num("round", r))
+    };
     discord.idle().await;
     let in_round_1 = game_threads(&discord.state(), 1);
     let forfeiter = people[..3]
         .iter()
         .find(|p| in_round_1.iter().any(|(_, n)| n.contains(&p.name)))
         .unwrap_or_else(|| {
-            let names: Vec<String> = discord.state().threads.values().map(|t| t.name.clone()).collect();
+            let names: Vec<String> = discord
+                .state()
+                .threads
+                .values()
+                .map(|t| t.name.clone())
+                .collect();
             panic!("no person plays in round 1: {names:?}")
         })
         .clone();
-    play_round(&discord, &clock, 1, &people[..3], Some(&forfeiter), &standings(1), thread).await;
+    play_round(
+        &discord,
+        &clock,
+        1,
+        &people[..3],
+        Some(&forfeiter),
+        &standings(1),
+        thread,
+    )
+    .await;
     let forfeit = before(
         Words::new("tournament-result").num("id", 1).num("round", 1),
         "white",
@@ -352,7 +384,9 @@ async fn a_swiss_of_six_is_played_to_its_end_in_french_across_two_kills() {
             .map(Msg::text)
             .collect();
         assert!(
-            results.iter().any(|r| r.contains("+/-") || r.contains("-/+")),
+            results
+                .iter()
+                .any(|r| r.contains("+/-") || r.contains("-/+")),
             "a forfeit among {results:?}"
         );
     }
@@ -362,7 +396,11 @@ async fn a_swiss_of_six_is_played_to_its_end_in_french_across_two_kills() {
     let bot = discord.start_bot_killable(config(), on(&clock));
     discord.wait_ready(2).await;
     discord.idle().await;
-    assert_eq!(pairings_posted(&discord.state(), thread, 2), 0, "not before its time");
+    assert_eq!(
+        pairings_posted(&discord.state(), thread, 2),
+        0,
+        "not before its time"
+    );
     clock.advance_ms(5 * 60_000);
     discord
         .wait("round 2's pairings", |s| {
@@ -370,7 +408,11 @@ async fn a_swiss_of_six_is_played_to_its_end_in_french_across_two_kills() {
         })
         .await;
     discord.idle().await;
-    assert_eq!(game_threads(&discord.state(), 2).len(), 3, "six players, three games");
+    assert_eq!(
+        game_threads(&discord.state(), 2).len(),
+        3,
+        "six players, three games"
+    );
 
     // Carol withdraws during round 2 (her game goes on); the bot is killed in the middle of
     // the round and started again.
@@ -399,35 +441,51 @@ async fn a_swiss_of_six_is_played_to_its_end_in_french_across_two_kills() {
 
     // Everything once: each round's pairings, the standings after rounds 1 and 2 and, at the
     // end, the podium and the final standings (two pictures); each board's match once.
-    let s = discord.state();
-    for r in 1..=3 {
-        assert_eq!(pairings_posted(&s, thread, r), 1, "round {r}'s pairings");
+    {
+        let s = discord.state();
+        for r in 1..=3 {
+            assert_eq!(pairings_posted(&s, thread, r), 1, "round {r}'s pairings");
+        }
+        for r in 1..=3 {
+            let expected = usize::from(r < 3);
+            assert_eq!(
+                count_in(&s, thread, &standings(r)),
+                expected,
+                "standings {r}"
+            );
+        }
+        for picture in ["tournament-1-podium.png", "tournament-1-final.png"] {
+            let posted = s
+                .messages
+                .iter()
+                .filter(|m| m.channel_id == thread)
+                .flat_map(|m| &m.files)
+                .filter(|f| f.filename == picture)
+                .count();
+            assert_eq!(posted, 1, "{picture}");
+        }
+        assert_eq!(s.scheduled_events.len(), 1, "one event");
+        assert_eq!(s.scheduled_events[0]["status"], status::COMPLETED);
     }
-    for r in 1..=3 {
-        let expected = usize::from(r < 3);
-        assert_eq!(count_in(&s, thread, &standings(r)), expected, "standings {r}");
-    }
-    for picture in ["tournament-1-podium.png", "tournament-1-final.png"] {
-        let posted = s
-            .messages
-            .iter()
-            .filter(|m| m.channel_id == thread)
-            .flat_map(|m| &m.files)
-            .filter(|f| f.filename == picture)
-            .count();
-        assert_eq!(posted, 1, "{picture}");
-    }
-    assert_eq!(s.scheduled_events.len(), 1, "one event");
-    assert_eq!(s.scheduled_events[0]["status"], status::COMPLETED);
-    drop(s);
     // Two games and a bye, three games, two games and a bye.
-    assert_eq!(sql(&discord, "SELECT COUNT(*) FROM tournament_games").await, 2 + 3 + 2);
     assert_eq!(
-        sql(&discord, "SELECT COUNT(DISTINCT match_id) FROM tournament_games").await,
+        sql(&discord, "SELECT COUNT(*) FROM tournament_games").await,
+        2 + 3 + 2
+    );
+    assert_eq!(
+        sql(
+            &discord,
+            "SELECT COUNT(DISTINCT match_id) FROM tournament_games"
+        )
+        .await,
         7
     );
     assert_eq!(
-        sql(&discord, "SELECT COUNT(*) FROM tournaments WHERE status = 'over'").await,
+        sql(
+            &discord,
+            "SELECT COUNT(*) FROM tournaments WHERE status = 'over'"
+        )
+        .await,
         1
     );
     bot.kill();
@@ -449,7 +507,9 @@ async fn without_manage_events_the_thread_is_told_once_and_the_tournament_goes_o
                 .map(|t| t.id)
         })
         .await;
-    let told = Words::new("tournament-no-event").num("id", 1).text(Lang::En);
+    let told = Words::new("tournament-no-event")
+        .num("id", 1)
+        .text(Lang::En);
     discord
         .wait("the thread told", |s| {
             (count_in(s, thread, &told) == 1).then_some(())
@@ -458,13 +518,16 @@ async fn without_manage_events_the_thread_is_told_once_and_the_tournament_goes_o
     // More news of it: not told again.
     for player in [alice(), bob()] {
         let join = card.button("Join").expect("Join");
-        let joined = discord.outcome(discord.press(&player, card.id, &join)).await;
+        let joined = discord
+            .outcome(discord.press(&player, card.id, &join))
+            .await;
         assert!(!joined.ephemeral, "{}", joined.text());
     }
     discord.idle().await;
-    let s = discord.state();
-    assert_eq!(count_in(&s, thread, &told), 1);
-    assert!(s.scheduled_events.is_empty());
-    drop(s);
+    {
+        let s = discord.state();
+        assert_eq!(count_in(&s, thread, &told), 1);
+        assert!(s.scheduled_events.is_empty());
+    }
     stop(&discord, bot).await;
 }

@@ -267,7 +267,13 @@ mod tests {
         };
         let place = Place::new(Some(1), 2);
         let minute = 60_000;
-        let at_interval = Event::new(&place, 3, rules(Some(60), Some(2 * minute)), Format::Swiss, 3);
+        let at_interval = Event::new(
+            &place,
+            3,
+            rules(Some(60), Some(2 * minute)),
+            Format::Swiss,
+            3,
+        );
         assert_eq!(at_interval.expected_end(1000), 1000 + 3 * 2 * minute);
         // A minute a move: twenty moves, but never less than half an hour a round.
         let clocked = Event::new(&place, 3, rules(Some(60), None), Format::Swiss, 3);

@@ -29,6 +29,11 @@ fn millis(value: &Value) -> Option<i64> {
     Some(t.unix_timestamp() * 1000)
 }
 
+/// Whether `value` is snowflake `id` (Discord writes them as strings).
+fn is_id(value: &Value, id: u64) -> bool {
+    value.as_str().and_then(|s| s.parse::<u64>().ok()) == Some(id)
+}
+
 fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -62,7 +67,9 @@ fn broken(old: Option<&Value>, data: &Value) -> Option<String> {
             .chars()
             .count();
         if !(1..=100).contains(&location) {
-            return Some(format!("external event with a location of {location} characters"));
+            return Some(format!(
+                "external event with a location of {location} characters"
+            ));
         }
         if field("scheduled_end_time").is_null() {
             return Some("external event without scheduled_end_time".into());
@@ -143,7 +150,7 @@ pub(super) async fn list_events(
         .lock()
         .scheduled_events
         .iter()
-        .filter(|e| e["guild_id"] == guild.to_string())
+        .filter(|e| is_id(&e["guild_id"], guild))
         .cloned()
         .collect();
     for event in &found {
@@ -166,7 +173,7 @@ pub(super) async fn edit_event(
     let Some(event) = state
         .scheduled_events
         .iter_mut()
-        .find(|e| e["id"] == id.to_string() && e["guild_id"] == guild.to_string())
+        .find(|e| is_id(&e["id"], id) && is_id(&e["guild_id"], guild))
     else {
         drop(state);
         return refused(
