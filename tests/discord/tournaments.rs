@@ -531,3 +531,100 @@ async fn without_manage_events_the_thread_is_told_once_and_the_tournament_goes_o
     }
     stop(&discord, bot).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fake_keeps_discords_rules_for_scheduled_events() {
+    use poise::serenity_prelude as serenity;
+    let discord = FakeDiscord::start().await;
+    let http = serenity::HttpBuilder::new(fake::TOKEN)
+        .proxy(discord.api_base.clone())
+        .ratelimiter_disabled(true)
+        .build();
+    let guild = serenity::GuildId::new(fake::GUILD_ID);
+    let hour = serenity::Timestamp::from_unix_timestamp(
+        serenity::Timestamp::now().unix_timestamp() + 3600,
+    )
+    .expect("a time");
+    let later =
+        serenity::Timestamp::from_unix_timestamp(hour.unix_timestamp() + 3600).expect("a time");
+    let external = || {
+        serenity::CreateScheduledEvent::new(serenity::ScheduledEventType::External, "Swiss", hour)
+    };
+    let status_of = |e: serenity::Error| match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
+            (r.status_code.as_u16(), r.error.code)
+        }
+        other => panic!("not a refusal: {other}"),
+    };
+    // Without Manage Events: 403, Missing Permissions (the bot's to handle, no broken rule).
+    let refused = guild
+        .create_scheduled_event(&http, external().end_time(later).location("here"))
+        .await
+        .expect_err("no permission");
+    assert_eq!(status_of(refused), (403, 50013));
+    assert!(discord.take_violations().is_empty());
+    discord.grant_events();
+    // An external event needs a location and an end; its start is in the future.
+    for bad in [
+        external().end_time(later),
+        external().location("here"),
+        serenity::CreateScheduledEvent::new(
+            serenity::ScheduledEventType::External,
+            "Swiss",
+            serenity::Timestamp::from_unix_timestamp(1_000_000).expect("a time"),
+        )
+        .end_time(later)
+        .location("here"),
+    ] {
+        let refused = guild
+            .create_scheduled_event(&http, bad)
+            .await
+            .expect_err("refused");
+        assert_eq!(status_of(refused), (400, 50035));
+        assert_eq!(discord.take_violations().len(), 1);
+    }
+    let event = guild
+        .create_scheduled_event(&http, external().end_time(later).location("here"))
+        .await
+        .expect("created");
+    assert_eq!(event.status, serenity::ScheduledEventStatus::Scheduled);
+    assert_eq!(
+        event.metadata.and_then(|m| m.location).as_deref(),
+        Some("here")
+    );
+    // Scheduled -> Active -> Completed, and nothing after; never back.
+    let to = |status| serenity::EditScheduledEvent::new().status(status);
+    let done = guild
+        .edit_scheduled_event(&http, event.id, to(serenity::ScheduledEventStatus::Active))
+        .await
+        .expect("active");
+    assert_eq!(done.status, serenity::ScheduledEventStatus::Active);
+    for wrong in [
+        serenity::ScheduledEventStatus::Scheduled,
+        serenity::ScheduledEventStatus::Canceled,
+    ] {
+        let refused = guild
+            .edit_scheduled_event(&http, event.id, to(wrong))
+            .await
+            .expect_err("no way back");
+        assert_eq!(status_of(refused), (400, 50035));
+    }
+    guild
+        .edit_scheduled_event(
+            &http,
+            event.id,
+            to(serenity::ScheduledEventStatus::Completed),
+        )
+        .await
+        .expect("completed");
+    let refused = guild
+        .edit_scheduled_event(&http, event.id, to(serenity::ScheduledEventStatus::Active))
+        .await
+        .expect_err("over");
+    assert_eq!(status_of(refused), (400, 50035));
+    assert_eq!(discord.take_violations().len(), 3);
+    let listed = guild.scheduled_events(&http, false).await.expect("listed");
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].status, serenity::ScheduledEventStatus::Completed);
+    assert_eq!(listed[0].kind, serenity::ScheduledEventType::External);
+}
