@@ -1103,5 +1103,5 @@ tournament-thread = Tournoi nº { $id }
 tournament-game-thread = Tournoi nº { $id } · Ronde { $round } · { $white } contre { $black }
 tournament-your-game = { $players } : votre partie est dans { $game }.
 tournament-reminder = Le tournoi nº{ $id } commence { $time } : { $players }, préparez-vous.
-tournament-started = Le tournoi nº { $id } a commencé : la ronde 1 est appariée.
-tournament-no-event = Le tournoi nº { $id } n’est pas dans les évènements du serveur : Parlor a besoin de la permission Gérer les évènements pour l’y ajouter. Le tournoi a lieu comme annoncé.
+tournament-started = Le tournoi nº { $id } a commencé : la ronde 1 est appariée.
+tournament-no-event = Le tournoi nº { $id } n’est pas dans les évènements du serveur : Parlor a besoin de la permission Gérer les évènements pour l’y ajouter. Le tournoi a lieu comme annoncé.
