@@ -162,6 +162,10 @@ fn describe() {
         "parlor_database_faults_total",
         "Those database failures by fault: unreachable, login-refused, disk-full, read-only, locked, damaged, io, closed, refused"
     );
+    describe_gauge!(
+        "parlor_database_up",
+        "1 while the database answers; 0 during an outage, when requests are answered at once without asking it"
+    );
     describe_counter!(
         "parlor_notices_failed_total",
         "Messages the bot posts on its own (the AI's moves, clock warnings, timeouts) that Discord refused"

@@ -12,12 +12,13 @@
 /// body is compiled once for each (as `dispatch!` does for the games), so a query is written
 /// once and keeps each backend's static types.
 macro_rules! on {
-    ($store:expr, $pools:ident => $body:expr) => {
+    ($store:expr, $pools:ident => $body:expr) => {{
+        $store.health.admit()?;
         match &$store.db {
             $crate::store::Db::Sqlite { pools: $pools, .. } => $body,
             $crate::store::Db::Postgres($pools) => $body,
         }
-    };
+    }};
 }
 
 pub mod backup;
@@ -25,6 +26,7 @@ mod change;
 mod check;
 mod decode;
 mod error;
+mod health;
 mod postgres;
 mod queries;
 mod rows;
@@ -43,6 +45,7 @@ use sqlx::{Database, Pool, Postgres, Row, Sqlite};
 
 pub use change::{Change, LiveState};
 pub use error::{Fault, StoreError};
+pub use health::Outage;
 pub use queries::puzzles::{FinishedGame, NewPuzzle, PuzzleRow};
 pub use queries::settings::GuildSettings;
 pub use queries::tournaments::TournamentRow;
@@ -59,6 +62,8 @@ static PG_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("migrations/postgre
 #[derive(Clone, Debug)]
 pub struct Store {
     db: Db,
+    /// Shut while the database is known to be down, so that queries fail at once.
+    health: Arc<health::Health>,
 }
 
 #[derive(Clone, Debug)]
@@ -74,6 +79,54 @@ enum Db {
     },
     Postgres(Pools<Postgres>),
 }
+
+impl Db {
+    /// Whether the database answers as the bot needs it (the probe of an outage): SQLite takes
+    /// a write (a statement that changes nothing still needs the write lock), PostgreSQL is a
+    /// primary (a standby during a failover takes no writes). A reader only needs to read.
+    async fn answers(&self) -> Result<(), StoreError> {
+        match self {
+            Db::Sqlite {
+                pools,
+                reader: true,
+                ..
+            } => {
+                sqlx::query("SELECT 1").execute(&pools.read).await?;
+            }
+            Db::Sqlite { pools, .. } => {
+                sqlx::query("UPDATE _sqlx_migrations SET success = success WHERE version < 0")
+                    .execute(&pools.write)
+                    .await?;
+            }
+            Db::Postgres(pools) => {
+                let standby: bool = sqlx::query_scalar("SELECT pg_is_in_recovery()")
+                    .fetch_one(&pools.write)
+                    .await?;
+                if standby {
+                    return Err(StoreError::Db {
+                        fault: Fault::ReadOnly,
+                        detail: "the server is a standby".into(),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// How long a query waits for SQLite's write lock while another program (a backup, the sqlite3
+/// shell) holds it, before it fails as `locked`: short enough that the player hears at once
+/// that nothing was saved (the bot writes through one connection, so it never waits for
+/// itself).
+const LOCK_WAIT: Duration = Duration::from_millis(800);
+
+/// How long a query waits for a PostgreSQL connection (a free one, or a new one made) before it
+/// fails as `unreachable`: a healthy pool hands one over in microseconds, and a database that is
+/// down must not keep players waiting (the first failure closes the gate of [`health`]).
+const CONNECTION_WAIT: Duration = Duration::from_millis(800);
+
+/// How long opening waits for a PostgreSQL server that is still starting.
+const START_WAIT: Duration = Duration::from_secs(15);
 
 /// How often the SQLite log is copied into the database file, off the write connection.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
@@ -254,11 +307,14 @@ impl Store {
     /// exist). A database that is damaged, another application's or from a newer Parlor gives an
     /// error and is left exactly as it was.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
-        if sqlite_url(url)? {
+        let store = if sqlite_url(url)? {
             Self::open_sqlite(url).await
         } else {
             Self::open_postgres(url).await
-        }
+        }?;
+        // Set to 0 while an outage lasts (see `health`).
+        metrics::gauge!("parlor_database_up").set(1.0);
+        Ok(store)
     }
 
     /// SQLite: the file is first examined read-only (not SQLite, damaged, another
@@ -278,10 +334,19 @@ impl Store {
             // WAL with synchronous=NORMAL never corrupts; a power cut may lose the last commits.
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10));
-        let open_error = |e: sqlx::Error| StoreError::Open {
-            url: url.to_string(),
-            detail: e.to_string(),
+            .busy_timeout(LOCK_WAIT);
+        let open_error = |e: sqlx::Error| {
+            let said = e.to_string();
+            let detail = match StoreError::from(e).fault() {
+                Some(Fault::DiskFull) => {
+                    format!("the disk holding it is full ({said}); free some space and start again")
+                }
+                _ => said,
+            };
+            StoreError::Open {
+                url: url.to_string(),
+                detail,
+            }
         };
         // A file's log is copied by `Checkpoints`, not by the commit that fills it.
         let write_options = if in_memory {
@@ -317,6 +382,7 @@ impl Store {
             (read, Some(Checkpoints::start(checkpointer)))
         };
         Ok(Store {
+            health: Arc::default(),
             db: Db::Sqlite {
                 pools: Pools { write, read },
                 in_memory,
@@ -357,19 +423,34 @@ impl Store {
         };
         let pool = PgPoolOptions::new()
             .max_connections(postgres::connections(&env, size)?)
-            .acquire_timeout(Duration::from_secs(15))
-            .connect_with(options)
-            .await
-            .map_err(|e| StoreError::Open {
-                url: shown.clone(),
-                detail: postgres::connect_error(&e, &host, &root),
-            })?;
+            .acquire_timeout(CONNECTION_WAIT)
+            .connect_lazy_with(options);
+        // At start the server may still be coming up: wait for it longer than a query would.
+        let started = std::time::Instant::now();
+        loop {
+            match pool.acquire().await {
+                Ok(_) => break,
+                Err(e @ (sqlx::Error::PoolTimedOut | sqlx::Error::Io(_)))
+                    if started.elapsed() < START_WAIT =>
+                {
+                    tracing::debug!(error = %e, "PostgreSQL does not answer yet");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                Err(e) => {
+                    return Err(StoreError::Open {
+                        url: shown.clone(),
+                        detail: postgres::connect_error(&e, &host, &root),
+                    });
+                }
+            }
+        }
         Ok((pool, shown))
     }
 
     /// A store on one PostgreSQL pool, which both writes and reads.
     fn on_postgres(pool: PgPool) -> Store {
         Store {
+            health: Arc::default(),
             db: Db::Postgres(Pools {
                 write: pool.clone(),
                 read: pool,
@@ -420,6 +501,7 @@ impl Store {
             return Err(e);
         }
         Ok(Store {
+            health: Arc::default(),
             db: Db::Sqlite {
                 pools: Pools {
                     write: read.clone(),
@@ -465,6 +547,28 @@ impl Store {
     pub async fn ping(&self) -> Result<(), StoreError> {
         on!(self, pools => sqlx::query("SELECT 1").execute(&pools.read).await.map(drop))?;
         Ok(())
+    }
+
+    /// Takes note of a failure a caller met: one that says the database is unavailable (down,
+    /// full, read-only, locked ...) makes every query fail at once with that fault until a probe
+    /// in the background finds the database back, every [`health::PROBE_EVERY`].
+    pub fn noticed(&self, error: &StoreError) {
+        // On PostgreSQL `locked` is one transaction's conflict (a deadlock or a serialization
+        // failure the server broke), not the database's state.
+        if matches!(self.db, Db::Postgres(_)) && error.fault() == Some(Fault::Locked) {
+            return;
+        }
+        let db = self.db.clone();
+        let probe: health::Probe = Box::new(move || {
+            let db = db.clone();
+            Box::pin(async move { db.answers().await })
+        });
+        self.health.noticed(error, probe);
+    }
+
+    /// The outage under way, if the database is known to be down.
+    pub fn outage(&self) -> Option<Outage> {
+        self.health.outage()
     }
 
     /// Closes the database after a clean run: waits for queries in flight; on SQLite, then folds

@@ -112,6 +112,7 @@ impl Table {
                 self.inner.matches.changed_elsewhere(id).await
             }
             Err(Fail::Store(e)) => {
+                self.inner.store.noticed(&e);
                 let fault = e.fault().map(Fault::key);
                 tracing::error!(error = %e, fault, command = what, "storage failed");
                 Reply::private(Fail::store_message(&e))
@@ -120,7 +121,10 @@ impl Table {
         if let (Some(id), false, None) = (reply.match_id, reply.private, &reply.undelivered) {
             match self.inner.store.take_undelivered(id).await {
                 Ok(found) => reply.undelivered = found.as_deref().map(Undelivered::from_text),
-                Err(error) => tracing::warn!(match_id = id, %error, "cannot read undelivered news"),
+                Err(error) => {
+                    self.inner.store.noticed(&error);
+                    tracing::warn!(match_id = id, %error, "cannot read undelivered news");
+                }
             }
         }
         tracing::debug!(

@@ -15,6 +15,7 @@ mod glicko;
 mod ladders;
 mod languages;
 mod moves;
+mod outage;
 mod processes;
 mod puzzles;
 mod rules;

@@ -11,6 +11,29 @@ use crate::store::{
 };
 
 impl Store {
+    /// Moves the deadlines of these live matches `ms` later: the time a database outage took
+    /// from their players, given back.
+    pub async fn extend_deadlines(&self, ids: &[i64], ms: i64) -> Result<(), StoreError> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        on!(self, pools => {
+            let mut tx = pools.write.begin().await?;
+            for id in ids {
+                sqlx::query(
+                    "UPDATE matches SET deadline_at = deadline_at + $1 \
+                     WHERE id = $2 AND status = 'live' AND deadline_at IS NOT NULL",
+                )
+                .bind(ms)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            }
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+
     /// Records a new challenge (and refreshes both players' names); returns the match id.
     pub async fn create_challenge(&self, m: &NewMatch) -> Result<i64, StoreError> {
         Ok(self.insert_match(m, None).await?.0)

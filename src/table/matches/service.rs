@@ -37,6 +37,9 @@ pub(super) struct Inner {
     pub web: WebLinks,
     /// Told of each match that ends (see [`Matches::endings`]).
     pub ended: StdMutex<Option<tokio::sync::mpsc::UnboundedSender<i64>>>,
+    /// When the timer first saw the database down (table clock, ms): nothing is judged
+    /// meanwhile, and the time is given back to every clock once it is back.
+    outage_began: StdMutex<Option<i64>>,
 }
 
 impl Matches {
@@ -59,6 +62,7 @@ impl Matches {
                 settings,
                 web,
                 ended: StdMutex::new(None),
+                outage_began: StdMutex::new(None),
             }),
         };
         // Other processes' matches are left to their owners, unread.
@@ -202,7 +206,11 @@ impl Matches {
     /// Applies everything that is due: expired challenges, clock warnings, timeouts. Returns
     /// how many matches it acted on. [`Matches::spawn_timer`] calls it every second.
     pub async fn tick(&self) -> usize {
-        let due = self.lock_index().due(self.now());
+        let now = self.now();
+        if !self.time_runs(now).await {
+            return 0;
+        }
+        let due = self.lock_index().due(now);
         let mut acted = 0;
         for (id, slot) in due {
             let mut m = slot.lock().await;
@@ -221,6 +229,72 @@ impl Matches {
             }
         }
         acted
+    }
+
+    /// Whether clocks run: not while the database is down (a player who cannot save a move
+    /// must not lose on time), and once it is back the time it was down is first given back to
+    /// every live match's clock.
+    async fn time_runs(&self, now: i64) -> bool {
+        let since = {
+            let mut began = self
+                .inner
+                .outage_began
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            if self.inner.store.outage().is_some() {
+                began.get_or_insert(now);
+                return false;
+            }
+            let Some(since) = *began else {
+                return true;
+            };
+            since
+        };
+        let lost = now - since;
+        match self.give_time_back(lost).await {
+            Ok(matches) => {
+                tracing::info!(
+                    matches,
+                    seconds = lost / 1000,
+                    "time lost to the database outage given back"
+                );
+                *self
+                    .inner
+                    .outage_began
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner()) = None;
+                true
+            }
+            Err(error) => {
+                // Still failing: tried again at the next tick, with the time counted since.
+                self.inner.store.noticed(&error);
+                tracing::warn!(%error, "cannot give the outage's time back yet");
+                false
+            }
+        }
+    }
+
+    /// Moves every live match's deadline `lost` ms later, in the store first; returns how many.
+    async fn give_time_back(&self, lost: i64) -> Result<usize, StoreError> {
+        let mut held = Vec::new();
+        for slot in self.lock_index().all() {
+            held.push(slot);
+        }
+        let mut guards = Vec::new();
+        for slot in &held {
+            let m = slot.lock().await;
+            if m.live().is_some() && m.row.deadline_at.is_some() {
+                guards.push(m);
+            }
+        }
+        let ids: Vec<i64> = guards.iter().map(|m| m.id()).collect();
+        self.inner.store.extend_deadlines(&ids, lost).await?;
+        let mut index = self.lock_index();
+        for m in &mut guards {
+            m.row.deadline_at = m.row.deadline_at.map(|d| d + lost);
+            index.reschedule(m);
+        }
+        Ok(guards.len())
     }
 
     /// Runs [`Matches::tick`] on the current tokio runtime when the next thing is due (a

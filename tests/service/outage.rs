@@ -1,0 +1,242 @@
+//! The database fails in the middle of play: every answer comes at once, privately, saying that
+//! nothing was saved; the board is still shown from memory; the database's return is noticed by
+//! itself and play goes on; every acknowledged move is kept. On SQLite another program holds the
+//! write lock; on PostgreSQL the server's address stops answering (a TCP relay between the bot
+//! and the real server is cut, as a failover or a network fault cuts it).
+
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use super::common::*;
+use parlor::store::{Fault, Store};
+use parlor::table::{Act, ManualClock, Table};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::task::JoinHandle;
+
+use crate::db;
+
+/// Discord's limit for a first response; the goal is well under it.
+const FIRST_RESPONSE: Duration = Duration::from_secs(3);
+
+/// A relay from a local port to the PostgreSQL server that can be cut (the port refuses
+/// connections and every relayed connection is dropped) and mended on the same port.
+struct Relay {
+    addr: SocketAddr,
+    target: String,
+    tasks: Arc<Mutex<Vec<JoinHandle<()>>>>,
+}
+
+impl Relay {
+    async fn start(target: String) -> Relay {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+        let addr = listener.local_addr().expect("its address");
+        let relay = Relay {
+            addr,
+            target,
+            tasks: Arc::default(),
+        };
+        relay.serve(listener);
+        relay
+    }
+
+    fn serve(&self, listener: TcpListener) {
+        let (target, tasks) = (self.target.clone(), self.tasks.clone());
+        let accept = tokio::spawn(async move {
+            while let Ok((mut client, _)) = listener.accept().await {
+                let target = target.clone();
+                let pipe = tokio::spawn(async move {
+                    if let Ok(mut server) = TcpStream::connect(&target).await {
+                        let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
+                    }
+                });
+                tasks.lock().expect("the relay's tasks").push(pipe);
+            }
+        });
+        self.tasks.lock().expect("the relay's tasks").push(accept);
+    }
+
+    /// The server is gone: no new connection, and the open ones drop.
+    fn cut(&self) {
+        for task in self.tasks.lock().expect("the relay's tasks").drain(..) {
+            task.abort();
+        }
+    }
+
+    /// The server is back at the same address.
+    async fn mend(&self) {
+        let listener = TcpListener::bind(self.addr).await.expect("the same port");
+        self.serve(listener);
+    }
+}
+
+/// How the test takes the database away and gives it back.
+enum Outage {
+    /// Another connection holds SQLite's write lock.
+    Locked(sqlx::pool::PoolConnection<sqlx::Sqlite>, sqlx::SqlitePool),
+    Unreachable(Relay),
+}
+
+/// A table on a fresh database, reached through a relay on PostgreSQL.
+async fn table(clock: &ManualClock) -> (Table, db::Database, Option<Relay>, tempfile::TempDir) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (database, relay) = match db::postgres_server() {
+        Some(server) => {
+            let database = db::fresh_postgres(&server).await;
+            let (scheme_user, rest) = database.url.split_once('@').expect("a postgres:// URL");
+            let (host_port, path) = rest.split_once('/').expect("a database name");
+            let (host, port) = host_port.rsplit_once(':').expect("a port");
+            let relay = Relay::start(format!("127.0.0.1:{port}")).await;
+            let url = format!("{scheme_user}@{host}:{}/{path}", relay.addr.port());
+            (database.readdressed(url), Some(relay))
+        }
+        None => (
+            db::Database::sqlite(format!(
+                "sqlite://{}",
+                dir.path().join("parlor.db").display()
+            )),
+            None,
+        ),
+    };
+    let store = Store::open(&database).await.expect("open store");
+    let (table, _notices) = Table::start(store, config(clock)).await.expect("start");
+    (table, database, relay, dir)
+}
+
+impl Outage {
+    async fn begin(url: &str, relay: Option<Relay>) -> Outage {
+        match relay {
+            Some(relay) => {
+                relay.cut();
+                Outage::Unreachable(relay)
+            }
+            None => {
+                let pool = sqlx::SqlitePool::connect(url)
+                    .await
+                    .expect("a second connection");
+                let mut holder = pool.acquire().await.expect("a connection");
+                sqlx::query("BEGIN EXCLUSIVE")
+                    .execute(&mut *holder)
+                    .await
+                    .expect("the write lock");
+                Outage::Locked(holder, pool)
+            }
+        }
+    }
+
+    fn fault(&self) -> Fault {
+        match self {
+            Outage::Locked(..) => Fault::Locked,
+            Outage::Unreachable(_) => Fault::Unreachable,
+        }
+    }
+
+    async fn end(self) {
+        match self {
+            Outage::Locked(mut holder, pool) => {
+                sqlx::query("ROLLBACK")
+                    .execute(&mut *holder)
+                    .await
+                    .expect("the lock given back");
+                drop(holder);
+                pool.close().await;
+            }
+            Outage::Unreachable(relay) => relay.mend().await,
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_outage_is_answered_at_once_board_from_memory_and_play_goes_on_when_it_is_back() {
+    let clock = ManualClock::new(START_MS);
+    let (table, database, relay, _dir) = table(&clock).await;
+    let (a, b, place) = (alice(), bob(), channel(1));
+    let card = table
+        .handle(
+            &a,
+            &place,
+            Act::Challenge(parlor::table::ChallengeSpec::new(
+                parlor::games::GameKind::Simultana,
+                parlor::table::Opponent::User(user(&b)),
+            )),
+        )
+        .await;
+    assert!(!card.private, "{}", card.text());
+    let mut board = table.handle(&b, &place, Act::Accept).await;
+    assert!(!board.private, "{}", board.text());
+    let mut acknowledged = 0;
+    let play = async |table: &Table, board: &parlor::table::Reply| {
+        let to_move = if board.mentions[0] == a.id { &a } else { &b };
+        let hints = table.matches().move_hints(&place, "").await;
+        assert!(!hints.is_empty(), "no legal move: {}", board.text());
+        table
+            .handle(to_move, &place, Act::Move(hints[0].clone()))
+            .await
+    };
+    for _ in 0..2 {
+        board = play(&table, &board).await;
+        assert!(!board.private, "{}", board.text());
+        acknowledged += 1;
+    }
+
+    let outage = Outage::begin(&database, relay).await;
+    let fault = outage.fault();
+    // The first move meets the failure: answered within Discord's limit, privately.
+    let started = Instant::now();
+    let refused = play(&table, &board).await;
+    let first = started.elapsed();
+    assert_refused(&refused, "err-db-down");
+    assert!(first < FIRST_RESPONSE, "the first answer took {first:?}");
+    assert_eq!(table.store().outage().map(|o| o.fault), Some(fault));
+    // While it stays down, answers come at once without asking the database.
+    let started = Instant::now();
+    let refused = play(&table, &board).await;
+    let again = started.elapsed();
+    assert_refused(&refused, "err-db-down");
+    assert!(
+        again < Duration::from_millis(500),
+        "the next answer took {again:?}"
+    );
+    // The board is in memory.
+    let shown = table.handle(&a, &place, Act::Board).await;
+    assert!(
+        !said(&shown).contains(&"err-db-down") && shown.picture.is_some(),
+        "the board during the outage: {:?}\n{}",
+        said(&shown),
+        shown.text()
+    );
+
+    // Nobody loses on time meanwhile: two days pass (the clock gives one a move), and the
+    // timer judges nothing until the database is back, then gives the time back.
+    assert_eq!(table.matches().tick().await, 0);
+    clock.advance_secs(2 * 86_400);
+    assert_eq!(table.matches().tick().await, 0, "judged during the outage");
+
+    outage.end().await;
+    let back = Instant::now();
+    while table.store().outage().is_some() && back.elapsed() < Duration::from_secs(5) {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let noticed = back.elapsed();
+    assert!(
+        table.store().outage().is_none(),
+        "the return was not noticed"
+    );
+    assert!(
+        noticed < Duration::from_secs(2),
+        "noticed after {noticed:?}"
+    );
+    assert_eq!(
+        table.matches().tick().await,
+        0,
+        "a time-out after the outage"
+    );
+    board = play(&table, &board).await;
+    assert!(!board.private, "after the outage: {}", board.text());
+    acknowledged += 1;
+
+    // Every acknowledged move is in the database, and nothing refused.
+    table.store().close().await;
+    let moves = db::sql_i64(&database, "SELECT COUNT(*) FROM moves WHERE kind = 'move'").await;
+    assert_eq!(moves, acknowledged);
+}
