@@ -127,7 +127,10 @@ pub fn card(e: &Event) -> Reply {
     let mut lines = vec![
         Msg::new("tournament-card-rules")
             .msg("format", format(e.tournament.format))
-            .msg("clock", crate::table::words::clock(e.rules.clock_secs))
+            .msg(
+                "clock",
+                crate::table::words::time_control(e.rules.time_control()),
+            )
             .num("rounds", e.tournament.rounds() as i64),
     ];
     lines.push(match (e.status, e.next_round_at) {
