@@ -623,7 +623,11 @@ fn render(args: RenderArgs) -> Result<()> {
             .with_context(|| format!("move {} `{text}`", i + 1))?;
         moves.push(mv);
     }
-    let label = |name: String, rating: Option<String>| PlayerLabel { name, rating };
+    let label = |name: String, rating: Option<String>| PlayerLabel {
+        name,
+        rating,
+        clock: None,
+    };
     let players = [
         label(args.first, args.first_rating),
         label(args.second, args.second_rating),

@@ -51,11 +51,13 @@ pub enum RenderError {
 /// The longest replay drawn, to bound the time and memory one request can take.
 pub const MAX_REPLAY_MOVES: usize = 3000;
 
-/// A player as shown in the header: a name and, when known, a rating text.
+/// A player as shown in the header: a name and, when known, a rating text and the time left
+/// on a game clock (`4:57`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayerLabel {
     pub name: String,
     pub rating: Option<String>,
+    pub clock: Option<String>,
 }
 
 impl PlayerLabel {
@@ -63,12 +65,33 @@ impl PlayerLabel {
         PlayerLabel {
             name: name.into(),
             rating: None,
+            clock: None,
         }
     }
 
     pub fn with_rating(mut self, rating: impl Into<String>) -> Self {
         self.rating = Some(rating.into());
         self
+    }
+
+    pub fn with_clock(mut self, clock: impl Into<String>) -> Self {
+        self.clock = Some(clock.into());
+        self
+    }
+
+    /// `detail`, then the rating and the clock when shown: `White · 1500 · 4:57`.
+    fn detail(&self, detail: String) -> String {
+        [
+            Some(detail.as_str()),
+            self.rating.as_deref(),
+            self.clock.as_deref(),
+        ]
+        .into_iter()
+        .flatten()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .collect::<Vec<_>>()
+        .join(" · ")
     }
 }
 
@@ -450,10 +473,7 @@ fn header<'s>(scene: &Scene, swatches: Vec<&'s Sprite>, highlight_turn: bool) ->
         } else {
             titles[i].clone()
         };
-        match &scene.players[i].rating {
-            Some(r) if !r.trim().is_empty() => format!("{what} · {}", r.trim()),
-            _ => what,
-        }
+        scene.players[i].detail(what)
     });
     let who = |i: usize| {
         if names[i] == titles[i] {
@@ -546,10 +566,9 @@ fn four_seat_header<'s>(
         match label(i) {
             Some(p) => {
                 names.push(p.name.trim().to_string());
-                details.push(match &p.rating {
-                    Some(r) if !r.trim().is_empty() => r.trim().to_string(),
-                    _ => title(i),
-                });
+                let rated = p.rating.as_deref().is_some_and(|r| !r.trim().is_empty());
+                let seat = if rated { String::new() } else { title(i) };
+                details.push(p.detail(seat));
             }
             None => {
                 names.push(title(i));

@@ -63,6 +63,8 @@ pub struct LiveState {
     /// The seat that asked for a takeback, and every seat agreeing so far (a bit each).
     pub takeback_seat: Option<u8>,
     pub takeback_consent: u8,
+    /// A game clock's times by seat (see [`super::Bank`]); `None` for a time per move.
+    pub remaining: Option<super::Bank>,
 }
 
 impl Store {
@@ -87,6 +89,7 @@ impl Store {
             takeback_seat: state.takeback_seat,
             draw_consent: state.draw_consent,
             takeback_consent: state.takeback_consent,
+            remaining: state.remaining,
             finish,
         };
         match change {

@@ -7,8 +7,8 @@ use sqlx::sqlite::{Sqlite, SqliteRow};
 use sqlx::{ColumnIndex, Database, Decode, Encode, Row, Type};
 
 use super::{
-    EntryKind, Glicko, LogEntry, MatchRow, MatchStatus, PlayerRef, RatingRow, StoreError, Tally,
-    from_db_id,
+    Bank, EntryKind, Glicko, LogEntry, MatchRow, MatchStatus, PlayerRef, RatingRow, StoreError,
+    Tally, from_db_id,
 };
 use crate::games::{GameKind, Variant, variants};
 use crate::i18n::Lang;
@@ -119,6 +119,16 @@ pub(super) fn match_from_row(r: &impl Cells) -> Result<MatchRow, StoreError> {
         seed: r.try_get("seed")?,
         rated: r.try_get("rated")?,
         clock_secs: r.try_get("clock_secs")?,
+        increment_secs: r.try_get("increment_secs")?,
+        remaining: match r.try_get::<Option<String>, _>("remaining_ms")? {
+            Some(text) => {
+                Some(Bank::from_text(&text).ok_or_else(|| {
+                    StoreError::Corrupt(format!("match {id}: clock times `{text}`"))
+                })?)
+            }
+            None => None,
+        },
+        clock_seen_at: r.try_get("clock_seen_at")?,
         level: opt_u8(r, "level")?,
         challenger: PlayerRef {
             id: from_db_id(r.try_get("challenger_id")?),

@@ -63,7 +63,15 @@ pub struct MatchRow {
     pub options: String,
     pub seed: i64,
     pub rated: bool,
+    /// The time per move, or each player's time for the whole game on a game clock.
     pub clock_secs: Option<i64>,
+    /// A game clock's seconds added after each move; `None` for a time per move.
+    pub increment_secs: Option<i64>,
+    /// A game clock's time left by seat (see [`Bank`]).
+    pub remaining: Option<Bank>,
+    /// When a running game clock was last known to be timed by a live process (a restart
+    /// does not charge the player to move for the time after it).
+    pub clock_seen_at: Option<i64>,
     pub level: Option<u8>,
     pub challenger: PlayerRef,
     pub opponent: Option<PlayerRef>,
@@ -114,6 +122,8 @@ pub struct NewMatch {
     pub seed: i64,
     pub rated: bool,
     pub clock_secs: Option<i64>,
+    /// `Some` for a game clock: the seconds added after each move.
+    pub increment_secs: Option<i64>,
     pub level: Option<u8>,
     pub challenger: PlayerRef,
     pub opponent: Option<PlayerRef>,
@@ -127,6 +137,78 @@ pub struct NewMatch {
     pub deadline_at: Option<i64>,
     pub rematch_of: Option<i64>,
     pub created_at: i64,
+}
+
+/// The most seats a game has (four-player Lines of Action).
+pub const MAX_SEATS: usize = 4;
+
+/// Each seat's time on a game clock, in ms: what it had left when its last turn ended, its
+/// increment added (the seat to move: what it had when its turn began, its deadline counting
+/// down from there). Stored as the numbers separated by spaces.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bank {
+    ms: [i64; MAX_SEATS],
+    seats: u8,
+}
+
+impl Bank {
+    /// `ms` for each of `seats` seats (at most [`MAX_SEATS`]).
+    pub fn full(seats: usize, ms: i64) -> Bank {
+        let seats = seats.min(MAX_SEATS);
+        let mut bank = Bank {
+            ms: [0; MAX_SEATS],
+            seats: seats as u8,
+        };
+        bank.ms[..seats].fill(ms);
+        bank
+    }
+
+    /// The time of `seat` (0 for a seat it has not).
+    pub fn get(&self, seat: usize) -> i64 {
+        self.times().get(seat).copied().unwrap_or(0)
+    }
+
+    /// The same bank with `seat`'s time set to `ms` (unchanged for a seat it has not).
+    pub fn with(mut self, seat: usize, ms: i64) -> Bank {
+        if seat < usize::from(self.seats) {
+            self.ms[seat] = ms;
+        }
+        self
+    }
+
+    /// The times by seat.
+    pub fn times(&self) -> &[i64] {
+        &self.ms[..usize::from(self.seats)]
+    }
+
+    /// `300000 297000`, as stored.
+    pub fn to_text(&self) -> String {
+        let times: Vec<String> = self.times().iter().map(i64::to_string).collect();
+        times.join(" ")
+    }
+
+    /// A bank as [`Bank::to_text`] wrote it; `None` for anything else.
+    pub fn from_text(text: &str) -> Option<Bank> {
+        let times: Vec<i64> = text
+            .split_whitespace()
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .ok()?;
+        if times.is_empty() || times.len() > MAX_SEATS {
+            return None;
+        }
+        let mut bank = Bank::full(times.len(), 0);
+        bank.ms[..times.len()].copy_from_slice(&times);
+        Some(bank)
+    }
+}
+
+impl NewMatch {
+    /// A game clock's times at the start: each seat's whole time.
+    pub fn starting_bank(&self) -> Option<Bank> {
+        self.increment_secs?;
+        Some(Bank::full(self.seats.len(), self.clock_secs? * 1000))
+    }
 }
 
 /// A kind of log entry: a move, or a takeback that undoes the plies above `ply`.
@@ -223,6 +305,8 @@ pub struct MatchUpdate<'a> {
     pub takeback_seat: Option<u8>,
     pub draw_consent: u8,
     pub takeback_consent: u8,
+    /// A game clock's times by seat.
+    pub remaining: Option<Bank>,
     pub finish: Option<Finish<'a>>,
 }
 

@@ -66,3 +66,30 @@ pub fn reminder_ms(clock_secs: i64) -> i64 {
         clock_secs * 1000 / 10
     }
 }
+
+/// A game clock's time left as a clock face shows it, rounded up to the second: `4:57`,
+/// `0:09`, `1:30:00`.
+pub fn clock_face(ms: i64) -> String {
+    let secs = (ms.max(0) + 999) / 1000;
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clock_face;
+
+    #[test]
+    fn clock_faces_round_up_to_the_second() {
+        assert_eq!(clock_face(300_000), "5:00");
+        assert_eq!(clock_face(296_001), "4:57");
+        assert_eq!(clock_face(9_000), "0:09");
+        assert_eq!(clock_face(1), "0:01");
+        assert_eq!(clock_face(-5), "0:00");
+        assert_eq!(clock_face(5_400_000), "1:30:00");
+    }
+}

@@ -54,7 +54,8 @@ pub use front::Table;
 pub use matches::{Matches, PairedGame, rating};
 pub use picture::{Image, Picture, PictureError, Pictures};
 pub use presets::{
-    CLOCK_CHOICES, DEFAULT_CLOCK_SECS, MAX_CLOCK_SECS, MIN_CLOCK_SECS, Variant, parse_clock,
+    CLOCK_CHOICES, DEFAULT_CLOCK_SECS, MAX_CLOCK_SECS, MAX_GAME_MINUTES, MAX_INCREMENT_SECS,
+    MIN_CLOCK_SECS, MIN_GAME_MINUTES, TimeControl, Variant, parse_clock, parse_time_control,
     variant, variants,
 };
 pub use reads::gallery;

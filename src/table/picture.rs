@@ -35,9 +35,11 @@ pub enum Picture {
         /// How the match ended when the rules did not end it (resignation, agreed draw,
         /// timeout, abort): the picture's banner says so.
         result: Option<Outcome>,
-        /// Seconds the player to move had left when the board was shown, for its text (the
-        /// picture itself shows no clock).
+        /// Seconds the player to move had left when the board was shown, for its text.
         time_left: Option<i64>,
+        /// A game clock's time left by seat (ms) when the board was shown, drawn beside each
+        /// player; empty for a time per move or no clock.
+        clocks: Vec<i64>,
     },
     /// An animation of a whole finished match.
     Replay {
@@ -145,9 +147,10 @@ impl Picture {
                 move_number,
                 result,
                 time_left,
+                clocks,
                 ..
             } => {
-                let labels = labels(players, ratings, lang);
+                let labels = labels(players, ratings, clocks, lang);
                 let scene = board_scene(game, last_move, labels, *move_number, *result, lang);
                 render::describe::board(&scene, *time_left)
             }
@@ -216,9 +219,10 @@ impl Picture {
                 ratings,
                 move_number,
                 result,
+                clocks,
                 ..
             } => {
-                let labels = labels(players, ratings, lang);
+                let labels = labels(players, ratings, clocks, lang);
                 let scene = board_scene(game, last_move, labels, *move_number, *result, lang);
                 Ok(Image {
                     bytes: render::board_png(&scene),
@@ -299,8 +303,12 @@ fn png(bytes: Vec<u8>, file_name: String) -> Image {
     }
 }
 
-/// Boards drawn, by (match, language): the log position each shows, and its bytes.
-type Boards = LruCache<(i64, Lang), (u32, Image)>;
+/// Boards drawn, by (match, language): the log position each shows (with the game clocks'
+/// times drawn, if any), and its bytes.
+type Boards = LruCache<(i64, Lang), (Shown, Image)>;
+
+/// What a kept board shows: its log position and the game clocks' times drawn on it.
+type Shown = (u32, Vec<i64>);
 
 /// How many boards [`Pictures`] keeps: the newest of the matches played last, a few megabytes.
 const BOARDS_KEPT: usize = 256;
@@ -333,12 +341,12 @@ impl Pictures {
     }
 
     /// The picture's bytes in `lang`: a board already drawn for this match, position and
-    /// language is not drawn again.
+    /// language (and game clocks' times) is not drawn again.
     pub async fn draw(&self, picture: Picture, lang: Lang) -> Result<Image, PictureError> {
         let key = picture.cache_key();
-        if let Some((match_id, seq)) = key
-            && let Some((at, image)) = self.lock().get(&(match_id, lang))
-            && *at == seq
+        if let Some((match_id, shown)) = &key
+            && let Some((at, image)) = self.lock().get(&(*match_id, lang))
+            && at == shown
         {
             metrics::counter!("parlor_pictures_reused_total").increment(1);
             // The words are said again: the time left has moved on since it was drawn.
@@ -360,14 +368,14 @@ impl Pictures {
         })
         .await
         .map_err(|e| PictureError::Failed(e.to_string()))??;
-        if let Some((match_id, seq)) = key {
+        if let Some((match_id, shown)) = key {
             let mut boards = self.lock();
             // A newer position may have been kept meanwhile: it stays.
             let newer = boards
                 .peek(&(match_id, lang))
-                .is_some_and(|(at, _)| *at > seq);
+                .is_some_and(|(at, _)| at.0 > shown.0);
             if !newer {
-                boards.insert((match_id, lang), (seq, image.clone()));
+                boards.insert((match_id, lang), (shown, image.clone()));
             }
         }
         Ok(image)
@@ -380,18 +388,19 @@ impl Pictures {
 }
 
 impl Picture {
-    /// What a board of a match in play is known by: its match and log position (with the
-    /// language, the same position always looks the same). `None` for other pictures, and for
-    /// the final board (drawn once, with its result).
-    fn cache_key(&self) -> Option<(i64, u32)> {
+    /// What a board of a match in play is known by: its match, log position and game clocks'
+    /// times (with the language, the same position always looks the same). `None` for other
+    /// pictures, and for the final board (drawn once, with its result).
+    fn cache_key(&self) -> Option<(i64, Shown)> {
         match self {
             Picture::Board {
                 match_id: Some(id),
                 seq,
                 result: None,
                 game,
+                clocks,
                 ..
-            } if !game.status().is_over() => Some((*id, *seq)),
+            } if !game.status().is_over() => Some((*id, (*seq, clocks.clone()))),
             _ => None,
         }
     }
@@ -426,14 +435,22 @@ fn mistake_scene<'a>(game: &'a AnyGame, ply: usize, players: &[Msg], lang: Lang)
     scene
 }
 
-/// The players' labels in `lang`, with their ratings, by seat.
-fn labels(players: &[Msg], ratings: &[Option<String>], lang: Lang) -> Vec<PlayerLabel> {
+/// The players' labels in `lang`, with their ratings and game clocks, by seat.
+fn labels(
+    players: &[Msg],
+    ratings: &[Option<String>],
+    clocks: &[i64],
+    lang: Lang,
+) -> Vec<PlayerLabel> {
     players
         .iter()
         .enumerate()
         .map(|(seat, name)| PlayerLabel {
             name: name.text(lang),
             rating: ratings.get(seat).cloned().flatten(),
+            clock: clocks
+                .get(seat)
+                .map(|&ms| crate::table::clock::clock_face(ms)),
         })
         .collect()
 }
@@ -470,6 +487,7 @@ mod tests {
             move_number: 0,
             result,
             time_left: None,
+            clocks: Vec::new(),
         }
     }
 
@@ -480,7 +498,7 @@ mod tests {
             .draw(board(3, None), Lang::En)
             .await
             .expect("drawn");
-        let kept = |lang| pictures.lock().peek(&(7, lang)).map(|(seq, _)| *seq);
+        let kept = |lang| pictures.lock().peek(&(7, lang)).map(|(at, _)| at.0);
         assert_eq!(kept(Lang::En), Some(3));
         assert_eq!(kept(Lang::Fr), None, "each language its own");
         let again = pictures.draw(board(3, None), Lang::En).await.expect("kept");

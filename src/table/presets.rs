@@ -11,8 +11,83 @@ pub const MAX_CLOCK_SECS: i64 = 7 * 24 * 3600;
 /// One day per move, unless the challenge says otherwise.
 pub const DEFAULT_CLOCK_SECS: i64 = 24 * 3600;
 
+/// The shortest and longest time for each player's whole game on a game clock, in minutes,
+/// and the most seconds added after each move.
+pub const MIN_GAME_MINUTES: i64 = 1;
+pub const MAX_GAME_MINUTES: i64 = 180;
+pub const MAX_INCREMENT_SECS: i64 = 60;
+
 /// Suggested clock choices, as values of the `clock` option (labels come from the catalogue).
-pub const CLOCK_CHOICES: &[&str] = &["5m", "30m", "1h", "1d", "3d", "7d", "none"];
+pub const CLOCK_CHOICES: &[&str] = &[
+    "3+2", "5+3", "15+10", "5m", "30m", "1h", "1d", "3d", "7d", "none",
+];
+
+/// How a match is timed, as its row stores it: a time per move (`secs`), a game clock (`secs`
+/// for each player's whole game, `increment_secs` added after each of their moves), or none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// The time per move, or each player's time for the whole game; `None`: no clock.
+    pub secs: Option<i64>,
+    /// `Some` for a game clock: the seconds added after each move.
+    pub increment_secs: Option<i64>,
+}
+
+impl TimeControl {
+    /// No clock at all.
+    pub const NONE: TimeControl = TimeControl {
+        secs: None,
+        increment_secs: None,
+    };
+
+    /// A time per move.
+    pub fn per_move(secs: Option<i64>) -> TimeControl {
+        TimeControl {
+            secs,
+            increment_secs: None,
+        }
+    }
+
+    /// The value that reads back as this clock (`5+3`, `3600s`, `none`).
+    pub fn typed(self) -> String {
+        match (self.secs, self.increment_secs) {
+            (Some(s), Some(inc)) => format!("{}+{inc}", s / 60),
+            (Some(s), None) => format!("{s}s"),
+            (None, _) => "none".to_string(),
+        }
+    }
+}
+
+/// Reads a clock as `/play` and `/tournament create` take it: a game clock `M+S` (`5+3`:
+/// five minutes each, three seconds added per move), or a time per move (see [`parse_clock`]).
+pub fn parse_time_control(text: Option<&str>) -> Result<TimeControl, Msg> {
+    let Some((minutes, increment)) = text.and_then(|t| t.split_once('+')) else {
+        return parse_clock(text).map(TimeControl::per_move);
+    };
+    let typed = text.unwrap_or_default().trim();
+    let expected =
+        || Msg::new("err-not-a-clock").code("text", typed.chars().take(20).collect::<String>());
+    let number = |part: &str| -> Result<i64, Msg> {
+        let part = part.trim();
+        if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(expected());
+        }
+        // More digits than any limit allows is out of range, not unreadable.
+        Ok(part.parse().unwrap_or(i64::MAX))
+    };
+    let (minutes, increment) = (number(minutes)?, number(increment)?);
+    if !(MIN_GAME_MINUTES..=MAX_GAME_MINUTES).contains(&minutes)
+        || !(0..=MAX_INCREMENT_SECS).contains(&increment)
+    {
+        return Err(Msg::new("err-game-clock-range")
+            .num("min", MIN_GAME_MINUTES)
+            .num("max", MAX_GAME_MINUTES)
+            .num("increment", MAX_INCREMENT_SECS));
+    }
+    Ok(TimeControl {
+        secs: Some(minutes * 60),
+        increment_secs: Some(increment),
+    })
+}
 
 /// Reads a per-move clock: `none`, or a number with a unit (`90s`, `30m`, `1h`, `1d`, `1w`);
 /// `None` input means the default. Returns seconds, or `None` for no clock.
@@ -64,6 +139,46 @@ mod tests {
         assert!(parse_clock(Some("8d")).is_err());
         assert!(parse_clock(Some("soon")).is_err());
         assert!(parse_clock(Some("99999999999999999999d")).is_err());
+    }
+
+    #[test]
+    fn game_clocks() {
+        let game = |s, i| TimeControl {
+            secs: Some(s),
+            increment_secs: Some(i),
+        };
+        assert_eq!(parse_time_control(Some("5+3")), Ok(game(300, 3)));
+        assert_eq!(parse_time_control(Some(" 3 + 0 ")), Ok(game(180, 0)));
+        assert_eq!(parse_time_control(Some("15+10")), Ok(game(900, 10)));
+        assert_eq!(parse_time_control(Some("180+60")), Ok(game(10_800, 60)));
+        assert_eq!(
+            parse_time_control(Some("1h")),
+            Ok(TimeControl::per_move(Some(3600)))
+        );
+        assert_eq!(
+            parse_time_control(None),
+            Ok(TimeControl::per_move(Some(86_400)))
+        );
+        let said = |text| parse_time_control(Some(text)).map_err(|m| m.id);
+        for out_of_range in ["0+0", "999+0", "5+61", "181+0", "99999999999999999999+1"] {
+            assert_eq!(
+                said(out_of_range),
+                Err("err-game-clock-range"),
+                "{out_of_range}"
+            );
+        }
+        for unreadable in ["5+-1", "+3", "5+", "a+b", "5m+3", "1.5+2", "5+3+1"] {
+            assert_eq!(said(unreadable), Err("err-not-a-clock"), "{unreadable}");
+        }
+        assert_eq!(said("abc"), Err("err-not-a-clock"));
+        // What a rematch types reads back as the same clock.
+        for clock in [
+            game(300, 3),
+            TimeControl::per_move(Some(3600)),
+            TimeControl::NONE,
+        ] {
+            assert_eq!(parse_time_control(Some(&clock.typed())), Ok(clock));
+        }
     }
 
     /// Every preset has words of its own in the catalogue, in both languages.

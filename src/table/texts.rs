@@ -84,6 +84,7 @@ pub fn rules(game: GameKind, docs_url: Option<&str>) -> Reply {
             move_number: 0,
             result: None,
             time_left: None,
+            clocks: Vec::new(),
         });
     }
     reply

@@ -56,9 +56,17 @@ pub fn variant(name: &str) -> Msg {
 
 /// `1 day per move` or `no clock`.
 pub fn clock(secs: Option<i64>) -> Msg {
-    match secs {
-        Some(s) => Msg::new("clock-per-move").duration("time", s),
-        None => Msg::new("clock-none"),
+    time_control(super::presets::TimeControl::per_move(secs))
+}
+
+/// `1 day per move`, `5+3 game clock`, `no clock`.
+pub fn time_control(clock: super::presets::TimeControl) -> Msg {
+    match (clock.secs, clock.increment_secs) {
+        (Some(s), Some(inc)) => Msg::new("clock-game")
+            .num("base", s / 60)
+            .num("increment", inc),
+        (Some(s), None) => Msg::new("clock-per-move").duration("time", s),
+        (None, _) => Msg::new("clock-none"),
     }
 }
 

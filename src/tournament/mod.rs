@@ -6,6 +6,7 @@
 //! every round (opponent, colour, result, whether the game was played), exactly what a TRF file
 //! holds. [`dutch::pair`] computes the next round from it as bbpPairings `--dutch` does.
 
+pub mod arena;
 pub mod berger;
 pub mod dutch;
 pub mod event;

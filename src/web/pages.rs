@@ -549,7 +549,7 @@ pub fn tournament(ctx: &Ctx, view: &TournamentView, words: &TournamentWords) -> 
                 (tournament_status(ctx, e.status, e.round(), e.tournament.rounds()))
                 " · " (ctx.t(&Msg::new("web-players-count").num("n", e.tournament.members.len() as i64)))
                 " · " @if e.rules.rated { (ctx.w("web-rated")) } @else { (ctx.w("web-casual")) }
-                " · " (ctx.t(&words::clock(e.rules.clock_secs)))
+                " · " (ctx.t(&words::time_control(e.rules.time_control())))
             }
             @for (file, alt) in words {
                 figure.board.tournament {

@@ -1096,3 +1096,45 @@ fn a_round_robin_of_four_at_the_terminal_to_its_end() {
         "{text}"
     );
 }
+
+/// A `5+3` game at the terminal: each board says both players' times (the one to move counting
+/// down, the other's with 3 s added after their move), and each picture draws them.
+#[test]
+fn a_game_clock_shows_both_players_times_at_the_terminal() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut script =
+        String::from("/play game:simultana opponent:bob clock:5+3\n/as bob\n/accept\n");
+    for m in &GAME[..2] {
+        script.push_str(&format!("/as alice\n/move {m}\n/as bob\n/move {m}\n"));
+    }
+    script.push_str("/play game:simultana opponent:bob clock:0+0\n");
+    let out = session(dir.path(), &["--as", "alice"], &script);
+    assert!(out.contains("5+3 game clock"), "{out}");
+    let clock_lines: Vec<&str> = out.lines().filter(|l| l.contains("Clocks: ")).collect();
+    // The first board and one after each of the two moves.
+    assert_eq!(clock_lines.len(), 3, "{out}");
+    for line in &clock_lines {
+        assert!(line.contains("@alice ") && line.contains("@bob "), "{line}");
+    }
+    assert!(
+        clock_lines[0].contains("@alice 5:00") && clock_lines[0].contains("@bob 5:00"),
+        "{}",
+        clock_lines[0]
+    );
+    // After a move the mover has their time plus 3 s (a second or two of thinking at most).
+    let after = clock_lines[1];
+    assert!(
+        ["5:03", "5:02", "5:01"].iter().any(|t| after.contains(t)),
+        "{after}"
+    );
+    // An impossible clock is refused in words, and nothing starts.
+    assert!(out.contains("A game clock is written M+S"), "{out}");
+    let picture = dir.path().join("boards").join("match-1-1.png");
+    assert!(
+        std::fs::read(&picture)
+            .unwrap_or_default()
+            .starts_with(b"\x89PNG"),
+        "{} missing",
+        picture.display()
+    );
+}

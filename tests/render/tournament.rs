@@ -35,6 +35,7 @@ fn field(n: usize, format: Format, rounds: usize, played: usize, pair_next: bool
         game: "loa".to_string(),
         variant: "standard".to_string(),
         clock_secs: None,
+        increment_secs: None,
         rated: true,
         interval_ms: None,
     };

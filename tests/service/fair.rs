@@ -273,6 +273,7 @@ fn board_pictures_before_the_draw_do_not_depend_on_the_pile() {
         move_number: 0,
         result: None,
         time_left: None,
+        clocks: Vec::new(),
     };
     let top = top_tile(1);
     let other = (2..).find(|&s| top_tile(s) != top).expect("another top");

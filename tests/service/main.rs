@@ -3,6 +3,7 @@
 
 mod backup;
 mod browser;
+mod clocks;
 mod coach;
 mod common;
 #[path = "../support/db.rs"]

@@ -86,8 +86,8 @@ impl Store {
             let row = sqlx::query(
                 "INSERT INTO matches (guild_id, channel_id, parent_id, game, variant, options, seed, \
                  rated, clock_secs, level, challenger_id, opponent_id, vs_bot, challenger_seat, status, \
-                 deadline_at, rematch_of, created_at, seat_count, threaded) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'challenge', $15, $16, $17, $18, $19) \
+                 deadline_at, rematch_of, created_at, seat_count, threaded, increment_secs, remaining_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'challenge', $15, $16, $17, $18, $19, $20, $21) \
                  RETURNING id",
             )
             .bind(m.guild_id.map(db_id))
@@ -109,6 +109,8 @@ impl Store {
             .bind(m.created_at)
             .bind(m.seats.len() as i64)
             .bind(m.threaded)
+            .bind(m.increment_secs)
+            .bind(m.starting_bank().map(|b| b.to_text()))
             .fetch_one(&mut *tx)
             .await?;
             let id: i64 = row.try_get(0)?;
@@ -316,7 +318,8 @@ impl Store {
             let changed = match &update.finish {
                 None => sqlx::query(
                     "UPDATE matches SET deadline_at = $1, warned = $2, draw_offer_seat = $3, \
-                     takeback_seat = $4, draw_consent = $5, takeback_consent = $6, last_seq = $7 \
+                     takeback_seat = $4, draw_consent = $5, takeback_consent = $6, last_seq = $7, \
+                     remaining_ms = $10 \
                      WHERE id = $8 AND status = 'live' AND last_seq = $9",
                 )
                 .bind(update.deadline_at)
@@ -328,6 +331,7 @@ impl Store {
                 .bind(i64::from(last_seq))
                 .bind(update.match_id)
                 .bind(i64::from(update.known_seq))
+                .bind(update.remaining.map(|b| b.to_text()))
                 .execute(&mut *tx)
                 .await?
                 .rows_affected(),
@@ -376,6 +380,50 @@ impl Store {
             tx.commit().await?;
             Ok(changes)
         })
+    }
+
+    /// Records that the game clocks of these live matches were timed by a live process at `at`
+    /// (see [`MatchRow::clock_seen_at`]): one statement per few hundred matches.
+    pub async fn clocks_seen(&self, ids: &[i64], at: i64) -> Result<(), StoreError> {
+        for chunk in ids.chunks(500) {
+            let marks: Vec<String> = (2..chunk.len() + 2).map(|i| format!("${i}")).collect();
+            let sql = format!(
+                "UPDATE matches SET clock_seen_at = $1 WHERE status = 'live' AND id IN ({})",
+                marks.join(", ")
+            );
+            on!(self, pools => {
+                let mut query = sqlx::query(&sql).bind(at);
+                for id in chunk {
+                    query = query.bind(*id);
+                }
+                query.execute(&pools.write).await.map(drop)
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Moves the deadline of a live match's running game clock after a restart, and records
+    /// when it was timed again; only if no other change came first (`known_seq`). Returns
+    /// whether it was written.
+    pub async fn resume_clock(
+        &self,
+        id: i64,
+        known_seq: u32,
+        deadline_at: i64,
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        let done = on!(self, pools => sqlx::query(
+            "UPDATE matches SET deadline_at = $1, clock_seen_at = $2 \
+             WHERE id = $3 AND status = 'live' AND last_seq = $4",
+        )
+        .bind(deadline_at)
+        .bind(at)
+        .bind(id)
+        .bind(i64::from(known_seq))
+        .execute(&pools.write)
+        .await?
+        .rows_affected());
+        Ok(done == 1)
     }
 
     /// Every pending challenge and live match whose place `keep` accepts (server, `None` for
@@ -593,6 +641,7 @@ mod tests {
             seed: 3,
             rated: false,
             clock_secs: None,
+            increment_secs: None,
             level: None,
             challenger: player(1),
             opponent: Some(player(2)),

@@ -43,8 +43,8 @@ impl Choices {
             Choices::Clocks => table::CLOCK_CHOICES
                 .iter()
                 .filter_map(|value| {
-                    let secs = table::parse_clock(Some(value)).ok()?;
-                    Some(choice(value, words::clock(secs)))
+                    let clock = table::parse_time_control(Some(value)).ok()?;
+                    Some(choice(value, words::time_control(clock)))
                 })
                 .collect(),
             Choices::Scopes => [Scope::Server, Scope::Global]

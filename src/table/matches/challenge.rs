@@ -35,7 +35,7 @@ impl Matches {
         let config = &self.inner.config;
         let now = self.now();
         let variant = presets::variant(spec.game, spec.variant.as_deref()).map_err(Fail::Refuse)?;
-        let clock_secs = presets::parse_clock(spec.clock.as_deref()).map_err(Fail::Refuse)?;
+        let clock = presets::parse_time_control(spec.clock.as_deref()).map_err(Fail::Refuse)?;
         let level = spec.level.unwrap_or(2);
         if !(1..=5).contains(&level) {
             return refuse(Msg::new("err-level"));
@@ -112,7 +112,8 @@ impl Matches {
             options: variant.options.to_string(),
             seed: (rand::random::<u64>() >> 11) as i64,
             rated: !vs_bot && spec.rated.unwrap_or(true),
-            clock_secs,
+            clock_secs: clock.secs,
+            increment_secs: clock.increment_secs,
             level: (vs_bot || lobby).then_some(level),
             challenger,
             // A lobby's named opponent is only seated.
@@ -254,8 +255,11 @@ impl Matches {
             variant: Some(old.variant.name.to_string()),
             rated: Some(old.rated),
             clock: Some(
-                old.clock_secs
-                    .map_or("none".to_string(), |s| format!("{s}s")),
+                presets::TimeControl {
+                    secs: old.clock_secs,
+                    increment_secs: old.increment_secs,
+                }
+                .typed(),
             ),
             level: old.level,
         };
@@ -317,6 +321,7 @@ impl Match {
     /// A challenge just written as match `id`, where it was made.
     pub(super) fn from_new(id: i64, new: NewMatch, kind: GameKind, place: Place) -> Match {
         let seats = new.seats.len();
+        let remaining = new.starting_bank();
         Match {
             row: MatchRow {
                 id,
@@ -329,6 +334,9 @@ impl Match {
                 seed: new.seed,
                 rated: new.rated,
                 clock_secs: new.clock_secs,
+                increment_secs: new.increment_secs,
+                remaining,
+                clock_seen_at: None,
                 level: new.level,
                 challenger: new.challenger,
                 opponent: new.opponent,

@@ -320,11 +320,13 @@ fn play(m: &Match, actor: &Actor, text: &str, f: &Facts) -> Result<Decision, Ref
         return Decision::new(vec![change], say);
     }
     let now = m.state();
-    // The clock restarts when the turn passes (not after the first step of a two-step turn).
-    let (deadline_at, warned) = if game.seat_to_move() != Some(seat) {
-        (m.row.clock_secs.map(|s| f.now + s * 1000), false)
+    // The clock restarts when the turn passes (not after the first step of a two-step turn);
+    // a game clock banks the mover's time left, with the increment.
+    let (deadline_at, warned, remaining) = if game.seat_to_move() != Some(seat) {
+        let (deadline, remaining) = m.pass_turn(seat, game.seat_to_move(), f.now, true);
+        (deadline, false, remaining)
     } else {
-        (now.deadline_at, now.warned)
+        (now.deadline_at, now.warned, now.remaining)
     };
     // A standing draw offer lapses when a seat that has not agreed moves instead.
     let (draw_offer_seat, draw_consent) = if now.draw_consent & (1 << seat) != 0 {
@@ -339,6 +341,7 @@ fn play(m: &Match, actor: &Actor, text: &str, f: &Facts) -> Result<Decision, Ref
         draw_consent,
         takeback_seat: None,
         takeback_consent: 0,
+        remaining,
     };
     let change = Change::Update {
         entry: Some(entry),
@@ -464,7 +467,7 @@ pub fn due(m: &Match, f: &Facts) -> Option<Decision> {
         // Out of time before every seat moved: the match is aborted, nobody loses rating.
         return Some(finish(outcome, !board.both_moved(), headline, f));
     }
-    let warn_at = deadline - crate::table::clock::reminder_ms(m.row.clock_secs?);
+    let warn_at = m.reminder_at()?;
     if m.row.warned || f.now < warn_at {
         return None;
     }

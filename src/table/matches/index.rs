@@ -20,6 +20,7 @@ pub struct Where {
     channel: Option<u64>,
     due: Option<i64>,
     live: bool,
+    running: bool,
 }
 
 impl Where {
@@ -29,6 +30,7 @@ impl Where {
             channel: m.holds_channel().then_some(m.row.channel_id),
             due: m.next_due(),
             live: m.live().is_some(),
+            running: m.game_clock_running(),
         }
     }
 }
@@ -43,6 +45,8 @@ pub struct Index {
     pub due: Schedule,
     /// The matches being played (started, not over), counted by `parlor_live_matches`.
     live: HashSet<i64>,
+    /// The live matches whose game clock is running (see [`Index::running_clocks`]).
+    running: HashSet<i64>,
 }
 
 impl Index {
@@ -56,6 +60,20 @@ impl Index {
         if changed {
             metrics::gauge!("parlor_live_matches").set(self.live.len() as f64);
         }
+    }
+
+    /// Records whether match `id`'s game clock is running.
+    fn set_running(&mut self, id: i64, running: bool) {
+        if running {
+            self.running.insert(id);
+        } else {
+            self.running.remove(&id);
+        }
+    }
+
+    /// The live matches whose game clock is running here, which the timer marks as timed.
+    pub fn running_clocks(&self) -> Vec<i64> {
+        self.running.iter().copied().collect()
     }
 
     /// How many challenges and live matches are open.
@@ -97,6 +115,7 @@ impl Index {
         }
         self.entries.insert(m.id, slot);
         self.set_live(m.id, m.live);
+        self.set_running(m.id, m.running);
     }
 
     /// Updates when the timer must next look at this match (after every change).
@@ -106,6 +125,7 @@ impl Index {
             None => self.due.remove(m.id()),
         }
         self.set_live(m.id(), m.live().is_some());
+        self.set_running(m.id(), m.game_clock_running());
     }
 
     /// Takes a closed match out.
@@ -113,6 +133,7 @@ impl Index {
         self.entries.remove(&m.id());
         self.due.remove(m.id());
         self.set_live(m.id(), false);
+        self.set_running(m.id(), false);
         self.free_channel(m.row.channel_id, m.id());
     }
 

@@ -135,8 +135,13 @@ fn take_back(m: &Match, requester: usize, who: &PlayerRef, f: &Facts) -> Result<
         player_id: m.player(requester).map_or(0, |p| p.id),
         at: f.now,
     };
+    // The requester moves again; on a game clock, the player whose turn it was keeps the time
+    // they had left.
+    let from = board.game.seat_to_move().unwrap_or(requester);
+    let (deadline_at, remaining) = m.pass_turn(from, Some(requester), f.now, false);
     let state = LiveState {
-        deadline_at: m.row.clock_secs.map(|s| f.now + s * 1000),
+        deadline_at,
+        remaining,
         ..LiveState::default()
     };
     let undone = board.moves.len() - keep;

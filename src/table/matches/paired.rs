@@ -22,8 +22,10 @@ pub struct PairedGame {
     pub place: Place,
     pub game: GameKind,
     pub variant: &'static Variant,
-    /// The time per move, or `None` for no clock.
+    /// The time per move (or each player's time on a game clock), or `None` for no clock.
     pub clock_secs: Option<i64>,
+    /// A game clock's seconds added per move; `None` for a time per move.
+    pub increment_secs: Option<i64>,
     pub rated: bool,
     /// The first player (seat 0) and the second.
     pub white: PlayerRef,
@@ -54,6 +56,7 @@ impl Matches {
             seed: (rand::random::<u64>() >> 11) as i64,
             rated: g.rated && !vs_bot,
             clock_secs: g.clock_secs,
+            increment_secs: g.increment_secs,
             level: vs_bot.then_some(g.level.unwrap_or(2)),
             challenger: g.white.clone(),
             opponent: Some(g.black.clone()),

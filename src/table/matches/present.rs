@@ -33,7 +33,7 @@ pub fn title(m: &Match) -> Msg {
         details.push(words::variant(m.row.variant.name));
     }
     details.push(Msg::new(if m.row.rated { "rated" } else { "casual" }));
-    details.push(words::clock(m.row.clock_secs));
+    details.push(words::time_control(m.time_control()));
     if let (true, Some(level)) = (m.row.vs_bot, m.row.level) {
         details.push(Msg::new("ai-level").num("level", level));
     }
@@ -114,15 +114,32 @@ pub fn board_reply(m: &Match, headline: Option<Msg>, now: i64) -> Reply {
         let rows = hints::MAX_ROWS.saturating_sub(reply.buttons.len());
         reply.menus = hints::source_menus(&legal, m.stamp(), rows);
     }
+    // A game clock: both players' times, the one to move counting down.
+    let times = m.times_left(now).unwrap_or_default();
+    if !times.is_empty() {
+        let faces = times
+            .iter()
+            .enumerate()
+            .map(|(seat, &ms)| {
+                Msg::new("clock-seat")
+                    .msg("player", who(m, seat))
+                    .plain("time", crate::table::clock::clock_face(ms))
+            })
+            .collect();
+        lines.push(Msg::new("clocks-line").list("clocks", faces));
+    }
     reply.lines = lines;
     let mut board = picture(m, live);
-    if let Picture::Board { time_left, .. } = &mut board
+    if let Picture::Board {
+        time_left, clocks, ..
+    } = &mut board
         && !live.game.status().is_over()
     {
         *time_left = m
             .row
             .deadline_at
             .map(|at| crate::table::clock::secs_left(at, now));
+        *clocks = times;
     }
     reply.picture = Some(board);
     reply
@@ -191,6 +208,7 @@ pub fn picture(m: &Match, live: &Board) -> Picture {
         move_number: live.moves.len() as u32,
         result: None,
         time_left: None,
+        clocks: Vec::new(),
     }
 }
 

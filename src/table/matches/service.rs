@@ -20,6 +20,10 @@ use super::state::Match;
 /// How many matches are rebuilt at once at start (about a database pool's connections).
 const RESTORE_AT_ONCE: usize = 8;
 
+/// How often the timer records that the running game clocks are timed (see
+/// [`Matches::resume_clock`]): at most this much of a restart's downtime is not given back.
+pub const CLOCKS_SEEN_EVERY_MS: i64 = 5_000;
+
 /// The match service. Cheap to clone; all clones share the same matches.
 #[derive(Clone)]
 pub struct Matches {
@@ -40,6 +44,8 @@ pub(super) struct Inner {
     /// When the timer first saw the database down (table clock, ms): nothing is judged
     /// meanwhile, and the time is given back to every clock once it is back.
     outage_began: StdMutex<Option<i64>>,
+    /// When the running game clocks were last recorded as timed (unix ms).
+    clocks_seen_at: std::sync::atomic::AtomicI64,
 }
 
 impl Matches {
@@ -63,6 +69,7 @@ impl Matches {
                 web,
                 ended: StdMutex::new(None),
                 outage_began: StdMutex::new(None),
+                clocks_seen_at: std::sync::atomic::AtomicI64::new(i64::MIN),
             }),
         };
         // Other processes' matches are left to their owners, unread.
@@ -88,7 +95,13 @@ impl Matches {
                     break;
                 };
                 let matches = matches.clone();
-                tasks.spawn(async move { (i, matches.restore(row, &log).await) });
+                tasks.spawn(async move {
+                    let mut m = matches.restore(row, &log).await;
+                    if let Some(m) = m.as_mut() {
+                        matches.resume_clock(m, log.last().map(|e| e.at)).await;
+                    }
+                    (i, m)
+                });
             }
             match tasks.join_next().await {
                 Some(Ok((i, m))) => rebuilt[i] = m,
@@ -129,6 +142,66 @@ impl Matches {
             });
         }
         Some(m)
+    }
+
+    /// Gives back to the player to move on a game clock the time this process was down: their
+    /// deadline moves on by the time since the clock was last known to be timed (the timer
+    /// records it every [`CLOCKS_SEEN_EVERY_MS`]; the last entry of the log, `last_entry_at`,
+    /// and the start say so too), so that a restart
+    /// neither costs them time they could not use nor gives them more than that. A clock that
+    /// had run out before is left to the timer.
+    async fn resume_clock(&self, m: &mut Match, last_entry_at: Option<i64>) {
+        let (true, Some(deadline)) = (m.game_clock_running(), m.row.deadline_at) else {
+            return;
+        };
+        let seen = [m.row.clock_seen_at, m.row.started_at, last_entry_at]
+            .into_iter()
+            .flatten()
+            .max();
+        let now = self.now();
+        let Some(seen) = seen.filter(|&seen| seen < deadline && seen < now) else {
+            return;
+        };
+        let resumed = deadline + (now - seen);
+        match self
+            .inner
+            .store
+            .resume_clock(m.id(), m.stamp().seq, resumed, now)
+            .await
+        {
+            Ok(true) => {
+                tracing::info!(
+                    match_id = m.id(),
+                    given_back_ms = now - seen,
+                    "game clock resumed after a restart"
+                );
+                m.row.deadline_at = Some(resumed);
+                m.row.clock_seen_at = Some(now);
+            }
+            Ok(false) => tracing::warn!(
+                match_id = m.id(),
+                "game clock changed elsewhere; not resumed"
+            ),
+            Err(error) => tracing::error!(match_id = m.id(), %error, "cannot resume a game clock"),
+        }
+    }
+
+    /// Records, every [`CLOCKS_SEEN_EVERY_MS`], that this process is timing its running game
+    /// clocks (see [`Matches::resume_clock`]).
+    async fn mark_clocks(&self, now: i64) {
+        use std::sync::atomic::Ordering;
+        let last = self.inner.clocks_seen_at.load(Ordering::Relaxed);
+        if now.saturating_sub(last) < CLOCKS_SEEN_EVERY_MS {
+            return;
+        }
+        let running = self.lock_index().running_clocks();
+        if running.is_empty() {
+            return;
+        }
+        match self.inner.store.clocks_seen(&running, now).await {
+            Ok(()) => self.inner.clocks_seen_at.store(now, Ordering::Relaxed),
+            Err(error) => tracing::warn!(%error, "cannot record the game clocks as timed"),
+        }
     }
 
     /// Reads a match again from the database after another process changed it (its copy here
@@ -228,6 +301,7 @@ impl Matches {
                 Err(error) => tracing::error!(match_id = id, %error, "could not apply a deadline"),
             }
         }
+        self.mark_clocks(self.now()).await;
         acted
     }
 

@@ -3,7 +3,10 @@
 //! back from the log at a restart.
 
 use crate::games::{AnyGame, AnyMove, GameKind};
-use crate::store::{Change, EntryKind, LiveState, LogEntry, MatchRow, MatchStatus, PlayerRef};
+use crate::store::{
+    Bank, Change, EntryKind, LiveState, LogEntry, MatchRow, MatchStatus, PlayerRef,
+};
+use crate::table::presets::TimeControl;
 
 use crate::table::act::Place;
 use crate::table::act::Stamp;
@@ -237,6 +240,7 @@ impl Match {
                 self.row.started_at = Some(*at);
                 self.set_state(LiveState {
                     deadline_at: *deadline,
+                    remaining: self.row.remaining,
                     ..LiveState::default()
                 });
                 self.board = Some(Board::new(self.start_position()?));
@@ -261,7 +265,11 @@ impl Match {
                 if let Some(entry) = entry {
                     self.apply_entry(entry)?;
                 }
-                self.set_state(LiveState::default());
+                // The times left stay as the last turn left them.
+                self.set_state(LiveState {
+                    remaining: self.row.remaining,
+                    ..LiveState::default()
+                });
                 self.row.status = if *aborted {
                     MatchStatus::Aborted
                 } else {
@@ -293,6 +301,7 @@ impl Match {
         r.draw_consent = s.draw_consent;
         r.takeback_seat = s.takeback_seat;
         r.takeback_consent = s.takeback_consent;
+        r.remaining = s.remaining;
     }
 
     /// The clock and the standing offers as they are.
@@ -305,6 +314,7 @@ impl Match {
             draw_consent: r.draw_consent,
             takeback_seat: r.takeback_seat,
             takeback_consent: r.takeback_consent,
+            remaining: r.remaining,
         }
     }
 
@@ -418,12 +428,89 @@ impl Match {
             MatchStatus::Challenge => Some(self.expires_at()),
             MatchStatus::Live => {
                 let deadline = self.row.deadline_at?;
-                match (self.row.warned, self.row.clock_secs) {
-                    (false, Some(secs)) => Some(deadline - crate::table::clock::reminder_ms(secs)),
+                match (self.row.warned, self.reminder_at()) {
+                    (false, Some(at)) => Some(at.min(deadline)),
                     _ => Some(deadline),
                 }
             }
             _ => None,
         }
+    }
+
+    /// How the match is timed.
+    pub fn time_control(&self) -> TimeControl {
+        TimeControl {
+            secs: self.row.clock_secs,
+            increment_secs: self.row.increment_secs,
+        }
+    }
+
+    /// A game clock's times by seat, once the match has them.
+    pub fn game_clock(&self) -> Option<Bank> {
+        self.row.increment_secs?;
+        self.row.remaining
+    }
+
+    /// Whether a game clock is running: the match is live and someone is to move.
+    pub fn game_clock_running(&self) -> bool {
+        self.game_clock().is_some()
+            && self.row.deadline_at.is_some()
+            && self.live().is_some_and(|b| b.game.seat_to_move().is_some())
+    }
+
+    /// When the player to move is reminded of their turn: a tenth of the time per move before
+    /// the deadline; on a game clock, when a tenth of the player's whole time is left, if their
+    /// turn began with more than that (a player already short of time is not reminded at every
+    /// move). `None`: no reminder this turn.
+    pub fn reminder_at(&self) -> Option<i64> {
+        let deadline = self.row.deadline_at?;
+        let secs = self.row.clock_secs?;
+        let Some(bank) = self.game_clock() else {
+            return Some(deadline - crate::table::clock::reminder_ms(secs));
+        };
+        let seat = self.live()?.game.seat_to_move()?;
+        let low = secs * 1000 / 10;
+        (bank.get(seat) > low).then_some(deadline - low)
+    }
+
+    /// Each seat's time left at `now` (ms) on a game clock: the player to move's counts down to
+    /// their deadline.
+    pub fn times_left(&self, now: i64) -> Option<Vec<i64>> {
+        let bank = self.game_clock()?;
+        let mut times = bank.times().to_vec();
+        let running = self.live().and_then(|b| b.game.seat_to_move());
+        if let (Some(seat), Some(deadline)) = (running, self.row.deadline_at)
+            && let Some(t) = times.get_mut(seat)
+        {
+            *t = (deadline - now).max(0);
+        }
+        Some(times)
+    }
+
+    /// The clock when the turn passes from seat `from` to seat `to` (`None`: nobody) at `now`:
+    /// a time per move starts again; a game clock banks what `from` had left (with the
+    /// increment when `from` moved rather than had a move taken back) and counts `to`'s down.
+    /// Returns the new deadline and times.
+    pub fn pass_turn(
+        &self,
+        from: usize,
+        to: Option<usize>,
+        now: i64,
+        moved: bool,
+    ) -> (Option<i64>, Option<Bank>) {
+        let Some(bank) = self.game_clock() else {
+            return (self.row.clock_secs.map(|s| now + s * 1000), None);
+        };
+        let left = self
+            .row
+            .deadline_at
+            .map_or(bank.get(from), |deadline| (deadline - now).max(0));
+        let increment = if moved {
+            self.row.increment_secs.unwrap_or(0) * 1000
+        } else {
+            0
+        };
+        let bank = bank.with(from, left + increment);
+        (to.map(|seat| now + bank.get(seat)), Some(bank))
     }
 }

@@ -128,10 +128,19 @@ impl Event {
             0 => ROUNDS_UNKNOWN,
             n => n,
         } as i64;
-        let round = match (self.rules.interval_ms, self.rules.clock_secs) {
-            (Some(every), _) => every,
-            (None, Some(secs)) => (secs * 1000 * MOVES_PER_GAME).clamp(ROUND_MS, LONGEST_ROUND_MS),
-            (None, None) => ROUND_MS,
+        let round = match (
+            self.rules.interval_ms,
+            self.rules.clock_secs,
+            self.rules.increment_secs,
+        ) {
+            (Some(every), _, _) => every,
+            // A game clock: both players' whole time, and the increments of their moves.
+            (None, Some(secs), Some(inc)) => ((2 * secs + 2 * inc * MOVES_PER_GAME) * 1000)
+                .clamp(ROUND_MS, LONGEST_ROUND_MS),
+            (None, Some(secs), None) => {
+                (secs * 1000 * MOVES_PER_GAME).clamp(ROUND_MS, LONGEST_ROUND_MS)
+            }
+            (None, None, _) => ROUND_MS,
         };
         start + rounds * round
     }
@@ -262,6 +271,7 @@ mod tests {
             game: "simultana".into(),
             variant: "standard".into(),
             clock_secs,
+            increment_secs: None,
             rated: true,
             interval_ms,
         };

@@ -160,7 +160,7 @@ impl Tournaments {
     pub async fn create(&self, actor: &Actor, place: &Place, spec: TournamentSpec) -> Answer {
         let now = self.now();
         let variant = presets::variant(spec.game, spec.variant.as_deref()).map_err(Fail::Refuse)?;
-        let clock_secs = presets::parse_clock(spec.clock.as_deref()).map_err(Fail::Refuse)?;
+        let clock = presets::parse_time_control(spec.clock.as_deref()).map_err(Fail::Refuse)?;
         if spec
             .rounds
             .is_some_and(|r| r == 0 || r > MAX_ROUNDS || spec.format != Format::Swiss)
@@ -179,7 +179,8 @@ impl Tournaments {
         let rules = Rules {
             game: spec.game.name().to_string(),
             variant: variant.name.to_string(),
-            clock_secs,
+            clock_secs: clock.secs,
+            increment_secs: clock.increment_secs,
             rated: spec.rated.unwrap_or(true),
             interval_ms: spec.interval_secs.map(|s| s * 1000),
         };

@@ -62,8 +62,12 @@ pub struct Rules {
     pub game: String,
     /// The variant's name.
     pub variant: String,
-    /// The time per move of each game, or `None` for no clock.
+    /// The time per move of each game (each player's time on a game clock), or `None` for no
+    /// clock.
     pub clock_secs: Option<i64>,
+    /// A game clock's seconds added per move; `None` for a time per move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub increment_secs: Option<i64>,
     /// Whether the games between people are rated.
     pub rated: bool,
     /// Rounds start at this interval after the first (or when the previous ends, if later);
@@ -72,6 +76,14 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// How each game is timed.
+    pub fn time_control(&self) -> presets::TimeControl {
+        presets::TimeControl {
+            secs: self.clock_secs,
+            increment_secs: self.increment_secs,
+        }
+    }
+
     /// The game.
     pub fn kind(&self) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|g| g.name() == self.game)

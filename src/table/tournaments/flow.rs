@@ -158,6 +158,7 @@ impl Tournaments {
                 game,
                 variant,
                 clock_secs: e.rules.clock_secs,
+                increment_secs: e.rules.increment_secs,
                 rated: e.rules.rated,
                 white: self.player_ref(&white_seat),
                 black: self.player_ref(&black_seat),

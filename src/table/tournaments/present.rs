@@ -176,7 +176,10 @@ pub fn card(e: &Event) -> Reply {
 pub(super) fn rules_line(e: &Event) -> Msg {
     Msg::new("tournament-card-rules")
         .msg("format", format(e.tournament.format))
-        .msg("clock", crate::table::words::clock(e.rules.clock_secs))
+        .msg(
+            "clock",
+            crate::table::words::time_control(e.rules.time_control()),
+        )
         .num("rounds", e.tournament.rounds() as i64)
 }
 

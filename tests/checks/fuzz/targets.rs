@@ -624,6 +624,7 @@ async fn restore_in_db(s: &Stored) -> Result<(), String> {
             seed: s.seed,
             rated: false,
             clock_secs: None,
+            increment_secs: None,
             level: None,
             challenger: player(0),
             opponent: Some(player(1)),
@@ -655,6 +656,7 @@ async fn restore_in_db(s: &Stored) -> Result<(), String> {
                 takeback_seat: None,
                 draw_consent: 0,
                 takeback_consent: 0,
+                remaining: None,
                 finish: None,
             })
             .await;

@@ -292,7 +292,10 @@ impl Gallery {
             players,
             result: texts::stored_result(&m.row),
             rated: m.row.rated,
-            clock: words::clock(m.row.clock_secs),
+            clock: words::time_control(crate::table::presets::TimeControl {
+                secs: m.row.clock_secs,
+                increment_secs: m.row.increment_secs,
+            }),
             place: m.place.clone(),
             started_at: m.row.started_at,
             finished_at: m.row.finished_at,
@@ -337,6 +340,7 @@ impl Gallery {
             move_number: ply as u32,
             result: last.then(|| texts::stored_outcome(&m.row)).flatten(),
             time_left: None,
+            clocks: Vec::new(),
         }))
     }
 
