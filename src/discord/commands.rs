@@ -288,7 +288,19 @@ fn autocomplete<'a>(
         let mut hints = match source {
             Some(Source::LegalMoves) => {
                 let place = place(Context::Application(ctx));
-                ctx.data().table.matches().move_hints(&place, partial).await
+                let table = &ctx.data().table;
+                match table.matches().live_here(&place).await {
+                    Some(_) => table.matches().move_hints(&place, partial).await,
+                    // No match here: the person's puzzle, if one is under way.
+                    None => {
+                        let puzzles = table.puzzles();
+                        puzzles.move_hints(ctx.author().id.get(), partial).await
+                    }
+                }
+            }
+            Some(Source::PuzzleMoves) => {
+                let puzzles = ctx.data().table.puzzles();
+                puzzles.move_hints(ctx.author().id.get(), partial).await
             }
             None => Vec::new(),
         };

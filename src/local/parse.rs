@@ -350,6 +350,14 @@ fn read(command: &'static Command, args: &str) -> Result<Args, Msg> {
                 }
                 pairs.push((key, v.to_string()));
             }
+            // A yes-or-no option named alone is set (`/puzzle daily`).
+            _ if pairs.is_empty()
+                && command
+                    .option(&word.to_ascii_lowercase())
+                    .is_some_and(|o| o.kind == Kind::Bool) =>
+            {
+                pairs.push((word.to_ascii_lowercase(), "true".to_string()));
+            }
             _ => match pairs.last_mut() {
                 Some((_, value)) => {
                     value.push(' ');

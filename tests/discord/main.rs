@@ -12,6 +12,9 @@ mod french;
 mod http;
 mod permissions;
 mod play;
+#[path = "../support/puzzles.rs"]
+mod puzzle_words;
+mod puzzles;
 mod rules;
 mod secrets;
 mod servers;

@@ -16,6 +16,8 @@ mod ladders;
 mod languages;
 mod moves;
 mod processes;
+#[path = "../support/puzzles.rs"]
+mod puzzle_words;
 mod puzzles;
 mod rules;
 mod shards;

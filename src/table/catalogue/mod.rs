@@ -84,6 +84,8 @@ pub enum Values {
 pub enum Source {
     /// The legal moves of this channel's match that start with what was typed.
     LegalMoves,
+    /// The legal moves of the requester's puzzle under way that start with what was typed.
+    PuzzleMoves,
 }
 
 /// Who may use a command or set an option.
@@ -134,6 +136,7 @@ impl Places {
 pub enum Group {
     Play,
     Match,
+    Puzzles,
     Results,
     Settings,
     Tournaments,
@@ -144,9 +147,10 @@ pub enum Group {
 
 impl Group {
     /// Every paragraph, in the order `/help` shows them.
-    pub const ALL: [Group; 6] = [
+    pub const ALL: [Group; 7] = [
         Group::Play,
         Group::Match,
+        Group::Puzzles,
         Group::Results,
         Group::Settings,
         Group::Tournaments,
@@ -158,6 +162,7 @@ impl Group {
         match self {
             Group::Play => Some("help-play"),
             Group::Match => Some("help-match"),
+            Group::Puzzles => Some("help-puzzles"),
             Group::Results => Some("help-results"),
             Group::Settings => Some("help-settings"),
             Group::Tournaments => Some("help-tournaments"),
@@ -258,7 +263,7 @@ impl Opt {
     pub fn placeholder(&self) -> Option<&'static str> {
         match self.kind {
             Kind::Text(Values::Free { placeholder, .. }) => Some(placeholder),
-            Kind::Text(Values::Autocomplete(Source::LegalMoves)) => Some("move"),
+            Kind::Text(Values::Autocomplete(_)) => Some("move"),
             Kind::Text(Values::Choices(Choices::Games)) => Some("game"),
             Kind::Text(Values::Choices(Choices::Variants)) => Some("variant"),
             Kind::Number { min, max } if max - min >= 10 => Some("n"),
@@ -284,7 +289,7 @@ impl Opt {
     pub fn example(&self) -> Option<String> {
         match self.kind {
             Kind::Text(Values::Free { example, .. }) => Some(example.to_owned()),
-            Kind::Text(Values::Autocomplete(Source::LegalMoves)) => Some("b1-b3".to_owned()),
+            Kind::Text(Values::Autocomplete(_)) => Some("b1-b3".to_owned()),
             _ => self.suggestions().into_iter().next(),
         }
     }
