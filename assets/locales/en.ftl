@@ -1112,3 +1112,13 @@ err-puzzle-none-under-way = You have no puzzle under way: type { $puzzle } for o
 err-puzzle-illegal = { $move } is not a legal move in this puzzle.
 err-puzzle-game = There are no puzzles for { $game }: choose Lines of Action (two players), Barrier or Simultana.
 err-puzzle-none = No puzzle of { $game } is stored yet.
+puzzle-daily-post = Today's puzzle, the same for everyone: press Solve to try it (only you will see your attempt).
+puzzle-daily-yesterday = { $n } { $n ->
+    [one] person
+   *[other] people
+} solved yesterday's puzzle.
+button-puzzle-solve = Solve
+cmd-settings-puzzle-channel = The channel where the daily puzzle is posted each day (Manage Server)
+settings-puzzle-channel = Daily puzzle: posted in { $channel } each day.
+local-ph-channel = channel
+puzzle-daily-tried = You have tried today's puzzle: a new one comes at midnight UTC. Type /puzzle for another meanwhile.

@@ -1148,3 +1148,13 @@ err-puzzle-none-under-way = Vous n’avez pas de problème en cours : tapez { 
 err-puzzle-illegal = { $move } n’est pas un coup légal dans ce problème.
 err-puzzle-game = Il n’y a pas de problèmes pour { $game } : choisissez Lines of Action (deux joueurs), Barrier ou Simultana.
 err-puzzle-none = Aucun problème de { $game } n’est encore enregistré.
+puzzle-daily-post = Le problème du jour, le même pour tous : appuyez sur Résoudre pour le tenter (vous seul verrez votre tentative).
+puzzle-daily-yesterday = { $n } { $n ->
+    [one] personne a résolu
+   *[other] personnes ont résolu
+} le problème d’hier.
+button-puzzle-solve = Résoudre
+cmd-settings-puzzle-channel = Le salon où le problème du jour est publié chaque jour (Gérer le serveur)
+settings-puzzle-channel = Problème du jour : publié dans { $channel } chaque jour.
+local-ph-channel = salon
+puzzle-daily-tried = Vous avez tenté le problème du jour : un nouveau arrive à minuit UTC. Tapez /puzzle pour un autre en attendant.

@@ -130,6 +130,7 @@ fn create_option(command: &Command, option: &Opt) -> serenity::CreateCommandOpti
         Kind::Number { .. } => Type::Integer,
         Kind::Bool => Type::Boolean,
         Kind::User => Type::User,
+        Kind::Channel => Type::Channel,
     };
     let (en, fr) = both(&command.option_id(option));
     let builder = serenity::CreateCommandOption::new(kind, option.name, en)
@@ -260,6 +261,7 @@ fn args(
             serenity::ResolvedValue::String(text) => Value::Text((*text).to_owned()),
             serenity::ResolvedValue::Integer(n) => Value::Number(*n),
             serenity::ResolvedValue::Boolean(b) => Value::Bool(*b),
+            serenity::ResolvedValue::Channel(channel) => Value::Channel(channel.id.get()),
             serenity::ResolvedValue::User(user, _) => Value::User(Person {
                 user: user_ref(user),
                 is_this_bot: user.id == app.data().bot_id,

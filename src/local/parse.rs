@@ -405,6 +405,11 @@ fn value(option: &Opt, text: &str) -> Result<Option<Value>, Msg> {
             "off" | "false" | "no" | "0" => Value::Bool(false),
             _ => return Err(Msg::new("local-err-on-off").code("text", shown())),
         },
+        Kind::Channel => Value::Channel(
+            text.trim_start_matches('#')
+                .parse()
+                .map_err(|_| catalogue::out_of_range(&shown(), 1, i64::MAX))?,
+        ),
         Kind::User => {
             let name = text.trim_start_matches('@');
             if name.is_empty() {

@@ -284,6 +284,8 @@ pub struct SettingsChange {
     pub web: Option<bool>,
     /// The requester's name on the web pages: shown, or hidden ("anonymous").
     pub my_web: Option<bool>,
+    /// The server's channel where the daily puzzle is posted.
+    pub puzzle_channel: Option<u64>,
     /// The server's name as the transport knows it: kept, when a manager asks, for the web
     /// pages' titles (a server is renamed now and then).
     pub server_name: Option<String>,

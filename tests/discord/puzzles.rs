@@ -6,10 +6,10 @@ use parlor::i18n::Lang;
 use parlor::store::{PuzzleRow, Store};
 use serde_json::json;
 
-use crate::fake::{FakeDiscord, Msg, User};
+use crate::fake::{CHANNEL_ID, FakeDiscord, Msg, User};
 use crate::puzzle_words::{fixed_words, wrong_move};
 use crate::start;
-use crate::steps::{alice, bob, command, press, stop};
+use crate::steps::{alice, bob, command, owner, press, stop};
 
 /// Fails unless `msg` says catalogue message `id` in `lang`.
 #[track_caller]
@@ -20,6 +20,12 @@ fn assert_says(msg: &Msg, lang: Lang, id: &str) {
         "{id} ({fixed:?}): {}",
         msg.text()
     );
+}
+
+/// Message `msg` once every edit is in (a picture is drawn, then edited into the answer).
+async fn settled(discord: &FakeDiscord, msg: Msg) -> Msg {
+    discord.idle().await;
+    discord.state().message(msg.id).cloned().unwrap_or(msg)
 }
 
 /// The store, once the starter puzzles (loaded beside the start) are in.
@@ -69,6 +75,7 @@ async fn a_puzzle_is_solved_privately_with_the_menus_in_a_french_server() {
     let store = store_with_puzzles(&discord).await;
     let french = alice().speaking("fr");
     let shown = command(&discord, &french, "puzzle", json!({})).await;
+    let shown = settled(&discord, shown).await;
     assert!(shown.ephemeral, "only for the person: {}", shown.text());
     assert_says(&shown, Lang::Fr, "puzzle-title");
     assert!(!shown.files.is_empty(), "the picture");
@@ -125,9 +132,53 @@ async fn a_hint_makes_it_unrated_and_a_wrong_move_shows_the_solution() {
     let (position, _, _) = parlor::ai::puzzle::replay(&first, &puzzle.moves, &[]).unwrap();
     let wrong = wrong_move(&position, &puzzle.solution[0]);
     let answer = command(&discord, &bob(), "move", json!({ "move": wrong })).await;
+    let answer = settled(&discord, answer).await;
     assert!(answer.ephemeral);
     assert_says(&answer, Lang::En, "puzzle-wrong");
     assert!(!answer.files.is_empty(), "the solution, drawn");
     assert!(answer.menus().is_empty());
+    stop(&discord, bot).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_daily_puzzle_is_posted_in_its_channel_with_a_solve_button_in_french() {
+    let (discord, bot) = start().await;
+    discord.state().guild_locale = Some("fr".to_owned());
+    store_with_puzzles(&discord).await;
+    // Only a manager sets the channel.
+    let refused = command(
+        &discord,
+        &alice(),
+        "settings",
+        json!({ "puzzle-channel": CHANNEL_ID }),
+    )
+    .await;
+    assert!(refused.ephemeral);
+    let set = command(
+        &discord,
+        &owner().speaking("fr"),
+        "settings",
+        json!({ "puzzle-channel": CHANNEL_ID }),
+    )
+    .await;
+    assert_says(&set, Lang::Fr, "settings-puzzle-channel");
+    let solve = fixed_words(Lang::Fr, "button-puzzle-solve");
+    let post = discord
+        .wait("the daily post", |s| {
+            s.messages
+                .iter()
+                .find(|m| m.channel_id == CHANNEL_ID && m.button(&solve).is_some())
+                .cloned()
+        })
+        .await;
+    assert!(!post.ephemeral, "for the whole channel");
+    assert_says(&post, Lang::Fr, "puzzle-daily-title");
+    assert_says(&post, Lang::Fr, "puzzle-daily-post");
+    assert!(!post.files.is_empty(), "the position");
+    // A press gives the presser their own attempt at it, privately.
+    let mine = press(&discord, &alice().speaking("fr"), &post, &solve).await;
+    assert!(mine.ephemeral, "{}", mine.text());
+    assert_says(&mine, Lang::Fr, "puzzle-daily-title");
+    assert!(!mine.menus().is_empty());
     stop(&discord, bot).await;
 }

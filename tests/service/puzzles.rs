@@ -350,8 +350,20 @@ async fn the_daily_puzzle_is_everyones_changes_at_midnight_and_counts_streaks() 
     let stats = stats_of(&w, &alice()).await;
     assert!(stats.says("stats-puzzle-streak"), "{:?}", stats.ids());
     assert_eq!(w.table.puzzles().streak(alice().id).await.unwrap(), 1);
-    // The next day, another puzzle; the streak holds until the day after.
+    // The next day, another puzzle, whose post says how many solved the day before's; the
+    // streak holds until the day after.
     w.clock.advance_ms(puzzles::DAY_MS);
+    let day = w.table.puzzles().today();
+    let post = w.table.puzzles().daily_post(day).await.unwrap().unwrap();
+    assert!(post.says("puzzle-daily-yesterday") && !post.private);
+    let n = post.lines.iter().find(|m| m.id == "puzzle-daily-yesterday");
+    assert!(n.is_some_and(|m| m.text(parlor::i18n::Lang::En).starts_with("1 person")));
+    assert!(
+        post.buttons
+            .iter()
+            .flatten()
+            .any(|b| b.label.id == "button-puzzle-solve")
+    );
     let tomorrow = w.run(&alice(), channel(1), daily()).await;
     assert!(tomorrow.says("puzzle-daily-title"), "{:?}", tomorrow.ids());
     assert_eq!(w.table.puzzles().streak(alice().id).await.unwrap(), 1);

@@ -373,6 +373,22 @@ impl Store {
         })
     }
 
+    /// How `user`'s finished attempts at day `day`'s puzzle went: `Some(true)` if one solved
+    /// it, `Some(false)` if they failed, `None` before any ended.
+    pub async fn daily_result(&self, user: u64, day: i64) -> Result<Option<bool>, StoreError> {
+        on!(self, pools => {
+            let row = sqlx::query(
+                "SELECT MAX(solved) AS s FROM puzzle_attempts \
+                 WHERE player_id = $1 AND day = $2 AND solved IS NOT NULL",
+            )
+            .bind(db_id(user))
+            .bind(day)
+            .fetch_one(&pools.read)
+            .await?;
+            Ok(Cells::try_get::<Option<i64>, _>(&row, "s")?.map(|s| s != 0))
+        })
+    }
+
     /// How many people solved day `day`'s puzzle that day.
     pub async fn daily_solvers(&self, day: i64) -> Result<i64, StoreError> {
         on!(self, pools => {

@@ -206,6 +206,7 @@ pub static ALL: [Command; 18] = [
             opt("my-language", LANGUAGE, false),
             server_opt("web", Kind::Bool),
             opt("my-web", Kind::Bool, false),
+            server_opt("puzzle-channel", Kind::Channel),
         ],
         Group::Settings,
         |a| {
@@ -216,6 +217,7 @@ pub static ALL: [Command; 18] = [
                 my_language: a.language("my-language"),
                 web: a.bool("web"),
                 my_web: a.bool("my-web"),
+                puzzle_channel: a.channel("puzzle-channel"),
                 server_name: None,
             }))
         },

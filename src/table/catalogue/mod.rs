@@ -62,6 +62,8 @@ pub enum Kind {
     Bool,
     /// A person (in the terminal: a name; `bot` names the bot).
     User,
+    /// A channel of the server (in the terminal: its number).
+    Channel,
 }
 
 /// Where the values of a text option come from.
@@ -268,6 +270,7 @@ impl Opt {
             Kind::Text(Values::Choices(Choices::Variants)) => Some("variant"),
             Kind::Number { min, max } if max - min >= 10 => Some("n"),
             Kind::User => Some("name"),
+            Kind::Channel => Some("channel"),
             _ => None,
         }
     }
@@ -304,6 +307,7 @@ impl Opt {
             }
             Kind::Bool => vec!["on".to_owned(), "off".to_owned()],
             Kind::User => vec!["bot".to_owned()],
+            Kind::Channel => Vec::new(),
             _ => Vec::new(),
         }
     }

@@ -256,10 +256,13 @@ impl Puzzles {
         {
             return self.present(&attempt, &open, &position, Said::Shown);
         }
-        if self.store.daily_days_solved(actor.id).await?.first() == Some(&day) {
-            return refuse(
-                Msg::new("puzzle-daily-solved").num("streak", self.streak(actor.id).await?),
-            );
+        match self.store.daily_result(actor.id, day).await? {
+            Some(true) => {
+                let streak = self.streak(actor.id).await?;
+                return refuse(Msg::new("puzzle-daily-solved").num("streak", streak));
+            }
+            Some(false) => return refuse(Msg::new("puzzle-daily-tried")),
+            None => {}
         }
         self.begin(actor, puzzle, Some(day)).await
     }
@@ -294,6 +297,76 @@ impl Puzzles {
             lines.push(Msg::new("stats-puzzle-streak").num("n", streak));
         }
         Ok(lines)
+    }
+
+    /// The post of day `day`'s puzzle for a server's puzzle channel: its position, how many
+    /// solved the day before's, and a Solve button that gives each presser their own attempt.
+    /// `None` when no puzzle is stored.
+    pub async fn daily_post(&self, day: i64) -> Result<Option<Reply>, Fail> {
+        let Some(puzzle) = self.daily_puzzle(day).await? else {
+            return Ok(None);
+        };
+        let position = position_at(&puzzle, 0)?;
+        let side = position
+            .status()
+            .to_move()
+            .map(|s| position.side_name(s))
+            .unwrap_or_default();
+        let mut lines = vec![Msg::new("puzzle-daily-post")];
+        if self.store.daily_puzzle(day - 1).await?.is_some() {
+            let n = self.store.daily_solvers(day - 1).await?;
+            lines.push(Msg::new("puzzle-daily-yesterday").num("n", n));
+        }
+        let solve = Button {
+            id: PuzzleAct::Daily
+                .custom_id(Stamp {
+                    match_id: day,
+                    seq: 0,
+                })
+                .unwrap_or_default(),
+            label: Msg::new("button-puzzle-solve"),
+            style: ButtonStyle::Primary,
+            disabled: false,
+        };
+        Ok(Some(Reply {
+            title: Some(
+                Msg::new("puzzle-daily-title")
+                    .plain("date", date_of(day))
+                    .msg("game", puzzle.game.label()),
+            ),
+            lines,
+            picture: Some(Picture::Puzzle {
+                puzzle_id: puzzle.id,
+                step: 0,
+                game: position,
+                caption: Some(Msg::new("puzzle-caption").plain("side", side)),
+                arrows: Vec::new(),
+            }),
+            buttons: vec![vec![solve]],
+            ..Reply::default()
+        }))
+    }
+
+    /// Today's posts still to make: (server, channel, day, post) for each server whose puzzle
+    /// channel has not had today's puzzle yet.
+    pub async fn due_posts(&self) -> Result<Vec<(u64, u64, i64, Reply)>, Fail> {
+        let day = self.today();
+        let due = self.store.puzzle_channels_due(day).await?;
+        if due.is_empty() {
+            return Ok(Vec::new());
+        }
+        let Some(post) = self.daily_post(day).await? else {
+            return Ok(Vec::new());
+        };
+        Ok(due
+            .into_iter()
+            .map(|(guild, channel)| (guild, channel, day, post.clone()))
+            .collect())
+    }
+
+    /// Notes that `guild`'s puzzle channel had day `day`'s post (made, or given up).
+    pub async fn posted(&self, guild: u64, day: i64) -> Result<(), Fail> {
+        Ok(self.store.puzzle_posted(guild, day).await?)
     }
 
     /// How many solved day `day`'s puzzle that day.
