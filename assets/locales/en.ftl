@@ -1122,3 +1122,6 @@ cmd-settings-puzzle-channel = The channel where the daily puzzle is posted each 
 settings-puzzle-channel = Daily puzzle: posted in { $channel } each day.
 local-ph-channel = channel
 puzzle-daily-tried = You have tried today's puzzle: a new one comes at midnight UTC. Type /puzzle for another meanwhile.
+puzzle-caption-solution = Solution: { $move }
+puzzle-caption-solved = Solved!
+describe-puzzle-arrows = Arrows: your move, { $played }; the solution's, { $solution }.

@@ -1158,3 +1158,6 @@ cmd-settings-puzzle-channel = Le salon où le problème du jour est publié chaq
 settings-puzzle-channel = Problème du jour : publié dans { $channel } chaque jour.
 local-ph-channel = salon
 puzzle-daily-tried = Vous avez tenté le problème du jour : un nouveau arrive à minuit UTC. Tapez /puzzle pour un autre en attendant.
+puzzle-caption-solution = Solution : { $move }
+puzzle-caption-solved = Résolu !
+describe-puzzle-arrows = Flèches : votre coup, { $played } ; celui de la solution, { $solution }.

@@ -204,12 +204,16 @@ impl Picture {
                     let arrow = arrows.iter().find(|a: &&Arrow| a.kind == kind)?;
                     game.format_move(&arrow.mv).ok()
                 };
-                match (text(ArrowKind::Played), text(ArrowKind::Better)) {
-                    (Some(played), better) => {
-                        render::describe::board_with_arrows(&scene, &played, better.as_deref())
-                    }
-                    (None, _) => render::describe::board(&scene, None),
+                let mut said = render::describe::board(&scene, None);
+                if let (Some(played), Some(solution)) =
+                    (text(ArrowKind::Played), text(ArrowKind::Better))
+                {
+                    let arrows = Msg::new("describe-puzzle-arrows")
+                        .plain("played", played)
+                        .plain("solution", solution);
+                    said.summary.push(arrows.text(lang));
                 }
+                said
             }
             Picture::Standings(s) => render::tournament::describe_standings(s, lang),
             Picture::Pairings(p) => render::tournament::describe_pairings(p, lang),

@@ -42,7 +42,7 @@ fn pictures_of(file: &str) -> (Picture, Picture) {
         puzzle_id: line.id,
         step: 0,
         game,
-        caption: None,
+        caption: Some(Msg::new("puzzle-caption-solution").code("move", line.solution[0].clone())),
         arrows: vec![
             Arrow {
                 mv: wrong,
@@ -75,7 +75,7 @@ fn a_puzzle_says_who_plays_and_wins_and_draws_the_solution_once_over() {
             );
             let solved = over.render(lang).expect("drawn");
             assert_ne!(solved.bytes, image.bytes, "the arrows are drawn");
-            let arrows = Msg::new("describe-arrows").text(lang);
+            let arrows = Msg::new("describe-puzzle-arrows").text(lang);
             let fixed = arrows.split(['{', '}']).next().unwrap_or_default().trim();
             assert!(
                 solved.description.full().contains(fixed),

@@ -275,7 +275,10 @@ async fn a_wrong_move_ends_the_attempt_and_shows_the_solution() {
         panic!("no picture")
     };
     assert_eq!(arrows.len(), 2, "the move played and the solution's");
-    assert!(caption.is_none());
+    assert_eq!(
+        caption.as_ref().map(|c| c.id),
+        Some("puzzle-caption-solution")
+    );
     w.db.assert_sql(
         "SELECT COUNT(*) FROM puzzle_ratings WHERE rating < 1500 AND attempts = 1",
         1,

@@ -549,7 +549,18 @@ impl Puzzles {
             puzzle_id: puzzle.id,
             step: attempt.step,
             game: position.clone(),
-            caption: (!over).then_some(caption),
+            caption: Some(match &said {
+                Said::Wrong { .. } => Msg::new("puzzle-caption-solution").code(
+                    "move",
+                    puzzle
+                        .solution
+                        .get(attempt.step as usize)
+                        .cloned()
+                        .unwrap_or_default(),
+                ),
+                Said::Solved { .. } => Msg::new("puzzle-caption-solved"),
+                _ => caption,
+            }),
             arrows,
         };
         Ok(Reply {
