@@ -109,6 +109,7 @@ fn main() {
             show_region: true,
             lang: Lang::En,
             result: None,
+            caption: None,
         };
         let size = board_png(&scene).len();
         let t = time(200, || board_png(&scene));

@@ -670,6 +670,7 @@ fn render(args: RenderArgs) -> Result<()> {
                 show_region: args.region,
                 lang: args.lang,
                 result: None,
+                caption: None,
             },
             &arrows,
         )

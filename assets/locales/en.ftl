@@ -1073,3 +1073,61 @@ tournament-your-game = { $players }: your game is in { $game }.
 tournament-reminder = Tournament #{ $id } starts { $time }: { $players }, get ready.
 tournament-started = Tournament #{ $id } has started: round 1 is paired.
 tournament-no-event = Tournament #{ $id } is not in the server's events: Parlor needs the Manage Events permission to add it there. The tournament goes on as announced.
+
+## Puzzles
+cmd-puzzle = A puzzle for you: one winning line to find, near your puzzle rating
+cmd-puzzle-game = The game (one you play, or Lines of Action, if not set)
+cmd-puzzle-variant = The variant (standard if not set)
+cmd-puzzle-daily = true: today's puzzle, the same for everyone
+cmd-puzzle-move = Your move in the puzzle under way (start typing to see the legal moves)
+cmd-puzzle-hint = true: which piece to move (the attempt is then not rated)
+local-help-puzzle = a puzzle near your level; /puzzle daily for today's, /puzzle hint for a hint
+help-puzzles = { $puzzle } gives you a puzzle near your level, only to you: find the winning line, move by move.
+puzzle-title = Puzzle #{ $id } · { $game }
+puzzle-daily-title = Daily puzzle of { $date } · { $game }
+puzzle-caption = { $side ->
+    [white] White to play and win
+    [black] Black to play and win
+    [yellow] Yellow to play and win
+    [clear] Clear to play and win
+   *[other] { $side } to play and win
+}
+puzzle-your-move = Find the winning move: pick a piece below, or type { $move }.
+    .terminal = Find the winning move: type { $move }, or /legal for the moves.
+puzzle-rated = Rated puzzle ({ $rating }).
+puzzle-unrated = Not rated (a hint was asked, or you have tried this puzzle before).
+puzzle-right = { $move } is right. The forced reply: { $reply }. Your move again.
+puzzle-solved = { $move }: solved!
+puzzle-wrong = { $move } does not win. The solution: { $solution } (the arrows show your move and the right one).
+    .terminal = { $move } does not win. The solution: { $solution }.
+puzzle-hint = Hint: move the piece on { $square }.
+puzzle-rating-change = Your puzzle rating: { $before } → { $after }.
+puzzle-daily-solved = You have solved today's puzzle: come back tomorrow. Streak: { $streak } { $streak ->
+    [one] day
+   *[other] days
+}.
+button-puzzle-hint = Hint
+stats-puzzle = Puzzles in { $game }: { $rating }, { $n } rated { $n ->
+    [one] attempt
+   *[other] attempts
+}
+stats-puzzle-streak = Daily puzzles solved in a row: { $n }
+err-puzzle-gone = This puzzle can no longer be shown.
+err-puzzle-over = This puzzle is over: type /puzzle for another.
+err-puzzle-none-under-way = You have no puzzle under way: type { $puzzle } for one.
+err-puzzle-illegal = { $move } is not a legal move in this puzzle.
+err-puzzle-game = There are no puzzles for { $game }: choose Lines of Action (two players), Barrier or Simultana.
+err-puzzle-none = No puzzle of { $game } is stored yet.
+puzzle-daily-post = Today's puzzle, the same for everyone: press Solve to try it (only you will see your attempt).
+puzzle-daily-yesterday = { $n } { $n ->
+    [one] person
+   *[other] people
+} solved yesterday's puzzle.
+button-puzzle-solve = Solve
+cmd-settings-puzzle-channel = The channel where the daily puzzle is posted each day (Manage Server)
+settings-puzzle-channel = Daily puzzle: posted in { $channel } each day.
+local-ph-channel = channel
+puzzle-daily-tried = You have tried today's puzzle: a new one comes at midnight UTC. Type /puzzle for another meanwhile.
+puzzle-caption-solution = Solution: { $move }
+puzzle-caption-solved = Solved!
+describe-puzzle-arrows = Arrows: your move, { $played }; the solution's, { $solution }.

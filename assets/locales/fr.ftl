@@ -1109,3 +1109,61 @@ tournament-your-game = { $players } : votre partie est dans { $game }.
 tournament-reminder = Le tournoi nº{ $id } commence { $time } : { $players }, préparez-vous.
 tournament-started = Le tournoi nº { $id } a commencé : la ronde 1 est appariée.
 tournament-no-event = Le tournoi nº { $id } n’est pas dans les évènements du serveur : Parlor a besoin de la permission Gérer les évènements pour l’y ajouter. Le tournoi a lieu comme annoncé.
+
+## Puzzles
+cmd-puzzle = Un problème pour vous : une seule ligne gagnante à trouver, proche de votre classement
+cmd-puzzle-game = Le jeu (un jeu auquel vous jouez, ou Lines of Action, par défaut)
+cmd-puzzle-variant = La variante (standard par défaut)
+cmd-puzzle-daily = true : le problème du jour, le même pour tous
+cmd-puzzle-move = Votre coup dans le problème en cours (commencez à taper pour voir les coups légaux)
+cmd-puzzle-hint = true : quelle pièce jouer (la tentative n’est alors pas classée)
+local-help-puzzle = un problème à votre niveau ; /puzzle daily pour celui du jour, /puzzle hint pour un indice
+help-puzzles = { $puzzle } vous donne un problème à votre niveau, à vous seul : trouvez la ligne gagnante, coup par coup.
+puzzle-title = Problème nº { $id } · { $game }
+puzzle-daily-title = Problème du jour, { $date } · { $game }
+puzzle-caption = { $side ->
+    [white] Les Blancs jouent et gagnent
+    [black] Les Noirs jouent et gagnent
+    [yellow] Les Jaunes jouent et gagnent
+    [clear] Les Incolores jouent et gagnent
+   *[other] { $side } joue et gagne
+}
+puzzle-your-move = Trouvez le coup gagnant : choisissez une pièce ci-dessous, ou tapez { $move }.
+    .terminal = Trouvez le coup gagnant : tapez { $move }, ou /legal pour les coups.
+puzzle-rated = Problème classé ({ $rating }).
+puzzle-unrated = Non classé (un indice a été demandé, ou vous avez déjà tenté ce problème).
+puzzle-right = { $move } est juste. La réponse forcée : { $reply }. À vous de nouveau.
+puzzle-solved = { $move } : résolu !
+puzzle-wrong = { $move } ne gagne pas. La solution : { $solution } (les flèches montrent votre coup et le bon).
+    .terminal = { $move } ne gagne pas. La solution : { $solution }.
+puzzle-hint = Indice : jouez la pièce en { $square }.
+puzzle-rating-change = Votre classement aux problèmes : { $before } → { $after }.
+puzzle-daily-solved = Vous avez résolu le problème du jour : revenez demain. Série : { $streak } { $streak ->
+    [one] jour
+   *[other] jours
+}.
+button-puzzle-hint = Indice
+stats-puzzle = Problèmes de { $game } : { $rating }, { $n } { $n ->
+    [one] tentative classée
+   *[other] tentatives classées
+}
+stats-puzzle-streak = Problèmes du jour résolus d’affilée : { $n }
+err-puzzle-gone = Ce problème ne peut plus être affiché.
+err-puzzle-over = Ce problème est terminé : tapez /puzzle pour un autre.
+err-puzzle-none-under-way = Vous n’avez pas de problème en cours : tapez { $puzzle } pour en avoir un.
+err-puzzle-illegal = { $move } n’est pas un coup légal dans ce problème.
+err-puzzle-game = Il n’y a pas de problèmes pour { $game } : choisissez Lines of Action (deux joueurs), Barrier ou Simultana.
+err-puzzle-none = Aucun problème de { $game } n’est encore enregistré.
+puzzle-daily-post = Le problème du jour, le même pour tous : appuyez sur Résoudre pour le tenter (vous seul verrez votre tentative).
+puzzle-daily-yesterday = { $n } { $n ->
+    [one] personne a résolu
+   *[other] personnes ont résolu
+} le problème d’hier.
+button-puzzle-solve = Résoudre
+cmd-settings-puzzle-channel = Le salon où le problème du jour est publié chaque jour (Gérer le serveur)
+settings-puzzle-channel = Problème du jour : publié dans { $channel } chaque jour.
+local-ph-channel = salon
+puzzle-daily-tried = Vous avez tenté le problème du jour : un nouveau arrive à minuit UTC. Tapez /puzzle pour un autre en attendant.
+puzzle-caption-solution = Solution : { $move }
+puzzle-caption-solved = Résolu !
+describe-puzzle-arrows = Flèches : votre coup, { $played } ; celui de la solution, { $solution }.

@@ -130,6 +130,7 @@ fn create_option(command: &Command, option: &Opt) -> serenity::CreateCommandOpti
         Kind::Number { .. } => Type::Integer,
         Kind::Bool => Type::Boolean,
         Kind::User => Type::User,
+        Kind::Channel => Type::Channel,
     };
     let (en, fr) = both(&command.option_id(option));
     let builder = serenity::CreateCommandOption::new(kind, option.name, en)
@@ -260,6 +261,7 @@ fn args(
             serenity::ResolvedValue::String(text) => Value::Text((*text).to_owned()),
             serenity::ResolvedValue::Integer(n) => Value::Number(*n),
             serenity::ResolvedValue::Boolean(b) => Value::Bool(*b),
+            serenity::ResolvedValue::Channel(channel) => Value::Channel(channel.id.get()),
             serenity::ResolvedValue::User(user, _) => Value::User(Person {
                 user: user_ref(user),
                 is_this_bot: user.id == app.data().bot_id,
@@ -288,7 +290,19 @@ fn autocomplete<'a>(
         let mut hints = match source {
             Some(Source::LegalMoves) => {
                 let place = place(Context::Application(ctx));
-                ctx.data().table.matches().move_hints(&place, partial).await
+                let table = &ctx.data().table;
+                match table.matches().live_here(&place).await {
+                    Some(_) => table.matches().move_hints(&place, partial).await,
+                    // No match here: the person's puzzle, if one is under way.
+                    None => {
+                        let puzzles = table.puzzles();
+                        puzzles.move_hints(ctx.author().id.get(), partial).await
+                    }
+                }
+            }
+            Some(Source::PuzzleMoves) => {
+                let puzzles = ctx.data().table.puzzles();
+                puzzles.move_hints(ctx.author().id.get(), partial).await
             }
             None => Vec::new(),
         };

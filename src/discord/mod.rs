@@ -323,6 +323,7 @@ async fn connect(
     let guild_langs = guild_names.1.clone();
     let work = config.work.clone();
     let poster_work = work.clone();
+    let daily_work = work.clone();
     let health = config.health.clone();
 
     let framework = poise::Framework::builder()
@@ -366,6 +367,12 @@ async fn connect(
                     chats: chats.clone(),
                 };
                 tokio::spawn(poster.run(notices));
+                tokio::spawn(post_daily_puzzles(
+                    ctx.http.clone(),
+                    tongues.clone(),
+                    table.clone(),
+                    daily_work,
+                ));
                 // Every open match is restored and timed: interactions are served from here.
                 info!(open = table.matches().open_count(), "match service ready");
                 Ok(Data {
@@ -452,6 +459,45 @@ impl serenity::framework::Framework for Counted {
     async fn dispatch(&self, ctx: serenity::Context, event: serenity::FullEvent) {
         let _busy = self.work.begin();
         self.framework.dispatch(ctx, event).await;
+    }
+}
+
+/// How often the puzzle channels are looked at: a channel just set gets today's puzzle soon.
+const DAILY_CHECK: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// Posts the day's puzzle in each server's puzzle channel (`/settings puzzle-channel:`) once a
+/// day, in the server's language, with its Solve button. A post Discord refuses is given up
+/// for the day (and logged), not tried again every few seconds.
+async fn post_daily_puzzles(
+    http: std::sync::Arc<serenity::Http>,
+    tongues: Tongues,
+    table: Table,
+    work: Work,
+) {
+    let mut every = tokio::time::interval(DAILY_CHECK);
+    loop {
+        every.tick().await;
+        let puzzles = table.puzzles();
+        let due = match puzzles.due_posts().await {
+            Ok(due) => due,
+            Err(error) => {
+                warn!(%error, "cannot read the puzzle channels");
+                continue;
+            }
+        };
+        for (guild, channel, day, post) in due {
+            let _busy = work.begin();
+            let locales = tongues.locales(&Asker::server(Some(guild))).await;
+            let answer = present::present(post, locales, table.pictures()).await;
+            let to = serenity::ChannelId::new(channel);
+            match to.send_message(&http, answer.to_message()).await {
+                Ok(_) => info!(guild, channel, day, "daily puzzle posted"),
+                Err(error) => warn!(guild, channel, %error, "cannot post the daily puzzle"),
+            }
+            if let Err(error) = puzzles.posted(guild, day).await {
+                warn!(guild, %error, "cannot note the daily puzzle as posted");
+            }
+        }
     }
 }
 

@@ -81,6 +81,10 @@ impl Style for Discord {
         format!("`{text}`")
     }
 
+    fn channel(&self, id: u64) -> String {
+        format!("<#{id}>")
+    }
+
     fn time(&self, _lang: Lang, at_ms: i64) -> String {
         let secs = at_ms.div_euclid(1000);
         format!("<t:{secs}:R> (<t:{secs}:f>)")

@@ -98,6 +98,8 @@ pub enum Arg {
     Player { id: u64, name: String },
     /// Move notation, a command or an option value: code on Discord.
     Code(String),
+    /// A channel: a link to it on Discord, `#id` elsewhere.
+    Channel(u64),
     /// Another message, said in the same language.
     Msg(Box<Msg>),
     /// Messages said one after the other, separated by commas.
@@ -160,6 +162,10 @@ impl Msg {
         self.arg(name, Arg::Duration(secs))
     }
 
+    pub fn channel(self, name: &'static str, id: u64) -> Msg {
+        self.arg(name, Arg::Channel(id))
+    }
+
     pub fn time(self, name: &'static str, at_ms: i64) -> Msg {
         self.arg(name, Arg::Time(at_ms))
     }
@@ -185,6 +191,10 @@ pub trait Style {
 
     fn code(&self, text: &str) -> String {
         text.to_string()
+    }
+
+    fn channel(&self, id: u64) -> String {
+        format!("#{id}")
     }
 
     /// Where the words are read, when a message may say it otherwise there: the name of the
@@ -306,6 +316,7 @@ pub fn render(lang: Lang, msg: &Msg, style: &dyn Style) -> String {
             Arg::Plain(s) => FluentValue::from(s.clone()),
             Arg::Player { id, name } => FluentValue::from(style.player(*id, name)),
             Arg::Code(s) => FluentValue::from(style.code(s)),
+            Arg::Channel(id) => FluentValue::from(style.channel(*id)),
             Arg::Msg(m) => FluentValue::from(render(lang, m, style)),
             Arg::List(items) => FluentValue::from(
                 items

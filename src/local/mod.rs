@@ -362,7 +362,16 @@ impl Session {
         let place = self.place();
         let reply = self.table.handle(&self.me, &place, Act::Board).await;
         let Some(Picture::Board { game, .. }) = reply.picture else {
-            self.say(reply.text_in(self.lang, &Terminal));
+            // No match here: the moves of the puzzle under way, if any.
+            let puzzle = self.table.puzzles().move_hints(self.me.id, "").await;
+            if puzzle.is_empty() {
+                self.say(reply.text_in(self.lang, &Terminal));
+            } else {
+                let text = Msg::new("local-legal-moves")
+                    .num("n", puzzle.len() as i64)
+                    .plain("moves", listed(&puzzle));
+                self.say(self.tr(text));
+            }
             return;
         };
         let mut shown = Vec::new();
@@ -417,6 +426,10 @@ impl Session {
             } = picture
             {
                 let board = self.board(game, players, *result);
+                self.say(board);
+            }
+            if let Picture::Puzzle { game, .. } = picture {
+                let board = self.board(game, &[], None);
                 self.say(board);
             }
             self.write_picture(picture.clone()).await;

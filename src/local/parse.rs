@@ -350,6 +350,14 @@ fn read(command: &'static Command, args: &str) -> Result<Args, Msg> {
                 }
                 pairs.push((key, v.to_string()));
             }
+            // A yes-or-no option named alone is set (`/puzzle daily`).
+            _ if pairs.is_empty()
+                && command
+                    .option(&word.to_ascii_lowercase())
+                    .is_some_and(|o| o.kind == Kind::Bool) =>
+            {
+                pairs.push((word.to_ascii_lowercase(), "true".to_string()));
+            }
             _ => match pairs.last_mut() {
                 Some((_, value)) => {
                     value.push(' ');
@@ -397,6 +405,11 @@ fn value(option: &Opt, text: &str) -> Result<Option<Value>, Msg> {
             "off" | "false" | "no" | "0" => Value::Bool(false),
             _ => return Err(Msg::new("local-err-on-off").code("text", shown())),
         },
+        Kind::Channel => Value::Channel(
+            text.trim_start_matches('#')
+                .parse()
+                .map_err(|_| catalogue::out_of_range(&shown(), 1, i64::MAX))?,
+        ),
         Kind::User => {
             let name = text.trim_start_matches('@');
             if name.is_empty() {

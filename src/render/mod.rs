@@ -116,6 +116,8 @@ pub struct Scene<'a> {
     /// How the match ended when the rules did not end it (resignation, agreed draw, timeout,
     /// abort): shown in the banner like a game over.
     pub result: Option<Outcome>,
+    /// Words in place of the status line (a puzzle's "White to play and win").
+    pub caption: Option<String>,
 }
 
 impl<'a> Scene<'a> {
@@ -130,6 +132,7 @@ impl<'a> Scene<'a> {
             show_region: false,
             lang: Lang::En,
             result: None,
+            caption: None,
         }
     }
 
@@ -279,6 +282,7 @@ fn replay_scene<'a>(
         show_region: false,
         lang,
         result: None,
+        caption: None,
     }
 }
 
@@ -340,6 +344,7 @@ fn samples(kind: GameKind) -> Vec<Canvas> {
         show_region: true,
         lang: Lang::En,
         result: None,
+        caption: None,
     };
     let mut plain = Canvas::default();
     draw(&scene, true, &mut plain);
@@ -495,8 +500,12 @@ fn header<'s>(scene: &Scene, swatches: Vec<&'s Sprite>, highlight_turn: bool) ->
             .text(lang),
         (n, None) => Msg::new("pic-move").num("n", n).text(lang),
     };
-    // Replays leave the turn out: it changes every frame and the moves show it.
-    if let (Status::ToMove(side), true) = (status, highlight_turn) {
+    if let Some(caption) = &scene.caption {
+        line = caption.clone();
+    }
+    // Replays leave the turn out: it changes every frame and the moves show it; a caption says
+    // it already.
+    if let (Status::ToMove(side), true, None) = (status, highlight_turn, &scene.caption) {
         // Ambidextrous play names the set that moves next (`White, marked pieces`).
         let mover = match game.moving_set() {
             Some(set) => crate::games::name_label(set).text(lang),

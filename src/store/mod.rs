@@ -46,6 +46,7 @@ use sqlx::{Database, Pool, Postgres, Row, Sqlite};
 pub use change::{Change, LiveState};
 pub use error::{Fault, StoreError};
 pub use health::Outage;
+pub use queries::attempts::{AttemptRow, PuzzleRating};
 pub use queries::puzzles::{FinishedGame, NewPuzzle, PuzzleRow};
 pub use queries::settings::GuildSettings;
 pub use queries::tournaments::TournamentRow;

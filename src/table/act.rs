@@ -91,6 +91,75 @@ pub enum Act {
     },
     /// `/tournament ...`, or a press of a tournament card's Join or Leave button.
     Tournament(TournamentAct),
+    /// `/puzzle ...`, or a press of a puzzle's menu or button (its stamp names the attempt and
+    /// its step).
+    Puzzle(PuzzleAct),
+}
+
+/// What `/puzzle` asks, and what a puzzle's controls do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleAct {
+    /// A puzzle near the requester's puzzle rating, of this game and variant (default: a game
+    /// they play, or Lines of Action).
+    New {
+        game: Option<GameKind>,
+        variant: Option<String>,
+    },
+    /// The day's puzzle, the same for everyone.
+    Daily,
+    /// A move of the attempt under way.
+    Move(String),
+    /// The first step of moving with menus: the piece chosen.
+    Pick(String),
+    /// The piece to move (the attempt is then unrated).
+    Hint,
+}
+
+const PUZZLE_MOVE: &str = "pzm";
+const PUZZLE_PICK: &str = "pzp";
+const PUZZLE_HINT: &str = "pzh";
+const PUZZLE_DAILY: &str = "pzd";
+
+impl PuzzleAct {
+    /// A short name for logs.
+    pub fn name(&self) -> &'static str {
+        match self {
+            PuzzleAct::New { .. } => "puzzle",
+            PuzzleAct::Daily => "puzzle-daily",
+            PuzzleAct::Move(_) => "puzzle-move",
+            PuzzleAct::Pick(_) => "puzzle-pick",
+            PuzzleAct::Hint => "puzzle-hint",
+        }
+    }
+
+    /// The `custom_id` of this act's control on the attempt's board at `stamp` (the attempt and
+    /// its step): `pl:pzm:12:2`. The daily post's Solve button is `pl:pzd:<day>:0`; `None`
+    /// for `New`, which no control carries.
+    pub fn custom_id(&self, stamp: Stamp) -> Option<String> {
+        let code = match self {
+            PuzzleAct::New { .. } => return None,
+            PuzzleAct::Move(_) => PUZZLE_MOVE,
+            PuzzleAct::Pick(_) => PUZZLE_PICK,
+            PuzzleAct::Hint => PUZZLE_HINT,
+            PuzzleAct::Daily => PUZZLE_DAILY,
+        };
+        Some(format!("{PREFIX}:{code}:{}:{}", stamp.match_id, stamp.seq))
+    }
+}
+
+/// The puzzle act of a control made by [`PuzzleAct::custom_id`], with a menu's chosen value.
+fn puzzle_press(text: &str, values: &[String]) -> Option<Request> {
+    let (code, stamp) = parse_custom_id(text)?;
+    let value = values.first().cloned().unwrap_or_default();
+    let act = match code {
+        PUZZLE_MOVE => PuzzleAct::Move(value),
+        PUZZLE_PICK => PuzzleAct::Pick(value),
+        PUZZLE_HINT => PuzzleAct::Hint,
+        // Any day's post gives the puzzle of the day it is pressed.
+        PUZZLE_DAILY => return Some(Act::Puzzle(PuzzleAct::Daily).into()),
+        _ => return None,
+    };
+    Some(Act::Puzzle(act).at(stamp))
 }
 
 /// What `/tournament` asks: each subcommand, about the open tournament of this place (a press
@@ -215,6 +284,8 @@ pub struct SettingsChange {
     pub web: Option<bool>,
     /// The requester's name on the web pages: shown, or hidden ("anonymous").
     pub my_web: Option<bool>,
+    /// The server's channel where the daily puzzle is posted.
+    pub puzzle_channel: Option<u64>,
     /// The server's name as the transport knows it: kept, when a manager asks, for the web
     /// pages' titles (a server is renamed now and then).
     pub server_name: Option<String>,
@@ -462,6 +533,7 @@ impl Act {
             Act::NoThread => "no-thread",
             Act::CardPosted { .. } => "card-posted",
             Act::Tournament(t) => t.name(),
+            Act::Puzzle(p) => p.name(),
             _ => "control",
         }
     }
@@ -480,6 +552,9 @@ impl Request {
     /// anything else is `None`.
     pub fn from_custom_id(custom_id: &str, values: &[String]) -> Option<Request> {
         if let Some(press) = tournament_press(custom_id) {
+            return Some(press);
+        }
+        if let Some(press) = puzzle_press(custom_id, values) {
             return Some(press);
         }
         let (code, stamp) = parse_custom_id(custom_id)?;

@@ -7,11 +7,12 @@ use std::sync::Arc;
 use crate::i18n::Msg;
 use crate::store::{Fault, Store, StoreError};
 
-use super::act::{Act, Actor, Place, Request, TournamentAct};
+use super::act::{Act, Actor, Place, PuzzleAct, Request, TournamentAct};
 use super::api::{Reply, Undelivered};
 use super::config::Config;
 use super::matches::Matches;
 use super::picture::Pictures;
+use super::puzzles::Puzzles;
 use super::reads::{Coach, Records, Sheets, WebLinks};
 use super::settings::Settings;
 use super::shell::{Answer, Fail, Notices, Notifier};
@@ -35,6 +36,7 @@ struct Services {
     sheets: Sheets,
     coach: Coach,
     pictures: Pictures,
+    puzzles: Puzzles,
 }
 
 impl Table {
@@ -45,6 +47,7 @@ impl Table {
     pub async fn start(store: Store, config: Config) -> Result<(Table, Notices), StoreError> {
         let (notices, rx) = Notifier::new();
         let clock = config.clock.clone();
+        let puzzles = Puzzles::new(store.clone(), clock.clone());
         let web = WebLinks::new(store.clone(), config.public_url.clone());
         let settings = Settings::new(store.clone(), web.clone(), clock.clone());
         let coach = Coach::new(
@@ -80,6 +83,7 @@ impl Table {
             sheets,
             coach,
             pictures: Pictures::default(),
+            puzzles,
         };
         Ok((
             Table {
@@ -157,7 +161,22 @@ impl Table {
                     .leaderboard(place, *game, variant, *scope, *page)
                     .await
             }
-            Act::Stats { user, game } => s.records.stats(actor, place, user.clone(), *game).await,
+            Act::Stats { user, game } => {
+                let mut reply = s.records.stats(actor, place, user.clone(), *game).await?;
+                let id = user.as_ref().map_or(actor.id, |u| u.id);
+                reply.lines.extend(s.puzzles.stats_lines(id, *game).await?);
+                Ok(reply)
+            }
+            Act::Puzzle(act) => s.puzzles.act(actor, act, req.at).await,
+            // A move typed with no match here plays the person's puzzle, if one is under way.
+            Act::Move(text) if self.puzzle_here(actor, place, req).await? => {
+                let act = PuzzleAct::Move(text.clone());
+                s.puzzles.act(actor, &act, None).await
+            }
+            Act::PickSource(source) if self.puzzle_here(actor, place, req).await? => {
+                let act = PuzzleAct::Pick(source.clone());
+                s.puzzles.act(actor, &act, None).await
+            }
             Act::HeadToHead { user, other, game } => {
                 let (user, other) = (user.clone(), other.clone());
                 s.records.head_to_head(actor, user, other, *game).await
@@ -180,6 +199,15 @@ impl Table {
             }
             _ => s.matches.act(actor, place, req).await,
         }
+    }
+
+    /// Whether a typed act goes to the requester's puzzle: no match is live here and they have
+    /// one under way.
+    async fn puzzle_here(&self, actor: &Actor, place: &Place, req: &Request) -> Result<bool, Fail> {
+        let s = &*self.inner;
+        Ok(req.at.is_none()
+            && s.matches.live_here(place).await.is_none()
+            && s.puzzles.under_way(actor.id).await?)
     }
 
     /// Hands `/tournament` to the tournament service; what organises one needs Manage Events
@@ -210,6 +238,11 @@ impl Table {
     /// The match service (its timer, `/move`'s completion, news that could not be posted).
     pub fn matches(&self) -> &Matches {
         &self.inner.matches
+    }
+
+    /// The puzzle desk (`/move`'s completion during a puzzle, the daily post).
+    pub fn puzzles(&self) -> &Puzzles {
+        &self.inner.puzzles
     }
 
     /// The tournament service.

@@ -41,7 +41,7 @@ pub mod tournaments;
 pub mod words;
 
 pub use act::{
-    Act, Actor, ChallengeSpec, Opponent, Place, Request, Scope, SettingsChange, Stamp,
+    Act, Actor, ChallengeSpec, Opponent, Place, PuzzleAct, Request, Scope, SettingsChange, Stamp,
     TournamentAct, TournamentCreate, UserRef, controls, stamp_of_custom_id,
 };
 pub use api::{

@@ -71,6 +71,18 @@ pub enum Picture {
         /// Display names by seat in turn order.
         players: Vec<Msg>,
     },
+    /// A puzzle's position: while it is being solved, the caption says who plays and wins;
+    /// once it is over, arrows show the move played and the solution's.
+    Puzzle {
+        puzzle_id: i64,
+        /// Moves of the solution played so far.
+        step: u32,
+        game: AnyGame,
+        /// "White to play and win", while the attempt is under way.
+        caption: Option<Msg>,
+        /// The moves to draw on the board: the one played and the solution's.
+        arrows: Vec<Arrow>,
+    },
     /// A tournament's standings after the rounds played (a crosstable for a round robin).
     Standings(Arc<render::tournament::Standings>),
     /// The boards of one round of a tournament.
@@ -133,6 +145,9 @@ impl Picture {
                 format!("tournament-{}-round-{}.png", p.heading.id, p.heading.round)
             }
             Picture::Podium(p) => format!("tournament-{}-podium.png", p.heading.id),
+            Picture::Puzzle {
+                puzzle_id, step, ..
+            } => format!("puzzle-{puzzle_id}-{step}.png"),
         }
     }
 
@@ -181,6 +196,28 @@ impl Picture {
                 let better = (played != better).then(|| text(better));
                 render::describe::board_with_arrows(&scene, &text(played), better.as_deref())
             }
+            Picture::Puzzle {
+                game,
+                caption,
+                arrows,
+                ..
+            } => {
+                let scene = puzzle_scene(game, caption, lang);
+                let text = |kind| {
+                    let arrow = arrows.iter().find(|a: &&Arrow| a.kind == kind)?;
+                    game.format_move(&arrow.mv).ok()
+                };
+                let mut said = render::describe::board(&scene, None);
+                if let (Some(played), Some(solution)) =
+                    (text(ArrowKind::Played), text(ArrowKind::Better))
+                {
+                    let arrows = Msg::new("describe-puzzle-arrows")
+                        .plain("played", played)
+                        .plain("solution", solution);
+                    said.summary.push(arrows.text(lang));
+                }
+                said
+            }
             Picture::Standings(s) => render::tournament::describe_standings(s, lang),
             Picture::Pairings(p) => render::tournament::describe_pairings(p, lang),
             Picture::Podium(p) => render::tournament::describe_podium(p, lang),
@@ -203,6 +240,7 @@ impl Picture {
             Picture::Standings(_) => "standings",
             Picture::Pairings(_) => "pairings",
             Picture::Podium(_) => "podium",
+            Picture::Puzzle { .. } => "puzzle",
         };
         metrics::histogram!("parlor_render_seconds", "picture" => picture)
             .record(start.elapsed().as_secs_f64());
@@ -285,6 +323,18 @@ impl Picture {
                     mime: "image/png",
                     description: Description::default(),
                 })
+            }
+            Picture::Puzzle {
+                game,
+                caption,
+                arrows,
+                ..
+            } => {
+                let scene = puzzle_scene(game, caption, lang);
+                Ok(png(
+                    render::board_png_with_arrows(&scene, arrows),
+                    file_name,
+                ))
             }
             Picture::Standings(s) => Ok(png(render::tournament::standings_png(s, lang), file_name)),
             Picture::Pairings(p) => Ok(png(render::tournament::pairings_png(p, lang), file_name)),
@@ -432,6 +482,13 @@ fn mistake_scene<'a>(game: &'a AnyGame, ply: usize, players: &[Msg], lang: Lang)
         .collect();
     let mut scene = scene(game, lang, labels);
     scene.move_number = ply.saturating_sub(1) as u32;
+    scene
+}
+
+/// The scene of a puzzle: its position, the sides unnamed, the caption in place of the turn.
+fn puzzle_scene<'a>(game: &'a AnyGame, caption: &Option<Msg>, lang: Lang) -> Scene<'a> {
+    let mut scene = scene(game, lang, Vec::new());
+    scene.caption = caption.as_ref().map(|c| c.text(lang));
     scene
 }
 

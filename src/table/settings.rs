@@ -75,8 +75,10 @@ impl Settings {
     /// server's name shown on them.
     pub async fn change(&self, actor: &Actor, place: &Place, change: SettingsChange) -> Answer {
         let store = &self.store;
-        let server_wide =
-            change.threads.is_some() || change.language.is_some() || change.web.is_some();
+        let server_wide = change.threads.is_some()
+            || change.language.is_some()
+            || change.web.is_some()
+            || change.puzzle_channel.is_some();
         if server_wide {
             let Some(_) = place.guild else {
                 return refuse(Msg::new("err-settings-no-server"));
@@ -111,6 +113,10 @@ impl Settings {
             if settings != old {
                 store.set_guild_settings(guild, &settings).await?;
             }
+            if let Some(channel) = change.puzzle_channel {
+                store.set_puzzle_channel(guild, Some(channel)).await?;
+                tracing::info!(guild, channel, "daily puzzle channel set");
+            }
         }
         let me = PlayerRef {
             id: actor.id,
@@ -142,6 +148,9 @@ impl Settings {
             lines.push(Msg::new("settings-threads").plain("on", on_off(settings.threads)));
             lines.push(Msg::new("settings-language").plain("lang", code(settings.language)));
             lines.push(Msg::new("settings-web").plain("on", on_off(settings.web_slug.is_some())));
+            if let Some(channel) = store.puzzle_channel(guild).await? {
+                lines.push(Msg::new("settings-puzzle-channel").channel("channel", channel));
+            }
             if let (Some(true), Some(slug)) = (change.web, settings.web_slug) {
                 match self.web.for_place(place).await? {
                     Some(web) => {

@@ -12,6 +12,9 @@ mod french;
 mod http;
 mod permissions;
 mod play;
+#[path = "../support/puzzles.rs"]
+mod puzzle_words;
+mod puzzles;
 mod rules;
 mod secrets;
 mod servers;
@@ -234,6 +237,20 @@ async fn registers_every_command_with_its_options_in_the_guild() {
         );
     }
     assert_ne!(option(&find("moves"), "match")["required"], true);
+    // `/puzzle` (issue 42): `daily` is the option INTERFACES.md names; `move` and `hint` play
+    // the puzzle under way (extensions), and the server's puzzle channel is a channel.
+    let puzzle = find("puzzle");
+    assert_eq!(
+        option_names(&puzzle),
+        set(&["game", "variant", "daily", "move", "hint"])
+    );
+    assert_eq!(option(&puzzle, "move")["autocomplete"], true);
+    assert_eq!(option(&puzzle, "daily")["type"], 5, "a boolean");
+    assert_eq!(
+        option(&find("settings"), "puzzle-channel")["type"],
+        7,
+        "a channel"
+    );
 
     for command in commands {
         let description = command["description"].as_str().unwrap_or_default();

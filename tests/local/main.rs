@@ -422,6 +422,14 @@ fn hostile_names_and_huge_lines_are_refused_and_never_echoed_in_full() {
 
 /// Runs SQL on a database file from outside Parlor, and returns the first column of each row.
 fn sql(path: &Path, query: &str) -> Vec<i64> {
+    sql_as(path, query)
+}
+
+/// The first column of every row of `query`, read as a `T`.
+fn sql_as<T>(path: &Path, query: &str) -> Vec<T>
+where
+    T: for<'r> sqlx::Decode<'r, sqlx::Sqlite> + sqlx::Type<sqlx::Sqlite>,
+{
     use sqlx::{Connection, Row};
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -439,7 +447,7 @@ fn sql(path: &Path, query: &str) -> Vec<i64> {
             .await
             .expect("query");
         conn.close().await.expect("close");
-        rows.iter().map(|r| r.get::<i64, _>(0)).collect()
+        rows.iter().map(|r| r.get::<T, _>(0)).collect()
     })
 }
 
@@ -1137,4 +1145,48 @@ fn a_game_clock_shows_both_players_times_at_the_terminal() {
         "{} missing",
         picture.display()
     );
+}
+
+#[path = "../support/puzzles.rs"]
+mod puzzle_words;
+
+/// Fails unless `out` says catalogue message `id` in `lang`.
+#[track_caller]
+fn assert_says(out: &str, lang: parlor::i18n::Lang, id: &str) {
+    let fixed = puzzle_words::fixed_words(lang, id);
+    assert!(out.contains(&fixed), "{id} ({fixed:?}) missing:\n{out}");
+}
+
+/// `/puzzle daily` in the terminal, a hint, then (after a restart) the moves typed as in a
+/// match until it is solved; the streak in `/stats`; asked again, today's is done.
+#[test]
+fn the_daily_puzzle_is_solved_in_the_terminal_across_a_restart() {
+    use parlor::i18n::Lang;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = session(
+        dir.path(),
+        &["--as", "alice"],
+        "/puzzle daily\n/puzzle hint\n/legal\n",
+    );
+    assert_says(&out, Lang::En, "puzzle-daily-title");
+    assert_says(&out, Lang::En, "puzzle-hint");
+    assert_says(&out, Lang::En, "puzzle-unrated");
+    let solution = sql_as::<String>(
+        &dir.path().join("parlor.db"),
+        "SELECT p.solution FROM puzzles p JOIN puzzle_attempts a ON a.puzzle_id = p.id \
+         WHERE a.solved IS NULL",
+    );
+    let [solution] = solution.as_slice() else {
+        panic!("one attempt under way: {solution:?}");
+    };
+    let moves: Vec<&str> = solution.split_whitespace().collect();
+    let mut script = String::new();
+    for own in moves.iter().step_by(2) {
+        script.push_str(&format!("/move {own}\n"));
+    }
+    script.push_str("/stats\n/puzzle daily\n");
+    let out = session(dir.path(), &["--as", "alice", "--lang", "fr"], &script);
+    assert_says(&out, Lang::Fr, "puzzle-solved");
+    assert_says(&out, Lang::Fr, "stats-puzzle-streak");
+    assert_says(&out, Lang::Fr, "puzzle-daily-solved");
 }

@@ -4,6 +4,7 @@
 mod describe;
 #[path = "../support/lcg.rs"]
 mod lcg;
+mod puzzle;
 mod tournament;
 
 use std::io::Cursor;
@@ -65,6 +66,7 @@ impl Played {
             show_region: true,
             lang: Lang::En,
             result: None,
+            caption: None,
         }
     }
 }

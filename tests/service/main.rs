@@ -18,6 +18,8 @@ mod languages;
 mod moves;
 mod outage;
 mod processes;
+#[path = "../support/puzzles.rs"]
+mod puzzle_words;
 mod puzzles;
 mod rules;
 mod shards;

@@ -4,6 +4,7 @@
 //! and `postgres.rs`.
 
 pub(super) mod analyses;
+pub(super) mod attempts;
 pub(super) mod matches;
 pub(super) mod puzzles;
 pub(super) mod ratings;

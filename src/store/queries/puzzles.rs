@@ -3,6 +3,7 @@
 
 use sqlx::Row;
 
+use super::attempts::{PUZZLE_COLUMNS, puzzle_from_row};
 use crate::games::GameKind;
 use crate::store::{LogEntry, Store, StoreError};
 
@@ -49,14 +50,6 @@ pub struct FinishedGame {
     pub options: String,
     pub seed: i64,
     pub log: Vec<LogEntry>,
-}
-
-fn words(text: &str) -> Vec<String> {
-    text.split_whitespace().map(String::from).collect()
-}
-
-fn number(value: i64, what: &str) -> Result<u32, StoreError> {
-    u32::try_from(value).map_err(|_| StoreError::Corrupt(format!("{what} {value}")))
 }
 
 impl Store {
@@ -128,62 +121,15 @@ impl Store {
     /// Every stored puzzle, of one game or of all, in the order they were stored.
     pub async fn puzzles(&self, game: Option<GameKind>) -> Result<Vec<PuzzleRow>, StoreError> {
         let name = game.map_or("", GameKind::name);
-        let rows = on!(self, pools => {
-            let rows = sqlx::query(
-                "SELECT id, game, options, moves, solution, own_moves, rating, deviation, \
-                 volatility, plays FROM puzzles WHERE $1 = '' OR game = $1 ORDER BY id",
-            )
+        on!(self, pools => {
+            let rows = sqlx::query(&format!(
+                "SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE $1 = '' OR game = $1 ORDER BY id"
+            ))
             .bind(name)
             .fetch_all(&pools.read)
             .await?;
-            let mut out = Vec::with_capacity(rows.len());
-            for r in &rows {
-                out.push((
-                    r.try_get::<i64, _>(0)?,
-                    r.try_get::<String, _>(1)?,
-                    r.try_get::<String, _>(2)?,
-                    r.try_get::<String, _>(3)?,
-                    r.try_get::<String, _>(4)?,
-                    r.try_get::<i64, _>(5)?,
-                    r.try_get::<f64, _>(6)?,
-                    r.try_get::<f64, _>(7)?,
-                    r.try_get::<f64, _>(8)?,
-                    r.try_get::<i64, _>(9)?,
-                ));
-            }
-            out
-        });
-        rows.into_iter()
-            .map(
-                |(
-                    id,
-                    game,
-                    options,
-                    moves,
-                    solution,
-                    own,
-                    rating,
-                    deviation,
-                    volatility,
-                    plays,
-                )| {
-                    Ok(PuzzleRow {
-                        id,
-                        game: game.parse().map_err(|_| {
-                            StoreError::Corrupt(format!("puzzle {id} game {game:?}"))
-                        })?,
-                        options,
-                        moves: words(&moves),
-                        solution: words(&solution),
-                        own_moves: number(own, "puzzle moves")?,
-                        rating,
-                        deviation,
-                        volatility,
-                        plays,
-                    })
-                },
-            )
-            .collect()
+            rows.iter().map(puzzle_from_row).collect()
+        })
     }
 
     /// Up to `limit` finished matches of `game` after match `after`, oldest first, with their

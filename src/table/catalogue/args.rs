@@ -15,6 +15,8 @@ pub enum Value {
     Number(i64),
     Bool(bool),
     User(Person),
+    /// A channel, by its id.
+    Channel(u64),
 }
 
 /// A person named in an option.
@@ -113,6 +115,13 @@ impl Args {
         }
     }
 
+    pub fn channel(&self, name: &str) -> Option<u64> {
+        match self.get(name)? {
+            Value::Channel(id) => Some(*id),
+            _ => None,
+        }
+    }
+
     pub fn user(&self, name: &str) -> Option<&Person> {
         match self.get(name)? {
             Value::User(person) => Some(person),
@@ -202,7 +211,9 @@ fn fit(opt: &Opt, value: Value) -> Result<Value, Msg> {
             Ok(Value::Number(n))
         }
         (Kind::Number { min, max }, Value::Number(n)) => Err(out_of_range(&shown(&n), min, max)),
-        (Kind::Bool, v @ Value::Bool(_)) | (Kind::User, v @ Value::User(_)) => Ok(v),
+        (Kind::Bool, v @ Value::Bool(_))
+        | (Kind::User, v @ Value::User(_))
+        | (Kind::Channel, v @ Value::Channel(_)) => Ok(v),
         (_, _) => Err(Msg::new("err-internal")),
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::i18n::Msg;
 use crate::table::{
-    Act, ChallengeSpec, Opponent, Scope, SettingsChange, TournamentAct, TournamentCreate,
+    Act, ChallengeSpec, Opponent, PuzzleAct, Scope, SettingsChange, TournamentAct, TournamentCreate,
 };
 
 use super::{Args, Choices, Command, Group, Kind, Opt, Places, Source, Values, Who, missing};
@@ -84,7 +84,7 @@ const MATCH: Kind = Kind::Text(Values::Free {
 });
 
 /// The slash commands.
-pub static ALL: [Command; 17] = [
+pub static ALL: [Command; 18] = [
     command(
         "play",
         &[
@@ -206,6 +206,7 @@ pub static ALL: [Command; 17] = [
             opt("my-language", LANGUAGE, false),
             server_opt("web", Kind::Bool),
             opt("my-web", Kind::Bool, false),
+            server_opt("puzzle-channel", Kind::Channel),
         ],
         Group::Settings,
         |a| {
@@ -216,6 +217,7 @@ pub static ALL: [Command; 17] = [
                 my_language: a.language("my-language"),
                 web: a.bool("web"),
                 my_web: a.bool("my-web"),
+                puzzle_channel: a.channel("puzzle-channel"),
                 server_name: None,
             }))
         },
@@ -234,6 +236,24 @@ pub static ALL: [Command; 17] = [
         // Without a number (the terminal's press of the final board's button): the requester's
         // last finished match here.
         |a| Ok(Act::Analyse(a.match_number("match")?)),
+    ),
+    // One command with options rather than subcommands, so that `/puzzle game:barrier` works;
+    // `daily` is the option INTERFACES.md names, `move` and `hint` play the puzzle under way.
+    command(
+        "puzzle",
+        &[
+            opt("game", GAME, false),
+            opt("variant", VARIANT, false),
+            opt("daily", Kind::Bool, false),
+            opt(
+                "move",
+                Kind::Text(Values::Autocomplete(Source::PuzzleMoves)),
+                false,
+            ),
+            opt("hint", Kind::Bool, false),
+        ],
+        Group::Puzzles,
+        puzzle,
     ),
     // One command, its subcommands named by INTERFACES.md; a tournament lives in a server.
     Command {
@@ -332,6 +352,23 @@ fn create(a: &Args) -> Result<Act, Msg> {
         duration: a.text("duration").map(str::to_owned),
         interval: a.text("interval").map(str::to_owned),
     })))
+}
+
+/// `/puzzle`: a move or a hint for the puzzle under way, the daily puzzle, or a new one.
+fn puzzle(a: &Args) -> Result<Act, Msg> {
+    let act = if let Some(text) = a.text("move") {
+        PuzzleAct::Move(text.trim().to_owned())
+    } else if a.bool("hint") == Some(true) {
+        PuzzleAct::Hint
+    } else if a.bool("daily") == Some(true) {
+        PuzzleAct::Daily
+    } else {
+        PuzzleAct::New {
+            game: a.game("game"),
+            variant: a.text("variant").map(str::to_owned),
+        }
+    };
+    Ok(Act::Puzzle(act))
 }
 
 /// `/play`: a challenge; naming the bot itself plays the AI, another bot is refused.

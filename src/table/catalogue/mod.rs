@@ -62,6 +62,8 @@ pub enum Kind {
     Bool,
     /// A person (in the terminal: a name; `bot` names the bot).
     User,
+    /// A channel of the server (in the terminal: its number).
+    Channel,
 }
 
 /// Where the values of a text option come from.
@@ -84,6 +86,8 @@ pub enum Values {
 pub enum Source {
     /// The legal moves of this channel's match that start with what was typed.
     LegalMoves,
+    /// The legal moves of the requester's puzzle under way that start with what was typed.
+    PuzzleMoves,
 }
 
 /// Who may use a command or set an option.
@@ -134,6 +138,7 @@ impl Places {
 pub enum Group {
     Play,
     Match,
+    Puzzles,
     Results,
     Settings,
     Tournaments,
@@ -144,9 +149,10 @@ pub enum Group {
 
 impl Group {
     /// Every paragraph, in the order `/help` shows them.
-    pub const ALL: [Group; 6] = [
+    pub const ALL: [Group; 7] = [
         Group::Play,
         Group::Match,
+        Group::Puzzles,
         Group::Results,
         Group::Settings,
         Group::Tournaments,
@@ -158,6 +164,7 @@ impl Group {
         match self {
             Group::Play => Some("help-play"),
             Group::Match => Some("help-match"),
+            Group::Puzzles => Some("help-puzzles"),
             Group::Results => Some("help-results"),
             Group::Settings => Some("help-settings"),
             Group::Tournaments => Some("help-tournaments"),
@@ -258,11 +265,12 @@ impl Opt {
     pub fn placeholder(&self) -> Option<&'static str> {
         match self.kind {
             Kind::Text(Values::Free { placeholder, .. }) => Some(placeholder),
-            Kind::Text(Values::Autocomplete(Source::LegalMoves)) => Some("move"),
+            Kind::Text(Values::Autocomplete(_)) => Some("move"),
             Kind::Text(Values::Choices(Choices::Games)) => Some("game"),
             Kind::Text(Values::Choices(Choices::Variants)) => Some("variant"),
             Kind::Number { min, max } if max - min >= 10 => Some("n"),
             Kind::User => Some("name"),
+            Kind::Channel => Some("channel"),
             _ => None,
         }
     }
@@ -284,7 +292,7 @@ impl Opt {
     pub fn example(&self) -> Option<String> {
         match self.kind {
             Kind::Text(Values::Free { example, .. }) => Some(example.to_owned()),
-            Kind::Text(Values::Autocomplete(Source::LegalMoves)) => Some("b1-b3".to_owned()),
+            Kind::Text(Values::Autocomplete(_)) => Some("b1-b3".to_owned()),
             _ => self.suggestions().into_iter().next(),
         }
     }
@@ -299,6 +307,7 @@ impl Opt {
             }
             Kind::Bool => vec!["on".to_owned(), "off".to_owned()],
             Kind::User => vec!["bot".to_owned()],
+            Kind::Channel => Vec::new(),
             _ => Vec::new(),
         }
     }

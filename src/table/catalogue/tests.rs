@@ -72,6 +72,7 @@ fn options_become_acts() {
                 Kind::Text(_) => Value::Text(option.example().unwrap_or_default()),
                 Kind::Number { min, .. } => Value::Number(min),
                 Kind::Bool => Value::Bool(true),
+                Kind::Channel => Value::Channel(7),
                 Kind::User => Value::User(Person::new(crate::table::UserRef::new(7, "Zoé"))),
             };
             args.set(option.name, value).expect(option.name);

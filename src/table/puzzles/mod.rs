@@ -9,6 +9,10 @@
 
 use thiserror::Error;
 
+mod solve;
+
+pub use solve::{DAY_MS, Puzzles, date_of, streak_of};
+
 use crate::ai::puzzle::{self, Found};
 use crate::games::{AnyGame, AnyMove, GameKind};
 use crate::store::{EntryKind, LogEntry, NewPuzzle, PuzzleRow, Store, StoreError};

@@ -616,6 +616,7 @@ impl FakeDiscord {
         let mut out = Vec::new();
         let mut resolved_users = serde_json::Map::new();
         let mut resolved_members = serde_json::Map::new();
+        let mut resolved_channels = serde_json::Map::new();
         for (key, value) in &given {
             let Some(decl) = declared.iter().find(|d| d["name"] == key.as_str()) else {
                 panic!("/{name} has no option {key:?} (registered: {declared:#?})");
@@ -647,6 +648,16 @@ impl FakeDiscord {
                         .unwrap_or_else(|| User::new(id, &format!("user{id}")));
                     resolved_users.insert(id.to_string(), user.json());
                     resolved_members.insert(id.to_string(), user.partial_member_json());
+                    json!(id.to_string())
+                }
+                // A channel: the value is the id, the channel goes into `resolved`.
+                7 => {
+                    let id = value.as_u64().expect("a channel option takes a channel id");
+                    resolved_channels.insert(
+                        id.to_string(),
+                        json!({"id": id.to_string(), "name": format!("channel{id}"), "type": 0,
+                               "permissions": "0"}),
+                    );
                     json!(id.to_string())
                 }
                 3 => {
@@ -685,11 +696,15 @@ impl FakeDiscord {
                 }
             }
         }
-        let resolved = if resolved_users.is_empty() {
-            json!({})
-        } else {
-            json!({"users": resolved_users, "members": resolved_members})
-        };
+        let mut resolved = serde_json::Map::new();
+        if !resolved_users.is_empty() {
+            resolved.insert("users".into(), Value::Object(resolved_users));
+            resolved.insert("members".into(), Value::Object(resolved_members));
+        }
+        if !resolved_channels.is_empty() {
+            resolved.insert("channels".into(), Value::Object(resolved_channels));
+        }
+        let resolved = Value::Object(resolved);
         (out, resolved)
     }
 
