@@ -135,8 +135,9 @@ impl Event {
         ) {
             (Some(every), _, _) => every,
             // A game clock: both players' whole time, and the increments of their moves.
-            (None, Some(secs), Some(inc)) => ((2 * secs + 2 * inc * MOVES_PER_GAME) * 1000)
-                .clamp(ROUND_MS, LONGEST_ROUND_MS),
+            (None, Some(secs), Some(inc)) => {
+                ((2 * secs + 2 * inc * MOVES_PER_GAME) * 1000).clamp(ROUND_MS, LONGEST_ROUND_MS)
+            }
             (None, Some(secs), None) => {
                 (secs * 1000 * MOVES_PER_GAME).clamp(ROUND_MS, LONGEST_ROUND_MS)
             }
