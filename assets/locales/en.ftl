@@ -1046,7 +1046,6 @@ choice-format-swiss = Swiss (FIDE's Dutch system)
 choice-format-round-robin = Round robin (everyone plays everyone)
 choice-format-arena = Arena (play as many games as you can)
 help-tournaments = { $tournament } announces a tournament of this server; members join with a press, its rounds pair themselves.
-err-tournament-arena = Arenas are not ready yet: choose { $swiss } or { $robin }.
 err-tournament-duration = Only an arena has a duration; a Swiss or round robin has rounds.
 err-tournament-when = { $text } is no time: say in how long (30m, 2h) or at what time, UTC (20:30).
 err-tournament-permission = Organising a tournament needs the Manage Events (or Manage Server) permission.
@@ -1131,3 +1130,45 @@ puzzle-daily-tried = You have tried today's puzzle: a new one comes at midnight 
 puzzle-caption-solution = Solution: { $move }
 puzzle-caption-solved = Solved!
 describe-puzzle-arrows = Arrows: your move, { $played }; the solution's, { $solution }.
+
+## Arenas (issue 40 item 4)
+tournament-format-arena = arena
+cmd-tournament-berserk = In your arena game, before your first move: half your clock, one more point for a win
+arena-card-rules = { $format } · { $duration } · { $clock }
+arena-card-ends = Under way: no new game starts after { $time }.
+arena-started = Arena #{ $id } has started: play as many games as you can until { $time }; you are paired again as soon as your game ends. A win is 2 points, a draw 1, doubled after two wins in a row. Before your first move, { $berserk } halves your clock for a point more on a win of at least 7 moves of yours; { $leave } pauses.
+arena-game = Game { $game }: { $white } – { $black }
+arena-game-thread = Arena #{ $id } · Game { $game } · { $white } vs { $black }
+arena-result = Arena #{ $id }, game { $game }: { $white } { $score } { $black } (+{ $white-points }, +{ $black-points })
+arena-berserk = { $player } goes berserk in arena #{ $id }: half the clock, a point more for a win.
+arena-paused = { $player } pauses in arena #{ $id } (back with { $join }).
+arena-back = { $player } is back in arena #{ $id }.
+arena-standings = Standings of arena #{ $id } after { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}:
+arena-standing = { $rank }. { $player }: { $points } (performance { $performance }, { $games } played)
+arena-standing-streak = { $rank }. { $player }: { $points } ×2 (performance { $performance }, { $games } played)
+arena-short-performance = Perf
+arena-performance = performance (opponents' rating, +500 a win, −500 a loss)
+arena-short-games = G
+arena-games = games played
+arena-short-streak = ×2
+arena-streak = points doubled: two wins in a row
+pic-arena-live = Live · { $games ->
+    [one] { $games } game played
+   *[other] { $games } games played
+}
+pic-arena-final = Final standings · { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}
+err-arena-duration = An arena lasts { $min } to { $max } minutes: give its length, for example { $example }.
+err-arena-clock = An arena is played on a game clock (minutes + seconds a move, such as { $example }) that leaves time for two games at least.
+err-arena-interval = An arena has no rounds, so no interval: players are paired as soon as they are free.
+err-arena-only = Only in an arena.
+err-arena-no-game = You have no arena game being played.
+err-arena-game-over = That game is over.
+err-arena-berserk-moved = Too late: berserk is before your first move.
+err-arena-berserk-done = You have already gone berserk in this game.
+err-arena-paused = You are already paused: { $join } brings you back.

@@ -1082,7 +1082,6 @@ choice-format-swiss = Système suisse (système hollandais de la FIDE)
 choice-format-round-robin = Toutes rondes (chacun joue contre chacun)
 choice-format-arena = Arène (autant de parties que possible)
 help-tournaments = { $tournament } annonce un tournoi de ce serveur ; on s’inscrit d’une pression, ses rondes s’apparient d’elles-mêmes.
-err-tournament-arena = Les arènes ne sont pas encore prêtes : choisissez { $swiss } ou { $robin }.
 err-tournament-duration = Seule une arène a une durée ; un système suisse ou un toutes rondes a des rondes.
 err-tournament-when = { $text } n’est pas une heure : dites dans combien de temps (30m, 2h) ou à quelle heure UTC (20:30).
 err-tournament-permission = Organiser un tournoi demande la permission Gérer les évènements (ou Gérer le serveur).
@@ -1167,3 +1166,45 @@ puzzle-daily-tried = Vous avez tenté le problème du jour : un nouveau arrive
 puzzle-caption-solution = Solution : { $move }
 puzzle-caption-solved = Résolu !
 describe-puzzle-arrows = Flèches : votre coup, { $played } ; celui de la solution, { $solution }.
+
+## Arènes (ticket 40, point 4)
+tournament-format-arena = arène
+cmd-tournament-berserk = Dans votre partie d’arène, avant votre premier coup : la moitié de votre pendule, un point de plus pour une victoire
+arena-card-rules = { $format } · { $duration } · { $clock }
+arena-card-ends = En cours : aucune partie ne commence après { $time }.
+arena-started = L’arène #{ $id } a commencé : jouez autant de parties que possible jusqu’à { $time } ; vous êtes apparié de nouveau dès la fin de votre partie. Une victoire vaut 2 points, une nulle 1, le double après deux victoires de suite. Avant votre premier coup, { $berserk } divise votre pendule par deux pour un point de plus sur une victoire d’au moins 7 de vos coups ; { $leave } met en pause.
+arena-game = Partie { $game } : { $white } – { $black }
+arena-game-thread = Arène #{ $id } · Partie { $game } · { $white } contre { $black }
+arena-result = Arène #{ $id }, partie { $game } : { $white } { $score } { $black } (+{ $white-points }, +{ $black-points })
+arena-berserk = { $player } passe en berserk dans l’arène #{ $id } : moitié de pendule, un point de plus pour une victoire.
+arena-paused = { $player } fait une pause dans l’arène #{ $id } (retour avec { $join }).
+arena-back = { $player } revient dans l’arène #{ $id }.
+arena-standings = Classement de l’arène #{ $id } après { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+} :
+arena-standing = { $rank }. { $player } : { $points } (performance { $performance }, { $games } jouées)
+arena-standing-streak = { $rank }. { $player } : { $points } ×2 (performance { $performance }, { $games } jouées)
+arena-short-performance = Perf
+arena-performance = performance (classement des adversaires, +500 par victoire, −500 par défaite)
+arena-short-games = P
+arena-games = parties jouées
+arena-short-streak = ×2
+arena-streak = points doublés : deux victoires de suite
+pic-arena-live = En direct · { $games ->
+    [one] { $games } partie jouée
+   *[other] { $games } parties jouées
+}
+pic-arena-final = Classement final · { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+}
+err-arena-duration = Une arène dure de { $min } à { $max } minutes : donnez sa durée, par exemple { $example }.
+err-arena-clock = Une arène se joue à la pendule de partie (minutes + secondes par coup, comme { $example }) qui laisse le temps d’au moins deux parties.
+err-arena-interval = Une arène n’a pas de rondes, donc pas d’intervalle : les joueurs sont appariés dès qu’ils sont libres.
+err-arena-only = Seulement dans une arène.
+err-arena-no-game = Vous n’avez pas de partie d’arène en cours.
+err-arena-game-over = Cette partie est finie.
+err-arena-berserk-moved = Trop tard : le berserk, c’est avant votre premier coup.
+err-arena-berserk-done = Vous êtes déjà en berserk dans cette partie.
+err-arena-paused = Vous êtes déjà en pause : { $join } vous fait revenir.

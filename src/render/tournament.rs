@@ -42,6 +42,8 @@ pub struct Heading {
     pub rounds: usize,
     /// Whether the tournament is over.
     pub over: bool,
+    /// Said in place of the rounds under the title (an arena's time), when set.
+    pub subtitle: Option<Msg>,
 }
 
 /// One round of a player in the crosstable.
@@ -184,6 +186,7 @@ fn quantizer() -> &'static encode::Quantizer {
             round: 2,
             rounds: 3,
             over: true,
+            subtitle: None,
         };
         let row = |rank: usize, name: &str| Row {
             player: rank,
@@ -300,7 +303,9 @@ fn stripe(c: &mut Canvas, i: usize, y: u32, h: u32) {
 
 /// The subtitle of the standings.
 fn standings_subtitle(h: &Heading) -> Msg {
-    if h.over {
+    if let Some(subtitle) = &h.subtitle {
+        subtitle.clone()
+    } else if h.over {
         Msg::new("pic-standings-final").num("rounds", h.rounds as i64)
     } else {
         Msg::new("pic-standings-after")
@@ -598,9 +603,15 @@ fn bye_points(tenths: u32) -> String {
 fn draw_pairings(p: &Pairings, lang: Lang) -> Canvas {
     let (w, h) = pairings_size(p);
     let mut c = Canvas::from_pixel(w, h, image::Rgb(palette::BACKGROUND));
-    let subtitle = Msg::new("pic-pairings-round")
-        .num("round", p.heading.round as i64)
-        .num("rounds", p.heading.rounds as i64)
+    let subtitle = p
+        .heading
+        .subtitle
+        .clone()
+        .unwrap_or_else(|| {
+            Msg::new("pic-pairings-round")
+                .num("round", p.heading.round as i64)
+                .num("rounds", p.heading.rounds as i64)
+        })
         .text(lang);
     draw_title(&mut c, &p.heading, &subtitle, lang);
     let board_x = MARGIN + 26.0;
@@ -843,9 +854,14 @@ pub fn describe_pairings(p: &Pairings, lang: Lang) -> Description {
     let summary = vec![
         title_sentence(&p.heading, lang),
         sentence(
-            Msg::new("pic-pairings-round")
-                .num("round", p.heading.round as i64)
-                .num("rounds", p.heading.rounds as i64)
+            p.heading
+                .subtitle
+                .clone()
+                .unwrap_or_else(|| {
+                    Msg::new("pic-pairings-round")
+                        .num("round", p.heading.round as i64)
+                        .num("rounds", p.heading.rounds as i64)
+                })
                 .text(lang),
         ),
     ];

@@ -182,6 +182,8 @@ pub enum TournamentAct {
     Cancel,
     /// The TRF file.
     Export,
+    /// In an arena game, before one's first move: half one's clock for a point more on a win.
+    Berserk,
     /// The transport posted tournament `id`'s card at `card` (channel, message) and started
     /// its thread (if it could).
     Located {
@@ -223,6 +225,7 @@ impl TournamentAct {
             TournamentAct::AddBot(_) => "tournament-add-bot",
             TournamentAct::Cancel => "tournament-cancel",
             TournamentAct::Export => "tournament-export",
+            TournamentAct::Berserk => "tournament-berserk",
             TournamentAct::Located { .. } => "tournament-located",
         }
     }

@@ -231,6 +231,7 @@ impl Table {
             TournamentAct::AddBot(level) => t.add_bot(actor, place, *level).await,
             TournamentAct::Cancel => t.cancel(actor, place).await,
             TournamentAct::Export => t.export(place).await,
+            TournamentAct::Berserk => t.berserk(actor, place).await,
             TournamentAct::Located { id, card, thread } => t.located(*id, *card, *thread).await,
         }
     }

@@ -22,6 +22,8 @@ pub enum ArenaResult {
     WhiteWins,
     BlackWins,
     Draw,
+    /// Neither played (both forfeited): no points for either.
+    BothLose,
 }
 
 /// A player of the arena.

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::arena::Arena;
 use super::dutch::{self, PairError};
 use super::standings::{self, Standing, TieBreak};
 use super::{Color, Entrant, Game, Outcome, Pairing, Swiss, berger};
@@ -18,6 +19,9 @@ pub enum Format {
         /// Whether everyone meets everyone twice, colours swapped.
         double: bool,
     },
+    /// An arena (lichess's format): no rounds; players are paired again as soon as they are
+    /// free, until the end time ([`Tournament::arena`]).
+    Arena,
 }
 
 /// How a board ended.
@@ -120,6 +124,9 @@ pub struct Tournament {
     pub tiebreaks: Vec<TieBreak>,
     /// Whether round 1 has been paired (pairing numbers are then fixed).
     pub started: bool,
+    /// An arena's players and games (by the same indices as `members`); `None` otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arena: Option<Arena>,
 }
 
 /// The default number of Swiss rounds for `players`: enough to find a single winner,
@@ -136,6 +143,7 @@ impl Tournament {
         let tiebreaks = match format {
             Format::Swiss => standings::SWISS.to_vec(),
             Format::RoundRobin { .. } => standings::ROUND_ROBIN.to_vec(),
+            Format::Arena => Vec::new(),
         };
         Self {
             format,
@@ -146,6 +154,7 @@ impl Tournament {
             max_half_byes: 1,
             tiebreaks,
             started: false,
+            arena: (format == Format::Arena).then(|| Arena::new(0)),
         }
     }
 
@@ -169,9 +178,16 @@ impl Tournament {
         let open = match self.format {
             Format::Swiss => !self.started || paired * 2 < self.swiss.total_rounds,
             Format::RoundRobin { .. } => !self.started,
+            // The service closes an arena's entries at its end.
+            Format::Arena => true,
         };
         if !open {
             return Err(TournamentError::EntriesClosed);
+        }
+        if let Some(arena) = self.arena.as_mut() {
+            arena
+                .join(key, rating)
+                .map_err(|_| TournamentError::AlreadyRegistered)?;
         }
         let games = vec![Game::absent(); self.swiss.played_rounds];
         self.swiss.players.push(Some(Entrant {
@@ -198,6 +214,11 @@ impl Tournament {
         }
         self.members.remove(player);
         self.swiss.players.remove(player);
+        if let Some(arena) = self.arena.as_mut()
+            && player < arena.players.len()
+        {
+            arena.players.remove(player);
+        }
         self.swiss.order = (0..self.members.len()).collect();
         self.bye_requests = self
             .bye_requests
@@ -259,12 +280,16 @@ impl Tournament {
                 let n = self.members.len();
                 (n.saturating_sub(1) + n % 2) * if double { 2 } else { 1 }
             }
+            Format::Arena => 0,
         }
     }
 
     /// Whether every round has been played.
     pub fn finished(&self) -> bool {
-        self.started && self.current.is_none() && self.swiss.played_rounds >= self.rounds()
+        self.arena.is_none()
+            && self.started
+            && self.current.is_none()
+            && self.swiss.played_rounds >= self.rounds()
     }
 
     /// Pairs the next round: its boards (a bye is already decided).
@@ -281,6 +306,7 @@ impl Tournament {
         }
         let round = next.swiss.played_rounds;
         let boards = match next.format {
+            Format::Arena => return Err(TournamentError::Finished),
             Format::Swiss => {
                 for player in 0..next.members.len() {
                     let declared = if next.members[player].withdrawn {

@@ -335,6 +335,9 @@ pub static ALL: [Command; 18] = [
             ),
             tournament("tournament cancel", &[], |_| simply(TournamentAct::Cancel)),
             tournament("tournament export", &[], |_| simply(TournamentAct::Export)),
+            tournament("tournament berserk", &[], |_| {
+                simply(TournamentAct::Berserk)
+            }),
         ],
     },
 ];

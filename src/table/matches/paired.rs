@@ -130,3 +130,41 @@ impl Matches {
         }
     }
 }
+
+impl Matches {
+    /// Berserk in an arena game: `player` halves their own game clock before their first move
+    /// (half the time the game gave them is taken off what they have). Refused once they have
+    /// moved, on no game clock, or when the game is over.
+    pub async fn berserk(&self, id: i64, player: u64) -> Result<(), Fail> {
+        let refused = |id: &'static str| Err(Fail::Refuse(crate::i18n::Msg::new(id)));
+        let Some(slot) = self.slot(id) else {
+            return refused("err-arena-game-over");
+        };
+        let mut m = slot.lock().await;
+        let seat = m
+            .row
+            .seats
+            .iter()
+            .position(|s| s.as_ref().is_some_and(|p| p.id == player));
+        let (Some(seat), Some(board), Some(bank), Some(secs)) =
+            (seat, m.live(), m.game_clock(), m.row.clock_secs)
+        else {
+            return refused("err-arena-game-over");
+        };
+        if board.moves.iter().any(|&(_, s)| s == seat) {
+            return refused("err-arena-berserk-moved");
+        }
+        let half = secs * 1000 / 2;
+        let mut state = m.state();
+        if board.game.seat_to_move() == Some(seat) {
+            // Their time is running: the deadline comes sooner.
+            state.deadline_at = state.deadline_at.map(|d| d - half);
+        } else {
+            state.remaining = Some(bank.with(seat, (bank.get(seat) - half).max(1000)));
+        }
+        let change = crate::store::Change::Update { entry: None, state };
+        crate::table::shell::commit(self, &mut *m, &[change]).await?;
+        self.lock_index().reschedule(&m);
+        Ok(())
+    }
+}

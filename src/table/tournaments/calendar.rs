@@ -124,6 +124,13 @@ impl Event {
     /// When a tournament starting at `start` is expected to end: its rounds at their interval,
     /// or each as long as a game is expected to take at its clock.
     pub fn expected_end(&self, start: i64) -> i64 {
+        // An arena ends at its end time once started, else its length after the start.
+        if let Some(duration) = self.duration_ms {
+            return match self.arena().filter(|a| a.ends_at > 0) {
+                Some(a) => a.ends_at,
+                None => start + duration,
+            };
+        }
         let rounds = match self.tournament.rounds() {
             0 => ROUNDS_UNKNOWN,
             n => n,

@@ -21,6 +21,10 @@ use super::service::Tournaments;
 pub const MAX_ROUNDS: usize = 30;
 /// The shortest fixed interval between rounds.
 pub const MIN_INTERVAL_SECS: i64 = 60;
+/// An arena's shortest and longest length, in minutes (lichess's own bounds for an arena).
+pub const ARENA_MINUTES: std::ops::RangeInclusive<i64> = 20..=720;
+/// An arena's game clock when its organiser names none (lichess's most played arena clock).
+pub const ARENA_DEFAULT_CLOCK: &str = "3+2";
 
 /// What `/tournament create` asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,6 +42,8 @@ pub struct TournamentSpec {
     pub starts_at: Option<i64>,
     /// Rounds at this interval instead of each as soon as the previous is over.
     pub interval_secs: Option<i64>,
+    /// An arena's length (required for an arena, refused for the others).
+    pub duration_secs: Option<i64>,
 }
 
 impl TournamentSpec {
@@ -52,31 +58,31 @@ impl TournamentSpec {
             rated: None,
             starts_at: None,
             interval_secs: None,
+            duration_secs: None,
         }
     }
 }
 
 impl TournamentSpec {
-    /// What `/tournament create` asked, its times read at `now` (unix ms). An arena is not
-    /// run by the service yet: it is refused, saying so.
+    /// What `/tournament create` asked, its times read at `now` (unix ms). An arena's
+    /// `duration:` is read as minutes (`45`) or a length (`1h`, `90m`).
     pub fn read(c: &TournamentCreate, now: i64) -> Result<TournamentSpec, Msg> {
         let format = match c.format.trim().to_ascii_lowercase().as_str() {
             "swiss" => Format::Swiss,
             "round-robin" => Format::RoundRobin { double: false },
-            "arena" => {
-                return Err(Msg::new("err-tournament-arena")
-                    .code("swiss", "format:swiss")
-                    .code("robin", "format:round-robin"));
-            }
+            "arena" => Format::Arena,
             other => {
                 return Err(Msg::new("err-option-choice")
                     .code("text", format!("format:{other}"))
                     .code("values", "swiss|round-robin|arena"));
             }
         };
-        if c.duration.is_some() {
-            return Err(Msg::new("err-tournament-duration"));
-        }
+        let duration_secs = match (&c.duration, format) {
+            (Some(text), Format::Arena) => Some(arena_length(text)?),
+            (None, Format::Arena) => return Err(arena_length_refused()),
+            (Some(_), _) => return Err(Msg::new("err-tournament-duration")),
+            (None, _) => None,
+        };
         let starts_at = c
             .starts
             .as_deref()
@@ -96,7 +102,29 @@ impl TournamentSpec {
             rated: c.rated,
             starts_at,
             interval_secs,
+            duration_secs,
         })
+    }
+}
+
+/// Why an arena's length was refused: it is required, between the bounds.
+fn arena_length_refused() -> Msg {
+    Msg::new("err-arena-duration")
+        .num("min", *ARENA_MINUTES.start())
+        .num("max", *ARENA_MINUTES.end())
+        .code("example", "duration:60")
+}
+
+/// An arena's length as typed: minutes (`45`) or a length (`1h`), within [`ARENA_MINUTES`].
+fn arena_length(text: &str) -> Result<i64, Msg> {
+    let text = text.trim();
+    let secs = match text.parse::<i64>() {
+        Ok(minutes) => minutes.checked_mul(60),
+        Err(_) => length(text),
+    };
+    match secs {
+        Some(secs) if secs % 60 == 0 && ARENA_MINUTES.contains(&(secs / 60)) => Ok(secs),
+        _ => Err(arena_length_refused()),
     }
 }
 
@@ -160,7 +188,32 @@ impl Tournaments {
     pub async fn create(&self, actor: &Actor, place: &Place, spec: TournamentSpec) -> Answer {
         let now = self.now();
         let variant = presets::variant(spec.game, spec.variant.as_deref()).map_err(Fail::Refuse)?;
-        let clock = presets::parse_time_control(spec.clock.as_deref()).map_err(Fail::Refuse)?;
+        let arena = spec.format == Format::Arena;
+        let typed = match (&spec.clock, arena) {
+            (None, true) => Some(ARENA_DEFAULT_CLOCK),
+            (clock, _) => clock.as_deref(),
+        };
+        let clock = presets::parse_time_control(typed).map_err(Fail::Refuse)?;
+        if arena {
+            let duration = spec.duration_secs.unwrap_or(0);
+            // A game clock, and room for at least two games of full length.
+            match clock.secs {
+                Some(secs) if clock.increment_secs.is_some() && secs * 2 <= duration => {}
+                _ => {
+                    return refuse(
+                        Msg::new("err-arena-clock").code("example", ARENA_DEFAULT_CLOCK),
+                    );
+                }
+            }
+            if !ARENA_MINUTES.contains(&(duration / 60)) {
+                return refuse(arena_length_refused());
+            }
+            if spec.interval_secs.is_some() {
+                return refuse(Msg::new("err-arena-interval"));
+            }
+        } else if spec.duration_secs.is_some() {
+            return refuse(Msg::new("err-tournament-duration"));
+        }
         if spec
             .rounds
             .is_some_and(|r| r == 0 || r > MAX_ROUNDS || spec.format != Format::Swiss)
@@ -193,6 +246,7 @@ impl Tournaments {
         );
         e.next_round_at = spec.starts_at;
         e.starts_at = spec.starts_at;
+        e.duration_ms = spec.duration_secs.map(|s| s * 1000);
         let row = TournamentRow {
             id: 0,
             guild_id: place.guild,
@@ -234,8 +288,23 @@ impl Tournaments {
     pub async fn join(&self, actor: &Actor, place: &Place) -> Answer {
         let slot = self.open_here(place).await?;
         let mut e = slot.lock().await;
-        let rating = self.rating_of(&e, actor.id).await?;
         let key = person_key(actor.id);
+        if let Some(arena) = e.arena() {
+            if e.status == Status::Running && self.now() >= arena.ends_at {
+                return refuse(Msg::new("err-tournament-closed"));
+            }
+            let paused = e.player_of(actor.id).map(|i| arena.players[i].paused);
+            if paused == Some(true) {
+                let step = Step::Pause {
+                    key: key.clone(),
+                    paused: false,
+                };
+                let reply = self.step(&mut e, step, Say::Back { key }).await?;
+                self.advance(&mut e).await?;
+                return Ok(reply);
+            }
+        }
+        let rating = self.rating_of(&e, actor.id).await?;
         let step = Step::Register {
             key: key.clone(),
             seat: Seat {
@@ -246,7 +315,17 @@ impl Tournaments {
             rating,
         };
         let late = e.status == Status::Running;
-        self.step(&mut e, step, Say::Joined { key, late }).await
+        self.joined(&mut e, step, key, late).await
+    }
+
+    /// Commits an entry and says so; a player entering a running arena is paired at once if
+    /// someone waits.
+    async fn joined(&self, e: &mut Event, step: Step, key: String, late: bool) -> Answer {
+        let reply = self.step(e, step, Say::Joined { key, late }).await?;
+        if late && e.arena().is_some() {
+            self.advance(e).await?;
+        }
+        Ok(reply)
     }
 
     /// The requester's rating in the tournament's game on this server (0 if unrated: the
@@ -267,8 +346,19 @@ impl Tournaments {
         let slot = self.open_here(place).await?;
         let mut e = slot.lock().await;
         let key = person_key(actor.id);
-        if e.tournament.find(&key).is_none() {
+        let Some(index) = e.tournament.find(&key) else {
             return refuse(Msg::new("err-tournament-not-registered"));
+        };
+        // In a running arena, leaving is a pause: `join` comes back.
+        if let Some(arena) = e.arena().filter(|_| e.status == Status::Running) {
+            if arena.players[index].paused {
+                return refuse(Msg::new("err-arena-paused").code("join", "/tournament join"));
+            }
+            let step = Step::Pause {
+                key: key.clone(),
+                paused: true,
+            };
+            return self.step(&mut e, step, Say::Paused { key }).await;
         }
         // Said while the player is still listed (an entry taken back is not, after).
         let said = present::say(&e, Say::Left { key: key.clone() });
@@ -311,7 +401,7 @@ impl Tournaments {
             rating: 0,
         };
         let late = e.status == Status::Running;
-        self.step(&mut e, step, Say::Joined { key, late }).await
+        self.joined(&mut e, step, key, late).await
     }
 
     /// The organiser starts the tournament now: round 1 is paired and its games open.
@@ -326,10 +416,11 @@ impl Tournaments {
         let enough = match e.tournament.format {
             Format::Swiss => players >= 2,
             Format::RoundRobin { .. } => (3..=16).contains(&players),
+            Format::Arena => players >= 2,
         };
         if !enough {
             return refuse(Msg::new(match e.tournament.format {
-                Format::Swiss => "err-tournament-players",
+                Format::Swiss | Format::Arena => "err-tournament-players",
                 Format::RoundRobin { .. } => "err-tournament-round-robin",
             }));
         }
@@ -389,6 +480,36 @@ impl Tournaments {
     /// The pairings of the round being played here (or the last played).
     pub async fn pairings(&self, place: &Place) -> Answer {
         Ok(present::pairings(&self.read_here(place).await?))
+    }
+
+    /// The requester goes berserk in their arena game: half their clock, one more point on a
+    /// win with at least [`crate::tournament::arena::BERSERK_MOVES`] moves of their own.
+    pub async fn berserk(&self, actor: &Actor, place: &Place) -> Answer {
+        let slot = self.open_here(place).await?;
+        let mut e = slot.lock().await;
+        let Some(arena) = e.arena() else {
+            return refuse(Msg::new("err-arena-only"));
+        };
+        let Some(player) = e.player_of(actor.id) else {
+            return refuse(Msg::new("err-tournament-not-registered"));
+        };
+        let Some((game, g)) = arena.players[player]
+            .playing
+            .and_then(|n| Some((n, arena.games.get(n)?)))
+        else {
+            return refuse(Msg::new("err-arena-no-game"));
+        };
+        let side = usize::from(g.black == player);
+        if g.berserk[side] {
+            return refuse(Msg::new("err-arena-berserk-done"));
+        }
+        let Some(&match_id) = e.games.get(&game) else {
+            return refuse(Msg::new("err-arena-no-game"));
+        };
+        self.inner.matches.berserk(match_id, actor.id).await?;
+        let key = person_key(actor.id);
+        self.step(&mut e, Step::Berserk { game, player }, Say::Berserk { key })
+            .await
     }
 
     /// The tournament here as a FIDE TRF-2026 file.

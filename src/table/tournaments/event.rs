@@ -13,6 +13,7 @@ use crate::store::{EntryKind, LogEntry, MatchRow, MatchStatus, TournamentRow};
 use crate::table::act::Place;
 use crate::table::presets::{self, Variant};
 use crate::table::shell::{Decides, Fail};
+use crate::tournament::arena::{Arena, ArenaResult};
 use crate::tournament::event::{BoardResult, Format, Tournament, TournamentError};
 
 /// Where a tournament is in its life.
@@ -134,6 +135,9 @@ pub struct Event {
     /// The start time it was announced with, if any (unix ms).
     #[serde(default)]
     pub starts_at: Option<i64>,
+    /// An arena's length from its start (ms), fixed at creation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duration_ms: Option<i64>,
     /// The matches of the round being played, by board (from the store's links, not from the
     /// state).
     #[serde(skip)]
@@ -174,6 +178,23 @@ pub enum Step {
         card: (u64, u64),
         thread: Option<u64>,
     },
+    /// An arena starts at `at` and takes no new game from `ends_at` on.
+    ArenaStart { at: i64, ends_at: i64 },
+    /// The arena pairs its waiting players at `at` (as [`Arena::pair`] does, so that writing
+    /// and applying it give the same games).
+    ArenaPair { at: i64 },
+    /// Arena game `game` ended; `moves` made by each side; the players in `pause` never moved
+    /// (they are paused, as lichess does with a player who lets their clock run out).
+    ArenaResult {
+        game: usize,
+        result: ArenaResult,
+        moves: [u32; 2],
+        pause: Vec<usize>,
+    },
+    /// A player of arena game `game` went berserk (their clock was halved).
+    Berserk { game: usize, player: usize },
+    /// An arena player pauses (`true`) or comes back.
+    Pause { key: String, paused: bool },
 }
 
 /// The words of a refusal by the engine.
@@ -192,6 +213,16 @@ pub fn refusal(e: &TournamentError) -> Msg {
         TournamentError::NotEnoughPlayers | TournamentError::Berger(_) => "err-tournament-players",
         TournamentError::Pair(_) => "err-tournament-unpairable",
     })
+}
+
+/// An arena's refusal, in the words of the engine's.
+fn arena_refusal(e: crate::tournament::arena::ArenaError) -> Fail {
+    use crate::tournament::arena::ArenaError;
+    Fail::Refuse(Msg::new(match e {
+        ArenaError::Unknown => "err-tournament-not-registered",
+        ArenaError::Over => "err-arena-game-over",
+        ArenaError::Registered => "err-tournament-registered",
+    }))
 }
 
 impl From<TournamentError> for Fail {
@@ -221,6 +252,7 @@ impl Event {
             thread: None,
             reminded: false,
             starts_at: None,
+            duration_ms: None,
             games: BTreeMap::new(),
         }
     }
@@ -267,6 +299,19 @@ impl Event {
     /// The round being played or last played, from 1.
     pub fn round(&self) -> usize {
         self.tournament.swiss.played_rounds + usize::from(self.tournament.current.is_some())
+    }
+
+    /// The arena, for an arena.
+    pub fn arena(&self) -> Option<&Arena> {
+        self.tournament.arena.as_ref()
+    }
+
+    /// The arena, refusing if this is no arena.
+    fn arena_mut(&mut self) -> Result<&mut Arena, Fail> {
+        self.tournament
+            .arena
+            .as_mut()
+            .ok_or_else(|| Fail::Refuse(Msg::new("err-arena-only")))
     }
 
     /// Who the engine's player `index` is.
@@ -367,6 +412,41 @@ impl Decides for Event {
             Step::Located { card, thread } => {
                 self.card = Some(*card);
                 self.thread = thread.or(self.thread);
+            }
+            Step::ArenaStart { at, ends_at } => {
+                self.arena_mut()?.ends_at = *ends_at;
+                self.tournament.started = true;
+                self.status = Status::Running;
+                self.next_round_at = None;
+                self.first_round_at = Some(*at);
+            }
+            Step::ArenaPair { at } => {
+                self.arena_mut()?.pair(*at);
+            }
+            Step::ArenaResult {
+                game,
+                result,
+                moves,
+                pause,
+            } => {
+                let arena = self.arena_mut()?;
+                arena
+                    .finish(*game, *result, *moves)
+                    .map_err(arena_refusal)?;
+                for &p in pause {
+                    arena.set_paused(p, true).map_err(arena_refusal)?;
+                }
+            }
+            Step::Berserk { game, player } => {
+                self.arena_mut()?
+                    .berserk(*game, *player)
+                    .map_err(arena_refusal)?;
+            }
+            Step::Pause { key, paused } => {
+                let player = t.find(key).ok_or(TournamentError::UnknownPlayer)?;
+                self.arena_mut()?
+                    .set_paused(player, *paused)
+                    .map_err(arena_refusal)?;
             }
         }
         self.seq += 1;

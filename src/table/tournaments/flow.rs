@@ -32,7 +32,7 @@ impl Tournaments {
     }
 
     /// Commits a step nobody asked for and posts what it says in the tournament's place.
-    async fn announce(&self, e: &mut Event, step: Step, say: Say) -> Result<(), Fail> {
+    pub(super) async fn announce(&self, e: &mut Event, step: Step, say: Say) -> Result<(), Fail> {
         let reply = self.step(e, step, say).await?;
         self.post(e, reply);
         Ok(())
@@ -48,6 +48,9 @@ impl Tournaments {
 
     /// Does everything due in `e` now, its lock held: results, the next round, games, the end.
     pub(super) async fn advance(&self, e: &mut Event) -> Result<(), Fail> {
+        if e.arena().is_some() {
+            return self.advance_arena(e).await;
+        }
         // Each pass either waits or moves a round on; the bound only guards against a loop.
         for _ in 0..4 * (e.tournament.rounds() + 2) {
             if e.status.is_closed() {
@@ -116,7 +119,7 @@ impl Tournaments {
     }
 
     /// The match identity of a player: a person, or the bot.
-    fn player_ref(&self, seat: &Seat) -> PlayerRef {
+    pub(super) fn player_ref(&self, seat: &Seat) -> PlayerRef {
         if seat.level.is_some() {
             let bot = &self.inner.config.bot;
             return PlayerRef {

@@ -7,9 +7,11 @@
 //!   the listener of ended games.
 //! - `flow.rs`: what happens by itself: results, rounds scheduled and paired, games opened
 //!   (each an ordinary match, see [`crate::table::matches::PairedGame`]), the end.
+//! - `arena.rs`: the same for an arena: players paired again the moment they are free.
 //! - `commands.rs`: what people ask ([`TournamentSpec`] for creating one).
 //! - `present.rs`: what it says; `pictures.rs`: its pictures (standings, pairings, podium).
 
+mod arena;
 mod calendar;
 mod commands;
 mod event;

@@ -11,6 +11,7 @@ use crate::store::Store;
 use crate::table::Picture;
 use crate::table::api::Reply;
 use crate::table::presets;
+use crate::tournament::arena::{self, Arena, ArenaResult};
 use crate::tournament::event::Format;
 use crate::tournament::standings::TieBreak;
 use crate::tournament::{Game, Outcome};
@@ -34,6 +35,14 @@ fn heading(e: &Event, round: usize) -> Heading {
         round,
         rounds: e.tournament.rounds(),
         over: e.status.is_closed(),
+        subtitle: e.arena().map(|a| {
+            let games = a.games.iter().filter(|g| g.result.is_some()).count() as i64;
+            if e.status.is_closed() {
+                Msg::new("pic-arena-final").num("games", games)
+            } else {
+                Msg::new("pic-arena-live").num("games", games)
+            }
+        }),
     }
 }
 
@@ -72,6 +81,9 @@ fn tiebreak_names(t: TieBreak) -> (Msg, Msg) {
 /// The standings' lines after the rounds played, in order, with each player's played rounds for
 /// a crosstable (cells name opponents by their line number) and their rating change.
 pub fn rows(e: &Event, changes: &Changes) -> Vec<Row> {
+    if let Some(arena) = e.arena() {
+        return arena_rows(e, arena, changes);
+    }
     let t = &e.tournament;
     let table = t.standings();
     let line_of: BTreeMap<usize, usize> = table
@@ -112,6 +124,57 @@ pub fn rows(e: &Event, changes: &Changes) -> Vec<Row> {
         .collect()
 }
 
+/// An arena's standings lines: rank, name, points, then performance, games played and the
+/// streak mark (`×2` while two wins in a row double the points).
+fn arena_rows(e: &Event, arena: &Arena, changes: &Changes) -> Vec<Row> {
+    let order = arena.standings();
+    let mut rank = 0;
+    let mut last = None;
+    order
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| {
+            let player = &arena.players[p];
+            let key = (player.points, arena::performance(player));
+            if last != Some(key) {
+                rank = i + 1;
+                last = Some(key);
+            }
+            let streak = if player.wins_in_row >= arena::STREAK {
+                "×2"
+            } else {
+                ""
+            };
+            Row {
+                player: p,
+                rank,
+                name: name(e, p),
+                points: player.points.to_string(),
+                tiebreaks: vec![
+                    arena::performance(player).to_string(),
+                    player.games.to_string(),
+                    streak.to_string(),
+                ],
+                rating_change: changes.get(&p).copied(),
+                withdrawn: player.paused,
+                rounds: Vec::new(),
+            }
+        })
+        .collect()
+}
+
+/// The short and full names of an arena's columns after its points.
+fn arena_columns() -> Vec<(Msg, Msg)> {
+    [
+        ("arena-short-performance", "arena-performance"),
+        ("arena-short-games", "arena-games"),
+        ("arena-short-streak", "arena-streak"),
+    ]
+    .into_iter()
+    .map(|(short, long)| (Msg::new(short), Msg::new(long)))
+    .collect()
+}
+
 /// One played round of a player as a crosstable cell.
 fn cell(g: &Game, points: u32, line_of: &BTreeMap<usize, usize>) -> Cell {
     let line = |o: usize| line_of.get(&o).copied().unwrap_or(0);
@@ -129,12 +192,15 @@ fn cell(g: &Game, points: u32, line_of: &BTreeMap<usize, usize>) -> Cell {
 pub fn standings(e: &Event, changes: &Changes) -> Picture {
     Picture::Standings(Arc::new(pic::Standings {
         heading: heading(e, e.tournament.swiss.played_rounds),
-        tiebreaks: e
-            .tournament
-            .tiebreaks
-            .iter()
-            .map(|&t| tiebreak_names(t))
-            .collect(),
+        tiebreaks: match e.arena() {
+            Some(_) => arena_columns(),
+            None => e
+                .tournament
+                .tiebreaks
+                .iter()
+                .map(|&t| tiebreak_names(t))
+                .collect(),
+        },
         rows: rows(e, changes),
         crosstable: matches!(e.tournament.format, Format::RoundRobin { .. }),
     }))
@@ -142,6 +208,9 @@ pub fn standings(e: &Event, changes: &Changes) -> Picture {
 
 /// The boards of round `round` (from 1): the one being played, or one played.
 pub fn boards(e: &Event, round: usize) -> Vec<pic::Board> {
+    if let Some(arena) = e.arena() {
+        return arena_boards(e, arena, 0);
+    }
     let t = &e.tournament;
     match &t.current {
         Some(current) if round == e.round() => current
@@ -173,6 +242,45 @@ pub fn boards(e: &Event, round: usize) -> Vec<pic::Board> {
             })
             .collect(),
     }
+}
+
+/// An arena's games from number `from` on that are still being played (all games if none is
+/// and `from` is 0: the last picture of an arena shows its results), numbered from 1.
+pub fn arena_boards(e: &Event, arena: &Arena, from: usize) -> Vec<pic::Board> {
+    let running = arena.games.iter().skip(from).any(|g| g.result.is_none());
+    arena
+        .games
+        .iter()
+        .enumerate()
+        .skip(from)
+        .filter(|(_, g)| !running || g.result.is_none())
+        .map(|(i, g)| pic::Board {
+            board: i + 1,
+            white: name(e, g.white),
+            black: Some(name(e, g.black)),
+            players: (g.white, Some(g.black)),
+            result: g.result.map(|r| arena_score(r).to_string()),
+        })
+        .collect()
+}
+
+/// An arena game's score as written.
+pub fn arena_score(r: ArenaResult) -> &'static str {
+    match r {
+        ArenaResult::WhiteWins => "1-0",
+        ArenaResult::BlackWins => "0-1",
+        ArenaResult::Draw => "½-½",
+        ArenaResult::BothLose => "-/-",
+    }
+}
+
+/// The picture of an arena's games from number `from` on (the pairings just made).
+pub fn arena_pairings(e: &Event, from: usize) -> Picture {
+    let mut p = pairings_of(e, 0);
+    if let (Picture::Pairings(p), Some(arena)) = (&mut p, e.arena()) {
+        Arc::make_mut(p).boards = arena_boards(e, arena, from);
+    }
+    p
 }
 
 /// The pairings picture of the round being played (or the last one played).

@@ -43,6 +43,22 @@ pub enum Say {
     Reminder,
     /// A reply made before the step (of a player the step takes out).
     Made(Box<Reply>),
+    /// An arena started.
+    ArenaStarted,
+    /// An arena paired its waiting players: its games from number `from` on.
+    ArenaPaired { from: usize },
+    /// Arena game `game` ended (`before`: both players' points before it).
+    ArenaResult {
+        game: usize,
+        before: [u32; 2],
+        result: BoardResult,
+    },
+    /// An arena player went berserk.
+    Berserk { key: String },
+    /// An arena player paused.
+    Paused { key: String },
+    /// An arena player came back.
+    Back { key: String },
 }
 
 /// `12` tenths as `1.2`, `10` as `1`.
@@ -130,7 +146,10 @@ pub fn card(e: &Event) -> Reply {
         (Status::Open, None) => {
             Msg::new("tournament-card-when-started").code("start", "/tournament start")
         }
-        (Status::Running, _) => Msg::new("tournament-card-round").num("round", e.round() as i64),
+        (Status::Running, _) => match e.arena() {
+            Some(a) => Msg::new("arena-card-ends").time("time", a.ends_at),
+            None => Msg::new("tournament-card-round").num("round", e.round() as i64),
+        },
         (Status::Over, _) => Msg::new("tournament-card-over"),
         (Status::Cancelled, _) => Msg::new("tournament-card-cancelled"),
     });
@@ -174,6 +193,15 @@ pub fn card(e: &Event) -> Reply {
 
 /// The format, clock and rounds of `e`, as its card says them.
 pub(super) fn rules_line(e: &Event) -> Msg {
+    if e.arena().is_some() {
+        return Msg::new("arena-card-rules")
+            .msg("format", format(e.tournament.format))
+            .msg(
+                "clock",
+                crate::table::words::time_control(e.rules.time_control()),
+            )
+            .duration("duration", e.duration_ms.unwrap_or(0) / 1000);
+    }
     Msg::new("tournament-card-rules")
         .msg("format", format(e.tournament.format))
         .msg(
@@ -201,6 +229,7 @@ pub fn format(f: Format) -> Msg {
         Format::Swiss => "tournament-format-swiss",
         Format::RoundRobin { double: false } => "tournament-format-round-robin",
         Format::RoundRobin { double: true } => "tournament-format-double-round-robin",
+        Format::Arena => "tournament-format-arena",
     })
 }
 
@@ -223,7 +252,7 @@ pub fn say(e: &Event, say: Say) -> Reply {
             let Some(index) = player_key(&key) else {
                 return Reply::default();
             };
-            let msg = if late {
+            let msg = if late && e.arena().is_none() {
                 the(e, "tournament-late-entry").num("round", e.round() as i64 + 1)
             } else {
                 the(e, "tournament-joined").num("count", e.tournament.members.len() as i64)
@@ -281,6 +310,22 @@ pub fn say(e: &Event, say: Say) -> Reply {
             }
             reply
         }
+        Say::Over if e.arena().is_some() => {
+            let table = standings(e);
+            let winners: Vec<Msg> = pictures::rows(e, &pictures::Changes::new())
+                .iter()
+                .filter(|r| r.rank == 1)
+                .map(|r| with_player(Msg::new("tournament-name"), "player", e, r.player))
+                .collect();
+            let mut reply = public(vec![the(e, "tournament-over").list("winners", winners)]);
+            reply.lines.extend(table.lines.into_iter().skip(1));
+            reply.picture = Some(pictures::podium(e, &pictures::Changes::new()));
+            reply.sections.push(Section {
+                lines: Vec::new(),
+                picture: table.picture,
+            });
+            reply
+        }
         Say::Over => {
             let table = e.tournament.standings();
             let winners: Vec<Msg> = table
@@ -323,11 +368,120 @@ pub fn say(e: &Event, say: Say) -> Reply {
             }
         }
         Say::Made(reply) => *reply,
+        Say::ArenaStarted => {
+            let ends = e.arena().map_or(0, |a| a.ends_at);
+            public(vec![
+                the(e, "arena-started")
+                    .time("time", ends)
+                    .code("berserk", "/tournament berserk")
+                    .code("leave", "/tournament leave"),
+            ])
+        }
+        Say::ArenaPaired { from } => arena_pairings(e, from),
+        Say::ArenaResult {
+            game,
+            before,
+            result,
+        } => {
+            let Some(g) = e.arena().and_then(|a| a.games.get(game)) else {
+                return Reply::default();
+            };
+            let gained = |side: usize, player: usize| {
+                let now = e.arena().map_or(0, |a| a.players[player].points);
+                i64::from(now.saturating_sub(before[side]))
+            };
+            let msg = the(e, "arena-result")
+                .num("game", game as i64 + 1)
+                .plain("score", score(result))
+                .num("white-points", gained(0, g.white))
+                .num("black-points", gained(1, g.black));
+            let msg = with_player(msg, "white", e, g.white);
+            public(vec![with_player(msg, "black", e, g.black)])
+        }
+        Say::Berserk { key } => arena_player_line(e, "arena-berserk", &key),
+        Say::Paused { key } => {
+            let mut reply = arena_player_line(e, "arena-paused", &key);
+            if let Some(line) = reply.lines.first_mut() {
+                *line = line.clone().code("join", "/tournament join");
+            }
+            reply
+        }
+        Say::Back { key } => arena_player_line(e, "arena-back", &key),
+    }
+}
+
+/// A line about one arena player.
+fn arena_player_line(e: &Event, id: &'static str, key: &str) -> Reply {
+    match e.tournament.find(key) {
+        Some(index) => public(vec![with_player(the(e, id), "player", e, index)]),
+        None => Reply::default(),
+    }
+}
+
+/// An arena's new games (from number `from` on), one a line, each player pinged.
+fn arena_pairings(e: &Event, from: usize) -> Reply {
+    let Some(arena) = e.arena() else {
+        return Reply::default();
+    };
+    let mut lines = Vec::new();
+    let mut mentions = Vec::new();
+    // Asked for (from 0): the games being played.
+    let shown = arena
+        .games
+        .iter()
+        .enumerate()
+        .skip(from)
+        .filter(|(_, g)| from > 0 || g.result.is_none());
+    for (i, g) in shown {
+        for p in [g.white, g.black] {
+            if let Some(seat) = e.seat(p).filter(|s| s.level.is_none()) {
+                mentions.push(seat.id);
+            }
+        }
+        let msg = Msg::new("arena-game").num("game", i as i64 + 1);
+        let msg = with_player(msg, "white", e, g.white);
+        lines.push(with_player(msg, "black", e, g.black));
+    }
+    Reply {
+        picture: Some(pictures::arena_pairings(e, from)),
+        mentions,
+        ..public(lines)
+    }
+}
+
+/// An arena's standings now, one player a line: points, performance, games, streak.
+fn arena_standings(e: &Event) -> Reply {
+    let rows = pictures::rows(e, &pictures::Changes::new());
+    let played = e
+        .arena()
+        .map_or(0, |a| a.games.iter().filter(|g| g.result.is_some()).count());
+    let mut lines = vec![the(e, "arena-standings").num("games", played as i64)];
+    for r in &rows {
+        let msg = Msg::new(if r.tiebreaks.get(2).is_some_and(|s| !s.is_empty()) {
+            "arena-standing-streak"
+        } else {
+            "arena-standing"
+        })
+        .num("rank", r.rank as i64)
+        .plain("points", r.points.clone())
+        .plain(
+            "performance",
+            r.tiebreaks.first().cloned().unwrap_or_default(),
+        )
+        .plain("games", r.tiebreaks.get(1).cloned().unwrap_or_default());
+        lines.push(with_player(msg, "player", e, r.player));
+    }
+    Reply {
+        picture: (played > 0).then(|| pictures::standings(e, &pictures::Changes::new())),
+        ..public(lines)
     }
 }
 
 /// The pairings of the round being played (or the last one), one board a line.
 pub fn pairings(e: &Event) -> Reply {
+    if e.arena().is_some() {
+        return arena_pairings(e, 0);
+    }
     let t = &e.tournament;
     let round = e.round();
     let mut lines = vec![the(e, "tournament-round").num("round", round as i64)];
@@ -404,6 +558,9 @@ fn standing_lines(e: &Event, table: &[Standing]) -> Vec<Msg> {
 
 /// The standings after the rounds played, one player a line.
 pub fn standings(e: &Event) -> Reply {
+    if e.arena().is_some() {
+        return arena_standings(e);
+    }
     let table = e.tournament.standings();
     let mut lines =
         vec![the(e, "tournament-standings").num("round", e.tournament.swiss.played_rounds as i64)];

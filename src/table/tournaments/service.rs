@@ -106,7 +106,7 @@ impl Tournaments {
                     continue;
                 }
             };
-            if e.tournament.current.is_some() {
+            if e.tournament.current.is_some() || e.arena().is_some() {
                 let round = e.tournament.swiss.played_rounds;
                 e.games = service
                     .inner
@@ -208,7 +208,7 @@ impl Tournaments {
         match self.inner.store.tournament(id).await {
             Ok(Some(row)) => match Event::restore(&row) {
                 Ok(mut fresh) => {
-                    if fresh.tournament.current.is_some() {
+                    if fresh.tournament.current.is_some() || fresh.arena().is_some() {
                         let round = fresh.tournament.swiss.played_rounds;
                         if let Ok(games) = self.inner.store.tournament_games(id, round).await {
                             fresh.games = games.into_iter().collect();
