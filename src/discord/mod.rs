@@ -10,6 +10,7 @@ mod commands;
 mod components;
 mod config;
 mod health;
+mod live;
 mod present;
 mod reach;
 mod respond;
@@ -365,6 +366,7 @@ async fn connect(
                     table: table.clone(),
                     work: poster_work,
                     chats: chats.clone(),
+                    live: live::Live::default(),
                 };
                 tokio::spawn(poster.run(notices));
                 tokio::spawn(post_daily_puzzles(
@@ -519,6 +521,8 @@ struct Poster {
     work: Work,
     /// Where the bot is no member, a notice goes through an interaction's token instead.
     chats: reach::Chats,
+    /// Arenas' live standings messages.
+    live: live::Live,
 }
 
 /// Why a notice was not posted.
@@ -563,6 +567,11 @@ impl Poster {
         );
         let lacking = access::missing(self.known.get(channel.get()), need);
         respond::tournament_news(&self.http, &self.table, &answer, None).await;
+        if let Some(news) = &answer.tournament {
+            self.live
+                .keep(&self.http, &self.table, &self.work, news, locales)
+                .await;
+        }
         // A tournament's game starts in a thread of its own, as a match accepted from its card.
         if lacking.is_empty() && answer.thread.is_some() && notice.place.guild.is_some() {
             let guild = notice.place.guild.map(serenity::GuildId::new);

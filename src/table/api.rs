@@ -143,6 +143,9 @@ pub struct TournamentNews {
     pub thread_name: Msg,
     /// Its event in the server's calendar, for one announced with a start time.
     pub calendar: Option<crate::table::tournaments::CalendarNews>,
+    /// An arena's standings as they read now, kept in one message of its thread that the
+    /// transport edits (at most every few seconds); `None` for other formats.
+    pub live: Option<Box<Reply>>,
 }
 
 /// A part of a reply with its own words and picture.

@@ -2,6 +2,7 @@
 //! fake Discord served on 127.0.0.1 by the test itself.
 
 mod anywhere;
+mod arena;
 mod catalogue;
 mod coach;
 #[path = "../support/db.rs"]

@@ -41,7 +41,7 @@ async fn a_tournament_is_announced_joined_with_presses_and_paired_in_its_thread(
     // Without Manage Events (or Manage Server) nobody announces one.
     let refused = tournament(&discord, &carol(), "create", options.clone()).await;
     assert_refused(&refused, "err-tournament-permission");
-    // An arena is not run yet: said privately.
+    // An arena without its length: refused, privately.
     let arena = json!({"game": "simultana", "format": "arena"});
     let refused = tournament(&discord, &organiser(), "create", arena).await;
     assert!(refused.ephemeral, "{}", refused.text());

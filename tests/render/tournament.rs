@@ -10,6 +10,7 @@ use parlor::render::tournament::{Cell, WIDTH, pairings_size, podium_size, standi
 use parlor::table::Picture;
 use parlor::table::Place;
 use parlor::table::tournaments::{Event, Rules, Seat, Status, pictures, points};
+use parlor::tournament::arena::ArenaResult;
 use parlor::tournament::event::{BoardResult, Format};
 
 use super::lcg::Lcg;
@@ -86,6 +87,82 @@ fn field(n: usize, format: Format, rounds: usize, played: usize, pair_next: bool
         Status::Running
     };
     e
+}
+
+/// An arena of `n` players (the last a bot) with `games` games played with pseudo-random
+/// results (berserk now and then), and those who wait paired again.
+fn arena_field(n: usize, games: usize) -> Event {
+    let mut e = field(n, Format::Arena, 0, 0, false);
+    let mut rng = Lcg(n as u64 + 1);
+    let results = [
+        ArenaResult::WhiteWins,
+        ArenaResult::WhiteWins,
+        ArenaResult::BlackWins,
+        ArenaResult::Draw,
+    ];
+    let arena = e.tournament.arena.as_mut().expect("an arena");
+    arena.ends_at = 1_000;
+    e.tournament.started = true;
+    let mut done = 0;
+    while done < games {
+        arena.pair(0);
+        let Some(g) = arena.games.iter().position(|g| g.result.is_none()) else {
+            break;
+        };
+        if rng.below(4) == 0 {
+            let white = arena.games[g].white;
+            arena.berserk(g, white).expect("berserk");
+        }
+        let r = results[rng.below(results.len())];
+        arena.finish(g, r, [10, 10]).expect("finished");
+        done += 1;
+    }
+    arena.pair(0);
+    e.status = Status::Running;
+    e
+}
+
+#[test]
+fn arena_standings_show_points_performance_games_and_streaks() {
+    let e = arena_field(12, 40);
+    let arena = e.arena().expect("an arena").clone();
+    let picture = pictures::standings(&e, &pictures::Changes::new());
+    let Picture::Standings(table) = &picture else {
+        panic!("a standings picture");
+    };
+    assert!(!table.crosstable);
+    assert_eq!(table.tiebreaks.len(), 3, "performance, games, streak");
+    assert_eq!(table.rows.len(), 12);
+    // In the engine's order, points as scored, the streak marked where two wins run.
+    let order = arena.standings();
+    for (row, &p) in table.rows.iter().zip(&order) {
+        let player = &arena.players[p];
+        assert_eq!(row.player, p);
+        assert_eq!(row.points, player.points.to_string());
+        assert_eq!(row.tiebreaks[1], player.games.to_string());
+        assert_eq!(row.tiebreaks[2] == "×2", player.wins_in_row >= 2);
+    }
+    assert!(table.rows.windows(2).all(|w| w[0].rank <= w[1].rank));
+    assert!(
+        table.rows.iter().any(|r| r.tiebreaks[2] == "×2"),
+        "a streak in 40 games"
+    );
+    let (w, h) = standings_size(table);
+    for lang in Lang::ALL {
+        let image = picture.render(lang).expect("drawn");
+        assert_eq!(decoded(&image.bytes), (w, h));
+        let words = image.description.full();
+        for name in shown_names(&e, lang) {
+            assert!(words.contains(&name), "{name} in {words}");
+        }
+    }
+    // The games being played, as the pairings picture shows them.
+    let Picture::Pairings(p) = pictures::pairings(&e) else {
+        panic!("a pairings picture");
+    };
+    let running = arena.games.iter().filter(|g| g.result.is_none()).count();
+    assert_eq!(p.boards.len(), running);
+    assert!(p.boards.iter().all(|b| b.result.is_none()));
 }
 
 /// Decodes a PNG and returns its size.
@@ -279,6 +356,11 @@ fn tournament_pictures_to_look_at() {
             "pairings-swiss30",
             pictures::pairings(&field(30, Format::Swiss, 5, 3, false)),
         ),
+        (
+            "standings-arena12",
+            pictures::standings(&arena_field(12, 40), &changes),
+        ),
+        ("pairings-arena12", pictures::pairings(&arena_field(12, 40))),
         (
             "podium",
             pictures::podium(

@@ -1,6 +1,7 @@
 //! The match service against temporary databases: whole matches, every refusal, concurrency,
 //! restarts, clocks, ratings, ladders and the storage's failure modes.
 
+mod arena;
 mod backup;
 mod browser;
 mod clocks;

@@ -11,7 +11,7 @@ use parlor::table::{Act, Actor, Place, Reply, Stamp, Table, TournamentSpec};
 use parlor::tournament::event::{BoardResult, Format, Tournament};
 
 /// The tournament's channel.
-fn hall() -> Place {
+pub(super) fn hall() -> Place {
     channel(500)
 }
 
@@ -36,7 +36,7 @@ async fn crash(w: &mut World) {
     drop(old);
 }
 
-async fn event(w: &World, id: i64) -> Event {
+pub(super) async fn event(w: &World, id: i64) -> Event {
     w.table
         .tournaments()
         .event(id)
@@ -45,7 +45,7 @@ async fn event(w: &World, id: i64) -> Event {
         .expect("exists")
 }
 
-fn answered(r: Result<Reply, parlor::table::shell::Fail>, id: &str) -> Reply {
+pub(super) fn answered(r: Result<Reply, parlor::table::shell::Fail>, id: &str) -> Reply {
     match r {
         Ok(reply) => {
             assert!(said(&reply).contains(&id), "{id} not in {}", reply.text());
@@ -55,7 +55,7 @@ fn answered(r: Result<Reply, parlor::table::shell::Fail>, id: &str) -> Reply {
     }
 }
 
-fn refused(r: Result<Reply, parlor::table::shell::Fail>, id: &str) {
+pub(super) fn refused(r: Result<Reply, parlor::table::shell::Fail>, id: &str) {
     match r {
         Err(parlor::table::shell::Fail::Refuse(msg)) => assert_eq!(msg.id, id),
         other => panic!("{id} expected, got {other:?}"),
@@ -63,7 +63,7 @@ fn refused(r: Result<Reply, parlor::table::shell::Fail>, id: &str) {
 }
 
 /// The thread of match `m` (the transport starts one per game).
-fn thread_of(m: i64) -> Place {
+pub(super) fn thread_of(m: i64) -> Place {
     Place {
         parent: Some(hall().channel),
         ..channel(900_000 + m as u64)
@@ -91,13 +91,13 @@ impl Want {
     }
 }
 
-fn actor_of(e: &Event, index: usize) -> Actor {
+pub(super) fn actor_of(e: &Event, index: usize) -> Actor {
     let seat = e.seat(index).expect("a player");
     Actor::new(seat.id, seat.name.clone())
 }
 
 /// One move by `who` in the game played in `place`.
-async fn one_move(w: &World, who: &Actor, place: Place) {
+pub(super) async fn one_move(w: &World, who: &Actor, place: Place) {
     let hints = w.table.matches().move_hints(&place, "").await;
     assert!(!hints.is_empty(), "no legal move");
     let r = w.run(who, place, Act::Move(hints[0].clone())).await;

@@ -196,17 +196,17 @@ impl Tournaments {
         let clock = presets::parse_time_control(typed).map_err(Fail::Refuse)?;
         if arena {
             let duration = spec.duration_secs.unwrap_or(0);
-            // A game clock, and room for at least two games of full length.
+            if !ARENA_MINUTES.contains(&(duration / 60)) {
+                return refuse(arena_length_refused());
+            }
+            // A game clock, and room for two games of full length (both players' time).
             match clock.secs {
-                Some(secs) if clock.increment_secs.is_some() && secs * 2 <= duration => {}
+                Some(secs) if clock.increment_secs.is_some() && 4 * secs <= duration => {}
                 _ => {
                     return refuse(
                         Msg::new("err-arena-clock").code("example", ARENA_DEFAULT_CLOCK),
                     );
                 }
-            }
-            if !ARENA_MINUTES.contains(&(duration / 60)) {
-                return refuse(arena_length_refused());
             }
             if spec.interval_secs.is_some() {
                 return refuse(Msg::new("err-arena-interval"));

@@ -220,6 +220,10 @@ pub fn news(e: &Event) -> TournamentNews {
         thread: e.thread,
         thread_name: the(e, "tournament-thread"),
         calendar: e.calendar_news(),
+        live: e
+            .arena()
+            .filter(|_| e.status != super::event::Status::Open)
+            .map(|_| Box::new(arena_standings(e))),
     }
 }
 
