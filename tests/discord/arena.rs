@@ -208,7 +208,7 @@ async fn an_arena_pairs_as_games_end_and_keeps_one_live_standings_message() {
         .num("id", 1)
         .num("games", 4)
         .text(Lang::En);
-    assert!(live[0].content.contains(&last), "{}", live[0].content);
+    assert!(live[0].text().contains(&last), "{}", live[0].text());
     assert!(
         live[0].files.iter().any(|f| f.filename.ends_with(".png")),
         "its picture"
