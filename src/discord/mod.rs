@@ -3,18 +3,28 @@
 //!
 //! Start-up: [`run`] reads nothing itself; `main` builds a [`Config`] from the environment.
 
-mod access;
-mod answer;
+#[doc(hidden)]
+pub mod access;
+#[doc(hidden)]
+pub mod answer;
 mod calendar;
-mod commands;
+#[doc(hidden)]
+pub mod commands;
 mod components;
-mod config;
-mod health;
-mod present;
-mod reach;
-mod respond;
-mod shards;
-mod work;
+#[doc(hidden)]
+pub mod config;
+#[doc(hidden)]
+pub mod health;
+#[doc(hidden)]
+pub mod present;
+#[doc(hidden)]
+pub mod reach;
+#[doc(hidden)]
+pub mod respond;
+#[doc(hidden)]
+pub mod shards;
+#[doc(hidden)]
+pub mod work;
 
 use std::fmt::Display;
 use std::future::Future;

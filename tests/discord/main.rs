@@ -1,20 +1,27 @@
 //! End-to-end tests of the Discord bot: the real bot code (serenity + poise, unmodified) against a
 //! fake Discord served on 127.0.0.1 by the test itself.
 
+mod access;
 mod anywhere;
 mod catalogue;
 mod coach;
+mod commands;
+mod config;
 #[path = "../support/db.rs"]
 mod db;
+mod discord_shards;
 mod fake;
 mod four;
 mod french;
+mod health;
 mod http;
 mod permissions;
 mod play;
+mod present;
 #[path = "../support/puzzles.rs"]
 mod puzzle_words;
 mod puzzles;
+mod reach;
 mod rules;
 mod secrets;
 mod servers;
@@ -24,6 +31,7 @@ mod threads;
 mod tournaments;
 mod web_links;
 mod words;
+mod work;
 
 use std::collections::BTreeSet;
 use std::io::Write;
