@@ -75,7 +75,7 @@ fn the_simulation_and_the_distance_are_sane() {
 
 /// Writes each PNG named in `PARLOR_SIMULATE` (space-separated) again as seen under each
 /// deficiency, beside it (`board.protanopia.png` ...), to look at the pictures through the
-/// simulation: `PARLOR_SIMULATE="a.png b.png" cargo test --lib simulate_pictures -- --ignored`.
+/// simulation: `PARLOR_SIMULATE="a.png b.png" cargo test --test render simulate_pictures -- --ignored`.
 #[test]
 #[ignore]
 fn simulate_pictures() {
@@ -101,7 +101,7 @@ fn simulate_pictures() {
     }
 }
 
-/// Prints the whole table: `cargo test --lib palette_table -- --ignored --nocapture`.
+/// Prints the whole table: `cargo test --test render palette_table -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn palette_table() {
