@@ -6,8 +6,6 @@
 use std::collections::VecDeque;
 
 use crate::games::lightning::Lightning;
-#[cfg(test)]
-use crate::games::lightning::{Design, Point};
 use crate::games::{Game, Side, Status};
 
 const FILES: usize = 8;
@@ -85,20 +83,4 @@ pub fn evaluate(game: &Lightning) -> f64 {
         lead += if side == Side::First { 0.5 } else { -0.5 };
     }
     (lead / 3.0).tanh()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::GameOptions;
-    use crate::games::lightning::LightningOptions;
-
-    #[test]
-    fn an_empty_half_needs_seventeen_tiles_and_corners_are_in_engine_order() {
-        assert_eq!(Point::CORNERS, [Point::SW, Point::SE, Point::NW, Point::NE]);
-        let game = Lightning::new(LightningOptions::parse("seed=1").expect("options"));
-        assert_eq!(tiles_to_connect(&game, Side::First), 17);
-        assert_eq!(evaluate(&game).signum(), 1.0);
-        let _ = Design::X;
-    }
 }

@@ -168,7 +168,8 @@ fn square(s: Option<(u8, u8)>) -> usize {
 
 /// A hash of everything that matters for the search: both colours' pieces, the marks, the set
 /// each colour must move next (four seats, ambidextrous) and who is to move.
-fn key(pos: &Loa) -> u64 {
+#[doc(hidden)]
+pub fn key(pos: &Loa) -> u64 {
     use super::arena::mix;
     let white = pos.pieces(Color::White);
     let black = pos.pieces(Color::Black);
@@ -389,7 +390,8 @@ fn neighbours(set: u64, wrap: bool) -> u64 {
 }
 
 /// How many 8-connected groups `set` forms (`wrap`: on the cylinder).
-fn groups(mut set: u64, wrap: bool) -> i32 {
+#[doc(hidden)]
+pub fn groups(mut set: u64, wrap: bool) -> i32 {
     let mut n = 0;
     while set != 0 {
         set &= !geometry::group_of(set & set.wrapping_neg(), set, wrap);
@@ -417,7 +419,8 @@ fn centre_of_mass(set: u64) -> (i32, i32) {
 
 /// The Euler number of `set` with 8-connectivity, from its 2x2 quads:
 /// (Q1 - Q3 - 2 QD) / 4, here returned times 4. Lower means fewer, more solid groups.
-fn euler4(set: u64) -> i32 {
+#[doc(hidden)]
+pub fn euler4(set: u64) -> i32 {
     // Embed the board in a 10 x 10 grid with an empty border so every quad fits.
     let mut g: u128 = 0;
     for rank in 0..8 {
@@ -443,7 +446,8 @@ fn euler4(set: u64) -> i32 {
 
 /// Counts the flat-board moves of `own` against `opp`, by the rules' own geometry: (all moves,
 /// captures, moves onto the edge).
-fn mobility(own: u64, opp: u64) -> (i32, i32, i32) {
+#[doc(hidden)]
+pub fn mobility(own: u64, opp: u64) -> (i32, i32, i32) {
     const EDGE: u64 = 0xFF81_8181_8181_81FF;
     let (mut moves, mut captures, mut edge) = (0, 0, 0);
     geometry::flat_steps(own, opp, |_, to, capture| {
@@ -499,49 +503,4 @@ pub fn evaluate(pos: &Loa, me: Color) -> i32 {
     let tempo = if pos.color_to_move() == me { 15 } else { -15 };
     let wrap = pos.board_shape() == LoaBoard::Cylinder;
     side_score(own, opp, wrap) - side_score(opp, own, wrap) + tempo
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn groups_and_quads_agree_on_simple_shapes() {
-        assert_eq!(groups(0, false), 0);
-        assert_eq!(groups(0b11, false), 1);
-        assert_eq!(groups(0b101, false), 2);
-        // a1 and b2 touch by a corner.
-        assert_eq!(groups(1 | 1 << 9, false), 1);
-        // a3 and h2 touch only across the cylinder's joined edge.
-        let a3_h2 = 1 << 16 | 1 << 15;
-        assert_eq!(groups(a3_h2, false), 2);
-        assert_eq!(groups(a3_h2, true), 1);
-        assert_eq!(euler4(1), 4);
-        assert_eq!(euler4(0b11), 4);
-        assert_eq!(euler4(0b101), 8);
-        assert_eq!(euler4(1 | 1 << 9), 4);
-    }
-
-    fn loa(options: &str) -> Loa {
-        match crate::games::AnyGame::new(crate::games::GameKind::Loa, options) {
-            Ok(crate::games::AnyGame::Loa(game)) => game,
-            other => panic!("not an LOA game: {other:?}"),
-        }
-    }
-
-    #[test]
-    fn the_search_key_tells_marks_and_required_sets_apart() {
-        // The same pieces and the same mover: only the marks differ.
-        assert_ne!(key(&loa("")), key(&loa("players=4")));
-        // The same marks: only the set White must move differs (free choice vs marked).
-        assert_ne!(key(&loa("marks=alternate")), key(&loa("players=4")));
-    }
-
-    #[test]
-    fn mobility_counts_moves_from_the_start() {
-        let game = Loa::new(Default::default());
-        let own = game.pieces(game.color_to_move());
-        let opp = game.pieces(game.color_to_move().opponent());
-        assert_eq!(mobility(own, opp).0, game.legal_moves().len() as i32);
-    }
 }

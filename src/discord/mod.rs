@@ -3,19 +3,29 @@
 //!
 //! Start-up: [`run`] reads nothing itself; `main` builds a [`Config`] from the environment.
 
-mod access;
-mod answer;
+#[doc(hidden)]
+pub mod access;
+#[doc(hidden)]
+pub mod answer;
 mod calendar;
-mod commands;
+#[doc(hidden)]
+pub mod commands;
 mod components;
-mod config;
-mod health;
+#[doc(hidden)]
+pub mod config;
+#[doc(hidden)]
+pub mod health;
 mod live;
-mod present;
-mod reach;
-mod respond;
-mod shards;
-mod work;
+#[doc(hidden)]
+pub mod present;
+#[doc(hidden)]
+pub mod reach;
+#[doc(hidden)]
+pub mod respond;
+#[doc(hidden)]
+pub mod shards;
+#[doc(hidden)]
+pub mod work;
 
 use std::fmt::Display;
 use std::future::Future;
@@ -325,6 +335,7 @@ async fn connect(
     let work = config.work.clone();
     let poster_work = work.clone();
     let daily_work = work.clone();
+    let drain_work = work.clone();
     let health = config.health.clone();
 
     let framework = poise::Framework::builder()
@@ -421,8 +432,41 @@ async fn connect(
     if let Err(error) = result {
         return Err(anyhow::anyhow!("{}: {error}", login_failure(&error)));
     }
+    drain(&drain_work, DRAIN).await;
     info!("stopped");
     Ok(())
+}
+
+/// How long a shutdown waits for the work in hand: within Docker's default 10 s between
+/// SIGTERM and SIGKILL, and far longer than an answer takes.
+const DRAIN: std::time::Duration = std::time::Duration::from_secs(8);
+
+/// Waits, once the gateway is closed (so nothing new arrives), until every interaction in hand
+/// is answered and every notice being posted is sent, or `cap` has passed: a deploy leaves no
+/// interaction unanswered. An event the gateway delivered just before closing may not be
+/// counted yet when this starts, so nothing in hand must hold for a moment before it returns.
+async fn drain(work: &Work, cap: std::time::Duration) {
+    const SETTLED: std::time::Duration = std::time::Duration::from_millis(100);
+    let settled = async {
+        loop {
+            work.idle().await;
+            tokio::time::sleep(SETTLED).await;
+            if work.in_hand() == 0 {
+                return;
+            }
+        }
+    };
+    let left = work.in_hand();
+    if left > 0 {
+        info!(in_hand = left, "answering what is in hand before stopping");
+    }
+    if tokio::time::timeout(cap, settled).await.is_err() {
+        warn!(
+            in_hand = work.in_hand(),
+            "stopping with work still in hand after {} s",
+            cap.as_secs()
+        );
+    }
 }
 
 /// Runs the gateway shards of `set` only. Discord is asked first for its gateway, as

@@ -14,7 +14,8 @@ use crate::i18n::Msg;
 /// The board's side length.
 const SIZE: u8 = 5;
 /// Every square of the board.
-const FULL: u32 = (1 << 25) - 1;
+#[doc(hidden)]
+pub const FULL: u32 = (1 << 25) - 1;
 /// The squares of file a, then of file e (masks that stop shifts from wrapping round a rank).
 const FILE_A: u32 = 0b00001_00001_00001_00001_00001;
 const FILE_E: u32 = FILE_A << 4;
@@ -77,10 +78,13 @@ impl SimultanaMove {
 pub struct Simultana {
     options: SimultanaOptions,
     /// The pieces of each side, indexed by [`Side::index`].
-    pieces: [u32; 2],
+    #[doc(hidden)]
+    pub pieces: [u32; 2],
     /// Whose turn it is; kept after the game ends so that the position stays complete.
-    turn: Side,
-    status: Status,
+    #[doc(hidden)]
+    pub turn: Side,
+    #[doc(hidden)]
+    pub status: Status,
     repetitions: Repetitions,
 }
 
@@ -92,22 +96,26 @@ fn coords(square: u8) -> (u8, u8) {
     (square % SIZE, square / SIZE)
 }
 
-fn bit(square: u8) -> u32 {
+#[doc(hidden)]
+pub fn bit(square: u8) -> u32 {
     1 << square
 }
 
-fn name(square: u8) -> String {
+#[doc(hidden)]
+pub fn name(square: u8) -> String {
     let (file, rank) = coords(square);
     super::notation::square_name(file, rank)
 }
 
 /// The squares orthogonally next to any square of `set`.
-fn neighbours(set: u32) -> u32 {
+#[doc(hidden)]
+pub fn neighbours(set: u32) -> u32 {
     (((set & !FILE_E) << 1) | ((set & !FILE_A) >> 1) | (set << 5) | (set >> 5)) & FULL
 }
 
 /// The orthogonally connected part of `within` that contains `seed`.
-fn flood(seed: u32, within: u32) -> u32 {
+#[doc(hidden)]
+pub fn flood(seed: u32, within: u32) -> u32 {
     let mut region = seed & within;
     loop {
         let grown = (region | neighbours(region)) & within;
@@ -148,7 +156,8 @@ fn side_title(side: Side) -> &'static str {
 }
 
 /// The squares of a set as `(file, rank)`, a1 first, rank by rank.
-fn squares_of(set: u32) -> Vec<(u8, u8)> {
+#[doc(hidden)]
+pub fn squares_of(set: u32) -> Vec<(u8, u8)> {
     (0..25u8)
         .filter(|&s| set & bit(s) != 0)
         .map(coords)
@@ -596,62 +605,5 @@ impl Game for Simultana {
         out.push_str(&line);
         out.push('\n');
         out
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Mobility counts the legal moves of the side to move, and of the other side as if it
-    /// were its turn (checked by passing the turn on a copy).
-    #[test]
-    fn mobility_counts_legal_moves_for_either_side() {
-        let mut game = Simultana::new(SimultanaOptions);
-        let mut pick = 0usize;
-        for _ in 0..60 {
-            let Status::ToMove(side) = game.status else {
-                break;
-            };
-            assert_eq!(game.mobility(side) as usize, game.legal_moves().len());
-            let mut passed = game.clone();
-            passed.turn = side.opponent();
-            passed.status = Status::ToMove(side.opponent());
-            assert_eq!(
-                game.mobility(side.opponent()) as usize,
-                passed.legal_moves().len()
-            );
-            let moves = game.legal_moves();
-            pick = (pick * 7 + 3) % moves.len();
-            game.play_unchecked(&moves[pick]);
-        }
-    }
-
-    #[test]
-    fn start_sets_match_the_rules() {
-        let g = Simultana::new(SimultanaOptions);
-        let names = |set: u32| -> Vec<String> {
-            (0..25u8).filter(|&s| set & bit(s) != 0).map(name).collect()
-        };
-        let (white, black) = (names(g.pieces[0]), names(g.pieces[1]));
-        assert_eq!(white, ["c1", "a2", "b2", "c2", "d2", "e2"]);
-        assert_eq!(black, ["a4", "b4", "c4", "d4", "e4", "c5"]);
-    }
-
-    #[test]
-    fn neighbours_do_not_wrap_round_the_edges() {
-        // e1's neighbours are d1 and e2, not a2.
-        assert_eq!(squares_of(neighbours(bit(4))), [(3, 0), (4, 1)]);
-        // a2's neighbours are a1, b2 and a3, not e1.
-        assert_eq!(squares_of(neighbours(bit(5))), [(0, 0), (1, 1), (0, 2)]);
-        assert_eq!(neighbours(FULL), FULL);
-    }
-
-    #[test]
-    fn flood_follows_only_orthogonal_links() {
-        // a1 and b2 touch only by a corner.
-        let set = bit(0) | bit(6);
-        assert_eq!(flood(bit(0), set), bit(0));
-        assert_eq!(flood(bit(0), FULL), FULL);
     }
 }

@@ -747,7 +747,8 @@ const FLAT_MOVES: usize = 40;
 
 /// Legal moves a line per piece (`b1: b1-b3 b1xd3`), or per move or tile when a square follows
 /// `@` (`b1-b3 @ a4 c6`: the parachute's drops), so that hundreds of moves stay readable.
-fn grouped(moves: &[String]) -> Vec<String> {
+#[doc(hidden)]
+pub fn grouped(moves: &[String]) -> Vec<String> {
     let mut groups: Vec<(String, Vec<&str>)> = Vec::new();
     for m in moves {
         let (key, item) = match m.split_once('@') {
@@ -772,7 +773,8 @@ fn grouped(moves: &[String]) -> Vec<String> {
 }
 
 /// The square a move starts with (`b1` of `b1-b3`), if it starts with one.
-fn square_prefix(text: &str) -> Option<&str> {
+#[doc(hidden)]
+pub fn square_prefix(text: &str) -> Option<&str> {
     let file = text.chars().next().filter(char::is_ascii_lowercase)?;
     let digits = text[1..].bytes().take_while(u8::is_ascii_digit).count();
     (file.is_ascii() && digits > 0).then(|| &text[..1 + digits])
@@ -787,23 +789,4 @@ fn help(lang: Lang) -> String {
         text.push_str(&format!("\n  {name} {syntax}   {about}"));
     }
     text
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn legal_moves_are_grouped_by_piece_and_by_move_before_a_drop() {
-        let moves: Vec<String> = ["b1-b3", "c1xc3", "b1-d3", "b1-b3@e5", "b1-b3@f6", "PS-a1"]
-            .iter()
-            .map(|m| m.to_string())
-            .collect();
-        assert_eq!(
-            grouped(&moves),
-            ["b1: b1-b3 b1-d3", "c1: c1xc3", "b1-b3 @ e5 f6", "PS-a1"]
-        );
-        assert_eq!(square_prefix("h10-h8"), Some("h10"));
-        assert_eq!(square_prefix("N+E@c4"), None);
-    }
 }

@@ -96,7 +96,8 @@ pub fn cut_to(text: &str, limit: usize) -> String {
 }
 
 /// Ends a sentence with a full stop unless it already ends with one.
-pub(super) fn sentence(text: String) -> String {
+#[doc(hidden)]
+pub fn sentence(text: String) -> String {
     let text = text.trim().to_string();
     if text.is_empty() || text.ends_with(['.', '!', '?', '…']) {
         text

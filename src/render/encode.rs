@@ -64,14 +64,14 @@ const UP: u8 = 2;
 /// use works on a clone whose lookup table fills in lazily.
 #[derive(Clone, Debug)]
 pub struct Quantizer {
-    colours: Vec<Rgb>,
+    pub colours: Vec<Rgb>,
     /// How many of `colours` are key colours, kept exactly.
     exact: usize,
     /// Nearest entry per 15-bit colour bucket, filled lazily.
     lut: Vec<u16>,
 }
 
-fn bucket(c: Rgb) -> usize {
+pub fn bucket(c: Rgb) -> usize {
     (usize::from(c[0] >> 3) << 10) | (usize::from(c[1] >> 3) << 5) | usize::from(c[2] >> 3)
 }
 
@@ -129,7 +129,7 @@ impl Quantizer {
     }
 
     /// The index used for transparent pixels: just past the colours.
-    fn transparent(&self) -> u8 {
+    pub fn transparent(&self) -> u8 {
         self.colours.len().min(255) as u8
     }
 
@@ -187,12 +187,12 @@ impl Quantizer {
 
 /// A frame waiting for its delay: it is written once the next frame is known (or at the end,
 /// with the long final pause).
-struct Pending {
-    left: u16,
-    top: u16,
-    width: u16,
-    height: u16,
-    indices: Vec<u8>,
+pub struct Pending {
+    pub left: u16,
+    pub top: u16,
+    pub width: u16,
+    pub height: u16,
+    pub indices: Vec<u8>,
     transparent: bool,
 }
 
@@ -302,7 +302,7 @@ fn to_u16(v: u32) -> Result<u16, RenderError> {
 
 /// The changed rectangle between two canvases, as palette indices with unchanged pixels
 /// transparent; a single transparent pixel when nothing changed.
-fn diff(prev: &Canvas, next: &Canvas, q: &mut Quantizer) -> Pending {
+pub fn diff(prev: &Canvas, next: &Canvas, q: &mut Quantizer) -> Pending {
     let row = (next.width() * 3) as usize;
     let rows_prev = prev.as_raw().chunks_exact(row);
     let changed: Vec<usize> = rows_prev
@@ -359,14 +359,14 @@ fn diff(prev: &Canvas, next: &Canvas, q: &mut Quantizer) -> Pending {
 }
 
 /// The first byte where two equally long slices differ, comparing eight bytes at a time.
-fn first_difference(a: &[u8], b: &[u8]) -> Option<usize> {
+pub fn first_difference(a: &[u8], b: &[u8]) -> Option<usize> {
     let chunks = a.chunks_exact(8).zip(b.chunks_exact(8));
     let skip = chunks.take_while(|(x, y)| x == y).count() * 8;
     (skip..a.len()).find(|&i| a[i] != b[i])
 }
 
 /// The last byte where two equally long slices differ, comparing eight bytes at a time.
-fn last_difference(a: &[u8], b: &[u8]) -> Option<usize> {
+pub fn last_difference(a: &[u8], b: &[u8]) -> Option<usize> {
     let tail = a.len() % 8;
     if let Some(i) = (a.len() - tail..a.len()).rev().find(|&i| a[i] != b[i]) {
         return Some(i);
@@ -375,116 +375,4 @@ fn last_difference(a: &[u8], b: &[u8]) -> Option<usize> {
     let chunks = a[..body].rchunks_exact(8).zip(b[..body].rchunks_exact(8));
     let skip = chunks.take_while(|(x, y)| x == y).count() * 8;
     (0..body - skip).rev().find(|&i| a[i] != b[i])
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::render::canvas::Draw;
-
-    #[test]
-    fn key_colours_are_kept_exactly() {
-        let keys = [[10, 20, 30], [200, 100, 50], [255, 255, 255]];
-        let sample = Canvas::from_pixel(4, 4, image::Rgb([12, 22, 33]));
-        let mut q = Quantizer::new(&keys, &[&sample], GIF_COLOURS);
-        for (i, k) in keys.iter().enumerate() {
-            assert_eq!(q.index(*k), i as u8);
-        }
-        assert!(q.colours.len() < GIF_COLOURS);
-    }
-
-    #[test]
-    fn key_colours_sharing_a_bucket_stay_apart() {
-        let keys = [[100, 100, 100], [101, 101, 101], [102, 100, 100]];
-        let mut q = Quantizer::new(&keys, &[], 16);
-        for (i, k) in keys.iter().enumerate() {
-            assert_eq!(q.index(*k), i as u8);
-        }
-        assert_eq!(q.index([99, 99, 99]), 0);
-    }
-
-    #[test]
-    fn no_two_key_colours_share_a_bucket() {
-        // Shared buckets fall back to a slow search: the palette keeps them apart.
-        let keys = crate::render::palette::KEYS;
-        for (i, a) in keys.iter().enumerate() {
-            for b in &keys[i + 1..] {
-                assert!(a == b || bucket(*a) != bucket(*b), "{a:?} and {b:?}");
-            }
-        }
-    }
-
-    #[test]
-    fn every_palette_key_survives_png_quantization() {
-        let keys = crate::render::palette::KEYS;
-        let mut q = Quantizer::new(keys, &[], PNG_COLOURS);
-        for k in keys {
-            let i = q.index(*k);
-            assert_eq!(q.colours[usize::from(i)], *k);
-        }
-    }
-
-    #[test]
-    fn a_png_decodes_to_its_palette_colours() {
-        let keys = [[10, 20, 30], [200, 100, 50], [255, 255, 255]];
-        let mut c = Canvas::from_pixel(7, 5, image::Rgb(keys[0]));
-        for (n, (x, y)) in [(0, 0), (6, 0), (3, 2), (6, 4), (0, 4)]
-            .into_iter()
-            .enumerate()
-        {
-            c.put_pixel(x, y, image::Rgb(keys[1 + n % 2]));
-        }
-        let q = Quantizer::new(&keys, &[&c], PNG_COLOURS);
-        let bytes = png(&c, &q).expect("encoded");
-        let back = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
-            .expect("decoded")
-            .to_rgb8();
-        assert_eq!(back.dimensions(), (7, 5));
-        assert_eq!(back.as_raw(), c.as_raw(), "key colours come back exactly");
-    }
-
-    #[test]
-    fn differences_are_found_at_both_ends() {
-        let a = vec![0u8; 37];
-        for i in 0..37 {
-            let mut b = a.clone();
-            b[i] = 1;
-            assert_eq!(first_difference(&a, &b), Some(i));
-            assert_eq!(last_difference(&a, &b), Some(i));
-        }
-        let mut b = a.clone();
-        b[3] = 1;
-        b[30] = 1;
-        assert_eq!(
-            (first_difference(&a, &b), last_difference(&a, &b)),
-            (Some(3), Some(30))
-        );
-        assert_eq!(
-            (first_difference(&a, &a), last_difference(&a, &a)),
-            (None, None)
-        );
-    }
-
-    #[test]
-    fn a_frame_without_change_is_one_transparent_pixel() {
-        let c = Canvas::from_pixel(8, 8, image::Rgb([1, 2, 3]));
-        let mut q = Quantizer::new(&[[1, 2, 3]], &[&c], GIF_COLOURS);
-        let p = diff(&c, &c, &mut q);
-        assert_eq!((p.width, p.height), (1, 1));
-        assert_eq!(p.indices, vec![q.transparent()]);
-    }
-
-    #[test]
-    fn the_diff_covers_exactly_the_changed_rectangle() {
-        let a = Canvas::from_pixel(10, 10, image::Rgb([0, 0, 0]));
-        let mut b = a.clone();
-        b.fill_rect(2, 3, 1, 1, [255, 255, 255]);
-        b.fill_rect(6, 7, 1, 1, [255, 255, 255]);
-        let mut q = Quantizer::new(&[[0, 0, 0], [255, 255, 255]], &[&a], GIF_COLOURS);
-        let p = diff(&a, &b, &mut q);
-        assert_eq!((p.left, p.top, p.width, p.height), (2, 3, 5, 5));
-        assert_eq!(p.indices[0], 1);
-        assert_eq!(p.indices[1], q.transparent());
-        assert_eq!(p.indices[24], 1);
-    }
 }

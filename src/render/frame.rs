@@ -379,31 +379,3 @@ fn result_parts(winner: Option<&Winner>, reason: crate::games::Reason) -> Msg {
         None => Msg::new("pic-draw").plain("reason", key),
     }
 }
-
-#[cfg(test)]
-mod winner_tests {
-    use super::*;
-
-    #[test]
-    fn a_colour_or_a_team_wins_in_the_plural_in_french_a_lightning_seat_in_the_singular() {
-        let by = crate::games::Reason::Connection;
-        let fr = |w: Winner| result_text(Some(&w), by, Lang::Fr);
-        assert_eq!(
-            fr(unnamed_winner("white", "Blancs".into())),
-            "Les Blancs gagnent par connexion"
-        );
-        assert_eq!(
-            fr(unnamed_winner("second", "Second joueur".into())),
-            "Second joueur gagne par connexion"
-        );
-        assert_eq!(
-            fr(Winner::Team("Noirs (alice & bob)".into())),
-            "Les Noirs (alice & bob) gagnent par connexion"
-        );
-        let team = Winner::Team("White (alice & bob)".into());
-        assert_eq!(
-            result_text(Some(&team), by, Lang::En),
-            "White (alice & bob) win by connection"
-        );
-    }
-}

@@ -14,7 +14,7 @@ use crate::games::{Game, Reason, Side, Status};
 use crate::i18n::{Lang, Msg};
 
 /// Square size: 8 x 58 = 464 px of board in a 512 px picture.
-const S: i32 = 58;
+pub const S: i32 = 58;
 /// Square size on the cylinder, which leaves room for the ghosted files: 8 x 52 = 416 px.
 const SC: i32 = 52;
 /// Width of each ghosted strip beyond the cylinder's sides (about half a square).
@@ -392,43 +392,4 @@ pub fn view(g: &Loa, last: Option<(&Loa, &LoaMove)>) -> View {
         v.captured = mv.is_capture().then(|| mv.to()).flatten();
     }
     v
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn header() -> Header<'static> {
-        Header {
-            names: vec!["A".into(), "B".into()],
-            named: vec![true, true],
-            details: vec![String::new(), String::new()],
-            swatches: vec![swatch(Tone::White), swatch(Tone::Black)],
-            to_move: Some(0),
-            line: String::new(),
-            banner: None,
-            highlight_turn: true,
-            lang: Lang::En,
-        }
-    }
-
-    #[test]
-    fn marked_stones_carry_a_ring_of_the_opposite_tone() {
-        let mut view = View::default();
-        view.cells[2][2] = Some((Tone::White, true));
-        view.cells[3][2] = Some((Tone::White, false));
-        view.cells[4][2] = Some((Tone::Black, true));
-        let mut c = Canvas::default();
-        draw(&view, &header(), &mut c);
-        let g = grid(false);
-        let ring_at = |f: u8| {
-            let (x, y) = g.center(f, 2);
-            // Half way out along the radius: where the mark's ring runs.
-            c.get_pixel(x as u32 + (S as f32 * 0.4 * 0.45) as u32, y as u32)
-                .0
-        };
-        assert_eq!(ring_at(2), palette::WHITE_MARK);
-        assert_eq!(ring_at(3), palette::WHITE_PIECE);
-        assert_eq!(ring_at(4), palette::BLACK_MARK);
-    }
 }

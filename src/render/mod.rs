@@ -7,18 +7,25 @@
 
 mod arrows;
 mod barrier;
-mod canvas;
+#[doc(hidden)]
+pub mod canvas;
 pub mod describe;
-mod encode;
-mod frame;
+#[doc(hidden)]
+pub mod encode;
+#[doc(hidden)]
+pub mod frame;
 mod graph;
 mod lightning;
-mod loa;
-mod lzw;
+#[doc(hidden)]
+pub mod loa;
+#[doc(hidden)]
+pub mod lzw;
 pub mod palette;
 mod simultana;
-mod stones;
-mod text;
+#[doc(hidden)]
+pub mod stones;
+#[doc(hidden)]
+pub mod text;
 pub mod tournament;
 
 use std::sync::OnceLock;
@@ -442,7 +449,8 @@ fn side_title(game: &AnyGame, side: Side, lang: Lang) -> String {
 }
 
 /// The word for an engine's side name (`white`, `yellow`, `first`...), capitalized.
-pub(crate) fn side_word(name: &str, lang: Lang) -> String {
+#[doc(hidden)]
+pub fn side_word(name: &str, lang: Lang) -> String {
     let word = Msg::new("pic-side").plain("side", name).text(lang);
     let mut chars = word.chars();
     match chars.next() {

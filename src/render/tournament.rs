@@ -573,7 +573,8 @@ fn draw_crosstable(c: &mut Canvas, s: &Standings, top: u32, lang: Lang) {
 }
 
 /// A crosstable cell's text and background.
-fn cell_words(cell: Cell) -> (String, Option<Rgb>) {
+#[doc(hidden)]
+pub fn cell_words(cell: Cell) -> (String, Option<Rgb>) {
     match cell {
         Cell::Won(n) => (format!("+{n}"), Some(WON)),
         Cell::Drew(n) => (format!("={n}"), None),
@@ -591,7 +592,8 @@ pub fn cell_text(cell: Cell) -> String {
 }
 
 /// A bye's points: `1`, `½`, `0`.
-fn bye_points(tenths: u32) -> String {
+#[doc(hidden)]
+pub fn bye_points(tenths: u32) -> String {
     match (tenths / 10, tenths % 10) {
         (0, 5) => "½".to_string(),
         (n, 5) => format!("{n}½"),
@@ -912,21 +914,4 @@ fn title_sentence(h: &Heading, lang: Lang) -> String {
             .msg("format", h.format.clone())
             .text(lang),
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn signs_and_byes_are_written_as_a_crosstable_writes_them() {
-        assert_eq!(signed(12), "+12");
-        assert_eq!(signed(-8), "\u{2212}8");
-        assert_eq!(signed(0), "±0");
-        assert_eq!(bye_points(5), "½");
-        assert_eq!(bye_points(10), "1");
-        assert_eq!(bye_points(0), "0");
-        assert_eq!(cell_words(Cell::Won(3)).0, "+3");
-        assert_eq!(cell_words(Cell::Lost(12)).0, "\u{2212}12");
-    }
 }

@@ -14,25 +14,22 @@ use crate::games::{GameKind, Variant, variants};
 use crate::i18n::Lang;
 
 /// A value one backend reads from a column and writes to one.
-pub(super) trait Sql<DB: Database>:
-    for<'r> Decode<'r, DB> + for<'q> Encode<'q, DB> + Type<DB>
-{
-}
+pub trait Sql<DB: Database>: for<'r> Decode<'r, DB> + for<'q> Encode<'q, DB> + Type<DB> {}
 
 impl<DB: Database, T: for<'r> Decode<'r, DB> + for<'q> Encode<'q, DB> + Type<DB>> Sql<DB> for T {}
 
 /// A value both backends read and write (a setting's value is bound and read back alike).
-pub(super) trait Value: Sql<Sqlite> + Sql<Postgres> + Send + Sync + 'static {}
+pub trait Value: Sql<Sqlite> + Sql<Postgres> + Send + Sync + 'static {}
 
 impl<T: Sql<Sqlite> + Sql<Postgres> + Send + Sync + 'static> Value for T {}
 
 /// A column, by name or by number, of either backend's rows.
-pub(super) trait Column: ColumnIndex<SqliteRow> + ColumnIndex<PgRow> {}
+pub trait Column: ColumnIndex<SqliteRow> + ColumnIndex<PgRow> {}
 
 impl<I: ColumnIndex<SqliteRow> + ColumnIndex<PgRow>> Column for I {}
 
 /// A row of either backend, for the code that reads rows (written once for both).
-pub(super) trait Cells {
+pub trait Cells {
     fn try_get<T: Value, I: Column>(&self, column: I) -> Result<T, sqlx::Error>;
 }
 
@@ -62,7 +59,7 @@ fn opt_u8(r: &impl Cells, column: &str) -> Result<Option<u8>, StoreError> {
 }
 
 /// A stored language code (`en`, `fr`; NULL for `auto`) as a language.
-pub(super) fn lang_of(code: Option<String>) -> Result<Option<Lang>, StoreError> {
+pub fn lang_of(code: Option<String>) -> Result<Option<Lang>, StoreError> {
     code.map(|c| {
         Lang::from_locale(&c).ok_or_else(|| StoreError::Corrupt(format!("{c} is no language")))
     })
@@ -70,7 +67,7 @@ pub(super) fn lang_of(code: Option<String>) -> Result<Option<Lang>, StoreError> 
 }
 
 /// A stored game name (`loa` ...), exactly as [`GameKind::name`] writes it.
-pub(super) fn game_of(name: &str) -> Option<GameKind> {
+pub fn game_of(name: &str) -> Option<GameKind> {
     GameKind::ALL.into_iter().find(|g| g.name() == name)
 }
 
@@ -85,7 +82,7 @@ pub(super) fn game_and_variant(r: &impl Cells) -> Result<(GameKind, &'static Var
 }
 
 /// The game and variant of match `id` from their stored names.
-fn game_and_variant_named(
+pub fn game_and_variant_named(
     id: i64,
     game: &str,
     variant: &str,
@@ -167,7 +164,7 @@ pub(super) fn match_from_row(r: &impl Cells) -> Result<MatchRow, StoreError> {
 }
 
 /// A match from its row and its seats' rows (match_id, seat, player_id, name; in order).
-pub(super) fn match_with_seats<R: Cells>(row: &R, seat_rows: &[R]) -> Result<MatchRow, StoreError> {
+pub fn match_with_seats<R: Cells>(row: &R, seat_rows: &[R]) -> Result<MatchRow, StoreError> {
     let mut m = match_from_row(row)?;
     let count: i64 = row.try_get("seat_count")?;
     let mut seats = Vec::with_capacity(seat_rows.len());
@@ -198,7 +195,7 @@ pub(super) fn match_with_seats<R: Cells>(row: &R, seat_rows: &[R]) -> Result<Mat
 
 /// One entry of a move log from its row (match_id, seq, kind, ply, notation, player_id,
 /// played_at).
-pub(super) fn log_entry(r: &impl Cells) -> Result<LogEntry, StoreError> {
+pub fn log_entry(r: &impl Cells) -> Result<LogEntry, StoreError> {
     let kind: String = r.try_get("kind")?;
     Ok(LogEntry {
         seq: to_u32(r.try_get("seq")?)?,
@@ -249,7 +246,7 @@ pub(super) fn tally(r: &impl Cells) -> Result<Tally, StoreError> {
 
 /// Rows ordered by their first column (a match id), handed out match by match: `take` is called
 /// with ids in increasing order.
-pub(super) struct Grouped<'a, R> {
+pub struct Grouped<'a, R> {
     rows: &'a [R],
     at: usize,
 }
@@ -270,25 +267,5 @@ impl<'a, R: Cells> Grouped<'a, R> {
             self.at += 1;
         }
         &self.rows[start..self.at]
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_stored_game_and_variant_are_read_exactly_or_named_as_unreadable() {
-        let (kind, variant) = game_and_variant_named(7, "loa", "cylinder").expect("known");
-        assert_eq!(kind, GameKind::Loa);
-        assert_eq!(variant.name, "cylinder");
-        for (game, variant) in [("chess", "standard"), ("LOA", "standard"), ("loa", "x")] {
-            let err = game_and_variant_named(7, game, variant).expect_err("unknown");
-            assert!(matches!(err, StoreError::Corrupt(_)), "{err}");
-            assert!(err.to_string().contains("match 7"), "{err}");
-        }
-        for kind in GameKind::ALL {
-            assert_eq!(game_of(kind.name()), Some(kind));
-        }
     }
 }

@@ -10,14 +10,14 @@ use std::time::{Duration, Instant};
 use super::error::{Fault, StoreError};
 
 /// How often the probe asks a database that is down.
-pub(super) const PROBE_EVERY: Duration = Duration::from_millis(250);
+pub const PROBE_EVERY: Duration = Duration::from_millis(250);
 
 /// How long one probe may wait for its answer.
 const PROBE_WAIT: Duration = Duration::from_secs(2);
 
 /// The gate: shared by every clone of a [`super::Store`].
 #[derive(Debug, Default)]
-pub(super) struct Health {
+pub struct Health {
     down: Mutex<Option<Down>>,
 }
 
@@ -31,7 +31,7 @@ struct Down {
 
 /// What the probe does to learn whether the database is back: `Ok` once it answers as the bot
 /// needs it to (writable, not a standby).
-pub(super) type Probe = Box<
+pub type Probe = Box<
     dyn Fn() -> std::pin::Pin<Box<dyn Future<Output = Result<(), StoreError>> + Send>>
         + Send
         + Sync,
@@ -47,7 +47,7 @@ pub struct Outage {
 
 impl Health {
     /// Refuses at once while the database is down; the error names the fault.
-    pub(super) fn admit(&self) -> Result<(), StoreError> {
+    pub fn admit(&self) -> Result<(), StoreError> {
         match &*self.lock() {
             None => Ok(()),
             Some(down) => Err(StoreError::Db {
@@ -62,7 +62,7 @@ impl Health {
     }
 
     /// The outage under way, if any.
-    pub(super) fn outage(&self) -> Option<Outage> {
+    pub fn outage(&self) -> Option<Outage> {
         self.lock().as_ref().map(|d| Outage {
             fault: d.fault,
             for_: d.since.elapsed(),
@@ -72,7 +72,7 @@ impl Health {
     /// Takes note of a failure: one that says the database is unavailable closes the gate and,
     /// if it was open, starts `probe` in the background until the database is back. Returns
     /// whether it closed the gate.
-    pub(super) fn noticed(self: &Arc<Self>, error: &StoreError, probe: Probe) -> bool {
+    pub fn noticed(self: &Arc<Self>, error: &StoreError, probe: Probe) -> bool {
         let Some(fault) = error.fault().filter(|f| closes_the_gate(*f)) else {
             return false;
         };
@@ -100,7 +100,7 @@ impl Health {
 
 /// Whether a fault closes the gate: the database itself is unavailable. A refused statement or
 /// a damaged row is one query's problem, and a closed store is Parlor stopping.
-fn closes_the_gate(fault: Fault) -> bool {
+pub fn closes_the_gate(fault: Fault) -> bool {
     fault.is_outage() && fault != Fault::Closed
 }
 
@@ -141,72 +141,5 @@ async fn watch(health: Weak<Health>, probe: Probe) {
             }
             Err(_) => tracing::debug!("the database still gives no answer"),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn failure(fault: Fault) -> StoreError {
-        StoreError::Db {
-            fault,
-            detail: "test".into(),
-        }
-    }
-
-    #[test]
-    fn only_an_unavailable_database_closes_the_gate() {
-        for fault in [
-            Fault::Unreachable,
-            Fault::LoginRefused,
-            Fault::DiskFull,
-            Fault::ReadOnly,
-            Fault::Locked,
-            Fault::Io,
-        ] {
-            assert!(closes_the_gate(fault), "{fault}");
-        }
-        for fault in [Fault::Closed, Fault::Corrupt, Fault::Other] {
-            assert!(!closes_the_gate(fault), "{fault}");
-        }
-    }
-
-    #[tokio::test]
-    async fn the_gate_refuses_at_once_with_the_fault_and_opens_when_the_probe_answers() {
-        use std::sync::atomic::{AtomicBool, Ordering};
-        let health = Arc::new(Health::default());
-        assert!(health.admit().is_ok());
-        let back = Arc::new(AtomicBool::new(false));
-        let probe_back = back.clone();
-        let probe: Probe = Box::new(move || {
-            let back = probe_back.load(Ordering::SeqCst);
-            Box::pin(async move {
-                if back {
-                    Ok(())
-                } else {
-                    Err(failure(Fault::Unreachable))
-                }
-            })
-        });
-        assert!(health.noticed(&failure(Fault::Unreachable), probe));
-        let refused = health.admit().err().and_then(|e| e.fault());
-        assert_eq!(refused, Some(Fault::Unreachable));
-        assert_eq!(health.outage().map(|o| o.fault), Some(Fault::Unreachable));
-        // A second failure meanwhile starts no second probe.
-        let never: Probe = Box::new(|| Box::pin(async { Err(failure(Fault::Unreachable)) }));
-        assert!(!health.noticed(&failure(Fault::DiskFull), never));
-        tokio::time::sleep(PROBE_EVERY * 2).await;
-        assert!(health.admit().is_err(), "still down while the probe fails");
-        back.store(true, Ordering::SeqCst);
-        let started = Instant::now();
-        while health.admit().is_err() && started.elapsed() < Duration::from_secs(5) {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-        assert!(
-            health.admit().is_ok(),
-            "the gate opened once the probe answered"
-        );
-        assert_eq!(health.outage(), None);
     }
 }

@@ -22,14 +22,22 @@ macro_rules! on {
 }
 
 pub mod backup;
-mod change;
-mod check;
-mod decode;
-mod error;
-mod health;
-mod postgres;
-mod queries;
-mod rows;
+#[doc(hidden)]
+pub mod change;
+#[doc(hidden)]
+pub mod check;
+#[doc(hidden)]
+pub mod decode;
+#[doc(hidden)]
+pub mod error;
+#[doc(hidden)]
+pub mod health;
+#[doc(hidden)]
+pub mod postgres;
+#[doc(hidden)]
+pub mod queries;
+#[doc(hidden)]
+pub mod rows;
 mod sqlite;
 pub mod web;
 
@@ -53,11 +61,13 @@ pub use queries::tournaments::TournamentRow;
 pub use rows::*;
 
 /// The embedded SQLite migrations (`migrations/`), run by [`Store::open`].
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
+#[doc(hidden)]
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
 
 /// The embedded PostgreSQL migrations (`migrations/postgres/`): the same versions, in
 /// PostgreSQL's types.
-static PG_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("migrations/postgres");
+#[doc(hidden)]
+pub static PG_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("migrations/postgres");
 
 /// A handle on the database; cheap to clone.
 #[derive(Clone, Debug)]
@@ -172,9 +182,12 @@ impl Checkpoints {
 /// One backend's connections: writes go through `write`, reads through `read` (the same pool on
 /// PostgreSQL).
 #[derive(Debug)]
-struct Pools<DB: Database> {
-    write: Pool<DB>,
-    read: Pool<DB>,
+#[doc(hidden)]
+pub struct Pools<DB: Database> {
+    #[doc(hidden)]
+    pub write: Pool<DB>,
+    #[doc(hidden)]
+    pub read: Pool<DB>,
 }
 
 impl<DB: Database> Clone for Pools<DB> {
@@ -235,7 +248,8 @@ fn sqlite_url(url: &str) -> Result<bool, StoreError> {
 
 /// Whether a reader may read a database whose schema has these migrations applied (version,
 /// finished): exactly the ones this build knows, all finished.
-fn ready_to_read(
+#[doc(hidden)]
+pub fn ready_to_read(
     shown: &str,
     applied: &[(i64, bool)],
     migrator: &sqlx::migrate::Migrator,
@@ -294,11 +308,13 @@ pub fn shown_url(url: &str) -> String {
 }
 
 /// Discord ids are u64 but SQL integers are signed: store the same 64 bits.
-fn db_id(id: u64) -> i64 {
+#[doc(hidden)]
+pub fn db_id(id: u64) -> i64 {
     id as i64
 }
 
-fn from_db_id(id: i64) -> u64 {
+#[doc(hidden)]
+pub fn from_db_id(id: i64) -> u64 {
     id as u64
 }
 
@@ -527,8 +543,8 @@ impl Store {
     }
 
     /// The SQLite pools, for tests that look under the store.
-    #[cfg(test)]
-    fn sqlite(&self) -> &Pools<Sqlite> {
+    #[doc(hidden)]
+    pub fn sqlite(&self) -> &Pools<Sqlite> {
         match &self.db {
             Db::Sqlite { pools, .. } => pools,
             Db::Postgres(_) => panic!("a SQLite store was expected"),
@@ -617,51 +633,5 @@ impl Store {
             Err(e) => tracing::warn!(error = %e, "cannot fold the database log in"),
         }
         pools.write.close().await;
-    }
-}
-#[cfg(test)]
-mod tests {
-    use super::{MIGRATOR, StoreError, ready_to_read, shown_url};
-
-    #[test]
-    fn a_reader_reads_only_a_schema_exactly_this_builds() {
-        let all: Vec<(i64, bool)> = MIGRATOR.iter().map(|m| (m.version, true)).collect();
-        assert!(ready_to_read("p.db", &all, &MIGRATOR).is_ok());
-        let said = |applied: &[(i64, bool)]| match ready_to_read("p.db", applied, &MIGRATOR) {
-            Err(e) => e,
-            Ok(()) => panic!("{applied:?} read"),
-        };
-        let empty = said(&[]);
-        assert!(matches!(empty, StoreError::NotReady { .. }), "{empty}");
-        assert!(empty.to_string().contains("parlor bot"), "{empty}");
-        let older = said(&all[..all.len() - 1]);
-        let (have, want) = (all[all.len() - 2].0, all[all.len() - 1].0);
-        assert!(
-            older.to_string().contains(&format!(
-                "schema version {have} and this Parlor reads version {want}"
-            )),
-            "{older}"
-        );
-        let mut newer = all.clone();
-        newer.push((want + 1, true));
-        assert!(matches!(said(&newer), StoreError::Newer { version, .. } if version == want + 1));
-        let mut unfinished = all.clone();
-        unfinished[all.len() - 1].1 = false;
-        assert!(matches!(said(&unfinished), StoreError::Damaged { .. }));
-    }
-
-    #[test]
-    fn a_shown_address_never_carries_the_password() {
-        assert_eq!(
-            shown_url("postgres://parlor:s3cr:et@db.example.org:5432/parlor?sslmode=require"),
-            "postgres://parlor:***@db.example.org:5432/parlor?sslmode=require"
-        );
-        assert_eq!(
-            shown_url("postgres://parlor@127.0.0.1:5432/parlor"),
-            "postgres://parlor@127.0.0.1:5432/parlor"
-        );
-        assert_eq!(shown_url("postgres://localhost"), "postgres://localhost");
-        assert_eq!(shown_url("sqlite://parlor.db"), "sqlite://parlor.db");
-        assert_eq!(shown_url("garbage"), "garbage");
     }
 }

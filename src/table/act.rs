@@ -454,7 +454,7 @@ pub enum Scope {
 
 /// The acts a control can carry: each with its code in a `custom_id` and the command a person
 /// types for it where there are no buttons (the terminal). The one list of them.
-static CONTROLS: [(&str, &str, Act); 20] = [
+pub static CONTROLS: [(&str, &str, Act); 20] = [
     ("acc", "accept", Act::Accept),
     ("dec", "decline", Act::Decline),
     ("can", "cancel", Act::Cancel),
@@ -601,56 +601,4 @@ pub fn stamp_of_custom_id(text: &str) -> Option<Stamp> {
 /// Every control act, for parsers and their fuzzing.
 pub fn controls() -> impl Iterator<Item = &'static Act> {
     CONTROLS.iter().map(|(_, _, act)| act)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ids_round_trip_and_fit_discord() {
-        let stamp = Stamp {
-            match_id: i64::MAX,
-            seq: u32::MAX,
-        };
-        for act in controls() {
-            let text = act.custom_id(stamp).expect("a control has an id");
-            assert!(text.len() <= 100);
-            let value = vec!["b1-b3".to_string()];
-            let back = Request::from_custom_id(&text, &value).expect("it reads back");
-            assert!(back.act.same_control(act), "{text}");
-            assert_eq!(back.at, Some(stamp));
-            let indexed = Request::from_custom_id(&format!("{text}:3"), &value);
-            assert_eq!(indexed, Some(back));
-        }
-        let codes: std::collections::HashSet<&str> = CONTROLS.iter().map(|c| c.0).collect();
-        assert_eq!(codes.len(), CONTROLS.len(), "codes are unique");
-        for bad in [
-            "",
-            "pl",
-            "pl:mv",
-            "pl:mv:1",
-            "pl:zz:1:2",
-            "xx:mv:1:2",
-            "pl:mv:1:2:x",
-            "pl:mv:1:2:3:4",
-        ] {
-            assert_eq!(Request::from_custom_id(bad, &[]), None, "{bad}");
-        }
-    }
-
-    #[test]
-    fn a_menu_value_fills_its_act() {
-        let stamp = Stamp {
-            match_id: 4,
-            seq: 2,
-        };
-        let id = Act::Move(String::new())
-            .custom_id(stamp)
-            .unwrap_or_default();
-        let got = Request::from_custom_id(&id, &["c1-c3".to_string()]);
-        assert_eq!(got, Some(Act::Move("c1-c3".into()).at(stamp)));
-        assert_eq!(Act::Sit(2).typed(), Some("sit 3"));
-        assert_eq!(Act::Board.custom_id(stamp), None);
-    }
 }

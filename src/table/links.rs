@@ -75,23 +75,3 @@ pub fn web_base(value: &str) -> Result<Option<String>, String> {
     }
     Ok(Some(value.trim_end_matches('/').to_string()))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn paths_fixed_by_the_interfaces() {
-        assert_eq!(WebPage::Home.path(), "/");
-        assert_eq!(WebPage::Match { id: 12 }.path(), "/m/12");
-        let global = WebPage::Global {
-            game: GameKind::Loa,
-            variant: Some("cylinder".into()),
-        };
-        assert_eq!(global.path(), "/global/loa?variant=cylinder");
-        assert_eq!(
-            global.url("https://parlor.example/"),
-            "https://parlor.example/global/loa?variant=cylinder"
-        );
-    }
-}

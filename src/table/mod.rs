@@ -22,21 +22,28 @@
 //!   the same way as a match, with its read models in `reads/` and its acts routed in
 //!   `front.rs`.
 
-mod act;
-mod api;
+#[doc(hidden)]
+pub mod act;
+#[doc(hidden)]
+pub mod api;
 pub mod catalogue;
-mod clock;
-mod config;
+#[doc(hidden)]
+pub mod clock;
+#[doc(hidden)]
+pub mod config;
 mod front;
 pub mod links;
 pub mod matches;
-mod picture;
-mod presets;
+#[doc(hidden)]
+pub mod picture;
+#[doc(hidden)]
+pub mod presets;
 pub mod puzzles;
 pub mod reads;
 mod settings;
 pub mod shell;
-mod texts;
+#[doc(hidden)]
+pub mod texts;
 pub mod tournaments;
 pub mod words;
 

@@ -4,7 +4,8 @@
 //! turns it into HTML and pictures, with ETags, and draws at most one picture at a time so that
 //! a burst of requests never takes the bot's own drawing from it.
 
-mod chart;
+#[doc(hidden)]
+pub mod chart;
 mod pages;
 
 use std::collections::BTreeSet;
@@ -262,7 +263,8 @@ pub struct Ctx {
 }
 
 impl Ctx {
-    fn new(headers: &HeaderMap, query: &Query, path: &str) -> Ctx {
+    #[doc(hidden)]
+    pub fn new(headers: &HeaderMap, query: &Query, path: &str) -> Ctx {
         let mut kept = url::form_urlencoded::Serializer::new(String::new());
         for (k, v) in query.0.iter().filter(|(k, _)| k != "lang") {
             kept.append_pair(k, v);
@@ -382,7 +384,8 @@ use crate::i18n::Plain;
 pub struct Query(Vec<(String, String)>);
 
 impl Query {
-    fn parse(raw: Option<String>) -> Query {
+    #[doc(hidden)]
+    pub fn parse(raw: Option<String>) -> Query {
         Query(
             url::form_urlencoded::parse(raw.unwrap_or_default().as_bytes())
                 .into_owned()
@@ -398,7 +401,12 @@ impl Query {
     }
 
     /// A positive whole number (`page=2`, `ply=0`); `Err` when present but not one.
-    fn number(&self, key: &str) -> Result<Option<u32>, ()> {
+    #[doc(hidden)]
+    #[expect(
+        clippy::result_unit_err,
+        reason = "the caller only needs to know the value is bad; public for its tests"
+    )]
+    pub fn number(&self, key: &str) -> Result<Option<u32>, ()> {
         match self.get(key) {
             None => Ok(None),
             Some(v) => v.parse::<u32>().map(Some).map_err(|_| ()),
@@ -794,48 +802,5 @@ async fn draw(site: &Site, key: &str, picture: Picture, lang: Lang) -> Option<By
             tracing::warn!(error = %e, "a web picture could not be drawn");
             None
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_browsers_language_decides_unless_the_address_chooses() {
-        assert_eq!(accept_language("fr-FR,fr;q=0.9,en;q=0.8"), Lang::Fr);
-        assert_eq!(accept_language("en-GB,fr;q=0.5"), Lang::En);
-        assert_eq!(
-            accept_language("de-DE,de;q=0.9,fr;q=0.7,en;q=0.6"),
-            Lang::Fr
-        );
-        assert_eq!(accept_language("fr;q=0, en"), Lang::En);
-        assert_eq!(accept_language("de, es"), Lang::En);
-        assert_eq!(accept_language(""), Lang::En);
-        let mut headers = HeaderMap::new();
-        headers.insert(
-            header::ACCEPT_LANGUAGE,
-            HeaderValue::from_static("fr-FR,fr"),
-        );
-        let chosen = Ctx::new(
-            &headers,
-            &Query::parse(Some("ply=2&lang=en".into())),
-            "/m/3",
-        );
-        assert_eq!((chosen.lang, chosen.chosen), (Lang::En, true));
-        assert_eq!(chosen.switch(), (Lang::Fr, "/m/3?ply=2&lang=fr".to_owned()));
-        assert_eq!(chosen.link("/m/3?ply=2"), "/m/3?ply=2&lang=en");
-        let browser = Ctx::new(&headers, &Query::parse(None), "/m/3");
-        assert_eq!(browser.lang, Lang::Fr);
-        assert_eq!(browser.link("/m/3"), "/m/3");
-    }
-
-    #[test]
-    fn numbers_in_the_address_are_checked() {
-        let q = Query::parse(Some("page=2&ply=x&neg=-1".into()));
-        assert_eq!(q.number("page"), Ok(Some(2)));
-        assert_eq!(q.number("missing"), Ok(None));
-        assert!(q.number("ply").is_err());
-        assert!(q.number("neg").is_err());
     }
 }

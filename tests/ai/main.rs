@@ -2,6 +2,13 @@
 //! one are avoided when possible, budgets are respected, seeds reproduce, and Lightning's
 //! hidden pile is never used.
 
+mod analysis;
+mod arena;
+mod knowledge;
+mod lightning;
+mod loa;
+mod puzzle;
+
 use std::time::Duration;
 
 use parlor::ai::arena::{ArenaConfig, run};

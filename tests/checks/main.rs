@@ -6,3 +6,4 @@ mod catalogue;
 mod deploy;
 mod docs;
 mod fuzz;
+mod i18n;

@@ -1,21 +1,28 @@
 //! End-to-end tests of the Discord bot: the real bot code (serenity + poise, unmodified) against a
 //! fake Discord served on 127.0.0.1 by the test itself.
 
+mod access;
 mod anywhere;
 mod arena;
 mod catalogue;
 mod coach;
+mod commands;
+mod config;
 #[path = "../support/db.rs"]
 mod db;
+mod discord_shards;
 mod fake;
 mod four;
 mod french;
+mod health;
 mod http;
 mod permissions;
 mod play;
+mod present;
 #[path = "../support/puzzles.rs"]
 mod puzzle_words;
 mod puzzles;
+mod reach;
 mod rules;
 mod secrets;
 mod servers;
@@ -25,6 +32,7 @@ mod threads;
 mod tournaments;
 mod web_links;
 mod words;
+mod work;
 
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -330,6 +338,74 @@ async fn shuts_down_cleanly_and_starts_again() {
     let bot = discord.start_bot(discord.config(&[("DISCORD_GUILD_ID", &guild)]));
     discord.wait_ready(2).await;
     assert_eq!(discord.state().connections, 2);
+    stop(&discord, bot).await;
+}
+
+/// A shutdown (SIGTERM) while interactions are in hand, with a slow Discord: the bot stops only
+/// once every one of them is answered (a move with its picture), and the move is kept.
+#[tokio::test]
+async fn a_shutdown_answers_every_interaction_in_hand() {
+    let (discord, bot) = start().await;
+    let players = [alice(), steps::bob()];
+    let card =
+        steps::alice_challenges_bob(&discord, fake::CHANNEL_ID, json!({"game": "simultana"})).await;
+    let board = steps::accept(&discord, &card, &players[1]).await;
+    let mover = steps::who(&players, steps::to_move(&board)).clone();
+    let waiting = players.iter().find(|p| p.id != mover.id).cloned();
+    let waiting = waiting.expect("two players");
+    let moves = steps::legal(&discord, &mover, fake::CHANNEL_ID).await;
+    discord.idle().await;
+
+    let slow = std::time::Duration::from_millis(1500);
+    discord.slow("POST /api/v10/interactions/", slow);
+    discord.slow("PATCH /api/v10/webhooks/", slow);
+    let played = discord.slash(&mover, "move", json!({ "move": moves[0] }));
+    let asked = [
+        played,
+        discord.slash(&waiting, "board", json!({})),
+        discord.slash(&steps::carol(), "help", json!({})),
+    ];
+    let paths: Vec<String> = asked
+        .iter()
+        .map(|id| format!("POST /api/v10/interactions/{id}/"))
+        .collect();
+    discord
+        .wait("every answer on its way to Discord", |s| {
+            paths
+                .iter()
+                .all(|p| s.requests.iter().any(|r| r.starts_with(p.as_str())))
+                .then_some(())
+        })
+        .await;
+    bot.stop().await.expect("clean shutdown");
+
+    {
+        let state = discord.state();
+        for id in asked {
+            let ix = &state.interactions[&id];
+            let accepted = ix.callbacks.iter().filter(|c| c.accepted).count();
+            assert_eq!(accepted, 1, "interaction {id}: {:?}", ix.callbacks);
+        }
+        let answer = state
+            .messages
+            .iter()
+            .find(|m| m.touched_by.contains(&played) && !m.thinking)
+            .expect("the move's answer");
+        assert!(!answer.ephemeral, "the move was refused: {}", answer.text());
+        assert!(
+            answer.files.iter().any(|f| f.bytes.starts_with(b"\x89PNG")),
+            "the move's picture was edited in before stopping"
+        );
+    }
+    discord.assert_no_violations();
+
+    // The move was kept: after a restart it is the other player's turn.
+    discord.state().slow.clear();
+    let guild = GUILD_ID.to_string();
+    let bot = discord.start_bot(discord.config(&[("DISCORD_GUILD_ID", &guild)]));
+    discord.wait_ready(2).await;
+    let shown = steps::ask(&discord, &waiting, fake::CHANNEL_ID, "board", json!({})).await;
+    assert_eq!(steps::to_move(&shown), waiting.id, "{}", shown.text());
     stop(&discord, bot).await;
 }
 

@@ -4,6 +4,20 @@
 mod analysis;
 mod barrier;
 mod conformance;
+mod games;
+mod games_barrier;
+mod games_barrier_parse;
+mod games_barrier_tiles;
+mod games_lightning;
+mod games_lightning_design;
+mod games_lightning_half;
+mod games_loa;
+mod games_loa_board;
+mod games_loa_geometry;
+mod games_notation;
+mod games_seating;
+mod games_simultana;
+mod games_variants;
 #[path = "../support/lcg.rs"]
 mod lcg;
 mod lightning;
@@ -13,6 +27,14 @@ mod protocol;
 mod puzzles;
 mod simultana;
 mod tournament;
+mod tournament_arena;
+mod tournament_berger;
+mod tournament_dutch;
+mod tournament_event;
+mod tournament_matching;
+mod tournament_standings;
+mod tournament_trf;
+mod tournament_weight;
 
 /// Fails unless `status` is a win for `side` by `reason`.
 #[track_caller]

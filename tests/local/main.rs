@@ -1147,6 +1147,8 @@ fn a_game_clock_shows_both_players_times_at_the_terminal() {
     );
 }
 
+mod local;
+mod parse;
 #[path = "../support/puzzles.rs"]
 mod puzzle_words;
 

@@ -1,10 +1,18 @@
 //! Board pictures and replays: they decode, have the advertised size, are deterministic, and
 //! show what the engines say (sampled at square centres), with the last move marked.
 
+mod canvas;
 mod describe;
+mod encode;
+mod frame;
 #[path = "../support/lcg.rs"]
 mod lcg;
+mod loa;
+mod lzw;
 mod puzzle;
+mod render_palette;
+mod render_tournament;
+mod text;
 mod tournament;
 
 use std::io::Cursor;

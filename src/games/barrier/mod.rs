@@ -4,9 +4,11 @@
 //! Squares are indexed `rank * 8 + file` (0-based, `a1` = 0). The public accessors take 0-based
 //! `(file, rank)` like [`crate::games::notation`].
 
-mod parse;
+#[doc(hidden)]
+pub mod parse;
 mod text;
-mod tiles;
+#[doc(hidden)]
+pub mod tiles;
 
 pub use tiles::{BarrierOptions, DEFAULT_TILES, Dir, Tile};
 
@@ -19,12 +21,14 @@ pub const MOVE_LIMIT: u32 = 100;
 
 /// The most squares one move visits: the start and up to 12 landings (the opponent has at most
 /// 12 pieces to capture).
-const MAX_PATH: usize = 13;
+#[doc(hidden)]
+pub const MAX_PATH: usize = 13;
 
 /// A piece on the board: its side and whether it is crowned, in one byte so that a board is
 /// 64 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Piece {
+#[doc(hidden)]
+pub enum Piece {
     Yellow,
     YellowCrowned,
     Clear,
@@ -138,31 +142,37 @@ impl BarrierMove {
 #[derive(Clone, Debug)]
 pub struct Barrier {
     options: BarrierOptions,
-    board: [Option<Piece>; 64],
+    #[doc(hidden)]
+    pub board: [Option<Piece>; 64],
     /// The tiles on ranks 4 and 5, indexed `(rank - 3) * 8 + file`.
-    tiles: [Option<Tile>; 16],
+    #[doc(hidden)]
+    pub tiles: [Option<Tile>; 16],
     /// For each side, which entries of `options.tiles` have been laid (bit i = entry i).
     used: [u8; 2],
     /// How many tiles are on the board (the laying phase ends at 16).
     laid: u8,
-    to_move: Side,
+    #[doc(hidden)]
+    pub to_move: Side,
     status: Status,
     quiet: u32,
     repetitions: Repetitions,
 }
 
 /// The square index of `(file, rank)`.
-fn index(square: (u8, u8)) -> usize {
+#[doc(hidden)]
+pub fn index(square: (u8, u8)) -> usize {
     usize::from(square.1) * 8 + usize::from(square.0)
 }
 
 /// The `(file, rank)` of a square index.
-fn coords(sq: usize) -> (u8, u8) {
+#[doc(hidden)]
+pub fn coords(sq: usize) -> (u8, u8) {
     ((sq % 8) as u8, (sq / 8) as u8)
 }
 
 /// The square one step from `sq` in `dir`, if it is on the board.
-fn neighbour(sq: usize, dir: Dir) -> Option<usize> {
+#[doc(hidden)]
+pub fn neighbour(sq: usize, dir: Dir) -> Option<usize> {
     let (df, dr) = dir.delta();
     let file = (sq % 8) as i8 + df;
     let rank = (sq / 8) as i8 + dr;
@@ -170,7 +180,8 @@ fn neighbour(sq: usize, dir: Dir) -> Option<usize> {
 }
 
 /// The rank (0-based) on which an uncrowned piece of `side` is crowned.
-fn far_rank(side: Side) -> u8 {
+#[doc(hidden)]
+pub fn far_rank(side: Side) -> u8 {
     match side {
         Side::First => 7,
         Side::Second => 0,
@@ -178,13 +189,15 @@ fn far_rank(side: Side) -> u8 {
 }
 
 /// The slot in `tiles` of a barrier square index, if it is one.
-fn tile_slot(sq: usize) -> Option<usize> {
+#[doc(hidden)]
+pub fn tile_slot(sq: usize) -> Option<usize> {
     (24..40).contains(&sq).then(|| sq - 24)
 }
 
 /// The directions an uncrowned piece of `side` uses off the barrier: forward and diagonally
 /// forward.
-fn forward_dirs(side: Side) -> [Dir; 3] {
+#[doc(hidden)]
+pub fn forward_dirs(side: Side) -> [Dir; 3] {
     match side {
         Side::First => [Dir::N, Dir::NE, Dir::NW],
         Side::Second => [Dir::S, Dir::SE, Dir::SW],
@@ -420,7 +433,8 @@ impl Barrier {
     /// The key of the current position for the repetition table: squares at 3 bits, tiles by
     /// their direction masks, and the side to move, packed into six words (hashing the arrays
     /// field by field with SipHash took half of the AI's time).
-    fn key(&self) -> u64 {
+    #[doc(hidden)]
+    pub fn key(&self) -> u64 {
         let mut words = [0u64; 6];
         for (sq, piece) in self.board.iter().enumerate() {
             let code = piece.map_or(0, |p| p as u64 + 1);
@@ -593,41 +607,5 @@ impl Game for Barrier {
 
     fn draw_text(&self) -> String {
         self.drawing()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::collections::HashMap;
-
-    use rand::SeedableRng;
-    use rand::seq::IndexedRandom;
-    use rand_chacha::ChaCha8Rng;
-
-    use super::*;
-
-    /// What the key stands for: the squares, the tiles and the side to move.
-    type Position = ([Option<Piece>; 64], [Option<Tile>; 16], Side);
-
-    /// The packed key separates every pair of different positions met in random games, and gives
-    /// one position one key whatever the path to it.
-    #[test]
-    fn keys_match_positions_one_to_one() {
-        let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let mut seen: HashMap<u64, Position> = HashMap::new();
-        for _ in 0..40 {
-            let mut game = Barrier::new(BarrierOptions::default());
-            while !game.status().is_over() {
-                let position = (game.board, game.tiles, game.to_move);
-                let previous = seen.entry(game.key()).or_insert(position);
-                assert_eq!(*previous, position, "two positions share a key");
-                let moves = game.legal_moves();
-                let Some(mv) = moves.choose(&mut rng) else {
-                    break;
-                };
-                game.play_unchecked(mv);
-            }
-        }
-        assert!(seen.len() > 1000, "only {} positions met", seen.len());
     }
 }

@@ -21,7 +21,7 @@ fn illegal(msg: Msg) -> MoveError {
 }
 
 /// Lists directions in words: `N, NE or NW`.
-fn dir_list(mask: u8) -> Msg {
+pub fn dir_list(mask: u8) -> Msg {
     let names: Vec<&str> = Dir::ALL
         .into_iter()
         .filter(|d| mask & d.bit() != 0)
@@ -54,7 +54,7 @@ enum Shape {
 }
 
 /// Whether `a` to `b` is a straight line of exactly `n` squares, and in which direction.
-fn line(a: (u8, u8), b: (u8, u8), n: i8) -> Option<Dir> {
+pub fn line(a: (u8, u8), b: (u8, u8), n: i8) -> Option<Dir> {
     let df = b.0 as i8 - a.0 as i8;
     let dr = b.1 as i8 - a.1 as i8;
     if df % n != 0 || dr % n != 0 {
@@ -366,31 +366,5 @@ impl Barrier {
                 Ok(BarrierMove::jump(squares))
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn direction_lists_read_as_words() {
-        let en = |mask| dir_list(mask).text(crate::i18n::Lang::En);
-        assert_eq!(en(Dir::N.bit()), "N");
-        assert_eq!(en(Dir::N.bit() | Dir::S.bit()), "N or S");
-        assert_eq!(
-            en(Dir::N.bit() | Dir::NE.bit() | Dir::NW.bit()),
-            "N, NE or NW"
-        );
-        assert_eq!(en(0), "nowhere");
-    }
-
-    #[test]
-    fn lines_need_exact_lengths() {
-        assert_eq!(line((2, 2), (2, 3), 1), Some(Dir::N));
-        assert_eq!(line((2, 2), (4, 4), 2), Some(Dir::NE));
-        assert_eq!(line((2, 2), (3, 4), 1), None);
-        assert_eq!(line((2, 2), (3, 3), 2), None);
-        assert_eq!(line((2, 2), (2, 5), 2), None);
     }
 }

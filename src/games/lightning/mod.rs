@@ -16,9 +16,12 @@
 //! The AI sees the same ([`Lightning::redeal_unseen`]). The engine protocol, an analysis tool,
 //! keeps full information: there `PS-c1` is played when S is on top.
 
-mod design;
-mod half;
-mod text;
+#[doc(hidden)]
+pub mod design;
+#[doc(hidden)]
+pub mod half;
+#[doc(hidden)]
+pub mod text;
 
 use std::sync::Arc;
 
@@ -134,7 +137,8 @@ impl LightningMove {
 }
 
 /// What a typed move said, before it is matched against the position.
-enum Typed {
+#[doc(hidden)]
+pub enum Typed {
     Draw,
     Take(Design),
     Whole(Source, Design, Target),
@@ -143,7 +147,8 @@ enum Typed {
 
 /// The pile order for a seed: a Fisher–Yates shuffle driven only by ChaCha8's output stream,
 /// so stored matches replay identically whatever `rand`'s own shuffle does in later versions.
-fn shuffled_pile(seed: u64) -> [Design; PILE_SIZE] {
+#[doc(hidden)]
+pub fn shuffled_pile(seed: u64) -> [Design; PILE_SIZE] {
     let mut pile = [Design::S; PILE_SIZE];
     for (i, tile) in pile.iter_mut().enumerate() {
         *tile = Design::ALL[i / usize::from(PER_DESIGN)];
@@ -170,7 +175,8 @@ fn shuffled_pile(seed: u64) -> [Design; PILE_SIZE] {
 pub struct Lightning {
     options: LightningOptions,
     /// The draw order; `pile[drawn..]` is still face down, top first.
-    pile: Arc<[Design; PILE_SIZE]>,
+    #[doc(hidden)]
+    pub pile: Arc<[Design; PILE_SIZE]>,
     drawn: u8,
     halves: Box<[Half; 2]>,
     reserve: [u8; 5],
@@ -455,7 +461,8 @@ impl Lightning {
     }
 
     /// Reads the text of a move without looking at the position.
-    fn read(text: &str) -> Result<Typed, MoveError> {
+    #[doc(hidden)]
+    pub fn read(text: &str) -> Result<Typed, MoveError> {
         if text.len() > 256 {
             return Err(MoveError::Syntax(
                 Msg::new("move-lightning-too-long")
@@ -727,6 +734,3 @@ impl Game for Lightning {
         text::draw(self)
     }
 }
-
-#[cfg(test)]
-mod tests;

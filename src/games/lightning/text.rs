@@ -185,7 +185,7 @@ fn read_result(text: &str) -> Result<Option<Outcome>, ImportError> {
     }
 }
 
-pub(super) fn import(text: &str) -> Result<Lightning, ImportError> {
+pub fn import(text: &str) -> Result<Lightning, ImportError> {
     let tokens: Vec<&str> = text.split_whitespace().collect();
     if tokens.len() != KEYS.len() {
         return Err(err(format!(

@@ -7,7 +7,7 @@
 use super::{Color, LoaRules};
 use crate::games::Repetitions;
 
-pub(super) use super::geometry::NO_SQUARE;
+pub use super::geometry::NO_SQUARE;
 use super::geometry::{
     BETWEEN_CYLINDER, DEST, DEST_CYLINDER, LINE_OF, LINE_OF_CYLINDER, NUM_LINES, connected,
     line_steps,
@@ -66,7 +66,7 @@ fn z_required(color: usize, required: Required) -> u64 {
 /// Which of its pieces a colour must move next: any (the plain game, or a free first choice
 /// under `marks=alternate`), only the marked ones or only the unmarked ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) enum Required {
+pub enum Required {
     Any,
     Marked,
     Unmarked,
@@ -87,7 +87,7 @@ impl Required {
 /// marked, unmarked, marked, ...; a pass also hands over), or by alternation (`marks=alternate`:
 /// the set not moved last; the other set when it cannot move; a pass changes nothing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) enum Turns {
+pub enum Turns {
     Plain,
     Seats,
     Alternate,
@@ -95,14 +95,13 @@ pub(super) enum Turns {
 
 /// The shape and turn rules a board is played under; fixed for a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) struct Variant {
-    pub(super) cylinder: bool,
-    pub(super) turns: Turns,
+pub struct Variant {
+    pub cylinder: bool,
+    pub turns: Turns,
 }
 
 impl Variant {
-    #[cfg(test)]
-    pub(super) const PLAIN: Variant = Variant {
+    pub const PLAIN: Variant = Variant {
         cylinder: false,
         turns: Turns::Plain,
     };
@@ -110,7 +109,7 @@ impl Variant {
 
 /// What a finished turn leaves: the game goes on, a colour wins, or a draw (all by connection).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Verdict {
+pub enum Verdict {
     Ongoing,
     Win(Color),
     Draw,
@@ -135,21 +134,21 @@ pub(super) enum StepError {
 /// A position without its history or result: pieces, held stones and the colour to move.
 /// `Copy`, so that search and perft can copy-make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Board {
+pub struct Board {
     /// The pieces of each colour, indexed by [`Color::index`].
-    pieces: [u64; 2],
+    pub pieces: [u64; 2],
     /// `held[c]`: how many stones of colour `c` the opponent still holds (parachute).
-    held: [u8; 2],
-    to_move: Color,
+    pub held: [u8; 2],
+    pub to_move: Color,
     /// The Zobrist key of everything above.
-    key: u64,
+    pub key: u64,
     /// How many pieces (both colours) stand on each line: kept up to date by [`Board::apply`].
     /// The cylinder uses only the first [`NUM_LINES_CYLINDER`].
     counts: [u8; NUM_LINES],
     /// The marked pieces of both colours (empty unless the variant uses marks).
-    marked: u64,
+    pub marked: u64,
     /// `required[c]`: the set colour `c` must move on its next turn.
-    required: [Required; 2],
+    pub required: [Required; 2],
     variant: Variant,
     /// The two-player flat game with no marks: the fast path of [`Board::each_step`].
     plain: bool,
@@ -157,8 +156,7 @@ pub(super) struct Board {
 
 impl Board {
     /// A flat board without marks from bitboards; the caller guarantees the sets do not overlap.
-    #[cfg(test)]
-    pub(super) fn new(white: u64, black: u64, held: [u8; 2], to_move: Color) -> Board {
+    pub fn new(white: u64, black: u64, held: [u8; 2], to_move: Color) -> Board {
         Board::with_variant(
             white,
             black,
@@ -172,7 +170,7 @@ impl Board {
 
     /// A board of any variant; the caller guarantees that the colours do not overlap and that
     /// `marked` lies on pieces.
-    pub(super) fn with_variant(
+    pub fn with_variant(
         white: u64,
         black: u64,
         held: [u8; 2],
@@ -207,7 +205,7 @@ impl Board {
     }
 
     /// The Zobrist key computed from scratch (the incremental one must always equal it).
-    pub(super) fn compute_key(&self) -> u64 {
+    pub fn compute_key(&self) -> u64 {
         let mut key = if self.to_move == Color::Black {
             Z_BLACK_TO_MOVE
         } else {
@@ -302,7 +300,7 @@ impl Board {
 
     /// Calls `f(from, to, capture)` for every legal move (without drop) of the side to move.
     #[inline(always)]
-    pub(super) fn each_step(&self, f: impl FnMut(u8, u8, bool)) {
+    pub fn each_step(&self, f: impl FnMut(u8, u8, bool)) {
         if self.plain {
             self.steps::<false>(self.pieces[self.to_move.index()], f);
         } else {
@@ -473,7 +471,7 @@ impl Board {
     /// Plays one turn known to be legal: a move `from`-`to` (or a pass when `from` is
     /// [`NO_SQUARE`]), then a drop on `drop` unless it is [`NO_SQUARE`]; the turn passes.
     #[inline]
-    pub(super) fn apply(&mut self, from: u8, to: u8, capture: bool, drop: u8) {
+    pub fn apply(&mut self, from: u8, to: u8, capture: bool, drop: u8) {
         let me = self.to_move.index();
         let opp = me ^ 1;
         if !self.plain {
@@ -583,7 +581,7 @@ impl Board {
 
 /// The state of a perft walk: the rules, the game's repetition history and the keys along the
 /// current path.
-pub(super) struct Perft<'a> {
+pub struct Perft<'a> {
     rules: LoaRules,
     history: &'a Repetitions,
     path: Vec<u64>,
@@ -720,6 +718,3 @@ impl<'a> Perft<'a> {
         n
     }
 }
-
-#[cfg(test)]
-mod tests;

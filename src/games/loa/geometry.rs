@@ -5,7 +5,8 @@
 //! Square index = rank * 8 + file (a1 = 0).
 
 /// Marks "no square": the origin of a pass, or a move without a drop.
-pub(super) const NO_SQUARE: u8 = 64;
+#[doc(hidden)]
+pub const NO_SQUARE: u8 = 64;
 
 /// The eight directions as (file, rank) steps. Directions `2k` and `2k + 1` run along the same
 /// line kind `k` (0 rank, 1 file, 2 diagonal, 3 anti-diagonal); the even one goes towards higher
@@ -22,7 +23,8 @@ pub(super) const DIRS: [(i8, i8); 8] = [
 ];
 
 /// 8 ranks, 8 files, 15 diagonals and 15 anti-diagonals.
-pub(super) const NUM_LINES: usize = 46;
+#[doc(hidden)]
+pub const NUM_LINES: usize = 46;
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
@@ -105,11 +107,14 @@ const fn build_rays() -> [[u64; 8]; 64] {
 }
 
 /// For each square, the indices of its rank, file, diagonal and anti-diagonal in the counts.
-pub(super) static LINE_OF: [[u8; 4]; 64] = build_line_of(false);
+#[doc(hidden)]
+pub static LINE_OF: [[u8; 4]; 64] = build_line_of(false);
 /// `DEST[sq][d][n]`: the square `n` steps from `sq` in direction `d`, or [`NO_SQUARE`].
-pub(super) static DEST: [[[u8; 9]; 8]; 64] = build_dest(false);
+#[doc(hidden)]
+pub static DEST: [[[u8; 9]; 8]; 64] = build_dest(false);
 /// `RAY[sq][d]`: every square from `sq` (excluded) to the edge in direction `d`.
-pub(super) static RAY: [[u64; 8]; 64] = build_rays();
+#[doc(hidden)]
+pub static RAY: [[u64; 8]; 64] = build_rays();
 
 /// On the cylinder: 8 rank circles, 8 files, 8 diagonals and 8 anti-diagonals, each of 8 squares.
 const NUM_LINES_CYLINDER: usize = 32;
@@ -130,9 +135,12 @@ const fn build_between_cylinder() -> [[[u64; 9]; 8]; 64] {
 
 const _: () = assert!(NUM_LINES_CYLINDER <= NUM_LINES);
 
-pub(super) static LINE_OF_CYLINDER: [[u8; 4]; 64] = build_line_of(true);
-pub(super) static DEST_CYLINDER: [[[u8; 9]; 8]; 64] = build_dest(true);
-pub(super) static BETWEEN_CYLINDER: [[[u64; 9]; 8]; 64] = build_between_cylinder();
+#[doc(hidden)]
+pub static LINE_OF_CYLINDER: [[u8; 4]; 64] = build_line_of(true);
+#[doc(hidden)]
+pub static DEST_CYLINDER: [[[u8; 9]; 8]; 64] = build_dest(true);
+#[doc(hidden)]
+pub static BETWEEN_CYLINDER: [[[u64; 9]; 8]; 64] = build_between_cylinder();
 
 /// `LINE[sq][k]`: every square of the line of kind `k` through `sq` (flat board), `sq` included.
 static LINE: [[u64; 4]; 64] = build_lines();
@@ -185,7 +193,8 @@ pub fn connected(bb: u64, cylinder: bool) -> bool {
 /// directions) when `n` pieces stand on that line: `n` steps, over no enemy piece, onto an empty
 /// or enemy square.
 #[inline(always)]
-pub(super) fn line_steps(
+#[doc(hidden)]
+pub fn line_steps(
     sq: usize,
     k: usize,
     n: usize,
@@ -224,62 +233,5 @@ pub fn flat_steps(own: u64, enemy: u64, mut f: impl FnMut(u8, u8, bool)) {
             let n = (line & occupied).count_ones() as usize;
             line_steps(sq, k, n, own, enemy, |to, capture| f(sq as u8, to, capture));
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::Color;
-    use super::super::board::Board;
-    use super::*;
-
-    /// A fixed stream of pseudo-random positions (SplitMix64), so a failure can be replayed.
-    fn positions() -> impl Iterator<Item = (u64, u64)> {
-        let mut state = 0x5EED_u64;
-        std::iter::repeat_with(move || {
-            let mut next = || {
-                state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                let mut z = state;
-                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-                z ^ (z >> 31)
-            };
-            let (a, b) = (next() & next(), next() & next());
-            (a, b & !a)
-        })
-        .take(2000)
-    }
-
-    #[test]
-    fn the_evaluations_moves_are_the_rules_moves() {
-        for (white, black) in positions() {
-            for mover in [Color::White, Color::Black] {
-                let (own, enemy) = match mover {
-                    Color::White => (white, black),
-                    Color::Black => (black, white),
-                };
-                let mut rules = Vec::new();
-                Board::new(white, black, [0, 0], mover)
-                    .each_step(|from, to, capture| rules.push((from, to, capture)));
-                let mut ours = Vec::new();
-                flat_steps(own, enemy, |from, to, capture| {
-                    ours.push((from, to, capture))
-                });
-                rules.sort_unstable();
-                ours.sort_unstable();
-                assert_eq!(ours, rules, "white {white:#x} black {black:#x} {mover:?}");
-            }
-        }
-    }
-
-    #[test]
-    fn groups_grow_across_the_side_edge_only_on_the_cylinder() {
-        let a4 = 1u64 << 24;
-        let h5 = 1u64 << 39;
-        assert_eq!(reach(a4, false) & h5, 0);
-        assert_ne!(reach(a4, true) & (1u64 << 31), 0);
-        assert_eq!(group_of(a4, a4 | h5, false), a4);
-        assert!(connected((1u64 << 24) | (1u64 << 39), true));
-        assert!(!connected(0, true));
     }
 }

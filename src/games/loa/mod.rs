@@ -2,10 +2,12 @@
 //! scrambled-eggs and parachute setups, marked pieces (four seats, ambidextrous play) and the
 //! cylinder board, on bitboards so that search and perft are fast.
 
-mod board;
+#[doc(hidden)]
+pub mod board;
 pub mod geometry;
 mod notation;
-mod options;
+#[doc(hidden)]
+pub mod options;
 mod text;
 
 use std::fmt;
@@ -566,32 +568,5 @@ impl Game for Loa {
             return u64::from(depth == 0);
         }
         Perft::new(self.options.rules, &self.repetitions).count(&self.board, depth, 0, true)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn generated_moves_are_exactly_the_legal_ones() {
-        let mut game = Loa::new(LoaOptions {
-            rules: LoaRules::Abacus,
-            setup: LoaSetup::Parachute,
-            ..LoaOptions::default()
-        });
-        for _ in 0..14 {
-            let moves = game.legal_moves();
-            assert!(moves.iter().all(|m| game.is_legal(m)));
-            let mut unique = moves.clone();
-            unique.sort_by_key(|m| (m.from, m.to, m.drop));
-            unique.dedup();
-            assert_eq!(unique.len(), moves.len());
-            let mv = moves[moves.len() / 3];
-            game.play_unchecked(&mv);
-            if game.status().is_over() {
-                break;
-            }
-        }
     }
 }

@@ -196,7 +196,7 @@ impl LoaOptions {
 
 /// The presets offered to players: the setups, the olympiad rules, and the variants that are
 /// different games with ladders of their own.
-pub(super) const VARIANTS: &[Preset] = &[
+pub const VARIANTS: &[Preset] = &[
     Preset::STANDARD,
     Preset {
         name: "scrambled-eggs",

@@ -4,21 +4,25 @@
 //! and `postgres.rs`.
 
 pub(super) mod analyses;
-pub(super) mod attempts;
+#[doc(hidden)]
+pub mod attempts;
 pub(super) mod matches;
-pub(super) mod puzzles;
+#[doc(hidden)]
+pub mod puzzles;
 pub(super) mod ratings;
-pub(super) mod settings;
-pub(super) mod tournaments;
+#[doc(hidden)]
+pub mod settings;
+#[doc(hidden)]
+pub mod tournaments;
 pub(super) mod web;
 
 /// The condition "the player bound at `param` holds a seat in match `m`".
-pub(super) fn played_by(param: &str) -> String {
+pub fn played_by(param: &str) -> String {
     format!("m.id IN (SELECT match_id FROM match_seats WHERE player_id = {param})")
 }
 
 /// A match with its players' names (read by `decode::match_from_row`).
-pub(super) const MATCH_SELECT: &str = "SELECT m.*, c.name AS challenger_name, o.name AS opponent_name \
+pub const MATCH_SELECT: &str = "SELECT m.*, c.name AS challenger_name, o.name AS opponent_name \
      FROM matches m JOIN players c ON c.id = m.challenger_id \
      LEFT JOIN players o ON o.id = m.opponent_id";
 

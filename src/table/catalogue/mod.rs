@@ -8,9 +8,12 @@
 //! its act), its words (`cmd-<name>`, `cmd-<name>-<option>` and `local-help-<name>` in both
 //! catalogues).
 
-mod args;
-mod choices;
-mod commands;
+#[doc(hidden)]
+pub mod args;
+#[doc(hidden)]
+pub mod choices;
+#[doc(hidden)]
+pub mod commands;
 
 pub use args::{Args, Person, Value, missing, out_of_range, unknown_option};
 pub use choices::{Choice, Choices};
@@ -325,6 +328,3 @@ fn msg_ids(msg: &Msg) -> Vec<String> {
     }
     ids
 }
-
-#[cfg(test)]
-mod tests;

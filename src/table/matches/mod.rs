@@ -11,16 +11,20 @@
 mod challenge;
 mod commands;
 mod decide;
-pub(crate) mod hints;
+#[doc(hidden)]
+pub mod hints;
 mod index;
 mod keeper;
 mod offers;
 mod paired;
-pub(crate) mod present;
+#[doc(hidden)]
+pub mod present;
 pub mod rating;
-mod schedule;
+#[doc(hidden)]
+pub mod schedule;
 mod service;
-pub(crate) mod state;
+#[doc(hidden)]
+pub mod state;
 mod verdict;
 
 pub use paired::PairedGame;

@@ -5,7 +5,7 @@ use std::collections::{BTreeSet, HashMap};
 
 /// Match id -> its next due time (ms), and the same pairs ordered by time.
 #[derive(Default)]
-pub(super) struct Schedule {
+pub struct Schedule {
     at: HashMap<i64, i64>,
     queue: BTreeSet<(i64, i64)>,
 }
@@ -40,42 +40,13 @@ impl Schedule {
     }
 
     /// How many matches are scheduled.
-    #[cfg(test)]
     pub fn len(&self) -> usize {
         debug_assert_eq!(self.at.len(), self.queue.len());
         self.at.len()
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::Schedule;
-
-    #[test]
-    fn finds_what_is_due_and_the_next_time_in_order() {
-        let mut s = Schedule::default();
-        s.set(1, 500);
-        s.set(2, 100);
-        s.set(3, 300);
-        s.set(2, 400); // moved later: its old time is gone
-        assert_eq!(s.due(300).collect::<Vec<_>>(), vec![3]);
-        assert_eq!(s.due(450).collect::<Vec<_>>(), vec![3, 2]);
-        assert_eq!(s.next_after(300), Some(400));
-        assert_eq!(s.next_after(99), Some(300));
-        s.remove(3);
-        s.remove(7); // never scheduled
-        assert_eq!(s.due(450).collect::<Vec<_>>(), vec![2]);
-        assert_eq!(s.next_after(500), None);
-        assert_eq!(s.len(), 2);
-    }
-
-    #[test]
-    fn two_matches_due_at_the_same_time_are_both_kept() {
-        let mut s = Schedule::default();
-        s.set(4, 200);
-        s.set(5, 200);
-        assert_eq!(s.due(200).collect::<Vec<_>>(), vec![4, 5]);
-        s.remove(4);
-        assert_eq!(s.due(200).collect::<Vec<_>>(), vec![5]);
+    /// Whether no match is scheduled.
+    pub fn is_empty(&self) -> bool {
+        self.at.is_empty()
     }
 }

@@ -9,7 +9,8 @@
 
 use thiserror::Error;
 
-mod solve;
+#[doc(hidden)]
+pub mod solve;
 
 pub use solve::{DAY_MS, Puzzles, date_of, streak_of};
 

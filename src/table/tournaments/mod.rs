@@ -12,13 +12,16 @@
 //! - `present.rs`: what it says; `pictures.rs`: its pictures (standings, pairings, podium).
 
 mod arena;
-mod calendar;
+#[doc(hidden)]
+pub mod calendar;
 mod commands;
-mod event;
+#[doc(hidden)]
+pub mod event;
 mod flow;
 pub mod pictures;
 mod present;
-mod service;
+#[doc(hidden)]
+pub mod service;
 
 pub use calendar::{Calendar, CalendarEntry, CalendarNews, CalendarStatus};
 pub use commands::{MAX_ROUNDS, MIN_INTERVAL_SECS, TournamentSpec};

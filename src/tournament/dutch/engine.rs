@@ -11,7 +11,7 @@ use crate::tournament::weight::Wide;
 
 /// The weights between the vertices (positions in `sorted`), kept from one matching to the next
 /// as the brackets are settled; finalized pairs leave the graph.
-pub(super) struct Engine<'p, 'a, const L: usize> {
+pub struct Engine<'p, 'a, const L: usize> {
     pub(super) pre: &'p Prepared<'a>,
     pub(super) n: usize,
     pub(super) matching: Matching<L>,

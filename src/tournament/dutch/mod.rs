@@ -9,9 +9,8 @@
 //! bbpPairings (the FIDE-endorsed engine), whose pairings these are meant to equal exactly.
 
 mod brackets;
-mod engine;
-#[cfg(test)]
-mod tests;
+#[doc(hidden)]
+pub mod engine;
 
 use std::collections::{HashMap, HashSet};
 

@@ -12,12 +12,11 @@
 
 mod blossom;
 mod stages;
-#[cfg(test)]
-mod tests;
 
 use super::weight::Wide;
 
-const NONE: usize = usize::MAX;
+#[doc(hidden)]
+pub const NONE: usize = usize::MAX;
 
 /// The maximum-weight matching of a graph of `n` vertices whose edges are `(u, v, weight)`
 /// with `u != v` (zero weights are no edges): `mate[v]` is v's partner, or None.
@@ -36,26 +35,32 @@ pub fn max_weight_matching<const L: usize>(
         .collect()
 }
 
-fn tri(a: usize, b: usize) -> usize {
+#[doc(hidden)]
+pub fn tri(a: usize, b: usize) -> usize {
     let (hi, lo) = if a > b { (a, b) } else { (b, a) };
     hi * (hi - 1) / 2 + lo
 }
 
 /// A maximum-weight matching kept up to date as edge weights change and vertices leave.
 pub struct Matching<const L: usize> {
-    n: usize,
-    weights: Vec<Wide<L>>,
+    #[doc(hidden)]
+    pub n: usize,
+    #[doc(hidden)]
+    pub weights: Vec<Wide<L>>,
     /// Edge k joins `hi[k]` (endpoint 2k) and `lo[k]` (endpoint 2k + 1).
     hi: Vec<u32>,
     lo: Vec<u32>,
-    alive: Vec<bool>,
+    #[doc(hidden)]
+    pub alive: Vec<bool>,
     /// The edges whose weight changed since the last solve, the first vertex the one to raise.
     changed: Vec<(usize, usize)>,
     solved: bool,
-    mate: Vec<usize>,
+    #[doc(hidden)]
+    pub mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
-    inblossom: Vec<usize>,
+    #[doc(hidden)]
+    pub inblossom: Vec<usize>,
     blossomparent: Vec<usize>,
     blossomchilds: Vec<Vec<usize>>,
     blossombase: Vec<usize>,
@@ -63,7 +68,8 @@ pub struct Matching<const L: usize> {
     bestedge: Vec<usize>,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
-    dualvar: Vec<Wide<L>>,
+    #[doc(hidden)]
+    pub dualvar: Vec<Wide<L>>,
     allowed: Vec<u32>,
     stage: u32,
     queue: Vec<usize>,
@@ -137,7 +143,8 @@ impl<const L: usize> Matching<L> {
         self.alive[v] = false;
     }
 
-    fn endpoint(&self, p: usize) -> usize {
+    #[doc(hidden)]
+    pub fn endpoint(&self, p: usize) -> usize {
         let k = p / 2;
         (if p.is_multiple_of(2) {
             self.hi[k]

@@ -3,7 +3,7 @@
 
 use super::{Color, Entrant, Forbidden, Game, Outcome, Points, Swiss};
 
-pub(super) struct Reader {
+pub struct Reader {
     pub(super) swiss: Swiss,
     pub(super) use_rank: bool,
     pub(super) pab_given: bool,

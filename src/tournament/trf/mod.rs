@@ -3,10 +3,10 @@
 //!
 //! Columns are counted in characters, not bytes: a name may be written in any script.
 
-mod lines;
-#[cfg(test)]
-mod tests;
-mod write;
+#[doc(hidden)]
+pub mod lines;
+#[doc(hidden)]
+pub mod write;
 
 use super::{Color, Entrant, Forbidden, Game, Outcome, PointSystem, Points, Swiss};
 use lines::Reader;

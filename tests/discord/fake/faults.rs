@@ -36,9 +36,14 @@ pub(super) async fn check_request(
         .unwrap_or_default()
         .to_owned();
     let _flight = Flight::start(&inner);
-    let (failure, deleted) = {
+    let (failure, deleted, slow) = {
         let mut state = inner.lock();
         state.requests.push(line.clone());
+        let slow = state
+            .slow
+            .iter()
+            .find(|(l, _)| line.starts_with(l))
+            .map(|(_, wait)| *wait);
         let found = state.failures.iter().position(|(l, _)| line.starts_with(l));
         let channel = channel_of_path(req.uri().path());
         if let Some(c) = channel.filter(|c| state.delete_before_post.contains(c))
@@ -48,8 +53,13 @@ pub(super) async fn check_request(
             state.deleted.push(c);
         }
         let deleted = channel.is_some_and(|c| state.is_deleted(c));
-        (found.map(|i| state.failures.remove(i).1), deleted)
+        (found.map(|i| state.failures.remove(i).1), deleted, slow)
     };
+    if let Some(wait) = slow {
+        // Seen before it is answered: a test may act while the bot waits for it.
+        inner.changed();
+        tokio::time::sleep(wait).await;
+    }
     if auth != format!("Bot {}", inner.token) {
         inner.violation(format!("{line}: bad Authorization header"));
         return discord_error(StatusCode::UNAUTHORIZED, 0, "401: Unauthorized");
@@ -127,6 +137,12 @@ impl FakeDiscord {
     /// first through interactions still works), so that a notice finds it gone.
     pub fn delete_before_next_post(&self, channel: u64) {
         self.inner.lock().delete_before_post.push(channel);
+    }
+
+    /// Answers every request whose "METHOD path" starts with `line` only after `wait`, from now
+    /// on (a slow Discord).
+    pub fn slow(&self, line: &str, wait: Duration) {
+        self.inner.lock().slow.push((line.to_owned(), wait));
     }
 
     /// Answers the next `n` messages posted in `channel` with HTTP `status` instead.

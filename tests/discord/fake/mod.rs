@@ -223,6 +223,9 @@ pub struct FakeState {
     /// Injected failures: the next request whose "METHOD path" starts with the text is answered
     /// with that HTTP status (and a Discord error body) instead, once per entry.
     pub failures: Vec<(String, u16)>,
+    /// A slow Discord: every request whose "METHOD path" starts with the text is answered only
+    /// after this wait (counted in flight meanwhile).
+    pub slow: Vec<(String, Duration)>,
     /// Permissions denied to the bot, by channel (a thread's are its parent's).
     pub denied: HashMap<u64, u64>,
     /// Channels deleted (with their threads).
@@ -275,6 +278,7 @@ impl Default for FakeState {
             in_flight: 0,
             last_activity: None,
             failures: Vec::new(),
+            slow: Vec::new(),
             denied: HashMap::new(),
             deleted: Vec::new(),
             delete_before_post: Vec::new(),

@@ -1,6 +1,15 @@
-use super::*;
-use crate::tournament::event::{BoardResult, Format, Tournament};
-use crate::tournament::{Entrant, Outcome, trf};
+//! The tests of `parlor::tournament::dutch`.
+//!
+//! Moved out of src/tournament/dutch/mod.rs (the library builds no unit-test harness).
+
+use parlor::tournament::Color;
+use parlor::tournament::Game;
+use parlor::tournament::Pairing;
+use parlor::tournament::Swiss;
+
+use parlor::tournament::dutch::*;
+use parlor::tournament::event::{BoardResult, Format, Tournament};
+use parlor::tournament::{Entrant, Outcome, trf};
 use proptest::prelude::*;
 
 fn numbers(pairs: &[Pairing]) -> Vec<(usize, usize)> {

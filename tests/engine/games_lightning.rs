@@ -1,4 +1,14 @@
-use super::*;
+//! The tests of `parlor::games::lightning`.
+//!
+//! Moved out of src/games/lightning/mod.rs (the library builds no unit-test harness).
+
+use parlor::games::Game;
+use parlor::games::MoveError;
+use parlor::games::Side;
+use parlor::games::lightning::design::Design;
+
+use parlor::games::lightning::text;
+use parlor::games::lightning::*;
 
 /// A hand-written position: `first` and `second` list ranks 17 down to 1, lower case for a
 /// tile the half's opponent laid.
@@ -136,7 +146,7 @@ fn a_match_gives_the_same_answer_to_a_whole_pile_turn_whatever_the_top_tile() {
     for text in ["PS-a1", "PB-a1", "PX-c1", "PA-a5", "PV-R", "ps a1"] {
         let answer = |g: &Lightning| match g.parse_visible_move(text) {
             Ok(mv) => format!("played {mv:?}"),
-            Err(e) => e.msg().text(crate::i18n::Lang::En),
+            Err(e) => e.msg().text(parlor::i18n::Lang::En),
         };
         assert_eq!(answer(&a), answer(&b), "{text}");
         assert!(a.parse_visible_move(text).is_err(), "{text}");

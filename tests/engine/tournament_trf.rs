@@ -1,5 +1,12 @@
-use super::*;
-use crate::tournament::event::{BoardResult, Format, Tournament};
+//! The tests of `parlor::tournament::trf`.
+//!
+//! Moved out of src/tournament/trf/mod.rs (the library builds no unit-test harness).
+
+use parlor::tournament::Swiss;
+use parlor::tournament::trf::write::write;
+
+use parlor::tournament::event::{BoardResult, Format, Tournament};
+use parlor::tournament::trf::*;
 
 #[test]
 fn a_bad_line_is_named() {

@@ -1,5 +1,18 @@
-use super::super::geometry::RAY;
-use super::*;
+//! The tests of `parlor::games::loa::board`.
+//!
+//! Moved out of src/games/loa/board.rs (the library builds no unit-test harness).
+
+use parlor::games::loa::Color;
+use parlor::games::loa::geometry::BETWEEN_CYLINDER;
+use parlor::games::loa::geometry::DEST;
+use parlor::games::loa::geometry::DEST_CYLINDER;
+use parlor::games::loa::geometry::LINE_OF;
+use parlor::games::loa::geometry::LINE_OF_CYLINDER;
+use parlor::games::loa::geometry::NO_SQUARE;
+use parlor::games::loa::geometry::connected;
+
+use parlor::games::loa::board::*;
+use parlor::games::loa::geometry::RAY;
 
 fn sq(name: &str) -> u8 {
     let b = name.as_bytes();

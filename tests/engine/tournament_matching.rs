@@ -1,37 +1,39 @@
-use super::{NONE, tri};
+//! The tests of `parlor::tournament::matching`.
+//!
+//! Moved out of src/tournament/matching/mod.rs (the library builds no unit-test harness).
 
-impl<const L: usize> Matching<L> {
-    /// Why the duals do not prove the matching optimal, if they do not (flat duals only: call
-    /// right after a solve that made no blossom, or read the message).
-    fn certificate(&self) -> Vec<String> {
-        let mut problems = Vec::new();
-        let n = self.n;
-        for a in 0..n {
-            for b in 0..a {
-                if !self.alive[a] || !self.alive[b] || self.weight(a, b).is_zero() {
-                    continue;
-                }
-                let k = tri(a, b);
-                let w = self.weights[k];
-                let sum = self.dualvar[a].plus(self.dualvar[b]);
-                if sum < w.plus(w) && self.inblossom[a] != self.inblossom[b] {
-                    problems.push(format!("edge {a}-{b} infeasible"));
-                }
-                let matched = self.mate[a] != NONE && self.endpoint(self.mate[a]) == b;
-                if matched && sum != w.plus(w) && self.inblossom[a] != self.inblossom[b] {
-                    problems.push(format!("matched {a}-{b} not tight"));
-                }
+use parlor::tournament::matching::{NONE, tri};
+
+/// Why the duals do not prove the matching optimal, if they do not (flat duals only: call
+/// right after a solve that made no blossom, or read the message).
+fn certificate<const L: usize>(m: &Matching<L>) -> Vec<String> {
+    let mut problems = Vec::new();
+    let n = m.n;
+    for a in 0..n {
+        for b in 0..a {
+            if !m.alive[a] || !m.alive[b] || m.weight(a, b).is_zero() {
+                continue;
             }
-            if self.alive[a] && self.mate[a] == NONE && !self.dualvar[a].is_zero() {
-                problems.push(format!("free {a} with a positive dual"));
+            let k = tri(a, b);
+            let w = m.weights[k];
+            let sum = m.dualvar[a].plus(m.dualvar[b]);
+            if sum < w.plus(w) && m.inblossom[a] != m.inblossom[b] {
+                problems.push(format!("edge {a}-{b} infeasible"));
+            }
+            let matched = m.mate[a] != NONE && m.endpoint(m.mate[a]) == b;
+            if matched && sum != w.plus(w) && m.inblossom[a] != m.inblossom[b] {
+                problems.push(format!("matched {a}-{b} not tight"));
             }
         }
-        problems
+        if m.alive[a] && m.mate[a] == NONE && !m.dualvar[a].is_zero() {
+            problems.push(format!("free {a} with a positive dual"));
+        }
     }
+    problems
 }
 
-use super::{Matching, max_weight_matching};
-use crate::tournament::weight::Wide;
+use parlor::tournament::matching::{Matching, max_weight_matching};
+use parlor::tournament::weight::Wide;
 use proptest::prelude::*;
 
 fn w(x: u64) -> Wide<1> {
@@ -78,12 +80,12 @@ fn a_warm_start_found_wrong_once() {
         m.set(1, x, w(v));
     }
     m.solve();
-    assert_eq!(m.certificate(), Vec::<String>::new());
+    assert_eq!(certificate(&m), Vec::<String>::new());
     for (x, v) in [(0, 14), (3, 27), (6, 15), (7, 22)] {
         m.set(5, x, w(v));
     }
     let mate = m.solve();
-    assert_eq!(m.certificate(), Vec::<String>::new(), "{mate:?}");
+    assert_eq!(certificate(&m), Vec::<String>::new(), "{mate:?}");
     assert_eq!(total(&m, &mate, &[true; 8]), Some(88));
 }
 

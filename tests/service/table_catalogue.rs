@@ -1,5 +1,15 @@
-use super::*;
-use crate::i18n::{Lang, has, lookup};
+//! The tests of `parlor::table::catalogue`.
+//!
+//! Moved out of src/table/catalogue/mod.rs (the library builds no unit-test harness).
+
+use parlor::table::catalogue::args::Args;
+use parlor::table::catalogue::args::Person;
+use parlor::table::catalogue::args::Value;
+use parlor::table::catalogue::choices::Choices;
+use parlor::table::catalogue::commands::ALL;
+
+use parlor::i18n::{Lang, has, lookup};
+use parlor::table::catalogue::*;
 
 /// Every id the catalogue names (descriptions, options, choices, help lines, placeholders,
 /// `/help`'s paragraphs) is in both languages' files.
@@ -73,7 +83,7 @@ fn options_become_acts() {
                 Kind::Number { min, .. } => Value::Number(min),
                 Kind::Bool => Value::Bool(true),
                 Kind::Channel => Value::Channel(7),
-                Kind::User => Value::User(Person::new(crate::table::UserRef::new(7, "Zoé"))),
+                Kind::User => Value::User(Person::new(parlor::table::UserRef::new(7, "Zoé"))),
             };
             args.set(option.name, value).expect(option.name);
         }
@@ -96,7 +106,7 @@ fn options_become_acts() {
     let mut args = Args::new(play);
     args.set("game", Value::Text(" LOA ".into()))
         .expect("a game");
-    let mut bot = Person::new(crate::table::UserRef::new(9, "Other"));
+    let mut bot = Person::new(parlor::table::UserRef::new(9, "Other"));
     bot.is_bot = true;
     args.set("opponent", Value::User(bot)).expect("a user");
     assert_eq!((play.act)(&args).err().map(|m| m.id), Some("err-other-bot"));
@@ -135,7 +145,7 @@ fn options_become_acts() {
 /// The games offered are the domain's, by the names INTERFACES.md fixes.
 #[test]
 fn choices_come_from_the_domain() {
-    let games: Vec<String> = crate::games::GameKind::ALL
+    let games: Vec<String> = parlor::games::GameKind::ALL
         .iter()
         .map(|g| g.name().to_owned())
         .collect();
@@ -160,7 +170,7 @@ fn choices_come_from_the_domain() {
 /// `/help` names every command of its paragraphs, in both languages.
 #[test]
 fn help_names_every_command() {
-    let reply = crate::table::texts::help(None);
+    let reply = parlor::table::texts::help(None);
     for lang in Lang::ALL {
         let text: Vec<String> = reply.lines.iter().map(|m| m.text(lang)).collect();
         let text = text.join("\n");

@@ -1,0 +1,74 @@
+//! The tests of `parlor::games::notation`.
+//!
+//! Moved out of src/games/notation.rs (the library builds no unit-test harness).
+
+use parlor::games::notation::*;
+
+#[test]
+fn squares_round_trip_on_every_board_size() {
+    for (files, ranks) in [(5u8, 5u8), (8, 8), (8, 17)] {
+        for f in 0..files {
+            for r in 0..ranks {
+                let name = square_name(f, r);
+                assert_eq!(parse_square(&name, files, ranks), Some((f, r)), "{name}");
+                assert_eq!(
+                    parse_square(&name.to_uppercase(), files, ranks),
+                    Some((f, r))
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn squares_off_the_board_are_refused() {
+    assert_eq!(parse_square("i1", 8, 8), None);
+    assert_eq!(parse_square("a9", 8, 8), None);
+    assert_eq!(parse_square("a0", 8, 8), None);
+    assert_eq!(parse_square("f1", 5, 5), None);
+    assert_eq!(parse_square("a18", 8, 17), None);
+    assert_eq!(parse_square("a01", 8, 17), None);
+    assert_eq!(parse_square("", 8, 8), None);
+    assert_eq!(parse_square("é1", 8, 8), None);
+}
+
+#[test]
+fn take_square_leaves_the_rest() {
+    assert_eq!(take_square("b1b3", 8, 8), Some(((1, 0), "b3")));
+    assert_eq!(take_square("a17x", 8, 17), Some(((0, 16), "x")));
+    // On an 8-rank board "a12" is a1 followed by "2".
+    assert_eq!(take_square("a12", 8, 8), Some(((0, 0), "2")));
+    assert_eq!(squash(" B1 b3\t"), "b1b3");
+}
+#[test]
+fn score_sheets_number_rounds_and_keep_a_turn_together() {
+    use parlor::games::Side::{First, Second};
+    let plies = |list: &[(&str, parlor::games::Side)]| {
+        list.iter()
+            .map(|(t, s)| (t.to_string(), *s))
+            .collect::<Vec<_>>()
+    };
+    assert!(score_sheet(&[]).is_empty());
+    assert_eq!(
+        score_sheet(&plies(&[
+            ("b1-b3", First),
+            ("g8-e6", Second),
+            ("c1-c3", First)
+        ])),
+        ["1. b1-b3 g8-e6", "2. c1-c3"]
+    );
+    // Lightning: a turn of two plies stays one turn.
+    assert_eq!(
+        score_sheet(&plies(&[
+            ("P", First),
+            ("-c1", First),
+            ("RS-c2", Second),
+            ("P", First),
+        ])),
+        ["1. P -c1 RS-c2", "2. P"]
+    );
+    assert_eq!(
+        score_sheet(&plies(&[("e5-e4", Second), ("a2-a3", First)])),
+        ["1. … e5-e4", "2. a2-a3"]
+    );
+}

@@ -1,0 +1,17 @@
+//! The tests of `parlor::tournament::weight`.
+//!
+//! Moved out of src/tournament/weight.rs (the library builds no unit-test harness).
+
+use parlor::tournament::weight::Wide;
+
+#[test]
+fn arithmetic_carries_across_limbs() {
+    let max = Wide::<2>([u64::MAX, 0]);
+    let sum = max.add_u64(1);
+    assert_eq!(sum, Wide([0, 1]));
+    assert_eq!(sum.sub_u64(1), max);
+    assert_eq!(Wide::<2>::from_u64(3).shifted(64), Wide([0, 3]));
+    assert_eq!(Wide::<2>::from_u64(3).shifted(63), Wide([1 << 63, 1]));
+    assert_eq!(Wide::<2>([0, 1]).half(), Wide([1 << 63, 0]));
+    assert!(Wide::<2>([0, 1]) > Wide([u64::MAX, 0]));
+}
