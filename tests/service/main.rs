@@ -18,6 +18,7 @@ mod languages;
 mod moves;
 mod outage;
 mod processes;
+mod puzzle_pages;
 #[path = "../support/puzzles.rs"]
 mod puzzle_words;
 mod puzzles;

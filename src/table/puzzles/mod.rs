@@ -11,7 +11,7 @@ use thiserror::Error;
 
 mod solve;
 
-pub use solve::{DAY_MS, Puzzles, date_of, streak_of};
+pub use solve::{DAY_MS, Puzzles, daily_candidate, date_of, position_at, streak_of};
 
 use crate::ai::puzzle::{self, Found};
 use crate::games::{AnyGame, AnyMove, GameKind};
