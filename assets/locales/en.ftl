@@ -905,6 +905,25 @@ web-not-found = This page does not exist, or is not public: a server's pages exi
 web-unavailable-title = Not available right now
 web-unavailable = The pages cannot read their records at the moment. Try again in a minute.
 web-busy = Too many pictures are being drawn right now: try again in a few seconds.
+web-puzzle-start = { $side ->
+    [white] White
+    [black] Black
+    [yellow] Yellow
+    [clear] Clear
+   *[other] { $side }
+} to play and win in { $n } { $n ->
+    [one] move
+   *[other] moves
+}
+web-puzzle-step = Move { $step } of { $n } of the solution: { $move }
+web-puzzle-rating = rated { $rating }, tried { $n } { $n ->
+    [one] time
+   *[other] times
+}
+web-puzzle-daily = daily puzzle of { $date }
+web-puzzle-solution = Solution
+web-puzzle-legend = The solver's moves and the forced replies, in turn: each leads to its board.
+link-puzzle-yesterday = Yesterday's puzzle on the web
 
 ## Tournaments (issue 40: the service; the commands come with issue 41)
 tournament-format-swiss = Swiss

@@ -941,6 +941,22 @@ web-not-found = Cette page n’existe pas ou n’est pas publique : les pages 
 web-unavailable-title = Indisponible pour l’instant
 web-unavailable = Les pages ne peuvent pas lire leurs données pour le moment. Réessayez dans une minute.
 web-busy = Trop d’images sont en cours de dessin : réessayez dans quelques secondes.
+web-puzzle-start = { $side ->
+    [white] Les Blancs jouent et gagnent
+    [black] Les Noirs jouent et gagnent
+    [yellow] Les Jaunes jouent et gagnent
+    [clear] Les Incolores jouent et gagnent
+   *[other] { $side } joue et gagne
+} en { $n } { $n ->
+    [one] coup
+   *[other] coups
+}
+web-puzzle-step = Coup { $step } sur { $n } de la solution : { $move }
+web-puzzle-rating = classé { $rating }, tenté { $n } fois
+web-puzzle-daily = problème du jour du { $date }
+web-puzzle-solution = Solution
+web-puzzle-legend = Les coups du joueur et les réponses forcées, tour à tour : chacun mène à son plateau.
+link-puzzle-yesterday = Le problème d’hier sur le web
 
 ## Tournois (issue 40 : le service ; les commandes viennent avec l’issue 41)
 tournament-format-swiss = système suisse

@@ -274,7 +274,9 @@ pub async fn serve(
     let store = Store::open(&config.database_url).await?;
     info!(database = %crate::store::shown_url(&config.database_url), backend = store.backend(), "database ready");
     config.health.set_store(store.clone());
-    // The starter puzzles go into an empty database beside the start, not in its way.
+    // The starter puzzles go into an empty database beside the start, not in its way; then the
+    // matches finished here add puzzles in the background (after the starter set, which only
+    // an empty database gets).
     let starter = store.clone();
     tokio::spawn(async move {
         let now = table::Clock::now_ms(&table::SystemClock);
@@ -283,6 +285,10 @@ pub async fn serve(
             Ok(added) => info!(added, "starter puzzles loaded"),
             Err(e) => warn!(error = %e, "the starter puzzles could not be loaded"),
         }
+        let clock = std::sync::Arc::new(table::SystemClock);
+        table::puzzles::Harvest::new(starter, clock)
+            .run(table::puzzles::HARVEST_EVERY)
+            .await;
     });
     let settings = table::Config {
         docs_url: settings.docs_url.or_else(|| config.docs_url.clone()),

@@ -47,8 +47,8 @@ impl Table {
     pub async fn start(store: Store, config: Config) -> Result<(Table, Notices), StoreError> {
         let (notices, rx) = Notifier::new();
         let clock = config.clock.clone();
-        let puzzles = Puzzles::new(store.clone(), clock.clone());
         let web = WebLinks::new(store.clone(), config.public_url.clone());
+        let puzzles = Puzzles::new(store.clone(), clock.clone(), web.clone());
         let settings = Settings::new(store.clone(), web.clone(), clock.clone());
         let coach = Coach::new(
             store.clone(),

@@ -29,6 +29,9 @@ pub enum WebPage {
     Match { id: i64 },
     /// A tournament (`/t/<id>`), with its TRF file at `/t/<id>/tournament-<id>.trf`.
     Tournament { id: i64 },
+    /// A puzzle and its solution stepped through (`/puzzle/<id>`); a daily puzzle only once
+    /// its day is over.
+    Puzzle { id: i64 },
 }
 
 impl WebPage {
@@ -52,6 +55,7 @@ impl WebPage {
             WebPage::Player { key } => format!("/p/{key}"),
             WebPage::Match { id } => format!("/m/{id}"),
             WebPage::Tournament { id } => format!("/t/{id}"),
+            WebPage::Puzzle { id } => format!("/puzzle/{id}"),
         }
     }
 

@@ -28,8 +28,8 @@ use tokio::sync::Semaphore;
 use crate::games::GameKind;
 use crate::i18n::{Lang, Msg, Style};
 use crate::store::Store;
-use crate::table::Picture;
 use crate::table::gallery::{Gallery, LadderOf};
+use crate::table::{Clock, Picture, SystemClock};
 
 /// How many drawn pictures are kept (a board is 20–60 KB).
 const CACHE: usize = 512;
@@ -173,6 +173,8 @@ pub fn router_drawing(source: Source, drawing: Drawing) -> Router {
         .route("/m/:id/:file", get(match_file))
         .route("/t/:id", get(tournament_page))
         .route("/t/:id/:file", get(tournament_file))
+        .route("/puzzle/:id", get(puzzle_page))
+        .route("/puzzle/:id/:file", get(puzzle_file))
         .fallback(not_found)
         .with_state(site)
 }
@@ -734,39 +736,107 @@ async fn tournament_file(
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         picture.describe(ctx.lang).full().hash(&mut hasher);
         let key = format!("t{id}/{file}/{}/{:016x}", ctx.lang.code(), hasher.finish());
-        let etag = format!("\"{key}\"");
-        if matches(&headers, &etag) {
-            return Ok(StatusCode::NOT_MODIFIED.into_response());
-        }
-        let cached = site
-            .pictures
-            .lock()
-            .ok()
-            .and_then(|mut c| c.get(&key).cloned());
-        let bytes = match cached {
-            Some(bytes) => Some(bytes),
-            None => match site.drawing.queue.clone().try_acquire_owned() {
-                Ok(_queued) => draw(&site, &key, picture, ctx.lang).await,
-                Err(_) => None,
-            },
+        Ok(png(&site, &headers, &ctx, &key, picture, "no-cache").await)
+    };
+    served
+        .await
+        .unwrap_or_else(|nothing| nothing.page(&headers, &ctx))
+}
+
+/// A picture as a PNG under its ETag `key`: `304` when the reader has it, else from the cache
+/// or drawn within the pages' share of drawing (`503` when busy).
+async fn png(
+    site: &Site,
+    headers: &HeaderMap,
+    ctx: &Ctx,
+    key: &str,
+    picture: Picture,
+    cache: &'static str,
+) -> Response {
+    let etag = format!("\"{key}\"");
+    if matches(headers, &etag) {
+        return StatusCode::NOT_MODIFIED.into_response();
+    }
+    let cached = site
+        .pictures
+        .lock()
+        .ok()
+        .and_then(|mut c| c.get(key).cloned());
+    let bytes = match cached {
+        Some(bytes) => Some(bytes),
+        None => match site.drawing.queue.clone().try_acquire_owned() {
+            Ok(_queued) => draw(site, key, picture, ctx.lang).await,
+            Err(_) => None,
+        },
+    };
+    let Some(bytes) = bytes else {
+        metrics::counter!("parlor_web_pictures_total", "outcome" => "busy").increment(1);
+        let retry = [(header::RETRY_AFTER, "2")];
+        return (StatusCode::SERVICE_UNAVAILABLE, retry, ctx.w("web-busy")).into_response();
+    };
+    let mut response = (
+        [
+            (header::CONTENT_TYPE, "image/png"),
+            (header::CACHE_CONTROL, cache),
+        ],
+        bytes,
+    )
+        .into_response();
+    if let Ok(v) = HeaderValue::from_str(&etag) {
+        response.headers_mut().insert(header::ETAG, v);
+    }
+    response
+}
+
+/// Now, for which daily puzzles are over.
+fn now_ms() -> i64 {
+    SystemClock.now_ms()
+}
+
+/// `/puzzle/<id>?step=<n>`: a puzzle and its solution stepped through (a daily puzzle once its
+/// day is over).
+async fn puzzle_page(
+    State(site): State<Arc<Site>>,
+    Path(id): Path<String>,
+    asked: Asked,
+) -> Response {
+    let (headers, query, ctx) = (asked.headers, asked.query, asked.ctx);
+    let shown = async {
+        let gallery = site.gallery()?;
+        let (Ok(id), Ok(step)) = (id.parse::<i64>(), query.number("step")) else {
+            return Err(Nothing::Missing);
         };
-        let Some(bytes) = bytes else {
-            metrics::counter!("parlor_web_pictures_total", "outcome" => "busy").increment(1);
-            let retry = [(header::RETRY_AFTER, "2")];
-            return Ok((StatusCode::SERVICE_UNAVAILABLE, retry, ctx.w("web-busy")).into_response());
+        let now = now_ms();
+        let view = found(gallery.puzzle(id, now).await)?;
+        let step = step.map_or(0, |s| s as usize);
+        // The picture's words, said by the renderer from what it draws: its `alt` text.
+        let board = found(gallery.puzzle_board(id, step, now).await)?;
+        Ok((view, step, board.describe(ctx.lang).full()))
+    };
+    answer(&headers, &ctx, shown.await, |(view, step, words)| {
+        pages::puzzle(&ctx, view, *step, words)
+    })
+}
+
+/// `/puzzle/<id>/<step>.png`: the board after `step` moves of the solution.
+async fn puzzle_file(
+    State(site): State<Arc<Site>>,
+    Path((id, file)): Path<(String, String)>,
+    asked: Asked,
+) -> Response {
+    let (headers, ctx) = (asked.headers, asked.ctx);
+    let served = async {
+        let gallery = site.gallery()?;
+        let step = file
+            .strip_suffix(".png")
+            .and_then(|p| p.parse::<usize>().ok());
+        let (Ok(id), Some(step)) = (id.parse::<i64>(), step) else {
+            return Err(Nothing::Missing);
         };
-        let mut response = (
-            [
-                (header::CONTENT_TYPE, "image/png"),
-                (header::CACHE_CONTROL, "no-cache"),
-            ],
-            bytes,
-        )
-            .into_response();
-        if let Ok(v) = HeaderValue::from_str(&etag) {
-            response.headers_mut().insert(header::ETAG, v);
-        }
-        Ok(response)
+        let picture = found(gallery.puzzle_board(id, step, now_ms()).await)?;
+        // A puzzle never changes: its picture depends on the step and the language only.
+        let key = format!("puzzle{id}/{step}/{}", ctx.lang.code());
+        Ok(png(&site, &headers, &ctx, &key, picture, "public, max-age=3600").await)
     };
     served
         .await

@@ -10,10 +10,11 @@ use super::{Ctx, date};
 use crate::games::{GameKind, Side};
 use crate::i18n::{Lang, Msg};
 use crate::table::gallery::{
-    LadderOf, LadderView, MatchLine, MatchView, Place, PlayerView, ServerView, TournamentLine,
-    TournamentView, Who,
+    LadderOf, LadderView, MatchLine, MatchView, Place, PlayerView, PuzzleView, ServerView,
+    TournamentLine, TournamentView, Who,
 };
 use crate::table::links::WebPage;
+use crate::table::puzzles::date_of;
 use crate::table::tournaments::{Status, format_name};
 use crate::table::words;
 use crate::tournament::event::Format;
@@ -359,20 +360,7 @@ pub fn game(ctx: &Ctx, view: &MatchView, ply: usize, words: &Words, tag: &str) -
                     img src=(picture(&format!("{ply}.png"))) alt=(words.board) width="800";
                     figcaption { (caption) }
                 }
-                nav.steps {
-                    @if ply > 0 {
-                        a.first href=(format!("{}#board", at(0))) title=(ctx.w("web-first")) { "«" }
-                        a.prev rel="prev" accesskey="p" href=(format!("{}#board", at(ply - 1))) { "← " (ctx.w("web-previous")) }
-                    } @else {
-                        span.off { "«" } span.off { "← " (ctx.w("web-previous")) }
-                    }
-                    @if ply < n {
-                        a.next rel="next" accesskey="n" href=(format!("{}#board", at(ply + 1))) { (ctx.w("web-next")) " →" }
-                        a.last href=(format!("{}#board", at(n))) title=(ctx.w("web-last")) { "»" }
-                    } @else {
-                        span.off { (ctx.w("web-next")) " →" } span.off { "»" }
-                    }
-                }
+                (steps(ctx, ply, n, at))
             }
             h2 { (ctx.w("web-sheet")) }
             @if n == 0 {
@@ -408,6 +396,75 @@ pub fn game(ctx: &Ctx, view: &MatchView, ply: usize, words: &Words, tag: &str) -
                     }
                 }
             }
+        },
+    )
+}
+
+/// The links that step a board through its moves: to the first, the previous, the next and the
+/// last of `n`, the board being at `ply`; `at` is a step's address.
+fn steps(ctx: &Ctx, ply: usize, n: usize, at: impl Fn(usize) -> String) -> Markup {
+    html! {
+        nav.steps {
+            @if ply > 0 {
+                a.first href=(format!("{}#board", at(0))) title=(ctx.w("web-first")) { "«" }
+                a.prev rel="prev" accesskey="p" href=(format!("{}#board", at(ply - 1))) { "← " (ctx.w("web-previous")) }
+            } @else {
+                span.off { "«" } span.off { "← " (ctx.w("web-previous")) }
+            }
+            @if ply < n {
+                a.next rel="next" accesskey="n" href=(format!("{}#board", at(ply + 1))) { (ctx.w("web-next")) " →" }
+                a.last href=(format!("{}#board", at(n))) title=(ctx.w("web-last")) { "»" }
+            } @else {
+                span.off { (ctx.w("web-next")) " →" } span.off { "»" }
+            }
+        }
+    }
+}
+
+/// A puzzle's page: the board after `step` moves of the solution (the puzzle's position at 0),
+/// the steps, and the solution as a sheet whose moves lead to their boards.
+pub fn puzzle(ctx: &Ctx, view: &PuzzleView, step: usize, board: &str) -> Markup {
+    let title = ctx.t(&Msg::new("puzzle-title")
+        .num("id", view.id)
+        .msg("game", words::game(view.game)));
+    let base = WebPage::Puzzle { id: view.id }.path();
+    let at = |s: usize| ctx.link(&format!("{base}?step={s}"));
+    let n = view.solution.len();
+    let caption = match step.checked_sub(1).and_then(|s| view.solution.get(s)) {
+        None => ctx.t(&Msg::new("web-puzzle-start")
+            .plain("side", view.side)
+            .num("n", i64::from(view.own_moves))),
+        Some(text) => ctx.t(&Msg::new("web-puzzle-step")
+            .num("step", step as i64)
+            .num("n", n as i64)
+            .code("move", text.clone())),
+    };
+    layout(
+        ctx,
+        &title,
+        html! {
+            h1 { (title) }
+            p.dim {
+                (ctx.t(&view.variant))
+                " · " (ctx.t(&Msg::new("web-puzzle-rating").num("rating", view.rating).num("n", view.plays)))
+                @if let Some(day) = view.day { " · " (ctx.t(&Msg::new("web-puzzle-daily").plain("date", date_of(day)))) }
+            }
+            section #board {
+                figure.board {
+                    img src=(format!("{base}/{step}.png?lang={}", ctx.lang.code())) alt=(board) width="800";
+                    figcaption { (caption) }
+                }
+                (steps(ctx, step, n, at))
+            }
+            h2 { (ctx.w("web-puzzle-solution")) }
+            ol.sheet.solution {
+                @for (i, text) in view.solution.iter().enumerate() {
+                    li.current[i + 1 == step].reply[i % 2 == 1] {
+                        a href=(format!("{}#board", at(i + 1))) { (text) }
+                    }
+                }
+            }
+            p.legend { (ctx.w("web-puzzle-legend")) }
         },
     )
 }

@@ -496,3 +496,88 @@ async fn browser_a_tournament_page_fits_a_phone_and_a_desktop_in_both_languages(
         }
     }
 }
+
+#[tokio::test]
+#[ignore = "needs a browser: run under scripts/browser-test.sh"]
+async fn browser_a_puzzle_is_stepped_through_and_fits_a_phone_and_a_desktop_in_both_languages() {
+    use parlor::table::puzzles::{self, DAY_MS, Line};
+    use parlor::table::{Clock, SystemClock};
+    let w = World::new().await;
+    let store = w.table.store();
+    // Yesterday's daily puzzle, a standard LOA one whose solution has replies in it.
+    let (_, text) = puzzles::STARTER
+        .iter()
+        .find(|(file, _)| *file == "loa-standard")
+        .expect("the LOA file");
+    let lines: Vec<Line> = text
+        .lines()
+        .filter_map(|l| Line::parse(l).ok())
+        .filter(|l| l.solution.len() >= 3)
+        .take(2)
+        .collect();
+    for line in &lines {
+        let puzzle = puzzles::checked(line, "starter").expect("it checks out");
+        assert!(store.add_puzzle(&puzzle, 1).await.expect("stored"));
+    }
+    let line = &lines[0];
+    let ids: Vec<i64> = store
+        .puzzles(None)
+        .await
+        .expect("read")
+        .iter()
+        .map(|p| p.id)
+        .collect();
+    // Today's is another (hidden until tomorrow).
+    let today = SystemClock.now_ms().div_euclid(DAY_MS);
+    store
+        .choose_daily_puzzle(today - 1, ids[0])
+        .await
+        .expect("chosen");
+    store
+        .choose_daily_puzzle(today, ids[1])
+        .await
+        .expect("chosen");
+    let id = ids[0];
+    let web = ParlorWeb::start(&w.url, &[], true).await;
+    let n = line.solution.len();
+    for (accept, lang) in [("en-GB,en", "en"), ("fr-FR,fr", "fr")] {
+        for width in [400, 1280] {
+            let browser = Browser::start(accept, width).await;
+            browser.goto(&format!("{}/puzzle/{id}", web.base)).await;
+            // Step by step with the next link, to the solution's last move.
+            for step in 0..=n {
+                assert!(
+                    browser.pictures_loaded().await,
+                    "step {step}: pictures load"
+                );
+                let src = browser
+                    .eval("return document.querySelector('figure.board img').getAttribute('src');")
+                    .await;
+                let src = src.as_str().expect("a board picture").to_owned();
+                assert!(
+                    src.starts_with(&format!("/puzzle/{id}/{step}.png?lang={lang}")),
+                    "{src}"
+                );
+                let caption = browser.text("figure.board figcaption").await;
+                if step > 0 {
+                    let played = &line.solution[step - 1];
+                    assert!(caption.ends_with(&format!(": {played}")), "{caption}");
+                }
+                if step == 0 || step == n {
+                    let fits = browser
+                        .screenshot(width, &format!("puzzle-{step}-{lang}-{width}.png"))
+                        .await;
+                    assert!(fits, "the puzzle in {lang} overflows {width} px");
+                }
+                if step < n {
+                    browser.click("nav.steps a.next").await;
+                }
+            }
+            let more = browser
+                .eval("return document.querySelector('nav.steps a.next') !== null;")
+                .await;
+            assert_eq!(more, Value::Bool(false), "the last step has no next");
+            browser.quit().await;
+        }
+    }
+}

@@ -21,6 +21,7 @@ mod logs;
 mod moves;
 mod outage;
 mod processes;
+mod puzzle_pages;
 #[path = "../support/puzzles.rs"]
 mod puzzle_words;
 mod puzzles;

@@ -373,3 +373,90 @@ async fn the_daily_puzzle_is_everyones_changes_at_midnight_and_counts_streaks() 
     w.clock.advance_ms(2 * puzzles::DAY_MS);
     assert_eq!(w.table.puzzles().streak(alice().id).await.unwrap(), 0);
 }
+
+/// Plays `moves` in a live match from its first board, whoever is to move each time; the last
+/// answer.
+async fn play_moves(
+    w: &World,
+    place: parlor::table::Place,
+    mut board: Reply,
+    players: [&parlor::table::Actor; 2],
+    moves: &[String],
+) -> Reply {
+    for text in moves {
+        let to_move = board.mentions[0];
+        let actor = players
+            .iter()
+            .find(|a| a.id == to_move)
+            .expect("one of ours moves");
+        board = w.run(actor, place, Act::Move(text.clone())).await;
+        assert!(!board.private, "{text}: {}", board.text());
+    }
+    board
+}
+
+#[tokio::test]
+async fn matches_finished_on_the_server_add_puzzles_in_the_background() {
+    let mut w = World::new().await;
+    // A match that reaches a shipped puzzle's position and plays its solution to the win.
+    let (_, text) = puzzles::STARTER
+        .iter()
+        .find(|(file, _)| *file == "loa-standard")
+        .expect("the LOA file");
+    let line = text
+        .lines()
+        .filter_map(|l| Line::parse(l).ok())
+        .find(|l| l.solution.len() >= 3)
+        .expect("a standard puzzle of more than one move");
+    let (a, b) = (alice(), bob());
+    let place = channel(3);
+    let board = w.live(GameKind::Loa, &a, &b, place).await;
+    let id = board.match_id.expect("a match");
+    let all: Vec<String> = line.moves.iter().chain(&line.solution).cloned().collect();
+    let end = play_moves(&w, place, board, [&a, &b], &all).await;
+    assert!(super::common::is_over(&end), "{}", end.text());
+    // A match still being played is not read.
+    let live = w.live(GameKind::Loa, &b, &a, channel(4)).await;
+    assert!(live.match_id.is_some());
+    let store = w.table.store().clone();
+    let clock = std::sync::Arc::new(w.clock.clone());
+    let harvest = puzzles::Harvest::new(store.clone(), clock.clone());
+    assert_eq!(store.puzzle_count(None).await.unwrap(), 0);
+    let first = harvest.round(puzzles::MATCHES_PER_ROUND).await.unwrap();
+    assert_eq!(first.matches, 1, "{first:?}");
+    assert!(first.added >= 1, "{first:?}");
+    w.db.assert_sql(
+        &format!("SELECT COUNT(*) FROM puzzles WHERE source = 'match' AND source_id = {id}"),
+        first.added as i64,
+    )
+    .await;
+    // Each stored puzzle is one that checks out, and the shipped one's position is among them.
+    let rows = store.puzzles(Some(GameKind::Loa)).await.unwrap();
+    for row in &rows {
+        puzzles::checked(&Line::from(row), "match").unwrap();
+    }
+    let shipped = puzzles::checked(&line, "starter").unwrap();
+    let positions: Vec<String> = rows
+        .iter()
+        .map(|r| puzzles::checked(&Line::from(r), "match").unwrap().position)
+        .collect();
+    assert!(positions.contains(&shipped.position), "{positions:?}");
+    // Read once: the next round has nothing to do, nor has a new process's after a restart.
+    let again = harvest.round(puzzles::MATCHES_PER_ROUND).await.unwrap();
+    assert_eq!(again, puzzles::Harvested::default());
+    w.restart().await;
+    let fresh = puzzles::Harvest::new(w.table.store().clone(), clock);
+    let after = fresh.round(puzzles::MATCHES_PER_ROUND).await.unwrap();
+    assert_eq!(after, puzzles::Harvested::default());
+    // A round reads at most as many matches as it is allowed.
+    let board = w.live(GameKind::Simultana, &a, &b, channel(5)).await;
+    let done = w.play_out(channel(5), board, &[&a, &b]).await;
+    assert!(super::common::is_over(&done), "{}", done.text());
+    let board = w.live(GameKind::Simultana, &b, &a, channel(6)).await;
+    let done = w.play_out(channel(6), board, &[&a, &b]).await;
+    assert!(super::common::is_over(&done), "{}", done.text());
+    let one = fresh.round(1).await.unwrap();
+    assert_eq!(one.matches, 1, "{one:?}");
+    let next = fresh.round(5).await.unwrap();
+    assert_eq!(next.matches, 1, "{next:?}");
+}

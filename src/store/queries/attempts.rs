@@ -320,6 +320,21 @@ impl Store {
         })
     }
 
+    /// The days whose daily puzzle `puzzle` was chosen for, newest first.
+    pub async fn puzzle_days_of(&self, puzzle: i64) -> Result<Vec<i64>, StoreError> {
+        on!(self, pools => {
+            let rows = sqlx::query(
+                "SELECT day FROM puzzle_days WHERE puzzle_id = $1 ORDER BY day DESC",
+            )
+            .bind(puzzle)
+            .fetch_all(&pools.read)
+            .await?;
+            rows.iter()
+                .map(|r| Cells::try_get::<i64, _>(r, "day").map_err(Into::into))
+                .collect()
+        })
+    }
+
     /// Chooses `puzzle` for day `day` unless one is chosen already; returns the day's puzzle.
     pub async fn choose_daily_puzzle(&self, day: i64, puzzle: i64) -> Result<i64, StoreError> {
         on!(self, pools => {

@@ -9,14 +9,17 @@
 
 use thiserror::Error;
 
+mod harvest;
 #[doc(hidden)]
 pub mod solve;
 
-pub use solve::{DAY_MS, Puzzles, date_of, streak_of};
+pub use harvest::{HARVEST_EVERY, Harvest, Harvested, MATCHES_PER_ROUND};
+
+pub use solve::{DAY_MS, Puzzles, daily_candidate, date_of, position_at, streak_of};
 
 use crate::ai::puzzle::{self, Found};
 use crate::games::{AnyGame, AnyMove, GameKind};
-use crate::store::{EntryKind, LogEntry, NewPuzzle, PuzzleRow, Store, StoreError};
+use crate::store::{EntryKind, FinishedGame, LogEntry, NewPuzzle, PuzzleRow, Store, StoreError};
 
 /// The starter set, one file per game and variant, in the export format.
 pub const STARTER: &[(&str, &str)] = &[
@@ -224,6 +227,18 @@ pub fn moves_of(start: &AnyGame, log: &[LogEntry]) -> Vec<AnyMove> {
     moves
 }
 
+/// A finished match of `game` that offers puzzles, rebuilt: its start, its canonical options
+/// and the moves on the board at its end.
+fn replayed(game: GameKind, record: &FinishedGame) -> Option<(AnyGame, String, Vec<AnyMove>)> {
+    let start = AnyGame::start(game, &record.options, record.seed).ok()?;
+    if !puzzle::offered(&start) {
+        return None;
+    }
+    let options = start.options_text();
+    let moves = moves_of(&start, &record.log);
+    Some((start, options, moves))
+}
+
 /// Finds puzzles of `game` with `options` until `count` are stored: first in the finished
 /// matches not read yet, then in self-play at several levels. `now` gives the time stamps;
 /// `progress` hears the number stored after each game.
@@ -255,13 +270,12 @@ pub async fn generate(
             if done.stored >= count {
                 break;
             }
-            let Ok(match_start) = AnyGame::start(game, &record.options, record.seed) else {
+            let Some((match_start, match_options, moves)) = replayed(game, &record) else {
                 continue;
             };
-            if match_start.options_text() != options {
+            if match_options != options {
                 continue;
             }
-            let moves = moves_of(&match_start, &record.log);
             let found = run_blocking(move || {
                 puzzle::harvest(&match_start, &moves, max_moves, puzzle::DEFAULT_BUDGET)
             })

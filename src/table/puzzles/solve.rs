@@ -14,13 +14,16 @@ use crate::ai::puzzle;
 use crate::games::{AnyGame, GameKind, Status};
 use crate::i18n::Msg;
 use crate::render::{Arrow, ArrowKind};
-use crate::store::{AttemptRow, Glicko, PuzzleRow, Store};
+use crate::store::{AttemptRow, Glicko, PuzzleRow, Store, StoreError};
+use crate::table::act::Place;
 use crate::table::act::{Actor, PuzzleAct, Stamp};
 use crate::table::api::{Button, ButtonStyle, Reply, ReplyKind};
 use crate::table::clock::Clock;
+use crate::table::links::WebPage;
 use crate::table::matches::hints::{hints, move_menus, source_menus, source_of, visible_moves};
 use crate::table::matches::rating;
 use crate::table::picture::Picture;
+use crate::table::reads::WebLinks;
 use crate::table::shell::{Answer, Fail, refuse};
 
 /// A day in milliseconds: the daily puzzle changes at midnight UTC.
@@ -34,6 +37,9 @@ const DEFAULT_GAME: GameKind = GameKind::Loa;
 pub struct Puzzles {
     store: Store,
     clock: Arc<dyn Clock>,
+    /// Where the daily post's link to yesterday's puzzle page points, in servers whose pages
+    /// are on.
+    web: WebLinks,
     /// One act at a time: an attempt's step is read, checked and written under it.
     lock: Arc<Mutex<()>>,
 }
@@ -61,10 +67,11 @@ enum Said {
 }
 
 impl Puzzles {
-    pub fn new(store: Store, clock: Arc<dyn Clock>) -> Puzzles {
+    pub fn new(store: Store, clock: Arc<dyn Clock>, web: WebLinks) -> Puzzles {
         Puzzles {
             store,
             clock,
+            web,
             lock: Arc::new(Mutex::new(())),
         }
     }
@@ -228,19 +235,10 @@ impl Puzzles {
         if let Some(id) = self.store.daily_puzzle(day).await? {
             return Ok(self.store.puzzle(id).await?);
         }
-        let (_, options) = super::start(DEFAULT_GAME, "").map_err(|_| Fail::Refuse(no_daily()))?;
-        let count = self
-            .store
-            .puzzle_count(Some((DEFAULT_GAME, &options)))
-            .await?;
-        if count == 0 {
-            return Ok(None);
-        }
-        let n = i64::try_from(spread(day as u64) % count as u64).unwrap_or(0);
-        let Some(chosen) = self.store.nth_puzzle(DEFAULT_GAME, &options, n).await? else {
+        let Some(chosen) = daily_candidate(&self.store, day).await? else {
             return Ok(None);
         };
-        let id = self.store.choose_daily_puzzle(day, chosen.id).await?;
+        let id = self.store.choose_daily_puzzle(day, chosen).await?;
         Ok(self.store.puzzle(id).await?)
     }
 
@@ -348,7 +346,8 @@ impl Puzzles {
     }
 
     /// Today's posts still to make: (server, channel, day, post) for each server whose puzzle
-    /// channel has not had today's puzzle yet.
+    /// channel has not had today's puzzle yet. In a server whose web pages are on, the post
+    /// links to yesterday's puzzle page (shown there now that its day is over).
     pub async fn due_posts(&self) -> Result<Vec<(u64, u64, i64, Reply)>, Fail> {
         let day = self.today();
         let due = self.store.puzzle_channels_due(day).await?;
@@ -358,10 +357,21 @@ impl Puzzles {
         let Some(post) = self.daily_post(day).await? else {
             return Ok(Vec::new());
         };
-        Ok(due
-            .into_iter()
-            .map(|(guild, channel)| (guild, channel, day, post.clone()))
-            .collect())
+        let yesterday = self.store.daily_puzzle(day - 1).await?;
+        let mut posts = Vec::with_capacity(due.len());
+        for (guild, channel) in due {
+            let mut post = post.clone();
+            let place = Place::new(Some(guild), channel);
+            if let Some(id) = yesterday
+                && let Some(web) = self.web.for_place(&place).await?
+            {
+                let page = WebPage::Puzzle { id };
+                post.links
+                    .push(web.link(Msg::new("link-puzzle-yesterday"), &page));
+            }
+            posts.push((guild, channel, day, post));
+        }
+        Ok(posts)
     }
 
     /// Notes that `guild`'s puzzle channel had day `day`'s post (made, or given up).
@@ -580,8 +590,25 @@ impl Puzzles {
     }
 }
 
+/// The puzzle day `day` would get if it were chosen now (the choice is made once, when first
+/// asked for): the web pages keep it hidden until its day is over even before then.
+pub async fn daily_candidate(store: &Store, day: i64) -> Result<Option<i64>, StoreError> {
+    let Ok((_, options)) = super::start(DEFAULT_GAME, "") else {
+        return Ok(None);
+    };
+    let count = store.puzzle_count(Some((DEFAULT_GAME, &options))).await?;
+    if count <= 0 {
+        return Ok(None);
+    }
+    let n = i64::try_from(spread(day as u64) % count as u64).unwrap_or(0);
+    Ok(store
+        .nth_puzzle(DEFAULT_GAME, &options, n)
+        .await?
+        .map(|p| p.id))
+}
+
 /// The puzzle's position after `step` moves of its solution.
-fn position_at(puzzle: &PuzzleRow, step: u32) -> Result<AnyGame, Fail> {
+pub fn position_at(puzzle: &PuzzleRow, step: u32) -> Result<AnyGame, Fail> {
     let (first, _) = super::start(puzzle.game, &puzzle.options)
         .map_err(|_| Fail::Refuse(Msg::new("err-puzzle-gone")))?;
     let shown = &puzzle.solution[..(step as usize).min(puzzle.solution.len())];

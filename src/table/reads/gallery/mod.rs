@@ -21,8 +21,10 @@ use crate::table::{presets, texts, words};
 
 use crate::table::reads::sheet;
 
+mod puzzles;
 mod tournaments;
 mod views;
+pub use puzzles::PuzzleView;
 pub use tournaments::{RoundView, TournamentLine, TournamentView};
 pub use views::{
     HeadToHead, LadderOf, LadderRow, LadderView, MatchLine, MatchView, MistakeLine, Place,
