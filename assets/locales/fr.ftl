@@ -1185,7 +1185,7 @@ describe-puzzle-arrows = Flèches : votre coup, { $played } ; celui de la so
 
 ## Arènes (ticket 40, point 4)
 tournament-format-arena = arène
-cmd-tournament-berserk = Dans votre partie d’arène, avant votre premier coup : la moitié de votre pendule, un point de plus pour une victoire
+cmd-tournament-berserk = Avant votre premier coup d’une partie d’arène : moitié de pendule, un point de plus si vous gagnez
 arena-card-rules = { $format } · { $duration } · { $clock }
 arena-card-ends = En cours : aucune partie ne commence après { $time }.
 arena-started = L’arène #{ $id } a commencé : jouez autant de parties que possible jusqu’à { $time } ; vous êtes apparié de nouveau dès la fin de votre partie. Une victoire vaut 2 points, une nulle 1, le double après deux victoires de suite. Avant votre premier coup, { $berserk } divise votre pendule par deux pour un point de plus sur une victoire d’au moins 7 de vos coups ; { $leave } met en pause.
