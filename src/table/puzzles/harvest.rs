@@ -123,10 +123,11 @@ impl Harvest {
         Ok(last)
     }
 
-    /// Runs a round every `every`, for as long as the process lives; a failed round is logged
-    /// and the next one tries again.
+    /// Runs a round every `every`, the first one `every` after the start (a process that has
+    /// just started restores its matches and answers first), for as long as the process lives;
+    /// a failed round is logged and the next one tries again.
     pub async fn run(self, every: Duration) {
-        let mut tick = tokio::time::interval(every);
+        let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tick.tick().await;
