@@ -1057,6 +1057,7 @@ local-help-tournament-standings = the standings so far
 local-help-tournament-pairings = the pairings of the round
 local-help-tournament-bye = a half-point bye in the next round
 local-help-tournament-add-bot = add the computer as a player (the organiser)
+local-help-tournament-berserk = in your arena game, before your first move: half your clock, one more point for a win
 local-help-tournament-cancel = stop the tournament (the organiser)
 local-help-tournament-export = write the tournament's TRF file
 local-ph-when = when

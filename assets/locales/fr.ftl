@@ -1090,6 +1090,7 @@ local-help-tournament-standings = le classement jusqu’ici
 local-help-tournament-pairings = les appariements de la ronde
 local-help-tournament-bye = un demi-point d’exemption à la ronde suivante
 local-help-tournament-add-bot = ajouter l’ordinateur comme joueur (l’organisateur)
+local-help-tournament-berserk = dans votre partie d’arène, avant votre premier coup : la moitié de votre pendule, un point de plus pour une victoire
 local-help-tournament-cancel = arrêter le tournoi (l’organisateur)
 local-help-tournament-export = écrire le fichier TRF du tournoi
 local-ph-when = quand
