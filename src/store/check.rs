@@ -2,6 +2,7 @@
 //! damaged, foreign, newer or read-only file is refused while it is still exactly as it was.
 
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection};
 use sqlx::{Connection, Row};
@@ -27,9 +28,65 @@ enum Owner {
     Foreign { tables: Vec<String> },
 }
 
+/// How many times the files are examined again when another process changed them meanwhile.
+const ATTEMPTS: usize = 5;
+
+/// What was seen of a database and its write-ahead log: size and time of change, `None` when
+/// absent. Another process closing the database (a restart, `parlor web` beside the bot) folds
+/// its log into the main file and deletes it; a change between two looks says so.
+#[doc(hidden)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Files {
+    main: Option<(u64, Option<SystemTime>)>,
+    wal: Option<(u64, Option<SystemTime>)>,
+}
+
+impl Files {
+    /// Looks at the files now.
+    pub fn look(path: &Path) -> Files {
+        let seen = |p: &Path| {
+            std::fs::metadata(p)
+                .ok()
+                .map(|m| (m.len(), m.modified().ok()))
+        };
+        Files {
+            main: seen(path),
+            wal: seen(&side_file(path, "-wal")),
+        }
+    }
+
+    /// The size of the write-ahead log seen (0 when absent).
+    pub fn wal_len(&self) -> u64 {
+        self.wal.map_or(0, |(len, _)| len)
+    }
+}
+
 /// Examines the database file at `path` without writing to it, and says whether Parlor may open
 /// it for writing. `read_only` is true when the address itself asks for read-only access.
 pub(super) async fn inspect(path: &Path, read_only: bool) -> Result<(), StoreError> {
+    inspect_from(path, read_only, Files::look(path)).await
+}
+
+/// [`inspect`], from what was seen of the files just before. A check that fails while another
+/// process changes the files (its log deleted before it could be copied, a copy torn by a
+/// checkpoint) says nothing about the database: it is made again from the start, from what is
+/// there now.
+#[doc(hidden)]
+pub async fn inspect_from(path: &Path, read_only: bool, mut seen: Files) -> Result<(), StoreError> {
+    let mut attempt = 1;
+    loop {
+        let result = inspect_once(path, read_only, &seen).await;
+        let now = Files::look(path);
+        if result.is_ok() || now == seen || attempt == ATTEMPTS {
+            return result;
+        }
+        tracing::info!("the database changed while it was being checked; checking it again");
+        seen = now;
+        attempt += 1;
+    }
+}
+
+async fn inspect_once(path: &Path, read_only: bool, seen: &Files) -> Result<(), StoreError> {
     let shown = path.display().to_string();
     let meta = match std::fs::metadata(path) {
         Ok(meta) => meta,
@@ -56,8 +113,7 @@ pub(super) async fn inspect(path: &Path, read_only: bool) -> Result<(), StoreErr
             detail: "it is not a file".to_string(),
         });
     }
-    let wal = side_file(path, "-wal");
-    let wal_len = std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0);
+    let wal_len = seen.wal_len();
     if meta.len() == 0 && wal_len == 0 {
         // A new, empty file (SQLite creates its header on the first write).
         return writable(path, read_only);

@@ -262,3 +262,20 @@ async fn a_new_or_empty_file_becomes_a_parlor_database() {
     assert!(err.to_string().contains("does not exist"), "{err}");
     assert!(!missing.exists());
 }
+
+#[tokio::test]
+async fn a_log_deleted_by_another_process_while_checking_is_checked_again() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("parlor.db");
+    // Another process has the database open: its rows are in the log.
+    let other = parlor_db(&path, 4).await;
+    let seen = Files::look(&path);
+    assert!(seen.wal_len() > 0, "the open database has a log");
+    // It closes between the look and the copy: the log is folded in and deleted.
+    other.close().await;
+    assert!(!side_file(&path, "-wal").exists());
+    inspect_from(&path, false, seen)
+        .await
+        .expect("checked again from what is there now");
+    assert_eq!(count_players(&path).await, 4);
+}
