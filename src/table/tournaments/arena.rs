@@ -8,7 +8,6 @@
 
 use crate::i18n::Msg;
 use crate::store::{EntryKind, LogEntry, MatchRow};
-use crate::table::matches::PairedGame;
 use crate::table::shell::Fail;
 use crate::tournament::arena::ArenaResult;
 use crate::tournament::event::BoardResult;
@@ -127,49 +126,16 @@ impl Tournaments {
         let Some(arena) = e.arena().cloned() else {
             return Ok(());
         };
-        let Some((game, variant)) = e.rules.variant() else {
-            return Err(Fail::Refuse(
-                Msg::new("err-rebuild").plain("why", format!("unknown game {}", e.rules.game)),
-            ));
-        };
         for (number, g) in arena.games.iter().enumerate() {
             if g.result.is_some() || e.games.contains_key(&number) {
                 continue;
             }
-            let (Some(white_seat), Some(black_seat)) =
-                (e.seat(g.white).cloned(), e.seat(g.black).cloned())
-            else {
-                continue;
-            };
-            let paired = PairedGame {
-                place: e.place(),
-                game,
-                variant,
-                clock_secs: e.rules.clock_secs,
-                increment_secs: e.rules.increment_secs,
-                rated: e.rules.rated,
-                white: self.player_ref(&white_seat),
-                black: self.player_ref(&black_seat),
-                level: white_seat.level.or(black_seat.level),
-                tournament: e.id,
-                // An arena has no rounds: its games are numbered in round 0.
-                round: 0,
-                board: number,
-            };
-            let (match_id, reply) = self.inner.matches.open_paired(&paired).await?;
-            e.games.insert(number, match_id);
-            self.link(e.id, match_id);
-            if let Some(mut reply) = reply {
-                if let Some(thread) = reply.thread.as_mut() {
-                    thread.name = Msg::new("arena-game-thread")
-                        .num("id", e.id)
-                        .num("game", number as i64 + 1)
-                        .plain("white", white_seat.name.clone())
-                        .plain("black", black_seat.name.clone());
-                }
-                reply.tournament = Some(super::present::news(e));
-                self.inner.notices.send(e.place(), match_id, reply);
-            }
+            let thread = Msg::new("arena-game-thread")
+                .num("id", e.id)
+                .num("game", number as i64 + 1);
+            // An arena has no rounds: its games are numbered in round 0.
+            self.open_game(e, (g.white, g.black), 0, number, thread)
+                .await?;
         }
         Ok(())
     }

@@ -139,11 +139,6 @@ impl Tournaments {
             return Ok(());
         };
         let round = e.tournament.swiss.played_rounds;
-        let Some((game, variant)) = e.rules.variant() else {
-            return Err(Fail::Refuse(
-                Msg::new("err-rebuild").plain("why", format!("unknown game {}", e.rules.game)),
-            ));
-        };
         for (board, b) in boards.iter().enumerate() {
             let (Some(black), None) = (b.pairing.black, b.result) else {
                 continue;
@@ -151,40 +146,60 @@ impl Tournaments {
             if e.games.contains_key(&board) {
                 continue;
             }
-            let (Some(white_seat), Some(black_seat)) =
-                (e.seat(b.pairing.white).cloned(), e.seat(black).cloned())
-            else {
-                continue;
-            };
-            let g = PairedGame {
-                place: e.place(),
-                game,
-                variant,
-                clock_secs: e.rules.clock_secs,
-                increment_secs: e.rules.increment_secs,
-                rated: e.rules.rated,
-                white: self.player_ref(&white_seat),
-                black: self.player_ref(&black_seat),
-                level: white_seat.level.or(black_seat.level),
-                tournament: e.id,
-                round,
-                board,
-            };
-            let (match_id, reply) = self.inner.matches.open_paired(&g).await?;
-            e.games.insert(board, match_id);
-            self.link(e.id, match_id);
-            if let Some(mut reply) = reply {
-                // Its thread is named after the tournament and the round.
-                if let Some(thread) = reply.thread.as_mut() {
-                    thread.name = Msg::new("tournament-game-thread")
-                        .num("id", e.id)
-                        .num("round", round as i64 + 1)
-                        .plain("white", white_seat.name.clone())
-                        .plain("black", black_seat.name.clone());
-                }
-                reply.tournament = Some(super::present::news(e));
-                self.inner.notices.send(e.place(), match_id, reply);
+            // Its thread is named after the tournament and the round.
+            let thread = Msg::new("tournament-game-thread")
+                .num("id", e.id)
+                .num("round", round as i64 + 1);
+            self.open_game(e, (b.pairing.white, black), round, board, thread)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// Opens the match of one paired game (`white` and `black` are member indexes), links it to
+    /// the tournament and posts it in a thread named `thread` with the two names added.
+    pub(super) async fn open_game(
+        &self,
+        e: &mut Event,
+        (white, black): (usize, usize),
+        round: usize,
+        board: usize,
+        thread: Msg,
+    ) -> Result<(), Fail> {
+        let Some((game, variant)) = e.rules.variant() else {
+            return Err(Fail::Refuse(
+                Msg::new("err-rebuild").plain("why", format!("unknown game {}", e.rules.game)),
+            ));
+        };
+        let (Some(white_seat), Some(black_seat)) = (e.seat(white).cloned(), e.seat(black).cloned())
+        else {
+            return Ok(());
+        };
+        let g = PairedGame {
+            place: e.place(),
+            game,
+            variant,
+            clock_secs: e.rules.clock_secs,
+            increment_secs: e.rules.increment_secs,
+            rated: e.rules.rated,
+            white: self.player_ref(&white_seat),
+            black: self.player_ref(&black_seat),
+            level: white_seat.level.or(black_seat.level),
+            tournament: e.id,
+            round,
+            board,
+        };
+        let (match_id, reply) = self.inner.matches.open_paired(&g).await?;
+        e.games.insert(board, match_id);
+        self.link(e.id, match_id);
+        if let Some(mut reply) = reply {
+            if let Some(t) = reply.thread.as_mut() {
+                t.name = thread
+                    .plain("white", white_seat.name.clone())
+                    .plain("black", black_seat.name.clone());
             }
+            reply.tournament = Some(super::present::news(e));
+            self.inner.notices.send(e.place(), match_id, reply);
         }
         Ok(())
     }
