@@ -785,6 +785,7 @@ err-missing-permissions = I cannot start a match here: I am missing { $perms } i
 undelivered-gone = (The channel of this match was deleted, so I could not post its news there. Nothing is lost: the match goes on here.)
 undelivered-forbidden = (I could not post the latest news of this match here: I am missing { $perms } in this channel. It is all on this board; a member who may manage the server can grant this in the channel's settings.)
 undelivered-refused = (I could not post the latest news of this match here: Discord did not take it. It is all on this board.)
+undelivered-unavailable = (Discord did not take my messages for a while, so the latest news of this match could not be posted here. Nothing is lost: it is all on this board.)
 
 ## Play anywhere (Parlor installed to a person's account)
 err-server-only = That is a server's own: it works only in a server that added Parlor. Here, { $settings } keeps your own settings (`my-language`, `reminders`, `my-web`), and { $leaderboard } shows the global ladder.

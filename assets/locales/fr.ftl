@@ -820,6 +820,7 @@ err-missing-permissions = Je ne peux pas lancer de partie ici : il me manque {
 undelivered-gone = (Le salon de cette partie a été supprimé : je n’ai pas pu y publier la suite. Rien n’est perdu, la partie continue ici.)
 undelivered-forbidden = (Je n’ai pas pu publier ici la suite de cette partie : il me manque { $perms } dans ce salon. Tout est sur ce plateau ; un membre qui peut gérer le serveur peut corriger cela dans les paramètres du salon.)
 undelivered-refused = (Je n’ai pas pu publier ici la suite de cette partie : Discord ne l’a pas acceptée. Tout est sur ce plateau.)
+undelivered-unavailable = (Discord n’a pas accepté mes messages pendant un long moment : je n’ai pas pu publier ici la suite de cette partie. Rien n’est perdu, tout est sur ce plateau.)
 
 ## Jouer partout (Parlor installé sur le compte d’une personne)
 err-server-only = Cela appartient à un serveur : cela ne marche que sur un serveur qui a ajouté Parlor. Ici, { $settings } garde vos propres réglages (`my-language`, `reminders`, `my-web`), et { $leaderboard } montre le classement mondial.

@@ -31,6 +31,10 @@ pub struct Config {
     pub health: super::Health,
     /// What the bot is handling now (not from the environment: tests wait for it to be idle).
     pub work: super::Work,
+    /// How long a notice Discord does not take (5xx, 429, unreachable) is tried again before it
+    /// is kept as news for the players' next answer: ten minutes (not from the environment:
+    /// tests shorten it).
+    pub notice_retry: std::time::Duration,
 }
 
 /// Why the configuration cannot be used.
@@ -62,6 +66,9 @@ pub enum ConfigError {
     #[error(transparent)]
     BadPublicUrl(#[from] crate::table::BadPublicUrl),
 }
+
+/// How long a notice is tried again while Discord fails (issue: at least ten minutes).
+pub const NOTICE_RETRY: std::time::Duration = std::time::Duration::from_secs(10 * 60);
 
 /// The default database: a file next to where the bot runs.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://parlor.db";
@@ -109,6 +116,7 @@ impl Config {
             shards: None,
             health: super::Health::default(),
             work: super::Work::default(),
+            notice_retry: NOTICE_RETRY,
         })
     }
 }

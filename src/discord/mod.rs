@@ -15,6 +15,7 @@ mod components;
 pub mod config;
 #[doc(hidden)]
 pub mod health;
+mod lanes;
 mod live;
 #[doc(hidden)]
 pub mod present;
@@ -342,6 +343,9 @@ async fn connect(
     let poster_work = work.clone();
     let daily_work = work.clone();
     let drain_work = work.clone();
+    let stop = lanes::Stop::default();
+    let poster_stop = stop.clone();
+    let notice_retry = config.notice_retry;
     let health = config.health.clone();
 
     let framework = poise::Framework::builder()
@@ -384,8 +388,11 @@ async fn connect(
                     work: poster_work,
                     chats: chats.clone(),
                     live: live::Live::default(),
+                    lanes: lanes::Lanes::default(),
+                    stop: poster_stop,
+                    retry_for: notice_retry,
                 };
-                tokio::spawn(poster.run(notices));
+                tokio::spawn(std::sync::Arc::new(poster).run(notices));
                 tokio::spawn(post_daily_puzzles(
                     ctx.http.clone(),
                     tongues.clone(),
@@ -438,7 +445,14 @@ async fn connect(
     if let Err(error) = result {
         return Err(anyhow::anyhow!("{}: {error}", login_failure(&error)));
     }
+    // A notice Discord does not take now is kept as news rather than tried for minutes.
+    stop.enter(lanes::Phase::Stopping);
     drain(&drain_work, DRAIN).await;
+    if drain_work.in_hand() > 0 {
+        // Out of time: the notices still waiting are kept for the players' next answer.
+        stop.enter(lanes::Phase::Stopped);
+        drain(&drain_work, KEEP).await;
+    }
     info!("stopped");
     Ok(())
 }
@@ -446,6 +460,8 @@ async fn connect(
 /// How long a shutdown waits for the work in hand: within Docker's default 10 s between
 /// SIGTERM and SIGKILL, and far longer than an answer takes.
 const DRAIN: std::time::Duration = std::time::Duration::from_secs(8);
+/// How long it then waits for the notices not posted to be kept as news, within those 10 s.
+const KEEP: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Waits, once the gateway is closed (so nothing new arrives), until every interaction in hand
 /// is answered and every notice being posted is sent, or `cap` has passed: a deploy leaves no
@@ -553,10 +569,12 @@ async fn post_daily_puzzles(
     }
 }
 
-/// How many times a notice is tried when Discord fails (5xx) or asks to slow down (429).
-const ATTEMPTS: u32 = 5;
-/// The wait before the second try; each further wait doubles (0.5 + 1 + 2 + 4 s in all).
+/// The wait before a notice's second try when Discord fails (5xx), asks to slow down (429) or
+/// cannot be reached; each further wait doubles, up to [`BACKOFF_CAP`], for as long as
+/// [`Config::notice_retry`] allows.
 const BACKOFF: std::time::Duration = std::time::Duration::from_millis(500);
+/// The longest wait between two tries.
+const BACKOFF_CAP: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// Posts what happens without a request (the AI's moves, clock warnings, timeouts, expired
 /// challenges) in the match's channel. A notice is news only: the match has already changed,
@@ -573,6 +591,12 @@ struct Poster {
     chats: reach::Chats,
     /// Arenas' live standings messages.
     live: live::Live,
+    /// The notices waiting, one queue per channel.
+    lanes: lanes::Lanes,
+    /// How far the bot is in stopping: what is not posted by then is kept.
+    stop: lanes::Stop,
+    /// How long a notice is tried again while Discord fails, before it is kept as news.
+    retry_for: std::time::Duration,
 }
 
 /// Why a notice was not posted.
@@ -584,16 +608,39 @@ enum Failed {
     /// Discord's Missing Access (403, 50001): outside any server, the bot is no member of the
     /// chat (a DM or group DM between people).
     NoAccess,
-    /// Anything else, after the retries.
+    /// Discord failed or could not be reached for as long as notices are tried again (or the
+    /// bot is stopping).
+    Unavailable(String),
+    /// Anything else.
     Other(String),
 }
 
 impl Poster {
-    /// Posts every notice, in order, until the match service stops.
-    async fn run(self, mut notices: table::Notices) {
+    /// Posts every notice, in order in each channel, until the match service stops.
+    async fn run(self: std::sync::Arc<Self>, mut notices: table::Notices) {
         while let Some(notice) = notices.recv().await {
-            let _busy = self.work.begin();
-            self.post(notice).await;
+            let channel = notice.place.channel;
+            if self.lanes.push(notice, self.work.begin()) {
+                tokio::spawn(self.clone().lane(channel));
+            }
+        }
+    }
+
+    /// Posts a channel's notices one after the other until none is left (kept as news once
+    /// the bot is stopping).
+    async fn lane(self: std::sync::Arc<Self>, channel: u64) {
+        while let Some((notice, _busy)) = self.lanes.next(channel) {
+            if self.stop.phase() == lanes::Phase::Stopped {
+                let match_id = notice.match_id;
+                info!(
+                    match_id,
+                    channel, "stopping: notice kept for the next answer"
+                );
+                let why = table::Undelivered::Unavailable;
+                self.table.matches().undelivered(match_id, why).await;
+            } else {
+                self.post(notice).await;
+            }
         }
     }
 
@@ -673,6 +720,10 @@ impl Poster {
             Err(Failed::Forbidden(lacking)) => {
                 table::Undelivered::Forbidden(lacking.bits().to_string())
             }
+            Err(Failed::Unavailable(error)) => {
+                warn!(match_id, %channel, %error, "Discord did not take the notice; kept for the next answer");
+                table::Undelivered::Unavailable
+            }
             Err(Failed::Other(error)) => {
                 debug!(match_id, %channel, %error, "notice not posted");
                 table::Undelivered::Forbidden("0".to_owned())
@@ -749,9 +800,10 @@ impl Poster {
         }
     }
 
-    /// Sends a notice, trying again with a growing wait while Discord fails or asks to slow
-    /// down, and reopening an archived thread once. (With serenity's rate limiter on, as against
-    /// Discord itself, a 429 is waited out there for its `retry_after` before it reaches here.)
+    /// Sends a notice, trying again with a growing wait while Discord fails, asks to slow down
+    /// or cannot be reached (for [`Poster::retry_for`], unless the bot stops), and reopening an
+    /// archived thread once. (With serenity's rate limiter on, as against Discord itself, a 429
+    /// is waited out there for its `retry_after` before it reaches here.)
     async fn deliver(
         &self,
         match_id: i64,
@@ -759,6 +811,7 @@ impl Poster {
         answer: &Answer,
     ) -> Result<serenity::Message, Failed> {
         let http = &self.http;
+        let first = Instant::now();
         let mut wait = BACKOFF;
         let mut reopened = false;
         let mut attempt = 0;
@@ -768,9 +821,17 @@ impl Poster {
                 Ok(message) => return Ok(message),
                 Err(error) => error,
             };
-            let serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) = &error
-            else {
-                return Err(Failed::Other(error.to_string()));
+            let response = match &error {
+                serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
+                    response
+                }
+                // No answer at all (refused, reset, timed out): Discord may be unreachable.
+                serenity::Error::Http(serenity::HttpError::Request(_)) => {
+                    self.wait_to_retry(match_id, channel, (first, &mut wait), 0, &error)
+                        .await?;
+                    continue;
+                }
+                _ => return Err(Failed::Other(error.to_string())),
             };
             let (status, code) = (response.status_code.as_u16(), response.error.code);
             match (status, code) {
@@ -785,14 +846,41 @@ impl Poster {
                 (404, _) | (_, 10003) => return Err(Failed::Gone),
                 (403, 50001) => return Err(Failed::NoAccess),
                 (403, _) => return Err(Failed::Forbidden(serenity::Permissions::empty())),
-                (429 | 500..=599, _) if attempt < ATTEMPTS => {
+                (429 | 500..=599, _) => {
+                    self.wait_to_retry(match_id, channel, (first, &mut wait), status, &error)
+                        .await?;
                     debug!(match_id, %channel, status, attempt, "notice not taken; trying again");
-                    tokio::time::sleep(wait).await;
-                    wait *= 2;
                 }
                 _ => return Err(Failed::Other(error.to_string())),
             }
         }
+    }
+
+    /// Waits before the next try of a notice that Discord did not take (`status` 0: no answer),
+    /// the wait then doubled up to [`BACKOFF_CAP`]; gives up when the next try would come after
+    /// [`Poster::retry_for`] since the `first`, or the bot stops.
+    async fn wait_to_retry(
+        &self,
+        match_id: i64,
+        channel: serenity::ChannelId,
+        (first, wait): (Instant, &mut std::time::Duration),
+        status: u16,
+        error: &serenity::Error,
+    ) -> Result<(), Failed> {
+        let stopping = self.stop.phase() != lanes::Phase::Running;
+        if stopping || first.elapsed() + *wait > self.retry_for {
+            return Err(Failed::Unavailable(error.to_string()));
+        }
+        if *wait >= BACKOFF_CAP {
+            // Said once a while, not at every try: Discord has been failing for a minute.
+            info!(match_id, %channel, status, "Discord keeps failing; the notice is tried again");
+        }
+        self.stop.sleep(*wait).await;
+        *wait = (*wait * 2).min(BACKOFF_CAP);
+        if self.stop.phase() != lanes::Phase::Running {
+            return Err(Failed::Unavailable(error.to_string()));
+        }
+        Ok(())
     }
 }
 
@@ -826,11 +914,16 @@ fn options() -> poise::FrameworkOptions<Data, Error> {
         event_handler: |framework, event| {
             Box::pin(async move {
                 let (ctx, data) = (framework.serenity_context, framework.user_data);
-                if let serenity::FullEvent::InteractionCreate {
-                    interaction: serenity::Interaction::Component(interaction),
-                } = event
-                {
-                    components::handle(ctx, data, interaction).await;
+                match event {
+                    serenity::FullEvent::InteractionCreate {
+                        interaction: serenity::Interaction::Component(interaction),
+                    } => components::handle(ctx, data, interaction).await,
+                    // Connected again (or first): news Discord did not take meanwhile goes out.
+                    serenity::FullEvent::Ready { .. } | serenity::FullEvent::Resume { .. } => {
+                        let matches = data.table.matches().clone();
+                        tokio::spawn(async move { matches.post_kept().await });
+                    }
+                    _ => {}
                 }
                 Ok(())
             })

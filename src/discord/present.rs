@@ -251,11 +251,12 @@ pub async fn present_first(reply: Reply, locales: Locales, pictures: &Pictures) 
     }
 }
 
-/// What to say of news that could not be posted: the channel was gone, or a permission was
-/// missing (stored as the bits of what was lacking, 0 when Discord did not say).
+/// What to say of news that could not be posted: the channel was gone, Discord failed for
+/// minutes, or a permission was missing (stored as the bits of what was lacking, 0 when Discord did not say).
 fn undelivered(news: &Undelivered) -> Msg {
     match news {
         Undelivered::Gone => Msg::new("undelivered-gone"),
+        Undelivered::Unavailable => Msg::new("undelivered-unavailable"),
         Undelivered::Forbidden(bits) => {
             let lacking = bits
                 .parse::<u64>()

@@ -227,14 +227,17 @@ pub enum Undelivered {
     /// The transport may not post there; what it lacks, in its own terms (e.g. Discord's
     /// permission names), for it to explain.
     Forbidden(String),
+    /// Discord failed or could not be reached for minutes (or the bot stopped before it did).
+    Unavailable,
 }
 
 impl Undelivered {
-    /// As stored: `gone`, or `forbidden:` and what is lacking.
+    /// As stored: `gone`, `unavailable`, or `forbidden:` and what is lacking.
     pub fn to_text(&self) -> String {
         match self {
             Undelivered::Gone => "gone".to_owned(),
             Undelivered::Forbidden(what) => format!("forbidden:{what}"),
+            Undelivered::Unavailable => "unavailable".to_owned(),
         }
     }
 
@@ -242,6 +245,7 @@ impl Undelivered {
     pub fn from_text(text: &str) -> Undelivered {
         match text.strip_prefix("forbidden:") {
             _ if text == "gone" => Undelivered::Gone,
+            _ if text == "unavailable" => Undelivered::Unavailable,
             Some(what) => Undelivered::Forbidden(what.to_owned()),
             None => Undelivered::Forbidden(text.to_owned()),
         }

@@ -599,6 +599,17 @@ impl Store {
         })
     }
 
+    /// The matches whose news could not be posted for `reason`, oldest failure first.
+    pub async fn undelivered_because(&self, reason: &str) -> Result<Vec<i64>, StoreError> {
+        on!(self, pools => {
+            let rows = sqlx::query("SELECT match_id FROM undelivered WHERE reason = $1 ORDER BY at")
+                .bind(reason)
+                .fetch_all(&pools.read)
+                .await?;
+            rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
+        })
+    }
+
     /// The open matches of a player whose news could not be posted, newest failure first.
     pub async fn undelivered_of(&self, player: u64) -> Result<Vec<(i64, String)>, StoreError> {
         on!(self, pools => {

@@ -134,6 +134,44 @@ impl Matches {
         Ok(None)
     }
 
+    /// Posts again, as notices, the news the transport kept because it could not deliver it for
+    /// minutes ([`Undelivered::Unavailable`]): the board of each open match of this process,
+    /// saying that news was missed. Called when the transport is connected again; each match's
+    /// news is taken once, whoever else calls this meanwhile. Returns how many were posted.
+    pub async fn post_kept(&self) -> usize {
+        let store = &self.inner.store;
+        let kept = match store
+            .undelivered_because(&Undelivered::Unavailable.to_text())
+            .await
+        {
+            Ok(kept) => kept,
+            Err(error) => {
+                tracing::warn!(%error, "cannot read the news kept while Discord failed");
+                return 0;
+            }
+        };
+        let mut posted = 0;
+        for id in kept {
+            let Some(slot) = self.slot(id) else {
+                continue; // another process's match, or over
+            };
+            let m = slot.lock().await;
+            if m.is_closed() || !matches!(store.take_undelivered(id).await, Ok(Some(_))) {
+                continue;
+            }
+            let Ok(mut reply) = self.board(&m).await else {
+                continue;
+            };
+            reply.undelivered = Some(Undelivered::Unavailable);
+            self.inner.notices.send(m.place(), id, reply);
+            posted += 1;
+        }
+        if posted > 0 {
+            tracing::info!(posted, "news kept while Discord failed is posted");
+        }
+        posted
+    }
+
     /// The open match a request is about: the one a control names, or this channel's.
     async fn target(&self, place: &Place, req: &Request) -> Result<Slot, Fail> {
         match req.at {

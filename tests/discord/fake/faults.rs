@@ -145,6 +145,12 @@ impl FakeDiscord {
         self.inner.lock().slow.push((line.to_owned(), wait));
     }
 
+    /// Takes back every failure still waiting for messages posted in `channel` (Discord is back).
+    pub fn heal_posts(&self, channel: u64) {
+        let line = format!("POST /api/v10/channels/{channel}/messages");
+        self.inner.lock().failures.retain(|(l, _)| *l != line);
+    }
+
     /// Answers the next `n` messages posted in `channel` with HTTP `status` instead.
     pub fn fail_posts(&self, channel: u64, n: usize, status: u16) {
         let line = format!("POST /api/v10/channels/{channel}/messages");
