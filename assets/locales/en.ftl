@@ -729,6 +729,7 @@ err-not-a-lobby = This challenge has no seats to take: accept it instead.
 err-already-seated = You already have a seat at this table.
 err-sit-first = Only someone seated at this table can seat the bot.
 err-seat-taken = That seat is taken already: pick an empty one.
+err-bot-one-team = The seats left are on the other team, and I already play for this one: I will not play against myself. Ask a friend to take the last seat.
 local-err-which-seat = Which seat? Give its number, for example { $example }.
 
 ## Settings

@@ -764,6 +764,7 @@ err-not-a-lobby = Ce défi n’a pas de places à prendre : acceptez-le plutô
 err-already-seated = Vous avez déjà une place à cette table.
 err-sit-first = Seule une personne assise à cette table peut y placer le bot.
 err-seat-taken = Cette place est déjà prise : choisissez-en une libre.
+err-bot-one-team = Les places libres sont dans l’autre équipe, et je joue déjà pour celle-ci : je ne jouerai pas contre moi-même. Demandez à un ami de prendre la dernière place.
 local-err-which-seat = Quelle place ? Donnez son numéro, par exemple { $example }.
 
 ## Réglages

@@ -89,6 +89,13 @@ pub fn default_bot() -> UserRef {
     UserRef::new(0, "Parlor")
 }
 
+impl Config {
+    /// The bot's user id when it can play (an AI is configured).
+    pub fn playing_bot(&self) -> Option<u64> {
+        self.ai.as_ref().map(|_| self.bot.id)
+    }
+}
+
 impl Default for Config {
     fn default() -> Self {
         Config {

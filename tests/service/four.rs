@@ -364,22 +364,32 @@ async fn a_restart_restores_a_four_seat_match_exactly() {
     assert!(is_over(&r), "{}", r.text());
 }
 
-#[tokio::test]
-async fn two_people_and_the_bot_in_two_seats_play_a_whole_game() {
+/// A match service whose bot (user 900, "Parlor") plays its first legal move.
+async fn table_with_the_bot() -> (TestDb, Table, parlor::table::Notices) {
     let db = TestDb::new().await;
-    let url = db.url.clone();
     let clock = ManualClock::new(START_MS);
     let mut cfg = config(&clock);
     cfg.bot = UserRef::new(900, "Parlor");
     cfg.ai = Some(Arc::new(FirstMove));
-    let store = Store::open(&url).await.expect("store");
-    let (table, mut notices) = Table::start(store, cfg).await.expect("table");
-    let place = channel(1);
-    let (a, b) = (alice(), bob());
+    let store = Store::open(&db.url).await.expect("store");
+    let (table, notices) = Table::start(store, cfg).await.expect("table");
+    (db, table, notices)
+}
+
+/// A table for four open to anyone, the bot at level 1.
+fn bot_table() -> Act {
     let mut spec = ChallengeSpec::new(GameKind::Loa, Opponent::Anyone);
     spec.variant = Some("four-player".to_string());
     spec.level = Some(1);
-    let card = table.handle(&a, &place, Act::Challenge(spec)).await;
+    Act::Challenge(spec)
+}
+
+#[tokio::test]
+async fn two_people_and_the_bot_in_two_seats_play_a_whole_game() {
+    let (_db, table, mut notices) = table_with_the_bot().await;
+    let place = channel(1);
+    let (a, b) = (alice(), bob());
+    let card = table.handle(&a, &place, bot_table()).await;
     assert!(card.button(&Act::SitBot).is_some(), "{}", card.text());
     // Only someone seated may bring the bot in.
     let r = table.handle(&carol(), &place, Act::SitBot).await;
@@ -387,7 +397,14 @@ async fn two_people_and_the_bot_in_two_seats_play_a_whole_game() {
     let r = table.handle(&a, &place, Act::SitBot).await;
     assert_says(&r, "head-sits");
     assert_shows(&r, "casual");
-    let seat = sit_buttons(&r)[0].1.clone();
+    // The bot sat against Alice: Bob joins her team, and the bot fills its own.
+    let free = empty_seats(&card);
+    let alice_seat = (0..4u8).find(|s| !free.contains(s)).expect("Alice's seat");
+    let seat = sit_buttons(&r)
+        .into_iter()
+        .find(|(seat, _)| seat % 2 == alice_seat % 2)
+        .expect("a seat beside Alice")
+        .1;
     let r = table
         .handle(&b, &place, Request::from_custom_id(&seat, &[]).expect("id"))
         .await;
@@ -695,4 +712,70 @@ async fn a_four_player_match_has_its_page_every_ply_drawn_and_its_team_ladder_on
             assert!(at(&winner.name) < at(&loser.name), "{ladder}");
         }
     }
+}
+
+/// The seats of a lobby card with a button (the empty ones).
+fn empty_seats(card: &Reply) -> Vec<u8> {
+    sit_buttons(card)
+        .into_iter()
+        .map(|(seat, _)| seat)
+        .collect()
+}
+
+#[tokio::test]
+async fn the_bot_sits_against_the_people_and_on_one_team_only() {
+    let (_db, table, _notices) = table_with_the_bot().await;
+    let place = channel(1);
+    let (a, b) = (alice(), bob());
+    let card = table.handle(&a, &place, bot_table()).await;
+    // Seats alternate between the teams: Alice sits at the one seat without a button.
+    let free = empty_seats(&card);
+    let alice_seat = (0..4u8).find(|s| !free.contains(s)).expect("Alice's seat");
+    let r = table.handle(&a, &place, Act::SitBot).await;
+    assert_says(&r, "head-sits");
+    let after = empty_seats(&r);
+    let bot_seat = *free
+        .iter()
+        .find(|s| !after.contains(s))
+        .expect("the bot's seat");
+    assert_ne!(bot_seat % 2, alice_seat % 2, "the bot sits against Alice");
+    // Bob takes the bot's team's other seat: only a seat on Alice's team is left.
+    let beside_bot = *after
+        .iter()
+        .find(|s| *s % 2 == bot_seat % 2)
+        .expect("a seat");
+    let id = sit_buttons(&r)
+        .into_iter()
+        .find(|(seat, _)| *seat == beside_bot)
+        .expect("its button")
+        .1;
+    let r = table
+        .handle(&b, &place, Request::from_custom_id(&id, &[]).expect("id"))
+        .await;
+    assert_says(&r, "head-sits");
+    assert!(
+        r.button(&Act::SitBot).is_none(),
+        "the bot is offered no seat against itself: {}",
+        r.text()
+    );
+    let refused = table.handle(&a, &place, Act::SitBot).await;
+    assert!(refused.private, "{}", refused.text());
+    assert_has(&refused, "err-bot-one-team");
+    // Nothing changed: Carol takes the last seat and the game starts, the bot in one seat.
+    let last = sit_buttons(&r)[0].1.clone();
+    let board = table
+        .handle(
+            &carol(),
+            &place,
+            Request::from_custom_id(&last, &[]).expect("id"),
+        )
+        .await;
+    assert_has(&board, "head-lobby-full");
+    let names = seat_names(&board);
+    assert_eq!(names[usize::from(bot_seat)], "Parlor", "{names:?}");
+    assert_eq!(
+        names.iter().filter(|n| *n == "Parlor").count(),
+        1,
+        "{names:?}"
+    );
 }

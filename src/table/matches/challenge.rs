@@ -138,7 +138,8 @@ impl Matches {
         tracing::info!(match_id = id, game = %spec.game, challenger = actor.id, "challenge");
         let m = Match::from_new(id, new, spec.game, *place);
         let mut reply = if lobby {
-            let mut reply = present::lobby_reply(&m, &start, config.ai.is_some(), expires_at, now);
+            let bot = config.playing_bot();
+            let mut reply = present::lobby_reply(&m, &start, bot, expires_at, now);
             // Only a named opponent is called to the table.
             let named = opponent.map(|o| o.id);
             reply.mentions.retain(|&p| Some(p) == named);

@@ -66,8 +66,8 @@ impl Matches {
         }
         if m.is_lobby_game() {
             let start = m.start_position()?;
-            let ai = self.inner.config.ai.is_some();
-            return Ok(present::lobby_reply(m, &start, ai, m.expires_at(), now));
+            let bot = self.inner.config.playing_bot();
+            return Ok(present::lobby_reply(m, &start, bot, m.expires_at(), now));
         }
         let preview = self.preview(m).await?;
         Ok(present::challenge_reply(m, preview, m.expires_at(), now))

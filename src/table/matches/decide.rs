@@ -154,7 +154,8 @@ fn sit(m: &Match, actor: &Actor, seat: usize, f: &Facts) -> Result<Decision, Ref
     seat_player(m, seat, me(actor), None, f)
 }
 
-/// Seats the bot on a lobby's first empty seat, at the lobby's level: anyone seated may.
+/// Seats the bot on a lobby's first empty seat of a team it does not play against, at the
+/// lobby's level: anyone seated may.
 fn sit_bot(m: &Match, actor: &Actor, f: &Facts) -> Result<Decision, Refusal> {
     pending(m)?;
     if !m.is_lobby_game() {
@@ -166,7 +167,11 @@ fn sit_bot(m: &Match, actor: &Actor, f: &Facts) -> Result<Decision, Refusal> {
     if !f.ai {
         return refuse(Msg::new("err-no-ai"));
     }
-    let Some(seat) = m.row.seats.iter().position(Option::is_none) else {
+    let Some(seat) = m.seat_for_bot(f.bot) else {
+        if m.row.seats.iter().any(Option::is_none) {
+            // The seats left are on the other team: the bot would play against itself.
+            return refuse(Msg::new("err-bot-one-team"));
+        }
         return refuse(Msg::new("err-seat-taken"));
     };
     let bot = PlayerRef {

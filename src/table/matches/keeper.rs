@@ -82,8 +82,8 @@ impl Keeper<Match> for Matches {
             }
             Say::Lobby(headline) => {
                 let start = m.start_position()?;
-                let ai = self.inner.config.ai.is_some();
-                let mut reply = present::lobby_reply(m, &start, ai, m.expires_at(), now);
+                let bot = self.inner.config.playing_bot();
+                let mut reply = present::lobby_reply(m, &start, bot, m.expires_at(), now);
                 reply.lines.insert(0, headline);
                 reply.mentions.clear();
                 reply

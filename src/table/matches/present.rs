@@ -294,8 +294,15 @@ pub fn thread_request(m: &Match) -> crate::table::api::ThreadRequest {
 }
 
 /// The lobby card of a match of more than two seats: who sits where, a button for each
-/// empty seat, one that seats the bot (when it can play) and one that cancels.
-pub fn lobby_reply(m: &Match, game: &AnyGame, bot_seat: bool, expires_at: i64, now: i64) -> Reply {
+/// empty seat, one that seats the bot (`bot`: its user id when it can play; only while a seat
+/// is left on a team it does not play against) and one that cancels.
+pub fn lobby_reply(
+    m: &Match,
+    game: &AnyGame,
+    bot: Option<u64>,
+    expires_at: i64,
+    now: i64,
+) -> Reply {
     let stamp = m.stamp();
     let mut lines = vec![Msg::new("lobby-line").player(
         "challenger",
@@ -331,7 +338,7 @@ pub fn lobby_reply(m: &Match, game: &AnyGame, bot_seat: bool, expires_at: i64, n
             .duration("time", crate::table::clock::secs_left(expires_at, now)),
     );
     let mut more = Vec::new();
-    if bot_seat {
+    if bot.is_some_and(|bot| m.seat_for_bot(bot).is_some()) {
         more.push(button(
             stamp,
             Act::SitBot,

@@ -382,6 +382,28 @@ impl Match {
             .collect()
     }
 
+    /// The seat the bot takes when asked to sit (user id `bot`): once it is seated, only one
+    /// on its own team, so that it never plays against itself; else the first empty seat of
+    /// the team with the fewest people, so that it plays against them rather than beside them.
+    pub fn seat_for_bot(&self, bot: u64) -> Option<usize> {
+        let seating = crate::games::Seating::for_seats(self.row.seats.len());
+        let sides: Vec<_> = self
+            .seats_of(bot)
+            .into_iter()
+            .map(|s| seating.side(s))
+            .collect();
+        let people = |seat: usize| {
+            seating
+                .seats_of(seating.side(seat))
+                .filter(|&s| self.player(s).is_some_and(|p| p.id != bot))
+                .count()
+        };
+        (0..self.row.seats.len())
+            .filter(|&seat| self.player(seat).is_none())
+            .filter(|&seat| sides.iter().all(|side| *side == seating.side(seat)))
+            .min_by_key(|&seat| (people(seat), seat))
+    }
+
     pub fn player(&self, seat: usize) -> Option<&PlayerRef> {
         self.row.seats.get(seat).and_then(Option::as_ref)
     }
