@@ -854,6 +854,7 @@ local-help-analyze = the AI's review of a finished match: a graph and the three 
 web-anonymous = anonymous
 web-local = local (the terminal)
 web-a-server = a Discord server
+web-direct = Direct messages
 web-global = global
 web-footer = Parlor: board games on Discord. These pages are read-only; a server shows them with { $on }, and anyone can hide their name with { $off }.
 web-home-title = Parlor's leaderboards

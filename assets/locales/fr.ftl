@@ -890,6 +890,7 @@ local-help-analyze = l’analyse d’une partie terminée par l’IA : un grap
 web-anonymous = anonyme
 web-local = local (le terminal)
 web-a-server = un serveur Discord
+web-direct = Messages privés
 web-global = général
 web-footer = Parlor : des jeux de plateau sur Discord. Ces pages sont en lecture seule ; un serveur les publie avec { $on }, et chacun peut masquer son nom avec { $off }.
 web-home-title = Les classements de Parlor
