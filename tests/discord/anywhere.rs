@@ -680,3 +680,55 @@ async fn a_time_out_goes_in_a_dm_to_whom_discord_lets_parlor_message() {
     only_interactions(&discord, group);
     stop(&discord, bot).await;
 }
+
+/// `/puzzle` where the bot is no member or in its own DM: the daily puzzle, a hint and a move
+/// answered to the person only, in a DM with Parlor (context 1) and in a group DM (context 2,
+/// interactions only).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn puzzles_work_in_a_dm_with_parlor_and_in_a_group_dm() {
+    use crate::puzzle_words::fixed_words;
+    use parlor::i18n::Lang;
+    let (discord, bot) = start_global(settings()).await;
+    let says = |msg: &Msg, id: &str| {
+        let fixed = fixed_words(Lang::En, id);
+        assert!(msg.text().contains(&fixed), "{id}: {}", msg.text());
+    };
+    let group = discord.open_group(&[alice(), bob()]);
+    for (user, chat) in [(alice(), fake::DM_CHANNEL_ID), (bob(), group)] {
+        let mut daily = None;
+        for _ in 0..600 {
+            let shown = ask(&discord, &user, chat, "puzzle", json!({"daily": true})).await;
+            if shown
+                .text()
+                .contains(&fixed_words(Lang::En, "puzzle-daily-title"))
+            {
+                daily = Some(shown);
+                break;
+            }
+            // The starter puzzles load beside the start.
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let daily = daily.expect("the daily puzzle");
+        assert!(daily.ephemeral, "{}", daily.text());
+        let hinted = press(&discord, &user, &daily, "Hint").await;
+        assert!(hinted.ephemeral);
+        says(&hinted, "puzzle-hint");
+        let first = discord
+            .autocomplete_in(&user, chat, "puzzle", "move", "")
+            .await
+            .iter()
+            .find_map(|c| c["value"].as_str().map(str::to_owned))
+            .expect("the puzzle's moves");
+        let answer = ask(&discord, &user, chat, "puzzle", json!({"move": first})).await;
+        assert!(answer.ephemeral, "{}", answer.text());
+        let ids = ["puzzle-right", "puzzle-wrong", "puzzle-solved"];
+        assert!(
+            ids.iter()
+                .any(|id| answer.text().contains(&fixed_words(Lang::En, id))),
+            "{}",
+            answer.text()
+        );
+    }
+    only_interactions(&discord, group);
+    stop(&discord, bot).await;
+}
