@@ -278,12 +278,18 @@ pub async fn serve(
     // matches finished here add puzzles in the background (after the starter set, which only
     // an empty database gets).
     let starter = store.clone();
+    // One harvest for the whole bot: the process of shard 0 (or of every shard) runs it.
+    let harvests = config.shards.is_none_or(|set| set.runs_shared_work());
     tokio::spawn(async move {
         let now = table::Clock::now_ms(&table::SystemClock);
         match table::puzzles::load_starter(&starter, now).await {
             Ok(0) => {}
             Ok(added) => info!(added, "starter puzzles loaded"),
             Err(e) => warn!(error = %e, "the starter puzzles could not be loaded"),
+        }
+        if !harvests {
+            info!("the puzzle harvest runs in the process of shard 0");
+            return;
         }
         let clock = std::sync::Arc::new(table::SystemClock);
         table::puzzles::Harvest::new(starter, clock)
