@@ -792,6 +792,7 @@ undelivered-unavailable = (Discord did not take my messages for a while, so the 
 err-server-only = That is a server's own: it works only in a server that added Parlor. Here, { $settings } keeps your own settings (`my-language`, `reminders`, `my-web`), and { $leaderboard } shows the global ladder.
 err-dm-play-a-friend = In a DM with Parlor you play Parlor itself: leave `opponent` empty. To play { $player }, use { $play } in your DM with them (or any group or server).
 note-private-here = 🔒 Only you can see my answers here: this server turned off **Use External Apps**. The match goes on all the same: { $board } shows each player the board with its buttons, and { $move } plays a move.
+notice-in-dm = News of your match in { $chat }: I can write there only when someone uses a command or a button of mine, so here it is. The next one used there shows it too.
 
 ## Help
 help-title = Parlor: board games in your server
@@ -855,6 +856,7 @@ local-help-analyze = the AI's review of a finished match: a graph and the three 
 web-anonymous = anonymous
 web-local = local (the terminal)
 web-a-server = a Discord server
+web-direct = Direct messages
 web-global = global
 web-footer = Parlor: board games on Discord. These pages are read-only; a server shows them with { $on }, and anyone can hide their name with { $off }.
 web-home-title = Parlor's leaderboards

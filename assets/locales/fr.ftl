@@ -827,6 +827,7 @@ undelivered-unavailable = (Discord n’a pas accepté mes messages pendant un lo
 err-server-only = Cela appartient à un serveur : cela ne marche que sur un serveur qui a ajouté Parlor. Ici, { $settings } garde vos propres réglages (`my-language`, `reminders`, `my-web`), et { $leaderboard } montre le classement mondial.
 err-dm-play-a-friend = En message privé avec Parlor, vous jouez contre Parlor : laissez `opponent` vide. Pour jouer contre { $player }, utilisez { $play } dans votre conversation avec cette personne (ou dans un groupe, ou sur un serveur).
 note-private-here = 🔒 Vous seul voyez mes réponses ici : ce serveur a désactivé **Utiliser des applications externes**. La partie continue quand même : { $board } montre à chaque joueur le plateau et ses boutons, et { $move } joue un coup.
+notice-in-dm = Du nouveau dans votre partie de { $chat } : je ne peux y écrire que lorsque quelqu’un y utilise une de mes commandes ou un de mes boutons, alors le voici. La prochaine commande ou le prochain bouton utilisé là-bas l’affichera aussi.
 
 ## Aide
 help-title = Parlor : des jeux de plateau sur votre serveur
@@ -891,6 +892,7 @@ local-help-analyze = l’analyse d’une partie terminée par l’IA : un grap
 web-anonymous = anonyme
 web-local = local (le terminal)
 web-a-server = un serveur Discord
+web-direct = Messages privés
 web-global = général
 web-footer = Parlor : des jeux de plateau sur Discord. Ces pages sont en lecture seule ; un serveur les publie avec { $on }, et chacun peut masquer son nom avec { $off }.
 web-home-title = Les classements de Parlor

@@ -279,12 +279,18 @@ pub async fn serve(
     // matches finished here add puzzles in the background (after the starter set, which only
     // an empty database gets).
     let starter = store.clone();
+    // One harvest for the whole bot: the process of shard 0 (or of every shard) runs it.
+    let harvests = config.shards.is_none_or(|set| set.runs_shared_work());
     tokio::spawn(async move {
         let now = table::Clock::now_ms(&table::SystemClock);
         match table::puzzles::load_starter(&starter, now).await {
             Ok(0) => {}
             Ok(added) => info!(added, "starter puzzles loaded"),
             Err(e) => warn!(error = %e, "the starter puzzles could not be loaded"),
+        }
+        if !harvests {
+            info!("the puzzle harvest runs in the process of shard 0");
+            return;
         }
         let clock = std::sync::Arc::new(table::SystemClock);
         table::puzzles::Harvest::new(starter, clock)
@@ -387,6 +393,8 @@ async fn connect(
                     table: table.clone(),
                     work: poster_work,
                     chats: chats.clone(),
+                    dms: reach::Dms::default(),
+                    bot_id: ready.user.id,
                     live: live::Live::default(),
                     lanes: lanes::Lanes::default(),
                     stop: poster_stop,
@@ -589,6 +597,10 @@ struct Poster {
     work: Work,
     /// Where the bot is no member, a notice goes through an interaction's token instead.
     chats: reach::Chats,
+    /// Where no token can carry it, it goes besides in a DM to the players it concerns.
+    dms: reach::Dms,
+    /// The bot itself, never sent a DM.
+    bot_id: serenity::UserId,
     /// Arenas' live standings messages.
     live: live::Live,
     /// The notices waiting, one queue per channel.
@@ -652,9 +664,13 @@ impl Poster {
             .tongues
             .locales(&Asker::server(notice.place.guild))
             .await;
+        // Outside servers the news may have to go in DMs as well, in each player's language.
+        let news = notice.place.guild.is_none() || self.chats.is_outside(channel.get());
+        let reply = news.then(|| notice.reply.clone());
         let answer = present::present(notice.reply, locales, self.table.pictures()).await;
         if self.chats.is_outside(channel.get()) {
-            self.follow_up(match_id, channel, answer, start).await;
+            self.follow_up(&notice.place, match_id, answer, reply, start)
+                .await;
             return;
         }
         let need = access::to_post(
@@ -713,7 +729,7 @@ impl Poster {
             // tells the news, as where the chat is known.
             Err(Failed::NoAccess) if notice.place.guild.is_none() => {
                 info!(match_id, %channel, "the bot is no member here; notice kept for the next interaction");
-                self.chats.hold(channel.get(), answer);
+                self.keep(&notice.place, match_id, answer, reply).await;
                 return;
             }
             Err(Failed::NoAccess) => table::Undelivered::Forbidden("0".to_owned()),
@@ -766,18 +782,20 @@ impl Poster {
 
     /// Sends a notice in a chat the bot is no member of: as a follow-up of the newest
     /// interaction there while its token lives and has a follow-up left, else kept for the next
-    /// interaction, which tells it.
+    /// interaction, which tells it, and sent besides in DMs where Discord allows it.
     async fn follow_up(
         &self,
+        place: &table::Place,
         match_id: i64,
-        channel: serenity::ChannelId,
         answer: Answer,
+        reply: Option<table::Reply>,
         start: Instant,
     ) {
         use serenity::Builder;
+        let channel = serenity::ChannelId::new(place.channel);
         let Some(token) = self.chats.lend(channel.get()) else {
             info!(match_id, %channel, "notice kept for the next interaction in this chat");
-            self.chats.hold(channel.get(), answer);
+            self.keep(place, match_id, answer, reply).await;
             return;
         };
         match answer
@@ -795,7 +813,58 @@ impl Poster {
             }
             Err(error) => {
                 debug!(match_id, %channel, %error, "notice not followed up; kept for the next interaction");
-                self.chats.hold(channel.get(), answer);
+                self.keep(place, match_id, answer, reply).await;
+            }
+        }
+    }
+
+    /// Keeps news no token could carry for the next interaction in its chat (which tells
+    /// everyone there), and tells it now in a DM from Parlor to each player it concerns (those
+    /// it names), where Discord allows it: a person who never installed Parlor and shares no
+    /// server with it learns it from that next interaction only.
+    async fn keep(
+        &self,
+        place: &table::Place,
+        match_id: i64,
+        answer: Answer,
+        reply: Option<table::Reply>,
+    ) {
+        // An interaction there not answered yet takes it as a follow-up in a moment.
+        let soon = self.chats.answer_coming(place.channel);
+        self.chats.hold(place.channel, answer);
+        let Some(reply) = reply.filter(|_| !soon) else {
+            return;
+        };
+        let mut players = reply.mentions.clone();
+        players.dedup();
+        players.retain(|&p| p != self.bot_id.get());
+        let chat = reach::chat_link(place.guild, place.channel);
+        for player in players {
+            let asker = Asker {
+                user: Some(player),
+                ..Asker::default()
+            };
+            let locales = self.tongues.locales(&asker).await;
+            let mut letter = present::present(reply.clone(), locales, self.table.pictures()).await;
+            // Its controls belong to the chat of the match, not to the DM.
+            letter.rows.clear();
+            letter.mentions.clear();
+            let line = Msg::new("notice-in-dm")
+                .plain("chat", chat.clone())
+                .text(letter.lang);
+            letter.text = present::truncate(&format!("{line}\n{}", letter.text), 2000);
+            let user = serenity::UserId::new(player);
+            match self.dms.send(&self.http, user, letter.to_message()).await {
+                reach::Dm::Sent => info!(match_id, player, "notice sent in a DM"),
+                reach::Dm::Refused => {
+                    info!(
+                        match_id,
+                        player, "the player cannot be sent a DM; the next interaction tells it"
+                    )
+                }
+                reach::Dm::Failed(error) => {
+                    debug!(match_id, player, %error, "notice not sent in a DM")
+                }
             }
         }
     }

@@ -3,7 +3,8 @@
 //! channel. Elsewhere (DMs and group DMs between people, servers that never added it, reached
 //! through Parlor installed to a person's account) it can post nothing itself: every word is an
 //! answer to an interaction, and news goes as a follow-up of the last interaction there while its
-//! token lives (15 minutes, at most 5 follow-ups), or else waits for the next interaction.
+//! token lives (15 minutes, at most 5 follow-ups), or else waits for the next interaction, and
+//! goes besides, where Discord allows it, in a DM from Parlor to each player it concerns.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -170,6 +171,18 @@ impl Chats {
         Some(token.clone())
     }
 
+    /// Whether the newest interaction in `channel` is not answered yet while its token lives
+    /// with a follow-up left: news kept now goes as soon as it is answered.
+    pub fn answer_coming(&self, channel: u64) -> bool {
+        let now = self.now_ms();
+        self.lock()
+            .get(&channel)
+            .and_then(|chat| chat.last.as_ref())
+            .is_some_and(|(token, used, answered)| {
+                !*answered && token.lives(now) && *used < MAX_FOLLOWUPS
+            })
+    }
+
     /// Keeps news for the next interaction in `channel`.
     pub fn hold(&self, channel: u64, answer: Answer) {
         self.lock().entry(channel).or_default().waiting.push(answer);
@@ -181,5 +194,76 @@ impl Chats {
             .get_mut(&channel)
             .map(|chat| std::mem::take(&mut chat.waiting))
             .unwrap_or_default()
+    }
+}
+
+/// Discord's refusal of a DM: the person cannot be messaged by the app (they never installed it
+/// to their account and share no server with it, or they closed their DMs).
+const CANNOT_MESSAGE: isize = 50007;
+
+/// How a DM from Parlor went.
+#[derive(Debug)]
+pub enum Dm {
+    Sent,
+    /// Discord refused it (50007): the person cannot be messaged.
+    Refused,
+    /// Anything else.
+    Failed(String),
+}
+
+impl Dm {
+    fn from_error(error: serenity::Error) -> Dm {
+        if let serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) = &error
+            && response.error.code == CANNOT_MESSAGE
+        {
+            return Dm::Refused;
+        }
+        Dm::Failed(error.to_string())
+    }
+}
+
+/// DMs from Parlor to people: the channel of each, opened once (`POST /users/@me/channels`)
+/// and kept in memory.
+#[derive(Clone, Default)]
+pub struct Dms {
+    channels: Arc<Mutex<HashMap<u64, serenity::ChannelId>>>,
+}
+
+impl Dms {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, serenity::ChannelId>> {
+        self.channels.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Sends `message` to `user` in their DM with Parlor, opening it first if need be.
+    pub async fn send(
+        &self,
+        http: &serenity::Http,
+        user: serenity::UserId,
+        message: serenity::CreateMessage,
+    ) -> Dm {
+        let known = self.lock().get(&user.get()).copied();
+        let channel = match known {
+            Some(channel) => channel,
+            None => match user.create_dm_channel(http).await {
+                Ok(dm) => {
+                    self.lock().insert(user.get(), dm.id);
+                    dm.id
+                }
+                Err(error) => return Dm::from_error(error),
+            },
+        };
+        match channel.send_message(http, message).await {
+            Ok(_) => Dm::Sent,
+            Err(error) => Dm::from_error(error),
+        }
+    }
+}
+
+/// The address of a chat, for a link to it from a DM: a DM or group DM between people, or a
+/// server's channel.
+pub fn chat_link(guild: Option<u64>, channel: u64) -> String {
+    match guild {
+        Some(guild) => format!("https://discord.com/channels/{guild}/{channel}"),
+        None => format!("https://discord.com/channels/@me/{channel}"),
     }
 }

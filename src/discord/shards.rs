@@ -79,6 +79,12 @@ impl ShardSet {
         self.total
     }
 
+    /// Whether this process runs the work done once for the whole bot (the puzzle harvest):
+    /// the one that runs shard 0.
+    pub fn runs_shared_work(&self) -> bool {
+        self.first == 0
+    }
+
     /// Whether a match in this server (`None`: a direct message, or the terminal) is ours.
     pub fn owns(&self, guild: Option<u64>) -> bool {
         (self.first..=self.last).contains(&shard_of(guild, self.total))

@@ -73,6 +73,7 @@ fn who(ctx: &Ctx, w: &Who) -> Markup {
 fn place(ctx: &Ctx, p: &Place) -> String {
     match p {
         Place::Local => ctx.w("web-local"),
+        Place::Direct => ctx.w("web-direct"),
         Place::Server(Some(name)) => name.clone(),
         Place::Server(None) => ctx.w("web-a-server"),
     }

@@ -213,6 +213,17 @@ fn settings() -> parlor::table::Config {
     }
 }
 
+/// As [`start_global`], the bot's time a clock the test moves on.
+async fn start_clocked() -> (FakeDiscord, fake::Bot, parlor::table::ManualClock) {
+    let clock = parlor::table::ManualClock::new(1_700_000_000_000);
+    let (discord, bot) = start_global(parlor::table::Config {
+        clock: Arc::new(clock.clone()),
+        ..settings()
+    })
+    .await;
+    (discord, bot, clock)
+}
+
 /// Nothing was ever posted, edited or started in `channel` other than through interactions.
 fn only_interactions(discord: &FakeDiscord, channel: u64) {
     let state = discord.state();
@@ -259,20 +270,7 @@ async fn a_whole_match_in_a_group_dm_is_carried_by_interactions() {
         })
         .await;
     // A move by menus: the piece, then (privately) its target.
-    let mover = who(&players, to_move(&board)).clone();
-    let source_menu = board.menus()[0].clone();
-    let source = board.menu_values(&source_menu)[0].clone();
-    let targets = discord
-        .outcome(discord.select(&mover, board.id, &source_menu, &[&source]))
-        .await;
-    assert!(targets.ephemeral, "{}", targets.text());
-    let target_menu = targets.menus()[0].clone();
-    let target = targets.menu_values(&target_menu)[0].clone();
-    board = discord
-        .outcome(discord.select(&mover, targets.id, &target_menu, &[&target]))
-        .await;
-    assert!(!board.ephemeral, "the move is public: {}", board.text());
-    assert_ne!(to_move(&board), mover.id, "the turn passed");
+    board = by_menus(&discord, &board, &players).await;
     // The rest by `/move`, with its completion.
     for _ in 0..300 {
         if is_result(&board) {
@@ -350,6 +348,26 @@ async fn a_whole_match_in_a_group_dm_is_carried_by_interactions() {
     assert!(ladder.ephemeral, "{}", ladder.text());
     only_interactions(&discord, group);
     stop(&discord, bot).await;
+}
+
+/// The player to move on `board` plays by its menus: the first piece, then (privately) its
+/// first target; the new board, public, the turn passed.
+async fn by_menus(discord: &FakeDiscord, board: &Msg, players: &[fake::User]) -> Msg {
+    let mover = who(players, to_move(board)).clone();
+    let source_menu = board.menus()[0].clone();
+    let source = board.menu_values(&source_menu)[0].clone();
+    let targets = discord
+        .outcome(discord.select(&mover, board.id, &source_menu, &[&source]))
+        .await;
+    assert!(targets.ephemeral, "{}", targets.text());
+    let target_menu = targets.menus()[0].clone();
+    let target = targets.menu_values(&target_menu)[0].clone();
+    let next = discord
+        .outcome(discord.select(&mover, targets.id, &target_menu, &[&target]))
+        .await;
+    assert!(!next.ephemeral, "the move is public: {}", next.text());
+    assert_ne!(to_move(&next), mover.id, "the turn passed");
+    next
 }
 
 /// In a DM with Parlor, `/play` plays the AI: its moves follow in the DM (the bot is a member
@@ -434,34 +452,18 @@ async fn time_out_told(discord: &FakeDiscord, id: u64, late: u64) -> Msg {
 /// is posted then; the next interaction there tells it, as a follow-up.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_time_out_in_a_dm_is_told_by_the_next_interaction() {
-    let clock = parlor::table::ManualClock::new(1_700_000_000_000);
-    let (discord, bot) = start_global(parlor::table::Config {
-        clock: Arc::new(clock.clone()),
-        ..settings()
-    })
-    .await;
+    let (discord, bot, clock) = start_clocked().await;
     let dm = discord.open_dm(&alice(), &bob());
     let late = clocked_match(&discord, dm).await;
     discord.idle().await;
-    let before = discord.state().messages.len();
+    let in_dm = |s: &fake::FakeState| s.messages.iter().filter(|m| m.channel_id == dm).count();
+    let before = in_dm(&discord.state());
     // Two hours pass, for Discord (every token dies) and for the bot's clock.
     discord.age_all(Duration::from_secs(2 * 3600));
     clock.advance_ms(2 * 3600 * 1000);
     // The bot's timer applies it within a second.
-    let finished = "SELECT CAST(COUNT(*) AS BIGINT) FROM matches WHERE status = 'finished'";
-    for _ in 0..400 {
-        if crate::db::sql_i64(&discord.database_url, finished).await == 1 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert_eq!(crate::db::sql_i64(&discord.database_url, finished).await, 1);
-    discord.idle().await;
-    assert_eq!(
-        discord.state().messages.len(),
-        before,
-        "nothing could be said yet"
-    );
+    timed_out(&discord).await;
+    assert_eq!(in_dm(&discord.state()), before, "nothing could be said yet");
     // The next interaction there: its answer, and the time-out as a follow-up.
     let id = discord.slash_in(&alice(), dm, "board", json!({}), &[]);
     time_out_told(&discord, id, late).await;
@@ -585,5 +587,148 @@ async fn after_a_restart_news_in_a_dm_waits_for_the_next_interaction() {
     discord.idle().await;
     let id = discord.slash_in(&bob(), dm, "board", json!({}), &[]);
     time_out_told(&discord, id, late).await;
+    stop(&discord, bot).await;
+}
+
+/// Waits until the bot's timer has finished the one match of the test, then until it is idle.
+async fn timed_out(discord: &FakeDiscord) {
+    let finished = "SELECT CAST(COUNT(*) AS BIGINT) FROM matches WHERE status = 'finished'";
+    for _ in 0..400 {
+        if crate::db::sql_i64(&discord.database_url, finished).await == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(crate::db::sql_i64(&discord.database_url, finished).await, 1);
+    discord.idle().await;
+}
+
+/// A time-out in a group DM once every token there is dead: Alice, who installed Parlor to her
+/// account, is told at once in a DM from Parlor (the result's picture, a link to the chat, no
+/// controls); Bob, who only pressed the buttons and menus of her messages (no install, no server
+/// shared with the bot), cannot be sent one: Discord refuses it (50007), and he learns it from
+/// the next interaction in the group, which tells it once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_time_out_goes_in_a_dm_to_whom_discord_lets_parlor_message() {
+    let (discord, bot, clock) = start_clocked().await;
+    let group = discord.open_group(&[alice(), bob(), carol()]);
+    let players = [alice(), bob()];
+    let options = json!({"game": "simultana", "clock": "1h"});
+    let card = challenge(&discord, group, &alice(), &bob(), options).await;
+    let mut board = accept(&discord, &card, &bob()).await;
+    for _ in 0..2 {
+        board = by_menus(&discord, &board, &players).await;
+    }
+    let late = to_move(&board);
+    discord.idle().await;
+    {
+        let state = discord.state();
+        assert!(state.can_message(alice().id), "Alice installed Parlor");
+        assert!(!state.can_message(bob().id), "Bob never did");
+    }
+    let in_group =
+        |s: &fake::FakeState| s.messages.iter().filter(|m| m.channel_id == group).count();
+    let before = in_group(&discord.state());
+    discord.age_all(Duration::from_secs(2 * 3600));
+    clock.advance_ms(2 * 3600 * 1000);
+    timed_out(&discord).await;
+    // Alice's DM: the result, in her language, with where it happened and no controls.
+    let letter = discord
+        .wait("the time-out in Alice's DM", |s| {
+            let dm = s.dm_of(alice().id)?;
+            s.messages.iter().find(|m| m.channel_id == dm).cloned()
+        })
+        .await;
+    let text = letter.text();
+    let said = crate::puzzle_words::fixed_words(parlor::i18n::Lang::En, "notice-in-dm");
+    assert!(text.contains(&said), "{text}");
+    assert!(
+        text.contains(&format!("https://discord.com/channels/@me/{group}")),
+        "{text}"
+    );
+    assert!(text.contains(&format!("<@{late}>")), "the time-out: {text}");
+    assert!(letter.png().is_some(), "the final board");
+    assert!(letter.controls().is_empty(), "{:?}", letter.controls());
+    {
+        let state = discord.state();
+        assert_eq!(
+            state.dm_refused,
+            [bob().id],
+            "Discord refused Bob's DM, once"
+        );
+        let bobs = state.dm_of(bob().id);
+        assert!(
+            !state.messages.iter().any(|m| Some(m.channel_id) == bobs),
+            "nothing reached Bob"
+        );
+        assert_eq!(in_group(&state), before, "nothing in the group yet");
+    }
+    // Bob presses the old board: the answer, and the time-out once, as its follow-up.
+    let resign = board.button("Resign").expect("the board's Resign button");
+    let id = discord.press(&bob(), board.id, &resign);
+    time_out_told(&discord, id, late).await;
+    discord.idle().await;
+    let results = discord
+        .state()
+        .messages
+        .iter()
+        .filter(|m| m.channel_id == group && !m.ephemeral && is_result(m))
+        .count();
+    assert_eq!(results, 1, "told once in the group");
+    assert!(!discord.state().can_message(bob().id), "still no install");
+    assert_eq!(discord.state().dm_refused.len(), 1, "no DM tried again");
+    only_interactions(&discord, group);
+    stop(&discord, bot).await;
+}
+
+/// `/puzzle` where the bot is no member or in its own DM: the daily puzzle, a hint and a move
+/// answered to the person only, in a DM with Parlor (context 1) and in a group DM (context 2,
+/// interactions only).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn puzzles_work_in_a_dm_with_parlor_and_in_a_group_dm() {
+    use crate::puzzle_words::fixed_words;
+    use parlor::i18n::Lang;
+    let (discord, bot) = start_global(settings()).await;
+    let says = |msg: &Msg, id: &str| {
+        let fixed = fixed_words(Lang::En, id);
+        assert!(msg.text().contains(&fixed), "{id}: {}", msg.text());
+    };
+    let group = discord.open_group(&[alice(), bob()]);
+    for (user, chat) in [(alice(), fake::DM_CHANNEL_ID), (bob(), group)] {
+        let mut daily = None;
+        for _ in 0..600 {
+            let shown = ask(&discord, &user, chat, "puzzle", json!({"daily": true})).await;
+            if shown
+                .text()
+                .contains(&fixed_words(Lang::En, "puzzle-daily-title"))
+            {
+                daily = Some(shown);
+                break;
+            }
+            // The starter puzzles load beside the start.
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let daily = daily.expect("the daily puzzle");
+        assert!(daily.ephemeral, "{}", daily.text());
+        let hinted = press(&discord, &user, &daily, "Hint").await;
+        assert!(hinted.ephemeral);
+        says(&hinted, "puzzle-hint");
+        let first = discord
+            .autocomplete_in(&user, chat, "puzzle", "move", "")
+            .await
+            .iter()
+            .find_map(|c| c["value"].as_str().map(str::to_owned))
+            .expect("the puzzle's moves");
+        let answer = ask(&discord, &user, chat, "puzzle", json!({"move": first})).await;
+        assert!(answer.ephemeral, "{}", answer.text());
+        let ids = ["puzzle-right", "puzzle-wrong", "puzzle-solved"];
+        assert!(
+            ids.iter()
+                .any(|id| answer.text().contains(&fixed_words(Lang::En, id))),
+            "{}",
+            answer.text()
+        );
+    }
+    only_interactions(&discord, group);
     stop(&discord, bot).await;
 }

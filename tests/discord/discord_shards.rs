@@ -18,6 +18,15 @@ fn discords_formula() {
     assert_eq!(shard_of(None, 8), 0, "direct messages are shard 0's");
 }
 
+/// The puzzle harvest runs once for the whole bot: in the process of shard 0 only.
+#[test]
+fn only_shard_zeros_process_runs_the_shared_work() {
+    assert!(ShardSet::new(0, 1, 4).expect("valid").runs_shared_work());
+    assert!(ShardSet::new(0, 0, 1).expect("valid").runs_shared_work());
+    assert!(!ShardSet::new(1, 3, 4).expect("valid").runs_shared_work());
+    assert!(!ShardSet::new(2, 2, 4).expect("valid").runs_shared_work());
+}
+
 #[test]
 fn owns_its_range_only() {
     let set = ShardSet::new(1, 2, 4).expect("valid");

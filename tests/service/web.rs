@@ -314,7 +314,8 @@ async fn addresses_that_do_not_exist_answer_404_never_500() {
     let (a, b) = (alice(), bob());
     let id = finished(&w, &a, &b, channel(1)).await;
     publish(&w).await;
-    // A live match and a match in a direct message are never shown.
+    // A live match, and a match in a direct message with a player hidden from the web, are
+    // never shown.
     let live = w
         .simultana(&a, &b, channel(2))
         .await
@@ -324,6 +325,7 @@ async fn addresses_that_do_not_exist_answer_404_never_500() {
     let board = w.simultana(&b, &a, dm).await;
     let dm_id = board.match_id.expect("a match");
     w.play_out(dm, board, &[&a, &b]).await;
+    hide(&w, b.id).await;
     let site = serve(w.table.store().clone()).await;
     let plies = w
         .sql_i64(&format!("SELECT MAX(ply) FROM moves WHERE match_id = {id}"))
@@ -604,6 +606,44 @@ async fn the_terminals_matches_are_shown_as_local() {
         "{body}"
     );
     assert!(body.contains(&format!("/m/{id}")), "{body}");
+}
+
+/// Matches played outside servers (DMs and group DMs, Parlor installed to a person's account)
+/// are shown as "Direct messages" on the match's page and each player's page when none of their
+/// players hid themself from the web, and not at all otherwise; in both languages.
+#[tokio::test]
+async fn direct_messages_matches_are_shown_only_when_both_players_allow_it() {
+    use parlor::i18n::{Lang, lookup};
+    let w = World::new().await;
+    let (a, b, c) = (alice(), bob(), carol());
+    let open = finished(&w, &a, &b, direct(555)).await;
+    let closed = finished(&w, &a, &c, direct(556)).await;
+    hide(&w, c.id).await;
+    let site = serve(w.table.store().clone()).await;
+    let label = |lang| lookup(lang, "web-direct").expect("the label");
+    for (query, lang) in [("", Lang::En), ("?lang=fr", Lang::Fr)] {
+        let (status, _, body) = get(&format!("{site}/m/{open}{query}"), &[]).await;
+        assert_eq!(status, 200, "{body}");
+        assert!(body.contains(&label(lang)), "{lang:?}: {body}");
+        assert!(body.contains(">Alice<") && body.contains(">Bob<"), "{body}");
+    }
+    let (status, _, body) = get(&format!("{site}/m/{closed}"), &[]).await;
+    assert_eq!(status, 404, "Carol hid herself: {body}");
+    let alice_key = key_of(&w, "Alice").await;
+    let (status, _, body) = get(&format!("{site}/p/{alice_key}"), &[]).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains(&format!("/m/{open}\"")), "{body}");
+    assert!(body.contains(&label(Lang::En)), "{body}");
+    assert!(!body.contains(&format!("/m/{closed}\"")), "{body}");
+    assert!(!body.contains("Carol"), "{body}");
+    let (_, _, body) = get(&format!("{site}/global/simultana"), &[]).await;
+    assert!(body.contains(">Alice<") && body.contains(">Bob<"), "{body}");
+    // Once Bob hides too, their match is gone, and with it Alice's only page.
+    hide(&w, b.id).await;
+    for path in [format!("/m/{open}"), format!("/p/{alice_key}")] {
+        let (status, _, body) = get(&format!("{site}{path}"), &[]).await;
+        assert_eq!(status, 404, "{path}: {body}");
+    }
 }
 
 #[test]

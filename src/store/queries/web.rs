@@ -9,11 +9,15 @@ use crate::store::web::{LadderQuery, RatingPoint, Shown, WebPlayer, WebRating, W
 use crate::store::{MatchRow, Store, StoreError, db_id, from_db_id};
 
 /// The condition "match `m` may be shown on the web": its server's pages are on, or it was
-/// played at the terminal (its channel bound at `terminal`).
+/// played at the terminal (its channel bound at `terminal`), or in direct messages (outside any
+/// server) between players none of whom hid themself from the web (`/settings my-web:off`).
 fn public(terminal: &str) -> String {
     format!(
         "(m.guild_id IN (SELECT guild_id FROM guild_settings WHERE web_slug IS NOT NULL) \
-         OR (m.guild_id IS NULL AND m.channel_id = {terminal}))"
+         OR (m.guild_id IS NULL AND m.channel_id = {terminal}) \
+         OR (m.guild_id IS NULL AND NOT EXISTS (SELECT 1 FROM match_seats hs \
+             JOIN player_settings s ON s.player_id = hs.player_id \
+             WHERE hs.match_id = m.id AND s.web_hidden)))"
     )
 }
 
@@ -197,8 +201,9 @@ impl Store {
         })
     }
 
-    /// The latest finished matches the pages may show (of a server that opted in, or played at
-    /// the terminal's `terminal` channel), newest first.
+    /// The latest finished matches the pages may show (of a server that opted in, played at
+    /// the terminal's `terminal` channel, or in direct messages that every player allows),
+    /// newest first.
     pub async fn web_matches(
         &self,
         which: Shown,

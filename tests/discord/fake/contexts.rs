@@ -191,10 +191,21 @@ impl FakeDiscord {
     }
 
     fn add_outside(&self, place: Outside) -> u64 {
+        if let Outside::Dm { people } | Outside::Group { people, .. } = &place {
+            self.meet(people);
+        }
         let mut state = self.inner.lock();
         let channel = state.new_id();
         state.outside.insert(channel, place);
         channel
+    }
+
+    /// Makes these people known to the fake (whom the bot may open a DM with).
+    pub(super) fn meet(&self, people: &[User]) {
+        let mut state = self.inner.lock();
+        for person in people {
+            state.people.insert(person.id, person.clone());
+        }
     }
 
     /// Makes interaction `id` older by `by`, as if that much time had passed since it was

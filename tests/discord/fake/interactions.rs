@@ -489,7 +489,8 @@ impl FakeDiscord {
             (id, format!("interaction-token-{id}"))
         };
         let (guild_locale, thread, permissions, guild, outside, owner) = {
-            let state = self.inner.lock();
+            let mut state = self.inner.lock();
+            state.people.insert(user.id, user.clone());
             // A button's interaction is authorized by the install of the command that made its
             // message.
             let owner = source
@@ -722,6 +723,7 @@ impl FakeDiscord {
             panic!("/{name} is not registered");
         };
         let (opts, resolved) = Self::command_options(&command, &options, None, users);
+        self.meet(users);
         let (record, mut payload) = self.base_interaction(2, user, channel_id, None);
         offered_here(&command, &record);
         let mut resolved = resolved;

@@ -584,6 +584,11 @@ pub(super) async fn channel_post(
         return invalid_body(&inner, format!("channel message: {why}"));
     }
     let mut state = inner.lock();
+    if let Some(refused) = refuse_dm(&mut state, channel) {
+        drop(state);
+        inner.changed();
+        return refused;
+    }
     let have = state.bot_permissions(channel);
     let send = if state.threads.contains_key(&channel) {
         perm::SEND_MESSAGES_IN_THREADS

@@ -34,7 +34,9 @@
 //!
 //! - places where the bot is not a member (DMs and group DMs between people, servers that never
 //!   added it): see `contexts` (user-install interactions, 403 on channel requests, the token's
-//!   15 minutes, 5 follow-ups, answers forced private where Use External Apps is off).
+//!   15 minutes, 5 follow-ups, answers forced private where Use External Apps is off);
+//! - DMs from the bot: see `dms` (opening one, and 403 (50007) for a person the app may not
+//!   message: who never installed it and shares no server with it).
 //!
 //! This file holds what the fake sees (`FakeState`), how a test starts it and the bot, waits for
 //! something or for the bot to be idle, and the REST routes; what it fakes is in `gateway`,
@@ -45,6 +47,7 @@
 #![allow(dead_code)]
 
 pub mod contexts;
+pub mod dms;
 pub mod events;
 mod faults;
 pub mod gateway;
@@ -57,6 +60,7 @@ pub use interactions::{Interaction, Registration};
 pub use messages::{Msg, Thread, check_message};
 
 use contexts::*;
+use dms::*;
 use events::*;
 use faults::*;
 use gateway::*;
@@ -257,6 +261,13 @@ pub struct FakeState {
     pub outside: HashMap<u64, Outside>,
     /// REST requests about those channels, refused (403, 50001): "METHOD path".
     pub outside_refused: Vec<String>,
+    /// Everyone the fake has seen (who sent an interaction, was named in one, or is in a DM or
+    /// group DM), by id: whom the bot may open a DM with.
+    pub people: HashMap<u64, User>,
+    /// The DMs the bot opened with people (`POST /users/@me/channels`): person -> channel.
+    pub dm_channels: HashMap<u64, u64>,
+    /// The people a DM was refused to (403, 50007), once per refused message.
+    pub dm_refused: Vec<u64>,
     /// The gateway is cut off: every connection is closed with 4000 as soon as it opens.
     gateway_cut: bool,
     seq: u64,
@@ -293,6 +304,9 @@ impl Default for FakeState {
             dispatched: Vec::new(),
             outside: HashMap::new(),
             outside_refused: Vec::new(),
+            people: HashMap::new(),
+            dm_channels: HashMap::new(),
+            dm_refused: Vec::new(),
             gateway_cut: false,
             seq: 0,
             next_id: 0,
@@ -305,7 +319,7 @@ impl FakeState {
     /// (a direct message). Channels not added with a server are the default server's.
     pub fn guild_of(&self, channel: u64) -> Option<u64> {
         let channel = self.threads.get(&channel).map_or(channel, |t| t.parent);
-        if channel == DM_CHANNEL_ID {
+        if channel == DM_CHANNEL_ID || self.dm_recipient(channel).is_some() {
             return None;
         }
         if let Some(place) = self.outside.get(&channel) {
@@ -837,6 +851,7 @@ fn router(inner: Arc<Inner>, caller: &str) -> Router {
             put(thread_member),
         )
         .route("/api/v10/channels/:channel", patch(channel_patch))
+        .route("/api/v10/users/@me/channels", post(create_dm))
         .route(
             "/api/v10/guilds/:guild/scheduled-events",
             post(create_event).get(list_events),

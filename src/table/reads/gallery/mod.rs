@@ -1,7 +1,8 @@
 //! What the public web pages may show, as data: ladders, players and finished matches, with the
 //! privacy rules applied here once. A server's pages exist only while it has opted in (its
-//! slug), a match is shown only when finished in such a server or at the terminal ("local"),
-//! and a player who hid themself is anonymous everywhere (their page does not exist). Works on
+//! slug), a match is shown only when finished in such a server, at the terminal ("local"), or in
+//! direct messages when none of its players hid themself ("Direct messages"), and a player who
+//! hid themself is anonymous everywhere (their page does not exist). Works on
 //! the store alone, so `parlor web` serves it without the match service running.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -448,7 +449,11 @@ impl Gallery {
                 .await?
                 .map(|s| Place::Server(s.name)),
             None if row.channel_id == TERMINAL_CHANNEL => Some(Place::Local),
-            None => None,
+            // Outside servers, only with every player's leave.
+            None => {
+                let seats = self.seats(row).await?;
+                seats.iter().all(|p| !p.hidden).then_some(Place::Direct)
+            }
         })
     }
 

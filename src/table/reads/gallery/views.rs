@@ -47,6 +47,9 @@ pub enum Place {
     Server(Option<String>),
     /// `parlor local`.
     Local,
+    /// Outside any server: a DM or group DM (Parlor installed to a person's account) or a DM
+    /// with Parlor; shown only when every player allows the web to name them.
+    Direct,
 }
 
 /// A ladder: a server's or the global one.
