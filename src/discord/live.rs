@@ -1,7 +1,7 @@
 //! An arena's live standings in its thread: one message, posted once and then edited, at most
 //! every [`EVERY`]. News that comes sooner is held, and the latest standings are written when
-//! the time comes (a task waits for it, counted as work in hand). Kept in memory: after a
-//! restart the next news posts a new message.
+//! the time comes (a task waits for it, counted as work in hand). Where the message is, the
+//! table records with the tournament: after a restart the same message is edited.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -38,6 +38,8 @@ struct Target {
     table: Table,
     thread: serenity::ChannelId,
     id: i64,
+    /// The message the table recorded, if any.
+    recorded: Option<(u64, u64)>,
 }
 
 impl Live {
@@ -66,6 +68,7 @@ impl Live {
             table: table.clone(),
             thread: serenity::ChannelId::new(thread),
             id: news.id,
+            recorded: news.live_at,
         };
         let wait = {
             let mut live = self.lock();
@@ -109,41 +112,75 @@ impl Live {
         }
     }
 
-    /// Posts the standings message, or edits the one posted.
+    /// Posts the standings message, or edits the one posted (posts anew if it was deleted).
     async fn write(&self, target: &Target, standings: Reply, locales: Locales) {
         let answer = present::present(standings, locales, target.table.pictures()).await;
-        let posted = self.lock().get(&target.id).and_then(|e| e.message);
-        match posted {
-            Some((channel, message)) => {
-                let mut edit = serenity::EditMessage::new()
-                    .content(answer.text.clone())
-                    .embeds(answer.embed.iter().cloned().collect())
-                    .remove_all_attachments();
-                if let Some(file) = &answer.file {
-                    edit = edit.new_attachment(file.clone());
-                }
-                if let Err(e) = channel.edit_message(&target.http, message, edit).await {
+        let posted = self
+            .lock()
+            .get(&target.id)
+            .and_then(|e| e.message)
+            .or_else(|| {
+                target
+                    .recorded
+                    .map(|(c, m)| (serenity::ChannelId::new(c), serenity::MessageId::new(m)))
+            });
+        if let Some((channel, message)) = posted {
+            let mut edit = serenity::EditMessage::new()
+                .content(answer.text.clone())
+                .embeds(answer.embed.iter().cloned().collect())
+                .remove_all_attachments();
+            if let Some(file) = &answer.file {
+                edit = edit.new_attachment(file.clone());
+            }
+            match channel.edit_message(&target.http, message, edit).await {
+                Ok(_) => return,
+                Err(e) if !gone(&e) => {
                     debug!(
                         tournament = target.id,
                         "cannot edit the live standings: {e}"
                     );
+                    return;
                 }
+                Err(_) => {}
             }
-            None => match target
-                .thread
-                .send_message(&target.http, answer.to_message())
-                .await
-            {
-                Ok(message) => {
+        }
+        match target
+            .thread
+            .send_message(&target.http, answer.to_message())
+            .await
+        {
+            Ok(message) => {
+                {
                     let mut live = self.lock();
                     let entry = live.entry(target.id).or_default();
                     entry.message = Some((message.channel_id, message.id));
                 }
-                Err(e) => debug!(
-                    tournament = target.id,
-                    "cannot post the live standings: {e}"
-                ),
-            },
+                let at = (message.channel_id.get(), message.id.get());
+                if let Err(e) = target
+                    .table
+                    .tournaments()
+                    .standings_posted(target.id, at)
+                    .await
+                {
+                    debug!(
+                        tournament = target.id,
+                        "cannot record the live standings message: {e}"
+                    );
+                }
+            }
+            Err(e) => debug!(
+                tournament = target.id,
+                "cannot post the live standings: {e}"
+            ),
         }
     }
+}
+
+/// Whether Discord says the message is no more (deleted by someone).
+fn gone(error: &serenity::Error) -> bool {
+    matches!(
+        error,
+        serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r))
+            if r.status_code.as_u16() == 404
+    )
 }

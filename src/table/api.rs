@@ -146,6 +146,9 @@ pub struct TournamentNews {
     /// An arena's standings as they read now, kept in one message of its thread that the
     /// transport edits (at most every few seconds); `None` for other formats.
     pub live: Option<Box<Reply>>,
+    /// Where those standings were posted (channel, message), as the table recorded it
+    /// ([`crate::table::tournaments::Tournaments::standings_posted`]).
+    pub live_at: Option<(u64, u64)>,
 }
 
 /// A part of a reply with its own words and picture.

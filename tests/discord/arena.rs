@@ -1,7 +1,8 @@
 //! An arena through Discord (issues 40 and 41): announced with its length and game clock,
 //! joined with the card's button, everyone paired at its start in a game thread of their own,
 //! players paired again as their games end, a berserk, the live standings kept in one message
-//! of the arena's thread (edited, never posted twice), and the podium at the end.
+//! of the arena's thread (edited, never posted twice, even across a kill -9), and the podium
+//! at the end.
 
 use std::sync::Arc;
 
@@ -10,7 +11,7 @@ use parlor::table::ManualClock;
 use serde_json::{Value, json};
 
 use crate::fake::{CHANNEL_ID, FakeDiscord, FakeState, Msg, User};
-use crate::steps::{alice, ask, bob, carol};
+use crate::steps::{alice, ask, bob, carol, kill};
 
 fn organiser() -> User {
     User::new(100_000_000_000_000_010, "org").with_manage_events()
@@ -87,7 +88,7 @@ async fn an_arena_pairs_as_games_end_and_keeps_one_live_standings_message() {
         challenge_cooldown_ms: 0,
         ..parlor::table::Config::default()
     };
-    let bot = discord.start_bot_killable(discord.config(&[]), config);
+    let bot = discord.start_bot_killable(discord.config(&[]), config.clone());
     discord.wait_ready(1).await;
 
     // Its length is required, said privately with the catalogue's reason.
@@ -173,6 +174,13 @@ async fn an_arena_pairs_as_games_end_and_keeps_one_live_standings_message() {
             (all.len() == 4).then_some(all)
         })
         .await;
+    discord.idle().await;
+
+    // Killed with games 3 and 4 being played, and started again: the standings message it
+    // posted before is the one it edits after.
+    kill(&discord, bot).await;
+    let bot = discord.start_bot_killable(discord.config(&[]), config);
+    discord.wait_ready(2).await;
     discord.idle().await;
 
     // The end time passes with games 3 and 4 being played: they end and count, no game

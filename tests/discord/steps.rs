@@ -193,3 +193,13 @@ pub(crate) async fn stop(discord: &FakeDiscord, bot: Bot) {
     bot.stop().await.expect("clean shutdown");
     discord.assert_no_violations();
 }
+
+/// Kills the bot and waits until Discord has seen its session drop.
+pub(crate) async fn kill(discord: &FakeDiscord, bot: fake::Killable) {
+    bot.kill();
+    discord
+        .wait("the killed bot's session to drop", |s| {
+            s.connected_shards().is_empty().then_some(())
+        })
+        .await;
+}

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use crate::fake::events::status;
 use crate::fake::{self, CHANNEL_ID, FakeDiscord, FakeState, Msg, User};
 use crate::start;
-use crate::steps::{alice, ask, bob, carol, legal, play, stop};
+use crate::steps::{alice, ask, bob, carol, kill, legal, play, stop};
 
 /// A member who may manage the server's events.
 fn organiser() -> User {
@@ -230,16 +230,6 @@ async fn play_round(
     discord
         .wait("the round's last result", |s| {
             (count_in(s, thread, over) == 1).then_some(())
-        })
-        .await;
-}
-
-/// Kills the bot and waits until Discord has seen its session drop.
-async fn kill(discord: &FakeDiscord, bot: fake::Killable) {
-    bot.kill();
-    discord
-        .wait("the killed bot's session to drop", |s| {
-            s.connected_shards().is_empty().then_some(())
         })
         .await;
 }

@@ -179,6 +179,25 @@ impl Tournaments {
         self.step(&mut e, step, Say::Made(Box::default())).await
     }
 
+    /// The transport posted arena `id`'s live standings message at `at`: it edits that one from
+    /// now on, after a restart too. Nothing is said; a tournament already closed is left as it
+    /// is.
+    pub async fn standings_posted(&self, id: i64, at: (u64, u64)) -> Answer {
+        let Some(slot) = self.slot(id) else {
+            return refuse(Msg::new("err-tournament-none"));
+        };
+        let mut e = slot.lock().await;
+        if e.standings_message == Some(at) {
+            return Ok(Reply::default());
+        }
+        self.step(
+            &mut e,
+            Step::StandingsPosted { at },
+            Say::Made(Box::default()),
+        )
+        .await
+    }
+
     /// The time now, by the service's clock (unix ms).
     pub fn clock_now(&self) -> i64 {
         self.now()

@@ -138,6 +138,10 @@ pub struct Event {
     /// An arena's length from its start (ms), fixed at creation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duration_ms: Option<i64>,
+    /// An arena's live standings message (channel, message), once the transport posted it:
+    /// edited from then on, after a restart too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standings_message: Option<(u64, u64)>,
     /// The matches of the round being played, by board (from the store's links, not from the
     /// state).
     #[serde(skip)]
@@ -178,6 +182,8 @@ pub enum Step {
         card: (u64, u64),
         thread: Option<u64>,
     },
+    /// The transport posted the arena's live standings message here.
+    StandingsPosted { at: (u64, u64) },
     /// An arena starts at `at` and takes no new game from `ends_at` on.
     ArenaStart { at: i64, ends_at: i64 },
     /// The arena pairs its waiting players at `at` (as [`Arena::pair`] does, so that writing
@@ -253,6 +259,7 @@ impl Event {
             reminded: false,
             starts_at: None,
             duration_ms: None,
+            standings_message: None,
             games: BTreeMap::new(),
         }
     }
@@ -413,6 +420,7 @@ impl Decides for Event {
                 self.card = Some(*card);
                 self.thread = thread.or(self.thread);
             }
+            Step::StandingsPosted { at } => self.standings_message = Some(*at),
             Step::ArenaStart { at, ends_at } => {
                 self.arena_mut()?.ends_at = *ends_at;
                 self.tournament.started = true;

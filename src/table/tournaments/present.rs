@@ -224,6 +224,7 @@ pub fn news(e: &Event) -> TournamentNews {
             .arena()
             .filter(|_| e.status != super::event::Status::Open)
             .map(|_| Box::new(arena_standings(e))),
+        live_at: e.standings_message,
     }
 }
 
