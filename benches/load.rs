@@ -14,6 +14,10 @@
 //!   picture is posted, interactions not answered within 3 s, moves committed a second, the RSS
 //!   at the end, and the CPU time of this process (the fake and the load) per interaction.
 //!
+//! It also prints the bot's CPU time, per interaction and as a share of the machine's cores.
+//! `PARLOR_LOAD_BOT` runs another bot binary (today's `main`, to compare side by side) or a
+//! script that `exec`s one under a profiler.
+//!
 //! PostgreSQL is started by `scripts/pg-test.sh` (or taken from `PARLOR_TEST_POSTGRES`);
 //! `PARLOR_BENCH_SQLITE_ONLY=1` skips it. Everything stays on 127.0.0.1, and every loop is
 //! bounded in count and in time.
@@ -685,7 +689,13 @@ fn cpu_time(pid: u32) -> Duration {
     Duration::from_millis((ticks(11) + ticks(12)) * 10)
 }
 
-/// The bot process, killed when dropped.
+/// The machine's cores, as the bot sees them.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The bot process, stopped when dropped: asked to stop (SIGTERM, as a supervisor does, so that
+/// a profiler wrapped around it writes its data), killed if it is still there a while later.
 struct Bot {
     child: Child,
     log: std::path::PathBuf,
@@ -693,9 +703,27 @@ struct Bot {
 
 impl Drop for Bot {
     fn drop(&mut self) {
+        let asked = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .is_ok_and(|s| s.success());
+        let until = Instant::now() + Duration::from_secs(60);
+        while asked && Instant::now() < until {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The bot's binary: `PARLOR_LOAD_BOT` if set (another build to compare, or a script that runs
+/// the bot under a profiler and `exec`s it, so that its pid is the bot's), else the release
+/// build cargo made for this benchmark.
+fn bot_binary() -> std::ffi::OsString {
+    std::env::var_os("PARLOR_LOAD_BOT").unwrap_or_else(|| env!("CARGO_BIN_EXE_parlor").into())
 }
 
 /// A row of the final table.
@@ -710,6 +738,11 @@ struct Row {
     sent_per_sec: f64,
     fake_cpu_per_ix: Duration,
     bot_cpu: Duration,
+    /// The bot's CPU time per interaction sent.
+    bot_cpu_per_ix: Duration,
+    /// The share of the machine's cores the bot used while the interactions were sent and
+    /// answered (1.0 is every core busy all along).
+    bot_cores: f64,
     violations: usize,
     max_lag: Duration,
     /// First responses later than [`SLOW`] (or none), by second of the run.
@@ -750,7 +783,7 @@ async fn run(backend: Backend, n: usize, rate: u64, secs: u64) -> Row {
     let log = dir.path().join("bot.log");
     let log_file = std::fs::File::create(&log).expect("a log file");
     let started = Instant::now();
-    let child = Command::new(env!("CARGO_BIN_EXE_parlor"))
+    let child = Command::new(bot_binary())
         .arg("bot")
         .current_dir(dir.path())
         .env("DISCORD_TOKEN", fake::TOKEN)
@@ -810,6 +843,7 @@ async fn run(backend: Backend, n: usize, rate: u64, secs: u64) -> Row {
     }
     let me = std::process::id();
     let (cpu_me, cpu_bot) = (cpu_time(me), cpu_time(pid));
+    let cpu_since = Instant::now();
     let total = rate * secs;
     let period = Duration::from_secs_f64(1.0 / rate as f64);
     let t0 = tokio::time::Instant::now();
@@ -839,6 +873,7 @@ async fn run(backend: Backend, n: usize, rate: u64, secs: u64) -> Row {
     load.settle(true);
     let cpu_me = cpu_time(me).saturating_sub(cpu_me);
     let bot_cpu = cpu_time(pid).saturating_sub(cpu_bot);
+    let bot_cores = bot_cpu.as_secs_f64() / (cpu_since.elapsed().as_secs_f64() * cores() as f64);
     let rss_end_kib = rss_kib(pid);
     let moves_after = db::sql_i64(&url, "SELECT COUNT(*) FROM moves").await;
     let committed = (moves_after - moves_before).max(0) as f64;
@@ -854,11 +889,16 @@ async fn run(backend: Backend, n: usize, rate: u64, secs: u64) -> Row {
         })
         .collect();
     drop(bot);
+    let bot_cpu_per_ix = bot_cpu / sent_total.max(1) as u32;
     println!(
-        "load: {sent_total} interactions in {:.1} s, {} moves applied, bot CPU {:.1} s",
+        "load: {sent_total} interactions in {:.1} s, {} moves applied, bot CPU {:.1} s \
+         ({:.0} µs per interaction, {:.0} % of {} cores)",
         sent_for.as_secs_f64(),
         load.moves_applied,
-        bot_cpu.as_secs_f64()
+        bot_cpu.as_secs_f64(),
+        bot_cpu_per_ix.as_secs_f64() * 1e6,
+        bot_cores * 100.0,
+        cores()
     );
     Row {
         backend: backend.name(),
@@ -871,6 +911,8 @@ async fn run(backend: Backend, n: usize, rate: u64, secs: u64) -> Row {
         sent_per_sec: sent_total as f64 / sent_for.as_secs_f64(),
         fake_cpu_per_ix: cpu_me / sent_total.max(1) as u32,
         bot_cpu,
+        bot_cpu_per_ix,
+        bot_cores,
         violations,
         max_lag,
         slow_by_second: std::mem::take(&mut load.slow_by_second),
@@ -917,14 +959,14 @@ fn print(rows: &[Row], rate: u64, secs: u64) {
     }
     println!();
     println!(
-        "backend  | live matches | restore s | RSS ready MiB | KiB/match | RSS end MiB | moves/s | sent/s | bot CPU s | fake+load CPU/ix | send lag max | violations"
+        "backend  | live matches | restore s | RSS ready MiB | KiB/match | RSS end MiB | moves/s | sent/s | bot CPU s | bot CPU/ix | bot's cores  | fake+load CPU/ix | send lag max | violations"
     );
     println!(
-        "---------|--------------|-----------|---------------|-----------|-------------|---------|--------|-----------|------------------|--------------|-----------"
+        "---------|--------------|-----------|---------------|-----------|-------------|---------|--------|-----------|------------|--------------|------------------|--------------|-----------"
     );
     for r in rows {
         println!(
-            "{:<8} | {:>12} | {:>9.2} | {:>13.0} | {:>9.1} | {:>11.0} | {:>7.0} | {:>6.0} | {:>9.1} | {:>13.0} µs | {:>9.1} ms | {:>10}",
+            "{:<8} | {:>12} | {:>9.2} | {:>13.0} | {:>9.1} | {:>11.0} | {:>7.0} | {:>6.0} | {:>9.1} | {:>7.0} µs | {:>5.0} % of {} | {:>13.0} µs | {:>9.1} ms | {:>10}",
             r.backend,
             r.matches,
             r.restore.as_secs_f64(),
@@ -934,6 +976,9 @@ fn print(rows: &[Row], rate: u64, secs: u64) {
             r.moves_per_sec,
             r.sent_per_sec,
             r.bot_cpu.as_secs_f64(),
+            r.bot_cpu_per_ix.as_secs_f64() * 1e6,
+            r.bot_cores * 100.0,
+            cores(),
             r.fake_cpu_per_ix.as_secs_f64() * 1e6,
             ms(r.max_lag),
             r.violations
