@@ -39,12 +39,30 @@ pub(super) async fn keep(
         }
     };
     let guild = serenity::GuildId::new(wanted.guild);
-    while let Some(next) = entry.get().next(wanted.wanted) {
+    let end = end_of(wanted);
+    loop {
         let now = entry.get();
-        let done = match (next, now.event) {
-            (CalendarStatus::Scheduled, _) => create(http, news, wanted, at, guild, lang).await,
-            (_, Some(event)) => edit(http, news.id, guild, event, next).await,
-            (_, None) => None,
+        let done = match (now.next(wanted.wanted), now.event) {
+            (Some(CalendarStatus::Scheduled), _) => {
+                create(http, news, wanted, at, guild, lang).await
+            }
+            (Some(next), Some(event)) => {
+                let status = serenity::EditScheduledEvent::new().status(status_of(next));
+                edit(http, news.id, (guild, event), status, now.with(next)).await
+            }
+            // Rounds running late (or early) move the end the server's members see.
+            (None, Some(event)) if now.needs_end(end) => {
+                let Ok(at) = serenity::Timestamp::from_millis(end) else {
+                    return;
+                };
+                let moved = serenity::EditScheduledEvent::new().end_time(at);
+                let done = edit(http, news.id, (guild, event), moved, now).await;
+                done.map(|c| Calendar {
+                    end: (c.status == now.status).then_some(end),
+                    ..c
+                })
+            }
+            _ => return,
         };
         let Some(done) = done else { return };
         if let Err(e) = entry.set(done).await {
@@ -54,6 +72,22 @@ pub(super) async fn keep(
             );
             return;
         }
+    }
+}
+
+/// The end time given to the event: the expected end, and at least a minute after its start
+/// (Discord refuses an event that ends before it starts).
+fn end_of(wanted: &CalendarNews) -> i64 {
+    wanted.ends_at.max(wanted.starts_at + 60_000)
+}
+
+/// Discord's name of event status `status`.
+fn status_of(status: CalendarStatus) -> serenity::ScheduledEventStatus {
+    match status {
+        CalendarStatus::Active => serenity::ScheduledEventStatus::Active,
+        CalendarStatus::Completed => serenity::ScheduledEventStatus::Completed,
+        CalendarStatus::Canceled => serenity::ScheduledEventStatus::Canceled,
+        _ => serenity::ScheduledEventStatus::Scheduled,
     }
 }
 
@@ -102,7 +136,7 @@ async fn create(
     }
     let (Ok(start), Ok(end)) = (
         serenity::Timestamp::from_millis(wanted.starts_at),
-        serenity::Timestamp::from_millis(wanted.ends_at.max(wanted.starts_at + 60_000)),
+        serenity::Timestamp::from_millis(end_of(wanted)),
     ) else {
         return None;
     };
@@ -124,6 +158,7 @@ async fn create(
             Some(Calendar {
                 event: Some(event.id.get()),
                 status: CalendarStatus::Scheduled,
+                end: Some(end_of(wanted)),
             })
         }
         Err(e) if refusal(&e).is_some_and(|(status, _)| status == 403) => {
@@ -150,6 +185,7 @@ async fn create(
             Some(Calendar {
                 event: None,
                 status: CalendarStatus::Refused,
+                end: None,
             })
         }
         Err(e) => {
@@ -162,33 +198,24 @@ async fn create(
     }
 }
 
-/// Gives event `event` status `next`. `None`: Discord failed, tried again with the next news.
+/// Makes `change` to event `event`, which is then `after`. `None`: Discord failed, tried again
+/// with the next news.
 async fn edit(
     http: &serenity::Http,
     tournament: i64,
-    guild: serenity::GuildId,
-    event: u64,
-    next: CalendarStatus,
+    (guild, event): (serenity::GuildId, u64),
+    change: serenity::EditScheduledEvent<'_>,
+    after: Calendar,
 ) -> Option<Calendar> {
-    let status = match next {
-        CalendarStatus::Active => serenity::ScheduledEventStatus::Active,
-        CalendarStatus::Completed => serenity::ScheduledEventStatus::Completed,
-        CalendarStatus::Canceled => serenity::ScheduledEventStatus::Canceled,
-        _ => return None,
-    };
-    let builder = serenity::EditScheduledEvent::new().status(status);
-    match guild.edit_scheduled_event(http, event, builder).await {
+    match guild.edit_scheduled_event(http, event, change).await {
         Ok(_) => {
             info!(
                 tournament,
                 event,
-                status = next.name(),
+                status = after.status.name(),
                 "calendar event updated"
             );
-            Some(Calendar {
-                event: Some(event),
-                status: next,
-            })
+            Some(after)
         }
         // Deleted on the server, or no longer the bot's to change: left alone.
         Err(e) if refusal(&e).is_some_and(|(status, _)| status == 403 || status == 404) => {
@@ -197,8 +224,8 @@ async fn edit(
                 event, "calendar event gone or out of reach: {e}"
             );
             Some(Calendar {
-                event: Some(event),
                 status: CalendarStatus::Gone,
+                ..after
             })
         }
         Err(e) => {

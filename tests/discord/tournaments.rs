@@ -314,6 +314,13 @@ async fn a_swiss_of_six_is_played_to_its_end_in_french_across_two_kills() {
             (s.scheduled_events[0]["status"] == status::ACTIVE).then_some(())
         })
         .await;
+    // Started well before its announced time: its end is no longer two and a half hours away.
+    discord
+        .wait("the event's end moved", |s| {
+            (s.scheduled_events[0]["scheduled_end_time"] != event["scheduled_end_time"])
+                .then_some(())
+        })
+        .await;
 
     // Dave enters late, with the card's button.
     let late = discord

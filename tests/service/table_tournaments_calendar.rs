@@ -8,6 +8,7 @@ fn at(status: C) -> Calendar {
     Calendar {
         event: None,
         status,
+        end: None,
     }
 }
 
@@ -61,6 +62,27 @@ fn the_end_is_expected_after_every_round() {
     // Rounds sized by the entries: three expected.
     let sized = Event::new(&place, 3, rules(None, None), Format::Swiss, 0);
     assert_eq!(sized.expected_end(0), 3 * 30 * minute);
+}
+
+#[test]
+fn the_end_is_given_again_when_it_moves_five_minutes_or_more() {
+    let minute = 60_000;
+    let given = |status, end| Calendar {
+        event: Some(7),
+        status,
+        end,
+    };
+    assert!(given(C::Scheduled, None).needs_end(0), "never given here");
+    assert!(!given(C::Scheduled, Some(0)).needs_end(4 * minute));
+    assert!(given(C::Active, Some(0)).needs_end(5 * minute));
+    assert!(
+        given(C::Active, Some(10 * minute)).needs_end(0),
+        "earlier too"
+    );
+    for over in [C::Completed, C::Canceled, C::Gone, C::Refused] {
+        assert!(!given(over, Some(0)).needs_end(60 * minute), "{over:?}");
+    }
+    assert!(!at(C::Active).needs_end(0), "no event to change");
 }
 
 #[test]

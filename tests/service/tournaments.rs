@@ -430,6 +430,54 @@ async fn a_swiss_of_nine_runs_to_its_end_through_kill_9_in_every_state() {
     );
 }
 
+/// The end a tournament is expected at (its calendar event's end) moves when a round runs past
+/// its interval, and is the same after a restart.
+#[tokio::test]
+async fn the_expected_end_moves_when_a_round_runs_late() {
+    let mut w = World::new().await;
+    let t = w.table.tournaments().clone();
+    let hour = 3600 * 1000;
+    let spec = TournamentSpec {
+        rounds: Some(3),
+        clock: Some("1d".into()),
+        interval_secs: Some(3600),
+        ..TournamentSpec::new(GameKind::Loa, Format::Swiss)
+    };
+    answered(
+        t.create(&organiser(), &hall(), spec).await,
+        "tournament-card-title",
+    );
+    let id = t.here(&hall()).await.expect("open here");
+    for i in 1..=4 {
+        answered(t.join(&player(i), &hall()).await, "tournament-joined");
+    }
+    let never = i64::MAX / 4;
+    assert_eq!(
+        event(&w, id).await.expected_end(START_MS),
+        START_MS + 3 * hour,
+        "before it starts: three rounds from the start"
+    );
+    answered(t.begin(&organiser(), &hall()).await, "tournament-started");
+    let e = event(&w, id).await;
+    assert_eq!(e.expected_end(never), START_MS + 3 * hour, "on time");
+    // Round 1 takes two hours instead of one: round 2 is paired late, and the end moves.
+    w.clock.advance_secs(2 * 3600);
+    for board in 0..2 {
+        play(&w, &e, board, Want::WhiteWins).await;
+    }
+    t.tick().await;
+    let e = event(&w, id).await;
+    assert_eq!(e.tournament.swiss.played_rounds, 1);
+    assert!(e.tournament.current.is_some(), "round 2 paired");
+    assert_eq!(e.expected_end(never), START_MS + 4 * hour, "an hour late");
+    crash(&mut w).await;
+    assert_eq!(
+        event(&w, id).await.expected_end(never),
+        START_MS + 4 * hour,
+        "the same after a restart"
+    );
+}
+
 /// The double round robin's results, by players (1 to 4) and meeting (first or second): the
 /// points the first named player makes.
 fn meeting(a: u64, b: u64, first: bool) -> f64 {

@@ -23,6 +23,8 @@ const ROUND_MS: i64 = 30 * 60 * 1000;
 const ROUNDS_UNKNOWN: usize = 3;
 /// Moves a player is expected to make in a game, for a round's length with a clock per move.
 const MOVES_PER_GAME: i64 = 20;
+/// How far the expected end may move before the event is given the new one.
+const END_SLIP_MS: i64 = 5 * 60 * 1000;
 /// The longest a round is expected to take.
 const LONGEST_ROUND_MS: i64 = 7 * 24 * 3600 * 1000;
 
@@ -86,6 +88,9 @@ pub struct Calendar {
     /// The transport's id of the event, once created.
     pub event: Option<u64>,
     pub status: CalendarStatus,
+    /// The end time (unix ms) last given to the event by this process: not stored, so a
+    /// restart gives it once more.
+    pub end: Option<i64>,
 }
 
 impl Calendar {
@@ -102,6 +107,24 @@ impl Calendar {
             (C::Active, C::Completed | C::Canceled) => Some(C::Completed),
             _ => None,
         }
+    }
+
+    /// The same event, now showing `status`.
+    pub fn with(self, status: CalendarStatus) -> Calendar {
+        Calendar { status, ..self }
+    }
+
+    /// Whether the event, still to come or under way, should be given end time `end`: it has
+    /// none from this process yet, or one that many minutes away.
+    pub fn needs_end(&self, end: i64) -> bool {
+        self.event.is_some()
+            && matches!(
+                self.status,
+                CalendarStatus::Scheduled | CalendarStatus::Active
+            )
+            && self
+                .end
+                .is_none_or(|given| (given - end).abs() >= END_SLIP_MS)
     }
 }
 
@@ -122,7 +145,9 @@ pub struct CalendarNews {
 
 impl Event {
     /// When a tournament starting at `start` is expected to end: its rounds at their interval,
-    /// or each as long as a game is expected to take at its clock.
+    /// or each as long as a game is expected to take at its clock. Once running, counted from
+    /// when its latest round was paired (or when the next one is due), so that the end moves
+    /// when rounds run late, or early when the organiser starts before the announced time.
     pub fn expected_end(&self, start: i64) -> i64 {
         // An arena ends at its end time once started, else its length after the start.
         if let Some(duration) = self.duration_ms {
@@ -131,11 +156,27 @@ impl Event {
                 None => start + duration,
             };
         }
-        let rounds = match self.tournament.rounds() {
+        let round = self.round_ms();
+        let t = &self.tournament;
+        let rounds = match t.rounds() {
             0 => ROUNDS_UNKNOWN,
             n => n,
         } as i64;
-        let round = match (
+        let played = t.swiss.played_rounds as i64;
+        match (self.status, self.next_round_at, self.round_paired_at) {
+            (Status::Running, Some(next), _) => next + (rounds - played).max(0) * round,
+            // The latest round is under way, or over with the next one about to be paired.
+            (Status::Running, None, Some(paired)) => {
+                let paired_rounds = played + i64::from(t.current.is_some());
+                paired + (rounds - paired_rounds + 1).max(0) * round
+            }
+            _ => start + rounds * round,
+        }
+    }
+
+    /// How long a round is expected to take: its interval, or a game at its clock.
+    fn round_ms(&self) -> i64 {
+        match (
             self.rules.interval_ms,
             self.rules.clock_secs,
             self.rules.increment_secs,
@@ -149,8 +190,7 @@ impl Event {
                 (secs * 1000 * MOVES_PER_GAME).clamp(ROUND_MS, LONGEST_ROUND_MS)
             }
             (None, None, _) => ROUND_MS,
-        };
-        start + rounds * round
+        }
     }
 
     /// Its calendar event as the transport should keep it, for one of a server announced with
@@ -192,6 +232,7 @@ impl CalendarEntry {
         self.held.unwrap_or(Calendar {
             event: None,
             status: CalendarStatus::None,
+            end: None,
         })
     }
 
@@ -225,10 +266,12 @@ impl Tournaments {
                 Some((event, status)) => Calendar {
                     event,
                     status: CalendarStatus::from_name(&status),
+                    end: None,
                 },
                 None => Calendar {
                     event: None,
                     status: CalendarStatus::None,
+                    end: None,
                 },
             });
         }

@@ -121,6 +121,9 @@ pub struct Event {
     pub next_round_at: Option<i64>,
     /// When round 1 was paired (the fixed interval counts from it).
     pub first_round_at: Option<i64>,
+    /// When the latest round was paired: the expected end moves with it when rounds slip.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round_paired_at: Option<i64>,
     /// Bots added so far (their keys are numbered).
     pub bots: u32,
     /// Its announcement card (channel, message), once the transport posted it.
@@ -253,6 +256,7 @@ impl Event {
             seats: BTreeMap::new(),
             next_round_at: None,
             first_round_at: None,
+            round_paired_at: None,
             bots: 0,
             card: None,
             thread: None,
@@ -392,6 +396,7 @@ impl Decides for Event {
                 self.status = Status::Running;
                 self.next_round_at = None;
                 self.first_round_at.get_or_insert(*at);
+                self.round_paired_at = Some(*at);
                 self.games.clear();
             }
             Step::Result {
