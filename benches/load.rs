@@ -15,6 +15,11 @@
 //!   at the end, and the CPU time of this process (the fake and the load) per interaction.
 //!
 //! It also prints the bot's CPU time, per interaction and as a share of the machine's cores.
+//!
+//! Halfway through, the organiser of a Swiss of [`SWISS_PLAYERS`] players (registered at the
+//! set-up in a server of its own) starts it: round 1 is paired, its games opened in threads of
+//! their own and its pairings posted while the stream goes on. The run prints how long that took
+//! and the first responses' p99 of the interactions sent meanwhile beside the rest of the run's.
 //! `PARLOR_LOAD_BOT` runs another bot binary (today's `main`, to compare side by side) or a
 //! script that `exec`s one under a profiler.
 //!
@@ -37,8 +42,9 @@ use parlor::games::{AnyGame, GameKind};
 use parlor::store::{EntryKind, MatchStatus, Store};
 use parlor::table::{
     Act, Actor, ChallengeSpec, Clock, Config, ManualClock, Opponent, Place, SystemClock, Table,
-    UserRef, variants,
+    TournamentSpec, UserRef, variants,
 };
+use parlor::tournament::event::Format;
 use serde_json::{Value, json};
 
 /// How long anything is waited for before the run gives up.
@@ -51,6 +57,9 @@ const SLOW: Duration = Duration::from_millis(10);
 const NEAR_EVERY: usize = 25;
 /// The short clock of those matches.
 const NEAR_CLOCK_MS: i64 = 5 * 60 * 1000;
+
+/// The players of the Swiss started halfway through the run.
+const SWISS_PLAYERS: u64 = 100;
 
 fn env_or(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -85,6 +94,17 @@ fn channel(i: usize) -> u64 {
 
 fn user_id(i: usize, seat: usize) -> u64 {
     200_000_000_000_000_000 + 4 * i as u64 + seat as u64
+}
+
+/// The server and channel of the Swiss, after those of the `n` matches.
+fn swiss_place(n: usize) -> Place {
+    Place::new(Some(guild((n as u64).div_ceil(10))), channel(n))
+}
+
+/// The `k`th player of the Swiss (0 organises it).
+fn swiss_player(k: u64) -> Actor {
+    let id = 300_000_000_000_000_000 + k;
+    Actor::new(id, format!("s{k}"))
 }
 
 fn user(id: u64) -> User {
@@ -190,6 +210,18 @@ async fn set_up(url: &str, n: usize, secs: u64) {
     }
     for t in tasks {
         t.await.expect("a set-up task");
+    }
+    let swiss = table.tournaments();
+    let place = swiss_place(n);
+    let spec = TournamentSpec {
+        clock: Some("1d".into()),
+        ..TournamentSpec::new(GameKind::Loa, Format::Swiss)
+    };
+    let card = swiss.create(&swiss_player(0), &place, spec).await;
+    assert!(card.is_ok(), "set-up: the Swiss refused: {card:?}");
+    for k in 0..SWISS_PLAYERS {
+        let joined = swiss.join(&swiss_player(k), &place).await;
+        assert!(joined.is_ok(), "set-up: player {k} refused: {joined:?}");
     }
     drop(table);
     // The short clocks, one at a time on a clock of their own.
@@ -389,6 +421,8 @@ struct Load {
     /// [`SLOW`]: a stall shows as a few bad seconds, a saturated machine as many.
     t0: Instant,
     slow_by_second: Vec<u32>,
+    /// Every first response: when its interaction was sent (from `t0`) and how long it took.
+    firsts: Vec<(Duration, Duration)>,
 }
 
 impl Load {
@@ -574,7 +608,11 @@ impl Load {
                 } else {
                     first.and(outcome(&state, ix)).map(Some)
                 };
-                let second = ix.sent_at.saturating_duration_since(self.t0).as_secs() as usize;
+                let sent = ix.sent_at.saturating_duration_since(self.t0);
+                if let (Some(after), Some(_)) = (first, &result) {
+                    self.firsts.push((sent, after));
+                }
+                let second = sent.as_secs() as usize;
                 match result {
                     Some(msg) => done.push((f, first, ix.picture_after, msg.cloned(), second)),
                     None if all || (late && first.is_none()) => {
@@ -747,6 +785,8 @@ struct Row {
     max_lag: Duration,
     /// First responses later than [`SLOW`] (or none), by second of the run.
     slow_by_second: Vec<u32>,
+    /// What the Swiss started halfway cost, in words.
+    swiss: String,
 }
 
 async fn database(backend: Backend, dir: &tempfile::TempDir) -> db::Database {
@@ -780,6 +820,11 @@ async fn run(backend: Backend, n: usize, rate: u64, secs: u64) -> Row {
     for i in 0..n {
         discord.add_channel(guild(i as u64 / 10), channel(i));
     }
+    let swiss_at = swiss_place(n);
+    let swiss_guild = swiss_at.guild.unwrap_or_default();
+    discord.add_guild(swiss_guild, swiss_at.channel);
+    discord.add_channel(swiss_guild, swiss_at.channel);
+    discord.grant_threads();
     let log = dir.path().join("bot.log");
     let log_file = std::fs::File::create(&log).expect("a log file");
     let started = Instant::now();
@@ -837,6 +882,7 @@ async fn run(backend: Backend, n: usize, rate: u64, secs: u64) -> Row {
         n: 0,
         t0: Instant::now(),
         slow_by_second: Vec::new(),
+        firsts: Vec::new(),
     };
     for m in 0..load.matches.len() {
         load.idle(m);
@@ -850,13 +896,18 @@ async fn run(backend: Backend, n: usize, rate: u64, secs: u64) -> Row {
     load.t0 = t0.into_std();
     let mut max_lag = Duration::ZERO;
     let mut last_settle = t0;
+    let mut swiss = Swiss::default();
     for k in 0..total {
         let at = t0 + period * k as u32;
         tokio::time::sleep_until(at).await;
         max_lag = max_lag.max(at.elapsed());
+        if k == total / 2 {
+            swiss.start(&discord, swiss_at.channel, t0.into_std());
+        }
         load.send();
         if last_settle.elapsed() >= Duration::from_millis(5) {
             load.settle(false);
+            swiss.watch(&discord, t0.into_std());
             last_settle = tokio::time::Instant::now();
         }
         if t0.elapsed() > Duration::from_secs(secs) + PATIENCE {
@@ -871,7 +922,9 @@ async fn run(backend: Backend, n: usize, rate: u64, secs: u64) -> Row {
         load.settle(false);
     }
     load.settle(true);
-    let cpu_me = cpu_time(me).saturating_sub(cpu_me);
+    swiss.watch(&discord, t0.into_std());
+    let swiss = swiss.report(&discord, &load.firsts, sent_for);
+    println!("{swiss}");
     let bot_cpu = cpu_time(pid).saturating_sub(cpu_bot);
     let bot_cores = bot_cpu.as_secs_f64() / (cpu_since.elapsed().as_secs_f64() * cores() as f64);
     let rss_end_kib = rss_kib(pid);
@@ -916,6 +969,98 @@ async fn run(backend: Backend, n: usize, rate: u64, secs: u64) -> Row {
         violations,
         max_lag,
         slow_by_second: std::mem::take(&mut load.slow_by_second),
+        swiss,
+    }
+}
+
+/// The Swiss started halfway through the run, as the load follows it.
+#[derive(Default)]
+struct Swiss {
+    /// The `/tournament start` interaction, and when it was sent (from the stream's start).
+    start: Option<(u64, Duration)>,
+    /// When every game of round 1 had its thread.
+    paired: Option<Duration>,
+    /// When the games' threads were last counted.
+    counted: Option<Instant>,
+}
+
+impl Swiss {
+    /// Its organiser starts it.
+    fn start(&mut self, discord: &FakeDiscord, channel: u64, t0: Instant) {
+        let organiser = swiss_player(0);
+        let who = User::new(organiser.id, &organiser.name).with_manage_events();
+        let ix = discord.slash_sub_in(&who, channel, "tournament", "start", json!({}));
+        self.start = Some((ix, t0.elapsed()));
+    }
+
+    /// Counts round 1's game threads (every tenth of a second at most) until all are there.
+    fn watch(&mut self, discord: &FakeDiscord, t0: Instant) {
+        if self.start.is_none()
+            || self.paired.is_some()
+            || self
+                .counted
+                .is_some_and(|at| at.elapsed() < Duration::from_millis(100))
+        {
+            return;
+        }
+        self.counted = Some(Instant::now());
+        let games = discord
+            .state()
+            .threads
+            .values()
+            .filter(|t| t.name.contains(" · Round 1 · "))
+            .count() as u64;
+        if games >= SWISS_PLAYERS / 2 {
+            self.paired = Some(t0.elapsed());
+        }
+    }
+
+    /// What it cost: its own first response, how long until its games were all open, and the
+    /// p99 of the first responses to the interactions sent meanwhile beside the rest's.
+    fn report(
+        &self,
+        discord: &FakeDiscord,
+        firsts: &[(Duration, Duration)],
+        run: Duration,
+    ) -> String {
+        let Some((ix, sent)) = self.start else {
+            return "swiss: not started".into();
+        };
+        let answered = discord
+            .state()
+            .interactions
+            .get(&ix)
+            .and_then(|i| i.callbacks.iter().find(|c| c.accepted).map(|c| c.after));
+        let until = self
+            .paired
+            .unwrap_or(run)
+            .max(sent + Duration::from_secs(1));
+        let (mut during, mut rest): (Vec<Duration>, Vec<Duration>) = (Vec::new(), Vec::new());
+        for &(at, first) in firsts {
+            if (sent..until).contains(&at) {
+                during.push(first);
+            } else {
+                rest.push(first);
+            }
+        }
+        during.sort();
+        rest.sort();
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        format!(
+            "swiss of {SWISS_PLAYERS}: started at {:.1} s (first response {}), round 1's {} games open {}; \
+             first response p99 of the {} interactions sent meanwhile {:.1} ms, of the {} others {:.1} ms",
+            sent.as_secs_f64(),
+            answered.map_or("none".into(), |d| format!("{:.1} ms", ms(d))),
+            SWISS_PLAYERS / 2,
+            self.paired.map_or("not by the end".into(), |p| format!(
+                "after {:.2} s",
+                (p - sent).as_secs_f64()
+            )),
+            during.len(),
+            ms(percentile(&during, 0.99)),
+            rest.len(),
+            ms(percentile(&rest, 0.99)),
+        )
     }
 }
 
@@ -992,6 +1137,10 @@ fn print(rows: &[Row], rate: u64, secs: u64) {
     for r in rows {
         let seconds: Vec<String> = r.slow_by_second.iter().map(u32::to_string).collect();
         println!("{:<8} | {}", r.backend, seconds.join(" "));
+    }
+    println!();
+    for r in rows {
+        println!("{:<8} | {}", r.backend, r.swiss);
     }
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("load average at the end: {}", load.trim());
