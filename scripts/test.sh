@@ -8,6 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --locked
+echo "== tests: SQLite half done after $SECONDS s; now PostgreSQL, TLS and Chromium"
 PARLOR_PG_SSL=1 scripts/pg-test.sh scripts/browser-test.sh sh -c '
     cargo test --locked --test service -- --include-ignored &&
     cargo test --locked --test discord -- --include-ignored

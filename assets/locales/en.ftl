@@ -245,6 +245,7 @@ stored-won-timeout = { $player } won on time.
 stored-won-resignation = { $player } won by resignation.
 stored-draw = Draw by { $reason }.
 rules-full = Full rules, with pictures: { $docs }/en/{ $file }
+rules-full-attached = Full rules attached: { $file }
 board-title = { $scope ->
     [server] This server's leaderboard
    *[global] Global leaderboard
@@ -801,6 +802,7 @@ help-match = { $board } shows the board again; { $resign } resigns, { $draw } of
 help-results = { $leaderboard }, { $stats }, { $history }, { $moves }, { $replay } and { $analyze }: ladders, results and past matches.
 help-settings = { $settings } shows the settings: threads, reminders, the server's language and your own, the web pages.
 help-rules = How to play: { $rules }, and the full rules at { $docs }
+help-rules-attached = How to play: { $rules }, which attaches the full rules
 presence = /play to start a game
 
 ## Threads

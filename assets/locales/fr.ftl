@@ -270,6 +270,7 @@ stored-won-timeout = { $player } a gagné au temps.
 stored-won-resignation = { $player } a gagné par abandon.
 stored-draw = Partie nulle { $reason }.
 rules-full = Règles complètes, avec images : { $docs }/fr/{ $file }
+rules-full-attached = Règles complètes en pièce jointe : { $file }
 board-title = { $scope ->
     [server] Classement du serveur
    *[global] Classement général
@@ -836,6 +837,7 @@ help-match = { $board } réaffiche le plateau ; { $resign } pour abandonner, {
 help-results = { $leaderboard }, { $stats }, { $history }, { $moves }, { $replay } et { $analyze } : classements, résultats et parties passées.
 help-settings = { $settings } affiche les réglages : fils, rappels, langue du serveur et la vôtre, pages web.
 help-rules = Pour apprendre : { $rules }, et les règles complètes sur { $docs }
+help-rules-attached = Pour apprendre : { $rules }, qui joint les règles complètes
 presence = /play pour lancer une partie
 
 ## Fils

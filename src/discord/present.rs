@@ -196,18 +196,24 @@ pub async fn present_first(reply: Reply, locales: Locales, pictures: &Pictures) 
     } else {
         (truncate(&text, MAX_CONTENT), None)
     };
+    let text_file = reply.file.as_ref().map(|f| {
+        let words = Msg::new("describe-text-file").code("name", f.name.clone());
+        serenity::CreateAttachment::bytes(f.body(lang).as_bytes().to_vec(), f.name.clone())
+            .description(cut_to(&say(lang, &words), DISCORD_DESCRIPTION))
+    });
+    // A picture and a text file (`/rules`' start position and full rules): both attached.
+    let file = match (image, text_file) {
+        (Some(i), text_file) => {
+            more_files.extend(text_file);
+            Some(attachment(i))
+        }
+        (None, text_file) => text_file,
+    };
     Answer {
         text: content,
         private: reply.private,
         embed,
-        file: match image {
-            Some(i) => Some(attachment(i)),
-            None => reply.file.as_ref().map(|f| {
-                let words = Msg::new("describe-text-file").code("name", f.name.clone());
-                serenity::CreateAttachment::bytes(f.text.as_bytes().to_vec(), f.name.clone())
-                    .description(cut_to(&say(lang, &words), DISCORD_DESCRIPTION))
-            }),
-        },
+        file,
         later,
         rows: controls,
         more_embeds,

@@ -52,6 +52,23 @@ impl Lang {
         }
     }
 
+    /// The full rules of game `game` (`loa`, `lightning`, `barrier`, `simultana`) in this
+    /// language: the Markdown page published under `docs/rules/`, shipped in the binary so
+    /// that `/rules` can hand it over where no published copy is configured.
+    pub fn rules_page(self, game: &str) -> Option<&'static str> {
+        Some(match (self, game) {
+            (Lang::En, "loa") => include_str!("../../docs/rules/en/loa.md"),
+            (Lang::En, "lightning") => include_str!("../../docs/rules/en/lightning.md"),
+            (Lang::En, "barrier") => include_str!("../../docs/rules/en/barrier.md"),
+            (Lang::En, "simultana") => include_str!("../../docs/rules/en/simultana.md"),
+            (Lang::Fr, "loa") => include_str!("../../docs/rules/fr/loa.md"),
+            (Lang::Fr, "lightning") => include_str!("../../docs/rules/fr/lightning.md"),
+            (Lang::Fr, "barrier") => include_str!("../../docs/rules/fr/barrier.md"),
+            (Lang::Fr, "simultana") => include_str!("../../docs/rules/fr/simultana.md"),
+            _ => return None,
+        })
+    }
+
     /// The Fluent source of this language's catalogue.
     pub fn source(self) -> &'static str {
         match self {

@@ -538,9 +538,10 @@ impl Session {
 
     /// Writes an attached text under `--out` and prints it too: a terminal has room for it.
     fn write_file(&mut self, file: &TextFile) {
-        let text = self.save(&file.name, file.text.as_bytes(), "local-export");
+        let body = file.body(self.lang);
+        let text = self.save(&file.name, body.as_bytes(), "local-export");
         self.say(text);
-        self.say(file.text.trim_end());
+        self.say(body.trim_end());
     }
 
     /// The grid, what the game needs besides it, and at the end the result: the rules' or,

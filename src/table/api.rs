@@ -275,12 +275,33 @@ pub struct CardEdit {
     pub line: Msg,
 }
 
-/// A text file to attach: words in no language (e.g. input for `parlor engine`).
+/// A text file to attach: words in no language (e.g. input for `parlor engine`), or a game's
+/// full rules in the reader's language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TextFile {
     /// e.g. `match-12.txt`
     pub name: String,
     pub text: String,
+    /// The full rules of this game, in the reader's language, in place of `text`.
+    pub rules: Option<crate::games::GameKind>,
+}
+
+impl TextFile {
+    /// A file of words in no language.
+    pub fn plain(name: impl Into<String>, text: impl Into<String>) -> TextFile {
+        TextFile {
+            name: name.into(),
+            text: text.into(),
+            rules: None,
+        }
+    }
+
+    /// What the file holds for a reader of `lang`.
+    pub fn body(&self, lang: crate::i18n::Lang) -> &str {
+        self.rules
+            .and_then(|game| lang.rules_page(game.name()))
+            .unwrap_or(&self.text)
+    }
 }
 
 impl Reply {

@@ -4,7 +4,7 @@ use crate::games::{AnyGame, GameKind, Outcome, Reason, Seating, Side};
 use crate::i18n::Msg;
 use crate::store::{MatchRow, MatchStatus};
 
-use super::api::Reply;
+use super::api::{Reply, TextFile};
 use super::catalogue::{self, Group};
 use super::picture::Picture;
 use super::words;
@@ -26,19 +26,24 @@ pub fn docs_url(value: &str) -> Result<Option<String>, BadDocsUrl> {
 }
 
 /// `/help`: the commands in a few lines, and where the rules are (`/rules`, and the full rules
-/// under `docs_url`, or in the repository when none is configured). Only the reader sees it.
+/// under `docs_url`, or attached by `/rules` when none is configured). Only the reader sees it.
 pub fn help(docs_url: Option<&str>) -> Reply {
     let lines = Group::ALL
         .into_iter()
         .filter_map(|group| {
+            let id = match (group, docs_url) {
+                // No published copy: `/rules` attaches the page.
+                (Group::Rules, None) => "help-rules-attached",
+                _ => group.id()?,
+            };
             let msg = catalogue::ALL
                 .iter()
                 .filter(|c| c.help == group)
-                .fold(Msg::new(group.id()?), |msg, c| {
+                .fold(Msg::new(id), |msg, c| {
                     msg.code(c.name, format!("/{}", c.name))
                 });
-            Some(match group {
-                Group::Rules => msg.plain("docs", docs_url.unwrap_or(DOCS_DIR)),
+            Some(match (group, docs_url) {
+                (Group::Rules, Some(docs)) => msg.plain("docs", docs),
                 _ => msg,
             })
         })
@@ -52,9 +57,10 @@ pub fn help(docs_url: Option<&str>) -> Reply {
     }
 }
 
-/// `/rules`: a short text with a picture of the start position, and where the full rules are:
-/// `<docs_url>/<lang>/<game>.md`, or the file in the repository when no URL is configured (the
-/// catalogue of each language adds its own `<lang>`).
+/// `/rules`: a short text with a picture of the start position, and the full rules: a link to
+/// `<docs_url>/<lang>/<game>.md` (the catalogue of each language adds its own `<lang>`), or,
+/// when no URL is configured, the page itself in the reader's language, attached (a path in the
+/// repository opens nothing for a player).
 pub fn rules(game: GameKind, docs_url: Option<&str>) -> Reply {
     let text = Msg::new(match game {
         GameKind::Loa => "rules-loa",
@@ -62,12 +68,26 @@ pub fn rules(game: GameKind, docs_url: Option<&str>) -> Reply {
         GameKind::Barrier => "rules-barrier",
         GameKind::Simultana => "rules-simultana",
     });
-    let full = Msg::new("rules-full")
-        .plain("docs", docs_url.unwrap_or(DOCS_DIR))
-        .plain("file", format!("{}.md", game.name()));
+    let file = format!("{}.md", game.name());
+    let (full, attached) = match docs_url {
+        Some(docs) => (
+            Msg::new("rules-full")
+                .plain("docs", docs)
+                .plain("file", file),
+            None,
+        ),
+        None => (
+            Msg::new("rules-full-attached").code("file", &file),
+            Some(TextFile {
+                rules: Some(game),
+                ..TextFile::plain(file, "")
+            }),
+        ),
+    };
     let mut reply = Reply {
         title: Some(words::game(game)),
         lines: vec![text, full],
+        file: attached,
         ..Reply::default()
     };
     if let Ok(start) = AnyGame::start(game, "", 0) {

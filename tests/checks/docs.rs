@@ -132,11 +132,15 @@ fn options(game: GameKind) -> Vec<String> {
 
 #[tokio::test]
 async fn rules_name_a_page_that_exists_in_the_readers_language() {
-    let pages = named_pages(None).await;
-    assert_eq!(pages.len(), GameKind::ALL.len() * Lang::ALL.len());
-    for (game, lang, path) in pages {
-        assert_eq!(path, format!("{}/{lang}/{}.md", DOCS_DIR, game.name()));
-        assert!(root().join(&path).is_file(), "{path} is missing");
+    for game in GameKind::ALL {
+        for lang in Lang::ALL {
+            let path = format!("{}/{lang}/{}.md", DOCS_DIR, game.name());
+            assert!(root().join(&path).is_file(), "{path} is missing");
+            assert!(
+                lang.rules_page(game.name()).is_some(),
+                "{path} is not shipped"
+            );
+        }
     }
     let site = "https://example.org/parlor/docs/rules";
     for (game, lang, url) in named_pages(Some(site)).await {

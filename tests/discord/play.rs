@@ -417,7 +417,17 @@ async fn rules_show_a_game() {
     let rules = discord.pictured(rules.id).await;
     assert_shows(&rules, "Barrier");
     assert!(rules.png().is_some(), "a picture of the start position");
-    assert_shows(&rules, "docs/rules/en/barrier.md");
+    // No published copy configured: the full rules, attached and described.
+    let attached = rules
+        .files
+        .iter()
+        .find(|a| a.filename == "barrier.md")
+        .expect("the full rules attached");
+    let page = parlor::i18n::Lang::En
+        .rules_page("barrier")
+        .expect("shipped");
+    assert_eq!(attached.bytes, page.as_bytes());
+    assert!(!attached.description.is_empty(), "described");
     stop(&discord, bot).await;
 }
 

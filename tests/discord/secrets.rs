@@ -168,23 +168,32 @@ async fn json_logs_are_one_object_per_line_without_the_token() {
 #[test]
 fn the_database_password_is_in_no_log_line() {
     const PASSWORD: &str = "PARLOR-DB-SECRET-w8Rt5";
-    for format in ["text", "json"] {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let output = Command::new(env!("CARGO_BIN_EXE_parlor"))
-            .arg("bot")
-            .current_dir(dir.path()) // no .env there
-            .env("DISCORD_TOKEN", SECRET)
-            // Nothing listens on port 1.
-            .env("DISCORD_API_BASE", "http://127.0.0.1:1")
-            .env(
-                "DATABASE_URL",
-                format!("postgres://parlor:{PASSWORD}@127.0.0.1:1/parlor"),
-            )
-            .env("RUST_LOG", "trace")
-            .env("PARLOR_LOG_FORMAT", format)
-            .stdin(Stdio::null())
-            .output()
-            .expect("run the bot");
+    // Both formats at once: each bot waits for its server as long as one may take to start.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bots: Vec<_> = ["text", "json"]
+        .map(|format| {
+            let bot = Command::new(env!("CARGO_BIN_EXE_parlor"))
+                .arg("bot")
+                .current_dir(dir.path()) // no .env there
+                .env("DISCORD_TOKEN", SECRET)
+                // Nothing listens on port 1.
+                .env("DISCORD_API_BASE", "http://127.0.0.1:1")
+                .env(
+                    "DATABASE_URL",
+                    format!("postgres://parlor:{PASSWORD}@127.0.0.1:1/parlor"),
+                )
+                .env("RUST_LOG", "trace")
+                .env("PARLOR_LOG_FORMAT", format)
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("run the bot");
+            (format, bot)
+        })
+        .into();
+    for (format, bot) in bots {
+        let output = bot.wait_with_output().expect("the bot's output");
         assert!(!output.status.success(), "{format}: it cannot have started");
         let logs = String::from_utf8_lossy(&output.stdout).into_owned()
             + &String::from_utf8_lossy(&output.stderr);

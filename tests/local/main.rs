@@ -260,7 +260,9 @@ fn a_whole_session_in_french_from_the_challenge_to_the_leaderboard() {
         "Classement général de Simultana".to_string(),
         "1 partie (".to_string(),
         format!("Se joue sur un damier 5x5{nnbsp}; les Blancs commencent."),
-        format!("Règles complètes, avec images{nnbsp}: docs/rules/fr/simultana.md"),
+        format!("Règles complètes en pièce jointe{nnbsp}: simultana.md"),
+        // The full rules, printed and written beside the pictures.
+        "# Simultana".to_string(),
         format!("(pour vous) Ce n\u{2019}est pas votre tour{nnbsp}: c\u{2019}est à @"),
     ] {
         assert!(out.contains(&said), "missing «{said}»:\n{out}");

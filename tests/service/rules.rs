@@ -23,31 +23,31 @@ async fn rules_text(docs_url: Option<&str>, game: GameKind, lang: Lang) -> Strin
     reply.text_in(lang, &Plain)
 }
 
+/// Without `PARLOR_DOCS_URL` (a path in the repository opens nothing for a player), the full
+/// rules page comes attached, in the reader's language, as published under `docs/rules/`.
 #[tokio::test]
-async fn rules_name_the_page_in_the_readers_language() {
-    for (game, file) in [
-        (GameKind::Loa, "loa.md"),
-        (GameKind::Lightning, "lightning.md"),
-        (GameKind::Barrier, "barrier.md"),
-        (GameKind::Simultana, "simultana.md"),
-    ] {
-        let en = rules_text(None, game, Lang::En).await;
-        assert!(
-            en.ends_with(&format!("Full rules, with pictures: docs/rules/en/{file}")),
-            "{en}"
-        );
-        assert!(!en.contains("RULES.md"), "{en}");
-        let fr = rules_text(None, game, Lang::Fr).await;
-        assert!(
-            fr.ends_with(&format!(
-                "Règles complètes, avec images\u{202f}: docs/rules/fr/{file}"
-            )),
-            "{fr}"
-        );
-        let page = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("docs/rules/fr")
-            .join(file);
-        assert!(page.is_file(), "{}", page.display());
+async fn without_a_docs_url_the_full_rules_come_attached_in_the_readers_language() {
+    let db = TestDb::new().await;
+    let clock = ManualClock::new(START_MS);
+    let store = Store::open(&db.url).await.expect("open store");
+    let (table, _notices) = Table::start(store, config(&clock)).await.expect("start");
+    for game in GameKind::ALL {
+        let reply = table.handle(&alice(), &channel(1), Act::Rules(game)).await;
+        let file = format!("{}.md", game.name());
+        let last = reply.lines.last().expect("a line");
+        assert_eq!(last.id, "rules-full-attached");
+        let attached = reply.file.as_ref().expect("the full rules attached");
+        assert_eq!(attached.name, file);
+        for lang in Lang::ALL {
+            assert!(last.text(lang).contains(&file), "{}", last.text(lang));
+            let page = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("docs/rules")
+                .join(lang.code())
+                .join(&file);
+            let published = std::fs::read_to_string(&page).expect("the published page");
+            assert_eq!(attached.body(lang), published, "{lang:?} {file}");
+        }
+        assert!(reply.picture.is_some(), "the start position too");
     }
 }
 

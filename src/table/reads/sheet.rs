@@ -169,10 +169,10 @@ fn finished_sheet(
     Ok(Reply {
         title: Some(title(kind, m.id)),
         lines,
-        file: Some(TextFile {
+        file: Some(TextFile::plain(
             name,
-            text: crate::protocol::replay_script(&start, &texts),
-        }),
+            crate::protocol::replay_script(&start, &texts),
+        )),
         ..Reply::default()
     })
 }

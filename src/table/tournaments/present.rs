@@ -581,10 +581,10 @@ pub fn standings(e: &Event) -> Reply {
 pub fn export(e: &Event) -> Reply {
     let title = format!("Parlor tournament {}", e.id);
     Reply {
-        file: Some(TextFile {
-            name: format!("tournament-{}.trf", e.id),
-            text: trf::write(&e.tournament.swiss, &title),
-        }),
+        file: Some(TextFile::plain(
+            format!("tournament-{}.trf", e.id),
+            trf::write(&e.tournament.swiss, &title),
+        )),
         ..public(vec![the(e, "tournament-export")])
     }
 }
