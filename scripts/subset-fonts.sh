@@ -73,10 +73,21 @@ open(sys.argv[1], "w").write(",".join(codes))
 EOF
 subset "$cjk" DroidSansFallback-CJK.ttf "$(cat "$work/cjk.txt")"
 
-# Emoji, monochrome (Symbola, Unicode 9): the pictographs, emoticons, transport, supplemental
+# Symbols, monochrome (Symbola, Unicode 9), after Noto Emoji: the pictographs, emoticons, transport, supplemental
 # symbols, dingbats, miscellaneous symbols and arrows, and the regional indicator letters.
 subset "$symbola" Symbola-Emoji.ttf \
     U+2600-27BF,U+2B00-2BFF,U+1F1E6-1F1FF,U+1F300-1F5FF,U+1F600-1F64F,U+1F680-1F6FF,U+1F900-1F9FF,U+FE0F
+
+# Emoji of Unicode's recommended set up to Unicode 16, monochrome (Noto Emoji 3.006, Google's
+# black-and-white emoji face, OFL), whole: it holds nothing but emoji. Taken from the npm
+# package that ships it (Debian has no package of it), checked against the tarball's hash.
+noto_emoji=https://registry.npmjs.org/@expo-google-fonts/noto-emoji/-/noto-emoji-0.4.7.tgz
+curl -sSfL -o "$work/noto-emoji.tgz" "$noto_emoji"
+echo "6a25fd5a4da5bb34bbc2d300531bbf32de86afd866e119314d7e358f61a6104d  $work/noto-emoji.tgz" |
+    sha256sum -c --quiet
+tar -xzf "$work/noto-emoji.tgz" -C "$work"
+cp "$work/package/400Regular/NotoEmoji_400Regular.ttf" "$out/NotoEmoji-Regular.ttf"
+cp "$work/package/LICENSE_FONT" "$out/NotoEmoji-LICENSE.txt"
 
 # The licences travel with the fonts: Debian's copyright files (the OFL's whole text is in
 # Noto's), and the Apache licence that Droid's refers to.

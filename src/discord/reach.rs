@@ -222,40 +222,78 @@ impl Dm {
     }
 }
 
+/// How long a person whose DM Discord refused is not tried again: they may install Parlor
+/// later, but every refusal counts towards Discord's limit of invalid requests (10,000 in ten
+/// minutes ban the bot's address for a while).
+const REFUSED_FOR: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// The DMs of each person, as far as this process knows.
+#[derive(Default)]
+struct Known {
+    /// Each person's DM channel with Parlor, once opened.
+    channels: HashMap<u64, serenity::ChannelId>,
+    /// When Discord last refused a DM to a person.
+    refused: HashMap<u64, std::time::Instant>,
+}
+
 /// DMs from Parlor to people: the channel of each, opened once (`POST /users/@me/channels`)
-/// and kept in memory.
+/// and kept in memory, and the people Discord would not let Parlor message, not tried again
+/// for [`REFUSED_FOR`].
 #[derive(Clone, Default)]
 pub struct Dms {
-    channels: Arc<Mutex<HashMap<u64, serenity::ChannelId>>>,
+    known: Arc<Mutex<Known>>,
 }
 
 impl Dms {
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, serenity::ChannelId>> {
-        self.channels.lock().unwrap_or_else(|p| p.into_inner())
+    fn lock(&self) -> std::sync::MutexGuard<'_, Known> {
+        self.known.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Sends `message` to `user` in their DM with Parlor, opening it first if need be.
+    /// Sends `message` to `user` in their DM with Parlor, opening it first if need be; a
+    /// person Discord refused lately is answered `Refused` without asking again.
     pub async fn send(
         &self,
         http: &serenity::Http,
         user: serenity::UserId,
         message: serenity::CreateMessage,
     ) -> Dm {
-        let known = self.lock().get(&user.get()).copied();
+        let known = {
+            let mut known = self.lock();
+            let lately = known
+                .refused
+                .get(&user.get())
+                .is_some_and(|at| at.elapsed() < REFUSED_FOR);
+            if lately {
+                return Dm::Refused;
+            }
+            known.refused.retain(|_, at| at.elapsed() < REFUSED_FOR);
+            known.channels.get(&user.get()).copied()
+        };
         let channel = match known {
             Some(channel) => channel,
             None => match user.create_dm_channel(http).await {
                 Ok(dm) => {
-                    self.lock().insert(user.get(), dm.id);
+                    self.lock().channels.insert(user.get(), dm.id);
                     dm.id
                 }
-                Err(error) => return Dm::from_error(error),
+                Err(error) => return self.failed(user, error),
             },
         };
         match channel.send_message(http, message).await {
             Ok(_) => Dm::Sent,
-            Err(error) => Dm::from_error(error),
+            Err(error) => self.failed(user, error),
         }
+    }
+
+    /// What a failed DM to `user` means, remembering a refusal.
+    fn failed(&self, user: serenity::UserId, error: serenity::Error) -> Dm {
+        let dm = Dm::from_error(error);
+        if matches!(dm, Dm::Refused) {
+            self.lock()
+                .refused
+                .insert(user.get(), std::time::Instant::now());
+        }
+        dm
     }
 }
 

@@ -36,7 +36,7 @@ pub enum Weight {
 }
 
 /// The bundled faces, in the order of [`FACES`].
-static FACE_BYTES: [&[u8]; 10] = [
+static FACE_BYTES: [&[u8]; 11] = [
     include_bytes!("../../assets/DejaVuSans.ttf"),
     include_bytes!("../../assets/DejaVuSans-Bold.ttf"),
     include_bytes!("../../assets/fonts/NotoSansArabic-Regular.ttf"),
@@ -47,22 +47,31 @@ static FACE_BYTES: [&[u8]; 10] = [
     include_bytes!("../../assets/fonts/NotoSansDevanagari-Bold.ttf"),
     include_bytes!("../../assets/fonts/DroidSansFallback-CJK.ttf"),
     include_bytes!("../../assets/fonts/Symbola-Emoji.ttf"),
+    include_bytes!("../../assets/fonts/NotoEmoji-Regular.ttf"),
 ];
 
 /// The faces tried for a cluster, first match wins. The script faces hold their own script
 /// only, so Latin, Greek, Cyrillic, digits and punctuation stay in DejaVu; Chinese, Japanese,
-/// Korean and emoji have one weight.
-const REGULAR_ORDER: [usize; 6] = [2, 4, 6, 0, 8, 9];
-const BOLD_ORDER: [usize; 6] = [3, 5, 7, 1, 8, 9];
+/// Korean and emoji have one weight. Noto Emoji holds Unicode's recommended emoji (its
+/// sequences too: families, flags, skin tones); Symbola, after it, the older symbols it lacks.
+const REGULAR_ORDER: [usize; 7] = [2, 4, 6, 0, 8, 10, 9];
+const BOLD_ORDER: [usize; 7] = [3, 5, 7, 1, 8, 10, 9];
 
-/// The emoji face (Symbola), whose pictographs sit small on the em: drawn larger so that an
-/// emoji in a name is as tall as the capitals beside it.
-const EMOJI_FACE: usize = 9;
-const EMOJI_SCALE: f32 = 1.3;
+/// The symbol face (Symbola), whose pictographs sit small on the em: drawn larger so that one
+/// in a name is as tall as the capitals beside it.
+const SYMBOL_FACE: usize = 9;
+const SYMBOL_SCALE: f32 = 1.3;
+/// The emoji face (Noto Emoji).
+const EMOJI_FACE: usize = 10;
+const EMOJI_SCALE: f32 = 1.0;
 
-/// How much larger than the text's size a face is drawn (see [`EMOJI_SCALE`]).
+/// How much larger than the text's size a face is drawn (see [`SYMBOL_SCALE`]).
 fn face_scale(face: usize) -> f32 {
-    if face == EMOJI_FACE { EMOJI_SCALE } else { 1.0 }
+    match face {
+        SYMBOL_FACE => SYMBOL_SCALE,
+        EMOJI_FACE => EMOJI_SCALE,
+        _ => 1.0,
+    }
 }
 
 fn order(weight: Weight) -> &'static [usize] {

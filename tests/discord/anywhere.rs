@@ -462,7 +462,7 @@ async fn a_time_out_in_a_dm_is_told_by_the_next_interaction() {
     discord.age_all(Duration::from_secs(2 * 3600));
     clock.advance_ms(2 * 3600 * 1000);
     // The bot's timer applies it within a second.
-    timed_out(&discord).await;
+    timed_out(&discord, 1).await;
     assert_eq!(in_dm(&discord.state()), before, "nothing could be said yet");
     // The next interaction there: its answer, and the time-out as a follow-up.
     let id = discord.slash_in(&alice(), dm, "board", json!({}), &[]);
@@ -590,16 +590,16 @@ async fn after_a_restart_news_in_a_dm_waits_for_the_next_interaction() {
     stop(&discord, bot).await;
 }
 
-/// Waits until the bot's timer has finished the one match of the test, then until it is idle.
-async fn timed_out(discord: &FakeDiscord) {
+/// Waits until the bot's timer has finished the `n`th match of the test, then until it is idle.
+async fn timed_out(discord: &FakeDiscord, n: i64) {
     let finished = "SELECT CAST(COUNT(*) AS BIGINT) FROM matches WHERE status = 'finished'";
     for _ in 0..400 {
-        if crate::db::sql_i64(&discord.database_url, finished).await == 1 {
+        if crate::db::sql_i64(&discord.database_url, finished).await == n {
             break;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    assert_eq!(crate::db::sql_i64(&discord.database_url, finished).await, 1);
+    assert_eq!(crate::db::sql_i64(&discord.database_url, finished).await, n);
     discord.idle().await;
 }
 
@@ -631,7 +631,7 @@ async fn a_time_out_goes_in_a_dm_to_whom_discord_lets_parlor_message() {
     let before = in_group(&discord.state());
     discord.age_all(Duration::from_secs(2 * 3600));
     clock.advance_ms(2 * 3600 * 1000);
-    timed_out(&discord).await;
+    timed_out(&discord, 1).await;
     // Alice's DM: the result, in her language, with where it happened and no controls.
     let letter = discord
         .wait("the time-out in Alice's DM", |s| {
@@ -677,6 +677,25 @@ async fn a_time_out_goes_in_a_dm_to_whom_discord_lets_parlor_message() {
     assert_eq!(results, 1, "told once in the group");
     assert!(!discord.state().can_message(bob().id), "still no install");
     assert_eq!(discord.state().dm_refused.len(), 1, "no DM tried again");
+    // A second match times out within the hour: Alice has a second DM; Bob, refused lately, is
+    // not asked again (each refusal counts towards Discord's limit of invalid requests).
+    let options = json!({"game": "simultana", "clock": "1h"});
+    let card = challenge(&discord, group, &alice(), &bob(), options).await;
+    let mut board = accept(&discord, &card, &bob()).await;
+    for _ in 0..2 {
+        board = by_menus(&discord, &board, &players).await;
+    }
+    discord.idle().await;
+    discord.age_all(Duration::from_secs(2 * 3600));
+    clock.advance_ms(2 * 3600 * 1000);
+    timed_out(&discord, 2).await;
+    discord
+        .wait("the second time-out in Alice's DM", |s| {
+            let dm = s.dm_of(alice().id)?;
+            (s.messages.iter().filter(|m| m.channel_id == dm).count() == 2).then_some(())
+        })
+        .await;
+    assert_eq!(discord.state().dm_refused.len(), 1, "Bob not asked again");
     only_interactions(&discord, group);
     stop(&discord, bot).await;
 }

@@ -127,6 +127,46 @@ fn names_in_every_script_draw_real_glyphs() {
     }
 }
 
+/// Every emoji of Unicode's recommended set (its sequences too: skin tones, families, flags)
+/// is drawn with real glyphs, each cluster by one face: no box, no emoji split into pieces.
+/// The figures per Unicode version are printed (`--nocapture`).
+#[test]
+fn every_recommended_emoji_draws_real_glyphs() {
+    let mut missing = Vec::new();
+    let mut by_version: std::collections::BTreeMap<(u32, u32), (usize, usize)> =
+        std::collections::BTreeMap::new();
+    for emoji in emojis::iter()
+        .flat_map(|e| std::iter::once(e).chain(e.skin_tones().into_iter().flatten().skip(1)))
+    {
+        let text = emoji.as_str();
+        let line = shape(text, 18.0, Weight::Regular);
+        let whole = !line.glyphs.is_empty()
+            && line.glyphs.iter().all(|g| g.id != 0)
+            && line.glyphs.iter().all(|g| g.face == line.glyphs[0].face);
+        let v = emoji.unicode_version();
+        let counts = by_version.entry((v.major(), v.minor())).or_default();
+        counts.0 += 1;
+        if whole {
+            counts.1 += 1;
+        } else {
+            missing.push(format!(
+                "{text} {} (Unicode {}.{})",
+                emoji.name(),
+                v.major(),
+                v.minor()
+            ));
+        }
+    }
+    for ((major, minor), (all, drawn)) in &by_version {
+        println!("Unicode {major}.{minor}: {drawn} of {all} emoji drawn");
+    }
+    assert!(
+        missing.is_empty(),
+        "{} not drawn: {missing:?}",
+        missing.len()
+    );
+}
+
 /// Latin text keeps DejaVu Sans: no fallback face takes a letter it has.
 #[test]
 fn latin_greek_and_cyrillic_stay_in_dejavu() {
