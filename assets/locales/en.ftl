@@ -1043,6 +1043,12 @@ web-arena-no-games = No game has been paired yet.
 web-arena-no-players = Nobody has entered yet.
 web-arena-games-count = { $finished } finished · { $playing } being played
 web-arena-berserk = went berserk: half the clock, a point more for a win of at least 7 moves
+web-arena-status = { $status ->
+    [open] Open for entries
+    [running] Under way
+    [over] Over
+   *[cancelled] Cancelled
+}
 ## /tournament (issue 41)
 cmd-tournament = Tournaments of this server: announce one, join, play its rounds
 cmd-tournament-create = Announce a tournament (Manage Events or Manage Server)

@@ -1079,6 +1079,12 @@ web-arena-games-count = { $finished ->
    *[other] { $finished } terminées
 } · { $playing } en cours
 web-arena-berserk = berserk : moitié de pendule, un point de plus pour une victoire d’au moins 7 coups
+web-arena-status = { $status ->
+    [open] Inscriptions ouvertes
+    [running] En cours
+    [over] Terminé
+   *[cancelled] Annulé
+}
 ## /tournament (issue 41)
 cmd-tournament = Les tournois de ce serveur : en annoncer un, s’inscrire, jouer ses rondes
 cmd-tournament-create = Annoncer un tournoi (Gérer les évènements ou Gérer le serveur)

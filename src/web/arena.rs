@@ -5,7 +5,7 @@
 use maud::{Markup, html};
 
 use super::Ctx;
-use super::pages::{side_words, tournament_player, tournament_status};
+use super::pages::{side_words, tournament_player};
 use crate::i18n::{Lang, Msg, Plain, Style};
 use crate::table::gallery::{ArenaView, TournamentView};
 use crate::table::links::WebPage;
@@ -39,11 +39,9 @@ fn minutes(ms: i64) -> i64 {
 pub fn when(ctx: &Ctx, status: Status, a: &ArenaView) -> Markup {
     let length = minutes(a.duration_ms.unwrap_or(0));
     match (status, a.starts_at, a.ends_at) {
-        (Status::Open, Some(at), _) => sentence(
-            ctx,
-            Msg::new("web-arena-starts").num("minutes", length),
-            at,
-        ),
+        (Status::Open, Some(at), _) => {
+            sentence(ctx, Msg::new("web-arena-starts").num("minutes", length), at)
+        }
         (Status::Open, None, _) => {
             html! { (ctx.t(&Msg::new("web-arena-open").num("minutes", length))) }
         }
@@ -57,8 +55,13 @@ pub fn when(ctx: &Ctx, status: Status, a: &ArenaView) -> Markup {
             sentence(ctx, msg, end)
         }
         (Status::Over, _, Some(end)) => sentence(ctx, Msg::new("web-arena-over"), end),
-        (status, _, _) => html! { (tournament_status(ctx, status, 0, 0)) },
+        (status, _, _) => html! { (status_word(ctx, status)) },
     }
+}
+
+/// An arena's status in the server's list of tournaments (it has no rounds to count).
+pub fn status_word(ctx: &Ctx, status: Status) -> String {
+    ctx.t(&Msg::new("web-arena-status").plain("status", status.name()))
 }
 
 /// Every game of the arena, newest first: its number, players (a mark for a berserk one) and

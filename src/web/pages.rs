@@ -514,7 +514,7 @@ pub fn unavailable(ctx: &Ctx) -> Markup {
 }
 
 /// A tournament's status as its page and the server's list say it.
-pub(super) fn tournament_status(ctx: &Ctx, status: Status, round: usize, rounds: usize) -> String {
+fn tournament_status(ctx: &Ctx, status: Status, round: usize, rounds: usize) -> String {
     let status = match status {
         Status::Open => "open",
         Status::Running => "running",
@@ -549,7 +549,8 @@ fn tournament_list(ctx: &Ctx, lines: &[TournamentLine]) -> Markup {
                         }
                         br;
                         span.dim {
-                            (tournament_status(ctx, t.status, t.round, t.rounds))
+                            @if t.arena { (super::arena::status_word(ctx, t.status)) }
+                            @else { (tournament_status(ctx, t.status, t.round, t.rounds)) }
                             " · " (ctx.t(&Msg::new("web-players-count").num("n", t.players as i64)))
                         }
                     }

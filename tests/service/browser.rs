@@ -606,6 +606,11 @@ async fn browser_an_arena_page_shows_its_standings_time_and_games_at_phone_and_d
                     Msg::new("web-sheet").text(lang)
                 );
             }
+            // The server's list says the arena is under way, without rounds.
+            browser.goto(&format!("{}/s/{SLUG}", web.base)).await;
+            let listed = browser.text("ul.tournaments").await;
+            let status = Msg::new("web-arena-status").plain("status", "running");
+            assert!(listed.contains(&status.text(lang)), "{listed}");
             browser.quit().await;
         }
     }

@@ -78,6 +78,8 @@ pub struct TournamentLine {
     pub round: usize,
     pub rounds: usize,
     pub players: usize,
+    /// An arena: no rounds to count.
+    pub arena: bool,
 }
 
 impl TournamentView {
@@ -255,7 +257,9 @@ impl Gallery {
                     .and_then(|r| r.strip_suffix(".png"))
                     .and_then(|r| r.parse::<usize>().ok());
                 match round {
-                    Some(round) if event.arena().is_none() && (1..=event.round()).contains(&round) => {
+                    Some(round)
+                        if event.arena().is_none() && (1..=event.round()).contains(&round) =>
+                    {
                         pictures::pairings_of(&event, round)
                     }
                     _ => return Ok(None),
@@ -298,6 +302,7 @@ impl Gallery {
                 round: e.round(),
                 rounds: e.tournament.rounds(),
                 players: e.tournament.members.len(),
+                arena: e.arena().is_some(),
             });
         }
         Ok(out)
