@@ -1032,6 +1032,25 @@ web-col-result = Result
 web-playing = being played
 web-round-picture = Round { $round } as a picture
 web-tournament-export = The tournament as a FIDE TRF file ({ $file })
+web-arena-open = Open for entries · { $minutes } minutes of play
+web-arena-starts = Starts at { $time } · { $minutes } minutes of play
+web-arena-ends = No new game after { $time } · { $minutes ->
+    [one] { $minutes } minute left
+   *[other] { $minutes } minutes left
+}
+web-arena-ending = No new game since { $time }: the last games are being played
+web-arena-over = Over: games were paired until { $time }
+web-arena-games = Games
+web-arena-no-games = No game has been paired yet.
+web-arena-no-players = Nobody has entered yet.
+web-arena-games-count = { $finished } finished · { $playing } being played
+web-arena-berserk = went berserk: half the clock, a point more for a win of at least 7 moves
+web-arena-status = { $status ->
+    [open] Open for entries
+    [running] Under way
+    [over] Over
+   *[cancelled] Cancelled
+}
 ## /tournament (issue 41)
 cmd-tournament = Tournaments of this server: announce one, join, play its rounds
 cmd-tournament-create = Announce a tournament (Manage Events or Manage Server)

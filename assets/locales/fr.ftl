@@ -1065,6 +1065,28 @@ web-col-result = Résultat
 web-playing = en cours
 web-round-picture = La ronde { $round } en image
 web-tournament-export = Le tournoi en fichier TRF de la FIDE ({ $file })
+web-arena-open = Inscriptions ouvertes · { $minutes } minutes de jeu
+web-arena-starts = Début : { $time } · { $minutes } minutes de jeu
+web-arena-ends = Aucune nouvelle partie après { $time } · { $minutes ->
+    [one] { $minutes } minute restante
+   *[other] { $minutes } minutes restantes
+}
+web-arena-ending = Aucune nouvelle partie depuis { $time } : les dernières parties se jouent
+web-arena-over = Terminé : des parties ont été appariées jusqu’à { $time }
+web-arena-games = Parties
+web-arena-no-games = Aucune partie n’a encore été appariée.
+web-arena-no-players = Personne ne s’est encore inscrit.
+web-arena-games-count = { $finished ->
+    [one] { $finished } terminée
+   *[other] { $finished } terminées
+} · { $playing } en cours
+web-arena-berserk = berserk : moitié de pendule, un point de plus pour une victoire d’au moins 7 coups
+web-arena-status = { $status ->
+    [open] Inscriptions ouvertes
+    [running] En cours
+    [over] Terminé
+   *[cancelled] Annulé
+}
 ## /tournament (issue 41)
 cmd-tournament = Les tournois de ce serveur : en annoncer un, s’inscrire, jouer ses rondes
 cmd-tournament-create = Annoncer un tournoi (Gérer les évènements ou Gérer le serveur)

@@ -5,6 +5,7 @@
 //! a burst of requests never takes the bot's own drawing from it.
 
 #[doc(hidden)]
+mod arena;
 pub mod chart;
 mod pages;
 
@@ -26,7 +27,7 @@ use maud::Markup;
 use tokio::sync::Semaphore;
 
 use crate::games::GameKind;
-use crate::i18n::{Lang, Msg, Style};
+use crate::i18n::{Lang, Msg, Plain, Style};
 use crate::store::Store;
 use crate::table::gallery::{Gallery, LadderOf};
 use crate::table::{Clock, Picture, SystemClock};
@@ -379,8 +380,6 @@ pub fn date(at_ms: i64) -> String {
     let text = Plain.time(Lang::En, at_ms);
     text.split(' ').next().unwrap_or_default().to_owned()
 }
-
-use crate::i18n::Plain;
 
 /// The query string's parameters; one given twice is refused (the page does not exist).
 pub struct Query(Vec<(String, String)>);

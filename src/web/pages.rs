@@ -549,13 +549,38 @@ fn tournament_list(ctx: &Ctx, lines: &[TournamentLine]) -> Markup {
                         }
                         br;
                         span.dim {
-                            (tournament_status(ctx, t.status, t.round, t.rounds))
+                            @if t.arena { (super::arena::status_word(ctx, t.status)) }
+                            @else { (tournament_status(ctx, t.status, t.round, t.rounds)) }
                             " · " (ctx.t(&Msg::new("web-players-count").num("n", t.players as i64)))
                         }
                     }
                 }
             }
         }
+    }
+}
+
+/// The names of a tournament game's two sides, first to move first, in the page's language.
+pub(super) fn side_words(ctx: &Ctx, e: &crate::table::tournaments::Event) -> Option<[String; 2]> {
+    e.rules
+        .kind()
+        .and_then(|k| crate::games::AnyGame::new(k, "").ok())
+        .map(|g| Side::BOTH.map(|side| crate::render::side_word(g.side_name(side), ctx.lang)))
+}
+
+/// A tournament's player by name, linked to their page when they have one.
+pub(super) fn tournament_player(
+    ctx: &Ctx,
+    view: &TournamentView,
+    index: Option<usize>,
+    name: &Msg,
+) -> Markup {
+    let text = ctx.t(name);
+    match index.and_then(|i| view.links.get(&i)) {
+        Some(key) => {
+            html! { a href=(ctx.link(&WebPage::Player { key: key.clone() }.path())) { (text) } }
+        }
+        None => html! { (text) },
     }
 }
 
@@ -574,15 +599,7 @@ pub fn tournament(ctx: &Ctx, view: &TournamentView, words: &TournamentWords) -> 
     let title = tournament_title(ctx, e.id, &game, &format);
     let base = WebPage::Tournament { id: e.id }.path();
     let picture = |file: &str| format!("{base}/{file}?lang={}", ctx.lang.code());
-    let named = |index: Option<usize>, name: &Msg| -> Markup {
-        let text = ctx.t(name);
-        match index.and_then(|i| view.links.get(&i)) {
-            Some(key) => {
-                html! { a href=(ctx.link(&WebPage::Player { key: key.clone() }.path())) { (text) } }
-            }
-            None => html! { (text) },
-        }
-    };
+    let named = |index: Option<usize>, name: &Msg| tournament_player(ctx, view, index, name);
     let rated = view.standings.iter().any(|r| r.rating_change.is_some());
     let crosstable = matches!(e.tournament.format, Format::RoundRobin { .. });
     let rounds_played = view
@@ -592,11 +609,7 @@ pub fn tournament(ctx: &Ctx, view: &TournamentView, words: &TournamentWords) -> 
         .max()
         .unwrap_or(0);
     let trf = format!("tournament-{}.trf", e.id);
-    let sides = e
-        .rules
-        .kind()
-        .and_then(|k| crate::games::AnyGame::new(k, "").ok())
-        .map(|g| Side::BOTH.map(|side| crate::render::side_word(g.side_name(side), ctx.lang)));
+    let sides = side_words(ctx, e);
     layout(
         ctx,
         &title,
@@ -604,7 +617,8 @@ pub fn tournament(ctx: &Ctx, view: &TournamentView, words: &TournamentWords) -> 
             nav.crumbs { a href=(ctx.link(&WebPage::Server { slug: view.server.slug.clone() }.path())) { (view.server.name.clone().unwrap_or_else(|| ctx.w("web-a-server"))) } }
             h1 { (title) }
             p.dim {
-                (tournament_status(ctx, e.status, e.round(), e.tournament.rounds()))
+                @if let Some(a) = &view.arena { (super::arena::when(ctx, e.status, a)) }
+                @else { (tournament_status(ctx, e.status, e.round(), e.tournament.rounds())) }
                 " · " (ctx.t(&Msg::new("web-players-count").num("n", e.tournament.members.len() as i64)))
                 " · " @if e.rules.rated { (ctx.w("web-rated")) } @else { (ctx.w("web-casual")) }
                 " · " (ctx.t(&words::time_control(e.rules.time_control())))
@@ -616,7 +630,7 @@ pub fn tournament(ctx: &Ctx, view: &TournamentView, words: &TournamentWords) -> 
             }
             h2 { (ctx.w("web-standings")) }
             @if view.standings.is_empty() {
-                p { (ctx.w("web-no-standings")) }
+                p { (ctx.w(if view.arena.is_some() { "web-arena-no-players" } else { "web-no-standings" })) }
             } @else {
                 div.scroll {
                     table.ladder.standings {
@@ -673,8 +687,9 @@ pub fn tournament(ctx: &Ctx, view: &TournamentView, words: &TournamentWords) -> 
                 }
                 p.legend { (ctx.w("pic-crosstable-legend")) }
             }
-            h2 { (ctx.w("web-rounds")) }
-            @if view.rounds.is_empty() {
+            @if let Some(a) = &view.arena { (super::arena::games(ctx, view, a)) }
+            @else { h2 { (ctx.w("web-rounds")) } }
+            @if view.rounds.is_empty() && view.arena.is_none() {
                 p { (ctx.w("web-no-rounds")) }
             }
             @for round in view.rounds.iter().rev() {
@@ -713,9 +728,10 @@ pub fn tournament(ctx: &Ctx, view: &TournamentView, words: &TournamentWords) -> 
                 }
                 p.files { a href=(picture(&format!("round-{}.png", round.round))) { (ctx.t(&Msg::new("web-round-picture").num("round", round.round as i64))) } }
             }
-            p.files {
+            // TRF records rounds; an arena has none, so no file.
+            @if view.arena.is_none() { p.files {
                 a href=(format!("{base}/{trf}")) download { (ctx.t(&Msg::new("web-tournament-export").code("file", trf.clone()))) }
-            }
+            } }
         },
     )
 }

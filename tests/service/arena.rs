@@ -363,3 +363,62 @@ async fn a_30_minute_arena_of_six_runs_to_its_end_through_a_kill() {
 fn t_of(w: &World) -> parlor::table::tournaments::Tournaments {
     w.table.tournaments().clone()
 }
+
+/// An arena of four people in the hall, started at the wall clock's time (the pages count the
+/// minutes left by it): two games finished (the first won by a berserk player), then two being
+/// played. Its number.
+pub(super) async fn club_arena(w: &mut World) -> i64 {
+    w.clock.set_ms(parlor::table::SystemClock.now_ms());
+    let t = t_of(w);
+    let spec = TournamentSpec {
+        duration_secs: Some(30 * 60),
+        clock: Some("5+3".into()),
+        ..TournamentSpec::new(GameKind::Loa, Format::Arena)
+    };
+    answered(
+        t.create(&player(1), &hall(), spec).await,
+        "tournament-card-title",
+    );
+    let id = t.here(&hall()).await.expect("open here");
+    let long = Actor::new(20_010, "Maximilien-Alexandre de La Tour d'Auvergne 🏰");
+    for who in [player(1), player(2), player(3), long] {
+        answered(t.join(&who, &hall()).await, "tournament-joined");
+    }
+    answered(t.begin(&player(1), &hall()).await, "tournament-started");
+    for finish in [true, false] {
+        let e = event(w, id).await;
+        let a = arena(&e);
+        for (n, g) in a.games.iter().enumerate() {
+            if g.result.is_some() {
+                continue;
+            }
+            let m = *e.games.get(&n).expect("its match");
+            let place = thread_of(m);
+            let (white, black) = (actor_of(&e, g.white), actor_of(&e, g.black));
+            let started = Act::ThreadStarted {
+                thread: place,
+                card: None,
+            }
+            .at(Stamp {
+                match_id: m,
+                seq: 0,
+            });
+            let r = w.run(&white, place, started).await;
+            assert!(!r.private, "{}", r.text());
+            if !finish {
+                continue;
+            }
+            if n == 0 {
+                answered(t.berserk(&black, &place).await, "arena-berserk");
+            }
+            one_move(w, &white, place).await;
+            let end = w.run(&white, place, Act::Resign).await;
+            assert!(is_over(&end), "{}", end.text());
+        }
+        w.clock.advance_secs(60);
+        t.tick().await;
+    }
+    let a = arena(&event(w, id).await);
+    assert_eq!(a.games.len(), 4, "two games over, two more paired");
+    id
+}

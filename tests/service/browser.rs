@@ -499,6 +499,125 @@ async fn browser_a_tournament_page_fits_a_phone_and_a_desktop_in_both_languages(
 
 #[tokio::test]
 #[ignore = "needs a browser: run under scripts/browser-test.sh"]
+async fn browser_an_arena_page_shows_its_standings_time_and_games_at_phone_and_desktop_width() {
+    use parlor::i18n::{Msg, Plain, Style};
+    let mut w = World::new().await;
+    let id = super::arena::club_arena(&mut w).await;
+    publish(&w).await;
+    let e = super::tournaments::event(&w, id).await;
+    let a = e.arena().cloned().expect("an arena");
+    let web = ParlorWeb::start(&w.url, &[], true).await;
+    // TRF records rounds: an arena has no file, and the page offers none.
+    let trf = reqwest::get(format!("{}/t/{id}/tournament-{id}.trf", web.base))
+        .await
+        .expect("an answer");
+    assert_eq!(trf.status(), 404);
+    let ends = Plain.time(Lang::En, a.ends_at);
+    for (accept, lang) in [("en-GB,en", Lang::En), ("fr-FR,fr", Lang::Fr)] {
+        for width in [375, 1280] {
+            let browser = Browser::start(accept, width).await;
+            browser.goto(&format!("{}/t/{id}", web.base)).await;
+            assert!(browser.pictures_loaded().await, "the pictures load");
+            let fits = browser
+                .screenshot(width, &format!("arena-{lang}-{width}.png"))
+                .await;
+            assert!(fits, "the arena in {lang} overflows {width} px");
+            let main = browser.text("main").await;
+            for word in [
+                "web-standings",
+                "web-arena-games",
+                "arena-short-performance",
+            ] {
+                let text = Msg::new(word).text(lang);
+                assert!(main.contains(&text), "{word}: {text} in {main}");
+            }
+            // The end time, as a `<time>`, with the minutes left when the page was made.
+            let datetime = browser
+                .eval("return document.querySelector('main p.dim time').getAttribute('datetime');")
+                .await;
+            let (day, hour) = ends.split_once(' ').expect("a day and an hour");
+            let hour = hour.trim_end_matches(" UTC");
+            assert_eq!(
+                datetime.as_str(),
+                Some(format!("{day}T{hour}:00Z").as_str())
+            );
+            let when = browser.text("main p.dim").await;
+            let said = (1..=30).any(|m| {
+                let msg = Msg::new("web-arena-ends")
+                    .num("minutes", m)
+                    .plain("time", ends.clone());
+                when.contains(&msg.text(lang))
+            });
+            assert!(said, "{when}");
+            // The standings by the arena's points, best first.
+            let points = browser
+                .eval("return [...document.querySelectorAll('table.standings tbody tr td strong')].map(s => s.textContent);")
+                .await;
+            let order = a.standings();
+            let want: Vec<String> = order
+                .iter()
+                .map(|&p| a.players[p].points.to_string())
+                .collect();
+            assert_eq!(points, json!(want));
+            // Every game listed; the finished ones linked to their match pages, the others
+            // being played.
+            let rows = browser
+                .eval("return document.querySelectorAll('table.arena tbody tr').length;")
+                .await;
+            assert_eq!(rows, json!(a.games.len()));
+            let playing = browser
+                .eval("return [...document.querySelectorAll('table.arena td.result span')].map(s => s.textContent);")
+                .await;
+            let running = a.games.iter().filter(|g| g.result.is_none()).count();
+            assert_eq!(
+                playing,
+                json!(vec![Msg::new("web-playing").text(lang); running])
+            );
+            let berserk = browser
+                .eval("return document.querySelector('table.arena abbr.berserk').title;")
+                .await;
+            assert_eq!(berserk, json!(Msg::new("web-arena-berserk").text(lang)));
+            assert_eq!(
+                browser
+                    .eval("return document.querySelector('a[download]');")
+                    .await,
+                Value::Null,
+                "no TRF link"
+            );
+            let links = browser
+                .eval("return [...document.querySelectorAll('table.arena td.result a')].map(l => [l.closest('tr').cells[0].textContent, l.getAttribute('href')]);")
+                .await;
+            let links = links.as_array().cloned().unwrap_or_default();
+            assert_eq!(links.len(), a.games.len() - running, "{links:?}");
+            for link in links {
+                let number: usize = link[0]
+                    .as_str()
+                    .and_then(|n| n.parse().ok())
+                    .expect("a game number");
+                let href = link[1].as_str().expect("an address").to_owned();
+                let m = e.games.get(&(number - 1)).expect("its match");
+                assert!(
+                    href.starts_with(&format!("/m/{m}")),
+                    "game {number}: {href}"
+                );
+                browser.goto(&format!("{}{href}", web.base)).await;
+                assert_eq!(
+                    browser.text("main h2").await,
+                    Msg::new("web-sheet").text(lang)
+                );
+            }
+            // The server's list says the arena is under way, without rounds.
+            browser.goto(&format!("{}/s/{SLUG}", web.base)).await;
+            let listed = browser.text("ul.tournaments").await;
+            let status = Msg::new("web-arena-status").plain("status", "running");
+            assert!(listed.contains(&status.text(lang)), "{listed}");
+            browser.quit().await;
+        }
+    }
+}
+
+#[tokio::test]
+#[ignore = "needs a browser: run under scripts/browser-test.sh"]
 async fn browser_a_puzzle_is_stepped_through_and_fits_a_phone_and_a_desktop_in_both_languages() {
     use parlor::table::puzzles::{self, DAY_MS, Line};
     use parlor::table::{Clock, SystemClock};

@@ -11,7 +11,7 @@ use crate::store::Store;
 use crate::table::Picture;
 use crate::table::api::Reply;
 use crate::table::presets;
-use crate::tournament::arena::{self, Arena, ArenaResult};
+use crate::tournament::arena::{self, Arena, ArenaGame, ArenaResult};
 use crate::tournament::event::Format;
 use crate::tournament::standings::TieBreak;
 use crate::tournament::{Game, Outcome};
@@ -254,14 +254,19 @@ pub fn arena_boards(e: &Event, arena: &Arena, from: usize) -> Vec<pic::Board> {
         .enumerate()
         .skip(from)
         .filter(|(_, g)| !running || g.result.is_none())
-        .map(|(i, g)| pic::Board {
-            board: i + 1,
-            white: name(e, g.white),
-            black: Some(name(e, g.black)),
-            players: (g.white, Some(g.black)),
-            result: g.result.map(|r| arena_score(r).to_string()),
-        })
+        .map(|(i, g)| arena_board(e, i, g))
         .collect()
+}
+
+/// Arena game `number` (from 0) as a board numbered from 1.
+pub fn arena_board(e: &Event, number: usize, g: &ArenaGame) -> pic::Board {
+    pic::Board {
+        board: number + 1,
+        white: name(e, g.white),
+        black: Some(name(e, g.black)),
+        players: (g.white, Some(g.black)),
+        result: g.result.map(|r| arena_score(r).to_string()),
+    }
 }
 
 /// An arena game's score as written.

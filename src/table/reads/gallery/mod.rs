@@ -26,7 +26,7 @@ mod puzzles;
 mod tournaments;
 mod views;
 pub use puzzles::PuzzleView;
-pub use tournaments::{RoundView, TournamentLine, TournamentView};
+pub use tournaments::{ArenaGameView, ArenaView, RoundView, TournamentLine, TournamentView};
 pub use views::{
     HeadToHead, LadderOf, LadderRow, LadderView, MatchLine, MatchView, MistakeLine, Place,
     PlayerView, PlyLine, RatingLine, Review, Series, ServerView, Who,

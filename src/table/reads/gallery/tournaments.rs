@@ -31,6 +31,32 @@ pub struct TournamentView {
     pub rounds: Vec<RoundView>,
     /// Each player's page, by the engine's index, when it may be linked.
     pub links: BTreeMap<usize, String>,
+    /// An arena's times and games (an arena has no rounds: `rounds` is empty).
+    pub arena: Option<ArenaView>,
+}
+
+/// What an arena's page shows besides its standings: when it starts or ends, and its games.
+#[derive(Clone, Debug)]
+pub struct ArenaView {
+    /// When it starts (unix ms), while open, if a time was given.
+    pub starts_at: Option<i64>,
+    /// Its length from the start (ms).
+    pub duration_ms: Option<i64>,
+    /// Once started: the time after which no game starts (unix ms).
+    pub ends_at: Option<i64>,
+    /// Every game, newest first.
+    pub games: Vec<ArenaGameView>,
+}
+
+/// One game of an arena.
+#[derive(Clone, Debug)]
+pub struct ArenaGameView {
+    /// The players (by the engine's index) and names, numbered from 1, the result once over.
+    pub board: Board,
+    /// Which side went berserk (first, second).
+    pub berserk: [bool; 2],
+    /// Its match, once opened.
+    pub match_id: Option<i64>,
 }
 
 /// One round of a tournament's page.
@@ -52,6 +78,8 @@ pub struct TournamentLine {
     pub round: usize,
     pub rounds: usize,
     pub players: usize,
+    /// An arena: no rounds to count.
+    pub arena: bool,
 }
 
 impl TournamentView {
@@ -70,7 +98,7 @@ impl TournamentView {
                 pictures::podium(&self.event, &changes),
             ));
         }
-        if self.event.tournament.swiss.played_rounds > 0 {
+        if has_standings(&self.event) {
             out.push((
                 "standings.png".to_string(),
                 pictures::standings(&self.event, &changes),
@@ -78,6 +106,39 @@ impl TournamentView {
         }
         out
     }
+}
+
+/// Whether `e` has standings to draw: a round played, or an arena game finished.
+fn has_standings(e: &Event) -> bool {
+    match e.arena() {
+        Some(a) => a.games.iter().any(|g| g.result.is_some()),
+        None => e.tournament.swiss.played_rounds > 0,
+    }
+}
+
+/// An arena's page data from its state and its games' matches (by game number).
+fn arena_view(e: &Event, matches: &BTreeMap<(usize, usize), i64>) -> Option<ArenaView> {
+    let arena = e.arena()?;
+    let started = !matches!(e.status, Status::Open) && arena.ends_at > 0;
+    let games = arena
+        .games
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(number, g)| ArenaGameView {
+            board: pictures::arena_board(e, number, g),
+            berserk: g.berserk,
+            match_id: matches.get(&(0, number)).copied(),
+        })
+        .collect();
+    Some(ArenaView {
+        starts_at: (e.status == Status::Open)
+            .then_some(e.next_round_at.or(e.starts_at))
+            .flatten(),
+        duration_ms: e.duration_ms,
+        ends_at: started.then_some(arena.ends_at),
+        games,
+    })
 }
 
 impl Gallery {
@@ -141,7 +202,10 @@ impl Gallery {
         for (round, board, match_id) in self.store.tournament_matches(id).await? {
             matches.insert((round, board), match_id);
         }
+        let arena = arena_view(&event, &matches);
+        // An arena has no rounds.
         let rounds = (1..=event.round())
+            .filter(|_| arena.is_none())
             .map(|round| RoundView {
                 round,
                 boards: pictures::boards(&event, round)
@@ -163,6 +227,7 @@ impl Gallery {
             links,
             event,
             server,
+            arena,
         }))
     }
 
@@ -177,9 +242,8 @@ impl Gallery {
         let Some((event, _, _)) = self.shown_tournament(id, lang).await? else {
             return Ok(None);
         };
-        let played = event.tournament.swiss.played_rounds;
         let picture = match file {
-            "standings.png" if played > 0 => {
+            "standings.png" if has_standings(&event) => {
                 let changes = pictures::rating_changes(&self.store, &event).await;
                 pictures::standings(&event, &changes)
             }
@@ -193,7 +257,9 @@ impl Gallery {
                     .and_then(|r| r.strip_suffix(".png"))
                     .and_then(|r| r.parse::<usize>().ok());
                 match round {
-                    Some(round) if (1..=event.round()).contains(&round) => {
+                    Some(round)
+                        if event.arena().is_none() && (1..=event.round()).contains(&round) =>
+                    {
                         pictures::pairings_of(&event, round)
                     }
                     _ => return Ok(None),
@@ -203,11 +269,15 @@ impl Gallery {
         Ok(Some(picture))
     }
 
-    /// A tournament's TRF file, hidden players anonymous.
+    /// A tournament's TRF file, hidden players anonymous. None for an arena: TRF records
+    /// rounds, and an arena has none (its games, points and streaks have no place in it).
     pub async fn tournament_trf(&self, id: i64) -> Result<Option<String>, StoreError> {
         let Some((event, _, _)) = self.shown_tournament(id, Lang::En).await? else {
             return Ok(None);
         };
+        if event.arena().is_some() {
+            return Ok(None);
+        }
         let title = format!("Parlor tournament {id}");
         Ok(Some(trf::write(&event.tournament.swiss, &title)))
     }
@@ -232,6 +302,7 @@ impl Gallery {
                 round: e.round(),
                 rounds: e.tournament.rounds(),
                 players: e.tournament.members.len(),
+                arena: e.arena().is_some(),
             });
         }
         Ok(out)
