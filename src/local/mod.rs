@@ -17,8 +17,8 @@ use crate::games::{AnyGame, Outcome, Side, Status};
 use crate::i18n::{Lang, Msg, Terminal};
 use crate::store::Store;
 use crate::table::{
-    Act, Actor, Clock, Coaching, Config, Notice, Notices, Picture, Place, Reply, Request, Table, TextFile,
-    TournamentAct, words,
+    Act, Actor, Clock, Coaching, Config, Notice, Notices, Picture, Place, Reply, Request, Table,
+    TextFile, TournamentAct, words,
 };
 use parse::Input;
 
@@ -111,6 +111,7 @@ async fn session(store: Store, options: Options) -> Result<()> {
         games: HashMap::new(),
         clock,
         live: HashMap::new(),
+        live_due: HashMap::new(),
     };
     let greeting = session.tr(Msg::new("local-greeting")
         .plain("name", &session.me.name)
@@ -128,9 +129,7 @@ async fn session(store: Store, options: Options) -> Result<()> {
             }
             session.bot_to_move = false;
         }
-        while let Ok(n) = notices.try_recv() {
-            session.notice(n).await;
-        }
+        drain(&mut session, &mut notices).await;
         let prompt = format!("{}> ", session.me.name);
         if lines.ask.send(prompt).is_err() {
             break;
@@ -138,7 +137,10 @@ async fn session(store: Store, options: Options) -> Result<()> {
         let line = loop {
             tokio::select! {
                 line = lines.lines.recv() => break line.flatten(),
-                Some(n) = notices.recv() => session.notice(n).await,
+                Some(n) = notices.recv() => {
+                    session.notice(n).await;
+                    drain(&mut session, &mut notices).await;
+                }
             }
         };
         let Some(line) = line else { break };
@@ -189,10 +191,12 @@ async fn finish_bot_turns(session: &mut Session, notices: &mut Notices, interact
     }
 }
 
+/// Shows the notices waiting, then the arena standings they changed.
 async fn drain(session: &mut Session, notices: &mut Notices) {
     while let Ok(n) = notices.try_recv() {
         session.notice(n).await;
     }
+    session.flush_live().await;
 }
 
 /// A local player: the id is derived from the name, so it is the same in every session. At
@@ -235,6 +239,8 @@ struct Session {
     clock: Option<crate::table::ManualClock>,
     /// Each arena's live standings as last printed: printed again only when they change.
     live: HashMap<i64, String>,
+    /// Each arena's latest live standings, not printed yet.
+    live_due: HashMap<i64, Box<Reply>>,
 }
 
 impl Session {
@@ -308,6 +314,7 @@ impl Session {
         while let Ok(n) = notices.try_recv() {
             self.notice(n).await;
         }
+        self.flush_live().await;
     }
 
     async fn input(&mut self, input: Input) {
@@ -392,26 +399,35 @@ impl Session {
         self.show_live(news).await;
     }
 
-    /// An arena's live standings (Discord keeps them in one message it edits): printed with
-    /// their picture whenever they read differently from the last printed, once a game has
-    /// been played. The final ones come with the podium at the end, not again here.
+    /// Keeps an arena's live standings as the latest news says them, for [`Self::flush_live`].
     async fn show_live(&mut self, news: Option<crate::table::TournamentNews>) {
-        let Some((id, standings)) = news.and_then(|n| Some((n.id, n.live?))) else {
-            return;
-        };
-        let Some(picture) = standings.picture.clone() else {
-            return;
-        };
-        if matches!(&picture, Picture::Standings(s) if s.heading.over) {
-            return;
+        if let Some((id, standings)) = news.and_then(|n| Some((n.id, n.live?))) {
+            self.live_due.insert(id, standings);
         }
-        let text = standings.text_in(self.lang, &Terminal);
-        if self.live.get(&id) == Some(&text) {
-            return;
+    }
+
+    /// Prints each arena's live standings (Discord keeps them in one message it edits) with
+    /// their picture, once the news of a line or a tick has been shown: when they read
+    /// differently from the last printed and a game has been played. The final ones come
+    /// with the podium at the end, not again here.
+    async fn flush_live(&mut self) {
+        let mut due: Vec<(i64, Box<Reply>)> = self.live_due.drain().collect();
+        due.sort_by_key(|(id, _)| *id);
+        for (id, standings) in due {
+            let Some(picture) = standings.picture.clone() else {
+                continue;
+            };
+            if matches!(&picture, Picture::Standings(s) if s.heading.over) {
+                continue;
+            }
+            let text = standings.text_in(self.lang, &Terminal);
+            if self.live.get(&id) == Some(&text) {
+                continue;
+            }
+            self.live.insert(id, text.clone());
+            self.say(text);
+            self.write_picture(picture).await;
         }
-        self.live.insert(id, text.clone());
-        self.say(text);
-        self.write_picture(picture).await;
     }
 
     /// Lists every legal move of the current position (the service's board; the service's

@@ -1151,7 +1151,13 @@ fn an_arena_of_four_at_the_terminal_to_its_end() {
     // Everyone is paired at the start: games 1 and 2 in the same announcement.
     let first = out.find("Game 1: @").expect("game 1 paired");
     assert!(out[first..].starts_with("Game 1: @"), "{out}");
-    assert!(out[first..].lines().nth(1).is_some_and(|l| l.starts_with("Game 2: @")), "{out}");
+    assert!(
+        out[first..]
+            .lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("Game 2: @")),
+        "{out}"
+    );
     // Games pair as others end; the results of each wave are counted.
     let games = (1..)
         .take_while(|n| out.contains(&format!("Arena #1, game {n}: ")))
@@ -1169,13 +1175,19 @@ fn an_arena_of_four_at_the_terminal_to_its_end() {
     let live = out.matches("Standings of arena #1 after ").count();
     assert!(live >= 5, "{live} live standings:\n{out}");
     assert!(out.contains("Standings of arena #1 after 1 game:"), "{out}");
-    assert!(
-        out.contains(&format!("Standings of arena #1 after {games} games:")),
-        "{out}"
-    );
     assert!(out.contains("Tournament #1 is over. Winner:"), "{out}");
     let over = out.find("Tournament #1 is over.").unwrap_or_default();
     assert!(!out[over..].contains("Arena #1, game "), "{out}");
+    let last_result = out.rfind("Arena #1, game ").unwrap_or_default();
+    assert!(
+        !out[last_result..over].contains("Standings of arena #1"),
+        "the final standings said twice:\n{out}"
+    );
+    // Asked for once it is over, they are the final ones (and said once more).
+    assert!(
+        out[over..].contains(&format!("Standings of arena #1 after {games} games:")),
+        "{out}"
+    );
     for file in [
         "tournament-1-standings-0.png",
         "tournament-1-final.png",
