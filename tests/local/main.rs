@@ -1211,6 +1211,10 @@ fn an_arena_of_four_at_the_terminal_to_its_end() {
         .take(4)
         .count();
     assert_eq!(final_lines, 4, "{out}");
+    // Without `--manual-clock` time passes by itself: `/wait` says so and moves nothing.
+    let out = session(dir.path(), &["--as", "alice", "--lang", "fr"], "/wait 5\n");
+    let real = Msg::new("local-wait-real-clock").code("flag", "--manual-clock");
+    assert!(out.contains(&real.terminal_text(Lang::Fr)), "{out}");
 }
 
 /// A `5+3` game at the terminal: each board says both players' times (the one to move counting
