@@ -87,6 +87,10 @@ enum Command {
         /// The language of replies and pictures: en or fr (default: PARLOR_LANG, else en).
         #[arg(long)]
         lang: Option<parlor::i18n::Lang>,
+        /// For tests and demos: time stands still (game clocks, an arena's end) except when
+        /// `/wait MINUTES` lets it pass.
+        #[arg(long)]
+        manual_clock: bool,
     },
     /// Serve only the web pages (and /healthz) on PARLOR_HTTP, reading the database named by
     /// DATABASE_URL, for operators who keep the bot itself elsewhere.
@@ -403,7 +407,12 @@ fn run(cli: Cli) -> Result<()> {
             parlor::protocol::run(stdin, stdout).context("engine protocol I/O failed")
         }
         Some(Command::Render(args)) => render(args),
-        Some(Command::Local { name, out, lang }) => local(name, out, lang),
+        Some(Command::Local {
+            name,
+            out,
+            lang,
+            manual_clock,
+        }) => local(name, out, lang, manual_clock),
         Some(Command::Backup { file }) => backup(&file),
         Some(Command::Puzzles(command)) => puzzles(command),
         Some(Command::Health) => health(),
@@ -492,6 +501,7 @@ fn local(
     name: Option<String>,
     out: std::path::PathBuf,
     lang: Option<parlor::i18n::Lang>,
+    manual_clock: bool,
 ) -> Result<()> {
     let _ = dotenvy::dotenv();
     parlor::logs::init("warn")?;
@@ -516,6 +526,7 @@ fn local(
         lang,
         docs_url,
         public_url,
+        manual_clock,
     }))
 }
 

@@ -635,6 +635,7 @@ local-ph-source = square or source
 local-ph-seat = seat number
 local-ph-game = game
 local-ph-n = n
+local-ph-minutes = minutes
 local-help = The bot's commands, typed as text:
 local-help-play = challenge someone, the computer (opponent bot) or anyone (no opponent)
 local-help-move = play a move, e.g. /move b1-b3
@@ -671,6 +672,7 @@ err-option-number = { $max ->
 }
 local-help-help = this list
 local-help-quit = leave
+local-help-wait = let minutes pass, in a session started with --manual-clock (tests, demos)
 local-err-slash = Commands start with / (try { $help }); to play a move, type { $move }.
 local-err-which-source = Which piece or source? e.g. { $example }.
 local-err-who = Who is speaking? e.g. { $example }.
@@ -689,6 +691,12 @@ local-err-repeated-option = The option { $option } is given twice: give it once.
 local-bot-later = The bot has a move to play: it will play it the next time you start parlor local.
 local-greeting = Parlor, in the terminal. You are { $name }. { $help } lists the commands; { $as } lets someone else speak.
 local-now-speaking = Now speaking: { $name }.
+local-waited = { $minutes ->
+    [one] A minute passes: it is now { $time }.
+   *[other] { $minutes } minutes pass: it is now { $time }.
+}
+local-wait-real-clock = Time passes by itself here: only a session started with { $flag } waits on command.
+local-err-how-long = How many minutes? For example { $example }.
 local-no-moves = No moves: the game is over.
 local-nothing-to-confirm = There is nothing to confirm.
 local-legal-moves = Legal moves ({ $n }): { $moves }
@@ -1115,7 +1123,10 @@ tournament-thread = Tournament #{ $id }
 tournament-game-thread = Tournament #{ $id } · Round { $round } · { $white } vs { $black }
 tournament-your-game = { $players }: your game is in { $game }.
 tournament-reminder = Tournament #{ $id } starts { $time }: { $players }, get ready.
-tournament-started = Tournament #{ $id } has started: round 1 is paired.
+tournament-started = { $arena ->
+    [yes] Arena #{ $id } has started: its first games are paired.
+   *[no] Tournament #{ $id } has started: round 1 is paired.
+}
 tournament-no-event = Tournament #{ $id } is not in the server's events: Parlor needs the Manage Events permission to add it there. The tournament goes on as announced.
 
 ## Puzzles

@@ -670,6 +670,7 @@ local-ph-source = case ou source
 local-ph-seat = numéro de place
 local-ph-game = jeu
 local-ph-n = n
+local-ph-minutes = minutes
 local-help = Les commandes du bot, tapées en texte :
 local-help-play = défier quelqu’un, l’ordinateur (opponent bot) ou qui veut (sans adversaire)
 local-help-move = jouer un coup, par exemple /move b1-b3
@@ -706,6 +707,7 @@ err-option-number = { $max ->
 }
 local-help-help = cette liste
 local-help-quit = quitter
+local-help-wait = laisser passer des minutes, dans une session lancée avec --manual-clock (tests, démonstrations)
 local-err-slash = Les commandes commencent par / (essayez { $help }) ; pour jouer un coup, tapez { $move }.
 local-err-which-source = Quel pion, ou quelle source de tuiles ? Par exemple { $example }.
 local-err-who = Qui parle ? Par exemple { $example }.
@@ -724,6 +726,12 @@ local-err-repeated-option = L’option { $option } est donnée deux fois : ne 
 local-bot-later = Le bot a encore un coup à jouer : il le jouera au prochain lancement de parlor local.
 local-greeting = Parlor, dans le terminal. Vous êtes { $name }. { $help } liste les commandes ; { $as } donne la parole à quelqu’un d’autre.
 local-now-speaking = À { $name } de parler.
+local-waited = { $minutes ->
+    [one] Une minute passe : il est maintenant { $time }.
+   *[other] { $minutes } minutes passent : il est maintenant { $time }.
+}
+local-wait-real-clock = Ici le temps passe tout seul : seule une session lancée avec { $flag } attend sur commande.
+local-err-how-long = Combien de minutes ? Par exemple { $example }.
 local-no-moves = Aucun coup : la partie est terminée.
 local-nothing-to-confirm = Il n’y a rien à confirmer.
 local-legal-moves = Coups permis ({ $n }) : { $moves }
@@ -1151,7 +1159,10 @@ tournament-thread = Tournoi nº { $id }
 tournament-game-thread = Tournoi nº { $id } · Ronde { $round } · { $white } contre { $black }
 tournament-your-game = { $players } : votre partie est dans { $game }.
 tournament-reminder = Le tournoi nº{ $id } commence { $time } : { $players }, préparez-vous.
-tournament-started = Le tournoi nº { $id } a commencé : la ronde 1 est appariée.
+tournament-started = { $arena ->
+    [yes] L’arène #{ $id } a commencé : ses premières parties sont appariées.
+   *[no] Le tournoi nº { $id } a commencé : la ronde 1 est appariée.
+}
 tournament-no-event = Le tournoi nº { $id } n’est pas dans les évènements du serveur : Parlor a besoin de la permission Gérer les évènements pour l’y ajouter. Le tournoi a lieu comme annoncé.
 
 ## Puzzles

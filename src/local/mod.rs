@@ -17,8 +17,8 @@ use crate::games::{AnyGame, Outcome, Side, Status};
 use crate::i18n::{Lang, Msg, Terminal};
 use crate::store::Store;
 use crate::table::{
-    Act, Actor, Coaching, Config, Notice, Notices, Picture, Place, Reply, Request, Table, TextFile,
-    TournamentAct, words,
+    Act, Actor, Clock, Coaching, Config, Notice, Notices, Picture, Place, Reply, Request, Table,
+    TextFile, TournamentAct, words,
 };
 use parse::Input;
 
@@ -46,6 +46,9 @@ pub struct Options {
     pub docs_url: Option<String>,
     /// The public address of the web pages (`PARLOR_PUBLIC_URL`), for links to them.
     pub public_url: Option<String>,
+    /// `--manual-clock`: time stands still but for `/wait`, so a test or a demo can reach an
+    /// arena's end (20 minutes at least) or a game clock's in no time.
+    pub manual_clock: bool,
 }
 
 /// The service's settings for the terminal: the bot's own defaults (the real AI included), but
@@ -74,11 +77,17 @@ pub async fn run(options: Options) -> Result<()> {
 }
 
 async fn session(store: Store, options: Options) -> Result<()> {
-    let config = Config {
+    let clock = options
+        .manual_clock
+        .then(|| crate::table::ManualClock::new(crate::table::SystemClock.now_ms()));
+    let mut config = Config {
         docs_url: options.docs_url.clone(),
         public_url: options.public_url.clone(),
         ..config()
     };
+    if let Some(clock) = &clock {
+        config.clock = std::sync::Arc::new(clock.clone());
+    }
     let bot_id = config.bot.id;
     let (table, mut notices) = Table::start(store, config)
         .await
@@ -100,6 +109,9 @@ async fn session(store: Store, options: Options) -> Result<()> {
         printer: lines.printer.take(),
         lang: options.lang,
         games: HashMap::new(),
+        clock,
+        live: HashMap::new(),
+        live_due: HashMap::new(),
     };
     let greeting = session.tr(Msg::new("local-greeting")
         .plain("name", &session.me.name)
@@ -117,9 +129,7 @@ async fn session(store: Store, options: Options) -> Result<()> {
             }
             session.bot_to_move = false;
         }
-        while let Ok(n) = notices.try_recv() {
-            session.notice(n).await;
-        }
+        drain(&mut session, &mut notices).await;
         let prompt = format!("{}> ", session.me.name);
         if lines.ask.send(prompt).is_err() {
             break;
@@ -127,7 +137,10 @@ async fn session(store: Store, options: Options) -> Result<()> {
         let line = loop {
             tokio::select! {
                 line = lines.lines.recv() => break line.flatten(),
-                Some(n) = notices.recv() => session.notice(n).await,
+                Some(n) = notices.recv() => {
+                    session.notice(n).await;
+                    drain(&mut session, &mut notices).await;
+                }
             }
         };
         let Some(line) = line else { break };
@@ -178,10 +191,12 @@ async fn finish_bot_turns(session: &mut Session, notices: &mut Notices, interact
     }
 }
 
+/// Shows the notices waiting, then the arena standings they changed.
 async fn drain(session: &mut Session, notices: &mut Notices) {
     while let Ok(n) = notices.try_recv() {
         session.notice(n).await;
     }
+    session.flush_live().await;
 }
 
 /// A local player: the id is derived from the name, so it is the same in every session. At
@@ -220,6 +235,12 @@ struct Session {
     /// Each player's game of a tournament round: its match and its thread, where their
     /// commands act while it is open (several games of a round go on at once).
     games: HashMap<u64, (i64, Place)>,
+    /// The manual clock `/wait` moves, when the session was started with one.
+    clock: Option<crate::table::ManualClock>,
+    /// Each arena's live standings as last printed: printed again only when they change.
+    live: HashMap<i64, String>,
+    /// Each arena's latest live standings, not printed yet.
+    live_due: HashMap<i64, Box<Reply>>,
 }
 
 impl Session {
@@ -293,6 +314,7 @@ impl Session {
         while let Ok(n) = notices.try_recv() {
             self.notice(n).await;
         }
+        self.flush_live().await;
     }
 
     async fn input(&mut self, input: Input) {
@@ -305,6 +327,7 @@ impl Session {
                 self.say(text);
             }
             Input::Legal => self.legal().await,
+            Input::Wait(minutes) => self.wait(minutes).await,
             Input::Confirm => match self
                 .confirm
                 .take()
@@ -338,6 +361,22 @@ impl Session {
         }
     }
 
+    /// Lets `minutes` pass on the manual clock, then does what fell due meanwhile (game
+    /// clocks run out; an arena's end comes with its next look). With the real clock, says
+    /// how to start a session whose time `/wait` moves.
+    async fn wait(&mut self, minutes: u32) {
+        let Some(clock) = self.clock.clone() else {
+            let text = Msg::new("local-wait-real-clock").code("flag", "--manual-clock");
+            return self.say(self.tr(text));
+        };
+        clock.advance_ms(i64::from(minutes) * 60_000);
+        let text = Msg::new("local-waited")
+            .num("minutes", i64::from(minutes))
+            .time("time", clock.now_ms());
+        self.say(self.tr(text));
+        self.table.matches().tick().await;
+    }
+
     /// Where `act` is a button of this place's current board (not printed since the session
     /// started, or printed for someone else): the stamp to press it at.
     async fn current_control(&self, act: &Act) -> Option<crate::table::Stamp> {
@@ -348,12 +387,47 @@ impl Session {
 
     async fn send(&mut self, request: Request) {
         let reply = self.table.handle(&self.me, &self.place(), request).await;
+        let news = reply.tournament.clone();
         self.show(reply).await;
+        self.show_live(news).await;
     }
 
     async fn notice(&mut self, notice: Notice) {
         self.move_into_thread(&notice.reply).await;
+        let news = notice.reply.tournament.clone();
         self.show(notice.reply).await;
+        self.show_live(news).await;
+    }
+
+    /// Keeps an arena's live standings as the latest news says them, for [`Self::flush_live`].
+    async fn show_live(&mut self, news: Option<crate::table::TournamentNews>) {
+        if let Some((id, standings)) = news.and_then(|n| Some((n.id, n.live?))) {
+            self.live_due.insert(id, standings);
+        }
+    }
+
+    /// Prints each arena's live standings (Discord keeps them in one message it edits) with
+    /// their picture, once the news of a line or a tick has been shown: when they read
+    /// differently from the last printed and a game has been played. The final ones come
+    /// with the podium at the end, not again here.
+    async fn flush_live(&mut self) {
+        let mut due: Vec<(i64, Box<Reply>)> = self.live_due.drain().collect();
+        due.sort_by_key(|(id, _)| *id);
+        for (id, standings) in due {
+            let Some(picture) = standings.picture.clone() else {
+                continue;
+            };
+            if matches!(&picture, Picture::Standings(s) if s.heading.over) {
+                continue;
+            }
+            let text = standings.text_in(self.lang, &Terminal);
+            if self.live.get(&id) == Some(&text) {
+                continue;
+            }
+            self.live.insert(id, text.clone());
+            self.say(text);
+            self.write_picture(picture).await;
+        }
     }
 
     /// Lists every legal move of the current position (the service's board; the service's

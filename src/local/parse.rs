@@ -18,6 +18,8 @@ pub enum Input {
     /// `/confirm`: press the confirm button of the last question a button asked (resign,
     /// accept a draw).
     Confirm,
+    /// `/wait MINUTES`: let that much time pass (a session on a manual clock only).
+    Wait(u32),
     Help,
     Quit,
     Nothing,
@@ -42,7 +44,10 @@ const EXTRAS: &[(&str, &[(&str, &str)])] = &[
             ("sit-bot", ""),
         ],
     ),
-    ("analyze", &[("as", "{name}"), ("quit", "")]),
+    (
+        "analyze",
+        &[("as", "{name}"), ("wait", "{minutes}"), ("quit", "")],
+    ),
 ];
 
 /// Every command (`/play`) with its syntax (`game:{game} [opponent:{name}] ...`), for `/help`
@@ -127,7 +132,12 @@ pub fn user_ref(name: &str) -> UserRef {
 pub const MAX_NAME: usize = 32;
 
 /// The `key:` option of each of the terminal's own commands that take one.
-const EXTRA_OPTIONS: &[(&str, &str)] = &[("as", "name"), ("sit", "seat"), ("pick", "source")];
+const EXTRA_OPTIONS: &[(&str, &str)] = &[
+    ("as", "name"),
+    ("sit", "seat"),
+    ("pick", "source"),
+    ("wait", "minutes"),
+];
 
 /// The `key:` options `command` (`/play`) takes, each with the values to offer.
 fn options_of(command: &str) -> Vec<(&'static str, Vec<String>)> {
@@ -240,6 +250,7 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
         "legal" => return Ok(Input::Legal),
         "confirm" => return Ok(Input::Confirm),
         "as" => return as_name(args),
+        "wait" => return wait(args),
         "sit" => {
             let seat = args.strip_prefix("seat:").unwrap_or(args).trim();
             if seat.is_empty() {
@@ -295,6 +306,29 @@ pub fn parse(line: &str) -> Result<Input, Msg> {
         Ok(Input::Press(act))
     } else {
         Ok(Input::Service(act))
+    }
+}
+
+/// The most `/wait` lets pass at once: a day.
+pub const MAX_WAIT_MINUTES: u32 = 24 * 60;
+
+/// `/wait MINUTES` (or `minutes:MINUTES`): whole minutes, from 1 to a day.
+fn wait(args: &str) -> Result<Input, Msg> {
+    let minutes = args.strip_prefix("minutes:").unwrap_or(args).trim();
+    if minutes.is_empty() {
+        return Err(Msg::new("local-err-how-long").code("example", "/wait 5"));
+    }
+    match minutes
+        .parse::<u32>()
+        .ok()
+        .filter(|n| (1..=MAX_WAIT_MINUTES).contains(n))
+    {
+        Some(n) => Ok(Input::Wait(n)),
+        None => Err(catalogue::out_of_range(
+            &format!("/wait {minutes}"),
+            1,
+            i64::from(MAX_WAIT_MINUTES),
+        )),
     }
 }
 

@@ -1107,6 +1107,118 @@ fn a_round_robin_of_four_at_the_terminal_to_its_end() {
     );
 }
 
+/// An arena of four at the terminal, on the manual clock that `/wait` moves (an arena lasts 20
+/// minutes at least): everyone paired at the start, a berserk, players paired again as their
+/// games end, the live standings (text and picture) each time they change, and at the end time
+/// no new game while the games being played then are finished and counted; then the final
+/// standings and the podium.
+#[test]
+fn an_arena_of_four_at_the_terminal_to_its_end() {
+    use parlor::i18n::{Lang, Msg};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let players = ["alice", "bob", "carol", "dave"];
+    let mut script = String::from(
+        "/wait 5\n/tournament create game:simultana format:arena duration:20 clock:5+3\n",
+    );
+    for p in players {
+        script.push_str(&format!("/as {p}\n/tournament join\n"));
+    }
+    script.push_str("/as alice\n/tournament start\n/as bob\n/tournament berserk\n");
+    // Five waves four minutes apart (the end comes with the last): in each, every player
+    // resigns the game they are playing, if any, so no clock runs out; whoever waits gets a
+    // game at once while the arena lasts.
+    for wave in 0..6 {
+        if wave > 0 {
+            script.push_str("/wait 4\n");
+        }
+        for p in players {
+            script.push_str(&format!("/as {p}\n/resign\n/confirm\n"));
+        }
+    }
+    script.push_str("/tournament standings\n");
+    let out = session(
+        dir.path(),
+        &["--as", "alice", "--lang", "en", "--manual-clock"],
+        &script,
+    );
+    let said = |msg: Msg| msg.terminal_text(Lang::En);
+    // The first `/wait` moves the manual clock (and nothing else is under way).
+    assert!(out.contains("5 minutes pass: it is now"), "{out}");
+    let started = Msg::new("tournament-started")
+        .num("id", 1)
+        .plain("arena", "yes");
+    assert!(out.contains(&said(started)), "{out}");
+    assert_says(&out, Lang::En, "arena-started");
+    assert_says(&out, Lang::En, "arena-berserk");
+    // Everyone is paired at the start: games 1 and 2 in the same announcement.
+    let first = out.find("Game 1: @").expect("game 1 paired");
+    assert!(out[first..].starts_with("Game 1: @"), "{out}");
+    assert!(
+        out[first..]
+            .lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("Game 2: @")),
+        "{out}"
+    );
+    // Games pair as others end; the results of each wave are counted.
+    let games = (1..)
+        .take_while(|n| out.contains(&format!("Arena #1, game {n}: ")))
+        .count();
+    assert!(games >= 10, "{games} games:\n{out}");
+    // Each game paired was played to its end, and none was paired once the end time passed:
+    // the last `/wait` reaches it with games being played, which still count.
+    assert!(!out.contains(&format!("Game {}: @", games + 1)), "{out}");
+    let end = out.rfind("minutes pass: it is now").expect("the last wait");
+    let after_end = &out[end..];
+    assert!(after_end.contains("Arena #1, game "), "{out}");
+    assert!(!after_end.contains("Game 1"), "{out}");
+    // Live standings after each result that changes them (not once more at the end), each
+    // with its picture; the final standings with the podium.
+    let live = out.matches("Standings of arena #1 after ").count();
+    assert!(live >= 5, "{live} live standings:\n{out}");
+    assert!(out.contains("Standings of arena #1 after 1 game:"), "{out}");
+    assert!(out.contains("Tournament #1 is over. Winner:"), "{out}");
+    let over = out.find("Tournament #1 is over.").unwrap_or_default();
+    assert!(!out[over..].contains("Arena #1, game "), "{out}");
+    let last_result = out.rfind("Arena #1, game ").unwrap_or_default();
+    assert!(
+        !out[last_result..over].contains("Standings of arena #1"),
+        "the final standings said twice:\n{out}"
+    );
+    // Asked for once it is over, they are the final ones (and said once more).
+    assert!(
+        out[over..].contains(&format!("Standings of arena #1 after {games} games:")),
+        "{out}"
+    );
+    for file in [
+        "tournament-1-standings-0.png",
+        "tournament-1-final.png",
+        "tournament-1-podium.png",
+        "tournament-1-round-0.png",
+    ] {
+        let path = dir.path().join("boards").join(file);
+        assert!(out.contains(file), "{file} not said:\n{out}");
+        assert!(
+            std::fs::read(&path)
+                .unwrap_or_default()
+                .starts_with(b"\x89PNG"),
+            "{} missing",
+            path.display()
+        );
+    }
+    // Four players, each with every game they played counted (2 a win, doubled after two).
+    let final_lines = out[over..]
+        .lines()
+        .filter(|l| l.contains("played)"))
+        .take(4)
+        .count();
+    assert_eq!(final_lines, 4, "{out}");
+    // Without `--manual-clock` time passes by itself: `/wait` says so and moves nothing.
+    let out = session(dir.path(), &["--as", "alice", "--lang", "fr"], "/wait 5\n");
+    let real = Msg::new("local-wait-real-clock").code("flag", "--manual-clock");
+    assert!(out.contains(&real.terminal_text(Lang::Fr)), "{out}");
+}
+
 /// A `5+3` game at the terminal: each board says both players' times (the one to move counting
 /// down, the other's with 3 s added after their move), and each picture draws them.
 #[test]

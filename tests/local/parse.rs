@@ -49,6 +49,12 @@ fn reads_the_slash_commands() {
     assert_eq!(shorten(&"é".repeat(1 << 20)).chars().count(), 121);
     assert_eq!(shorten("/board"), "/board");
     assert_eq!(id("/as @BOT"), Some("local-err-name-bot"));
+    assert_eq!(parse("/wait 20"), Ok(Input::Wait(20)));
+    assert_eq!(parse("/wait minutes:3"), Ok(Input::Wait(3)));
+    assert_eq!(id("/wait"), Some("local-err-how-long"));
+    for line in ["/wait 0", "/wait 1441", "/wait soon", "/wait -2"] {
+        assert_eq!(id(line), Some("err-option-number"), "{line}");
+    }
 }
 
 #[test]

@@ -450,7 +450,11 @@ impl Tournaments {
         // Round 1's pairings are announced in the tournament's place, not said again here.
         Ok(match e.status {
             Status::Running => Reply {
-                lines: vec![Msg::new("tournament-started").num("id", e.id)],
+                lines: vec![
+                    Msg::new("tournament-started")
+                        .num("id", e.id)
+                        .plain("arena", if e.arena().is_some() { "yes" } else { "no" }),
+                ],
                 ..Reply::default()
             },
             _ => present::card(&e),
