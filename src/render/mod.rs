@@ -155,10 +155,16 @@ impl<'a> Scene<'a> {
 /// The PNG of a scene. Never fails for a position the engines produced; a last move that does
 /// not belong to the game is ignored.
 pub fn board_png(scene: &Scene) -> Vec<u8> {
-    let mut c = Canvas::default();
-    draw(scene, true, &mut c);
-    // Encoding an in-memory picture of fixed, small size cannot fail.
-    encode::png(&c, &quantizers(scene.game.kind()).0).expect("PNG encoding to memory")
+    // Each thread draws in a canvas of its own, kept: a board copies its background into it
+    // rather than into a new megabyte each time (the allocation cost as much as the copy).
+    thread_local! {
+        static CANVAS: std::cell::RefCell<Canvas> = std::cell::RefCell::new(Canvas::default());
+    }
+    CANVAS.with_borrow_mut(|c| {
+        draw(scene, true, c);
+        // Encoding an in-memory picture of fixed, small size cannot fail.
+        encode::png(c, &quantizers(scene.game.kind()).0).expect("PNG encoding to memory")
+    })
 }
 
 /// Width and height in pixels of every picture of this game (they depend only on the game and,
