@@ -96,11 +96,20 @@ impl Answer {
 
     /// As a poise reply (slash commands).
     pub fn to_reply(&self) -> CreateReply {
-        fill!(
+        let reply = fill!(
             CreateReply::default().ephemeral(self.private),
             self,
             attachment
-        )
+        );
+        let reply = self
+            .more_embeds
+            .iter()
+            .cloned()
+            .fold(reply, CreateReply::embed);
+        self.more_files
+            .iter()
+            .cloned()
+            .fold(reply, CreateReply::attachment)
     }
 
     /// As the first response to a component interaction, posting a new message.

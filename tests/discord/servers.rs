@@ -433,8 +433,10 @@ async fn help_in_the_readers_language_a_presence_and_an_invite_link() {
     ] {
         assert!(help.text().contains(command), "{command}: {}", help.text());
     }
+    // No docs URL configured: `/rules` attaches the full rules, and `/help` says so.
+    let attached = crate::puzzle_words::fixed_words(parlor::i18n::Lang::En, "help-rules-attached");
     assert!(
-        help.text().contains("docs/rules"),
+        help.text().contains(&attached),
         "where the rules are: {}",
         help.text()
     );
