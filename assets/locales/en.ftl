@@ -1223,6 +1223,7 @@ err-arena-duration = An arena lasts { $min } to { $max } minutes: give its lengt
 err-arena-clock = An arena is played on a game clock (minutes + seconds a move, such as { $example }) that leaves time for two games at least.
 err-arena-interval = An arena has no rounds, so no interval: players are paired as soon as they are free.
 err-arena-only = Only in an arena.
+err-arena-export = An arena has no rounds, so no TRF file: its standings are in { $standings }.
 err-arena-no-game = You have no arena game being played.
 err-arena-game-over = That game is over.
 err-arena-berserk-moved = Too late: berserk is before your first move.

@@ -1259,6 +1259,7 @@ err-arena-duration = Une arène dure de { $min } à { $max } minutes : donnez 
 err-arena-clock = Une arène se joue à la pendule de partie (minutes + secondes par coup, comme { $example }) qui laisse le temps d’au moins deux parties.
 err-arena-interval = Une arène n’a pas de rondes, donc pas d’intervalle : les joueurs sont appariés dès qu’ils sont libres.
 err-arena-only = Seulement dans une arène.
+err-arena-export = Une arène n’a pas de rondes, donc pas de fichier TRF : son classement est dans { $standings }.
 err-arena-no-game = Vous n’avez pas de partie d’arène en cours.
 err-arena-game-over = Cette partie est finie.
 err-arena-berserk-moved = Trop tard : le berserk, c’est avant votre premier coup.

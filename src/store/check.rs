@@ -413,11 +413,12 @@ pub(super) async fn inspect_postgres(pool: &sqlx::PgPool, shown: &str) -> Result
     if others.len() == tables.len() {
         return Err(foreign());
     }
+    // Not reaching the server is said as such (and waited for at open), never as another
+    // application's database.
     let applied: Vec<(i64, Vec<u8>)> =
         sqlx::query("SELECT version, checksum FROM _sqlx_migrations ORDER BY version")
             .fetch_all(pool)
-            .await
-            .map_err(|_| foreign())?
+            .await?
             .iter()
             .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
             .collect::<Result<_, sqlx::Error>>()

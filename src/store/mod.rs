@@ -414,7 +414,21 @@ impl Store {
     /// turns).
     async fn open_postgres(url: &str) -> Result<Store, StoreError> {
         let (pool, shown) = Self::postgres_pool(url, false).await?;
-        check::inspect_postgres(&pool, &shown).await?;
+        // A server slow to hand over a connection (busy, or its TLS handshakes slow) is waited
+        // for here as it is for the first connection.
+        let started = std::time::Instant::now();
+        loop {
+            match check::inspect_postgres(&pool, &shown).await {
+                Err(StoreError::Db {
+                    fault: Fault::Unreachable,
+                    detail,
+                }) if started.elapsed() < START_WAIT => {
+                    tracing::debug!(error = %detail, "PostgreSQL is slow to answer");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                checked => break checked?,
+            }
+        }
         PG_MIGRATOR.run(&pool).await.map_err(|e| StoreError::Open {
             url: shown.clone(),
             detail: format!("cannot bring the schema up to date: {e}"),

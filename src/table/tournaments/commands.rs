@@ -537,6 +537,12 @@ impl Tournaments {
 
     /// The tournament here as a FIDE TRF-2026 file.
     pub async fn export(&self, place: &Place) -> Answer {
-        Ok(present::export(&self.read_here(place).await?))
+        let e = self.read_here(place).await?;
+        // TRF records rounds; an arena has none, and its points, streaks and berserks have no
+        // place in it: a file of players without games would be wrong, so none is made.
+        if e.tournament.format == Format::Arena {
+            return refuse(Msg::new("err-arena-export").code("standings", "/tournament standings"));
+        }
+        Ok(present::export(&e))
     }
 }
