@@ -87,12 +87,7 @@ pub fn games(ctx: &Ctx, view: &TournamentView, a: &ArenaView) -> Markup {
             p.dim { (ctx.t(&count)) }
             div.scroll {
                 table.ladder.pairings.arena {
-                    thead { tr {
-                        th.num { "#" }
-                        @if let Some([first, _]) = &sides { th { (first) } } @else { th {} }
-                        th.result { (ctx.w("web-col-result")) }
-                        @if let Some([_, second]) = &sides { th { (second) } } @else { th {} }
-                    } }
+                    (super::pages::pairings_head(ctx, &sides))
                     tbody {
                         @for g in &a.games {
                             @let b = &g.board;

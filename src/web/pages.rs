@@ -560,6 +560,18 @@ fn tournament_list(ctx: &Ctx, lines: &[TournamentLine]) -> Markup {
     }
 }
 
+/// The head row of a table of pairings: board, the two sides' words (when the game has them), result.
+pub(super) fn pairings_head(ctx: &Ctx, sides: &Option<[String; 2]>) -> Markup {
+    html! {
+        thead { tr {
+            th.num { "#" }
+            @if let Some([first, _]) = sides { th { (first) } } @else { th {} }
+            th.result { (ctx.w("web-col-result")) }
+            @if let Some([_, second]) = sides { th { (second) } } @else { th {} }
+        } }
+    }
+}
+
 /// The names of a tournament game's two sides, first to move first, in the page's language.
 pub(super) fn side_words(ctx: &Ctx, e: &crate::table::tournaments::Event) -> Option<[String; 2]> {
     e.rules
@@ -696,12 +708,7 @@ pub fn tournament(ctx: &Ctx, view: &TournamentView, words: &TournamentWords) -> 
                 h3 #(format!("round-{}", round.round)) { (ctx.t(&Msg::new("web-round").num("round", round.round as i64))) }
                 div.scroll {
                     table.ladder.pairings {
-                        thead { tr {
-                            th.num { "#" }
-                            @if let Some([first, _]) = &sides { th { (first) } } @else { th {} }
-                            th.result { (ctx.w("web-col-result")) }
-                            @if let Some([_, second]) = &sides { th { (second) } } @else { th {} }
-                        } }
+                        (pairings_head(ctx, &sides))
                         tbody {
                             @for (b, match_id) in &round.boards {
                                 tr {
