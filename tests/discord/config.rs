@@ -20,7 +20,7 @@ fn no_token_says_how_to_get_one() {
     assert!(err.contains("DISCORD_TOKEN"), "{err}");
     assert!(err.contains("parlor local"), "{err}");
     // The README section it names exists.
-    let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
+    let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"));
     let named = err
         .split("README's \"")
         .nth(1)

@@ -77,7 +77,7 @@ async fn scrape_until(
 /// `parlor health` with `PARLOR_HTTP=addr`: whether it succeeded, and what it printed.
 fn parlor_health(addr: &str) -> (bool, String) {
     let dir = tempfile::tempdir().expect("temp dir");
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"))
+    let output = std::process::Command::new(crate::bin::parlor())
         .arg("health")
         .current_dir(dir.path()) // no .env there
         .env("PARLOR_HTTP", addr)
@@ -223,7 +223,7 @@ fn a_port_already_taken_stops_the_bot_at_start_naming_parlor_http() {
 #[test]
 fn parlor_health_without_parlor_http_says_there_is_nothing_to_ask() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"))
+    let output = std::process::Command::new(crate::bin::parlor())
         .arg("health")
         .current_dir(dir.path())
         .env_remove("PARLOR_HTTP")

@@ -4,6 +4,8 @@
 mod access;
 mod anywhere;
 mod arena;
+#[path = "../support/bin.rs"]
+mod bin;
 mod catalogue;
 mod coach;
 mod commands;
@@ -413,7 +415,7 @@ async fn a_shutdown_answers_every_interaction_in_hand() {
 fn without_a_token_the_binary_says_how_to_get_one() {
     let dir = std::env::temp_dir().join(format!("parlor-no-token-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"))
+    let output = std::process::Command::new(crate::bin::parlor())
         .current_dir(&dir) // no .env there
         .env_remove("DISCORD_TOKEN")
         .output()
@@ -428,7 +430,7 @@ fn without_a_token_the_binary_says_how_to_get_one() {
 /// `parlor bot` with this environment, in an empty folder; returns its exit status and stderr.
 pub(crate) fn run_bot(env: &[(&str, &str)]) -> (bool, String) {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"));
+    let mut command = std::process::Command::new(crate::bin::parlor());
     command
         .current_dir(dir.path())
         .env(

@@ -56,7 +56,7 @@ async fn a_logged_run(format: &str) -> (String, String) {
     let dir = discord.dir.path().to_path_buf();
     let out = std::fs::File::create(dir.join("stdout.log")).expect("a log file");
     let err = std::fs::File::create(dir.join("stderr.log")).expect("a log file");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
+    let mut child = Command::new(crate::bin::parlor())
         .arg("bot")
         .current_dir(&dir) // no .env there
         .env("DISCORD_TOKEN", SECRET)
@@ -172,7 +172,7 @@ fn the_database_password_is_in_no_log_line() {
     let dir = tempfile::tempdir().expect("temp dir");
     let bots: Vec<_> = ["text", "json"]
         .map(|format| {
-            let bot = Command::new(env!("CARGO_BIN_EXE_parlor"))
+            let bot = Command::new(crate::bin::parlor())
                 .arg("bot")
                 .current_dir(dir.path()) // no .env there
                 .env("DISCORD_TOKEN", SECRET)

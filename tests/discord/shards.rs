@@ -49,7 +49,7 @@ impl Process {
             .append(true)
             .open(&log)
             .expect("a log file");
-        let child = Command::new(env!("CARGO_BIN_EXE_parlor"))
+        let child = Command::new(crate::bin::parlor())
             .arg("bot")
             .args(args)
             .current_dir(discord.dir.path()) // no .env there
@@ -462,7 +462,7 @@ async fn matches_follow_their_shard_to_a_new_process() {
 /// `parlor bot` with these arguments (and a token, so that only the flags can be wrong).
 fn run_bot(args: &[&str]) -> (bool, String) {
     let dir = tempfile::tempdir().expect("temp dir");
-    let output = Command::new(env!("CARGO_BIN_EXE_parlor"))
+    let output = Command::new(crate::bin::parlor())
         .arg("bot")
         .args(args)
         .current_dir(dir.path())

@@ -19,7 +19,7 @@ const MATCHES: u64 = 200;
 /// Runs `parlor backup FILE` with `DATABASE_URL=url`; returns whether it succeeded and what it
 /// said.
 fn run_backup(url: &str, file: &Path) -> (bool, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"))
+    let out = std::process::Command::new(crate::bin::parlor())
         .arg("backup")
         .arg(file)
         .current_dir(file.parent().expect("a folder")) // no .env there
@@ -144,7 +144,7 @@ async fn a_backup_taken_while_matches_are_played_holds_every_acknowledged_move()
     assert_eq!(std::fs::read(&copy).expect("the copy"), first);
 
     // `parlor local` opens the copy and reads the first match back from it.
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"))
+    let out = std::process::Command::new(crate::bin::parlor())
         .args(["local", "--as", "carol", "--out"])
         .arg(dir.path().join("boards"))
         .current_dir(dir.path())

@@ -204,7 +204,7 @@ async fn send(
 }
 
 fn shots() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/web-screenshots")
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join("target/web-screenshots")
 }
 
 /// Three finished matches in a server that opted in; Bob's name hidden when `hidden`.

@@ -462,7 +462,10 @@ async fn the_seats_migration_keeps_every_existing_match_and_rating() {
     let first = dir.path().join("migrations");
     std::fs::create_dir(&first).expect("dir");
     std::fs::copy(
-        "migrations/0001_matches.sql",
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../migrations/0001_matches.sql"
+        ),
         first.join("0001_matches.sql"),
     )
     .expect("copy");

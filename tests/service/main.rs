@@ -3,6 +3,8 @@
 
 mod arena;
 mod backup;
+#[path = "../support/bin.rs"]
+mod bin;
 mod browser;
 mod clocks;
 mod coach;

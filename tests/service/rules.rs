@@ -40,7 +40,7 @@ async fn without_a_docs_url_the_full_rules_come_attached_in_the_readers_language
         assert_eq!(attached.name, file);
         for lang in Lang::ALL {
             assert!(last.text(lang).contains(&file), "{}", last.text(lang));
-            let page = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            let page = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
                 .join("docs/rules")
                 .join(lang.code())
                 .join(&file);

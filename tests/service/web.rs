@@ -40,7 +40,7 @@ impl ParlorWeb {
             .and_then(|l| l.local_addr())
             .expect("a free port")
             .port();
-        let child = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"))
+        let child = std::process::Command::new(crate::bin::parlor())
             .arg("web")
             .env("DATABASE_URL", url)
             .env("PARLOR_HTTP", format!("127.0.0.1:{port}"))
@@ -649,7 +649,7 @@ async fn direct_messages_matches_are_shown_only_when_both_players_allow_it() {
 #[test]
 fn parlor_web_without_an_address_says_what_to_set() {
     let dir = tempfile::tempdir().expect("a folder");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"))
+    let out = std::process::Command::new(crate::bin::parlor())
         .arg("web")
         .current_dir(dir.path())
         .env_remove("PARLOR_HTTP")
@@ -776,7 +776,7 @@ async fn parlor_web_waits_for_the_bot_to_make_its_database_and_creates_nothing_m
 
 #[test]
 fn a_connection_limit_that_makes_no_sense_stops_parlor_web_with_the_reason() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_parlor"))
+    let out = std::process::Command::new(crate::bin::parlor())
         .arg("web")
         .env("PARLOR_HTTP", "127.0.0.1:0")
         .env("DATABASE_URL", "postgres://parlor@127.0.0.1:9/parlor")
