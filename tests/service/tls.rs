@@ -270,3 +270,22 @@ async fn a_self_signed_certificate_that_is_not_the_root_given_is_refused_with_wh
     }
     let _ = std::fs::remove_file(wrong);
 }
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL with TLS: PARLOR_PG_SSL=1 scripts/pg-test.sh cargo test --test service tls -- --include-ignored"]
+async fn a_server_that_does_not_answer_is_waited_for_then_named() {
+    let (_, crt) = self_signed_server();
+    // A port nothing listens on (bound, then freed).
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .expect("a free port")
+        .port();
+    let url = format!(
+        "postgres://parlor:{PASSWORD}@localhost:{port}/parlor?sslmode=verify-full&sslrootcert={crt}"
+    );
+    let error = refused(&url).await;
+    assert!(
+        error.contains(&format!("cannot reach the database at localhost:{port}")),
+        "{error}"
+    );
+}
