@@ -372,11 +372,6 @@ impl ServerCertVerifier for LibpqVerifier {
                 Refused(words),
             ))))
         };
-        let cert = Parsed::read(end_entity).map_err(|e| {
-            refused(format!(
-                "the database's certificate cannot be read as X.509 ({e}): give the server a PEM certificate made by openssl or a certificate authority"
-            ))
-        })?;
         let checked = self.webpki.verify_server_cert(
             end_entity,
             intermediates,
@@ -384,20 +379,27 @@ impl ServerCertVerifier for LibpqVerifier {
             ocsp_response,
             now,
         );
-        match checked {
-            Ok(verified) => Ok(verified),
+        let error = match checked {
+            Ok(verified) => return Ok(verified),
+            Err(rustls::Error::InvalidCertificate(error)) => error,
+            Err(other) => return Err(other),
+        };
+        // Read only now: a certificate webpki accepts is never refused for its encoding.
+        let cert = Parsed::read(end_entity).map_err(|e| {
+            refused(format!(
+                "the database's certificate was refused ({error:?}) and cannot be read as X.509 ({e}): give the server a PEM certificate made by openssl or a certificate authority"
+            ))
+        })?;
+        match error {
             // The chain is accepted (webpki checks it first); the name is libpq's to judge.
-            Err(rustls::Error::InvalidCertificate(
-                CertificateError::NotValidForName | CertificateError::NotValidForNameContext { .. },
-            )) => self
-                .name(&cert)
-                .map(|()| ServerCertVerified::assertion())
-                .map_err(refused),
+            CertificateError::NotValidForName | CertificateError::NotValidForNameContext { .. } => {
+                self.name(&cert)
+                    .map(|()| ServerCertVerified::assertion())
+                    .map_err(refused)
+            }
             // The certificate is one of the roots itself (PostgreSQL's recipe for a self-signed
             // one): trusted as OpenSSL trusts a self-signed root, within its dates.
-            Err(rustls::Error::InvalidCertificate(_))
-                if cert.self_issued && self.roots.iter().any(|r| r == end_entity) =>
-            {
+            _ if cert.self_issued && self.roots.iter().any(|r| r == end_entity) => {
                 if now.as_secs() < cert.from || now.as_secs() > cert.to {
                     let error = if now.as_secs() < cert.from {
                         CertificateError::NotValidYet
@@ -410,10 +412,7 @@ impl ServerCertVerifier for LibpqVerifier {
                     .map(|()| ServerCertVerified::assertion())
                     .map_err(refused)
             }
-            Err(rustls::Error::InvalidCertificate(error)) => {
-                Err(refused(self.refusal(&error, &cert, now)))
-            }
-            Err(other) => Err(other),
+            error => Err(refused(self.refusal(&error, &cert, now))),
         }
     }
 
