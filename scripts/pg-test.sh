@@ -7,7 +7,11 @@
 #     PARLOR_TEST_POSTGRES (the server the tests create their databases on);
 #   - with PARLOR_PG_SSL=1, serves TLS too (ssl=on): a throwaway certificate authority signs a
 #     certificate for `localhost` (made with openssl, installed if missing), and the authority's
-#     certificate is exported as PARLOR_TEST_POSTGRES_CA (for sslrootcert=...);
+#     certificate is exported as PARLOR_TEST_POSTGRES_CA (for sslrootcert=...); and a second
+#     server (a copy of the first cluster) serves a certificate made by PostgreSQL's own recipe
+#     for a self-signed one (openssl req -new -x509 ... -subj "/CN=localhost": marked as an
+#     authority, the host name in its CN alone), exported as PARLOR_TEST_POSTGRES_SELF_SIGNED
+#     (the server) and PARLOR_TEST_POSTGRES_SELF_SIGNED_CRT (its server.crt);
 #   - stops it and removes the directory when done.
 #
 # Usage:
@@ -66,9 +70,12 @@ chmod 755 "$DIR"
 if [ ${#AS[@]} -gt 0 ]; then chown "$OWNER" "$DIR"; fi
 
 cleanup() {
-    if [ -f "$DIR/data/postmaster.pid" ]; then
-        "${AS[@]}" "$BIN/pg_ctl" -D "$DIR/data" -m fast -w stop >/dev/null 2>&1 || true
-    fi
+    local data
+    for data in "$DIR/data" "$DIR/data-self-signed"; do
+        if [ -f "$data/postmaster.pid" ]; then
+            "${AS[@]}" "$BIN/pg_ctl" -D "$data" -m fast -w stop >/dev/null 2>&1 || true
+        fi
+    done
     rm -rf "$DIR"
 }
 trap cleanup EXIT
@@ -109,7 +116,21 @@ EXT
     if [ ${#AS[@]} -gt 0 ]; then chown -R "$OWNER" "$dir"; fi
 }
 
-PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# PostgreSQL's own recipe for a self-signed server certificate ("Creating Certificates" in its
+# documentation), for `localhost`.
+make_self_signed() {
+    local dir=$1
+    mkdir -p "$dir"
+    (cd "$dir" && openssl req -new -x509 -days 365 -nodes -text -out server.crt \
+        -keyout server.key -subj "/CN=localhost" 2>/dev/null)
+    chmod og-rwx "$dir/server.key"
+    if [ ${#AS[@]} -gt 0 ]; then chown -R "$OWNER" "$dir"; fi
+}
+
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+PORT=$(free_port)
 
 SERVER_OPTS="-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off -c max_wal_size=64MB -c min_wal_size=32MB"
 if [ "$SSL" = 1 ]; then
@@ -120,6 +141,10 @@ fi
 
 "${AS[@]}" "$BIN/initdb" -D "$DIR/data" -U parlor --auth=trust -E UTF8 --locale=C.UTF-8 >"$DIR/initdb.log" 2>&1 \
     || { cat "$DIR/initdb.log" >&2; exit 1; }
+if [ "$SSL" = 1 ]; then
+    # A copy of the cluster, made before either starts, is a second server at once.
+    "${AS[@]}" cp -a "$DIR/data" "$DIR/data-self-signed"
+fi
 "${AS[@]}" "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w \
     -o "$SERVER_OPTS" start >/dev/null \
     || { cat "$DIR/server.log" >&2; exit 1; }
@@ -127,6 +152,18 @@ fi
 CREATEDB="$BIN/createdb"
 [ -x "$CREATEDB" ] || CREATEDB=$(command -v createdb)
 "$CREATEDB" -h 127.0.0.1 -p "$PORT" -U parlor parlor
+
+if [ "$SSL" = 1 ]; then
+    make_self_signed "$DIR/self-signed"
+    PORT2=$(free_port)
+    "${AS[@]}" "$BIN/pg_ctl" -D "$DIR/data-self-signed" -l "$DIR/server-self-signed.log" -w \
+        -o "-p $PORT2 -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off -c ssl=on -c ssl_cert_file=$DIR/self-signed/server.crt -c ssl_key_file=$DIR/self-signed/server.key" \
+        start >/dev/null \
+        || { cat "$DIR/server-self-signed.log" >&2; exit 1; }
+    "$CREATEDB" -h 127.0.0.1 -p "$PORT2" -U parlor parlor
+    export PARLOR_TEST_POSTGRES_SELF_SIGNED="postgres://parlor@127.0.0.1:$PORT2/parlor"
+    export PARLOR_TEST_POSTGRES_SELF_SIGNED_CRT="$DIR/self-signed/server.crt"
+fi
 
 export DATABASE_URL="postgres://parlor@127.0.0.1:$PORT/parlor"
 # Parlor's tests make a database of their own on this server for each test.

@@ -39,6 +39,7 @@ pub mod queries;
 #[doc(hidden)]
 pub mod rows;
 mod sqlite;
+mod tls;
 pub mod web;
 
 use std::str::FromStr;
@@ -75,6 +76,9 @@ pub struct Store {
     db: Db,
     /// Shut while the database is known to be down, so that queries fail at once.
     health: Arc<health::Health>,
+    /// PostgreSQL's TLS checked as libpq checks it (verify-ca, verify-full with a root file),
+    /// which the pool's connections go through; it stops with the last clone of the store.
+    _relay: Option<Arc<tls::Relay>>,
 }
 
 #[derive(Clone, Debug)]
@@ -400,6 +404,7 @@ impl Store {
         };
         Ok(Store {
             health: Arc::default(),
+            _relay: None,
             db: Db::Sqlite {
                 pools: Pools { write, read },
                 in_memory,
@@ -413,7 +418,7 @@ impl Store {
     /// refuses another application's or a newer Parlor's schema, then migrates (sqlx holds an advisory lock meanwhile, so processes starting together take
     /// turns).
     async fn open_postgres(url: &str) -> Result<Store, StoreError> {
-        let (pool, shown) = Self::postgres_pool(url, false).await?;
+        let (pool, shown, relay) = Self::postgres_pool(url, false).await?;
         // A server slow to hand over a connection (busy, or its TLS handshakes slow) is waited
         // for here as it is for the first connection.
         let started = std::time::Instant::now();
@@ -433,17 +438,28 @@ impl Store {
             url: shown.clone(),
             detail: format!("cannot bring the schema up to date: {e}"),
         })?;
-        Ok(Self::on_postgres(pool))
+        Ok(Self::on_postgres(pool, relay))
     }
 
     /// Connects to PostgreSQL (8 connections for the bot; 4 for a reader, whose every
     /// transaction is read-only through `default_transaction_read_only`, whatever the role may
-    /// do). Returns the pool and the address as logs may show it.
-    async fn postgres_pool(url: &str, reader: bool) -> Result<(PgPool, String), StoreError> {
+    /// do). Returns the pool, the address as logs may show it, and the TLS relay its
+    /// connections go through, if any.
+    async fn postgres_pool(
+        url: &str,
+        reader: bool,
+    ) -> Result<(PgPool, String, Option<Arc<tls::Relay>>), StoreError> {
         let shown = shown_url(url);
         let env = |name: &str| std::env::var(name).ok();
         let (options, root) = postgres::connect_options(url, &env)?;
         let host = options.get_host().to_string();
+        let (options, relay) =
+            postgres::relayed(options, &root)
+                .await
+                .map_err(|detail| StoreError::Open {
+                    url: shown.clone(),
+                    detail,
+                })?;
         let (size, options) = if reader {
             (
                 4,
@@ -461,9 +477,7 @@ impl Store {
         loop {
             match pool.acquire().await {
                 Ok(_) => break,
-                Err(e @ (sqlx::Error::PoolTimedOut | sqlx::Error::Io(_)))
-                    if started.elapsed() < START_WAIT =>
-                {
+                Err(e) if postgres::may_come_up(&e) && started.elapsed() < START_WAIT => {
                     tracing::debug!(error = %e, "PostgreSQL does not answer yet");
                     tokio::time::sleep(Duration::from_millis(100)).await;
                 }
@@ -475,13 +489,14 @@ impl Store {
                 }
             }
         }
-        Ok((pool, shown))
+        Ok((pool, shown, relay))
     }
 
     /// A store on one PostgreSQL pool, which both writes and reads.
-    fn on_postgres(pool: PgPool) -> Store {
+    fn on_postgres(pool: PgPool, relay: Option<Arc<tls::Relay>>) -> Store {
         Store {
             health: Arc::default(),
+            _relay: relay,
             db: Db::Postgres(Pools {
                 write: pool.clone(),
                 read: pool,
@@ -533,6 +548,7 @@ impl Store {
         }
         Ok(Store {
             health: Arc::default(),
+            _relay: None,
             db: Db::Sqlite {
                 pools: Pools {
                     write: read.clone(),
@@ -547,13 +563,13 @@ impl Store {
 
     /// PostgreSQL for reading: every transaction of its connections is read-only.
     async fn open_postgres_reader(url: &str) -> Result<Store, StoreError> {
-        let (pool, shown) = Self::postgres_pool(url, true).await?;
+        let (pool, shown, relay) = Self::postgres_pool(url, true).await?;
         let applied = applied_migrations(&pool).await;
         if let Err(e) = ready_to_read(&shown, &applied, &PG_MIGRATOR) {
             pool.close().await;
             return Err(e);
         }
-        Ok(Self::on_postgres(pool))
+        Ok(Self::on_postgres(pool, relay))
     }
 
     /// The SQLite pools, for tests that look under the store.

@@ -3,6 +3,7 @@
 
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use rustls::CertificateError;
 use rustls::pki_types::CertificateDer;
@@ -11,6 +12,7 @@ use sqlx::postgres::{PgConnectOptions, PgSslMode};
 use sqlx::{Postgres, Transaction};
 use url::Url;
 
+use super::tls::{Check, Relay};
 use super::{Pools, StoreError, db_id, shown_url};
 
 /// The backend `queries/tx.rs` is compiled for here.
@@ -146,6 +148,41 @@ pub fn connect_options(
     }
 }
 
+/// The options sqlx connects with, and the relay they go through: with a root file,
+/// `verify-ca` and `verify-full` are checked by Parlor's relay as libpq checks them (see
+/// `tls.rs`), and sqlx speaks plain text to the relay on 127.0.0.1. The public authorities
+/// (`sslrootcert=system`) and the unchecked modes stay with sqlx's own TLS.
+pub(super) async fn relayed(
+    options: PgConnectOptions,
+    root: &Root,
+) -> Result<(PgConnectOptions, Option<Arc<Relay>>), String> {
+    let check = match options.get_ssl_mode() {
+        PgSslMode::VerifyFull => Check::Full,
+        PgSslMode::VerifyCa => Check::Ca,
+        _ => return Ok((options, None)),
+    };
+    // libpq speaks no TLS over a Unix socket.
+    let (Root::File(path), None) = (root, options.get_socket()) else {
+        return Ok((options, None));
+    };
+    let pem = read_root(path)?;
+    let relay = Relay::start(options.get_host(), options.get_port(), check, &pem, path).await?;
+    let options = options
+        .host("127.0.0.1")
+        .port(relay.port())
+        .ssl_mode(PgSslMode::Disable);
+    Ok((options, Some(Arc::new(relay))))
+}
+
+/// Whether a failure to connect at start may pass by itself (the server still coming up), so
+/// that it is tried again for a while.
+pub(super) fn may_come_up(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) => true,
+        other => super::tls::refusal(other).is_some_and(|(_, passes)| passes),
+    }
+}
+
 /// Whether the mode checks the database's certificate.
 fn verifies(mode: PgSslMode) -> bool {
     matches!(mode, PgSslMode::VerifyCa | PgSslMode::VerifyFull)
@@ -182,6 +219,9 @@ fn read_root(root: &str) -> Result<Vec<u8>, String> {
 /// Why connecting failed, for an operator: a refused certificate says which check refused it.
 /// Neither sqlx's errors nor these carry the password.
 pub(super) fn connect_error(error: &sqlx::Error, host: &str, root: &Root) -> String {
+    if let Some((words, _)) = super::tls::refusal(error) {
+        return words.to_string();
+    }
     let tls = match error {
         sqlx::Error::Io(e) => e.get_ref().and_then(|e| e.downcast_ref::<rustls::Error>()),
         sqlx::Error::Tls(e) => e.downcast_ref::<rustls::Error>(),

@@ -1,7 +1,9 @@
 //! TLS to PostgreSQL: `sslmode` and `sslrootcert` in `DATABASE_URL` behave as PostgreSQL
 //! documents them, against a real server with ssl=on whose certificate (for `localhost`, signed
 //! by a throwaway authority) `PARLOR_PG_SSL=1 scripts/pg-test.sh` makes; the authority's file is
-//! in `PARLOR_TEST_POSTGRES_CA`.
+//! in `PARLOR_TEST_POSTGRES_CA`. A second server serves a certificate made by PostgreSQL's own
+//! recipe for a self-signed one (`PARLOR_TEST_POSTGRES_SELF_SIGNED`, its server.crt in
+//! `PARLOR_TEST_POSTGRES_SELF_SIGNED_CRT`); psql, beside it, says what libpq accepts.
 
 use super::db;
 use parlor::store::Store;
@@ -75,7 +77,12 @@ fn wrong_root() -> std::path::PathBuf {
         .distinguished_name
         .push(rcgen::DnType::CommonName, "Another authority");
     let certificate = params.self_signed(&key).expect("a certificate");
-    let path = std::env::temp_dir().join(format!("parlor-wrong-root-{}.crt", std::process::id()));
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let path = std::env::temp_dir().join(format!(
+        "parlor-wrong-root-{}-{}.crt",
+        std::process::id(),
+        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    ));
     std::fs::write(&path, certificate.pem()).expect("write the certificate");
     path
 }
@@ -133,6 +140,152 @@ async fn verify_full_refuses_a_certificate_for_another_name() {
     let error = refused(&address(&server, "127.0.0.1", &query).await).await;
     assert!(
         error.contains("the database's certificate is not made out to `127.0.0.1`"),
+        "{error}"
+    );
+    // The names it holds are said: its subjectAltName, its CN set aside as libpq sets it aside.
+    assert!(
+        error.contains(
+            "it holds DNS:localhost, CN=localhost (not used, as it has a subjectAltName)"
+        ),
+        "{error}"
+    );
+}
+
+/// The second test server, serving a certificate made by PostgreSQL's own recipe for a
+/// self-signed one (`openssl req -new -x509 -days 365 -nodes -text -out server.crt -keyout
+/// server.key -subj "/CN=localhost"`: marked as an authority, `localhost` in its CN alone), and
+/// that server.crt.
+fn self_signed_server() -> (String, String) {
+    let hint = "run under PARLOR_PG_SSL=1 scripts/pg-test.sh";
+    let server = std::env::var("PARLOR_TEST_POSTGRES_SELF_SIGNED")
+        .unwrap_or_else(|_| panic!("PARLOR_TEST_POSTGRES_SELF_SIGNED: {hint}"));
+    let crt = std::env::var("PARLOR_TEST_POSTGRES_SELF_SIGNED_CRT")
+        .unwrap_or_else(|_| panic!("PARLOR_TEST_POSTGRES_SELF_SIGNED_CRT: {hint}"));
+    (server, crt)
+}
+
+/// Whether libpq (psql, installed with the test server) connects to `url`: what Parlor must
+/// accept and refuse alike.
+fn libpq_connects(url: &str) -> bool {
+    let psql = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|path| std::env::split_paths(&path).collect::<Vec<_>>())
+        .chain(
+            std::fs::read_dir("/usr/lib/postgresql")
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|version| version.path().join("bin")),
+        )
+        .map(|dir| dir.join("psql"))
+        .find(|psql| psql.is_file())
+        .expect("psql, which comes with the test server");
+    let mut url = url::Url::parse(url).expect("a postgres:// URL");
+    url.set_password(None).expect("no password");
+    std::process::Command::new(psql)
+        .args(["-X", "-q", "-c", "SELECT 1", url.as_str()])
+        .env("PGCONNECT_TIMEOUT", "10")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .expect("run psql")
+        .success()
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL with TLS: PARLOR_PG_SSL=1 scripts/pg-test.sh cargo test --test service tls -- --include-ignored"]
+async fn the_documentations_self_signed_certificate_is_accepted_as_libpq_accepts_it() {
+    let (server, crt) = self_signed_server();
+    for mode in ["verify-full", "verify-ca"] {
+        let url = address(
+            &server,
+            "localhost",
+            &format!("sslmode={mode}&sslrootcert={crt}"),
+        )
+        .await;
+        assert!(libpq_connects(&url), "psql refuses {}", url.url);
+        opens_encrypted(&url).await;
+    }
+    // verify-ca checks no name: an address the certificate does not name is accepted too.
+    let url = address(
+        &server,
+        "127.0.0.1",
+        &format!("sslmode=verify-ca&sslrootcert={crt}"),
+    )
+    .await;
+    assert!(libpq_connects(&url), "psql refuses {}", url.url);
+    opens_encrypted(&url).await;
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL with TLS: PARLOR_PG_SSL=1 scripts/pg-test.sh cargo test --test service tls -- --include-ignored"]
+async fn the_self_signed_certificate_for_another_name_is_refused_naming_its_names() {
+    let (server, crt) = self_signed_server();
+    let url = address(
+        &server,
+        "127.0.0.1",
+        &format!("sslmode=verify-full&sslrootcert={crt}"),
+    )
+    .await;
+    assert!(!libpq_connects(&url), "psql accepts {}", url.url);
+    let error = refused(&url).await;
+    assert!(
+        error.contains("the database's certificate is not made out to `127.0.0.1`"),
+        "{error}"
+    );
+    assert!(
+        error.contains("it holds CN=localhost (it has no subjectAltName)"),
+        "{error}"
+    );
+    assert!(error.contains("connect by one of those names"), "{error}");
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL with TLS: PARLOR_PG_SSL=1 scripts/pg-test.sh cargo test --test service tls -- --include-ignored"]
+async fn a_self_signed_certificate_that_is_not_the_root_given_is_refused_with_what_to_do() {
+    let (server, _) = self_signed_server();
+    let (_, ca) = self::server();
+    let wrong = wrong_root();
+    for root in [ca, wrong.display().to_string()] {
+        for mode in ["verify-full", "verify-ca"] {
+            let url = address(
+                &server,
+                "localhost",
+                &format!("sslmode={mode}&sslrootcert={root}"),
+            )
+            .await;
+            assert!(!libpq_connects(&url), "psql accepts {}", url.url);
+            let error = refused(&url).await;
+            assert!(
+                error.contains(&format!(
+                    "the database's certificate (`CN=localhost`) is marked as a certificate authority (CA:TRUE) and is not itself in sslrootcert={root}"
+                )),
+                "{error}"
+            );
+            assert!(
+                error.contains("give the server's own certificate (its server.crt) as sslrootcert"),
+                "{error}"
+            );
+        }
+    }
+    let _ = std::fs::remove_file(wrong);
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL with TLS: PARLOR_PG_SSL=1 scripts/pg-test.sh cargo test --test service tls -- --include-ignored"]
+async fn a_server_that_does_not_answer_is_waited_for_then_named() {
+    let (_, crt) = self_signed_server();
+    // A port nothing listens on (bound, then freed).
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .expect("a free port")
+        .port();
+    let url = format!(
+        "postgres://parlor:{PASSWORD}@localhost:{port}/parlor?sslmode=verify-full&sslrootcert={crt}"
+    );
+    let error = refused(&url).await;
+    assert!(
+        error.contains(&format!("cannot reach the database at localhost:{port}")),
         "{error}"
     );
 }
