@@ -38,12 +38,15 @@ async fn two_people_and_the_bot_in_two_seats_play_lines_of_action_for_four() {
     let text = lobby.text();
     let (colour, number) = text
         .lines()
-        .find(|l| l.contains(&format!("<@{}>", alice().id)))
+        .find(|l| l.contains(&format!(": <@{}>", alice().id)))
         .and_then(|l| {
-            let mut words = l.split([' ', ',']);
+            let mut words = l
+                .split([' ', ','])
+                .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+                .skip_while(|w| *w != "White" && *w != "Black");
             Some((words.next()?.to_string(), words.next()?.parse::<u8>().ok()?))
         })
-        .expect("Alice's seat: colour and number");
+        .unwrap_or_else(|| panic!("Alice's seat, colour and number: {text}"));
     let teammate = format!("Sit as {colour} {}", 3 - number);
     let teammate = lobby.button(&teammate).expect("the teammate's seat");
     let id = discord.press(&bob(), lobby.id, &teammate);
