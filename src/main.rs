@@ -677,7 +677,7 @@ fn render(args: RenderArgs) -> Result<()> {
                 last_move: before_last.as_ref().zip(moves.last().copied()),
                 players,
                 seats,
-                move_number: moves.len() as u32,
+                move_number: start.move_numbers(&moves).last().map_or(0, |&n| n as u32),
                 show_region: args.region,
                 lang: args.lang,
                 result: None,

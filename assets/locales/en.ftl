@@ -174,7 +174,7 @@ who = { $who }
 match-title = { $game } #{ $id } ({ $details })
 lineup = { $first } ({ $first-side }) vs { $second } ({ $second-side })
 turn = Move { $n }: { $player } to play ({ $side }).
-turn-seat = Move { $n }: { $player } to play (seat { $seat }, { $side }).
+turn-seat = Move { $n }: { $player } to play ({ $side }).
 turn-timed = { $turn } Time left: { $time }.
 draw-offer-line = { $player } offers a draw: { $draw } to accept.
 takeback-line = { $player } asks to take back their last move: { $takeback } to accept.
@@ -411,7 +411,7 @@ pic-unmarked = unmarked
 pic-start = Start
 pic-move = Move { $n }
 pic-move-played = Move { $n }: { $move }
-pic-to-move = To move: { $side }
+pic-to-move = Move { $n }: { $side } to play
 pic-aborted = Game aborted
 # $kind: side (the winner is a colour), player, or team (two players: the verb is plural).
 pic-win = { $kind ->
@@ -715,13 +715,27 @@ seat-name = { $seat ->
     [b1] Black, marked pieces
    *[b2] Black, unmarked pieces
 }
+# A seat at a table for four, named as the board's picture names it: colour and number (1 for
+# the marked pieces, 2 for the unmarked ones).
+seat-four = { $seat ->
+    [w1] White 1, marked pieces
+    [w2] White 2, unmarked pieces
+    [b1] Black 1, marked pieces
+   *[b2] Black 2, unmarked pieces
+}
+seat-short = { $seat ->
+    [w1] White 1
+    [w2] White 2
+    [b1] Black 1
+   *[b2] Black 2
+}
 seat-player = { $player } ({ $seat })
 lineup-seats = { $seats }
 offer-waiting = Still waiting for: { $players }.
 lobby-line = { $challenger } opens a table for four: two teams, White and Black, each with a player for the marked pieces and one for the unmarked pieces. Take a seat!
-lobby-seat = Seat { $n } ({ $seat }): { $player }
+lobby-seat = { $seat }: { $player }
 lobby-empty = empty
-btn-sit = Seat { $n }
+btn-sit = Sit as { $seat }
 btn-sit-bot = Seat the bot
 head-sits = { $player } takes a seat.
 head-lobby-full = Every seat is taken: the game begins.
@@ -854,7 +868,7 @@ coach-failed = The analysis of match #{ $id } failed. Try again later.
 coach-not-over = Match #{ $id } is not over yet: the coach reviews finished matches.
 coach-aborted = Match #{ $id } was aborted: there is nothing to analyse.
 coach-no-moves = No move was played in match #{ $id }: there is nothing to analyse.
-coach-mistake = { $rank }. Move { $ply }, { $player }: { $played }, better { $better } (chance of winning { $before }% → { $after }%)
+coach-mistake = { $rank }. Move { $n }, { $player }: { $played }, better { $better } (chance of winning { $before }% → { $after }%)
 coach-no-mistakes = The AI found no move worth marking: a clean match.
 moves-marks = Marks from the AI's analysis: { $dubious } a move that gave away { $inaccuracy }% or more of its player's chance of winning, { $bad } { $mistake }% or more, { $worst } { $blunder }% or more and left its player behind.
 cmd-analyze = The AI's review of a finished match: where it was won and lost
@@ -906,14 +920,14 @@ web-match-name = { $game } #{ $id }
 web-rated = rated
 web-casual = casual
 web-start-position = Start position
-web-after-move = After move { $ply } of { $n }: { $move }
+web-after-move = After move { $n } of { $total }: { $move }
 web-sheet = Score sheet
 web-no-moves = No move was played.
 web-replay = Watch the replay (animation)
 web-export = Download the moves ({ $file }, read by parlor engine)
 web-analysis = The AI's analysis
 web-no-mistakes = The AI found no move worth marking: a clean match.
-web-mistake = Move { $ply }, { $player }: { $played }, better { $better } (chance of winning { $before }% → { $after }%)
+web-mistake = Move { $n }, { $player }: { $played }, better { $better } (chance of winning { $before }% → { $after }%)
 web-not-found-title = Page not found
 web-not-found = This page does not exist, or is not public: a server's pages exist only while it publishes them, and a player who hides their name has no page.
 web-unavailable-title = Not available right now

@@ -196,7 +196,7 @@ who = { $who }
 match-title = { $game } nº { $id } ({ $details })
 lineup = { $first } ({ $first-side }) contre { $second } ({ $second-side })
 turn = Coup { $n } : à { $player } de jouer ({ $side }).
-turn-seat = Coup { $n } : à { $player } de jouer (place { $seat }, { $side }).
+turn-seat = Coup { $n } : à { $player } de jouer ({ $side }).
 turn-timed = { $turn } Temps restant : { $time }.
 draw-offer-line = { $player } propose la nulle : { $draw } pour accepter.
 takeback-line = { $player } demande à reprendre son dernier coup : { $takeback } pour accepter.
@@ -436,7 +436,7 @@ pic-unmarked = non marqués
 pic-start = Début
 pic-move = Coup { $n }
 pic-move-played = Coup { $n } : { $move }
-pic-to-move = Au trait : { $side }
+pic-to-move = Coup { $n } : { $side } au trait
 pic-aborted = Partie annulée
 # $kind : side (le gagnant est une couleur, « Les Blancs gagnent »), player, ou team (deux joueurs).
 pic-win = { $kind ->
@@ -750,13 +750,27 @@ seat-name = { $seat ->
     [b1] Noirs, pions marqués
    *[b2] Noirs, pions non marqués
 }
+# Une place à une table pour quatre, nommée comme sur l’image du plateau : couleur et numéro
+# (1 pour les pions marqués, 2 pour les non marqués).
+seat-four = { $seat ->
+    [w1] Blancs 1, pions marqués
+    [w2] Blancs 2, pions non marqués
+    [b1] Noirs 1, pions marqués
+   *[b2] Noirs 2, pions non marqués
+}
+seat-short = { $seat ->
+    [w1] Blancs 1
+    [w2] Blancs 2
+    [b1] Noirs 1
+   *[b2] Noirs 2
+}
 seat-player = { $player } ({ $seat })
 lineup-seats = { $seats }
 offer-waiting = On attend encore : { $players }.
 lobby-line = { $challenger } ouvre une table à quatre : deux équipes, les Blancs et les Noirs, chacune avec un joueur pour les pions marqués et un pour les pions non marqués. Prenez place !
-lobby-seat = Place { $n } ({ $seat }) : { $player }
+lobby-seat = { $seat } : { $player }
 lobby-empty = libre
-btn-sit = Place { $n }
+btn-sit = Prendre la place { $seat }
 btn-sit-bot = Placer le bot
 head-sits = { $player } prend place.
 head-lobby-full = Toutes les places sont prises : la partie commence.
@@ -890,7 +904,7 @@ coach-failed = L’analyse de la partie nº { $id } a échoué. Réessayez plus 
 coach-not-over = La partie nº { $id } n’est pas terminée : l’entraîneur n’analyse que les parties finies.
 coach-aborted = La partie nº { $id } a été annulée : il n’y a rien à analyser.
 coach-no-moves = Aucun coup n’a été joué dans la partie nº { $id } : il n’y a rien à analyser.
-coach-mistake = { $rank }. Coup { $ply }, { $player } : { $played }, mieux valait { $better } (chances de gain { $before } % → { $after } %)
+coach-mistake = { $rank }. Coup { $n }, { $player } : { $played }, mieux valait { $better } (chances de gain { $before } % → { $after } %)
 coach-no-mistakes = L’IA n’a relevé aucun coup à annoter : une partie propre.
 moves-marks = Annotations de l’analyse de l’IA : { $dubious } un coup qui a coûté à son joueur { $inaccuracy } % ou plus de ses chances de gain, { $bad } { $mistake } % ou plus, { $worst } { $blunder } % ou plus en le laissant derrière.
 cmd-analyze = L’analyse d’une partie terminée par l’IA : où elle s’est gagnée et perdue
@@ -942,14 +956,14 @@ web-match-name = { $game } nº { $id }
 web-rated = classée
 web-casual = amicale
 web-start-position = Position de départ
-web-after-move = Après le coup { $ply } sur { $n } : { $move }
+web-after-move = Après le coup { $n } sur { $total } : { $move }
 web-sheet = Feuille de partie
 web-no-moves = Aucun coup n’a été joué.
 web-replay = Revoir la partie (animation)
 web-export = Télécharger les coups ({ $file }, lu par parlor engine)
 web-analysis = L’analyse de l’IA
 web-no-mistakes = L’IA n’a trouvé aucun coup à marquer : une partie propre.
-web-mistake = Coup { $ply }, { $player } : { $played }, mieux valait { $better } (chances de gain { $before } % → { $after } %)
+web-mistake = Coup { $n }, { $player } : { $played }, mieux valait { $better } (chances de gain { $before } % → { $after } %)
 web-not-found-title = Page introuvable
 web-not-found = Cette page n’existe pas ou n’est pas publique : les pages d’un serveur n’existent que tant qu’il les publie, et un joueur qui masque son nom n’a pas de page.
 web-unavailable-title = Indisponible pour l’instant

@@ -214,6 +214,16 @@ impl Analysis {
             .chain(self.plies.iter().map(|p| p.chance_of(side)))
             .collect()
     }
+
+    /// The move number of the 1-based `ply` (0 for the start), as every text, sheet and
+    /// picture counts moves (see [`crate::games::notation::move_numbers`]).
+    pub fn move_number(&self, ply: usize) -> usize {
+        let seats: Vec<usize> = self.plies.iter().take(ply).map(|p| p.seat).collect();
+        crate::games::notation::move_numbers(&seats)
+            .last()
+            .copied()
+            .unwrap_or(0)
+    }
 }
 
 impl Analysis {

@@ -324,6 +324,27 @@ impl AnyGame {
         dispatch!(self, g => g.perft(depth))
     }
 
+    /// Whether the player to move is in the middle of a move (Lightning's tile drawn but not
+    /// yet put): their next ply finishes the move already begun.
+    pub fn mid_turn(&self) -> bool {
+        matches!(self, AnyGame::Lightning(g) if g.in_hand().is_some())
+    }
+
+    /// Each of `moves`' move number, played from this position (see
+    /// [`super::notation::move_numbers`]); it stops at a move that cannot be played.
+    pub fn move_numbers(&self, moves: &[AnyMove]) -> Vec<usize> {
+        let mut game = self.clone();
+        let mut movers = Vec::with_capacity(moves.len());
+        for mv in moves {
+            movers.push(game.seat_to_move());
+            if game.play(mv).is_err() {
+                movers.pop();
+                break;
+            }
+        }
+        super::notation::move_numbers(&movers)
+    }
+
     /// How a score sheet and a caption show `mv` once played (`after` is the position it led
     /// to): its canonical notation, except that Lightning's draw from the pile names the tile it
     /// revealed (`PX`, a notation the rules accept), which both players now see.

@@ -47,39 +47,57 @@ pub fn parse_square(text: &str, files: u8, ranks: u8) -> Option<(u8, u8)> {
     }
 }
 
-/// A score sheet: the plies of a game (canonical notation and the side that played each)
-/// grouped into turns (a side's consecutive plies, such as Lightning's `P` then `-c1`) and
-/// numbered by rounds, the first side's turn then the second's: `1. b1-b3 g8-e6`. A round the
-/// second side opens reads `4. … e6-e4`.
-pub fn score_sheet(plies: &[(String, super::Side)]) -> Vec<String> {
-    use super::Side;
-    let mut turns: Vec<(Side, String)> = Vec::new();
-    for (text, side) in plies {
-        match turns.last_mut() {
-            Some((last, turn)) if last == side => {
+/// Each ply's move number: a move is one player's turn, counted from 1 over all players, so a
+/// turn of several plies (Lightning's `P` then `-c1`) is one move, and a round of four players
+/// is four moves. `movers` says who played each ply; consecutive plies of one mover are one turn
+/// (every game alternates its movers: a player without a move passes with a ply of its own).
+pub fn move_numbers<T: PartialEq>(movers: &[T]) -> Vec<usize> {
+    let mut number = 0;
+    movers
+        .iter()
+        .enumerate()
+        .map(|(i, mover)| {
+            if i == 0 || movers[i - 1] != *mover {
+                number += 1;
+            }
+            number
+        })
+        .collect()
+}
+
+/// The number of the move `next` is to play after `movers`: the last move's own number while
+/// its mover is still in the middle of it (Lightning's drawn tile), else the one after.
+pub fn next_move_number<T: PartialEq>(movers: &[T], next: &T) -> usize {
+    let last = move_numbers(movers).last().copied().unwrap_or(0);
+    match movers.last() {
+        Some(mover) if mover == next => last,
+        _ => last + 1,
+    }
+}
+
+/// A score sheet: the plies of a game (notation and who played each) grouped into moves (see
+/// [`move_numbers`]), each prefixed by its own number, `per_row` moves a row (one round: two,
+/// or four for four players): `15. h4xd4  16. g8-c8`.
+pub fn score_sheet<T: PartialEq>(plies: &[(String, T)], per_row: usize) -> Vec<String> {
+    let movers: Vec<&T> = plies.iter().map(|(_, mover)| mover).collect();
+    let numbers = move_numbers(&movers);
+    let mut moves: Vec<(usize, String)> = Vec::new();
+    for ((text, _), number) in plies.iter().zip(numbers) {
+        match moves.last_mut() {
+            Some((last, turn)) if *last == number => {
                 turn.push(' ');
                 turn.push_str(text);
             }
-            _ => turns.push((*side, text.clone())),
+            _ => moves.push((number, text.clone())),
         }
     }
-    let mut rows: Vec<String> = Vec::new();
-    let mut open = false;
-    for (side, turn) in turns {
-        match side {
-            Side::Second if open => {
-                if let Some(row) = rows.last_mut() {
-                    row.push(' ');
-                    row.push_str(&turn);
-                }
-                open = false;
-            }
-            Side::Second => rows.push(format!("{}. … {turn}", rows.len() + 1)),
-            Side::First => {
-                rows.push(format!("{}. {turn}", rows.len() + 1));
-                open = true;
-            }
-        }
-    }
-    rows
+    moves
+        .chunks(per_row.max(1))
+        .map(|row| {
+            row.iter()
+                .map(|(number, text)| format!("{number}. {text}"))
+                .collect::<Vec<_>>()
+                .join("  ")
+        })
+        .collect()
 }

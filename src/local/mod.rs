@@ -518,15 +518,17 @@ impl Session {
             self.bot_to_move = reply.mentions.first() == Some(&self.bot_id)
                 && reply.button(&Act::Resign).is_some_and(|b| !b.disabled);
         }
-        let mut buttons: Vec<(Act, String)> = reply
+        let mut buttons: Vec<(Act, String, &Msg)> = reply
             .all_buttons()
             .filter(|b| !b.disabled)
-            .filter_map(|b| Request::from_custom_id(&b.id, &[]).map(|r| (r.act, b.id.clone())))
+            .filter_map(|b| {
+                Request::from_custom_id(&b.id, &[]).map(|r| (r.act, b.id.clone(), &b.label))
+            })
             .collect();
         // A tournament card's buttons stand for commands typed as they are, not for controls
         // of a match: they change none of the commands offered.
         let mut offered: Vec<String> = Vec::new();
-        buttons.retain(|(act, _)| match typed_as_is(act) {
+        buttons.retain(|(act, _, _)| match typed_as_is(act) {
             Some(typed) => {
                 offered.push(typed.to_string());
                 false
@@ -552,9 +554,20 @@ impl Session {
         {
             self.controls.clear();
         }
-        for (act, id) in buttons {
+        for (act, id, label) in buttons {
             let Some(typed) = act.typed() else { continue };
-            offered.push(format!("/{typed}"));
+            // A seat's number says nothing of the seat: its button's words name it (`Black 1`).
+            match act {
+                Act::Sit(_) => {
+                    let seat = label.args.iter().find_map(|(name, arg)| match arg {
+                        crate::i18n::Arg::Msg(seat) if *name == "seat" => Some(seat.as_ref()),
+                        _ => None,
+                    });
+                    let seat = self.tr(seat.unwrap_or(label).clone());
+                    offered.push(format!("/{typed} ({seat})"));
+                }
+                _ => offered.push(format!("/{typed}")),
+            }
             if matches!(act, Act::ConfirmResign | Act::ConfirmDraw) {
                 self.confirm = Some(id);
             } else {

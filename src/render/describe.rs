@@ -382,6 +382,7 @@ pub fn replay(
         }
     }
     let names: Vec<String> = players.iter().map(|p| p.name.trim().to_string()).collect();
+    let played = start.move_numbers(moves).last().copied().unwrap_or(0);
     let scene = Scene {
         players: match names.as_slice() {
             [a, b] => [PlayerLabel::new(a.clone()), PlayerLabel::new(b.clone())],
@@ -392,7 +393,7 @@ pub fn replay(
         } else {
             Vec::new()
         },
-        move_number: u32::try_from(moves.len()).unwrap_or(u32::MAX),
+        move_number: u32::try_from(played).unwrap_or(u32::MAX),
         lang,
         result,
         ..Scene::new(&end)
@@ -405,7 +406,7 @@ pub fn replay(
         Msg::new("describe-replay")
             .msg("game", start.kind().label())
             .plain("players", head.names.join(", "))
-            .num("n", i64::try_from(moves.len()).unwrap_or(0))
+            .num("n", i64::try_from(played).unwrap_or(0))
             .text(lang),
     ];
     summary.extend(head.banner.map(sentence));
@@ -430,7 +431,7 @@ pub fn graph(analysis: &Analysis, game: &AnyGame, lang: Lang) -> Description {
         .filter_map(|&i| analysis.plies.get(i))
         .map(|p| {
             Msg::new("describe-costly")
-                .num("n", i64::try_from(p.ply).unwrap_or(0))
+                .num("n", i64::try_from(analysis.move_number(p.ply)).unwrap_or(0))
                 .plain("side", side_title(game, p.side, lang))
                 .plain("played", p.played_text.clone())
                 .plain("better", p.best_text.clone())

@@ -28,6 +28,9 @@ struct Graph {
     curve: Vec<f64>,
     /// 1-based plies.
     turning_point: Option<usize>,
+    /// Each point's move number (0 for the start): the axis and the labels count moves, not
+    /// plies (Lightning's two steps are one move).
+    numbers: Vec<usize>,
     mistakes: Vec<usize>,
     names: [String; 2],
     colours: [Rgb; 2],
@@ -40,6 +43,9 @@ pub fn evaluation_png(analysis: &Analysis, game: &AnyGame, lang: Lang) -> Vec<u8
     let graph = Graph {
         curve: analysis.curve(Side::First),
         turning_point: analysis.turning_point.map(|t| t.ply),
+        numbers: (0..=analysis.plies.len())
+            .map(|ply| analysis.move_number(ply))
+            .collect(),
         mistakes: analysis
             .mistakes
             .iter()
@@ -87,6 +93,7 @@ fn quantizer() -> &'static encode::Quantizer {
                     .map(|i| 0.5 + 0.45 * (f64::from(i) / 5.0).sin())
                     .collect(),
                 turning_point: Some(12),
+                numbers: (0..=40).collect(),
                 mistakes: vec![5, 20, 31],
                 names: ["White".to_string(), "Black".to_string()],
                 colours,
@@ -119,7 +126,7 @@ fn draw(g: &Graph) -> Canvas {
     );
     if let Some(t) = g.turning_point {
         let label = Msg::new("graph-turning-point")
-            .num("n", t as i64)
+            .num("n", g.numbers.get(t).map_or(t, |&n| n) as i64)
             .text(lang);
         text::draw_aligned(
             &mut c,
@@ -216,13 +223,19 @@ fn draw(g: &Graph) -> Canvas {
         .collect();
     fill(&mut c, &line, palette::ACCENT, 255);
 
-    // Move numbers along the bottom, every 1, 2, 5, 10, 20, 50... moves.
+    // Move numbers along the bottom, every 1, 2, 5, 10, 20, 50... moves, each under the point
+    // where that move is complete.
+    let moves = g.numbers.last().copied().unwrap_or(plies);
     let step = [1usize, 2, 5, 10, 20, 50, 100, 200, 500, 1000]
         .into_iter()
-        .find(|&s| plies / s <= 8)
+        .find(|&s| moves / s <= 8)
         .unwrap_or(1000);
-    let mut ply = 0;
-    while ply <= plies {
+    for number in (0..=moves).step_by(step) {
+        let ply = g
+            .numbers
+            .iter()
+            .rposition(|&n| n == number)
+            .unwrap_or(number);
         let x = x_of(ply);
         fill(
             &mut c,
@@ -232,7 +245,7 @@ fn draw(g: &Graph) -> Canvas {
         );
         text::draw_aligned(
             &mut c,
-            &ply.to_string(),
+            &number.to_string(),
             x,
             BOTTOM + 16.0,
             14.0,
@@ -240,7 +253,6 @@ fn draw(g: &Graph) -> Canvas {
             palette::TEXT_DIM,
             Align::Center,
         );
-        ply += step;
     }
     text::draw_aligned(
         &mut c,
@@ -293,6 +305,7 @@ pub fn summary(analysis: &Analysis, game: &AnyGame) -> Msg {
     };
     // Each language words a side for these sentences its own way (French: "des Blancs").
     let name = |side: Side| Msg::new("coach-side").plain("side", game.side_name(side));
+    let number = analysis.move_number(turn.ply) as i64;
     let mv = match review.mark {
         Some(mark) => format!("{}{}", review.played_text, mark.symbol()),
         None => review.played_text.clone(),
@@ -301,24 +314,27 @@ pub fn summary(analysis: &Analysis, game: &AnyGame) -> Msg {
         (Some(winner), TurningKind::NeverBehindAgain) => Msg::new("coach-summary-turn")
             .msg("loser", name(winner.opponent()))
             .msg("winner", name(winner))
-            .num("n", turn.ply as i64)
+            .num("n", number)
             .plain("move", mv)
-            .num("later", (analysis.plies.len() - turn.ply) as i64),
+            .num(
+                "later",
+                analysis.move_number(analysis.plies.len()) as i64 - number,
+            ),
         // Won by resignation or on time while the AI still had the winner behind.
         (Some(winner), TurningKind::LargestSwing)
             if analysis.curve(winner).last().is_some_and(|&c| c < 0.5) =>
         {
             Msg::new("coach-summary-behind")
                 .msg("winner", name(winner))
-                .num("n", turn.ply as i64)
+                .num("n", number)
                 .plain("move", mv)
         }
         (Some(winner), TurningKind::LargestSwing) => Msg::new("coach-summary-led")
             .msg("winner", name(winner))
-            .num("n", turn.ply as i64)
+            .num("n", number)
             .plain("move", mv),
         (None, _) => Msg::new("coach-summary-even")
-            .num("n", turn.ply as i64)
+            .num("n", number)
             .plain("move", mv),
     }
 }

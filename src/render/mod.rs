@@ -114,7 +114,9 @@ pub struct Scene<'a> {
     /// LOA for four: the four players in turn order (the first colour's marked player, the
     /// second colour's marked player, then the unmarked ones); missing ones show the seat.
     pub seats: Vec<PlayerLabel>,
-    /// Moves played so far, shown in the header ("Start" when 0).
+    /// The number of the last move played, counted over all players (see
+    /// [`crate::games::notation::move_numbers`]), shown in the header ("Start" when 0); the move
+    /// to play is the next one, or this one while its mover is mid-turn ([`AnyGame::mid_turn`]).
     pub move_number: u32,
     /// Simultana only: shade the empty region that made the last move legal.
     pub show_region: bool,
@@ -260,6 +262,7 @@ pub fn replay_gif_seats(
     let delay = frame_delay(moves.len());
     let mut gif = encode::GifWriter::new(canvas.width(), canvas.height(), quantizer, delay)?;
     gif.push(&mut canvas)?;
+    let numbers = start.move_numbers(moves);
     let mut game = start.clone();
     for (i, mv) in moves.iter().enumerate() {
         let before = game.clone();
@@ -268,7 +271,8 @@ pub fn replay_gif_seats(
             reason: e.to_string(),
         })?;
         let who = (&players, seats.as_slice());
-        let mut scene = replay_scene(&game, Some((&before, *mv)), who, i as u32 + 1, lang);
+        let number = numbers.get(i).map_or(i + 1, |&n| n) as u32;
+        let mut scene = replay_scene(&game, Some((&before, *mv)), who, number, lang);
         if i + 1 == moves.len() {
             scene.result = result;
         }
@@ -525,7 +529,9 @@ fn header<'s>(scene: &Scene, swatches: Vec<&'s Sprite>, highlight_turn: bool) ->
             Some(set) => crate::games::name_label(set).text(lang),
             None => titles[side.index()].clone(),
         };
-        let turn = Msg::new("pic-to-move").plain("side", mover);
+        let turn = Msg::new("pic-to-move")
+            .num("n", next_move(scene))
+            .plain("side", mover);
         line.push_str(" · ");
         line.push_str(&turn.text(lang));
     }
@@ -547,6 +553,12 @@ fn header<'s>(scene: &Scene, swatches: Vec<&'s Sprite>, highlight_turn: bool) ->
         highlight_turn,
         lang,
     }
+}
+
+/// The number of the move to play in `scene`: the next one, or the last one while its mover is
+/// mid-turn.
+fn next_move(scene: &Scene) -> i64 {
+    i64::from(scene.move_number) + i64::from(!scene.game.mid_turn() || scene.move_number == 0)
 }
 
 /// Which seat (index in turn order) each of the four header panels shows: the first team's
@@ -615,7 +627,10 @@ fn four_seat_header<'s>(
         // One player may hold several seats (the bot often does): name the seat too.
         let who =
             label(m).map_or_else(|| title(m), |p| format!("{} ({})", p.name.trim(), title(m)));
-        let turn = Msg::new("pic-to-move").plain("side", who).text(lang);
+        let turn = Msg::new("pic-to-move")
+            .num("n", next_move(scene))
+            .plain("side", who)
+            .text(lang);
         two.line = format!("{} · {turn}", two.line);
     }
     if let Status::Over(outcome) = scene.status() {

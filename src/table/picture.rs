@@ -62,10 +62,12 @@ pub enum Picture {
     /// as arrows in two colours.
     Mistake {
         match_id: i64,
-        /// The 1-based ply of the move played.
-        ply: usize,
+        /// The move number of the move played (see [`crate::games::notation::move_numbers`]).
+        number: usize,
         /// The position before it.
         game: AnyGame,
+        /// The move before it, and the position that move was played in: the caption names it.
+        last_move: Option<Box<(AnyGame, AnyMove)>>,
         played: AnyMove,
         better: AnyMove,
         /// Display names by seat in turn order.
@@ -129,9 +131,16 @@ impl Picture {
             Picture::Board { game, .. } => format!("{}.png", game.kind()),
             Picture::Replay { match_id, .. } => format!("match-{match_id}.gif"),
             Picture::Evaluation { match_id, .. } => format!("analysis-{match_id}.png"),
-            Picture::Mistake { match_id, ply, .. } => {
-                format!("analysis-{match_id}-move-{ply}.png")
-            }
+            // The second step of a Lightning move gets its own name.
+            Picture::Mistake {
+                match_id,
+                number,
+                game,
+                ..
+            } => match game.mid_turn() {
+                true => format!("analysis-{match_id}-move-{number}b.png"),
+                false => format!("analysis-{match_id}-move-{number}.png"),
+            },
             Picture::Standings(s) if s.heading.over => {
                 format!("tournament-{}-final.png", s.heading.id)
             }
@@ -184,14 +193,15 @@ impl Picture {
                 render::describe::graph(analysis, game, lang)
             }
             Picture::Mistake {
-                ply,
+                number,
                 game,
+                last_move,
                 played,
                 better,
                 players,
                 ..
             } => {
-                let scene = mistake_scene(game, *ply, players, lang);
+                let scene = mistake_scene(game, last_move, *number, players, lang);
                 let text = |mv: &AnyMove| game.format_move(mv).unwrap_or_default();
                 let better = (played != better).then(|| text(better));
                 render::describe::board_with_arrows(&scene, &text(played), better.as_deref())
@@ -294,14 +304,15 @@ impl Picture {
                 description: Description::default(),
             }),
             Picture::Mistake {
-                ply,
+                number,
                 game,
+                last_move,
                 played,
                 better,
                 players,
                 ..
             } => {
-                let scene = mistake_scene(game, *ply, players, lang);
+                let scene = mistake_scene(game, last_move, *number, players, lang);
                 let arrows = [
                     Arrow {
                         mv: *played,
@@ -474,14 +485,22 @@ fn board_scene<'a>(
     scene
 }
 
-/// The scene of a costly move's picture: the position before the move played at `ply`.
-fn mistake_scene<'a>(game: &'a AnyGame, ply: usize, players: &[Msg], lang: Lang) -> Scene<'a> {
+/// The scene of a costly move's picture: the position before the move numbered `number`, and
+/// the move that led to it (the one before, or the first step of the same Lightning move).
+fn mistake_scene<'a>(
+    game: &'a AnyGame,
+    last_move: &'a Option<Box<(AnyGame, AnyMove)>>,
+    number: usize,
+    players: &[Msg],
+    lang: Lang,
+) -> Scene<'a> {
     let labels = players
         .iter()
         .map(|name| PlayerLabel::new(name.text(lang)))
         .collect();
     let mut scene = scene(game, lang, labels);
-    scene.move_number = ply.saturating_sub(1) as u32;
+    scene.last_move = last_move.as_deref().map(|(before, mv)| (before, *mv));
+    scene.move_number = number.saturating_sub(usize::from(!game.mid_turn())) as u32;
     scene
 }
 

@@ -21,6 +21,13 @@ pub fn seat(name: &str) -> Msg {
     crate::games::name_label(name)
 }
 
+/// A seat at a table for four (`w1` ...) as the board's picture names it, colour and number,
+/// with its pieces: `White 1, marked pieces`; `short`: `White 1`.
+pub fn four_seat(name: &str, short: bool) -> Msg {
+    let id = if short { "seat-short" } else { "seat-four" };
+    Msg::new(id).plain("seat", name)
+}
+
 /// Why a game ended, as a noun (`connection`).
 pub fn reason(reason: Reason) -> Msg {
     Msg::new(match reason {

@@ -10,7 +10,7 @@ use super::{Ctx, date};
 use crate::games::{GameKind, Side};
 use crate::i18n::{Lang, Msg};
 use crate::table::gallery::{
-    LadderOf, LadderView, MatchLine, MatchView, Place, PlayerView, PuzzleView, ServerView,
+    LadderOf, LadderView, MatchLine, MatchView, Place, PlayerView, PlyLine, PuzzleView, ServerView,
     TournamentLine, TournamentView, Who,
 };
 use crate::table::links::WebPage;
@@ -327,14 +327,20 @@ pub fn game(ctx: &Ctx, view: &MatchView, ply: usize, words: &Words, tag: &str) -
     let picture = |file: &str| format!("{base}/{file}?lang={}&v={tag}", ctx.lang.code());
     let n = view.plies.len();
     let hidden: &BTreeSet<u64> = &view.hidden;
-    let caption = if ply == 0 {
-        ctx.w("web-start-position")
-    } else {
-        let text = view.plies.get(ply - 1).map_or("", |p| p.text.as_str());
-        ctx.t(&Msg::new("web-after-move")
-            .num("ply", ply as i64)
-            .num("n", n as i64)
-            .code("move", text))
+    let moves = moves(view);
+    let caption = match view.plies.get(ply.wrapping_sub(1)) {
+        None => ctx.w("web-start-position"),
+        Some(at) => {
+            // The move's steps played so far (a Lightning move is one move of two steps).
+            let steps: Vec<&str> = (view.plies[..ply].iter())
+                .filter(|p| p.number == at.number)
+                .map(|p| p.text.as_str())
+                .collect();
+            ctx.t(&Msg::new("web-after-move")
+                .num("n", at.number as i64)
+                .num("total", moves.len() as i64)
+                .code("move", steps.join(" ")))
+        }
     };
     layout(
         ctx,
@@ -368,10 +374,11 @@ pub fn game(ctx: &Ctx, view: &MatchView, ply: usize, words: &Words, tag: &str) -
                 p { (ctx.w("web-no-moves")) }
             } @else {
                 ol.sheet {
-                    @for (p, turn) in view.plies.iter().zip(turns(view)) {
-                        li.current[p.ply == ply] {
-                            @if let Some(turn) = turn { span.turn { (turn) "." } }
-                            a href=(format!("{}#board", at(p.ply))) { (p.text) }
+                    @for (number, plies) in &moves {
+                        @let last = plies.last().map_or(0, |p| p.ply);
+                        li.current[plies.iter().any(|p| p.ply == ply)] {
+                            span.turn { (number) "." }
+                            a href=(format!("{}#board", at(last))) { (plies.iter().map(|p| p.text.as_str()).collect::<Vec<_>>().join(" ")) }
                         }
                     }
                 }
@@ -470,22 +477,16 @@ pub fn puzzle(ctx: &Ctx, view: &PuzzleView, step: usize, board: &str) -> Markup 
     )
 }
 
-/// The score sheet's move numbers: each first-side move after a second-side one (or the
-/// first move) starts a new numbered row, as on a paper sheet.
-fn turns(view: &MatchView) -> Vec<Option<usize>> {
-    let mut row = 0;
-    let mut last = None;
-    view.plies
-        .iter()
-        .map(|p| {
-            let new_row = last.is_none() || (p.side == Side::First && last != Some(Side::First));
-            last = Some(p.side);
-            new_row.then(|| {
-                row += 1;
-                row
-            })
-        })
-        .collect()
+/// A match's plies grouped into moves, each with its number: one chip on the score sheet.
+fn moves(view: &MatchView) -> Vec<(usize, Vec<&PlyLine>)> {
+    let mut moves: Vec<(usize, Vec<&PlyLine>)> = Vec::new();
+    for p in &view.plies {
+        match moves.last_mut() {
+            Some((number, plies)) if *number == p.number => plies.push(p),
+            _ => moves.push((p.number, vec![p])),
+        }
+    }
+    moves
 }
 
 pub fn not_found(ctx: &Ctx) -> Markup {

@@ -9,7 +9,7 @@ use crate::steps::{
     alice, assert_shows, bob, bots_nth_move, four_player_lobby, legal, press, stop, to_move, who,
 };
 
-/// The custom_ids of a lobby's "Seat N" buttons.
+/// The custom_ids of a lobby's "Sit as White 1" buttons.
 fn seat_buttons(msg: &Msg) -> Vec<String> {
     msg.components
         .iter()
@@ -17,8 +17,7 @@ fn seat_buttons(msg: &Msg) -> Vec<String> {
         .filter(|c| {
             c["label"]
                 .as_str()
-                .and_then(|l| l.strip_prefix("Seat "))
-                .is_some_and(|n| n.parse::<u8>().is_ok())
+                .is_some_and(|l| l.starts_with("Sit as "))
         })
         .filter_map(|c| c["custom_id"].as_str().map(str::to_owned))
         .collect()
@@ -33,15 +32,22 @@ async fn two_people_and_the_bot_in_two_seats_play_lines_of_action_for_four() {
     assert_shows(&lobby, "table for four");
     let seats = seat_buttons(&lobby);
     assert_eq!(seats.len(), 3, "{:?}", lobby.components);
-    // Bob takes the seat of Alice's teammate (seats alternate between the teams), so that the
-    // bot's two seats make the other team; Alice, seated, brings the bot in twice.
-    let alice_seat: usize = lobby
-        .text()
+    // Bob takes the seat of Alice's teammate (her colour, the other number: seats are named as
+    // the board names them), so that the bot's two seats make the other team; Alice, seated,
+    // brings the bot in twice.
+    let text = lobby.text();
+    let (colour, number) = text
         .lines()
-        .find(|l| l.contains(&format!("<@{}>", alice().id)) && l.starts_with("Seat "))
-        .and_then(|l| l["Seat ".len()..].split(' ').next()?.parse().ok())
-        .expect("Alice's seat number");
-    let teammate = format!("Seat {}", (alice_seat + 1) % 4 + 1);
+        .find(|l| l.contains(&format!(": <@{}>", alice().id)))
+        .and_then(|l| {
+            let mut words = l
+                .split([' ', ','])
+                .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+                .skip_while(|w| *w != "White" && *w != "Black");
+            Some((words.next()?.to_string(), words.next()?.parse::<u8>().ok()?))
+        })
+        .unwrap_or_else(|| panic!("Alice's seat, colour and number: {text}"));
+    let teammate = format!("Sit as {colour} {}", 3 - number);
     let teammate = lobby.button(&teammate).expect("the teammate's seat");
     let id = discord.press(&bob(), lobby.id, &teammate);
     let lobby = discord.outcome(id).await;

@@ -41,34 +41,52 @@ fn take_square_leaves_the_rest() {
     assert_eq!(squash(" B1 b3\t"), "b1b3");
 }
 #[test]
-fn score_sheets_number_rounds_and_keep_a_turn_together() {
+fn score_sheets_number_each_move_and_keep_a_turn_together() {
     use parlor::games::Side::{First, Second};
     let plies = |list: &[(&str, parlor::games::Side)]| {
         list.iter()
             .map(|(t, s)| (t.to_string(), *s))
             .collect::<Vec<_>>()
     };
-    assert!(score_sheet(&[]).is_empty());
+    assert!(score_sheet::<parlor::games::Side>(&[], 2).is_empty());
     assert_eq!(
-        score_sheet(&plies(&[
-            ("b1-b3", First),
-            ("g8-e6", Second),
-            ("c1-c3", First)
-        ])),
-        ["1. b1-b3 g8-e6", "2. c1-c3"]
+        score_sheet(
+            &plies(&[("b1-b3", First), ("g8-e6", Second), ("c1-c3", First)]),
+            2
+        ),
+        ["1. b1-b3  2. g8-e6", "3. c1-c3"]
     );
-    // Lightning: a turn of two plies stays one turn.
+    // Lightning: a turn of two plies is one move.
     assert_eq!(
-        score_sheet(&plies(&[
-            ("P", First),
-            ("-c1", First),
-            ("RS-c2", Second),
-            ("P", First),
-        ])),
-        ["1. P -c1 RS-c2", "2. P"]
+        score_sheet(
+            &plies(&[
+                ("P", First),
+                ("-c1", First),
+                ("RS-c2", Second),
+                ("P", First),
+            ]),
+            2
+        ),
+        ["1. P -c1  2. RS-c2", "3. P"]
     );
+    // A game the second side opens still starts at move 1.
     assert_eq!(
-        score_sheet(&plies(&[("e5-e4", Second), ("a2-a3", First)])),
-        ["1. … e5-e4", "2. a2-a3"]
+        score_sheet(&plies(&[("e5-e4", Second), ("a2-a3", First)]), 2),
+        ["1. e5-e4  2. a2-a3"]
     );
+    // Four players: a round of four moves a row.
+    let seats: Vec<(String, usize)> = (0..6).map(|i| (format!("m{i}"), i % 4)).collect();
+    assert_eq!(
+        score_sheet(&seats, 4),
+        ["1. m0  2. m1  3. m2  4. m3", "5. m4  6. m5"]
+    );
+}
+
+#[test]
+fn move_numbers_count_turns_over_all_players() {
+    assert_eq!(move_numbers(&[0, 1, 0, 1]), [1, 2, 3, 4]);
+    assert_eq!(move_numbers(&[0, 0, 1, 0, 0]), [1, 1, 2, 3, 3]);
+    assert_eq!(next_move_number(&[0, 0, 1, 0], &0), 3);
+    assert_eq!(next_move_number(&[0, 0, 1, 0], &1), 4);
+    assert_eq!(next_move_number::<u8>(&[], &0), 1);
 }

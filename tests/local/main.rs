@@ -357,7 +357,10 @@ fn the_move_list_live_and_finished_with_an_export_the_engine_replays() {
     let out = session(dir.path(), &["--as", "alice"], &script);
     let live = out.find("bob> /moves").expect("/moves echoed");
     let after = &out[live..];
-    assert!(after.contains("1. a2-a3 c5-d5\n2. c1-b1 b4-b5"), "{out}");
+    assert!(
+        after.contains("1. a2-a3  2. c5-d5\n3. c1-b1  4. b4-b5"),
+        "{out}"
+    );
     assert!(after.contains("comes when the match is over"), "{out}");
     // bob typed /resign: the result, and the text board says it under the grid.
     let resigned = out.find("@bob resigns").expect("bob resigns");

@@ -23,7 +23,7 @@ fn coach_config(clock: &ManualClock) -> Config {
 }
 
 /// A world whose table analyses at [`NODES`].
-async fn world() -> World {
+pub(super) async fn world() -> World {
     let mut w = World::new().await;
     restart(&mut w).await;
     w
@@ -56,7 +56,7 @@ async fn finished_match(w: &World, place: parlor::table::Place) -> (Reply, i64) 
 }
 
 /// Waits for an analysis to end and returns its answer.
-async fn finished(reply: Reply) -> Reply {
+pub(super) async fn finished(reply: Reply) -> Reply {
     let Some(progress) = reply.progress.clone() else {
         return reply;
     };

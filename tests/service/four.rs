@@ -35,7 +35,7 @@ async fn press_id(w: &World, actor: &Actor, place: Place, id: &str) -> Reply {
 
 /// Alice opens a table and Bob, Carol and Dave take its seats in that order; returns the
 /// first board.
-async fn full_table(w: &World, place: Place) -> Reply {
+pub(super) async fn full_table(w: &World, place: Place) -> Reply {
     let mut card = w.run(&alice(), place, four_player(Opponent::Anyone)).await;
     assert!(!card.private, "{}", card.text());
     for p in [bob(), carol(), dave()] {
@@ -67,7 +67,7 @@ fn game_of(board: &Reply) -> AnyGame {
     }
 }
 
-fn everyone() -> [Actor; 4] {
+pub(super) fn everyone() -> [Actor; 4] {
     [alice(), bob(), carol(), dave()]
 }
 
@@ -118,7 +118,8 @@ async fn a_lobby_fills_seat_by_seat_and_the_game_starts_when_it_is_full() {
         );
     }
     // The lineup says who moves which pieces; the player of the first seat is to move.
-    for seat in ["White, marked pieces", "Black, unmarked pieces"] {
+    // Seats are named as the picture names them: colour and number.
+    for seat in ["White 1, marked pieces", "Black 2, unmarked pieces"] {
         assert_shows(&board, seat);
     }
     assert_eq!(board.mentions, vec![by_name(&names[0]).id]);

@@ -21,6 +21,7 @@ mod ladders;
 mod languages;
 mod logs;
 mod moves;
+mod numbering;
 mod outage;
 mod processes;
 mod puzzle_pages;

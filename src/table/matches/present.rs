@@ -65,19 +65,23 @@ pub fn board_reply(m: &Match, headline: Option<Msg>, now: i64) -> Reply {
         if let Some(p) = m.player(seat) {
             // With four seats one player may hold several: the seat number says which moves.
             let (id, mover) = match live.game.seat_count() {
-                4 => ("turn-seat", live.game.seat_name(seat)),
+                4 => (
+                    "turn-seat",
+                    words::four_seat(live.game.seat_name(seat), false),
+                ),
                 _ => (
                     "turn",
-                    live.game
-                        .moving_set()
-                        .unwrap_or_else(|| live.game.seat_name(seat)),
+                    words::seat(
+                        live.game
+                            .moving_set()
+                            .unwrap_or_else(|| live.game.seat_name(seat)),
+                    ),
                 ),
             };
             let turn = Msg::new(id)
-                .num("n", live.moves.len() as i64 + 1)
+                .num("n", live.next_move_number(seat) as i64)
                 .player("player", p.id, &p.name)
-                .num("seat", seat as i64 + 1)
-                .msg("side", words::seat(mover));
+                .msg("side", mover);
             lines.push(match m.row.deadline_at {
                 Some(deadline) => Msg::new("turn-timed")
                     .msg("turn", turn)
@@ -205,7 +209,7 @@ pub fn picture(m: &Match, live: &Board) -> Picture {
         last_move,
         players: names(m).into_iter().map(Msg::verbatim).collect(),
         ratings: m.ratings.clone(),
-        move_number: live.moves.len() as u32,
+        move_number: live.last_move_number() as u32,
         result: None,
         time_left: None,
         clocks: Vec::new(),
@@ -311,10 +315,8 @@ pub fn lobby_reply(
     )];
     let mut sit = Vec::new();
     for (seat, player) in m.row.seats.iter().enumerate() {
-        let name = words::seat(game.seat_name(seat));
-        let line = Msg::new("lobby-seat")
-            .num("n", seat as i64 + 1)
-            .msg("seat", name.clone());
+        let line =
+            Msg::new("lobby-seat").msg("seat", words::four_seat(game.seat_name(seat), false));
         lines.push(match player {
             Some(p) => line.msg("player", words::who(p)),
             None => line.msg("player", Msg::new("lobby-empty")),
@@ -322,9 +324,8 @@ pub fn lobby_reply(
         if player.is_none()
             && let Ok(seat_u8) = u8::try_from(seat)
         {
-            let label = Msg::new("btn-sit")
-                .num("n", seat as i64 + 1)
-                .msg("seat", name);
+            let label =
+                Msg::new("btn-sit").msg("seat", words::four_seat(game.seat_name(seat), true));
             sit.push(button(
                 stamp,
                 Act::Sit(seat_u8),
@@ -547,7 +548,7 @@ pub fn lineup_of(game: &AnyGame, s: &[&PlayerRef]) -> Msg {
             .map(|(seat, p)| {
                 Msg::new("seat-player")
                     .player("player", p.id, &p.name)
-                    .msg("seat", words::seat(game.seat_name(seat)))
+                    .msg("seat", words::four_seat(game.seat_name(seat), false))
             })
             .collect();
         return Msg::new("lineup-seats").list("seats", seats);

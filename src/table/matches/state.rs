@@ -95,6 +95,22 @@ impl Board {
         self.both_moved_once || every_seat_in(&self.moves, self.game.seat_count())
     }
 
+    /// The number of the last move played (0 at the start), counted over all players (see
+    /// [`crate::games::notation::move_numbers`]).
+    pub fn last_move_number(&self) -> usize {
+        let seats: Vec<usize> = self.moves.iter().map(|(_, seat)| *seat).collect();
+        crate::games::notation::move_numbers(&seats)
+            .last()
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The number of the move `seat` is to play now.
+    pub fn next_move_number(&self, seat: usize) -> usize {
+        let seats: Vec<usize> = self.moves.iter().map(|(_, seat)| *seat).collect();
+        crate::games::notation::next_move_number(&seats, &seat)
+    }
+
     /// Applies one log entry: a move by the seat to move (who must be `seats[seat]`), or a
     /// takeback to a ply (`start` is the position before the first move).
     fn apply_entry(

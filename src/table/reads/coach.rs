@@ -391,12 +391,15 @@ fn analysis_reply(r: &Reviewable, analysis: Analysis) -> Reply {
             continue;
         };
         let mut before = r.start.clone();
-        let replayed = r.moves[..p.ply - 1]
-            .iter()
-            .all(|mv| before.play(mv).is_ok());
+        let mut last_move = None;
+        let replayed = r.moves[..p.ply - 1].iter().all(|mv| {
+            last_move = Some(Box::new((before.clone(), *mv)));
+            before.play(mv).is_ok()
+        });
         if !replayed {
             continue;
         }
+        let number = analysis.move_number(p.ply);
         let mark = p.mark.map_or("", |m| m.symbol());
         let who = r
             .row
@@ -406,7 +409,7 @@ fn analysis_reply(r: &Reviewable, analysis: Analysis) -> Reply {
             .map_or_else(|| Msg::verbatim("?"), words::who);
         let line = Msg::new("coach-mistake")
             .num("rank", n as i64 + 1)
-            .num("ply", p.ply as i64)
+            .num("n", number as i64)
             .msg("player", who)
             .code("played", format!("{}{mark}", p.played_text))
             .code("better", &p.best_text)
@@ -416,8 +419,9 @@ fn analysis_reply(r: &Reviewable, analysis: Analysis) -> Reply {
             lines: vec![line],
             picture: Some(Picture::Mistake {
                 match_id: r.row.id,
-                ply: p.ply,
+                number,
                 game: before,
+                last_move,
                 played: p.played,
                 better: p.best,
                 players: players.clone(),

@@ -93,7 +93,7 @@ impl Sheets {
             .msg("game", words::game(m.kind))
             .list("first", team(Side::First))
             .list("second", team(Side::Second))
-            .num("n", board.moves.len() as i64)
+            .num("n", board.last_move_number() as i64)
             .msg("result", texts::stored_result(&row));
         let mut reply = Reply::public(caption);
         reply.picture = Some(Picture::Replay {
@@ -119,7 +119,7 @@ pub fn live_sheet(m: &Match, board: &Board) -> Answer {
     let start = m.start_position().map_err(|err| cannot(m.id(), err.0))?;
     let plies = ply_texts(&start, &board.moves, true).map_err(|err| cannot(m.id(), err))?;
     let mut lines: Vec<Msg> = present::lineup(m, &board.game).into_iter().collect();
-    lines.extend(sheet_lines(&plies, true));
+    lines.extend(sheet_lines(&plies, start.seat_count(), true));
     lines.push(Msg::new("moves-export-later").code("engine", "parlor engine"));
     Ok(Reply {
         title: Some(title(m.kind, m.id())),
@@ -154,10 +154,10 @@ fn finished_sheet(
                     (format!("{text}{mark}"), *side)
                 })
                 .collect();
-            lines.extend(sheet_lines(&marked, false));
+            lines.extend(sheet_lines(&marked, start.seat_count(), false));
             lines.push(marks_line());
         }
-        None => lines.extend(sheet_lines(&shown, false)),
+        None => lines.extend(sheet_lines(&shown, start.seat_count(), false)),
     }
     lines.push(texts::stored_result(m));
     lines.push(
@@ -217,16 +217,17 @@ pub fn ply_texts(
             before.format_move(mv)
         }
         .map_err(|e| e.to_string())?;
-        // With four seats, a row pairs a move of each team.
+        // With four seats the sides alternate too, so a change of side starts a move.
         out.push((text, start.seat_side(*seat)));
     }
     Ok(out)
 }
 
-/// The score sheet as message lines: its last rows within [`SHEET_BUDGET`], after a line that
-/// says how many earlier rows are left out; "no moves yet" for an empty one.
-pub fn sheet_lines(plies: &[(String, Side)], live: bool) -> Vec<Msg> {
-    let rows = notation::score_sheet(plies);
+/// The score sheet as message lines, a round of `seats` moves a row (see
+/// [`notation::score_sheet`]): its last rows within [`SHEET_BUDGET`], after a line that says
+/// how many earlier moves are left out; "no moves yet" for an empty one.
+pub fn sheet_lines(plies: &[(String, Side)], seats: usize, live: bool) -> Vec<Msg> {
+    let rows = notation::score_sheet(plies, seats);
     if rows.is_empty() {
         return vec![Msg::new("moves-none")];
     }
@@ -248,7 +249,8 @@ pub fn sheet_lines(plies: &[(String, Side)], live: bool) -> Vec<Msg> {
         } else {
             "moves-earlier"
         };
-        lines.push(Msg::new(id).num("n", first as i64));
+        // Every row left out holds a whole round.
+        lines.push(Msg::new(id).num("n", (first * seats.max(1)) as i64));
     }
     lines.extend(
         rows[first..]

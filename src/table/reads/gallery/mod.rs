@@ -257,11 +257,12 @@ impl Gallery {
                 .collect(),
             None => Vec::new(),
         };
-        let plies: Vec<PlyLine> = plies
-            .into_iter()
-            .enumerate()
-            .map(|(i, (text, side))| PlyLine {
+        let sides: Vec<Side> = plies.iter().map(|(_, side)| *side).collect();
+        let plies: Vec<PlyLine> = (plies.into_iter().enumerate())
+            .zip(notation::move_numbers(&sides))
+            .map(|((i, (text, side)), number)| PlyLine {
                 ply: i + 1,
+                number,
                 text: format!("{text}{}", marks.get(i).copied().unwrap_or("")),
                 side,
             })
@@ -271,6 +272,7 @@ impl Gallery {
                 .iter()
                 .map(|p| (p.text.clone(), p.side))
                 .collect::<Vec<_>>(),
+            m.start.seat_count(),
         );
         let texts: Vec<String> = canonical.into_iter().map(|(t, _)| t).collect();
         let players = m
@@ -283,7 +285,7 @@ impl Gallery {
                         .map(|s| words::side(m.start.side_name(s)))
                         .unwrap_or_else(|| Msg::verbatim(""))
                 } else {
-                    words::seat(m.start.seat_name(seat))
+                    words::four_seat(m.start.seat_name(seat), false)
                 };
                 (Who::of(p), label)
             })
@@ -325,7 +327,8 @@ impl Gallery {
         }
         let mut game = m.start.clone();
         let mut last_move = None;
-        for (mv, _) in &m.moves[..ply] {
+        let moves: Vec<AnyMove> = m.moves[..ply].iter().map(|(mv, _)| *mv).collect();
+        for mv in &moves {
             let before = game.clone();
             if game.play(mv).is_err() {
                 return Ok(None);
@@ -340,7 +343,7 @@ impl Gallery {
             last_move,
             players: m.names(),
             ratings: Vec::new(),
-            move_number: ply as u32,
+            move_number: m.start.move_numbers(&moves).last().map_or(0, |&n| n as u32),
             result: last.then(|| texts::stored_outcome(&m.row)).flatten(),
             time_left: None,
             clocks: Vec::new(),
@@ -548,7 +551,7 @@ impl Gallery {
                 MistakeLine {
                     ply: p.ply,
                     line: Msg::new("web-mistake")
-                        .num("ply", p.ply as i64)
+                        .num("n", analysis.move_number(p.ply) as i64)
                         .msg("player", who)
                         .code("played", format!("{}{mark}", p.played_text))
                         .code("better", &p.best_text)

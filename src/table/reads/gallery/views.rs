@@ -162,6 +162,9 @@ pub struct PlayerView {
 pub struct PlyLine {
     /// 1-based.
     pub ply: usize,
+    /// The move it belongs to (see [`crate::games::notation::move_numbers`]): Lightning's two
+    /// steps share one.
+    pub number: usize,
     /// As the score sheet shows it, with the coach's mark once analysed.
     pub text: String,
     pub side: Side,
