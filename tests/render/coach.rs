@@ -1,0 +1,153 @@
+//! The coach's pictures and words: the summary describes the graph's curve, and a mistake's
+//! board draws the whole move.
+
+use parlor::ai::analysis::{Analysis, TurningKind};
+use parlor::games::{AnyGame, AnyMove, GameKind, Side};
+use parlor::i18n::{Arg, Lang, Msg};
+
+/// A standard Lines of Action match of as many plies as `white` has points (the first legal
+/// move each time), analysed with White's chance after each ply as given, the AI agreeing with
+/// every move; `winner` as the store would set it.
+fn analysed(white: &[f64], winner: Option<Side>) -> (Analysis, AnyGame) {
+    let start = AnyGame::new(GameKind::Loa, "").expect("standard LOA");
+    let mut game = start.clone();
+    let mut moves: Vec<AnyMove> = Vec::new();
+    let mut text = String::from("start 0.5\n");
+    for (i, &w) in white.iter().enumerate() {
+        let mv = game.legal_moves()[0];
+        let notation = game.format_move(&mv).expect("a legal move has a notation");
+        // Chances are the mover's: White moves on odd plies.
+        let mover = if i % 2 == 0 { w } else { 1.0 - w };
+        text.push_str(&format!("{notation} {mover} {notation} {mover}\n"));
+        game.play(&mv).expect("legal");
+        moves.push(mv);
+    }
+    let mut analysis = Analysis::from_text(&start, &moves, &text).expect("it reads");
+    analysis.set_winner(winner);
+    (analysis, start)
+}
+
+fn arg<'a>(msg: &'a Msg, name: &str) -> &'a Arg {
+    msg.args
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, a)| a)
+        .unwrap_or_else(|| panic!("{} has no {name}: {msg:?}", msg.id))
+}
+
+fn num(msg: &Msg, name: &str) -> i64 {
+    match arg(msg, name) {
+        Arg::Num(n) => *n,
+        other => panic!("{name} is {other:?}"),
+    }
+}
+
+fn inner<'a>(msg: &'a Msg, name: &str) -> &'a Msg {
+    match arg(msg, name) {
+        Arg::Msg(m) => m,
+        other => panic!("{name} is {other:?}"),
+    }
+}
+
+/// The side a `coach-side` argument names.
+fn side(msg: &Msg, name: &str) -> String {
+    let m = inner(msg, name);
+    assert_eq!(m.id, "coach-side");
+    match arg(m, "side") {
+        Arg::Plain(s) => s.clone(),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Says the summary in both languages: every argument is used, French spacing holds.
+fn assert_said(msg: &Msg) {
+    for lang in [Lang::En, Lang::Fr] {
+        let text = msg.text(lang);
+        assert!(!text.contains('{') && !text.contains('$'), "{lang:?}: {text}");
+        if lang == Lang::Fr {
+            for (i, mark) in text.char_indices() {
+                if [':', ';', '?', '!'].contains(&mark) {
+                    assert!(text[..i].ends_with('\u{202f}'), "{text}");
+                }
+            }
+        }
+    }
+}
+
+/// Issue 39: the first side above 50 % for the whole match but one move's dip near the end,
+/// then its win. The summary says it led all match (97 % of the moves), not that the other side
+/// was ahead until the dip; the graph's turning point is no dip either.
+#[test]
+fn a_side_ahead_all_match_but_one_dip_is_said_to_have_led_all_match() {
+    let mut white: Vec<f64> = (1..=40).map(|ply| if ply == 37 { 0.4 } else { 0.75 }).collect();
+    white.push(1.0);
+    let (analysis, start) = analysed(&white, Some(Side::First));
+    let msg = parlor::render::summary(&analysis, &start);
+    assert_eq!(msg.id, "coach-summary-led");
+    assert_eq!(side(&msg, "first"), "white");
+    assert_eq!(side(&msg, "leader"), "white");
+    assert_eq!(num(&msg, "share"), 97);
+    let result = inner(&msg, "result");
+    assert_eq!(result.id, "coach-result-won");
+    assert_eq!(side(result, "winner"), "white");
+    assert_ne!(
+        analysis.turning_point.map(|t| t.kind),
+        Some(TurningKind::LeadTaken)
+    );
+    assert_said(&msg);
+}
+
+/// One side leads most of the game, the other takes the lead for good: the summary names the
+/// one who led, the share, the move where the lead turned and the one who took it, and the
+/// graph's turning point is that move.
+#[test]
+fn a_lead_that_changes_hands_once_names_the_turning_move() {
+    // White ahead for 20 moves (with a passing dip on move 8), Black from move 21 to the end.
+    let white: Vec<f64> = (1..=30)
+        .map(|ply| match ply {
+            8 => 0.45,
+            1..=20 => 0.7,
+            _ => 0.25,
+        })
+        .collect();
+    let (analysis, start) = analysed(&white, Some(Side::Second));
+    let msg = parlor::render::summary(&analysis, &start);
+    assert_eq!(msg.id, "coach-summary-turned");
+    assert_eq!(side(&msg, "first"), "white");
+    assert_eq!(side(&msg, "to"), "black");
+    assert_eq!(num(&msg, "n"), 21);
+    assert_eq!(side(&msg, "leader"), "white");
+    assert_eq!(num(&msg, "share"), 63);
+    assert_eq!(inner(&msg, "result").id, "coach-result-won");
+    assert_eq!(side(inner(&msg, "result"), "winner"), "black");
+    let turn = analysis.turning_point.expect("a turning point");
+    assert_eq!((turn.ply, turn.kind), (21, TurningKind::LeadTaken));
+    assert_said(&msg);
+}
+
+/// A lead that changed hands twice; a winner (by resignation) whom the AI still had behind; a
+/// curve level all along.
+#[test]
+fn several_changes_a_winner_behind_and_a_level_match_are_said_as_such() {
+    let white: Vec<f64> = (1..=12)
+        .map(|ply| match ply {
+            1..=4 => 0.6,
+            5..=8 => 0.3,
+            _ => 0.8,
+        })
+        .collect();
+    let (analysis, start) = analysed(&white, Some(Side::Second));
+    let msg = parlor::render::summary(&analysis, &start);
+    assert_eq!(msg.id, "coach-summary-turns");
+    assert_eq!(num(&msg, "turns"), 2);
+    assert_eq!((side(&msg, "to"), num(&msg, "n")), ("white".to_string(), 9));
+    assert_eq!((side(&msg, "leader"), num(&msg, "share")), ("white".to_string(), 66));
+    assert_eq!(inner(&msg, "result").id, "coach-result-behind");
+    assert_said(&msg);
+
+    let (analysis, start) = analysed(&[0.5; 6], None);
+    let msg = parlor::render::summary(&analysis, &start);
+    assert_eq!(msg.id, "coach-summary-level");
+    assert_eq!(inner(&msg, "result").id, "coach-result-draw");
+    assert_said(&msg);
+}
