@@ -2,13 +2,15 @@
 //! better move in two colours. A move from a square to another is an arrow (through every
 //! landing square of a Barrier capture); a move that only puts something on a square (a
 //! Lightning tile, a Barrier tile, a Lines of Action drop) is a ring on that square; a move in
-//! several parts (a parachute move: a slide, then a drop) draws every part; a move with no
-//! square (drawing from Lightning's pile, a pass) draws nothing.
+//! several parts (a parachute move: a slide, then a drop; a Lightning tile taken from the
+//! reserve and put) draws every part; a move with no square (drawing from Lightning's pile, a
+//! pass) draws nothing.
 
 use super::canvas::{Canvas, Shape, fill};
 use super::palette::{self, Rgb};
 use super::{Scene, draw, encode, quantizers, square_center, square_size};
-use crate::games::lightning::Target;
+use crate::games::lightning::{Source, Target};
+use crate::i18n::Lang;
 use crate::games::{AnyGame, AnyMove, Game, Side};
 
 /// Which of the coach's two moves an arrow shows; each has its own colour.
@@ -48,7 +50,7 @@ pub fn board_png_with_arrows(scene: &Scene, arrows: &[Arrow]) -> Vec<u8> {
     let mut order: Vec<&Arrow> = arrows.iter().collect();
     order.sort_by_key(|a| a.kind == ArrowKind::Played);
     for arrow in order {
-        draw_arrow(&mut c, scene.game, arrow);
+        draw_arrow(&mut c, scene.game, arrow, scene.lang);
     }
     // Encoding an in-memory picture of fixed, small size cannot fail.
     encode::png(&c, &quantizers(scene.game.kind()).0).expect("PNG encoding to memory")
@@ -56,8 +58,9 @@ pub fn board_png_with_arrows(scene: &Scene, arrows: &[Arrow]) -> Vec<u8> {
 
 /// What the board shows of a move, part by part: each part the centres of its squares in order
 /// (an arrow), or one centre (a ring). A parachute move of Lines of Action is two parts, the
-/// slide and the drop.
-fn parts(game: &AnyGame, mv: &AnyMove) -> Vec<Vec<(f32, f32)>> {
+/// slide and the drop; a Lightning turn from the reserve is two, the tile taken (its icon in
+/// the reserve, whose place depends on `lang`'s words) and where it goes.
+fn parts(game: &AnyGame, mv: &AnyMove, lang: Lang) -> Vec<Vec<(f32, f32)>> {
     let at = |half: Side, f: u8, r: u8| {
         square_center(game, half, f, r).map(|(x, y)| (x as f32, y as f32))
     };
@@ -82,11 +85,19 @@ fn parts(game: &AnyGame, mv: &AnyMove) -> Vec<Vec<(f32, f32)>> {
         ],
         (AnyGame::Lightning(g), AnyMove::Lightning(m)) => {
             let mover = g.status().to_move().unwrap_or(Side::First);
-            match m.target() {
-                Some(Target::Own(f, r)) => vec![vec![at(mover, f, r)]],
-                Some(Target::Opponent(f, r)) => vec![vec![at(mover.opponent(), f, r)]],
-                _ => Vec::new(),
-            }
+            // The design the move handles: its own, or the tile's in hand.
+            let design = m.design().or(g.in_hand().map(|(_, d)| d));
+            let icon = || design.map(|d| super::lightning::reserve_icon_center(d.index(), lang));
+            // A tile taken from the reserve (not yet in hand) is one part, where it goes another.
+            let taken = (g.in_hand().is_none() && m.source() == Source::Reserve)
+                .then(|| vec![icon()]);
+            let put = match m.target() {
+                Some(Target::Own(f, r)) => Some(vec![at(mover, f, r)]),
+                Some(Target::Opponent(f, r)) => Some(vec![at(mover.opponent(), f, r)]),
+                Some(Target::Reserve) => Some(vec![icon()]),
+                None => None,
+            };
+            taken.into_iter().chain(put).collect()
         }
         _ => Vec::new(),
     };
@@ -97,8 +108,8 @@ fn parts(game: &AnyGame, mv: &AnyMove) -> Vec<Vec<(f32, f32)>> {
         .collect()
 }
 
-fn draw_arrow(c: &mut Canvas, game: &AnyGame, arrow: &Arrow) {
-    for points in parts(game, &arrow.mv) {
+fn draw_arrow(c: &mut Canvas, game: &AnyGame, arrow: &Arrow, lang: Lang) {
+    for points in parts(game, &arrow.mv, lang) {
         draw_part(c, game, arrow.kind, &points);
     }
 }

@@ -5,8 +5,8 @@ use parlor::ai::analysis::{Analysis, TurningKind};
 use parlor::games::{AnyGame, AnyMove, GameKind, Side};
 use parlor::i18n::{Arg, Lang, Msg};
 
-/// A standard Lines of Action match of as many plies as `white` has points (the first legal
-/// move each time), analysed with White's chance after each ply as given, the AI agreeing with
+/// A standard Lines of Action match of as many plies as `white` has points (moves that do not
+/// end it), analysed with White's chance after each ply as given, the AI agreeing with
 /// every move; `winner` as the store would set it.
 fn analysed(white: &[f64], winner: Option<Side>) -> (Analysis, AnyGame) {
     let start = AnyGame::new(GameKind::Loa, "").expect("standard LOA");
@@ -14,7 +14,15 @@ fn analysed(white: &[f64], winner: Option<Side>) -> (Analysis, AnyGame) {
     let mut moves: Vec<AnyMove> = Vec::new();
     let mut text = String::from("start 0.5\n");
     for (i, &w) in white.iter().enumerate() {
-        let mv = game.legal_moves()[0];
+        // A move that does not end the match (the match must last as long as the curve).
+        let legal = game.legal_moves();
+        let mv = (0..legal.len())
+            .map(|k| legal[(k + i * 7) % legal.len()])
+            .find(|mv| {
+                let mut next = game.clone();
+                next.play(mv).is_ok() && !next.status().is_over()
+            })
+            .expect("a move that goes on");
         let notation = game.format_move(&mv).expect("a legal move has a notation");
         // Chances are the mover's: White moves on odd plies.
         let mover = if i % 2 == 0 { w } else { 1.0 - w };
@@ -150,4 +158,82 @@ fn several_changes_a_winner_behind_and_a_level_match_are_said_as_such() {
     assert_eq!(msg.id, "coach-summary-level");
     assert_eq!(inner(&msg, "result").id, "coach-result-draw");
     assert_said(&msg);
+}
+
+/// A parachute move of Lines of Action is a slide and a drop: its board draws both, the arrow
+/// of the slide and a ring on the dropped stone's square, in the played move's colour.
+#[test]
+fn a_parachute_moves_board_draws_the_drop_as_well_as_the_slide() {
+    use parlor::render::palette::{CAPTURE, REGION};
+    use parlor::render::{
+        Arrow, ArrowKind, PlayerLabel, Scene, board_png, board_png_with_arrows, square_center,
+        square_size,
+    };
+    let game = AnyGame::new(GameKind::Loa, "setup=parachute").expect("parachute LOA");
+    let far = |a: (u8, u8), b: (u8, u8)| a.0.abs_diff(b.0).max(a.1.abs_diff(b.1)) >= 3;
+    // Two moves whose drops lie well away from every slide's squares.
+    let parts = |mv: &AnyMove| match mv {
+        AnyMove::Loa(m) => (m.from(), m.to(), m.drop_square()),
+        _ => (None, None, None),
+    };
+    let legal = game.legal_moves();
+    let mut picked = legal.iter().filter(|mv| {
+        matches!(parts(mv), (Some(a), Some(b), Some(d)) if far(a, d) && far(b, d))
+    });
+    let played = *picked.next().expect("a parachute move with a drop");
+    let (_, _, played_drop) = parts(&played);
+    let better = *picked
+        .find(|mv| {
+            let (a, b, d) = parts(mv);
+            let (pa, pb, pd) = parts(&played);
+            [a, b, d].into_iter().flatten().all(|s| {
+                [pa, pb, pd].into_iter().flatten().all(|p| far(s, p))
+            })
+        })
+        .expect("a second parachute move elsewhere");
+    let (_, _, better_drop) = parts(&better);
+    let scene = Scene {
+        game: &game,
+        last_move: None,
+        seats: Vec::new(),
+        players: [PlayerLabel::new("Alice"), PlayerLabel::new("Bob")],
+        move_number: 0,
+        show_region: true,
+        lang: Lang::En,
+        result: None,
+        caption: None,
+    };
+    let arrows = [
+        Arrow {
+            mv: played,
+            kind: ArrowKind::Played,
+        },
+        Arrow {
+            mv: better,
+            kind: ArrowKind::Better,
+        },
+    ];
+    let png = board_png_with_arrows(&scene, &arrows);
+    if let Ok(dir) = std::env::var("PARLOR_PICTURES") {
+        std::fs::write(format!("{dir}/parachute-mistake.png"), &png).expect("written");
+    }
+    let with = decode(&png);
+    let without = decode(&board_png(&scene));
+    let s = square_size(&game);
+    for (drop, colour) in [(played_drop, CAPTURE), (better_drop, REGION)] {
+        let (f, r) = drop.expect("a drop");
+        let (x, y) = square_center(&game, Side::First, f, r).expect("on the board");
+        // The ring passes 0.36 squares from the centre, left and right of it.
+        let dx = (s as f32 * 0.36).round() as u32;
+        for point in [(x + dx, y), (x - dx, y)] {
+            assert_eq!(with.get_pixel(point.0, point.1).0, colour, "drop at {point:?}");
+            assert_ne!(without.get_pixel(point.0, point.1).0, colour, "{point:?}");
+        }
+    }
+}
+
+fn decode(png: &[u8]) -> image::RgbImage {
+    image::load_from_memory_with_format(png, image::ImageFormat::Png)
+        .expect("the PNG decodes")
+        .to_rgb8()
 }
