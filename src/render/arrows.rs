@@ -10,8 +10,8 @@ use super::canvas::{Canvas, Shape, fill};
 use super::palette::{self, Rgb};
 use super::{Scene, draw, encode, quantizers, square_center, square_size};
 use crate::games::lightning::{Source, Target};
-use crate::i18n::Lang;
 use crate::games::{AnyGame, AnyMove, Game, Side};
+use crate::i18n::Lang;
 
 /// Which of the coach's two moves an arrow shows; each has its own colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -89,8 +89,8 @@ fn parts(game: &AnyGame, mv: &AnyMove, lang: Lang) -> Vec<Vec<(f32, f32)>> {
             let design = m.design().or(g.in_hand().map(|(_, d)| d));
             let icon = || design.map(|d| super::lightning::reserve_icon_center(d.index(), lang));
             // A tile taken from the reserve (not yet in hand) is one part, where it goes another.
-            let taken = (g.in_hand().is_none() && m.source() == Source::Reserve)
-                .then(|| vec![icon()]);
+            let taken =
+                (g.in_hand().is_none() && m.source() == Source::Reserve).then(|| vec![icon()]);
             let put = match m.target() {
                 Some(Target::Own(f, r)) => Some(vec![at(mover, f, r)]),
                 Some(Target::Opponent(f, r)) => Some(vec![at(mover.opponent(), f, r)]),

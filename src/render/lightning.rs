@@ -408,7 +408,9 @@ const INFO_TEXT: f32 = 13.0;
 /// word "Reserve" in `lang`.
 fn reserve_icon_x(index: usize, lang: Lang) -> f32 {
     let reserve = Msg::new("pic-reserve").text(lang);
-    12.0 + text::width(&reserve, INFO_TEXT, Weight::Bold) + 12.0 + index as f32 * (ICON as f32 + 45.0)
+    12.0 + text::width(&reserve, INFO_TEXT, Weight::Bold)
+        + 12.0
+        + index as f32 * (ICON as f32 + 45.0)
 }
 
 /// The centre of the reserve's icon of design `index` in pictures in `lang`: where the coach

@@ -75,7 +75,16 @@ fn a_one_ply_dip_that_comes_back_is_not_marked_and_a_lasting_drop_is() {
     let marks: Vec<Option<Mark>> = analysis.plies.iter().map(|p| p.mark).collect();
     assert_eq!(
         marks,
-        [None, None, None, None, None, None, Some(Mark::Blunder), None],
+        [
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            Some(Mark::Blunder),
+            None
+        ],
         "{:#?}",
         analysis.plies
     );

@@ -71,7 +71,10 @@ fn side(msg: &Msg, name: &str) -> String {
 fn assert_said(msg: &Msg) {
     for lang in [Lang::En, Lang::Fr] {
         let text = msg.text(lang);
-        assert!(!text.contains('{') && !text.contains('$'), "{lang:?}: {text}");
+        assert!(
+            !text.contains('{') && !text.contains('$'),
+            "{lang:?}: {text}"
+        );
         if lang == Lang::Fr {
             for (i, mark) in text.char_indices() {
                 if [':', ';', '?', '!'].contains(&mark) {
@@ -87,7 +90,9 @@ fn assert_said(msg: &Msg) {
 /// was ahead until the dip; the graph's turning point is no dip either.
 #[test]
 fn a_side_ahead_all_match_but_one_dip_is_said_to_have_led_all_match() {
-    let mut white: Vec<f64> = (1..=40).map(|ply| if ply == 37 { 0.4 } else { 0.75 }).collect();
+    let mut white: Vec<f64> = (1..=40)
+        .map(|ply| if ply == 37 { 0.4 } else { 0.75 })
+        .collect();
     white.push(1.0);
     let (analysis, start) = analysed(&white, Some(Side::First));
     let msg = parlor::render::summary(&analysis, &start);
@@ -149,7 +154,10 @@ fn several_changes_a_winner_behind_and_a_level_match_are_said_as_such() {
     assert_eq!(msg.id, "coach-summary-turns");
     assert_eq!(num(&msg, "turns"), 2);
     assert_eq!((side(&msg, "to"), num(&msg, "n")), ("white".to_string(), 9));
-    assert_eq!((side(&msg, "leader"), num(&msg, "share")), ("white".to_string(), 66));
+    assert_eq!(
+        (side(&msg, "leader"), num(&msg, "share")),
+        ("white".to_string(), 66)
+    );
     assert_eq!(inner(&msg, "result").id, "coach-result-behind");
     assert_said(&msg);
 
@@ -177,18 +185,19 @@ fn a_parachute_moves_board_draws_the_drop_as_well_as_the_slide() {
         _ => (None, None, None),
     };
     let legal = game.legal_moves();
-    let mut picked = legal.iter().filter(|mv| {
-        matches!(parts(mv), (Some(a), Some(b), Some(d)) if far(a, d) && far(b, d))
-    });
+    let mut picked = legal
+        .iter()
+        .filter(|mv| matches!(parts(mv), (Some(a), Some(b), Some(d)) if far(a, d) && far(b, d)));
     let played = *picked.next().expect("a parachute move with a drop");
     let (_, _, played_drop) = parts(&played);
     let better = *picked
         .find(|mv| {
             let (a, b, d) = parts(mv);
             let (pa, pb, pd) = parts(&played);
-            [a, b, d].into_iter().flatten().all(|s| {
-                [pa, pb, pd].into_iter().flatten().all(|p| far(s, p))
-            })
+            [a, b, d]
+                .into_iter()
+                .flatten()
+                .all(|s| [pa, pb, pd].into_iter().flatten().all(|p| far(s, p)))
         })
         .expect("a second parachute move elsewhere");
     let (_, _, better_drop) = parts(&better);
@@ -226,7 +235,11 @@ fn a_parachute_moves_board_draws_the_drop_as_well_as_the_slide() {
         // The ring passes 0.36 squares from the centre, left and right of it.
         let dx = (s as f32 * 0.36).round() as u32;
         for point in [(x + dx, y), (x - dx, y)] {
-            assert_eq!(with.get_pixel(point.0, point.1).0, colour, "drop at {point:?}");
+            assert_eq!(
+                with.get_pixel(point.0, point.1).0,
+                colour,
+                "drop at {point:?}"
+            );
             assert_ne!(without.get_pixel(point.0, point.1).0, colour, "{point:?}");
         }
     }
@@ -236,4 +249,80 @@ fn decode(png: &[u8]) -> image::RgbImage {
     image::load_from_memory_with_format(png, image::ImageFormat::Png)
         .expect("the PNG decodes")
         .to_rgb8()
+}
+
+/// A Lightning turn from the reserve (`RX-b1`) is two parts: its board rings the tile taken in
+/// the reserve and the square it goes to, in both languages (the reserve's place follows the
+/// words before it).
+#[test]
+fn a_lightning_turn_from_the_reserve_draws_the_tile_taken_and_where_it_goes() {
+    use parlor::games::lightning::{Source, Target};
+    use parlor::render::palette::CAPTURE;
+    use parlor::render::{
+        Arrow, ArrowKind, PlayerLabel, Scene, board_png, board_png_with_arrows,
+        reserve_icon_center, square_center, square_size,
+    };
+    let mut game = AnyGame::new(GameKind::Lightning, "seed=3").expect("lightning");
+    // The first player lays a tile on their start row, the second puts one into the reserve.
+    for text in ["P", "a1", "P", "R"] {
+        let mv = game.parse_move(text).expect("legal");
+        game.play(&mv).expect("legal");
+    }
+    let mover = game.status().to_move().expect("in play");
+    let from_reserve = game.legal_moves().into_iter().find_map(|mv| match mv {
+        AnyMove::Lightning(m)
+            if m.source() == Source::Reserve && matches!(m.target(), Some(Target::Own(_, 0))) =>
+        {
+            Some((mv, m))
+        }
+        _ => None,
+    });
+    let (mv, m) = from_reserve.expect("a whole turn from the reserve to the start row");
+    let (Some(design), Some(Target::Own(f, r))) = (m.design(), m.target()) else {
+        panic!("{m:?}");
+    };
+    let s = square_size(&game) as f32;
+    for lang in [Lang::En, Lang::Fr] {
+        let scene = Scene {
+            game: &game,
+            last_move: None,
+            seats: Vec::new(),
+            players: [PlayerLabel::new("Alice"), PlayerLabel::new("Bob")],
+            move_number: 4,
+            show_region: true,
+            lang,
+            result: None,
+            caption: None,
+        };
+        let arrows = [Arrow {
+            mv,
+            kind: ArrowKind::Played,
+        }];
+        let png = board_png_with_arrows(&scene, &arrows);
+        if let Ok(dir) = std::env::var("PARLOR_PICTURES") {
+            std::fs::write(format!("{dir}/lightning-reserve-{lang:?}.png"), &png).expect("written");
+        }
+        let with = decode(&png);
+        let without = decode(&board_png(&scene));
+        let (sx, sy) = square_center(&game, mover, f, r).expect("on the board");
+        let (ix, iy) = reserve_icon_center(design.index(), lang);
+        let dx = s * 0.36;
+        for (x, y) in [(sx as f32, sy as f32), (ix, iy)] {
+            for point in [
+                ((x + dx).round() as u32, y as u32),
+                ((x - dx).round() as u32, y as u32),
+            ] {
+                assert_eq!(
+                    with.get_pixel(point.0, point.1).0,
+                    CAPTURE,
+                    "{lang:?} {point:?}"
+                );
+                assert_ne!(
+                    without.get_pixel(point.0, point.1).0,
+                    CAPTURE,
+                    "{lang:?} {point:?}"
+                );
+            }
+        }
+    }
 }
