@@ -434,7 +434,8 @@ pub fn turning_point(start_chance: f64, plies: &[PlyReview]) -> Option<TurningPo
 
 /// Judges every move by the drop that lasted (see [`PlyReview::kept`]): the mover's chance
 /// after the move, or after the next ply or two up to the first reply of another side when
-/// it is higher there. A dip that comes back is one search's noise; the same search gave the
+/// it is higher there (a draw from Lightning's pile keeps its expected chance). A dip that
+/// comes back is one search's noise; the same search gave the
 /// reply's "before" (the position it judged is the one the reply starts from), so the reply is
 /// judged from the chance before the dip, unless that search proved a win.
 pub fn judge_lasting(start_chance: f64, plies: &mut [PlyReview]) {
@@ -442,6 +443,11 @@ pub fn judge_lasting(start_chance: f64, plies: &mut [PlyReview]) {
         .map(|i| {
             let side = plies[i].side;
             let mut kept = plies[i].chance;
+            if is_chance_move(&plies[i].played) {
+                // A draw is judged by what it may bring, never by the tile it brought (which
+                // the next searches see).
+                return kept;
+            }
             for next in plies.iter().skip(i + 1).take(2) {
                 kept = kept.max(next.chance_of(side));
                 if next.side != side {
@@ -576,7 +582,8 @@ pub fn analyse(
 }
 
 /// Reviews one move on its own: the position before it, the move, and its 1-based ply (which
-/// seeds the searches, so a lone review equals the same ply of [`analyse`]). For Lightning the
+/// seeds the searches, so a lone review equals the same ply of [`analyse`] but for the
+/// judgement, which [`analyse`] makes from the plies after it too, see [`judge_lasting`]). For Lightning the
 /// answer depends only on what the mover could see; tests hold it to that.
 pub fn review_move(
     before: &AnyGame,
