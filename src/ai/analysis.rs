@@ -434,10 +434,10 @@ pub fn turning_point(start_chance: f64, plies: &[PlyReview]) -> Option<TurningPo
 
 /// Judges every move by the drop that lasted (see [`PlyReview::kept`]): the mover's chance
 /// after the move, or after the next ply or two up to the first reply of another side when
-/// it is higher there (a draw from Lightning's pile keeps its expected chance). A dip that
-/// comes back is one search's noise; the same search gave the
-/// reply's "before" (the position it judged is the one the reply starts from), so the reply is
-/// judged from the chance before the dip, unless that search proved a win.
+/// it is higher there (a draw from Lightning's pile keeps its expected chance). A passing rise
+/// of the mover's chance at the opponent's move (up at it, back to the earlier level after
+/// this move) is one search's noise too, and that search gave this move's "before": the move
+/// is then judged from the earlier level, unless that search proved a win.
 pub fn judge_lasting(start_chance: f64, plies: &mut [PlyReview]) {
     let kept: Vec<f64> = (0..plies.len())
         .map(|i| {
@@ -460,16 +460,18 @@ pub fn judge_lasting(start_chance: f64, plies: &mut [PlyReview]) {
     for i in 0..plies.len() {
         let side = plies[i].side;
         let mut before = plies[i].best_chance;
-        if i > 0 {
-            let dip = &plies[i - 1];
-            let noise = dip.side != side && kept[i - 1] - dip.chance >= INACCURACY;
-            if noise && before < 1.0 {
-                let earlier = match i.checked_sub(2) {
-                    Some(j) => plies[j].chance_of(side),
-                    None if side == Side::First => start_chance,
-                    None => 1.0 - start_chance,
-                };
-                before = before.min(earlier.max(plies[i].chance));
+        if i > 0 && plies[i - 1].side != side && before < 1.0 {
+            // The mover's chance before the opponent's move, at it, and after this move.
+            let earlier = match i.checked_sub(2) {
+                Some(j) => plies[j].chance_of(side),
+                None if side == Side::First => start_chance,
+                None => 1.0 - start_chance,
+            };
+            let (spike, after) = (plies[i - 1].chance_of(side), plies[i].chance);
+            let passing = (spike - earlier).min(spike - after) >= INACCURACY
+                && (after - earlier).abs() < INACCURACY;
+            if passing {
+                before = before.min(earlier.max(after));
             }
         }
         let p = &mut plies[i];
