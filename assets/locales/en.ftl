@@ -840,7 +840,8 @@ graph-title = Chance of winning
 graph-move = Move
 graph-turning-point = Turning point: move { $n }
 graph-percent = { $n }%
-# The coach's one-line summary; $move is the move with its mark (b4-d6?).
+# The coach's one-line summary of its graph's curve: who led ($leader, ahead after $share % of
+# the moves), where the lead changed hands and stayed (move $n, to $to), then $result.
 coach-side = { $side ->
     [white] White
     [black] Black
@@ -849,14 +850,14 @@ coach-side = { $side ->
     [first] First player
    *[second] Second player
 }
-coach-summary-turn = { $loser } was ahead until move { $n } ({ $move }); { $winner } won { $later ->
-    [0] on that move
-    [one] one move later
-   *[other] { $later } moves later
-}.
-coach-summary-led = { $winner } led from start to finish; the biggest swing came on move { $n } ({ $move }).
-coach-summary-behind = { $winner } won, though the AI still had them behind at the end; the biggest swing came on move { $n } ({ $move }).
-coach-summary-even = Neither side broke through; the biggest swing came on move { $n } ({ $move }).
+coach-summary-led = { $first } held the lead all match (ahead after { $share }% of the moves). { $result }
+coach-summary-turned = { $first } was ahead until { $to } took the lead on move { $n } and kept it to the end; { $leader } was ahead after { $share }% of the moves. { $result }
+coach-summary-turns = The lead changed hands { $turns } times; { $to } took it for good on move { $n }, and { $leader } was ahead after { $share }% of the moves. { $result }
+coach-summary-even = Neither side kept the lead for long; { $leader } was ahead after { $share }% of the moves. { $result }
+coach-summary-level = The AI saw the chances even after every move. { $result }
+coach-result-won = { $winner } won.
+coach-result-behind = { $winner } won, though the AI still had them behind at the end.
+coach-result-draw = The match was drawn.
 coach-summary-empty = No move was played.
 
 # The coach: /analyze and the Analyse button (src/table/coach.rs).

@@ -885,14 +885,14 @@ coach-side = { $side ->
     [first] du premier joueur
    *[second] du second joueur
 }
-coach-summary-turn = Avantage { $loser } jusqu’au coup { $n } ({ $move }) ; victoire { $winner } { $later ->
-    [0] sur ce coup
-    [one] un coup plus tard
-   *[other] { $later } coups plus tard
-}.
-coach-summary-led = Victoire { $winner }, en tête du début à la fin ; le plus grand basculement est venu au coup { $n } ({ $move }).
-coach-summary-behind = Victoire { $winner }, contre l’avis de l’IA jusqu’à la fin ; le plus grand basculement est venu au coup { $n } ({ $move }).
-coach-summary-even = Aucun camp n’a fait la différence ; le plus grand basculement est venu au coup { $n } ({ $move }).
+coach-summary-led = Avantage { $first } du début à la fin : { $share } % des coups à l’avantage { $leader }. { $result }
+coach-summary-turned = Avantage { $first }, puis { $to } à partir du coup { $n } et jusqu’à la fin ; { $share } % des coups à l’avantage { $leader }. { $result }
+coach-summary-turns = L’avantage a changé de camp { $turns } fois, en dernier au coup { $n } (avantage { $to } jusqu’à la fin) ; { $share } % des coups à l’avantage { $leader }. { $result }
+coach-summary-even = Aucun camp n’a gardé l’avantage longtemps ; { $share } % des coups à l’avantage { $leader }. { $result }
+coach-summary-level = Chances égales après chaque coup selon l’IA. { $result }
+coach-result-won = Victoire { $winner }.
+coach-result-behind = Victoire { $winner }, contre l’avis de l’IA jusqu’à la fin.
+coach-result-draw = Partie nulle.
 coach-summary-empty = Aucun coup n’a été joué.
 
 # L’entraîneur : /analyze et le bouton Analyser (src/table/coach.rs).

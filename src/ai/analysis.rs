@@ -3,7 +3,9 @@
 //! Every position of the match is searched once: the search of the position before a move gives
 //! the AI's preferred move and the mover's chance of winning after it; the search of the position
 //! after gives the chance after the move actually played. The drop between the two is what the
-//! move cost, and marks it (`?!`, `?`, `??`, see [`INACCURACY`], [`MISTAKE`], [`BLUNDER`]).
+//! move cost, and marks it (`?!`, `?`, `??`, see [`INACCURACY`], [`MISTAKE`], [`BLUNDER`]), when
+//! it lasts: a drop that the next searches no longer see (one search's noise, gone a ply later)
+//! is no mistake, see [`PlyReview::kept`].
 //!
 //! - Every search first looks for a win within the turn ([`tactics`]), so a missed win in one is
 //!   always found, whatever the budget.
@@ -139,7 +141,13 @@ pub struct PlyReview {
     pub chance: f64,
     /// The mover's chance after the AI's move.
     pub best_chance: f64,
-    /// What the move cost: `best_chance - chance`, never below 0.
+    /// The mover's chance that lasted: the highest of `chance` and the mover's chance after the
+    /// next ply or two, up to the first reply of another side (`chance` for the last move). A
+    /// dip of one search that the next ones no longer see is noise, not a cost.
+    pub kept: f64,
+    /// What the move cost: the chance before it (`best_chance`, or the chance before the
+    /// opponent's passing dip, see [`judge_lasting`]) less `kept`, never below 0; the chance
+    /// it is judged from is `kept + drop`.
     pub drop: f64,
     pub mark: Option<Mark>,
 }
@@ -163,10 +171,91 @@ impl PlyReview {
 /// Why a move is the turning point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TurningKind {
-    /// After it, the eventual winner was never behind again (and had been before).
-    NeverBehindAgain,
-    /// No such move (a draw, or a winner never behind): the largest swing of the chances.
+    /// The last move where the lead changed hands and stayed (see [`Lead::turns`]).
+    LeadTaken,
+    /// The lead never changed hands: the largest swing of the chances.
     LargestSwing,
+}
+
+/// A lead must hold for this many points of the curve in a row (or to the end of the match)
+/// to count: a shorter stay on the other side of even is the search's noise.
+pub const LASTING: usize = 3;
+
+/// Who led, read from the curve the graph draws ([`Analysis::curve`] of the first side): a side
+/// is ahead at a point when its chance is above 1/2.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Lead {
+    /// The side ahead after the most moves (on a tie, the one that led at the end); `None`
+    /// when no move left either side ahead.
+    pub leader: Option<Side>,
+    /// How many moves left `leader` ahead (of [`Lead::moves`]).
+    pub ahead: usize,
+    /// How many moves were played (the points after the start).
+    pub moves: usize,
+    /// The side of the first lead that lasted ([`LASTING`]), `None` if no lead ever did.
+    pub first: Option<Side>,
+    /// Each later change of hands that lasted: the 1-based ply after which the side took the
+    /// lead, and that side, in order. The last one's side led to the end.
+    pub turns: Vec<(usize, Side)>,
+}
+
+impl Lead {
+    /// Reads the lead from a curve of the first side's chances (the start, then after each
+    /// move).
+    pub fn of_curve(curve: &[f64]) -> Lead {
+        let ahead_at = |c: f64| {
+            if c > 0.5 {
+                Some(Side::First)
+            } else if c < 0.5 {
+                Some(Side::Second)
+            } else {
+                None
+            }
+        };
+        let signs: Vec<Option<Side>> = curve.iter().map(|&c| ahead_at(c)).collect();
+        let lasts = |j: usize, side: Side| {
+            let run = signs[j..].iter().take_while(|&&s| s == Some(side)).count();
+            run >= LASTING || j + run == signs.len()
+        };
+        let mut lead = Lead {
+            moves: curve.len().saturating_sub(1),
+            ..Lead::default()
+        };
+        let mut holder = None;
+        for (j, &sign) in signs.iter().enumerate() {
+            let Some(side) = sign else { continue };
+            if holder == Some(side) || !lasts(j, side) {
+                continue;
+            }
+            if holder.is_none() {
+                lead.first = Some(side);
+            } else {
+                lead.turns.push((j, side));
+            }
+            holder = Some(side);
+        }
+        let count = |side: Side| signs.iter().skip(1).filter(|&&s| s == Some(side)).count();
+        let (first, second) = (count(Side::First), count(Side::Second));
+        // A tie goes to the side that led at the end.
+        lead.leader = match first.cmp(&second) {
+            std::cmp::Ordering::Greater => Some(Side::First),
+            std::cmp::Ordering::Less => Some(Side::Second),
+            std::cmp::Ordering::Equal if first > 0 => lead.last(),
+            std::cmp::Ordering::Equal => None,
+        };
+        lead.ahead = first.max(second);
+        lead
+    }
+
+    /// The share of the moves that left `leader` ahead, in whole percent.
+    pub fn share(&self) -> i64 {
+        (self.ahead * 100 / self.moves.max(1)) as i64
+    }
+
+    /// The side that held the lead at the end, if any lead lasted.
+    pub fn last(&self) -> Option<Side> {
+        self.turns.last().map(|&(_, s)| s).or(self.first)
+    }
 }
 
 /// The move on which the match turned.
@@ -195,11 +284,9 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// Sets the winner when the rules did not decide it (resignation, timeout) and finds the
-    /// turning point again.
+    /// Sets the winner when the rules did not decide it (resignation, timeout).
     pub fn set_winner(&mut self, winner: Option<Side>) {
         self.winner = winner;
-        self.turning_point = turning_point(self.start_chance, &self.plies, winner);
     }
 
     /// `side`'s chance of winning before any move, then after each move: one more point than
@@ -223,6 +310,11 @@ impl Analysis {
             .last()
             .copied()
             .unwrap_or(0)
+    }
+
+    /// Who led and where the lead changed hands, read from the graph's curve.
+    pub fn lead(&self) -> Lead {
+        Lead::of_curve(&self.curve(Side::First))
     }
 }
 
@@ -297,6 +389,7 @@ impl Analysis {
                 best_text: best_text.to_string(),
                 chance,
                 best_chance,
+                kept: chance,
                 drop,
                 mark: Mark::judge(drop, chance),
             });
@@ -309,59 +402,93 @@ impl Analysis {
             Status::Over(o) => o.winner,
             Status::ToMove(_) => None,
         };
+        judge_lasting(start_chance, &mut plies);
         Ok(Analysis {
             kind: start.kind(),
             start_chance,
             mistakes: biggest_mistakes(&plies),
-            turning_point: turning_point(start_chance, &plies, winner),
+            turning_point: turning_point(start_chance, &plies),
             plies,
             winner,
         })
     }
 }
 
-/// The turning point of a line of reviews (see [`TurningKind`]); `None` without moves.
-pub fn turning_point(
-    start_chance: f64,
-    plies: &[PlyReview],
-    winner: Option<Side>,
-) -> Option<TurningPoint> {
+/// The turning point of a line of reviews: the last move where the lead changed hands and
+/// stayed (see [`Lead`]), else the largest swing of the chances; `None` without moves.
+pub fn turning_point(start_chance: f64, plies: &[PlyReview]) -> Option<TurningPoint> {
     if plies.is_empty() {
         return None;
     }
-    if let Some(w) = winner {
-        let start = if w == Side::First {
-            start_chance
-        } else {
-            1.0 - start_chance
-        };
-        let chances: Vec<f64> = std::iter::once(start)
-            .chain(plies.iter().map(|p| p.chance_of(w)))
-            .collect();
-        // The last point at which the winner was behind; the move after it turned the match.
-        if let Some(last_behind) = chances.iter().rposition(|&c| c < 0.5)
-            && last_behind < plies.len()
-        {
-            return Some(TurningPoint {
-                ply: last_behind + 1,
-                kind: TurningKind::NeverBehindAgain,
-            });
-        }
+    let curve: Vec<f64> = std::iter::once(start_chance)
+        .chain(plies.iter().map(|p| p.chance_of(Side::First)))
+        .collect();
+    if let Some(&(ply, _)) = Lead::of_curve(&curve).turns.last() {
+        return Some(TurningPoint {
+            ply,
+            kind: TurningKind::LeadTaken,
+        });
     }
-    let mut before = start_chance;
     let mut best = (0usize, f64::NEG_INFINITY);
-    for (i, p) in plies.iter().enumerate() {
-        let after = p.chance_of(Side::First);
-        let swing = (after - before).abs();
+    for (i, w) in curve.windows(2).enumerate() {
+        let swing = (w[1] - w[0]).abs();
         if swing > best.1 {
             best = (i, swing);
         }
-        before = after;
     }
     Some(TurningPoint {
         ply: best.0 + 1,
         kind: TurningKind::LargestSwing,
     })
+}
+
+/// Judges every move by the drop that lasted (see [`PlyReview::kept`]): the mover's chance
+/// after the move, or after the next ply or two up to the first reply of another side when
+/// it is higher there (a draw from Lightning's pile keeps its expected chance). A passing rise
+/// of the mover's chance at the opponent's move (up at it, back to the earlier level after
+/// this move) is one search's noise too, and that search gave this move's "before": the move
+/// is then judged from the earlier level, unless that search proved a win.
+pub fn judge_lasting(start_chance: f64, plies: &mut [PlyReview]) {
+    let kept: Vec<f64> = (0..plies.len())
+        .map(|i| {
+            let side = plies[i].side;
+            let mut kept = plies[i].chance;
+            if is_chance_move(&plies[i].played) {
+                // A draw is judged by what it may bring, never by the tile it brought (which
+                // the next searches see).
+                return kept;
+            }
+            for next in plies.iter().skip(i + 1).take(2) {
+                kept = kept.max(next.chance_of(side));
+                if next.side != side {
+                    break;
+                }
+            }
+            kept
+        })
+        .collect();
+    for i in 0..plies.len() {
+        let side = plies[i].side;
+        let mut before = plies[i].best_chance;
+        if i > 0 && plies[i - 1].side != side && before < 1.0 {
+            // The mover's chance before the opponent's move, at it, and after this move.
+            let earlier = match i.checked_sub(2) {
+                Some(j) => plies[j].chance_of(side),
+                None if side == Side::First => start_chance,
+                None => 1.0 - start_chance,
+            };
+            let (spike, after) = (plies[i - 1].chance_of(side), plies[i].chance);
+            let passing = (spike - earlier).min(spike - after) >= INACCURACY
+                && (after - earlier).abs() < INACCURACY;
+            if passing {
+                before = before.min(earlier.max(after));
+            }
+        }
+        let p = &mut plies[i];
+        p.kept = kept[i];
+        p.drop = (before - kept[i]).max(0.0);
+        p.mark = Mark::judge(p.drop, kept[i]);
+    }
 }
 
 /// The costliest marked moves, costliest first (ties to the earlier), at most [`MISTAKES_SHOWN`].
@@ -453,8 +580,9 @@ pub fn analyse(
         Status::Over(o) => o.winner,
         Status::ToMove(_) => None,
     });
+    judge_lasting(start_chance, &mut plies);
     let mistakes = biggest_mistakes(&plies);
-    let turning = turning_point(start_chance, &plies, winner);
+    let turning = turning_point(start_chance, &plies);
     Ok(Analysis {
         kind: start.kind(),
         start_chance,
@@ -466,7 +594,8 @@ pub fn analyse(
 }
 
 /// Reviews one move on its own: the position before it, the move, and its 1-based ply (which
-/// seeds the searches, so a lone review equals the same ply of [`analyse`]). For Lightning the
+/// seeds the searches, so a lone review equals the same ply of [`analyse`] but for the
+/// judgement, which [`analyse`] makes from the plies after it too, see [`judge_lasting`]). For Lightning the
 /// answer depends only on what the mover could see; tests hold it to that.
 pub fn review_move(
     before: &AnyGame,
@@ -560,6 +689,7 @@ fn review(
         best_text: text(&searched.best),
         chance,
         best_chance,
+        kept: chance,
         drop,
         mark: Mark::judge(drop, chance),
     }

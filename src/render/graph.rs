@@ -10,7 +10,7 @@ use super::canvas::{Canvas, Draw, Shape, fill};
 use super::palette::{self, Rgb};
 use super::text::{self, Align, Weight};
 use super::{encode, side_word};
-use crate::ai::analysis::{Analysis, TurningKind};
+use crate::ai::analysis::Analysis;
 use crate::games::{AnyGame, Side};
 use crate::i18n::{Lang, Msg};
 
@@ -289,52 +289,50 @@ fn draw(g: &Graph) -> Canvas {
     c
 }
 
-/// The coach's one-line summary in `lang`, e.g. "White was ahead until move 23 (b4-d6?); Black
-/// won 4 moves later." `game` is any position of the match (it names the sides).
+/// The coach's one-line summary in `lang`, e.g. "White was ahead until Black took the lead on
+/// move 23 and kept it to the end; Black was ahead after 60 % of the moves. Black won." `game`
+/// is any position of the match (it names the sides).
 pub fn summary_text(analysis: &Analysis, game: &AnyGame, lang: Lang) -> String {
     summary(analysis, game).text(lang)
 }
 
-/// The coach's one-line summary as a message, in no language yet (see [`summary_text`]).
+/// The coach's one-line summary as a message, in no language yet (see [`summary_text`]): it
+/// describes the graph's curve (who led, after how many of the moves, where the lead changed
+/// hands and stayed, as [`Analysis::lead`] reads it), then the result.
 pub fn summary(analysis: &Analysis, game: &AnyGame) -> Msg {
-    let Some(turn) = analysis.turning_point else {
+    if analysis.plies.is_empty() {
         return Msg::new("coach-summary-empty");
-    };
-    let Some(review) = analysis.plies.get(turn.ply - 1) else {
-        return Msg::new("coach-summary-empty");
-    };
+    }
     // Each language words a side for these sentences its own way (French: "des Blancs").
     let name = |side: Side| Msg::new("coach-side").plain("side", game.side_name(side));
-    let number = analysis.move_number(turn.ply) as i64;
-    let mv = match review.mark {
-        Some(mark) => format!("{}{}", review.played_text, mark.symbol()),
-        None => review.played_text.clone(),
-    };
-    match (analysis.winner, turn.kind) {
-        (Some(winner), TurningKind::NeverBehindAgain) => Msg::new("coach-summary-turn")
-            .msg("loser", name(winner.opponent()))
-            .msg("winner", name(winner))
-            .num("n", number)
-            .plain("move", mv)
-            .num(
-                "later",
-                analysis.move_number(analysis.plies.len()) as i64 - number,
-            ),
+    let lead = analysis.lead();
+    let result = match analysis.winner {
         // Won by resignation or on time while the AI still had the winner behind.
-        (Some(winner), TurningKind::LargestSwing)
-            if analysis.curve(winner).last().is_some_and(|&c| c < 0.5) =>
-        {
-            Msg::new("coach-summary-behind")
-                .msg("winner", name(winner))
-                .num("n", number)
-                .plain("move", mv)
+        Some(winner) if analysis.curve(winner).last().is_some_and(|&c| c < 0.5) => {
+            Msg::new("coach-result-behind").msg("winner", name(winner))
         }
-        (Some(winner), TurningKind::LargestSwing) => Msg::new("coach-summary-led")
-            .msg("winner", name(winner))
-            .num("n", number)
-            .plain("move", mv),
-        (None, _) => Msg::new("coach-summary-even")
-            .num("n", number)
-            .plain("move", mv),
-    }
+        Some(winner) => Msg::new("coach-result-won").msg("winner", name(winner)),
+        None => Msg::new("coach-result-draw"),
+    };
+    let msg = match (lead.first, lead.leader, lead.turns.as_slice()) {
+        (_, None, _) => Msg::new("coach-summary-level"),
+        (Some(first), Some(leader), []) if first == leader => {
+            Msg::new("coach-summary-led").msg("first", name(first))
+        }
+        (Some(first), Some(_), [(n, to)]) => Msg::new("coach-summary-turned")
+            .msg("first", name(first))
+            .msg("to", name(*to))
+            .num("n", analysis.move_number(*n) as i64),
+        (Some(_), Some(_), turns @ [.., (n, to)]) => Msg::new("coach-summary-turns")
+            .num("turns", turns.len() as i64)
+            .msg("to", name(*to))
+            .num("n", analysis.move_number(*n) as i64),
+        // No lead lasted, or the one that held it was ahead less often than the other.
+        _ => Msg::new("coach-summary-even"),
+    };
+    let msg = match lead.leader {
+        Some(leader) => msg.msg("leader", name(leader)).num("share", lead.share()),
+        None => msg,
+    };
+    msg.msg("result", result)
 }

@@ -398,19 +398,38 @@ pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
     draw_legend(c, view, header.lang);
 }
 
+/// The panel's first row (the reserve) and second row (the pile, the hand), as text baselines.
+const ROW1: f32 = INFO_TOP as f32 + 16.0;
+const ROW2: f32 = INFO_TOP as f32 + 46.0;
+/// The panel's words' size.
+const INFO_TEXT: f32 = 13.0;
+
+/// The left edge of the reserve's icon of design `index` (see [`View::reserve`]): after the
+/// word "Reserve" in `lang`.
+fn reserve_icon_x(index: usize, lang: Lang) -> f32 {
+    let reserve = Msg::new("pic-reserve").text(lang);
+    12.0 + text::width(&reserve, INFO_TEXT, Weight::Bold)
+        + 12.0
+        + index as f32 * (ICON as f32 + 45.0)
+}
+
+/// The centre of the reserve's icon of design `index` in pictures in `lang`: where the coach
+/// draws a tile taken from the reserve or put into it.
+pub fn reserve_icon_center(index: usize, lang: Lang) -> (f32, f32) {
+    (reserve_icon_x(index, lang) + ICON as f32 / 2.0, ROW1)
+}
+
 /// The reserve with counts, the pile, and the tile in hand.
 fn draw_info(c: &mut Canvas, view: &View, lang: Lang) {
-    let top = INFO_TOP;
-    let row1 = top as f32 + 16.0;
-    let row2 = top as f32 + 46.0;
+    let row1 = ROW1;
+    let row2 = ROW2;
     let (ink, dim) = (palette::TEXT, palette::TEXT_DIM);
-    let size = 13.0;
+    let size = INFO_TEXT;
     let x = 12.0;
     let reserve = Msg::new("pic-reserve").text(lang);
-    let end = x + text::width(&reserve, size, Weight::Bold);
     text::draw_aligned(c, &reserve, x, row1, size, Weight::Bold, ink, Align::Left);
-    let mut ix = end + 12.0;
     for (i, &(s, count)) in view.reserve.iter().enumerate() {
+        let ix = reserve_icon_x(i, lang);
         let iy = (row1 - ICON as f32 / 2.0).round() as i32;
         c.draw_sprite(&cached_tile(s, ICON, Look::Connected), ix as i32, iy);
         if view.placed == Some(Placed::Reserve(i)) {
@@ -440,7 +459,6 @@ fn draw_info(c: &mut Canvas, view: &View, lang: Lang) {
             tone,
             Align::Left,
         );
-        ix += ICON as f32 + 5.0 + 40.0;
     }
     let pile = Msg::new("pic-pile").num("n", view.pile as i64).text(lang);
     text::draw_aligned(c, &pile, x, row2, size, Weight::Regular, ink, Align::Left);

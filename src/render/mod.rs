@@ -40,6 +40,7 @@ pub use arrows::{Arrow, ArrowKind, board_png_with_arrows};
 pub use describe::{DISCORD_DESCRIPTION, Description};
 pub use frame::{Winner, result_msg, unnamed_winner};
 pub use graph::{evaluation_png, graph_size, summary, summary_text};
+pub use lightning::reserve_icon_center;
 
 /// Why a picture or replay could not be made.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

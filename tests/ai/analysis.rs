@@ -34,3 +34,110 @@ fn an_analysis_reads_back_from_its_text() {
     assert!(Analysis::from_text(&start, &moves, &wrong).is_err());
     assert!(Analysis::from_text(&start, &moves, "start 2\n").is_err());
 }
+
+/// A standard Lines of Action match of `n` plies (the first legal move each time), and a stored
+/// analysis of it where ply `i` (1-based) is judged with the mover's `(best, after)` chances of
+/// `chances[i - 1]`, the AI agreeing with every move.
+fn judged(chances: &[(f64, f64)]) -> Analysis {
+    use parlor::games::AnyMove;
+    let start = AnyGame::new(GameKind::Loa, "").expect("standard LOA");
+    let mut game = start.clone();
+    let mut moves: Vec<AnyMove> = Vec::new();
+    let mut text = String::from("start 0.5\n");
+    for &(best, after) in chances {
+        let mv = game.legal_moves()[0];
+        let notation = game.format_move(&mv).expect("a legal move has a notation");
+        text.push_str(&format!("{notation} {after} {notation} {best}\n"));
+        game.play(&mv).expect("legal");
+        moves.push(mv);
+    }
+    Analysis::from_text(&start, &moves, &text).expect("it reads")
+}
+
+/// A dip of one search that the next point no longer shows marks neither the move before it
+/// (the engine's own, say) nor the reply that started from it; a drop that lasts is marked.
+#[test]
+fn a_one_ply_dip_that_comes_back_is_not_marked_and_a_lasting_drop_is() {
+    // The mover's (best, after) chances; White moves on odd plies.
+    let analysis = judged(&[
+        (0.6, 0.6),
+        (0.4, 0.4),
+        // White dips to 0.2 ...
+        (0.6, 0.2),
+        // ... and is back at 0.6 after Black's reply (whose "before", 0.8, was the dip's).
+        (0.8, 0.4),
+        (0.6, 0.6),
+        (0.4, 0.4),
+        // White drops to 0.15 and stays there.
+        (0.6, 0.15),
+        (0.85, 0.85),
+    ]);
+    let marks: Vec<Option<Mark>> = analysis.plies.iter().map(|p| p.mark).collect();
+    assert_eq!(
+        marks,
+        [
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            Some(Mark::Blunder),
+            None
+        ],
+        "{:#?}",
+        analysis.plies
+    );
+    assert_eq!(analysis.mistakes, [6]);
+    let blunder = &analysis.plies[6];
+    assert!((blunder.kept - 0.15).abs() < 1e-9, "{blunder:?}");
+    assert!((blunder.drop - 0.45).abs() < 1e-9, "{blunder:?}");
+    // The dip itself is kept at the level it came back to.
+    assert!((analysis.plies[2].kept - 0.6).abs() < 1e-9);
+}
+
+/// A proven win missed right after the opponent's own mistake is still a blunder, though the
+/// curve comes back: the chance before it was proved, not searched.
+#[test]
+fn a_missed_proven_win_after_the_opponents_blunder_is_still_marked() {
+    let analysis = judged(&[
+        (0.5, 0.5),
+        // Black hands White a forced win (0.5 -> 0 for Black) ...
+        (0.5, 0.0),
+        // ... which White misses: back to even.
+        (1.0, 0.5),
+        (0.5, 0.5),
+    ]);
+    assert_eq!(analysis.plies[2].mark, Some(Mark::Mistake));
+    assert!((analysis.plies[2].drop - 0.5).abs() < 1e-9);
+    // Black's blunder came back at once: the curve does not keep it.
+    assert_eq!(analysis.plies[1].mark, None);
+}
+
+/// The lead read from a curve: a passing dip does not turn it; a change that lasts does, and
+/// so does the winning move at the very end.
+#[test]
+fn the_lead_is_read_from_the_curve_a_passing_dip_does_not_turn_it() {
+    use parlor::games::Side;
+    // The first side ahead for 40 moves but for one dip on move 20, then the winning move.
+    let mut curve = vec![0.52];
+    curve.extend((1..=40).map(|ply| if ply == 20 { 0.45 } else { 0.7 }));
+    let lead = Lead::of_curve(&curve);
+    assert_eq!(lead.first, Some(Side::First));
+    assert!(lead.turns.is_empty(), "{lead:?}");
+    assert_eq!(lead.leader, Some(Side::First));
+    assert_eq!((lead.ahead, lead.moves, lead.share()), (39, 40, 97));
+    // Ahead until move 30, then the second side for good (two moves before the end count).
+    let mut curve = vec![0.5];
+    curve.extend((1..=32).map(|ply| if ply < 30 { 0.65 } else { 0.2 }));
+    curve.push(0.7);
+    curve.extend([0.3, 0.1]);
+    let lead = Lead::of_curve(&curve);
+    assert_eq!(lead.first, Some(Side::First));
+    assert_eq!(lead.turns, [(30, Side::Second)]);
+    assert_eq!(lead.last(), Some(Side::Second));
+    assert_eq!(lead.leader, Some(Side::First));
+    // Level all along: nobody led.
+    let lead = Lead::of_curve(&[0.5; 6]);
+    assert_eq!((lead.first, lead.leader), (None, None));
+}

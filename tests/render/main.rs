@@ -2,6 +2,7 @@
 //! show what the engines say (sampled at square centres), with the last move marked.
 
 mod canvas;
+mod coach;
 mod describe;
 mod encode;
 mod frame;
@@ -1292,54 +1293,6 @@ fn two_cjk_names_draw_differently() {
             decode(&picture_with(kind, "王小明")),
             "{kind:?}"
         );
-    }
-}
-
-/// The coach's one-line summary names the winner truthfully: one who was behind and came back,
-/// one who led all along, and one who won (by resignation) while the AI still had them behind.
-#[test]
-fn the_coachs_summary_says_how_the_winner_won() {
-    use parlor::ai::analysis::Analysis;
-    let start = AnyGame::new(GameKind::Loa, "").expect("standard LOA");
-    let mut game = start.clone();
-    let moves: Vec<AnyMove> = ["a2-c2", "b1-b3", "h2-f2", "g1-g3"]
-        .iter()
-        .map(|text| {
-            let mv = game.parse_move(text).expect("legal");
-            game.play(&mv).expect("legal");
-            mv
-        })
-        .collect();
-    // Each line: the move, the mover's chance after it, the AI's move, the chance after that.
-    let read = |chances: [f64; 4]| {
-        let mut text = String::from("start 0.5\n");
-        for (mv, chance) in ["a2-c2", "b1-b3", "h2-f2", "g1-g3"].iter().zip(chances) {
-            text.push_str(&format!("{mv} {chance} {mv} {chance}\n"));
-        }
-        let mut analysis = Analysis::from_text(&start, &moves, &text).expect("it reads");
-        analysis.set_winner(Some(Side::Second));
-        parlor::render::summary(&analysis, &start).id
-    };
-    // Chances are the mover's: White moves first, Black second.
-    assert_eq!(read([0.7, 0.4, 0.5, 0.8]), "coach-summary-turn");
-    assert_eq!(read([0.4, 0.6, 0.45, 0.55]), "coach-summary-led");
-    assert_eq!(read([0.6, 0.45, 0.55, 0.4]), "coach-summary-behind");
-    let mut analysis = Analysis::from_text(
-        &start,
-        &moves,
-        "start 0.5\na2-c2 0.6 a2-c2 0.6\nb1-b3 0.45 b1-b3 0.45\nh2-f2 0.55 h2-f2 0.55\ng1-g3 0.4 g1-g3 0.4\n",
-    )
-    .expect("it reads");
-    analysis.set_winner(Some(Side::Second));
-    for (lang, says) in [
-        (Lang::En, "Black won, though the AI still had them behind"),
-        (
-            Lang::Fr,
-            "Victoire des Noirs, contre l’avis de l’IA jusqu’à la fin",
-        ),
-    ] {
-        let text = parlor::render::summary_text(&analysis, &start, lang);
-        assert!(text.starts_with(says), "{text}");
     }
 }
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 use super::common::*;
 use parlor::ai::analysis::Mark;
 use parlor::games::GameKind;
-use parlor::i18n::Lang;
+use parlor::i18n::{Arg, Lang};
 use parlor::store::Store;
 use parlor::table::{Act, Config, ManualClock, Picture, Reply, ReplyKind, Table};
 
@@ -197,8 +197,8 @@ async fn moves_of_an_analysed_match_carry_the_coachs_marks_and_the_export_does_n
         "the export stays as it is"
     );
 
-    // A stored analysis in which Bob's second move threw the game away (from 60 % to 10 %):
-    // marked `??` on the sheet.
+    // A stored analysis in which Bob's second move threw the game away (from 60 % to 10 %, and
+    // it stayed there: a drop that lasts): marked `??` on the sheet.
     let moves: Vec<String> = analysis
         .plies
         .iter()
@@ -206,7 +206,13 @@ async fn moves_of_an_analysed_match_carry_the_coachs_marks_and_the_export_does_n
         .collect();
     let mut text = String::from("start 0.5\n");
     for (i, m) in moves.iter().enumerate() {
-        let (chance, best) = if i == 3 { (0.1, 0.6) } else { (0.5, 0.5) };
+        // The mover's chances: White moves on even indices.
+        let (chance, best) = match i {
+            3 => (0.1, 0.6),
+            0..3 => (0.5, 0.5),
+            _ if i % 2 == 0 => (0.9, 0.9),
+            _ => (0.1, 0.1),
+        };
         text.push_str(&format!("{m} {chance} {m} {best}\n"));
     }
     w.exec(&format!(
@@ -222,6 +228,42 @@ async fn moves_of_an_analysed_match_carry_the_coachs_marks_and_the_export_does_n
             "{shown} in:\n{text}"
         );
     }
+    let review = w.run(&alice(), place, Act::Analyse(Some(id))).await;
+    let mistake = &review
+        .sections
+        .first()
+        .expect("the blunder's section")
+        .lines[0];
+    assert_eq!(mistake.id, "coach-mistake");
+    assert!(mistake.args.contains(&("ply", Arg::Num(4))), "{mistake:?}");
+    assert!(
+        mistake.args.contains(&("before", Arg::Num(60))),
+        "{mistake:?}"
+    );
+    assert!(
+        mistake.args.contains(&("after", Arg::Num(10))),
+        "{mistake:?}"
+    );
+
+    // The same drop of one search that the next one no longer sees (back to 50 %): no mark,
+    // and the coach finds no mistake.
+    let mut text = String::from("start 0.5\n");
+    for (i, m) in moves.iter().enumerate() {
+        let (chance, best) = if i == 3 { (0.1, 0.55) } else { (0.5, 0.5) };
+        text.push_str(&format!("{m} {chance} {m} {best}\n"));
+    }
+    w.exec(&format!(
+        "UPDATE analyses SET result = '{text}' WHERE match_id = {id}"
+    ))
+    .await;
+    let sheet = w.run(&alice(), place, Act::Moves(Some(id))).await;
+    let text = sheet.text();
+    for m in &moves {
+        assert!(text.split_whitespace().any(|w| w == m), "{m} in:\n{text}");
+    }
+    let review = w.run(&alice(), place, Act::Analyse(Some(id))).await;
+    assert!(review.sections.is_empty(), "{}", review.text());
+    assert_says(&review, "coach-no-mistakes");
 }
 
 #[tokio::test]

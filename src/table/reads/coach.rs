@@ -413,8 +413,8 @@ fn analysis_reply(r: &Reviewable, analysis: Analysis) -> Reply {
             .msg("player", who)
             .code("played", format!("{}{mark}", p.played_text))
             .code("better", &p.best_text)
-            .num("before", percent(p.best_chance))
-            .num("after", percent(p.chance));
+            .num("before", percent(p.kept + p.drop))
+            .num("after", percent(p.kept));
         sections.push(Section {
             lines: vec![line],
             picture: Some(Picture::Mistake {

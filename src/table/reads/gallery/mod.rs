@@ -555,8 +555,8 @@ impl Gallery {
                         .msg("player", who)
                         .code("played", format!("{}{mark}", p.played_text))
                         .code("better", &p.best_text)
-                        .num("before", (p.best_chance * 100.0).round() as i64)
-                        .num("after", (p.chance * 100.0).round() as i64),
+                        .num("before", ((p.kept + p.drop) * 100.0).round() as i64)
+                        .num("after", (p.kept * 100.0).round() as i64),
                 }
             })
             .collect();
