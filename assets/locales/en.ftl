@@ -617,6 +617,7 @@ err-stale-button = This button is out of date: use the newest board, or { $board
 
 local-reserve = Reserve: { $tiles }
 local-in-hand = In hand: { $tile } { $from }
+local-lightning-halves = Left half: { $left } · right half: { $right }
 local-holds = { $side } still to lay: { $tiles }
 local-legend-loa = { $marks ->
     [yes] w: White's pieces, b: Black's; W and B: the marked ones.

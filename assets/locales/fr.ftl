@@ -652,6 +652,7 @@ err-stale-button = Ce bouton n’est plus à jour : utilisez le plateau le plu
 
 local-reserve = Réserve : { $tiles }
 local-in-hand = En main : { $tile } { $from }
+local-lightning-halves = Moitié de gauche : { $left } · moitié de droite : { $right }
 local-holds = Reste à poser pour les { $side } : { $tiles }
 local-legend-loa = { $marks ->
     [yes] b : pions blancs, n : pions noirs ; B et N : les pions marqués.
@@ -885,7 +886,7 @@ coach-side = { $side ->
     [first] du premier joueur
    *[second] du second joueur
 }
-coach-summary-led = Avantage { $first } du début à la fin : { $share } % des coups à l’avantage { $leader }. { $result }
+coach-summary-led = Avantage { $first } du début à la fin ({ $share } % des coups). { $result }
 coach-summary-turned = Avantage { $first }, puis { $to } à partir du coup { $n } et jusqu’à la fin ; { $share } % des coups à l’avantage { $leader }. { $result }
 coach-summary-turns = L’avantage a changé de camp { $turns } fois, en dernier au coup { $n } (avantage { $to } jusqu’à la fin) ; { $share } % des coups à l’avantage { $leader }. { $result }
 coach-summary-even = Aucun camp n’a gardé l’avantage longtemps ; { $share } % des coups à l’avantage { $leader }. { $result }

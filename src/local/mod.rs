@@ -22,7 +22,7 @@ use crate::table::{
     TextFile, TournamentAct, words,
 };
 use parse::Input;
-use text::{extras, is_grid_line, legend, listed, result_msg, show_pieces, wants_colour};
+use text::{extras, halves, is_grid_line, legend, listed, result_msg, show_pieces, wants_colour};
 pub use text::{grouped, square_prefix};
 
 /// How long piped input waits for the AI's answer before reading the next line.
@@ -639,13 +639,17 @@ impl Session {
     fn board(&self, game: &AnyGame, players: &[Msg], result: Option<Outcome>) -> String {
         // The engine's drawing also says whose turn it is and more, in the engine's English:
         // keep its grid and say the rest in the session's language.
-        let mut lines: Vec<String> = game
-            .draw_text()
-            .lines()
-            .filter(|l| is_grid_line(l))
-            .map(|l| l.replace('.', "·"))
-            .map(|l| show_pieces(game, &l, self.lang, self.color))
+        let mut lines: Vec<String> = halves(game, players, self.lang)
+            .into_iter()
+            .map(|m| self.tr(m))
             .collect();
+        lines.extend(
+            game.draw_text()
+                .lines()
+                .filter(|l| is_grid_line(l))
+                .map(|l| l.replace('.', "·"))
+                .map(|l| show_pieces(game, &l, self.lang, self.color)),
+        );
         lines.extend(legend(game).into_iter().map(|m| self.tr(m)));
         lines.extend(extras(game).into_iter().map(|m| self.tr(m)));
         let ended = match game.status() {

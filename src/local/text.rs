@@ -179,3 +179,24 @@ pub fn square_prefix(text: &str) -> Option<&str> {
     let digits = text[1..].bytes().take_while(u8::is_ascii_digit).count();
     (file.is_ascii() && digits > 0).then(|| &text[..1 + digits])
 }
+
+/// Whose half of a Lightning board is whose: the text board draws the first player's half on
+/// the left, the second's on the right, with no names over them. `None` for the other games.
+pub(super) fn halves(game: &AnyGame, players: &[Msg], lang: Lang) -> Option<Msg> {
+    let AnyGame::Lightning(_) = game else {
+        return None;
+    };
+    let owner = |side: Side| {
+        let name = players
+            .iter()
+            .enumerate()
+            .find(|(seat, p)| game.seat_side(*seat) == side && !p.text(lang).trim().is_empty())
+            .map(|(_, p)| p.clone());
+        name.unwrap_or_else(|| words::side(game.side_name(side)))
+    };
+    Some(
+        Msg::new("local-lightning-halves")
+            .msg("left", owner(Side::First))
+            .msg("right", owner(Side::Second)),
+    )
+}

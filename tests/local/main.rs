@@ -1006,6 +1006,28 @@ fn the_pieces_to_pick_are_offered_to_the_player_to_move_only() {
     assert!(checked > 5, "{out}");
 }
 
+/// A Lightning text board says whose half is whose: the grid has no names over its halves.
+#[test]
+fn a_lightning_text_board_names_the_owner_of_each_half() {
+    use parlor::i18n::{Lang, Msg};
+    for (lang, flag) in [(Lang::En, "en"), (Lang::Fr, "fr")] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let script = "/play game:lightning opponent:bob\n/as bob\n/accept\n/board\n";
+        let out = session(dir.path(), &["--as", "alice", "--lang", flag], script);
+        let said = |left: &str, right: &str| {
+            Msg::new("local-lightning-halves")
+                .msg("left", Msg::verbatim(left))
+                .msg("right", Msg::verbatim(right))
+                .text(lang)
+        };
+        let either = [said("alice", "bob"), said("bob", "alice")];
+        assert!(
+            out.lines().any(|l| either.iter().any(|e| l.trim() == e)),
+            "no line naming the halves' owners ({either:?}) in:\n{out}"
+        );
+    }
+}
+
 /// `/board text:true` says the whole position in words in the terminal too, in its language.
 #[test]
 fn a_board_in_words_names_the_position_in_the_reader_s_language() {

@@ -235,7 +235,7 @@ async fn moves_of_an_analysed_match_carry_the_coachs_marks_and_the_export_does_n
         .expect("the blunder's section")
         .lines[0];
     assert_eq!(mistake.id, "coach-mistake");
-    assert!(mistake.args.contains(&("ply", Arg::Num(4))), "{mistake:?}");
+    assert!(mistake.args.contains(&("n", Arg::Num(4))), "{mistake:?}");
     assert!(
         mistake.args.contains(&("before", Arg::Num(60))),
         "{mistake:?}"

@@ -97,9 +97,17 @@ async fn coach_on(w: &World, place: Place, id: i64, costly: usize) -> (Msg, Pict
     let Some(Picture::Evaluation { analysis, .. }) = &done.picture else {
         panic!("the graph: {}", done.text());
     };
+    // The mover's chances: level until the costly move, which throws the game away for good
+    // (a drop that lasts: the blunderer's side stays at 10 %, the other at 90 %).
+    let loser = analysis.plies[costly].side;
     let mut text = String::from("start 0.5\n");
     for (i, p) in analysis.plies.iter().enumerate() {
-        let (chance, best) = if i == costly { (0.1, 0.6) } else { (0.5, 0.5) };
+        let (chance, best) = match i {
+            _ if i == costly => (0.1, 0.6),
+            _ if i < costly => (0.5, 0.5),
+            _ if p.side == loser => (0.1, 0.1),
+            _ => (0.9, 0.9),
+        };
         let m = &p.played_text;
         text.push_str(&format!("{m} {chance} {m} {best}\n"));
     }
