@@ -312,6 +312,15 @@ impl Analysis {
             .unwrap_or(0)
     }
 
+    /// Every ply's move number at once, the start's 0 first: `move_numbers()[ply]` is
+    /// `move_number(ply)`, counted in one pass for the graph's axis.
+    pub fn move_numbers(&self) -> Vec<usize> {
+        let seats: Vec<usize> = self.plies.iter().map(|p| p.seat).collect();
+        std::iter::once(0)
+            .chain(crate::games::notation::move_numbers(&seats))
+            .collect()
+    }
+
     /// Who led and where the lead changed hands, read from the graph's curve.
     pub fn lead(&self) -> Lead {
         Lead::of_curve(&self.curve(Side::First))

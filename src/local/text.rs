@@ -118,13 +118,10 @@ pub(super) fn result_msg(game: &AnyGame, players: &[Msg], outcome: Outcome, lang
     use crate::render::{Winner, result_msg};
     let winner = outcome.winner.map(|side| {
         // With four seats the winner is a team: its seats alternate in turn order.
-        let mut names = players
-            .iter()
-            .enumerate()
-            .filter(|(seat, _)| game.seat_side(*seat) == side)
-            .map(|(_, p)| p.text(lang))
-            .filter(|n| !n.trim().is_empty())
-            .collect::<Vec<_>>();
+        let mut names: Vec<String> = names_of(game, players, side, lang)
+            .into_iter()
+            .map(|p| p.text(lang))
+            .collect();
         names.dedup();
         let colour = words::side(game.side_name(side)).text(lang);
         match names.as_slice() {
@@ -134,6 +131,16 @@ pub(super) fn result_msg(game: &AnyGame, players: &[Msg], outcome: Outcome, lang
         }
     });
     result_msg(winner.as_ref(), outcome.reason)
+}
+
+/// The players seated on `side`, in turn order, leaving out seats with no name.
+fn names_of<'a>(game: &AnyGame, players: &'a [Msg], side: Side, lang: Lang) -> Vec<&'a Msg> {
+    players
+        .iter()
+        .enumerate()
+        .filter(|(seat, p)| game.seat_side(*seat) == side && !p.text(lang).trim().is_empty())
+        .map(|(_, p)| p)
+        .collect()
 }
 
 /// Up to [`FLAT_MOVES`] moves on one line; more a line per piece (see [`grouped`]).
@@ -186,13 +193,9 @@ pub(super) fn halves(game: &AnyGame, players: &[Msg], lang: Lang) -> Option<Msg>
     let AnyGame::Lightning(_) = game else {
         return None;
     };
-    let owner = |side: Side| {
-        let name = players
-            .iter()
-            .enumerate()
-            .find(|(seat, p)| game.seat_side(*seat) == side && !p.text(lang).trim().is_empty())
-            .map(|(_, p)| p.clone());
-        name.unwrap_or_else(|| words::side(game.side_name(side)))
+    let owner = |side: Side| match names_of(game, players, side, lang).first() {
+        Some(name) => (*name).clone(),
+        None => words::side(game.side_name(side)),
     };
     Some(
         Msg::new("local-lightning-halves")

@@ -43,9 +43,7 @@ pub fn evaluation_png(analysis: &Analysis, game: &AnyGame, lang: Lang) -> Vec<u8
     let graph = Graph {
         curve: analysis.curve(Side::First),
         turning_point: analysis.turning_point.map(|t| t.ply),
-        numbers: (0..=analysis.plies.len())
-            .map(|ply| analysis.move_number(ply))
-            .collect(),
+        numbers: analysis.move_numbers(),
         mistakes: analysis
             .mistakes
             .iter()

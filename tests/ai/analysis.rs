@@ -39,8 +39,13 @@ fn an_analysis_reads_back_from_its_text() {
 /// analysis of it where ply `i` (1-based) is judged with the mover's `(best, after)` chances of
 /// `chances[i - 1]`, the AI agreeing with every move.
 fn judged(chances: &[(f64, f64)]) -> Analysis {
+    judged_in(GameKind::Loa, chances)
+}
+
+/// [`judged`] in another game's standard setup.
+fn judged_in(kind: GameKind, chances: &[(f64, f64)]) -> Analysis {
     use parlor::games::AnyMove;
-    let start = AnyGame::new(GameKind::Loa, "").expect("standard LOA");
+    let start = AnyGame::new(kind, "").expect("the standard setup");
     let mut game = start.clone();
     let mut moves: Vec<AnyMove> = Vec::new();
     let mut text = String::from("start 0.5\n");
@@ -52,6 +57,25 @@ fn judged(chances: &[(f64, f64)]) -> Analysis {
         moves.push(mv);
     }
     Analysis::from_text(&start, &moves, &text).expect("it reads")
+}
+
+/// The graph's axis counts every ply's move number in one pass: the same numbers as asking
+/// for each ply alone, the two steps of a Lightning turn sharing one.
+#[test]
+fn move_numbers_in_one_pass_agree_with_each_plys_number() {
+    for kind in [GameKind::Loa, GameKind::Lightning] {
+        let analysis = judged_in(kind, &[(0.5, 0.5); 12]);
+        let numbers = analysis.move_numbers();
+        assert_eq!(numbers.len(), 13, "{kind:?}: the start and each ply");
+        for (ply, &n) in numbers.iter().enumerate() {
+            assert_eq!(n, analysis.move_number(ply), "{kind:?}, ply {ply}");
+        }
+        let last = numbers[12];
+        match kind {
+            GameKind::Lightning => assert!(last < 12, "two steps a turn: {numbers:?}"),
+            _ => assert_eq!(last, 12, "one ply a move: {numbers:?}"),
+        }
+    }
 }
 
 /// A dip of one search that the next point no longer shows marks neither the move before it

@@ -62,17 +62,7 @@ fn row_sentence(row: &Row, lang: Lang) -> String {
 pub fn describe_pairings(p: &Pairings, lang: Lang) -> Description {
     let summary = vec![
         title_sentence(&p.heading, lang),
-        sentence(
-            p.heading
-                .subtitle
-                .clone()
-                .unwrap_or_else(|| {
-                    Msg::new("pic-pairings-round")
-                        .num("round", p.heading.round as i64)
-                        .num("rounds", p.heading.rounds as i64)
-                })
-                .text(lang),
-        ),
+        sentence(pairings_subtitle(&p.heading).text(lang)),
     ];
     let sides = [side_word(&p.sides[0], lang), side_word(&p.sides[1], lang)];
     let position = p

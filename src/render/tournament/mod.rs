@@ -325,6 +325,15 @@ fn standings_subtitle(h: &Heading) -> Msg {
     }
 }
 
+/// The subtitle of a round's pairings: the heading's own, or "Round 3 of 5".
+fn pairings_subtitle(h: &Heading) -> Msg {
+    h.subtitle.clone().unwrap_or_else(|| {
+        Msg::new("pic-pairings-round")
+            .num("round", h.round as i64)
+            .num("rounds", h.rounds as i64)
+    })
+}
+
 /// A rating change as written: `+12`, `−8` (a true minus), `±0`.
 pub fn signed(n: i64) -> String {
     match n {

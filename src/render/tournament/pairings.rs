@@ -5,16 +5,7 @@ use super::*;
 pub(super) fn draw_pairings(p: &Pairings, lang: Lang) -> Canvas {
     let (w, h) = pairings_size(p);
     let mut c = Canvas::from_pixel(w, h, image::Rgb(palette::BACKGROUND));
-    let subtitle = p
-        .heading
-        .subtitle
-        .clone()
-        .unwrap_or_else(|| {
-            Msg::new("pic-pairings-round")
-                .num("round", p.heading.round as i64)
-                .num("rounds", p.heading.rounds as i64)
-        })
-        .text(lang);
+    let subtitle = pairings_subtitle(&p.heading).text(lang);
     draw_title(&mut c, &p.heading, &subtitle, lang);
     let board_x = MARGIN + 26.0;
     let mid = (board_x + WIDTH as f32 - MARGIN) / 2.0 + 14.0;

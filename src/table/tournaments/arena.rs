@@ -12,7 +12,7 @@ use crate::table::shell::Fail;
 use crate::tournament::arena::ArenaResult;
 use crate::tournament::event::BoardResult;
 
-use super::event::{Event, Status, Step, board_result};
+use super::event::{Event, Status, Step};
 use super::present::Say;
 use super::service::Tournaments;
 
@@ -148,15 +148,10 @@ impl Tournaments {
                 .arena()
                 .and_then(|a| a.games.get(number))
                 .is_some_and(|g| g.result.is_none());
-            if !running || self.inner.matches.is_open(match_id) {
+            if !running {
                 continue;
             }
-            let store = &self.inner.store;
-            let Some(row) = store.match_by_id(match_id).await? else {
-                continue;
-            };
-            let log = store.log(match_id).await?;
-            let Some(result) = board_result(&row, &log) else {
+            let Some((row, log, result)) = self.ended_game(match_id).await? else {
                 continue;
             };
             let (arena_result, sides) = arena_result(result);

@@ -4,11 +4,11 @@
 //! before it is announced, and the same function resumes from whatever a restart finds.
 
 use crate::i18n::Msg;
-use crate::store::PlayerRef;
+use crate::store::{LogEntry, MatchRow, PlayerRef};
 use crate::table::api::Reply;
 use crate::table::matches::PairedGame;
 use crate::table::shell::{self, Decision, Fail};
-use crate::tournament::event::{Format, TournamentError, default_rounds};
+use crate::tournament::event::{BoardResult, Format, TournamentError, default_rounds};
 
 use super::event::{Event, Seat, Status, Step, board_result};
 use super::present::Say;
@@ -204,6 +204,23 @@ impl Tournaments {
         Ok(())
     }
 
+    /// A tournament game's match once it has ended: its row, its log and its result; `None`
+    /// while it is still open here, or when the store has no result for it.
+    pub(super) async fn ended_game(
+        &self,
+        match_id: i64,
+    ) -> Result<Option<(MatchRow, Vec<LogEntry>, BoardResult)>, Fail> {
+        if self.inner.matches.is_open(match_id) {
+            return Ok(None);
+        }
+        let store = &self.inner.store;
+        let Some(row) = store.match_by_id(match_id).await? else {
+            return Ok(None);
+        };
+        let log = store.log(match_id).await?;
+        Ok(board_result(&row, &log).map(|result| (row, log, result)))
+    }
+
     /// Records the result of every game of the round that has ended; true once the round is
     /// over.
     async fn collect_results(&self, e: &mut Event) -> Result<bool, Fail> {
@@ -221,15 +238,7 @@ impl Tournaments {
             let (None, Some(black)) = (b.result, b.pairing.black) else {
                 continue;
             };
-            if self.inner.matches.is_open(match_id) {
-                continue;
-            }
-            let store = &self.inner.store;
-            let Some(row) = store.match_by_id(match_id).await? else {
-                continue;
-            };
-            let log = store.log(match_id).await?;
-            let Some(result) = board_result(&row, &log) else {
+            let Some((_, _, result)) = self.ended_game(match_id).await? else {
                 continue;
             };
             let say = Say::Result {
