@@ -282,6 +282,25 @@ impl World {
         self.db.exec(sql).await
     }
 
+    /// Stores an analysis of match `id` as the engine writes one: after each of `moves`, the
+    /// mover's chances and the best move's are `chances(i)` (a test chooses where the mistake is).
+    pub async fn store_analysis(
+        &self,
+        id: i64,
+        moves: &[String],
+        chances: impl Fn(usize) -> (f64, f64),
+    ) {
+        let mut text = String::from("start 0.5\n");
+        for (i, m) in moves.iter().enumerate() {
+            let (chance, best) = chances(i);
+            text.push_str(&format!("{m} {chance} {m} {best}\n"));
+        }
+        self.exec(&format!(
+            "UPDATE analyses SET result = '{text}' WHERE match_id = {id}"
+        ))
+        .await;
+    }
+
     /// The challenger's score in a finished match, read from the database: 1, 0.5 or 0.
     pub async fn challenger_score(&self, match_id: i64) -> f64 {
         let winner = self
@@ -300,6 +319,15 @@ impl World {
             _ => 0.0,
         }
     }
+}
+
+/// The moves of an analysis as the sheet writes them, in order.
+pub fn played(analysis: &parlor::ai::analysis::Analysis) -> Vec<String> {
+    analysis
+        .plies
+        .iter()
+        .map(|p| p.played_text.clone())
+        .collect()
 }
 
 /// The picture a reply carries, drawn in English.
