@@ -949,6 +949,13 @@ fn sample(page: &str, key: &str) -> Option<f64> {
         .find_map(|l| l.strip_prefix(key)?.strip_prefix(' ')?.trim().parse().ok())
 }
 
+/// Fails unless the metrics `page` has each sample (name and labels, as written) at its value.
+fn assert_samples(page: &str, want: &[(&str, f64)]) {
+    for &(key, value) in want {
+        assert_eq!(sample(page, key), Some(value), "{key} in {page}");
+    }
+}
+
 #[tokio::test]
 async fn tournaments_are_counted_in_the_metrics_and_their_restore_told_to_healthz() {
     // This test's own recorder, on its own thread (a current-thread runtime runs every task
@@ -968,32 +975,22 @@ async fn tournaments_are_counted_in_the_metrics_and_their_restore_told_to_health
         answered(t.join(&player(i), &hall()).await, "tournament-joined");
     }
     let page = handle.render();
-    assert_eq!(
-        sample(&page, "parlor_tournaments{status=\"open\"}"),
-        Some(1.0),
-        "{page}"
-    );
-    assert_eq!(
-        sample(&page, "parlor_tournament_players"),
-        Some(3.0),
-        "{page}"
+    assert_samples(
+        &page,
+        &[
+            ("parlor_tournaments{status=\"open\"}", 1.0),
+            ("parlor_tournament_players", 3.0),
+        ],
     );
     answered(t.begin(&organiser(), &hall()).await, "tournament-started");
     let page = handle.render();
-    assert_eq!(
-        sample(&page, "parlor_tournaments{status=\"open\"}"),
-        Some(0.0),
-        "{page}"
-    );
-    assert_eq!(
-        sample(&page, "parlor_tournaments{status=\"running\"}"),
-        Some(1.0),
-        "{page}"
-    );
-    assert_eq!(
-        sample(&page, "parlor_tournament_rounds_paired_total"),
-        Some(1.0),
-        "{page}"
+    assert_samples(
+        &page,
+        &[
+            ("parlor_tournaments{status=\"open\"}", 0.0),
+            ("parlor_tournaments{status=\"running\"}", 1.0),
+            ("parlor_tournament_rounds_paired_total", 1.0),
+        ],
     );
     // A second one, whose stored state is then spoiled: after a kill -9 the first is rebuilt,
     // the second left as it is and named.
@@ -1013,20 +1010,13 @@ async fn tournaments_are_counted_in_the_metrics_and_their_restore_told_to_health
     assert!(told.starts_with("1 restored, 1 open"), "{told}");
     assert!(told.ends_with(&format!(": {spoiled}")), "{told}");
     let page = handle.render();
-    assert_eq!(
-        sample(&page, "parlor_tournaments_unrestored"),
-        Some(1.0),
-        "{page}"
-    );
-    assert_eq!(
-        sample(&page, "parlor_tournaments{status=\"running\"}"),
-        Some(1.0),
-        "{page}"
-    );
-    assert_eq!(
-        sample(&page, "parlor_tournament_players"),
-        Some(3.0),
-        "{page}"
+    assert_samples(
+        &page,
+        &[
+            ("parlor_tournaments_unrestored", 1.0),
+            ("parlor_tournaments{status=\"running\"}", 1.0),
+            ("parlor_tournament_players", 3.0),
+        ],
     );
     // Played to its end: counted no more.
     let id = t.here(&hall()).await.expect("the first");
@@ -1048,21 +1038,14 @@ async fn tournaments_are_counted_in_the_metrics_and_their_restore_told_to_health
     }
     assert_eq!(event(&w, id).await.status, Status::Over);
     let page = handle.render();
-    assert_eq!(
-        sample(&page, "parlor_tournaments{status=\"running\"}"),
-        Some(0.0),
-        "{page}"
-    );
-    assert_eq!(
-        sample(&page, "parlor_tournament_players"),
-        Some(0.0),
-        "{page}"
-    );
     let rounds = event(&w, id).await.tournament.swiss.played_rounds as f64;
-    assert_eq!(
-        sample(&page, "parlor_tournament_rounds_paired_total"),
-        Some(rounds),
-        "{page}"
+    assert_samples(
+        &page,
+        &[
+            ("parlor_tournaments{status=\"running\"}", 0.0),
+            ("parlor_tournament_players", 0.0),
+            ("parlor_tournament_rounds_paired_total", rounds),
+        ],
     );
 }
 
