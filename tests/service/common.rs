@@ -434,6 +434,12 @@ pub fn assert_shows(reply: &Reply, text: &str) {
     assert!(reply.text().contains(text), "{}", reply.text());
 }
 
+/// A reply whose text does not show `text` (a name or a number that belongs elsewhere).
+#[track_caller]
+pub fn assert_hides(reply: &Reply, text: &str) {
+    assert!(!reply.text().contains(text), "{}", reply.text());
+}
+
 /// A reply, public or private, that says message `id` (for notices and listings).
 #[track_caller]
 pub fn assert_has(reply: &Reply, id: &str) {
