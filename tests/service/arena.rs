@@ -282,16 +282,8 @@ async fn a_30_minute_arena_of_six_runs_to_its_end_through_a_kill() {
     for (n, g) in a.games.iter().enumerate() {
         assert_eq!(g.result, Some(played[&n].0), "game {}", n + 1);
     }
-    let links = w
-        .sql_i64(&format!(
-            "SELECT COUNT(DISTINCT board) FROM tournament_games WHERE tournament_id = {id}"
-        ))
-        .await;
-    let all = w
-        .sql_i64(&format!(
-            "SELECT COUNT(*) FROM tournament_games WHERE tournament_id = {id}"
-        ))
-        .await;
+    let links = w.count_tournament_games(id, "DISTINCT board").await;
+    let all = w.count_tournament_games(id, "*").await;
     assert_eq!((links, all), (a.games.len() as i64, a.games.len() as i64));
     // Never two games at once, and never paired while paused.
     let (from, to) = (paused_from.expect("paused"), back_at.expect("back"));

@@ -301,6 +301,15 @@ impl World {
         .await;
     }
 
+    /// `COUNT(what)` over the games stored for tournament (or arena) `id`: `*` for every
+    /// link, `DISTINCT board` for the boards they were made for.
+    pub async fn count_tournament_games(&self, id: i64, what: &str) -> i64 {
+        self.sql_i64(&format!(
+            "SELECT COUNT({what}) FROM tournament_games WHERE tournament_id = {id}"
+        ))
+        .await
+    }
+
     /// The challenger's score in a finished match, read from the database: 1, 0.5 or 0.
     pub async fn challenger_score(&self, match_id: i64) -> f64 {
         let winner = self

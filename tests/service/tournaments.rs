@@ -147,15 +147,9 @@ async fn play(w: &World, e: &Event, board: usize, want: Want) {
 
 /// Every match of tournament `id` and the boards they were created for, counted in the store.
 async fn games_stored(w: &World, id: i64) -> (i64, i64) {
-    let links = w
-        .sql_i64(&format!(
-            "SELECT COUNT(*) FROM tournament_games WHERE tournament_id = {id}"
-        ))
-        .await;
+    let links = w.count_tournament_games(id, "*").await;
     let distinct = w
-        .sql_i64(&format!(
-            "SELECT COUNT(DISTINCT round * 1000 + board) FROM tournament_games WHERE tournament_id = {id}"
-        ))
+        .count_tournament_games(id, "DISTINCT round * 1000 + board")
         .await;
     (links, distinct)
 }
