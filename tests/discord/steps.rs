@@ -188,6 +188,21 @@ pub(crate) async fn bots_nth_move(discord: &FakeDiscord, n: usize) -> Msg {
         .await
 }
 
+/// Waits until the last board posted in `channel` (a message with a Resign button) has all
+/// its components disabled: a finished game offers no more moves.
+pub(crate) async fn last_board_greyed_out(discord: &FakeDiscord, channel: u64) {
+    discord
+        .wait("the last board greyed out", |s| {
+            let boards: Vec<&Msg> = s
+                .messages
+                .iter()
+                .filter(|m| m.channel_id == channel && !m.ephemeral && m.button("Resign").is_some())
+                .collect();
+            boards.last().filter(|m| m.all_disabled()).map(|_| ())
+        })
+        .await;
+}
+
 /// Stops the bot as SIGTERM does, and checks that no Discord rule was broken.
 pub(crate) async fn stop(discord: &FakeDiscord, bot: Bot) {
     bot.stop().await.expect("clean shutdown");
