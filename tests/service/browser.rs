@@ -483,10 +483,7 @@ async fn browser_a_tournament_page_fits_a_phone_and_a_desktop_in_both_languages(
             // picture whose words are its alt text.
             browser.goto(&format!("{}/t/{id}", web.base)).await;
             let headings = browser.text("main").await;
-            assert!(
-                headings.contains(&Msg::new("web-standings").text(lang)),
-                "{headings}"
-            );
+            assert_contains(&headings, &Msg::new("web-standings").text(lang));
             let alt = browser
                 .eval("return [...document.images].map(i => i.alt).join(' | ');")
                 .await;

@@ -449,6 +449,12 @@ pub fn assert_hides(reply: &Reply, text: &str) {
     assert!(!reply.text().contains(text), "{}", reply.text());
 }
 
+/// Fails unless `text` (a page, a log, a file) contains `part`, showing the whole of it.
+#[track_caller]
+pub fn assert_contains(text: &str, part: &str) {
+    assert!(text.contains(part), "{text}");
+}
+
 /// A reply, public or private, that says message `id` (for notices and listings).
 #[track_caller]
 pub fn assert_has(reply: &Reply, id: &str) {

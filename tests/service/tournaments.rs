@@ -916,10 +916,7 @@ async fn a_tournament_is_on_its_servers_pages_with_its_rounds_pictures_and_trf_f
     // The tournament being played: its round's games are being played, no podium yet.
     let (status, _, body) = get(&format!("{site}/t/{open}"), &[]).await;
     assert_eq!(status, 200);
-    assert!(
-        body.contains(&escaped(&Msg::new("web-playing").text(Lang::En))),
-        "{body}"
-    );
+    assert_contains(&body, &escaped(&Msg::new("web-playing").text(Lang::En)));
     assert!(!body.contains("podium.png"));
     // Both are listed on the server's page.
     let (_, _, body) = get(&format!("{site}/s/{SLUG}"), &[]).await;
