@@ -203,6 +203,18 @@ pub(crate) async fn last_board_greyed_out(discord: &FakeDiscord, channel: u64) {
         .await;
 }
 
+/// Waits for the thread the bot starts from `card` (a tournament's or an arena's); its id.
+pub(crate) async fn thread_of_card(discord: &FakeDiscord, card: &Msg) -> u64 {
+    discord
+        .wait("the thread started from the card", |s| {
+            s.threads
+                .values()
+                .find(|t| t.message == card.id)
+                .map(|t| t.id)
+        })
+        .await
+}
+
 /// Stops the bot as SIGTERM does, and checks that no Discord rule was broken.
 pub(crate) async fn stop(discord: &FakeDiscord, bot: Bot) {
     bot.stop().await.expect("clean shutdown");

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use crate::fake::events::status;
 use crate::fake::{self, CHANNEL_ID, FakeDiscord, FakeState, Msg, User};
 use crate::start;
-use crate::steps::{alice, ask, bob, carol, kill, legal, play, stop};
+use crate::steps::{alice, ask, bob, carol, kill, legal, play, stop, thread_of_card};
 
 /// A member who may manage the server's events.
 fn organiser() -> User {
@@ -49,14 +49,7 @@ async fn a_tournament_is_announced_joined_with_presses_and_paired_in_its_thread(
     let card = tournament(&discord, &organiser(), "create", options).await;
     assert!(!card.ephemeral, "{}", card.text());
     assert!(card.button("Join").is_some() && card.button("Leave").is_some());
-    let thread = discord
-        .wait("the tournament's thread, from its card", |s| {
-            s.threads
-                .values()
-                .find(|t| t.message == card.id)
-                .map(|t| t.id)
-        })
-        .await;
+    let thread = thread_of_card(&discord, &card).await;
 
     for player in [alice(), bob()] {
         let join = card.button("Join").expect("Join");
@@ -272,14 +265,7 @@ async fn a_swiss_of_six_is_played_to_its_end_in_french_across_two_kills() {
     );
     let join = lookup(Lang::Fr, "button-tournament-join").expect("the Join label");
     let join = card.button(&join).expect("Join, in French");
-    let thread = discord
-        .wait("the tournament's thread", |s| {
-            s.threads
-                .values()
-                .find(|t| t.message == card.id)
-                .map(|t| t.id)
-        })
-        .await;
+    let thread = thread_of_card(&discord, &card).await;
     let event = discord
         .wait("the calendar event", |s| {
             s.scheduled_events.first().cloned()
@@ -496,14 +482,7 @@ async fn without_manage_events_the_thread_is_told_once_and_the_tournament_goes_o
     let options = json!({"game": "simultana", "format": "swiss", "rounds": 1, "starts": "1h"});
     let card = tournament(&discord, &organiser(), "create", options).await;
     assert!(!card.ephemeral, "{}", card.text());
-    let thread = discord
-        .wait("the tournament's thread", |s| {
-            s.threads
-                .values()
-                .find(|t| t.message == card.id)
-                .map(|t| t.id)
-        })
-        .await;
+    let thread = thread_of_card(&discord, &card).await;
     let told = Words::new("tournament-no-event")
         .num("id", 1)
         .text(Lang::En);
