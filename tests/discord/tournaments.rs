@@ -162,6 +162,31 @@ fn count_in(s: &FakeState, channel: u64, text: &str) -> usize {
         .count()
 }
 
+/// Waits until round `round`'s pairings stand in the tournament's thread, once.
+async fn pairings_once(discord: &FakeDiscord, thread: u64, round: i64) {
+    discord
+        .wait(&format!("round {round}'s pairings in the thread"), |s| {
+            (pairings_posted(s, thread, round) == 1).then_some(())
+        })
+        .await;
+}
+
+/// Kills the bot and starts it again on the same clock, for the fake's server; returns it once
+/// its `start`-th session is ready.
+async fn restart(
+    discord: &FakeDiscord,
+    bot: fake::Killable,
+    clock: &ManualClock,
+    start: usize,
+) -> fake::Killable {
+    kill(discord, bot).await;
+    let guild = fake::GUILD_ID.to_string();
+    let config = discord.config(&[("DISCORD_GUILD_ID", &guild)]);
+    let bot = discord.start_bot_killable(config, on(clock));
+    discord.wait_ready(start).await;
+    bot
+}
+
 /// How many messages of the tournament's thread `thread` show round `round`'s pairings (its
 /// heading, and board 1).
 fn pairings_posted(s: &FakeState, thread: u64, round: i64) -> usize {
@@ -290,11 +315,7 @@ async fn a_swiss_of_six_is_played_to_its_end_in_french_across_two_kills() {
     }
     let started = tournament(&discord, &organiser(), "start", json!({})).await;
     assert!(!started.ephemeral, "{}", started.text());
-    discord
-        .wait("round 1's pairings in the thread", |s| {
-            (pairings_posted(s, thread, 1) == 1).then_some(())
-        })
-        .await;
+    pairings_once(&discord, thread, 1).await;
     discord
         .wait("the event active", |s| {
             (s.scheduled_events[0]["status"] == status::ACTIVE).then_some(())
@@ -375,9 +396,7 @@ async fn a_swiss_of_six_is_played_to_its_end_in_french_across_two_kills() {
     }
 
     // Killed between rounds 1 and 2, and started again: round 2 is paired once, when due.
-    kill(&discord, bot).await;
-    let bot = discord.start_bot_killable(config(), on(&clock));
-    discord.wait_ready(2).await;
+    let bot = restart(&discord, bot, &clock, 2).await;
     discord.idle().await;
     assert_eq!(
         pairings_posted(&discord.state(), thread, 2),
@@ -385,11 +404,7 @@ async fn a_swiss_of_six_is_played_to_its_end_in_french_across_two_kills() {
         "not before its time"
     );
     clock.advance_ms(5 * 60_000);
-    discord
-        .wait("round 2's pairings", |s| {
-            (pairings_posted(s, thread, 2) == 1).then_some(())
-        })
-        .await;
+    pairings_once(&discord, thread, 2).await;
     discord.idle().await;
     assert_eq!(
         game_threads(&discord.state(), 2).len(),
@@ -401,18 +416,12 @@ async fn a_swiss_of_six_is_played_to_its_end_in_french_across_two_kills() {
     // the round and started again.
     let left = tournament(&discord, &carol(), "leave", json!({})).await;
     assert!(!left.ephemeral, "{}", left.text());
-    kill(&discord, bot).await;
-    let bot = discord.start_bot_killable(config(), on(&clock));
-    discord.wait_ready(3).await;
+    let bot = restart(&discord, bot, &clock, 3).await;
     play_round(&discord, &clock, 2, &people, None, &standings(2), thread).await;
 
     // Round 3, without Carol: two games and a bye, then the end.
     clock.advance_ms(10 * 60_000);
-    discord
-        .wait("round 3's pairings", |s| {
-            (pairings_posted(s, thread, 3) == 1).then_some(())
-        })
-        .await;
+    pairings_once(&discord, thread, 3).await;
     discord.idle().await;
     let in_round_3 = game_threads(&discord.state(), 3);
     assert_eq!(in_round_3.len(), 2, "five players: {in_round_3:?}");
