@@ -79,6 +79,15 @@ pub(crate) async fn press(discord: &FakeDiscord, user: &User, msg: &Msg, label: 
     discord.outcome(discord.press(user, msg.id, &button)).await
 }
 
+/// Each of `people` presses the button labelled `label` on `card` (a tournament's Join, in the
+/// card's language); each is answered in public.
+pub(crate) async fn join_all(discord: &FakeDiscord, card: &Msg, label: &str, people: &[User]) {
+    for person in people {
+        let joined = press(discord, person, card, label).await;
+        assert!(!joined.ephemeral, "{}", joined.text());
+    }
+}
+
 /// `challenger` asks `/play` with `options` and `opponent` (a person, or the bot) in `channel`;
 /// the public answer: a challenge card, or the first board of a game against the bot.
 pub(crate) async fn challenge(

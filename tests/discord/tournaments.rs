@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use crate::fake::events::status;
 use crate::fake::{self, CHANNEL_ID, FakeDiscord, FakeState, Msg, User};
 use crate::start;
-use crate::steps::{alice, ask, bob, carol, kill, legal, play, stop, thread_of_card};
+use crate::steps::{alice, ask, bob, carol, join_all, kill, legal, play, stop, thread_of_card};
 
 /// A member who may manage the server's events.
 fn organiser() -> User {
@@ -51,13 +51,7 @@ async fn a_tournament_is_announced_joined_with_presses_and_paired_in_its_thread(
     assert!(card.button("Join").is_some() && card.button("Leave").is_some());
     let thread = thread_of_card(&discord, &card).await;
 
-    for player in [alice(), bob()] {
-        let join = card.button("Join").expect("Join");
-        let joined = discord
-            .outcome(discord.press(&player, card.id, &join))
-            .await;
-        assert!(!joined.ephemeral, "{}", joined.text());
-    }
+    join_all(&discord, &card, "Join", &[alice(), bob()]).await;
     // A player cannot join twice.
     let join = card.button("Join").expect("Join");
     let twice = discord
@@ -288,8 +282,8 @@ async fn a_swiss_of_six_is_played_to_its_end_in_french_across_two_kills() {
             .num("id", 1)
             .msg("game", Words::new("game-simultana"))))
     );
-    let join = lookup(Lang::Fr, "button-tournament-join").expect("the Join label");
-    let join = card.button(&join).expect("Join, in French");
+    let join_label = lookup(Lang::Fr, "button-tournament-join").expect("the Join label");
+    let join = card.button(&join_label).expect("Join, in French");
     let thread = thread_of_card(&discord, &card).await;
     let event = discord
         .wait("the calendar event", |s| {
@@ -305,10 +299,7 @@ async fn a_swiss_of_six_is_played_to_its_end_in_french_across_two_kills() {
 
     // Three people press Join, the organiser adds two bots.
     let people = [alice(), bob(), carol(), dave()];
-    for person in &people[..3] {
-        let joined = discord.outcome(discord.press(person, card.id, &join)).await;
-        assert!(!joined.ephemeral, "{}", joined.text());
-    }
+    join_all(&discord, &card, &join_label, &people[..3]).await;
     for _ in 0..2 {
         let added = tournament(&discord, &organiser(), "add-bot", json!({"level": 1})).await;
         assert!(!added.ephemeral, "{}", added.text());
@@ -501,13 +492,7 @@ async fn without_manage_events_the_thread_is_told_once_and_the_tournament_goes_o
         })
         .await;
     // More news of it: not told again.
-    for player in [alice(), bob()] {
-        let join = card.button("Join").expect("Join");
-        let joined = discord
-            .outcome(discord.press(&player, card.id, &join))
-            .await;
-        assert!(!joined.ephemeral, "{}", joined.text());
-    }
+    join_all(&discord, &card, "Join", &[alice(), bob()]).await;
     discord.idle().await;
     {
         let s = discord.state();
