@@ -20,17 +20,6 @@ fn player(i: u64) -> Actor {
     Actor::new(20_000 + i, format!("A{i}"))
 }
 
-/// A process on the test's database with the stand-in AI (the bot plays).
-async fn with_ai(w: &mut World) {
-    let store = Store::open(&w.url).await.expect("reopen store");
-    let mut cfg = config(&w.clock);
-    cfg.ai = Some(std::sync::Arc::new(FirstMove));
-    let (table, notices) = Table::start(store, cfg).await.expect("start");
-    let old = std::mem::replace(&mut w.table, table);
-    w.notices = notices;
-    drop(old);
-}
-
 fn arena(e: &Event) -> Arena {
     e.arena().cloned().expect("an arena")
 }
@@ -73,7 +62,7 @@ fn points(result: ArenaResult, white: bool, wins: u32, berserk_win: bool) -> (u3
 #[tokio::test]
 async fn a_30_minute_arena_of_six_runs_to_its_end_through_a_kill() {
     let mut w = World::new().await;
-    with_ai(&mut w).await;
+    w.start_with_ai().await;
     let t = w.table.tournaments().clone();
     // The length is required for an arena, within bounds, and its clock is a game clock.
     let typed = |duration: Option<&str>| TournamentCreate {
@@ -257,7 +246,7 @@ async fn a_30_minute_arena_of_six_runs_to_its_end_through_a_kill() {
             // Killed in the middle, with games being played: nothing lost, nothing twice.
             6 => {
                 let before = event(&w, id).await;
-                with_ai(&mut w).await;
+                w.start_with_ai().await;
                 let after = event(&w, id).await;
                 assert_eq!(after.tournament, before.tournament, "kept through the kill");
                 assert_eq!(after.games, before.games, "the same games, linked");

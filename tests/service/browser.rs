@@ -391,15 +391,11 @@ async fn browser_every_page_fits_a_phone_and_a_desktop_in_both_languages() {
     let (mut w, id) = showcase().await;
     // The coach's review (a short search, for a debug build), so that the match page shows its
     // graph and mistakes.
-    w.table.store().close().await;
-    let store = parlor::store::Store::open(&w.url).await.expect("reopen");
     let coach = parlor::table::Config {
         analysis_nodes: Some(200),
         ..config(&w.clock)
     };
-    (w.table, w.notices) = parlor::table::Table::start(store, coach)
-        .await
-        .expect("restart");
+    w.restart_with(coach).await;
     let analysed = w
         .run(&alice(), channel(1), parlor::table::Act::Analyse(Some(id)))
         .await;

@@ -32,13 +32,7 @@ pub(super) async fn world() -> World {
 /// Stops the table and starts a new one on the same database (a restart), analysing at
 /// [`NODES`].
 async fn restart(w: &mut World) {
-    w.table.store().close().await;
-    let store = Store::open(&w.url).await.expect("reopen store");
-    let (table, notices) = Table::start(store, coach_config(&w.clock))
-        .await
-        .expect("restart");
-    w.table = table;
-    w.notices = notices;
+    w.restart_with(coach_config(&w.clock)).await;
 }
 
 /// A finished Lines of Action match of a few moves between Alice and Bob (Bob resigns);

@@ -148,15 +148,34 @@ impl World {
 
     /// Stops this table and starts a new one on the same database file (a restart).
     pub async fn restart(&mut self) {
-        self.table.store().close().await;
-        let store = Store::open(&self.url).await.expect("reopen store");
         let config = Config {
             public_url: self.public_url.clone(),
             ..config(&self.clock)
         };
-        let (table, notices) = Table::start(store, config).await.expect("restart");
+        self.restart_with(config).await;
+    }
+
+    /// Stops this table and starts a new one with `config` on the same database file.
+    pub async fn restart_with(&mut self, config: Config) {
+        self.table.store().close().await;
+        self.start_again(config).await;
+    }
+
+    /// Starts a new table with `config` on the same database and drops the old one without
+    /// closing or finishing anything, as a process killed at once leaves it (kill -9).
+    pub async fn start_again(&mut self, config: Config) {
+        let store = Store::open(&self.url).await.expect("reopen store");
+        let (table, notices) = Table::start(store, config).await.expect("start again");
         self.table = table;
         self.notices = notices;
+    }
+
+    /// A new process on this database whose AI is the stand-in that plays the first legal move
+    /// (so that bots play), the old one dropped as by kill -9.
+    pub async fn start_with_ai(&mut self) {
+        let mut config = config(&self.clock);
+        config.ai = Some(std::sync::Arc::new(FirstMove));
+        self.start_again(config).await;
     }
 
     pub async fn run(&self, actor: &Actor, place: Place, request: impl Into<Request>) -> Reply {

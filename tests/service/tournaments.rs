@@ -27,13 +27,7 @@ fn organiser() -> Actor {
 /// Kills the process at once: nothing is closed or finished, memory is lost; a new process
 /// starts on the same database (its restore is what is tested).
 async fn crash(w: &mut World) {
-    let store = Store::open(&w.url).await.expect("reopen store");
-    let (table, notices) = Table::start(store, config(&w.clock))
-        .await
-        .expect("restart");
-    let old = std::mem::replace(&mut w.table, table);
-    w.notices = notices;
-    drop(old);
+    w.start_again(config(&w.clock)).await;
 }
 
 pub(super) async fn event(w: &World, id: i64) -> Event {
@@ -628,12 +622,7 @@ async fn two_friends_and_two_bots_at_their_levels_play_a_round_robin() {
     );
     refused(t.add_bot(&organiser(), &hall(), 2).await, "err-no-ai");
     // The same database, a process with the AI.
-    let store = Store::open(&w.url).await.expect("reopen store");
-    let mut cfg = config(&w.clock);
-    cfg.ai = Some(std::sync::Arc::new(FirstMove));
-    let (table, notices) = Table::start(store, cfg).await.expect("restart");
-    w.table = table;
-    w.notices = notices;
+    w.start_with_ai().await;
     let t = w.table.tournaments().clone();
     let id = t.here(&hall()).await.expect("restored");
     for i in 1..=2 {
