@@ -7,11 +7,12 @@
 use std::collections::{BTreeMap, HashSet};
 
 use super::common::*;
-use super::tournaments::{actor_of, answered, event, hall, one_move, refused, thread_of};
+use super::tournaments::{
+    actor_of, answered, event, hall, one_move, refused, thread_of, thread_started,
+};
 use parlor::games::{AnyGame, GameKind};
-use parlor::store::Store;
 use parlor::table::tournaments::{Event, Status};
-use parlor::table::{Act, Actor, Clock, Place, Stamp, Table, TournamentCreate, TournamentSpec};
+use parlor::table::{Act, Actor, Clock, Place, TournamentCreate, TournamentSpec};
 use parlor::tournament::arena::{Arena, ArenaResult};
 use parlor::tournament::event::Format;
 
@@ -152,21 +153,7 @@ async fn a_30_minute_arena_of_six_runs_to_its_end_through_a_kill() {
             let m = *e.games.get(&n).expect("its match");
             let place = thread_of(m);
             if started.insert(m) {
-                let r = w
-                    .run(
-                        &actor_of(&e, g.white),
-                        place,
-                        Act::ThreadStarted {
-                            thread: place,
-                            card: None,
-                        }
-                        .at(Stamp {
-                            match_id: m,
-                            seq: 0,
-                        }),
-                    )
-                    .await;
-                assert!(!r.private, "{}", r.text());
+                thread_started(&w, &actor_of(&e, g.white), m).await;
             }
             let (white, black) = (actor_of(&e, g.white), actor_of(&e, g.black));
             let result = if is_bot(&e, g.white) || is_bot(&e, g.black) {
@@ -376,18 +363,8 @@ pub(super) async fn club_arena(w: &mut World) -> i64 {
                 continue;
             }
             let m = *e.games.get(&n).expect("its match");
-            let place = thread_of(m);
             let (white, black) = (actor_of(&e, g.white), actor_of(&e, g.black));
-            let started = Act::ThreadStarted {
-                thread: place,
-                card: None,
-            }
-            .at(Stamp {
-                match_id: m,
-                seq: 0,
-            });
-            let r = w.run(&white, place, started).await;
-            assert!(!r.private, "{}", r.text());
+            let place = thread_started(w, &white, m).await;
             if !finish {
                 continue;
             }

@@ -8,8 +8,7 @@ use super::common::*;
 use parlor::ai::analysis::Mark;
 use parlor::games::GameKind;
 use parlor::i18n::{Arg, Lang};
-use parlor::store::Store;
-use parlor::table::{Act, Config, ManualClock, Picture, Reply, ReplyKind, Table};
+use parlor::table::{Act, Config, ManualClock, Picture, Reply, ReplyKind};
 
 /// Search steps per position: small, so a debug build analyses a short match in moments.
 const NODES: u64 = 200;

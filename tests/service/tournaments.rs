@@ -5,9 +5,8 @@
 
 use super::common::*;
 use parlor::games::GameKind;
-use parlor::store::Store;
 use parlor::table::tournaments::{Event, Status};
-use parlor::table::{Act, Actor, Place, Reply, Stamp, Table, TournamentSpec};
+use parlor::table::{Act, Actor, Place, Reply, Stamp, TournamentSpec};
 use parlor::tournament::event::{BoardResult, Format, Tournament};
 
 /// The tournament's channel.
@@ -64,6 +63,23 @@ pub(super) fn thread_of(m: i64) -> Place {
     }
 }
 
+/// The transport tells the table, as `who`, that it started match `m`'s thread (its first
+/// message, seq 0); the thread, once the table has taken it.
+pub(super) async fn thread_started(w: &World, who: &Actor, m: i64) -> Place {
+    let place = thread_of(m);
+    let started = Act::ThreadStarted {
+        thread: place,
+        card: None,
+    }
+    .at(Stamp {
+        match_id: m,
+        seq: 0,
+    });
+    let r = w.run(who, place, started).await;
+    assert!(!r.private, "{}", r.text());
+    place
+}
+
 /// How a test wants a board to end.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Want {
@@ -106,22 +122,7 @@ async fn play(w: &World, e: &Event, board: usize, want: Want) {
     let black = b.pairing.black.expect("not the bye");
     let (white, black) = (actor_of(e, b.pairing.white), actor_of(e, black));
     let m = *e.games.get(&board).expect("its match");
-    let place = thread_of(m);
-    let started = Act::ThreadStarted {
-        thread: place,
-        card: None,
-    };
-    let r = w
-        .run(
-            &white,
-            place,
-            started.at(Stamp {
-                match_id: m,
-                seq: 0,
-            }),
-        )
-        .await;
-    assert!(!r.private, "{}", r.text());
+    let place = thread_started(w, &white, m).await;
     if want == Want::WhiteForfeits {
         return;
     }
@@ -651,24 +652,9 @@ async fn two_friends_and_two_bots_at_their_levels_play_a_round_robin() {
             .enumerate()
         {
             let m = *e.games.get(&board).expect("its match");
-            let place = thread_of(m);
-            let started = Act::ThreadStarted {
-                thread: place,
-                card: None,
-            };
             let seats = [b.pairing.white, b.pairing.black.expect("four")]
                 .map(|i| e.seat(i).cloned().expect("seat"));
-            let r = w
-                .run(
-                    &organiser(),
-                    place,
-                    started.at(Stamp {
-                        match_id: m,
-                        seq: 0,
-                    }),
-                )
-                .await;
-            assert!(!r.private, "{}", r.text());
+            let place = thread_started(&w, &organiser(), m).await;
             // A person resigns (to the other person: player 2 does); bots play it out.
             let people: Vec<_> = seats.iter().filter(|s| s.level.is_none()).collect();
             if let Some(loser) = people.iter().max_by_key(|s| s.id) {
