@@ -80,6 +80,14 @@ pub(super) async fn thread_started(w: &World, who: &Actor, m: i64) -> Place {
     place
 }
 
+/// A round robin (`double`: each pair meets twice) of Lines of Action, an hour a game.
+fn round_robin(double: bool) -> TournamentSpec {
+    TournamentSpec {
+        clock: Some("1h".into()),
+        ..TournamentSpec::new(GameKind::Loa, Format::RoundRobin { double })
+    }
+}
+
 /// How a test wants a board to end.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Want {
@@ -494,10 +502,7 @@ fn meeting(a: u64, b: u64, first: bool) -> f64 {
 async fn a_double_round_robin_of_four_ends_with_its_tie_breaks() {
     let mut w = World::new().await;
     let t = w.table.tournaments().clone();
-    let spec = TournamentSpec {
-        clock: Some("1h".into()),
-        ..TournamentSpec::new(GameKind::Loa, Format::RoundRobin { double: true })
-    };
+    let spec = round_robin(true);
     refused(
         t.create(
             &organiser(),
@@ -613,10 +618,7 @@ async fn a_double_round_robin_of_four_ends_with_its_tie_breaks() {
 async fn two_friends_and_two_bots_at_their_levels_play_a_round_robin() {
     let mut w = World::new().await;
     let t = w.table.tournaments().clone();
-    let spec = TournamentSpec {
-        clock: Some("1h".into()),
-        ..TournamentSpec::new(GameKind::Loa, Format::RoundRobin { double: false })
-    };
+    let spec = round_robin(false);
     answered(
         t.create(&organiser(), &hall(), spec).await,
         "tournament-card-title",
@@ -720,9 +722,8 @@ async fn two_friends_and_two_bots_at_their_levels_play_a_round_robin() {
 pub async fn club_round_robin(w: &mut World, open_too: bool) -> (i64, Option<i64>) {
     let t = w.table.tournaments().clone();
     let spec = TournamentSpec {
-        clock: Some("1h".into()),
         rated: Some(true),
-        ..TournamentSpec::new(GameKind::Loa, Format::RoundRobin { double: false })
+        ..round_robin(false)
     };
     answered(
         t.create(&organiser(), &hall(), spec.clone()).await,
