@@ -5,7 +5,7 @@
 
 use super::common::*;
 use parlor::games::GameKind;
-use parlor::table::tournaments::{Event, Status};
+use parlor::table::tournaments::{Event, Status, Tournaments};
 use parlor::table::{Act, Actor, Place, Reply, Stamp, TournamentSpec};
 use parlor::tournament::event::{BoardResult, Format, Tournament};
 
@@ -78,6 +78,19 @@ pub(super) async fn thread_started(w: &World, who: &Actor, m: i64) -> Place {
     let r = w.run(who, place, started).await;
     assert!(!r.private, "{}", r.text());
     place
+}
+
+/// The organiser opens `spec` in the hall and players 1 to `players` join it; its id.
+async fn opened_with(t: &Tournaments, spec: TournamentSpec, players: u64) -> i64 {
+    answered(
+        t.create(&organiser(), &hall(), spec).await,
+        "tournament-card-title",
+    );
+    let id = t.here(&hall()).await.expect("open here");
+    for i in 1..=players {
+        answered(t.join(&player(i), &hall()).await, "tournament-joined");
+    }
+    id
 }
 
 /// A round robin (`double`: each pair meets twice) of Lines of Action, an hour a game.
@@ -440,14 +453,7 @@ async fn the_expected_end_moves_when_a_round_runs_late() {
         interval_secs: Some(3600),
         ..TournamentSpec::new(GameKind::Loa, Format::Swiss)
     };
-    answered(
-        t.create(&organiser(), &hall(), spec).await,
-        "tournament-card-title",
-    );
-    let id = t.here(&hall()).await.expect("open here");
-    for i in 1..=4 {
-        answered(t.join(&player(i), &hall()).await, "tournament-joined");
-    }
+    let id = opened_with(&t, spec, 4).await;
     let never = i64::MAX / 4;
     assert_eq!(
         event(&w, id).await.expected_end(START_MS),
@@ -515,14 +521,7 @@ async fn a_double_round_robin_of_four_ends_with_its_tie_breaks() {
         .await,
         "err-tournament-rounds",
     );
-    answered(
-        t.create(&organiser(), &hall(), spec).await,
-        "tournament-card-title",
-    );
-    let id = t.here(&hall()).await.expect("open here");
-    for i in 1..=2 {
-        answered(t.join(&player(i), &hall()).await, "tournament-joined");
-    }
+    let id = opened_with(&t, spec, 2).await;
     refused(
         t.begin(&organiser(), &hall()).await,
         "err-tournament-round-robin",
@@ -725,14 +724,7 @@ pub async fn club_round_robin(w: &mut World, open_too: bool) -> (i64, Option<i64
         rated: Some(true),
         ..round_robin(false)
     };
-    answered(
-        t.create(&organiser(), &hall(), spec.clone()).await,
-        "tournament-card-title",
-    );
-    let id = t.here(&hall()).await.expect("open here");
-    for i in 1..=4 {
-        answered(t.join(&player(i), &hall()).await, "tournament-joined");
-    }
+    let id = opened_with(&t, spec.clone(), 4).await;
     answered(t.begin(&organiser(), &hall()).await, "tournament-started");
     for round in 0..3 {
         let e = event(w, id).await;
