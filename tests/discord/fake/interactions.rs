@@ -399,18 +399,18 @@ fn webhook_write<'a>(
     token: &str,
     message: &str,
     what: &str,
-) -> Result<(MutexGuard<'a, FakeState>, Interaction, u64), Response> {
+) -> Result<(MutexGuard<'a, FakeState>, Interaction, u64), Box<Response>> {
     let state = inner.lock();
     let Some((ix, id)) = webhook_target(&state, token, message) else {
         drop(state);
-        return Err(unknown_message(
+        return Err(Box::new(unknown_message(
             inner,
             format!("{what} of unknown message {message}"),
-        ));
+        )));
     };
     if let Some(refusal) = token_refusal(&ix, false) {
         drop(state);
-        return Err(token_refused(inner, refusal));
+        return Err(Box::new(token_refused(inner, refusal)));
     }
     Ok((state, ix, id))
 }
@@ -422,7 +422,7 @@ pub(super) async fn edit_webhook_message(
 ) -> Response {
     let (mut state, ix, id) = match webhook_write(&inner, &token, &message, "edit") {
         Ok(target) => target,
-        Err(refused) => return refused,
+        Err(refused) => return *refused,
     };
     if let Err(why) = check_message(&data) {
         drop(state);
@@ -437,9 +437,9 @@ pub(super) async fn delete_webhook_message(
     AxState(inner): AxState<Arc<Inner>>,
     Path((_app, token, message)): Path<(u64, String, String)>,
 ) -> Response {
-    let (mut state, ix, id) = match webhook_write(&inner, &token, &message, "delete") {
+    let (mut state, _, id) = match webhook_write(&inner, &token, &message, "delete") {
         Ok(target) => target,
-        Err(refused) => return refused,
+        Err(refused) => return *refused,
     };
     if let Some(m) = state.message_mut(id) {
         m.deleted = true;
