@@ -12,8 +12,8 @@ use crate::fake::{self, FakeDiscord, Msg};
 use crate::logs;
 use crate::rules::{code, http, message};
 use crate::steps::{
-    accept, alice, ask, assert_shows, bob, bots_nth_move, carol, challenge, is_result, legal, play,
-    play_first, press, stop, to_move, who,
+    accept, alice, ask, assert_shows, bob, bots_nth_move, carol, challenge, is_result,
+    last_board_greyed_out, legal, play, play_first, press, stop, to_move, who,
 };
 
 /// What the bot logged so far.
@@ -284,16 +284,7 @@ async fn a_whole_match_in_a_group_dm_is_carried_by_interactions() {
         "ratings changed: {}",
         board.text()
     );
-    discord
-        .wait("the last board greyed out", |s| {
-            let boards: Vec<&Msg> = s
-                .messages
-                .iter()
-                .filter(|m| m.channel_id == group && !m.ephemeral && m.button("Resign").is_some())
-                .collect();
-            boards.last().filter(|m| m.all_disabled()).map(|_| ())
-        })
-        .await;
+    last_board_greyed_out(&discord, group).await;
     // Counted in the global ladder and each player's records, never a server's.
     let number = match_number(&board);
     let stats = ask(

@@ -11,7 +11,7 @@ use parlor::table::ManualClock;
 use serde_json::{Value, json};
 
 use crate::fake::{CHANNEL_ID, FakeDiscord, FakeState, Msg, User};
-use crate::steps::{alice, ask, bob, carol, kill};
+use crate::steps::{alice, ask, bob, carol, join_all, kill, thread_of_card};
 
 fn organiser() -> User {
     User::new(100_000_000_000_000_010, "org").with_manage_events()
@@ -117,20 +117,9 @@ async fn an_arena_pairs_as_games_end_and_keeps_one_live_standings_message() {
     )
     .await;
     assert!(!card.ephemeral, "{}", card.text());
-    let thread = discord
-        .wait("the arena's thread", |s| {
-            s.threads
-                .values()
-                .find(|t| t.message == card.id)
-                .map(|t| t.id)
-        })
-        .await;
+    let thread = thread_of_card(&discord, &card).await;
     let people = [alice(), bob(), carol(), dave()];
-    let join = card.button("Join").expect("Join");
-    for person in &people {
-        let joined = discord.outcome(discord.press(person, card.id, &join)).await;
-        assert!(!joined.ephemeral, "{}", joined.text());
-    }
+    join_all(&discord, &card, "Join", &people).await;
     let started = tournament(&discord, &organiser(), CHANNEL_ID, "start").await;
     assert!(!started.ephemeral, "{}", started.text());
     discord.idle().await;

@@ -5,8 +5,8 @@ use serde_json::json;
 
 use crate::fake::{self, CHANNEL_ID, FakeDiscord, Msg, User};
 use crate::steps::{
-    accept, alice, assert_shows, bob, bots_nth_move, carol, challenge, command, is_result, legal,
-    play, play_the_bot, press, stop, to_move, who,
+    accept, alice, assert_shows, bob, bots_nth_move, carol, challenge, command, is_result,
+    last_board_greyed_out, legal, play, play_the_bot, press, stop, to_move, who,
 };
 use crate::{GUILD_ID, logs, start};
 
@@ -139,22 +139,10 @@ async fn a_whole_game_from_challenge_to_rating_change() {
     );
     let h2h = discord.outcome(id).await;
     assert!(!h2h.ephemeral, "{}", h2h.text());
-    assert!(
-        h2h.text().contains("vs <@") && h2h.text().contains("Simultana: "),
-        "{}",
-        h2h.text()
-    );
+    assert_shows(&h2h, "vs <@");
+    assert_shows(&h2h, "Simultana: ");
     // The board before the result no longer offers moves.
-    discord
-        .wait("the last board greyed out", |s| {
-            let boards: Vec<&Msg> = s
-                .messages
-                .iter()
-                .filter(|m| !m.ephemeral && m.button("Resign").is_some())
-                .collect();
-            boards.last().filter(|m| m.all_disabled()).map(|_| ())
-        })
-        .await;
+    last_board_greyed_out(&discord, CHANNEL_ID).await;
     stop(&discord, bot).await;
 }
 

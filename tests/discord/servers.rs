@@ -180,12 +180,7 @@ async fn a_notice_that_discord_fails_twice_is_delivered_once() {
     discord.idle().await;
     assert_eq!(posts(&discord.state()), 3, "two failures, then the post");
     let played = format!("<@{}> played", fake::APP_ID);
-    let copies = discord
-        .public_messages(room)
-        .iter()
-        .filter(|m| m.text().contains(&played))
-        .count();
-    assert_eq!(copies, 1, "delivered once");
+    assert_eq!(copies(&discord, room, &played), 1, "delivered once");
     stop(&discord, bot).await;
 }
 
@@ -363,12 +358,7 @@ async fn news_kept_during_an_outage_is_posted_once_connected_again() {
     );
     discord.idle().await;
     assert_eq!(crate::db::sql_i64(&discord.database_url, kept).await, 0);
-    let copies = discord
-        .public_messages(room)
-        .iter()
-        .filter(|m| m.text().contains(&missed))
-        .count();
-    assert_eq!(copies, 1, "posted once");
+    assert_eq!(copies(&discord, room, &missed), 1, "posted once");
     stop(&discord, bot).await;
 }
 
@@ -515,4 +505,13 @@ async fn a_notice_the_bot_may_not_post_is_told_by_the_next_board() {
     let again = ask(&discord, &alice(), room, "board", json!({})).await;
     assert!(!again.text().contains("I am missing"), "{}", again.text());
     stop(&discord, bot).await;
+}
+
+/// How many public messages in `room` show `text`.
+fn copies(discord: &FakeDiscord, room: u64, text: &str) -> usize {
+    discord
+        .public_messages(room)
+        .iter()
+        .filter(|m| m.text().contains(text))
+        .count()
 }

@@ -573,28 +573,17 @@ async fn the_fake_enforces_discords_sharding_rules() {
     let discord = FakeDiscord::start().await;
     discord.set_shard_count(2);
     let mut open = Vec::new();
-    assert_eq!(
-        identify(&discord, json!([0, 1]), &mut open).await,
-        Some(4011),
-        "too few shards"
-    );
-    assert_eq!(
-        identify(&discord, json!([2, 2]), &mut open).await,
-        Some(4010),
-        "shard id >= total"
-    );
-    assert_eq!(identify(&discord, json!([0, 2]), &mut open).await, None);
-    assert_eq!(
-        identify(&discord, json!([0, 2]), &mut open).await,
-        Some(4010),
-        "shard 0 twice"
-    );
-    assert_eq!(
-        identify(&discord, json!([1, 3]), &mut open).await,
-        Some(4010),
-        "totals disagree"
-    );
-    assert_eq!(identify(&discord, json!([1, 2]), &mut open).await, None);
+    // In order: each IDENTIFY's shard, and the close code it gets (none: accepted).
+    for (shard, closed, why) in [
+        (json!([0, 1]), Some(4011), "too few shards"),
+        (json!([2, 2]), Some(4010), "shard id >= total"),
+        (json!([0, 2]), None, "shard 0"),
+        (json!([0, 2]), Some(4010), "shard 0 twice"),
+        (json!([1, 3]), Some(4010), "totals disagree"),
+        (json!([1, 2]), None, "shard 1"),
+    ] {
+        assert_eq!(identify(&discord, shard, &mut open).await, closed, "{why}");
+    }
     discord.wait_shards(&[0, 1]).await;
     let refused = discord.take_violations();
     assert_eq!(refused.len(), 4, "{refused:?}");

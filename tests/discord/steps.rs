@@ -79,6 +79,15 @@ pub(crate) async fn press(discord: &FakeDiscord, user: &User, msg: &Msg, label: 
     discord.outcome(discord.press(user, msg.id, &button)).await
 }
 
+/// Each of `people` presses the button labelled `label` on `card` (a tournament's Join, in the
+/// card's language); each is answered in public.
+pub(crate) async fn join_all(discord: &FakeDiscord, card: &Msg, label: &str, people: &[User]) {
+    for person in people {
+        let joined = press(discord, person, card, label).await;
+        assert!(!joined.ephemeral, "{}", joined.text());
+    }
+}
+
 /// `challenger` asks `/play` with `options` and `opponent` (a person, or the bot) in `channel`;
 /// the public answer: a challenge card, or the first board of a game against the bot.
 pub(crate) async fn challenge(
@@ -184,6 +193,33 @@ pub(crate) async fn bots_nth_move(discord: &FakeDiscord, n: usize) -> Msg {
                 .iter()
                 .filter(|m| !m.ephemeral && m.text().contains(&played));
             moves.nth(n).cloned()
+        })
+        .await
+}
+
+/// Waits until the last board posted in `channel` (a message with a Resign button) has all
+/// its components disabled: a finished game offers no more moves.
+pub(crate) async fn last_board_greyed_out(discord: &FakeDiscord, channel: u64) {
+    discord
+        .wait("the last board greyed out", |s| {
+            let boards: Vec<&Msg> = s
+                .messages
+                .iter()
+                .filter(|m| m.channel_id == channel && !m.ephemeral && m.button("Resign").is_some())
+                .collect();
+            boards.last().filter(|m| m.all_disabled()).map(|_| ())
+        })
+        .await;
+}
+
+/// Waits for the thread the bot starts from `card` (a tournament's or an arena's); its id.
+pub(crate) async fn thread_of_card(discord: &FakeDiscord, card: &Msg) -> u64 {
+    discord
+        .wait("the thread started from the card", |s| {
+            s.threads
+                .values()
+                .find(|t| t.message == card.id)
+                .map(|t| t.id)
         })
         .await
 }

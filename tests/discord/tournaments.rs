@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use crate::fake::events::status;
 use crate::fake::{self, CHANNEL_ID, FakeDiscord, FakeState, Msg, User};
 use crate::start;
-use crate::steps::{alice, ask, bob, carol, kill, legal, play, stop};
+use crate::steps::{alice, ask, bob, carol, join_all, kill, legal, play, stop, thread_of_card};
 
 /// A member who may manage the server's events.
 fn organiser() -> User {
@@ -49,22 +49,9 @@ async fn a_tournament_is_announced_joined_with_presses_and_paired_in_its_thread(
     let card = tournament(&discord, &organiser(), "create", options).await;
     assert!(!card.ephemeral, "{}", card.text());
     assert!(card.button("Join").is_some() && card.button("Leave").is_some());
-    let thread = discord
-        .wait("the tournament's thread, from its card", |s| {
-            s.threads
-                .values()
-                .find(|t| t.message == card.id)
-                .map(|t| t.id)
-        })
-        .await;
+    let thread = thread_of_card(&discord, &card).await;
 
-    for player in [alice(), bob()] {
-        let join = card.button("Join").expect("Join");
-        let joined = discord
-            .outcome(discord.press(&player, card.id, &join))
-            .await;
-        assert!(!joined.ephemeral, "{}", joined.text());
-    }
+    join_all(&discord, &card, "Join", &[alice(), bob()]).await;
     // A player cannot join twice.
     let join = card.button("Join").expect("Join");
     let twice = discord
@@ -169,6 +156,31 @@ fn count_in(s: &FakeState, channel: u64, text: &str) -> usize {
         .count()
 }
 
+/// Waits until round `round`'s pairings stand in the tournament's thread, once.
+async fn pairings_once(discord: &FakeDiscord, thread: u64, round: i64) {
+    discord
+        .wait(&format!("round {round}'s pairings in the thread"), |s| {
+            (pairings_posted(s, thread, round) == 1).then_some(())
+        })
+        .await;
+}
+
+/// Kills the bot and starts it again on the same clock, for the fake's server; returns it once
+/// its `start`-th session is ready.
+async fn restart(
+    discord: &FakeDiscord,
+    bot: fake::Killable,
+    clock: &ManualClock,
+    start: usize,
+) -> fake::Killable {
+    kill(discord, bot).await;
+    let guild = fake::GUILD_ID.to_string();
+    let config = discord.config(&[("DISCORD_GUILD_ID", &guild)]);
+    let bot = discord.start_bot_killable(config, on(clock));
+    discord.wait_ready(start).await;
+    bot
+}
+
 /// How many messages of the tournament's thread `thread` show round `round`'s pairings (its
 /// heading, and board 1).
 fn pairings_posted(s: &FakeState, thread: u64, round: i64) -> usize {
@@ -270,16 +282,9 @@ async fn a_swiss_of_six_is_played_to_its_end_in_french_across_two_kills() {
             .num("id", 1)
             .msg("game", Words::new("game-simultana"))))
     );
-    let join = lookup(Lang::Fr, "button-tournament-join").expect("the Join label");
-    let join = card.button(&join).expect("Join, in French");
-    let thread = discord
-        .wait("the tournament's thread", |s| {
-            s.threads
-                .values()
-                .find(|t| t.message == card.id)
-                .map(|t| t.id)
-        })
-        .await;
+    let join_label = lookup(Lang::Fr, "button-tournament-join").expect("the Join label");
+    let join = card.button(&join_label).expect("Join, in French");
+    let thread = thread_of_card(&discord, &card).await;
     let event = discord
         .wait("the calendar event", |s| {
             s.scheduled_events.first().cloned()
@@ -294,21 +299,14 @@ async fn a_swiss_of_six_is_played_to_its_end_in_french_across_two_kills() {
 
     // Three people press Join, the organiser adds two bots.
     let people = [alice(), bob(), carol(), dave()];
-    for person in &people[..3] {
-        let joined = discord.outcome(discord.press(person, card.id, &join)).await;
-        assert!(!joined.ephemeral, "{}", joined.text());
-    }
+    join_all(&discord, &card, &join_label, &people[..3]).await;
     for _ in 0..2 {
         let added = tournament(&discord, &organiser(), "add-bot", json!({"level": 1})).await;
         assert!(!added.ephemeral, "{}", added.text());
     }
     let started = tournament(&discord, &organiser(), "start", json!({})).await;
     assert!(!started.ephemeral, "{}", started.text());
-    discord
-        .wait("round 1's pairings in the thread", |s| {
-            (pairings_posted(s, thread, 1) == 1).then_some(())
-        })
-        .await;
+    pairings_once(&discord, thread, 1).await;
     discord
         .wait("the event active", |s| {
             (s.scheduled_events[0]["status"] == status::ACTIVE).then_some(())
@@ -389,9 +387,7 @@ async fn a_swiss_of_six_is_played_to_its_end_in_french_across_two_kills() {
     }
 
     // Killed between rounds 1 and 2, and started again: round 2 is paired once, when due.
-    kill(&discord, bot).await;
-    let bot = discord.start_bot_killable(config(), on(&clock));
-    discord.wait_ready(2).await;
+    let bot = restart(&discord, bot, &clock, 2).await;
     discord.idle().await;
     assert_eq!(
         pairings_posted(&discord.state(), thread, 2),
@@ -399,11 +395,7 @@ async fn a_swiss_of_six_is_played_to_its_end_in_french_across_two_kills() {
         "not before its time"
     );
     clock.advance_ms(5 * 60_000);
-    discord
-        .wait("round 2's pairings", |s| {
-            (pairings_posted(s, thread, 2) == 1).then_some(())
-        })
-        .await;
+    pairings_once(&discord, thread, 2).await;
     discord.idle().await;
     assert_eq!(
         game_threads(&discord.state(), 2).len(),
@@ -415,18 +407,12 @@ async fn a_swiss_of_six_is_played_to_its_end_in_french_across_two_kills() {
     // the round and started again.
     let left = tournament(&discord, &carol(), "leave", json!({})).await;
     assert!(!left.ephemeral, "{}", left.text());
-    kill(&discord, bot).await;
-    let bot = discord.start_bot_killable(config(), on(&clock));
-    discord.wait_ready(3).await;
+    let bot = restart(&discord, bot, &clock, 3).await;
     play_round(&discord, &clock, 2, &people, None, &standings(2), thread).await;
 
     // Round 3, without Carol: two games and a bye, then the end.
     clock.advance_ms(10 * 60_000);
-    discord
-        .wait("round 3's pairings", |s| {
-            (pairings_posted(s, thread, 3) == 1).then_some(())
-        })
-        .await;
+    pairings_once(&discord, thread, 3).await;
     discord.idle().await;
     let in_round_3 = game_threads(&discord.state(), 3);
     assert_eq!(in_round_3.len(), 2, "five players: {in_round_3:?}");
@@ -496,14 +482,7 @@ async fn without_manage_events_the_thread_is_told_once_and_the_tournament_goes_o
     let options = json!({"game": "simultana", "format": "swiss", "rounds": 1, "starts": "1h"});
     let card = tournament(&discord, &organiser(), "create", options).await;
     assert!(!card.ephemeral, "{}", card.text());
-    let thread = discord
-        .wait("the tournament's thread", |s| {
-            s.threads
-                .values()
-                .find(|t| t.message == card.id)
-                .map(|t| t.id)
-        })
-        .await;
+    let thread = thread_of_card(&discord, &card).await;
     let told = Words::new("tournament-no-event")
         .num("id", 1)
         .text(Lang::En);
@@ -513,13 +492,7 @@ async fn without_manage_events_the_thread_is_told_once_and_the_tournament_goes_o
         })
         .await;
     // More news of it: not told again.
-    for player in [alice(), bob()] {
-        let join = card.button("Join").expect("Join");
-        let joined = discord
-            .outcome(discord.press(&player, card.id, &join))
-            .await;
-        assert!(!joined.ephemeral, "{}", joined.text());
-    }
+    join_all(&discord, &card, "Join", &[alice(), bob()]).await;
     discord.idle().await;
     {
         let s = discord.state();

@@ -1,7 +1,7 @@
 //! Barrier (RULES.md section 3): laying the barrier, moves on and off the tiles, captures,
 //! crowning, the end of the game, notation and the position text.
 
-use crate::assert_won;
+use crate::{assert_won, illegal_message};
 use std::collections::HashSet;
 
 use parlor::games::barrier::{Barrier, BarrierMove, BarrierOptions, Dir, Tile};
@@ -64,13 +64,6 @@ fn moves_from(game: &Barrier, from: &str) -> HashSet<String> {
 
 fn set(moves: &[&str]) -> HashSet<String> {
     moves.iter().map(|s| s.to_string()).collect()
-}
-
-fn illegal_message(game: &Barrier, text: &str) -> String {
-    match game.parse_move(text) {
-        Err(e @ MoveError::Illegal(_)) => e.to_string(),
-        other => panic!("{text}: expected an illegal move, got {other:?}"),
-    }
 }
 
 fn syntax_message(game: &Barrier, text: &str) -> String {

@@ -1,7 +1,7 @@
 //! Lightning (RULES.md section 4): the pile, contact and blocking, the reserve, the first tile,
 //! connection and exhaustion, the two-step turn, the notation and the export.
 
-use crate::assert_won;
+use crate::{assert_won, illegal_message};
 use std::collections::HashSet;
 
 use parlor::games::lightning::{
@@ -22,13 +22,6 @@ fn play(g: &mut Lightning, text: &str) {
         .parse_move(text)
         .unwrap_or_else(|e| panic!("`{text}` refused: {e}\n{}", g.draw_text()));
     g.play(&mv).unwrap();
-}
-
-fn illegal(g: &Lightning, text: &str) -> String {
-    match g.parse_move(text) {
-        Err(e @ MoveError::Illegal(_)) => e.to_string(),
-        other => panic!("`{text}` should be illegal, got {other:?}"),
-    }
 }
 
 fn import(text: &str) -> Lightning {
@@ -206,7 +199,7 @@ fn the_first_tile_goes_on_the_first_players_start_row_only() {
     let mut g = g;
     play(&mut g, "P");
     for text in ["-a2", "-R", "r", "-*a1"] {
-        assert!(illegal(&g, text).contains("start row"), "{text}");
+        assert!(illegal_message(&g, text).contains("start row"), "{text}");
     }
     assert_eq!(targets(&g).len(), 8);
     let drawn = g.in_hand().unwrap().1;
@@ -230,7 +223,7 @@ fn contact_by_side_and_by_corner() {
         assert!(t.contains(&Target::Own(f, 0)));
     }
     assert!(!t.iter().any(|t| matches!(t, Target::Own(_, r) if *r > 0)));
-    assert!(illegal(&g, "-a2").contains("touches no tile of your half"));
+    assert!(illegal_message(&g, "-a2").contains("touches no tile of your half"));
     play(&mut g, "-h1");
     // First: around c1 by a side (b1, d1, c2) and by a corner (b2, d2), plus the start row.
     play(&mut g, "P");
@@ -241,8 +234,8 @@ fn contact_by_side_and_by_corner() {
     for square in [(0, 1), (4, 1), (2, 2)] {
         assert!(!t.contains(&Target::Own(square.0, square.1)), "{square:?}");
     }
-    assert!(illegal(&g, "-c3").contains("touches no tile"));
-    assert!(illegal(&g, "-c1").contains("taken"));
+    assert!(illegal_message(&g, "-c3").contains("touches no tile"));
+    assert!(illegal_message(&g, "-c1").contains("taken"));
     play(&mut g, "-b2");
     play(&mut g, "P");
     play(&mut g, "-R");
@@ -278,15 +271,15 @@ fn blocking_goes_only_next_to_the_opponents_tiles() {
         .collect();
     let expected: HashSet<(u8, u8)> = [(2, 0), (4, 0), (2, 1), (3, 1), (4, 1)].into();
     assert_eq!(blocks, expected);
-    assert!(illegal(&g, "-*a1").contains("only block next to their tiles"));
-    assert!(illegal(&g, "-*d1").contains("taken"));
+    assert!(illegal_message(&g, "-*a1").contains("only block next to their tiles"));
+    assert!(illegal_message(&g, "-*d1").contains("taken"));
     play(&mut g, "-*d2");
     let blocker = g.tile_at(Side::First, 3, 1);
     assert!(blocker.is_some(), "the blocking tile lies on first's half");
     assert_eq!(g.status(), Status::ToMove(Side::First));
     // First cannot block on second's half: it is empty.
     play(&mut g, "P");
-    assert!(illegal(&g, "-*d1").contains("only block next to their tiles"));
+    assert!(illegal_message(&g, "-*d1").contains("only block next to their tiles"));
     assert!(
         !targets(&g)
             .iter()
@@ -310,7 +303,7 @@ fn only_a_drawn_tile_goes_to_the_reserve_and_a_reserve_tile_goes_on_a_board() {
     assert_eq!(g.status(), Status::ToMove(Side::First));
     let d = first_reserved.letter();
     // A reserve tile may not go back to the reserve, in one step or two.
-    assert!(illegal(&g, &format!("R{d}-R")).contains("must be put on a board"));
+    assert!(illegal_message(&g, &format!("R{d}-R")).contains("must be put on a board"));
     play(&mut g, &format!("R{d}"));
     assert_eq!(g.in_hand(), Some((Source::Reserve, first_reserved)));
     assert_eq!(
@@ -318,9 +311,9 @@ fn only_a_drawn_tile_goes_to_the_reserve_and_a_reserve_tile_goes_on_a_board() {
         Status::ToMove(Side::First),
         "still first's turn"
     );
-    assert!(illegal(&g, "-R").contains("must be put on a board"));
+    assert!(illegal_message(&g, "-R").contains("must be put on a board"));
     assert!(!targets(&g).contains(&Target::Reserve));
-    assert!(illegal(&g, "P").contains("already hold"));
+    assert!(illegal_message(&g, "P").contains("already hold"));
     play(&mut g, "-b2");
     assert_eq!(g.reserve(), [0; 5]);
     assert_eq!(g.tile_at(Side::First, 1, 1), Some(first_reserved));
@@ -329,7 +322,7 @@ fn only_a_drawn_tile_goes_to_the_reserve_and_a_reserve_tile_goes_on_a_board() {
         .into_iter()
         .find(|&x| x != first_reserved)
         .unwrap();
-    assert!(illegal(&g, &format!("R{other}")).contains("no"));
+    assert!(illegal_message(&g, &format!("R{other}")).contains("no"));
     assert!(
         !g.legal_moves()
             .iter()
@@ -342,13 +335,13 @@ fn a_whole_pile_move_must_name_the_top_tile() {
     let g = game(4);
     let t = top(&g);
     let wrong = Design::ALL.into_iter().find(|&d| d != t).unwrap();
-    let message = illegal(&g, &format!("P{wrong}-a1"));
+    let message = illegal_message(&g, &format!("P{wrong}-a1"));
     assert!(message.contains("top tile"), "{message}");
     assert!(g.parse_move(&format!("P{t}-a1")).is_ok());
     // Holding a tile, a whole-turn text must describe that tile.
     let mut g = g;
     play(&mut g, "P");
-    assert!(illegal(&g, &format!("P{wrong}-a1")).contains("you hold"));
+    assert!(illegal_message(&g, &format!("P{wrong}-a1")).contains("you hold"));
     play(&mut g, &format!("P{t}-a1"));
     assert_eq!(g.tile_at(Side::First, 0, 0), Some(t));
 }
@@ -615,8 +608,8 @@ fn bad_text_is_a_syntax_error_and_a_put_without_a_tile_is_illegal() {
         g.parse_move(&"PS-c1".repeat(10_000)),
         Err(MoveError::Syntax(_))
     ));
-    assert!(illegal(&g, "-c1").contains("no tile in hand"));
-    assert!(illegal(&g, "c1").contains("no tile in hand"));
+    assert!(illegal_message(&g, "-c1").contains("no tile in hand"));
+    assert!(illegal_message(&g, "c1").contains("no tile in hand"));
 }
 
 #[test]

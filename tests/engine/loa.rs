@@ -1,6 +1,6 @@
 //! Lines of Action: RULES.md section 1, checked through the public `Game` interface.
 
-use crate::assert_won;
+use crate::{assert_won, illegal_message};
 use parlor::games::loa::{Color, Loa, LoaOptions};
 use parlor::games::{Game, GameOptions, MoveError, Outcome, Reason, Side, Status};
 use proptest::prelude::*;
@@ -38,13 +38,6 @@ fn moves_from(game: &Loa, square: &str) -> Vec<String> {
         .into_iter()
         .filter(|m| m.starts_with(square))
         .collect()
-}
-
-pub(crate) fn illegal_message(game: &Loa, text: &str) -> String {
-    match game.parse_move(text) {
-        Err(e @ MoveError::Illegal(_)) => e.to_string(),
-        other => panic!("{text}: expected an illegal move, got {other:?}"),
-    }
 }
 
 /// Perft by the book: list the moves, play each on a copy, recurse.

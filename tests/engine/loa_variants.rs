@@ -6,7 +6,8 @@
 use crate::assert_won;
 use std::collections::BTreeSet;
 
-use crate::loa::{illegal_message, import, legal_texts, play};
+use crate::illegal_message;
+use crate::loa::{import, legal_texts, play};
 use parlor::games::loa::{Color, Loa, LoaBoard, LoaOptions, LoaSetup, PieceSet, Seat};
 use parlor::games::{Game, GameOptions, Outcome, Reason, Side, Status};
 use rand::{RngExt, SeedableRng};

@@ -36,6 +36,16 @@ mod tournament_standings;
 mod tournament_trf;
 mod tournament_weight;
 
+/// Why `game` refuses move `text` as illegal (the test fails if it reads it, or refuses it for
+/// another reason, such as its spelling).
+#[track_caller]
+pub(crate) fn illegal_message<G: parlor::games::Game>(game: &G, text: &str) -> String {
+    match game.parse_move(text) {
+        Err(e @ parlor::games::MoveError::Illegal(_)) => e.to_string(),
+        other => panic!("{text}: expected an illegal move, got {other:?}"),
+    }
+}
+
 /// Fails unless `status` is a win for `side` by `reason`.
 #[track_caller]
 pub(crate) fn assert_won(

@@ -1,7 +1,7 @@
 //! Simultana (RULES.md section 2): the reference figures, the seed's worked examples and the
 //! rules, on positions reached by play or imported from hand-written text.
 
-use crate::assert_won;
+use crate::{assert_won, illegal_message};
 use parlor::games::simultana::{Simultana, SimultanaMove, SimultanaOptions};
 use parlor::games::{
     AnyGame, Game, GameKind, GameOptions, MoveError, Outcome, Reason, Side, Status,
@@ -24,13 +24,6 @@ fn play(g: &mut Simultana, moves: &str) {
     for text in moves.split_whitespace() {
         let m = mv(g, text);
         g.play(&m).unwrap();
-    }
-}
-
-fn illegal(g: &Simultana, text: &str) -> String {
-    match g.parse_move(text) {
-        Err(e @ MoveError::Illegal(_)) => e.to_string(),
-        other => panic!("{text} should be illegal, got {other:?}"),
     }
 }
 
@@ -103,7 +96,7 @@ fn seed_a2a3_is_legal_thanks_to_b3_c3_d3_e3() {
 #[test]
 fn seed_a2a1_is_illegal_and_the_message_gives_the_region_sizes() {
     let g = start();
-    let msg = illegal(&g, "a2-a1");
+    let msg = illegal_message(&g, "a2-a1");
     assert!(msg.contains("a2-a1"), "{msg}");
     assert!(msg.contains("1 and 6 squares"), "{msg}");
     assert!(
@@ -143,9 +136,9 @@ fn other_regions_next_to_the_destination_do_not_matter() {
 fn only_regions_touching_the_destination_count() {
     // From the start d1 e1 is an empty region of 2, but it does not touch a1.
     let g = start();
-    assert!(illegal(&g, "a2-a1").contains("1 and 6"));
+    assert!(illegal_message(&g, "a2-a1").contains("1 and 6"));
     // d2-d3 leaves a3 b3 c3 (3), e3 (1) and d2 d1 e1 (3) next to d3; a1 b1 (2) is elsewhere.
-    let msg = illegal(&g, "d2-d3");
+    let msg = illegal_message(&g, "d2-d3");
     assert!(msg.contains("next to d3 have 1, 3 and 3 squares"), "{msg}");
 }
 
@@ -157,7 +150,7 @@ fn regions_are_counted_after_the_piece_has_left_its_square() {
     assert_eq!(g.qualifying_region(&m), Some(squares("a2 b2 b3 c3")));
     // b2 b3 would be 2 squares, but with the vacated a2 they are 3: illegal for White.
     let g = import("2x1x/xxx2/2x2/o1o2/oo1oo white");
-    let msg = illegal(&g, "a2-a3");
+    let msg = illegal_message(&g, "a2-a3");
     assert!(
         msg.contains("the empty region next to a3 has 3 squares"),
         "{msg}"
@@ -168,7 +161,7 @@ fn regions_are_counted_after_the_piece_has_left_its_square() {
 fn black_needs_3_or_5_and_white_2_or_4() {
     // a1-a2 leaves a1 b1 c1 (3 squares) next to a2.
     let white = import("xxxoo/x4/x3x/1oo2/o2o1 white");
-    let msg = illegal(&white, "a1-a2");
+    let msg = illegal_message(&white, "a1-a2");
     assert!(msg.contains("3 squares"), "{msg}");
     assert!(
         msg.contains("White needs a region of exactly 2 or 4"),
@@ -181,7 +174,7 @@ fn black_needs_3_or_5_and_white_2_or_4() {
 
     // With c1 taken, a1-a2 leaves a1 b1 (2 squares): illegal for Black.
     let black = import("oooxx/o4/o3o/1xx2/x1x2 black");
-    let msg = illegal(&black, "a1-a2");
+    let msg = illegal_message(&black, "a1-a2");
     assert!(msg.contains("2 squares"), "{msg}");
     assert!(
         msg.contains("Black needs a region of exactly 3 or 5"),
@@ -197,7 +190,7 @@ fn black_may_use_a_region_of_5_and_white_may_not() {
     assert_eq!(black.qualifying_region(&m), Some(squares("a1 b1 c1 d1 e1")));
 
     let white = import("2o2/xxxxx/x4/1oooo/o4 white");
-    let msg = illegal(&white, "a1-a2");
+    let msg = illegal_message(&white, "a1-a2");
     assert!(msg.contains("has 5 squares"), "{msg}");
 }
 
@@ -356,13 +349,13 @@ fn malformed_moves_are_syntax_errors() {
 #[test]
 fn illegal_moves_say_why() {
     let g = start();
-    assert!(illegal(&g, "a4-a3").contains("not yours"));
-    assert!(illegal(&g, "a3-b3").contains("no piece on a3"));
-    assert!(illegal(&g, "a2-a4").contains("not next to"));
-    assert!(illegal(&g, "a2-b3").contains("not next to"));
-    assert!(illegal(&g, "a2-a2").contains("another square"));
-    assert!(illegal(&g, "a2-b2").contains("b2 is taken"));
-    assert!(illegal(&g, "c1-d1").contains("White needs"));
+    assert!(illegal_message(&g, "a4-a3").contains("not yours"));
+    assert!(illegal_message(&g, "a3-b3").contains("no piece on a3"));
+    assert!(illegal_message(&g, "a2-a4").contains("not next to"));
+    assert!(illegal_message(&g, "a2-b3").contains("not next to"));
+    assert!(illegal_message(&g, "a2-a2").contains("another square"));
+    assert!(illegal_message(&g, "a2-b2").contains("b2 is taken"));
+    assert!(illegal_message(&g, "c1-d1").contains("White needs"));
 }
 
 #[test]

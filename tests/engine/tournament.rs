@@ -171,6 +171,16 @@ fn path(p: &Path) -> &str {
     p.to_str().expect("a UTF-8 temporary path")
 }
 
+/// Writes `trf` to `file` and runs `parlor pair` on it.
+fn pair(file: &Path, trf: impl AsRef<[u8]>) -> std::process::Output {
+    std::fs::write(file, trf).expect("written");
+    Command::new(env!("CARGO_BIN_EXE_parlor"))
+        .arg("pair")
+        .arg(file)
+        .output()
+        .expect("parlor runs")
+}
+
 /// `parlor pair` prints bbpPairings' format; a bad line is named; no pairing exits 1.
 #[test]
 fn parlor_pair_prints_the_next_round() {
@@ -187,12 +197,7 @@ fn parlor_pair_prints_the_next_round() {
             )
         })
         .collect();
-    std::fs::write(&file, format!("012 five\n142 3\n152 W\n{players}")).expect("written");
-    let out = Command::new(env!("CARGO_BIN_EXE_parlor"))
-        .arg("pair")
-        .arg(&file)
-        .output()
-        .expect("parlor runs");
+    let out = pair(&file, format!("012 five\n142 3\n152 W\n{players}"));
     assert!(
         out.status.success(),
         "{}",
@@ -200,12 +205,7 @@ fn parlor_pair_prints_the_next_round() {
     );
     assert_eq!(String::from_utf8_lossy(&out.stdout), "3\n1 3\n4 2\n5 0\n");
 
-    std::fs::write(&file, format!("012 five\n142 x\n{players}")).expect("written");
-    let out = Command::new(env!("CARGO_BIN_EXE_parlor"))
-        .arg("pair")
-        .arg(&file)
-        .output()
-        .expect("parlor runs");
+    let out = pair(&file, format!("012 five\n142 x\n{players}"));
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 2"));
 
@@ -213,12 +213,7 @@ fn parlor_pair_prints_the_next_round() {
     let met = "142 3\n152 W\n\
 001    1      A                                 2400                             1.0    1     2 w 1\n\
 001    2      B                                 2300                             0.0    2     1 b 0\n";
-    std::fs::write(&file, met).expect("written");
-    let out = Command::new(env!("CARGO_BIN_EXE_parlor"))
-        .arg("pair")
-        .arg(&file)
-        .output()
-        .expect("parlor runs");
+    let out = pair(&file, met);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no valid pairing"));
 }

@@ -35,26 +35,38 @@ fn numbers(rounds: &[Vec<Pairing>]) -> Vec<Vec<(usize, usize)>> {
 
 #[test]
 fn handbook_tables_for_four_six_and_eight() {
-    let four = table(&["1-4 2-3", "4-3 1-2", "2-4 3-1"]);
-    assert_eq!(numbers(&schedule(4, false).unwrap_or_default()), four);
-    let six = table(&[
-        "1-6 2-5 3-4",
-        "6-4 5-3 1-2",
-        "2-6 3-1 4-5",
-        "6-5 1-4 2-3",
-        "3-6 4-2 5-1",
-    ]);
-    assert_eq!(numbers(&schedule(6, false).unwrap_or_default()), six);
-    let eight = table(&[
-        "1-8 2-7 3-6 4-5",
-        "8-5 6-4 7-3 1-2",
-        "2-8 3-1 4-7 5-6",
-        "8-6 7-5 1-4 2-3",
-        "3-8 4-2 5-1 6-7",
-        "8-7 1-6 2-5 3-4",
-        "4-8 5-3 6-2 7-1",
-    ]);
-    assert_eq!(numbers(&schedule(8, false).unwrap_or_default()), eight);
+    let handbook: [(usize, &[&str]); 3] = [
+        (4, &["1-4 2-3", "4-3 1-2", "2-4 3-1"]),
+        (
+            6,
+            &[
+                "1-6 2-5 3-4",
+                "6-4 5-3 1-2",
+                "2-6 3-1 4-5",
+                "6-5 1-4 2-3",
+                "3-6 4-2 5-1",
+            ],
+        ),
+        (
+            8,
+            &[
+                "1-8 2-7 3-6 4-5",
+                "8-5 6-4 7-3 1-2",
+                "2-8 3-1 4-7 5-6",
+                "8-6 7-5 1-4 2-3",
+                "3-8 4-2 5-1 6-7",
+                "8-7 1-6 2-5 3-4",
+                "4-8 5-3 6-2 7-1",
+            ],
+        ),
+    ];
+    for (players, rounds) in handbook {
+        assert_eq!(
+            numbers(&schedule(players, false).unwrap_or_default()),
+            table(rounds),
+            "{players} players"
+        );
+    }
 }
 
 #[test]

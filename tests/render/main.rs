@@ -80,6 +80,16 @@ impl Played {
     }
 }
 
+/// Writes `png` to `{path}.png` and, as a phone shows it (360 px wide), to `{path}-phone.png`:
+/// the pictures `PARLOR_PICTURES` asks for, to look at.
+fn save_with_phone_view(png: &[u8], path: &str) {
+    std::fs::write(format!("{path}.png"), png).expect("written");
+    let full = image::load_from_memory(png).expect("a PNG");
+    let high = full.height() * 360 / full.width();
+    let phone = full.resize(360, high, image::imageops::FilterType::Triangle);
+    phone.save(format!("{path}-phone.png")).expect("written");
+}
+
 fn decode(png: &[u8]) -> RgbImage {
     image::load_from_memory_with_format(png, image::ImageFormat::Png)
         .expect("the PNG decodes")

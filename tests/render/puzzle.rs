@@ -2,6 +2,8 @@
 //! languages, and the solution's arrows once the attempt is over.
 
 use parlor::i18n::{Lang, Msg};
+
+use super::save_with_phone_view;
 use parlor::render::{Arrow, ArrowKind};
 use parlor::table::Picture;
 use parlor::table::puzzles::{self, Line};
@@ -98,14 +100,7 @@ fn puzzle_pictures_to_look_at() {
         for (name, picture) in [("puzzle", under_way), ("solution", over)] {
             for lang in Lang::ALL {
                 let image = picture.render(lang).expect("drawn");
-                std::fs::write(format!("{dir}/{name}-{file}-{lang}.png"), &image.bytes)
-                    .expect("written");
-                let full = image::load_from_memory(&image.bytes).expect("a PNG");
-                let high = full.height() * 360 / full.width();
-                let phone = full.resize(360, high, image::imageops::FilterType::Triangle);
-                phone
-                    .save(format!("{dir}/{name}-{file}-{lang}-phone.png"))
-                    .expect("written");
+                save_with_phone_view(&image.bytes, &format!("{dir}/{name}-{file}-{lang}"));
                 println!("{name} {file} {lang}: {}", image.description.full());
             }
         }

@@ -14,6 +14,7 @@ use parlor::tournament::arena::ArenaResult;
 use parlor::tournament::event::{BoardResult, Format};
 
 use super::lcg::Lcg;
+use super::save_with_phone_view;
 
 /// Names in many scripts, emoji and one far too long, as the field's first players.
 const NAMES: [&str; 10] = [
@@ -372,14 +373,7 @@ fn tournament_pictures_to_look_at() {
     for (name, picture) in pictures {
         for lang in Lang::ALL {
             let image = picture.render(lang).expect("drawn");
-            std::fs::write(format!("{dir}/{name}-{lang}.png"), &image.bytes).expect("written");
-            // As a phone shows it: 360 px wide.
-            let full = image::load_from_memory(&image.bytes).expect("a PNG");
-            let high = full.height() * 360 / full.width();
-            let phone = full.resize(360, high, image::imageops::FilterType::Triangle);
-            phone
-                .save(format!("{dir}/{name}-{lang}-phone.png"))
-                .expect("written");
+            save_with_phone_view(&image.bytes, &format!("{dir}/{name}-{lang}"));
         }
     }
 }

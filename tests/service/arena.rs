@@ -7,28 +7,18 @@
 use std::collections::{BTreeMap, HashSet};
 
 use super::common::*;
-use super::tournaments::{actor_of, answered, event, hall, one_move, refused, thread_of};
+use super::tournaments::{
+    actor_of, answered, event, hall, one_move, refused, thread_of, thread_started,
+};
 use parlor::games::{AnyGame, GameKind};
-use parlor::store::Store;
 use parlor::table::tournaments::{Event, Status};
-use parlor::table::{Act, Actor, Clock, Place, Stamp, Table, TournamentCreate, TournamentSpec};
+use parlor::table::{Act, Actor, Clock, Place, TournamentCreate, TournamentSpec};
 use parlor::tournament::arena::{Arena, ArenaResult};
 use parlor::tournament::event::Format;
 
 /// Player `i` (from 1).
 fn player(i: u64) -> Actor {
     Actor::new(20_000 + i, format!("A{i}"))
-}
-
-/// A process on the test's database with the stand-in AI (the bot plays).
-async fn with_ai(w: &mut World) {
-    let store = Store::open(&w.url).await.expect("reopen store");
-    let mut cfg = config(&w.clock);
-    cfg.ai = Some(std::sync::Arc::new(FirstMove));
-    let (table, notices) = Table::start(store, cfg).await.expect("start");
-    let old = std::mem::replace(&mut w.table, table);
-    w.notices = notices;
-    drop(old);
 }
 
 fn arena(e: &Event) -> Arena {
@@ -73,7 +63,7 @@ fn points(result: ArenaResult, white: bool, wins: u32, berserk_win: bool) -> (u3
 #[tokio::test]
 async fn a_30_minute_arena_of_six_runs_to_its_end_through_a_kill() {
     let mut w = World::new().await;
-    with_ai(&mut w).await;
+    w.start_with_ai().await;
     let t = w.table.tournaments().clone();
     // The length is required for an arena, within bounds, and its clock is a game clock.
     let typed = |duration: Option<&str>| TournamentCreate {
@@ -163,21 +153,7 @@ async fn a_30_minute_arena_of_six_runs_to_its_end_through_a_kill() {
             let m = *e.games.get(&n).expect("its match");
             let place = thread_of(m);
             if started.insert(m) {
-                let r = w
-                    .run(
-                        &actor_of(&e, g.white),
-                        place,
-                        Act::ThreadStarted {
-                            thread: place,
-                            card: None,
-                        }
-                        .at(Stamp {
-                            match_id: m,
-                            seq: 0,
-                        }),
-                    )
-                    .await;
-                assert!(!r.private, "{}", r.text());
+                thread_started(&w, &actor_of(&e, g.white), m).await;
             }
             let (white, black) = (actor_of(&e, g.white), actor_of(&e, g.black));
             let result = if is_bot(&e, g.white) || is_bot(&e, g.black) {
@@ -257,7 +233,7 @@ async fn a_30_minute_arena_of_six_runs_to_its_end_through_a_kill() {
             // Killed in the middle, with games being played: nothing lost, nothing twice.
             6 => {
                 let before = event(&w, id).await;
-                with_ai(&mut w).await;
+                w.start_with_ai().await;
                 let after = event(&w, id).await;
                 assert_eq!(after.tournament, before.tournament, "kept through the kill");
                 assert_eq!(after.games, before.games, "the same games, linked");
@@ -282,16 +258,8 @@ async fn a_30_minute_arena_of_six_runs_to_its_end_through_a_kill() {
     for (n, g) in a.games.iter().enumerate() {
         assert_eq!(g.result, Some(played[&n].0), "game {}", n + 1);
     }
-    let links = w
-        .sql_i64(&format!(
-            "SELECT COUNT(DISTINCT board) FROM tournament_games WHERE tournament_id = {id}"
-        ))
-        .await;
-    let all = w
-        .sql_i64(&format!(
-            "SELECT COUNT(*) FROM tournament_games WHERE tournament_id = {id}"
-        ))
-        .await;
+    let links = w.count_tournament_games(id, "DISTINCT board").await;
+    let all = w.count_tournament_games(id, "*").await;
     assert_eq!((links, all), (a.games.len() as i64, a.games.len() as i64));
     // Never two games at once, and never paired while paused.
     let (from, to) = (paused_from.expect("paused"), back_at.expect("back"));
@@ -395,18 +363,8 @@ pub(super) async fn club_arena(w: &mut World) -> i64 {
                 continue;
             }
             let m = *e.games.get(&n).expect("its match");
-            let place = thread_of(m);
             let (white, black) = (actor_of(&e, g.white), actor_of(&e, g.black));
-            let started = Act::ThreadStarted {
-                thread: place,
-                card: None,
-            }
-            .at(Stamp {
-                match_id: m,
-                seq: 0,
-            });
-            let r = w.run(&white, place, started).await;
-            assert!(!r.private, "{}", r.text());
+            let place = thread_started(w, &white, m).await;
             if !finish {
                 continue;
             }

@@ -391,15 +391,11 @@ async fn browser_every_page_fits_a_phone_and_a_desktop_in_both_languages() {
     let (mut w, id) = showcase().await;
     // The coach's review (a short search, for a debug build), so that the match page shows its
     // graph and mistakes.
-    w.table.store().close().await;
-    let store = parlor::store::Store::open(&w.url).await.expect("reopen");
     let coach = parlor::table::Config {
         analysis_nodes: Some(200),
         ..config(&w.clock)
     };
-    (w.table, w.notices) = parlor::table::Table::start(store, coach)
-        .await
-        .expect("restart");
+    w.restart_with(coach).await;
     let analysed = w
         .run(&alice(), channel(1), parlor::table::Act::Analyse(Some(id)))
         .await;
@@ -483,10 +479,7 @@ async fn browser_a_tournament_page_fits_a_phone_and_a_desktop_in_both_languages(
             // picture whose words are its alt text.
             browser.goto(&format!("{}/t/{id}", web.base)).await;
             let headings = browser.text("main").await;
-            assert!(
-                headings.contains(&Msg::new("web-standings").text(lang)),
-                "{headings}"
-            );
+            assert_contains(&headings, &Msg::new("web-standings").text(lang));
             let alt = browser
                 .eval("return [...document.images].map(i => i.alt).join(' | ');")
                 .await;

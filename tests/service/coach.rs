@@ -8,8 +8,7 @@ use super::common::*;
 use parlor::ai::analysis::Mark;
 use parlor::games::GameKind;
 use parlor::i18n::{Arg, Lang};
-use parlor::store::Store;
-use parlor::table::{Act, Config, ManualClock, Picture, Reply, ReplyKind, Table};
+use parlor::table::{Act, Config, ManualClock, Picture, Reply, ReplyKind};
 
 /// Search steps per position: small, so a debug build analyses a short match in moments.
 const NODES: u64 = 200;
@@ -32,13 +31,7 @@ pub(super) async fn world() -> World {
 /// Stops the table and starts a new one on the same database (a restart), analysing at
 /// [`NODES`].
 async fn restart(w: &mut World) {
-    w.table.store().close().await;
-    let store = Store::open(&w.url).await.expect("reopen store");
-    let (table, notices) = Table::start(store, coach_config(&w.clock))
-        .await
-        .expect("restart");
-    w.table = table;
-    w.notices = notices;
+    w.restart_with(coach_config(&w.clock)).await;
 }
 
 /// A finished Lines of Action match of a few moves between Alice and Bob (Bob resigns);
@@ -185,10 +178,7 @@ async fn moves_of_an_analysed_match_carry_the_coachs_marks_and_the_export_does_n
     let text = sheet.text();
     for p in &analysis.plies {
         let shown = format!("{}{}", p.played_text, p.mark.map_or("", Mark::symbol));
-        assert!(
-            text.split_whitespace().any(|w| w == shown),
-            "{shown} in:\n{text}"
-        );
+        assert_on_sheet(&text, &shown);
     }
     let file = sheet.file.as_ref().expect("the export");
     assert_eq!(
@@ -199,34 +189,20 @@ async fn moves_of_an_analysed_match_carry_the_coachs_marks_and_the_export_does_n
 
     // A stored analysis in which Bob's second move threw the game away (from 60 % to 10 %, and
     // it stayed there: a drop that lasts): marked `??` on the sheet.
-    let moves: Vec<String> = analysis
-        .plies
-        .iter()
-        .map(|p| p.played_text.clone())
-        .collect();
-    let mut text = String::from("start 0.5\n");
-    for (i, m) in moves.iter().enumerate() {
-        // The mover's chances: White moves on even indices.
-        let (chance, best) = match i {
-            3 => (0.1, 0.6),
-            0..3 => (0.5, 0.5),
-            _ if i % 2 == 0 => (0.9, 0.9),
-            _ => (0.1, 0.1),
-        };
-        text.push_str(&format!("{m} {chance} {m} {best}\n"));
-    }
-    w.exec(&format!(
-        "UPDATE analyses SET result = '{text}' WHERE match_id = {id}"
-    ))
+    let moves = played(analysis);
+    // The mover's chances: White moves on even indices.
+    w.store_analysis(id, &moves, |i| match i {
+        3 => (0.1, 0.6),
+        0..3 => (0.5, 0.5),
+        _ if i % 2 == 0 => (0.9, 0.9),
+        _ => (0.1, 0.1),
+    })
     .await;
     let sheet = w.run(&alice(), place, Act::Moves(Some(id))).await;
     let text = sheet.text();
     for (i, m) in moves.iter().enumerate() {
         let shown = if i == 3 { format!("{m}??") } else { m.clone() };
-        assert!(
-            text.split_whitespace().any(|w| w == shown),
-            "{shown} in:\n{text}"
-        );
+        assert_on_sheet(&text, &shown);
     }
     let review = w.run(&alice(), place, Act::Analyse(Some(id))).await;
     let mistake = &review
@@ -247,19 +223,18 @@ async fn moves_of_an_analysed_match_carry_the_coachs_marks_and_the_export_does_n
 
     // The same drop of one search that the next one no longer sees (back to 50 %): no mark,
     // and the coach finds no mistake.
-    let mut text = String::from("start 0.5\n");
-    for (i, m) in moves.iter().enumerate() {
-        let (chance, best) = if i == 3 { (0.1, 0.55) } else { (0.5, 0.5) };
-        text.push_str(&format!("{m} {chance} {m} {best}\n"));
-    }
-    w.exec(&format!(
-        "UPDATE analyses SET result = '{text}' WHERE match_id = {id}"
-    ))
+    w.store_analysis(
+        id,
+        &moves,
+        |i| {
+            if i == 3 { (0.1, 0.55) } else { (0.5, 0.5) }
+        },
+    )
     .await;
     let sheet = w.run(&alice(), place, Act::Moves(Some(id))).await;
     let text = sheet.text();
     for m in &moves {
-        assert!(text.split_whitespace().any(|w| w == m), "{m} in:\n{text}");
+        assert_on_sheet(&text, m);
     }
     let review = w.run(&alice(), place, Act::Analyse(Some(id))).await;
     assert!(review.sections.is_empty(), "{}", review.text());
@@ -311,4 +286,12 @@ async fn several_analyses_share_the_pool_and_each_ends() {
         .sql_i64("SELECT COUNT(*) FROM analyses WHERE status = 'done'")
         .await;
     assert_eq!(done, 3);
+}
+
+/// Fails unless the move sheet's `text` shows `shown` as one word (a move with its mark, if any).
+fn assert_on_sheet(text: &str, shown: &str) {
+    assert!(
+        text.split_whitespace().any(|w| w == shown),
+        "{shown} in:\n{text}"
+    );
 }

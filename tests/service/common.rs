@@ -148,15 +148,34 @@ impl World {
 
     /// Stops this table and starts a new one on the same database file (a restart).
     pub async fn restart(&mut self) {
-        self.table.store().close().await;
-        let store = Store::open(&self.url).await.expect("reopen store");
         let config = Config {
             public_url: self.public_url.clone(),
             ..config(&self.clock)
         };
-        let (table, notices) = Table::start(store, config).await.expect("restart");
+        self.restart_with(config).await;
+    }
+
+    /// Stops this table and starts a new one with `config` on the same database file.
+    pub async fn restart_with(&mut self, config: Config) {
+        self.table.store().close().await;
+        self.start_again(config).await;
+    }
+
+    /// Starts a new table with `config` on the same database and drops the old one without
+    /// closing or finishing anything, as a process killed at once leaves it (kill -9).
+    pub async fn start_again(&mut self, config: Config) {
+        let store = Store::open(&self.url).await.expect("reopen store");
+        let (table, notices) = Table::start(store, config).await.expect("start again");
         self.table = table;
         self.notices = notices;
+    }
+
+    /// A new process on this database whose AI is the stand-in that plays the first legal move
+    /// (so that bots play), the old one dropped as by kill -9.
+    pub async fn start_with_ai(&mut self) {
+        let mut config = config(&self.clock);
+        config.ai = Some(std::sync::Arc::new(FirstMove));
+        self.start_again(config).await;
     }
 
     pub async fn run(&self, actor: &Actor, place: Place, request: impl Into<Request>) -> Reply {
@@ -282,6 +301,34 @@ impl World {
         self.db.exec(sql).await
     }
 
+    /// Stores an analysis of match `id` as the engine writes one: after each of `moves`, the
+    /// mover's chances and the best move's are `chances(i)` (a test chooses where the mistake is).
+    pub async fn store_analysis(
+        &self,
+        id: i64,
+        moves: &[String],
+        chances: impl Fn(usize) -> (f64, f64),
+    ) {
+        let mut text = String::from("start 0.5\n");
+        for (i, m) in moves.iter().enumerate() {
+            let (chance, best) = chances(i);
+            text.push_str(&format!("{m} {chance} {m} {best}\n"));
+        }
+        self.exec(&format!(
+            "UPDATE analyses SET result = '{text}' WHERE match_id = {id}"
+        ))
+        .await;
+    }
+
+    /// `COUNT(what)` over the games stored for tournament (or arena) `id`: `*` for every
+    /// link, `DISTINCT board` for the boards they were made for.
+    pub async fn count_tournament_games(&self, id: i64, what: &str) -> i64 {
+        self.sql_i64(&format!(
+            "SELECT COUNT({what}) FROM tournament_games WHERE tournament_id = {id}"
+        ))
+        .await
+    }
+
     /// The challenger's score in a finished match, read from the database: 1, 0.5 or 0.
     pub async fn challenger_score(&self, match_id: i64) -> f64 {
         let winner = self
@@ -300,6 +347,15 @@ impl World {
             _ => 0.0,
         }
     }
+}
+
+/// The moves of an analysis as the sheet writes them, in order.
+pub fn played(analysis: &parlor::ai::analysis::Analysis) -> Vec<String> {
+    analysis
+        .plies
+        .iter()
+        .map(|p| p.played_text.clone())
+        .collect()
 }
 
 /// The picture a reply carries, drawn in English.
@@ -404,6 +460,18 @@ pub fn assert_says(reply: &Reply, id: &str) {
 #[track_caller]
 pub fn assert_shows(reply: &Reply, text: &str) {
     assert!(reply.text().contains(text), "{}", reply.text());
+}
+
+/// A reply whose text does not show `text` (a name or a number that belongs elsewhere).
+#[track_caller]
+pub fn assert_hides(reply: &Reply, text: &str) {
+    assert!(!reply.text().contains(text), "{}", reply.text());
+}
+
+/// Fails unless `text` (a page, a log, a file) contains `part`, showing the whole of it.
+#[track_caller]
+pub fn assert_contains(text: &str, part: &str) {
+    assert!(text.contains(part), "{text}");
 }
 
 /// A reply, public or private, that says message `id` (for notices and listings).

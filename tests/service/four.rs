@@ -147,10 +147,7 @@ async fn an_unfilled_lobby_expires_after_fifteen_minutes_and_says_so() {
     let notice = w.the_notice_after(61).await;
     let notices = [notice];
     let text = notices[0].reply.text();
-    assert!(
-        text.contains("expired before every seat was taken"),
-        "{text}"
-    );
+    assert_contains(&text, "expired before every seat was taken");
     let r = press_id(&w, &carol(), place, &sit_buttons(&card)[1].1).await;
     assert!(r.private, "{}", r.text());
     w.assert_sql("SELECT COUNT(*) FROM matches WHERE status = 'expired'", 1)
@@ -230,10 +227,7 @@ async fn a_player_who_resigns_resigns_their_team() {
     let history = w.run(&order[2], place, Act::History { user: None }).await;
     let text = history.text();
     assert!(text.contains("lost"), "{text}");
-    assert!(
-        text.contains(&format!("vs @{}, @{}", order[1].name, order[3].name)),
-        "{text}"
-    );
+    assert_contains(&text, &format!("vs @{}, @{}", order[1].name, order[3].name));
     let replay = w.run(&order[0], place, Act::Replay(1)).await;
     assert!(!replay.private, "{}", replay.text());
     match &replay.picture {
@@ -286,10 +280,8 @@ async fn a_draw_needs_every_other_player_and_lapses_when_one_moves_instead() {
         .map(|l| l.text(parlor::i18n::Lang::En))
         .find(|l| l.starts_with("Still waiting"))
         .expect("who is still to agree");
-    assert!(
-        waiting.contains(&order[1].name) && waiting.contains(&order[3].name),
-        "{waiting}"
-    );
+    assert_contains(&waiting, &order[1].name);
+    assert_contains(&waiting, &order[3].name);
     assert!(!waiting.contains(&order[0].name), "{waiting}");
     // The one to move agrees without moving.
     let r = w.run(&order[1], place, draw()).await;

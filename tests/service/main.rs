@@ -173,11 +173,8 @@ async fn a_whole_match_from_challenge_to_rating_update() {
             },
         )
         .await;
-    assert!(
-        stats.text().contains("Simultana:") && stats.text().contains("provisional"),
-        "{}",
-        stats.text()
-    );
+    assert_shows(&stats, "Simultana:");
+    assert_shows(&stats, "provisional");
     let h2h = w
         .run(
             &a,
@@ -909,17 +906,11 @@ async fn leaderboards_rank_settled_ratings_then_list_provisional_ones_and_page_b
     assert_shows(&r, "page 1 of 3");
     assert_shows(&r, "1. @P1000 1700 — 30 games (20 W / 4 D / 6 L)");
     assert_shows(&r, "10. @P1009 1610");
-    assert!(
-        !r.text().contains("P2000") && !r.text().contains("P3000"),
-        "{}",
-        r.text()
-    );
+    assert_hides(&r, "P2000");
+    assert_hides(&r, "P3000");
     let r = w.run(&alice(), channel(1), board(Scope::Server, 3)).await;
-    assert!(
-        r.text().contains("21. @P1020") && r.text().contains("25. @P1024"),
-        "{}",
-        r.text()
-    );
+    assert_shows(&r, "21. @P1020");
+    assert_shows(&r, "25. @P1024");
     // The provisional player comes last, ranked after the settled ones, on the last page only.
     let text = r.text();
     let heading = parlor::i18n::Msg::new("board-not-ranked").text(parlor::i18n::Lang::En);
@@ -939,11 +930,8 @@ async fn leaderboards_rank_settled_ratings_then_list_provisional_ones_and_page_b
         r.text()
     );
     let r = w.run(&alice(), channel(1), board(Scope::Global, 1)).await;
-    assert!(
-        r.text().contains("1. @P3000 1800") && r.text().contains("2. @P1000 1650"),
-        "{}",
-        r.text()
-    );
+    assert_shows(&r, "1. @P3000 1800");
+    assert_shows(&r, "2. @P1000 1650");
     // Stats: rank among established players; provisional ratings have none.
     let p = |id: u64| parlor::table::UserRef::new(id, format!("P{id}"));
     let r = w
@@ -1109,11 +1097,8 @@ async fn the_ai_seam_plays_the_bots_moves_as_notices() {
     spec.level = Some(3);
     let mut board = table.handle(&a, &place, Act::Challenge(spec)).await;
     assert_has(&board, "head-bot-accepts");
-    assert!(
-        board.text().contains("casual") && board.text().contains("AI level 3"),
-        "{}",
-        board.text()
-    );
+    assert_shows(&board, "casual");
+    assert_shows(&board, "AI level 3");
     for _ in 0..200 {
         if is_over(&board) {
             break;
@@ -1201,11 +1186,7 @@ async fn loa_variants_and_parachute_drops_through_the_menus() {
     let mut spec = ChallengeSpec::new(GameKind::Loa, Opponent::User(user(&b)));
     spec.variant = Some("olympiad".into());
     let card = w.run(&a, channel(1), Act::Challenge(spec)).await;
-    assert!(
-        card.text().contains("Lines of Action #1 (olympiad"),
-        "{}",
-        card.text()
-    );
+    assert_shows(&card, "Lines of Action #1 (olympiad");
     let board = w.run(&b, channel(1), Act::Accept).await;
     assert!(
         board.text().contains("(black) vs"),

@@ -90,9 +90,10 @@ async fn play(w: &World, place: Place, mut board: Reply, players: &[Actor], plie
 }
 
 /// Analyses match `id`, then stores in its place an analysis in which the ply at `costly`
-/// (0-based) threw the game away, and asks again: returns the coach's line and picture for it,
-/// and the match's score sheet.
-async fn coach_on(w: &World, place: Place, id: i64, costly: usize) -> (Msg, Picture, Reply) {
+/// (0-based) threw the game away, and asks again: checks the coach's line for it against the
+/// sheet and the picture, and returns its move number, the sheet's row that holds it and the
+/// picture.
+async fn coach_on(w: &World, place: Place, id: i64, costly: usize) -> (i64, String, Picture) {
     let done = finished(w.run(&alice(), place, Act::Analyse(Some(id))).await).await;
     let Some(Picture::Evaluation { analysis, .. }) = &done.picture else {
         panic!("the graph: {}", done.text());
@@ -100,20 +101,12 @@ async fn coach_on(w: &World, place: Place, id: i64, costly: usize) -> (Msg, Pict
     // The mover's chances: level until the costly move, which throws the game away for good
     // (a drop that lasts: the blunderer's side stays at 10 %, the other at 90 %).
     let loser = analysis.plies[costly].side;
-    let mut text = String::from("start 0.5\n");
-    for (i, p) in analysis.plies.iter().enumerate() {
-        let (chance, best) = match i {
-            _ if i == costly => (0.1, 0.6),
-            _ if i < costly => (0.5, 0.5),
-            _ if p.side == loser => (0.1, 0.1),
-            _ => (0.9, 0.9),
-        };
-        let m = &p.played_text;
-        text.push_str(&format!("{m} {chance} {m} {best}\n"));
-    }
-    w.exec(&format!(
-        "UPDATE analyses SET result = '{text}' WHERE match_id = {id}"
-    ))
+    w.store_analysis(id, &played(analysis), |i| match i {
+        _ if i == costly => (0.1, 0.6),
+        _ if i < costly => (0.5, 0.5),
+        _ if analysis.plies[i].side == loser => (0.1, 0.1),
+        _ => (0.9, 0.9),
+    })
     .await;
     let again = w.run(&alice(), place, Act::Analyse(Some(id))).await;
     let section = again
@@ -124,7 +117,8 @@ async fn coach_on(w: &World, place: Place, id: i64, costly: usize) -> (Msg, Pict
     assert_eq!(line.id, "coach-mistake");
     let picture = section.picture.clone().expect("the mistake's board");
     let sheet = w.run(&alice(), place, Act::Moves(Some(id))).await;
-    (line, picture, sheet)
+    let (n, row) = assert_coach_agrees(&line, &picture, &sheet);
+    (n, row, picture)
 }
 
 /// The coach's move number for its mistake, checked against the sheet and the picture; returns
@@ -187,8 +181,7 @@ async fn lines_of_action_counts_each_players_move_in_texts_sheet_coach_and_pictu
     let place = channel(1);
     let board = w.live(GameKind::Loa, &alice(), &bob(), place).await;
     let id = play(&w, place, board, &[alice(), bob()], 9).await;
-    let (line, picture, sheet) = coach_on(&w, place, id, 6).await;
-    let (n, row) = assert_coach_agrees(&line, &picture, &sheet);
+    let (n, row, _) = coach_on(&w, place, id, 6).await;
     // Every ply is a move: the seventh is move 7, on the row of moves 7 and 8.
     assert_eq!(n, 7);
     assert!(row.starts_with("7. ") && row.contains("  8. "), "{row}");
@@ -200,8 +193,7 @@ async fn four_players_count_four_moves_a_round_and_a_row() {
     let place = channel(1);
     let board = full_table(&w, place).await;
     let id = play(&w, place, board, &everyone(), 10).await;
-    let (line, picture, sheet) = coach_on(&w, place, id, 6).await;
-    let (n, row) = assert_coach_agrees(&line, &picture, &sheet);
+    let (n, row, _) = coach_on(&w, place, id, 6).await;
     assert_eq!(n, 7);
     // The second round: moves 5 to 8, one row.
     assert_eq!(row.matches(". ").count(), 4, "{row}");
@@ -216,8 +208,7 @@ async fn a_lightning_move_of_two_steps_is_one_move() {
     let id = play(&w, place, board, &[alice(), bob()], 10).await;
     // The last ply played: with at least one move of two steps before it, its move number is
     // below its ply.
-    let (line, picture, sheet) = coach_on(&w, place, id, 9).await;
-    let (n, _) = assert_coach_agrees(&line, &picture, &sheet);
+    let (n, _, picture) = coach_on(&w, place, id, 9).await;
     assert!(n < 10, "move {n} for the tenth ply");
     let Picture::Mistake { game, .. } = &picture else {
         unreachable!()

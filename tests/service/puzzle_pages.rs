@@ -51,18 +51,12 @@ async fn a_puzzles_page_steps_through_its_solution_board_by_board() {
     let (code, headers, body) = get(&format!("{site}/puzzle/{id}"), &english).await;
     assert_eq!(code, 200, "{body}");
     assert_eq!(headers["content-type"], "text/html; charset=utf-8");
-    assert!(
-        body.contains(&fixed_words(Lang::En, "web-puzzle-solution")),
-        "{body}"
-    );
+    assert_contains(&body, &fixed_words(Lang::En, "web-puzzle-solution"));
     assert!(body.contains(&format!("/puzzle/{id}/0.png")), "{body}");
     // Every move of the solution is on the sheet, leading to its board.
     for (i, mv) in solution.iter().enumerate() {
         let step = i + 1;
-        assert!(
-            body.contains(&format!("/puzzle/{id}?step={step}#board")),
-            "{body}"
-        );
+        assert_contains(&body, &format!("/puzzle/{id}?step={step}#board"));
         assert!(body.contains(mv.as_str()), "{mv}: {body}");
     }
     let n = solution.len();
@@ -107,24 +101,12 @@ async fn a_puzzles_page_steps_through_its_solution_board_by_board() {
     let french = [("Accept-Language", "fr-FR,fr;q=0.9")];
     let (_, _, body) = get(&format!("{site}/puzzle/{id}?step=1"), &french).await;
     assert!(body.contains("<html lang=\"fr\">"), "{body}");
-    assert!(
-        body.contains(&fixed_words(Lang::Fr, "web-puzzle-legend")),
-        "{body}"
-    );
-    assert!(
-        body.contains(&format!("/puzzle/{id}/1.png?lang=fr")),
-        "{body}"
-    );
+    assert_contains(&body, &fixed_words(Lang::Fr, "web-puzzle-legend"));
+    assert_contains(&body, &format!("/puzzle/{id}/1.png?lang=fr"));
     let (_, _, body) = get(&format!("{site}/puzzle/{id}?step=1&lang=fr"), &english).await;
     assert!(body.contains("<html lang=\"fr\">"), "{body}");
-    assert!(
-        body.contains(&format!("/puzzle/{id}?step=2&amp;lang=fr#board")),
-        "{body}"
-    );
-    assert!(
-        body.contains(&format!("href=\"/puzzle/{id}?step=1&amp;lang=en\"")),
-        "{body}"
-    );
+    assert_contains(&body, &format!("/puzzle/{id}?step=2&amp;lang=fr#board"));
+    assert_contains(&body, &format!("href=\"/puzzle/{id}?step=1&amp;lang=en\""));
 }
 
 #[tokio::test]
@@ -158,19 +140,13 @@ async fn a_daily_puzzle_is_shown_only_once_its_day_is_over() {
     let (code, _, body) = get(&page(yesterday), &[("Accept-Language", "en")]).await;
     assert_eq!(code, 200, "{body}");
     assert!(body.contains(&puzzles::date_of(today - 1)), "{body}");
-    assert!(
-        body.contains(&fixed_words(Lang::En, "web-puzzle-daily")),
-        "{body}"
-    );
+    assert_contains(&body, &fixed_words(Lang::En, "web-puzzle-daily"));
     assert_eq!(status(&picture(yesterday)).await, 200);
     for hidden in [page(todays), picture(todays)] {
         assert_eq!(status(&hidden).await, 404, "{hidden}");
     }
     let (_, _, body) = get(&page(todays), &[("Accept-Language", "fr")]).await;
-    assert!(
-        body.contains(&fixed_words(Lang::Fr, "web-not-found")),
-        "{body}"
-    );
+    assert_contains(&body, &fixed_words(Lang::Fr, "web-not-found"));
     // Today's is chosen: the candidate of before is any puzzle again.
     assert_eq!(status(&page(candidate)).await, 200);
     // A puzzle chosen for a day to come (a clock ahead) stays hidden as well.

@@ -2,6 +2,7 @@
 //!
 //! Moved out of src/store/backup.rs (the library builds no unit-test harness).
 
+use super::common::assert_contains;
 use parlor::store::backup::*;
 
 #[tokio::test]
@@ -13,10 +14,7 @@ async fn refuses_postgres_with_the_pg_dump_command_and_no_password() {
         .expect_err("PostgreSQL is not copied");
     let said = err.to_string();
     assert!(said.contains("pg_dump"), "{said}");
-    assert!(
-        said.contains("postgres://parlor:***@db.example.org/parlor"),
-        "{said}"
-    );
+    assert_contains(&said, "postgres://parlor:***@db.example.org/parlor");
     assert!(!said.contains("hunter2"), "{said}");
     assert!(!target.exists());
 }

@@ -10,6 +10,8 @@ use std::time::Instant;
 
 use parlor::store::health::*;
 
+use super::table_shell::OUTAGES;
+
 fn failure(fault: Fault) -> StoreError {
     StoreError::Db {
         fault,
@@ -17,16 +19,10 @@ fn failure(fault: Fault) -> StoreError {
     }
 }
 
+/// Every outage but a pool closed on purpose (the process is stopping) closes the gate.
 #[test]
 fn only_an_unavailable_database_closes_the_gate() {
-    for fault in [
-        Fault::Unreachable,
-        Fault::LoginRefused,
-        Fault::DiskFull,
-        Fault::ReadOnly,
-        Fault::Locked,
-        Fault::Io,
-    ] {
+    for fault in OUTAGES.into_iter().filter(|f| *f != Fault::Closed) {
         assert!(closes_the_gate(fault), "{fault}");
     }
     for fault in [Fault::Closed, Fault::Corrupt, Fault::Other] {

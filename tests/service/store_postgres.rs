@@ -4,6 +4,7 @@
 
 use sqlx::postgres::PgSslMode;
 
+use super::common::assert_contains;
 use parlor::store::postgres::*;
 
 /// No environment: the address alone decides.
@@ -78,10 +79,7 @@ fn the_system_root_means_verify_full() {
     )
     .expect_err("a weaker mode is refused");
     let error = error.to_string();
-    assert!(
-        error.contains("sslrootcert=system goes with sslmode=verify-full"),
-        "{error}"
-    );
+    assert_contains(&error, "sslrootcert=system goes with sslmode=verify-full");
     assert!(!error.contains("s3cret"), "{error}");
 }
 
@@ -116,10 +114,7 @@ fn an_unreadable_or_empty_root_is_named() {
     )
     .expect_err("no such file")
     .to_string();
-    assert!(
-        error.contains("cannot read sslrootcert=/nonexistent/root.crt"),
-        "{error}"
-    );
+    assert_contains(&error, "cannot read sslrootcert=/nonexistent/root.crt");
     let empty = std::env::temp_dir().join(format!("parlor-empty-{}.crt", std::process::id()));
     std::fs::write(&empty, "not a certificate").expect("write");
     let empty = empty.display().to_string();

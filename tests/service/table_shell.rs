@@ -9,7 +9,9 @@ use parlor::store::StoreError;
 use parlor::store::Fault;
 use parlor::table::shell::*;
 
-const OUTAGES: [Fault; 7] = [
+/// Every fault of a database that is not there for the moment (closed, down, full, read-only
+/// or busy), as opposed to one that refused a statement.
+pub(super) const OUTAGES: [Fault; 7] = [
     Fault::Closed,
     Fault::Unreachable,
     Fault::LoginRefused,

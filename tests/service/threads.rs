@@ -91,10 +91,8 @@ async fn two_matches_at_once_in_one_channel_each_in_its_own_thread() {
     let card = over.card.clone().expect("the card to edit");
     assert_eq!((card.channel, card.message), (1, 9001));
     let line = card.line.text(parlor::i18n::Lang::En);
-    assert!(
-        line.contains("Match #1 is over") && line.contains("wins by resignation"),
-        "{line}"
-    );
+    assert_contains(&line, "Match #1 is over");
+    assert_contains(&line, "wins by resignation");
     w.assert_sql("SELECT channel_id FROM matches WHERE id = 1", 501)
         .await;
 }

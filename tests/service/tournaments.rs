@@ -5,9 +5,8 @@
 
 use super::common::*;
 use parlor::games::GameKind;
-use parlor::store::Store;
-use parlor::table::tournaments::{Event, Status};
-use parlor::table::{Act, Actor, Place, Reply, Stamp, Table, TournamentSpec};
+use parlor::table::tournaments::{Event, Status, Tournaments};
+use parlor::table::{Act, Actor, Place, Reply, Stamp, TournamentSpec};
 use parlor::tournament::event::{BoardResult, Format, Tournament};
 
 /// The tournament's channel.
@@ -27,13 +26,7 @@ fn organiser() -> Actor {
 /// Kills the process at once: nothing is closed or finished, memory is lost; a new process
 /// starts on the same database (its restore is what is tested).
 async fn crash(w: &mut World) {
-    let store = Store::open(&w.url).await.expect("reopen store");
-    let (table, notices) = Table::start(store, config(&w.clock))
-        .await
-        .expect("restart");
-    let old = std::mem::replace(&mut w.table, table);
-    w.notices = notices;
-    drop(old);
+    w.start_again(config(&w.clock)).await;
 }
 
 pub(super) async fn event(w: &World, id: i64) -> Event {
@@ -67,6 +60,44 @@ pub(super) fn thread_of(m: i64) -> Place {
     Place {
         parent: Some(hall().channel),
         ..channel(900_000 + m as u64)
+    }
+}
+
+/// The transport tells the table, as `who`, that it started match `m`'s thread (its first
+/// message, seq 0); the thread, once the table has taken it.
+pub(super) async fn thread_started(w: &World, who: &Actor, m: i64) -> Place {
+    let place = thread_of(m);
+    let started = Act::ThreadStarted {
+        thread: place,
+        card: None,
+    }
+    .at(Stamp {
+        match_id: m,
+        seq: 0,
+    });
+    let r = w.run(who, place, started).await;
+    assert!(!r.private, "{}", r.text());
+    place
+}
+
+/// The organiser opens `spec` in the hall and players 1 to `players` join it; its id.
+async fn opened_with(t: &Tournaments, spec: TournamentSpec, players: u64) -> i64 {
+    answered(
+        t.create(&organiser(), &hall(), spec).await,
+        "tournament-card-title",
+    );
+    let id = t.here(&hall()).await.expect("open here");
+    for i in 1..=players {
+        answered(t.join(&player(i), &hall()).await, "tournament-joined");
+    }
+    id
+}
+
+/// A round robin (`double`: each pair meets twice) of Lines of Action, an hour a game.
+fn round_robin(double: bool) -> TournamentSpec {
+    TournamentSpec {
+        clock: Some("1h".into()),
+        ..TournamentSpec::new(GameKind::Loa, Format::RoundRobin { double })
     }
 }
 
@@ -112,22 +143,7 @@ async fn play(w: &World, e: &Event, board: usize, want: Want) {
     let black = b.pairing.black.expect("not the bye");
     let (white, black) = (actor_of(e, b.pairing.white), actor_of(e, black));
     let m = *e.games.get(&board).expect("its match");
-    let place = thread_of(m);
-    let started = Act::ThreadStarted {
-        thread: place,
-        card: None,
-    };
-    let r = w
-        .run(
-            &white,
-            place,
-            started.at(Stamp {
-                match_id: m,
-                seq: 0,
-            }),
-        )
-        .await;
-    assert!(!r.private, "{}", r.text());
+    let place = thread_started(w, &white, m).await;
     if want == Want::WhiteForfeits {
         return;
     }
@@ -147,15 +163,9 @@ async fn play(w: &World, e: &Event, board: usize, want: Want) {
 
 /// Every match of tournament `id` and the boards they were created for, counted in the store.
 async fn games_stored(w: &World, id: i64) -> (i64, i64) {
-    let links = w
-        .sql_i64(&format!(
-            "SELECT COUNT(*) FROM tournament_games WHERE tournament_id = {id}"
-        ))
-        .await;
+    let links = w.count_tournament_games(id, "*").await;
     let distinct = w
-        .sql_i64(&format!(
-            "SELECT COUNT(DISTINCT round * 1000 + board) FROM tournament_games WHERE tournament_id = {id}"
-        ))
+        .count_tournament_games(id, "DISTINCT round * 1000 + board")
         .await;
     (links, distinct)
 }
@@ -443,14 +453,7 @@ async fn the_expected_end_moves_when_a_round_runs_late() {
         interval_secs: Some(3600),
         ..TournamentSpec::new(GameKind::Loa, Format::Swiss)
     };
-    answered(
-        t.create(&organiser(), &hall(), spec).await,
-        "tournament-card-title",
-    );
-    let id = t.here(&hall()).await.expect("open here");
-    for i in 1..=4 {
-        answered(t.join(&player(i), &hall()).await, "tournament-joined");
-    }
+    let id = opened_with(&t, spec, 4).await;
     let never = i64::MAX / 4;
     assert_eq!(
         event(&w, id).await.expected_end(START_MS),
@@ -505,10 +508,7 @@ fn meeting(a: u64, b: u64, first: bool) -> f64 {
 async fn a_double_round_robin_of_four_ends_with_its_tie_breaks() {
     let mut w = World::new().await;
     let t = w.table.tournaments().clone();
-    let spec = TournamentSpec {
-        clock: Some("1h".into()),
-        ..TournamentSpec::new(GameKind::Loa, Format::RoundRobin { double: true })
-    };
+    let spec = round_robin(true);
     refused(
         t.create(
             &organiser(),
@@ -521,14 +521,7 @@ async fn a_double_round_robin_of_four_ends_with_its_tie_breaks() {
         .await,
         "err-tournament-rounds",
     );
-    answered(
-        t.create(&organiser(), &hall(), spec).await,
-        "tournament-card-title",
-    );
-    let id = t.here(&hall()).await.expect("open here");
-    for i in 1..=2 {
-        answered(t.join(&player(i), &hall()).await, "tournament-joined");
-    }
+    let id = opened_with(&t, spec, 2).await;
     refused(
         t.begin(&organiser(), &hall()).await,
         "err-tournament-round-robin",
@@ -624,22 +617,14 @@ async fn a_double_round_robin_of_four_ends_with_its_tie_breaks() {
 async fn two_friends_and_two_bots_at_their_levels_play_a_round_robin() {
     let mut w = World::new().await;
     let t = w.table.tournaments().clone();
-    let spec = TournamentSpec {
-        clock: Some("1h".into()),
-        ..TournamentSpec::new(GameKind::Loa, Format::RoundRobin { double: false })
-    };
+    let spec = round_robin(false);
     answered(
         t.create(&organiser(), &hall(), spec).await,
         "tournament-card-title",
     );
     refused(t.add_bot(&organiser(), &hall(), 2).await, "err-no-ai");
     // The same database, a process with the AI.
-    let store = Store::open(&w.url).await.expect("reopen store");
-    let mut cfg = config(&w.clock);
-    cfg.ai = Some(std::sync::Arc::new(FirstMove));
-    let (table, notices) = Table::start(store, cfg).await.expect("restart");
-    w.table = table;
-    w.notices = notices;
+    w.start_with_ai().await;
     let t = w.table.tournaments().clone();
     let id = t.here(&hall()).await.expect("restored");
     for i in 1..=2 {
@@ -668,24 +653,9 @@ async fn two_friends_and_two_bots_at_their_levels_play_a_round_robin() {
             .enumerate()
         {
             let m = *e.games.get(&board).expect("its match");
-            let place = thread_of(m);
-            let started = Act::ThreadStarted {
-                thread: place,
-                card: None,
-            };
             let seats = [b.pairing.white, b.pairing.black.expect("four")]
                 .map(|i| e.seat(i).cloned().expect("seat"));
-            let r = w
-                .run(
-                    &organiser(),
-                    place,
-                    started.at(Stamp {
-                        match_id: m,
-                        seq: 0,
-                    }),
-                )
-                .await;
-            assert!(!r.private, "{}", r.text());
+            let place = thread_started(&w, &organiser(), m).await;
             // A person resigns (to the other person: player 2 does); bots play it out.
             let people: Vec<_> = seats.iter().filter(|s| s.level.is_none()).collect();
             if let Some(loser) = people.iter().max_by_key(|s| s.id) {
@@ -751,18 +721,10 @@ async fn two_friends_and_two_bots_at_their_levels_play_a_round_robin() {
 pub async fn club_round_robin(w: &mut World, open_too: bool) -> (i64, Option<i64>) {
     let t = w.table.tournaments().clone();
     let spec = TournamentSpec {
-        clock: Some("1h".into()),
         rated: Some(true),
-        ..TournamentSpec::new(GameKind::Loa, Format::RoundRobin { double: false })
+        ..round_robin(false)
     };
-    answered(
-        t.create(&organiser(), &hall(), spec.clone()).await,
-        "tournament-card-title",
-    );
-    let id = t.here(&hall()).await.expect("open here");
-    for i in 1..=4 {
-        answered(t.join(&player(i), &hall()).await, "tournament-joined");
-    }
+    let id = opened_with(&t, spec.clone(), 4).await;
     answered(t.begin(&organiser(), &hall()).await, "tournament-started");
     for round in 0..3 {
         let e = event(w, id).await;
@@ -922,10 +884,7 @@ async fn a_tournament_is_on_its_servers_pages_with_its_rounds_pictures_and_trf_f
     // The tournament being played: its round's games are being played, no podium yet.
     let (status, _, body) = get(&format!("{site}/t/{open}"), &[]).await;
     assert_eq!(status, 200);
-    assert!(
-        body.contains(&escaped(&Msg::new("web-playing").text(Lang::En))),
-        "{body}"
-    );
+    assert_contains(&body, &escaped(&Msg::new("web-playing").text(Lang::En)));
     assert!(!body.contains("podium.png"));
     // Both are listed on the server's page.
     let (_, _, body) = get(&format!("{site}/s/{SLUG}"), &[]).await;
@@ -949,6 +908,13 @@ fn sample(page: &str, key: &str) -> Option<f64> {
         .find_map(|l| l.strip_prefix(key)?.strip_prefix(' ')?.trim().parse().ok())
 }
 
+/// Fails unless the metrics `page` has each sample (name and labels, as written) at its value.
+fn assert_samples(page: &str, want: &[(&str, f64)]) {
+    for &(key, value) in want {
+        assert_eq!(sample(page, key), Some(value), "{key} in {page}");
+    }
+}
+
 #[tokio::test]
 async fn tournaments_are_counted_in_the_metrics_and_their_restore_told_to_healthz() {
     // This test's own recorder, on its own thread (a current-thread runtime runs every task
@@ -968,32 +934,22 @@ async fn tournaments_are_counted_in_the_metrics_and_their_restore_told_to_health
         answered(t.join(&player(i), &hall()).await, "tournament-joined");
     }
     let page = handle.render();
-    assert_eq!(
-        sample(&page, "parlor_tournaments{status=\"open\"}"),
-        Some(1.0),
-        "{page}"
-    );
-    assert_eq!(
-        sample(&page, "parlor_tournament_players"),
-        Some(3.0),
-        "{page}"
+    assert_samples(
+        &page,
+        &[
+            ("parlor_tournaments{status=\"open\"}", 1.0),
+            ("parlor_tournament_players", 3.0),
+        ],
     );
     answered(t.begin(&organiser(), &hall()).await, "tournament-started");
     let page = handle.render();
-    assert_eq!(
-        sample(&page, "parlor_tournaments{status=\"open\"}"),
-        Some(0.0),
-        "{page}"
-    );
-    assert_eq!(
-        sample(&page, "parlor_tournaments{status=\"running\"}"),
-        Some(1.0),
-        "{page}"
-    );
-    assert_eq!(
-        sample(&page, "parlor_tournament_rounds_paired_total"),
-        Some(1.0),
-        "{page}"
+    assert_samples(
+        &page,
+        &[
+            ("parlor_tournaments{status=\"open\"}", 0.0),
+            ("parlor_tournaments{status=\"running\"}", 1.0),
+            ("parlor_tournament_rounds_paired_total", 1.0),
+        ],
     );
     // A second one, whose stored state is then spoiled: after a kill -9 the first is rebuilt,
     // the second left as it is and named.
@@ -1013,20 +969,13 @@ async fn tournaments_are_counted_in_the_metrics_and_their_restore_told_to_health
     assert!(told.starts_with("1 restored, 1 open"), "{told}");
     assert!(told.ends_with(&format!(": {spoiled}")), "{told}");
     let page = handle.render();
-    assert_eq!(
-        sample(&page, "parlor_tournaments_unrestored"),
-        Some(1.0),
-        "{page}"
-    );
-    assert_eq!(
-        sample(&page, "parlor_tournaments{status=\"running\"}"),
-        Some(1.0),
-        "{page}"
-    );
-    assert_eq!(
-        sample(&page, "parlor_tournament_players"),
-        Some(3.0),
-        "{page}"
+    assert_samples(
+        &page,
+        &[
+            ("parlor_tournaments_unrestored", 1.0),
+            ("parlor_tournaments{status=\"running\"}", 1.0),
+            ("parlor_tournament_players", 3.0),
+        ],
     );
     // Played to its end: counted no more.
     let id = t.here(&hall()).await.expect("the first");
@@ -1048,21 +997,14 @@ async fn tournaments_are_counted_in_the_metrics_and_their_restore_told_to_health
     }
     assert_eq!(event(&w, id).await.status, Status::Over);
     let page = handle.render();
-    assert_eq!(
-        sample(&page, "parlor_tournaments{status=\"running\"}"),
-        Some(0.0),
-        "{page}"
-    );
-    assert_eq!(
-        sample(&page, "parlor_tournament_players"),
-        Some(0.0),
-        "{page}"
-    );
     let rounds = event(&w, id).await.tournament.swiss.played_rounds as f64;
-    assert_eq!(
-        sample(&page, "parlor_tournament_rounds_paired_total"),
-        Some(rounds),
-        "{page}"
+    assert_samples(
+        &page,
+        &[
+            ("parlor_tournaments{status=\"running\"}", 0.0),
+            ("parlor_tournament_players", 0.0),
+            ("parlor_tournament_rounds_paired_total", rounds),
+        ],
     );
 }
 

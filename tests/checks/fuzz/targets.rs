@@ -529,8 +529,9 @@ fn stored(g: &mut Gen, notations: &[String], options: &[String]) -> Stored {
     s
 }
 
-/// Valid notations and options of every game, to damage stored logs with.
-fn restore_corpus() -> (Vec<String>, Vec<String>) {
+/// Makes stored matches whose logs are damaged with valid notations and options of every game
+/// (what both restore targets are fed).
+fn damaged_logs() -> Box<dyn Fn(&mut Gen) -> Stored> {
     let mut notations = Vec::new();
     let mut options = Vec::new();
     for kind in GameKind::ALL {
@@ -538,16 +539,15 @@ fn restore_corpus() -> (Vec<String>, Vec<String>) {
         options.extend(option_texts(kind).iter().map(|s| s.to_string()));
         options.push(kind.name().to_string());
     }
-    (notations, options)
+    Box::new(move |g| stored(g, &notations, &options))
 }
 
 /// The stored move log replayed at restore: a log the service wrote replays; a damaged one
 /// replays consistently or is refused with a reason, never a panic.
 pub fn restore_log() -> Target<Stored> {
-    let (notations, options) = restore_corpus();
     Target {
         name: "restore_log",
-        make: Box::new(move |g| stored(g, &notations, &options)),
+        make: damaged_logs(),
         check: Box::new(|s| {
             let Ok(kind) = s.game.parse::<GameKind>() else {
                 return Ok(());
@@ -585,10 +585,9 @@ pub fn restore_log() -> Target<Stored> {
 /// Restoring from the database: a live match with a stored (maybe damaged) log goes through
 /// `Table::start`, which must not fail or panic, and the row and log are left as they were.
 pub fn restore_db() -> Target<Stored> {
-    let (notations, options) = restore_corpus();
     Target {
         name: "restore_db",
-        make: Box::new(move |g| stored(g, &notations, &options)),
+        make: damaged_logs(),
         check: Box::new(|s| {
             let rt = tokio::runtime::Builder::new_current_thread()
                 .enable_all()

@@ -391,20 +391,39 @@ pub(super) fn webhook_target(
     Some((ix, id))
 }
 
+/// The interaction and the message a webhook `what` (an edit, a delete) names, with the state
+/// still held; or Discord's refusal (an unknown message, a token too old), recorded once the
+/// state is let go.
+fn webhook_write<'a>(
+    inner: &'a Inner,
+    token: &str,
+    message: &str,
+    what: &str,
+) -> Result<(MutexGuard<'a, FakeState>, Interaction, u64), Box<Response>> {
+    let state = inner.lock();
+    let Some((ix, id)) = webhook_target(&state, token, message) else {
+        drop(state);
+        return Err(Box::new(unknown_message(
+            inner,
+            format!("{what} of unknown message {message}"),
+        )));
+    };
+    if let Some(refusal) = token_refusal(&ix, false) {
+        drop(state);
+        return Err(Box::new(token_refused(inner, refusal)));
+    }
+    Ok((state, ix, id))
+}
+
 pub(super) async fn edit_webhook_message(
     AxState(inner): AxState<Arc<Inner>>,
     Path((_app, token, message)): Path<(u64, String, String)>,
     Body(data, files): Body,
 ) -> Response {
-    let mut state = inner.lock();
-    let Some((ix, id)) = webhook_target(&state, &token, &message) else {
-        drop(state);
-        return unknown_message(&inner, format!("edit of unknown message {message}"));
+    let (mut state, ix, id) = match webhook_write(&inner, &token, &message, "edit") {
+        Ok(target) => target,
+        Err(refused) => return *refused,
     };
-    if let Some(refusal) = token_refusal(&ix, false) {
-        drop(state);
-        return token_refused(&inner, refusal);
-    }
     if let Err(why) = check_message(&data) {
         drop(state);
         return invalid_body(&inner, format!("interaction {}: edit: {why}", ix.id));
@@ -418,15 +437,10 @@ pub(super) async fn delete_webhook_message(
     AxState(inner): AxState<Arc<Inner>>,
     Path((_app, token, message)): Path<(u64, String, String)>,
 ) -> Response {
-    let mut state = inner.lock();
-    let Some((ix, id)) = webhook_target(&state, &token, &message) else {
-        drop(state);
-        return unknown_message(&inner, format!("delete of unknown message {message}"));
+    let (mut state, _, id) = match webhook_write(&inner, &token, &message, "delete") {
+        Ok(target) => target,
+        Err(refused) => return *refused,
     };
-    if let Some(refusal) = token_refusal(&ix, false) {
-        drop(state);
-        return token_refused(&inner, refusal);
-    }
     if let Some(m) = state.message_mut(id) {
         m.deleted = true;
     }
@@ -709,6 +723,32 @@ impl FakeDiscord {
         (out, resolved)
     }
 
+    /// The declaration of `/name` as the bot last registered it; the test fails if it is not
+    /// registered.
+    fn registered(&self, name: &str) -> Value {
+        self.inner
+            .lock()
+            .command(name)
+            .unwrap_or_else(|| panic!("/{name} is not registered"))
+    }
+
+    /// Sends `record` with command `data` (the server's id added inside a server, as Discord
+    /// does), once the command is checked to be offered where it is used.
+    fn send_command(
+        &self,
+        command: &Value,
+        record: Interaction,
+        mut payload: Value,
+        mut data: Value,
+    ) -> u64 {
+        offered_here(command, &record);
+        if let Some(guild) = record.guild {
+            data["guild_id"] = json!(guild.to_string());
+        }
+        payload["data"] = data;
+        self.send_interaction(record, payload)
+    }
+
     /// Sends a slash command as `user` in `channel_id`; `options` maps option names to values
     /// (a user option takes the user's id; pass those users in `users` to give their names).
     pub fn slash_in(
@@ -719,13 +759,10 @@ impl FakeDiscord {
         options: Value,
         users: &[User],
     ) -> u64 {
-        let Some(command) = self.inner.lock().command(name) else {
-            panic!("/{name} is not registered");
-        };
+        let command = self.registered(name);
         let (opts, resolved) = Self::command_options(&command, &options, None, users);
         self.meet(users);
-        let (record, mut payload) = self.base_interaction(2, user, channel_id, None);
-        offered_here(&command, &record);
+        let (record, payload) = self.base_interaction(2, user, channel_id, None);
         let mut resolved = resolved;
         if record.guild.is_none()
             && let Some(resolved) = resolved.as_object_mut()
@@ -733,17 +770,14 @@ impl FakeDiscord {
             // Outside a server a user is no member of anything.
             resolved.remove("members");
         }
-        payload["data"] = json!({
+        let data = json!({
             "id": command["id"],
             "name": name,
             "type": 1,
             "options": opts,
             "resolved": resolved,
         });
-        if let Some(guild) = record.guild {
-            payload["data"]["guild_id"] = json!(guild.to_string());
-        }
-        self.send_interaction(record, payload)
+        self.send_command(&command, record, payload, data)
     }
 
     /// Sends subcommand `sub` of `/name` (`/tournament create`) as `user` in `channel_id`, its
@@ -756,9 +790,7 @@ impl FakeDiscord {
         sub: &str,
         options: Value,
     ) -> u64 {
-        let Some(command) = self.inner.lock().command(name) else {
-            panic!("/{name} is not registered");
-        };
+        let command = self.registered(name);
         let declared = command["options"].as_array().cloned().unwrap_or_default();
         let Some(decl) = declared
             .iter()
@@ -768,19 +800,15 @@ impl FakeDiscord {
             panic!("/{name} has no subcommand {sub}");
         };
         let (opts, resolved) = Self::command_options(&decl, &options, None, &[]);
-        let (record, mut payload) = self.base_interaction(2, user, channel_id, None);
-        offered_here(&command, &record);
-        payload["data"] = json!({
+        let (record, payload) = self.base_interaction(2, user, channel_id, None);
+        let data = json!({
             "id": command["id"],
             "name": name,
             "type": 1,
             "options": [{"name": sub, "type": 1, "options": opts}],
             "resolved": resolved,
         });
-        if let Some(guild) = record.guild {
-            payload["data"]["guild_id"] = json!(guild.to_string());
-        }
-        self.send_interaction(record, payload)
+        self.send_command(&command, record, payload, data)
     }
 
     /// Records a slash-command interaction without sending it (to answer it by hand in the fake's
@@ -842,23 +870,17 @@ impl FakeDiscord {
         option: &str,
         typed: &str,
     ) -> u64 {
-        let Some(command) = self.inner.lock().command(name) else {
-            panic!("/{name} is not registered");
-        };
+        let command = self.registered(name);
         let (opts, _) =
             Self::command_options(&command, &json!({ option: typed }), Some(option), &[]);
-        let (record, mut payload) = self.base_interaction(4, user, channel_id, None);
-        offered_here(&command, &record);
-        payload["data"] = json!({
+        let (record, payload) = self.base_interaction(4, user, channel_id, None);
+        let data = json!({
             "id": command["id"],
             "name": name,
             "type": 1,
             "options": opts,
         });
-        if let Some(guild) = record.guild {
-            payload["data"]["guild_id"] = json!(guild.to_string());
-        }
-        self.send_interaction(record, payload)
+        self.send_command(&command, record, payload, data)
     }
 
     /// Presses the button `custom_id` on message `message_id`, as `user`.

@@ -524,17 +524,19 @@ impl Drop for Killable {
 }
 
 impl FakeDiscord {
+    /// What each bot of this process has in hand (its events and notices), one entry a bot
+    /// started; a test that panicked while holding it leaves it readable.
+    fn works(&self) -> MutexGuard<'_, Vec<parlor::discord::Work>> {
+        self.inner.works.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
     /// Starts the real bot with these settings on a runtime of its own, to kill it later.
     pub fn start_bot_killable(
         &self,
         config: parlor::discord::Config,
         settings: parlor::table::Config,
     ) -> Killable {
-        self.inner
-            .works
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .push(config.work.clone());
+        self.works().push(config.work.clone());
         let (kill, killed) = tokio::sync::oneshot::channel::<()>();
         let thread = std::thread::spawn(move || {
             let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -669,11 +671,7 @@ impl FakeDiscord {
         config: parlor::discord::Config,
         settings: parlor::table::Config,
     ) -> Bot {
-        self.inner
-            .works
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .push(config.work.clone());
+        self.works().push(config.work.clone());
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(parlor::discord::serve(config, settings, async move {
             let _ = stopped.await;
@@ -721,7 +719,7 @@ impl FakeDiscord {
         let deadline = Instant::now() + WAIT;
         loop {
             let (busy, quiet) = {
-                let works = self.inner.works.lock().unwrap_or_else(|p| p.into_inner());
+                let works = self.works();
                 let quiet = if works.is_empty() {
                     QUIET_ELSEWHERE
                 } else {
