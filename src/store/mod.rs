@@ -96,9 +96,9 @@ enum Db {
 }
 
 impl Db {
-    /// Whether the database answers as the bot needs it (the probe of an outage): SQLite takes
-    /// a write (a statement that changes nothing still needs the write lock), PostgreSQL is a
-    /// primary (a standby during a failover takes no writes). A reader only needs to read.
+    /// Whether the database answers as the bot needs it (the probe of an outage): SQLite commits
+    /// a write (the write lock, and room on its disk), PostgreSQL is a primary (a standby during
+    /// a failover takes no writes). A reader only needs to read.
     async fn answers(&self) -> Result<(), StoreError> {
         match self {
             Db::Sqlite {
@@ -109,9 +109,15 @@ impl Db {
                 sqlx::query("SELECT 1").execute(&pools.read).await?;
             }
             Db::Sqlite { pools, .. } => {
-                sqlx::query("UPDATE _sqlx_migrations SET success = success WHERE version < 0")
-                    .execute(&pools.write)
-                    .await?;
+                // A row changed and changed back, committed: the write lock and room on the disk
+                // for the log, as a move needs. A statement that changes nothing writes nothing,
+                // and found a full disk "back" at once (SQLite skips an unchanged page).
+                let toggle = "UPDATE _sqlx_migrations SET success = NOT success \
+                              WHERE version = (SELECT MAX(version) FROM _sqlx_migrations)";
+                let mut tx = pools.write.begin().await?;
+                sqlx::query(toggle).execute(&mut *tx).await?;
+                sqlx::query(toggle).execute(&mut *tx).await?;
+                tx.commit().await?;
             }
             Db::Postgres(pools) => {
                 let standby: bool = sqlx::query_scalar("SELECT pg_is_in_recovery()")
@@ -375,11 +381,26 @@ impl Store {
         } else {
             options.clone().pragma("wal_autocheckpoint", "0")
         };
-        let write = SqlitePoolOptions::new()
+        let mut write = SqlitePoolOptions::new()
             .max_connections(1)
             .min_connections(1)
             .idle_timeout(None)
-            .max_lifetime(None)
+            .max_lifetime(None);
+        if !in_memory {
+            // A COMMIT refused for a full disk is rolled back by SQLite, but sqlx still counts the
+            // transaction; the connection's next "transaction" is then a savepoint, whose
+            // release commits nothing once a failure leaves SQLite's transaction open: moves
+            // acknowledged and never saved. Such a connection is closed, not reused (an
+            // in-memory database lives only in its one connection, and has no disk to fill).
+            write = write.after_release(|conn, _| {
+                Box::pin(async move {
+                    use sqlx::Connection;
+                    conn.ping().await?;
+                    Ok(!conn.is_in_transaction())
+                })
+            });
+        }
+        let write = write
             .connect_with(write_options)
             .await
             .map_err(open_error)?;

@@ -13,7 +13,7 @@ use crate::shards::{Process, simultana};
 use crate::steps::{alice, bob, play_first};
 
 /// A port nobody listens on now (the bot binds it a moment later).
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .map(|a| a.port())
@@ -21,14 +21,14 @@ fn free_port() -> u16 {
 }
 
 /// `GET url`: the status and the body.
-async fn get(url: &str) -> Option<(u16, String)> {
+pub(crate) async fn get(url: &str) -> Option<(u16, String)> {
     let response = reqwest::get(url).await.ok()?;
     let status = response.status().as_u16();
     Some((status, response.text().await.ok()?))
 }
 
 /// Waits until `GET url` answers with `status`; returns the body.
-async fn until_status(url: &str, status: u16) -> String {
+pub(crate) async fn until_status(url: &str, status: u16) -> String {
     let deadline = tokio::time::Instant::now() + WAIT;
     let mut last = None;
     while tokio::time::Instant::now() < deadline {
@@ -55,7 +55,7 @@ fn samples(page: &str) -> HashMap<String, f64> {
 }
 
 /// Scrapes `/metrics` until `ready` holds for its samples; returns them.
-async fn scrape_until(
+pub(crate) async fn scrape_until(
     url: &str,
     what: &str,
     ready: impl Fn(&HashMap<String, f64>) -> bool,

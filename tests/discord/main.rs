@@ -18,6 +18,7 @@ mod four;
 mod french;
 mod health;
 mod http;
+mod outage;
 mod permissions;
 mod play;
 mod present;
@@ -25,6 +26,8 @@ mod present;
 mod puzzle_words;
 mod puzzles;
 mod reach;
+#[path = "../support/relay.rs"]
+mod relay;
 mod rules;
 mod secrets;
 mod servers;

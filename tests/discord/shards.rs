@@ -73,7 +73,7 @@ impl Process {
     }
 
     /// Kills the process at once (SIGKILL on Unix: no clean shutdown of anything).
-    fn kill(mut self) {
+    pub(crate) fn kill(mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

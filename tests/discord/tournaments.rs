@@ -27,7 +27,7 @@ async fn tournament(discord: &FakeDiscord, user: &User, sub: &str, options: Valu
 /// Fails unless `msg` is a private answer saying catalogue message `id` (one without
 /// arguments), in English.
 #[track_caller]
-fn assert_refused(msg: &Msg, id: &str) {
+pub(crate) fn assert_refused(msg: &Msg, id: &str) {
     let text = lookup(Lang::En, id).unwrap_or_else(|| panic!("{id} is not in the catalogue"));
     assert!(msg.ephemeral, "{id}: {}", msg.text());
     assert!(msg.text().contains(&text), "{id}: {}", msg.text());

@@ -28,6 +28,8 @@ mod puzzle_pages;
 #[path = "../support/puzzles.rs"]
 mod puzzle_words;
 mod puzzles;
+#[path = "../support/relay.rs"]
+mod relay;
 mod rules;
 mod shards;
 mod store;

@@ -4,71 +4,17 @@
 //! write lock; on PostgreSQL the server's address stops answering (a TCP relay between the bot
 //! and the real server is cut, as a failover or a network fault cuts it).
 
-use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::common::*;
 use parlor::store::{Fault, Store};
 use parlor::table::{Act, ManualClock, Table};
-use tokio::net::{TcpListener, TcpStream};
-use tokio::task::JoinHandle;
 
 use crate::db;
+use crate::relay::Relay;
 
 /// Discord's limit for a first response; the goal is well under it.
 const FIRST_RESPONSE: Duration = Duration::from_secs(3);
-
-/// A relay from a local port to the PostgreSQL server that can be cut (the port refuses
-/// connections and every relayed connection is dropped) and mended on the same port.
-struct Relay {
-    addr: SocketAddr,
-    target: String,
-    tasks: Arc<Mutex<Vec<JoinHandle<()>>>>,
-}
-
-impl Relay {
-    async fn start(target: String) -> Relay {
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
-        let addr = listener.local_addr().expect("its address");
-        let relay = Relay {
-            addr,
-            target,
-            tasks: Arc::default(),
-        };
-        relay.serve(listener);
-        relay
-    }
-
-    fn serve(&self, listener: TcpListener) {
-        let (target, tasks) = (self.target.clone(), self.tasks.clone());
-        let accept = tokio::spawn(async move {
-            while let Ok((mut client, _)) = listener.accept().await {
-                let target = target.clone();
-                let pipe = tokio::spawn(async move {
-                    if let Ok(mut server) = TcpStream::connect(&target).await {
-                        let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
-                    }
-                });
-                tasks.lock().expect("the relay's tasks").push(pipe);
-            }
-        });
-        self.tasks.lock().expect("the relay's tasks").push(accept);
-    }
-
-    /// The server is gone: no new connection, and the open ones drop.
-    fn cut(&self) {
-        for task in self.tasks.lock().expect("the relay's tasks").drain(..) {
-            task.abort();
-        }
-    }
-
-    /// The server is back at the same address.
-    async fn mend(&self) {
-        let listener = TcpListener::bind(self.addr).await.expect("the same port");
-        self.serve(listener);
-    }
-}
 
 /// How the test takes the database away and gives it back.
 enum Outage {
@@ -83,11 +29,7 @@ async fn table(clock: &ManualClock) -> (Table, db::Database, Option<Relay>, temp
     let (database, relay) = match db::postgres_server() {
         Some(server) => {
             let database = db::fresh_postgres(&server).await;
-            let (scheme_user, rest) = database.url.split_once('@').expect("a postgres:// URL");
-            let (host_port, path) = rest.split_once('/').expect("a database name");
-            let (host, port) = host_port.rsplit_once(':').expect("a port");
-            let relay = Relay::start(format!("127.0.0.1:{port}")).await;
-            let url = format!("{scheme_user}@{host}:{}/{path}", relay.addr.port());
+            let (url, relay) = Relay::in_front_of(&database.url).await;
             (database.readdressed(url), Some(relay))
         }
         None => (
