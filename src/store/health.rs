@@ -19,6 +19,9 @@ const PROBE_WAIT: Duration = Duration::from_secs(2);
 #[derive(Debug, Default)]
 pub struct Health {
     down: Mutex<Option<Down>>,
+    /// When the database last answered a heartbeat ([`Health::answered`]): an outage noticed
+    /// later is taken to have begun then, so that the time before anyone noticed it counts too.
+    last_answer: Mutex<Option<Instant>>,
 }
 
 /// Since when, and why, the database is down.
@@ -41,7 +44,8 @@ pub type Probe = Box<
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outage {
     pub fault: Fault,
-    /// How long the database has been down.
+    /// How long the database has been down (since it last answered a heartbeat, when one came
+    /// before the failure that showed it).
     pub for_: Duration,
 }
 
@@ -59,6 +63,14 @@ impl Health {
                 ),
             }),
         }
+    }
+
+    /// Takes note that the database answered just now (see [`super::Store::heartbeat`]).
+    pub fn answered(&self) {
+        *self
+            .last_answer
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Some(Instant::now());
     }
 
     /// The outage under way, if any.
@@ -81,9 +93,15 @@ impl Health {
             if down.is_some() {
                 return false;
             }
+            let last_answer = *self
+                .last_answer
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
             *down = Some(Down {
                 fault,
-                since: Instant::now(),
+                // The last heartbeat answered is the latest the database is known to have
+                // worked: an outage nobody met at once began after it, not when it was met.
+                since: last_answer.unwrap_or_else(Instant::now),
                 detail: error.to_string(),
             });
         }
@@ -119,6 +137,7 @@ async fn watch(health: Weak<Health>, probe: Probe) {
         match answered {
             Ok(Ok(())) => {
                 let was = health.lock().take();
+                health.answered();
                 let for_ = was.map(|d| d.since.elapsed()).unwrap_or_default();
                 tracing::warn!(
                     seconds = for_.as_secs_f64(),

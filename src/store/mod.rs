@@ -617,6 +617,28 @@ impl Store {
         Ok(())
     }
 
+    /// How often [`Store::heartbeat`] is asked while the database is up.
+    pub const HEARTBEAT_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
+
+    /// Asks the database a trivial question while it is thought up: an answer dates the last
+    /// moment it worked (an outage met later began after it), and a failure closes the gate at
+    /// once, so that an outage is known within [`Store::HEARTBEAT_EVERY`] even when nobody plays
+    /// (the match timer then judges no deadline). Nothing is asked while the gate is shut: the
+    /// probe then does the asking.
+    pub async fn heartbeat(&self) {
+        if self.health.outage().is_some() {
+            return;
+        }
+        match self.ping().await {
+            Ok(()) => self.health.answered(),
+            Err(StoreError::Db {
+                fault: Fault::Closed,
+                ..
+            }) => {}
+            Err(error) => self.noticed(&error),
+        }
+    }
+
     /// Takes note of a failure a caller met: one that says the database is unavailable (down,
     /// full, read-only, locked ...) makes every query fail at once with that fault until a probe
     /// in the background finds the database back, every [`health::PROBE_EVERY`].

@@ -182,3 +182,88 @@ async fn an_outage_is_answered_at_once_board_from_memory_and_play_goes_on_when_i
     let moves = db::sql_i64(&database, "SELECT COUNT(*) FROM moves WHERE kind = 'move'").await;
     assert_eq!(moves, acknowledged);
 }
+
+/// An outage nobody meets still stops the clocks. On PostgreSQL the heartbeat finds the server
+/// gone although nobody plays, so a deadline that falls in the outage is judged only after it,
+/// with the time since the database last answered given back. On SQLite a held write lock does
+/// not stop reads (the heartbeat still gets its answer), and the timer's own failed write of the
+/// deadline shuts the gate, so nothing is judged while the lock is held.
+#[tokio::test]
+async fn an_outage_nobody_meets_is_found_by_the_heartbeat_and_judges_no_deadline() {
+    let clock = ManualClock::new(START_MS);
+    let (table, database, relay, _dir) = table(&clock).await;
+    let (a, b, place) = (alice(), bob(), channel(1));
+    table
+        .handle(
+            &a,
+            &place,
+            Act::Challenge(parlor::table::ChallengeSpec::new(
+                parlor::games::GameKind::Simultana,
+                parlor::table::Opponent::User(user(&b)),
+            )),
+        )
+        .await;
+    let board = table.handle(&b, &place, Act::Accept).await;
+    assert!(!board.private, "{}", board.text());
+    assert_eq!(table.matches().open_count(), 1);
+    table.store().heartbeat().await;
+    assert!(table.store().outage().is_none(), "up before the outage");
+
+    let deadline = "SELECT deadline_at FROM matches";
+    let before = db::sql_i64(&database, deadline).await;
+    let outage = Outage::begin(&database, relay).await;
+    let fault = outage.fault();
+    // The next heartbeat comes a second later (they come every two seconds).
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    table.store().heartbeat().await;
+    // The timer ticks every second: it sees the outage the heartbeat found.
+    assert_eq!(table.matches().tick().await, 0);
+    match fault {
+        Fault::Unreachable => assert_eq!(
+            table.store().outage().map(|o| o.fault),
+            Some(fault),
+            "the heartbeat did not find the server gone"
+        ),
+        _ => assert!(
+            table.store().outage().is_none(),
+            "a held write lock stops no read"
+        ),
+    }
+
+    // Two days pass with nobody playing: the deadline falls in the outage.
+    clock.advance_secs(2 * 86_400);
+    assert_eq!(table.matches().tick().await, 0, "judged during the outage");
+    assert_eq!(
+        table.store().outage().map(|o| o.fault),
+        Some(fault),
+        "the timer's failed write did not shut the gate"
+    );
+    assert_eq!(table.matches().tick().await, 0, "judged during the outage");
+
+    outage.end().await;
+    let back = Instant::now();
+    while table.store().outage().is_some() && back.elapsed() < Duration::from_secs(5) {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(
+        table.store().outage().is_none(),
+        "the return was not noticed"
+    );
+    if fault == Fault::Unreachable {
+        // The outage began at the last heartbeat answered, before the two days: they are given
+        // back, and the player to move still has the move.
+        assert_eq!(
+            table.matches().tick().await,
+            0,
+            "a time-out after the outage"
+        );
+        assert_eq!(table.matches().open_count(), 1, "the match ended on time");
+        // Given back: the two days, and the second before the heartbeat found the outage.
+        let later = db::sql_i64(&database, deadline).await - before;
+        assert!(
+            later >= 2 * 86_400_000 + 1000,
+            "the deadline moved {later} ms"
+        );
+    }
+    table.store().close().await;
+}

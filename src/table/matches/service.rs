@@ -298,7 +298,14 @@ impl Matches {
                     drop(m);
                     self.reload(id).await;
                 }
-                Err(error) => tracing::error!(match_id = id, %error, "could not apply a deadline"),
+                Err(error) => {
+                    // A deadline that cannot be written shows an outage: the gate shuts, and no
+                    // clock runs until the database is back.
+                    if let Fail::Store(e) = &error {
+                        self.inner.store.noticed(e);
+                    }
+                    tracing::error!(match_id = id, %error, "could not apply a deadline")
+                }
             }
         }
         self.mark_clocks(self.now()).await;
@@ -315,8 +322,10 @@ impl Matches {
                 .outage_began
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
-            if self.inner.store.outage().is_some() {
-                began.get_or_insert(now);
+            if let Some(outage) = self.inner.store.outage() {
+                // From when the database last answered, not when the outage was first met.
+                let for_ms = i64::try_from(outage.for_.as_millis()).unwrap_or(i64::MAX);
+                began.get_or_insert(now.saturating_sub(for_ms));
                 return false;
             }
             let Some(since) = *began else {
@@ -376,6 +385,14 @@ impl Matches {
     /// at least every second for matches scheduled meanwhile; until the service is dropped
     /// everywhere else.
     pub fn spawn_timer(&self) -> tokio::task::JoinHandle<()> {
+        let heart = Arc::downgrade(&self.inner);
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(Store::HEARTBEAT_EVERY).await;
+                let Some(inner) = heart.upgrade() else { break };
+                inner.store.heartbeat().await;
+            }
+        });
         let weak = Arc::downgrade(&self.inner);
         tokio::spawn(async move {
             loop {
