@@ -88,15 +88,13 @@ impl Outage {
     }
 }
 
-#[tokio::test]
-async fn an_outage_is_answered_at_once_board_from_memory_and_play_goes_on_when_it_is_back() {
-    let clock = ManualClock::new(START_MS);
-    let (table, database, relay, _dir) = table(&clock).await;
-    let (a, b, place) = (alice(), bob(), channel(1));
+/// A Simultana match between alice and bob at `place`, accepted: its first board.
+async fn simultana(table: &Table, place: &parlor::table::Place) -> parlor::table::Reply {
+    let (a, b) = (alice(), bob());
     let card = table
         .handle(
             &a,
-            &place,
+            place,
             Act::Challenge(parlor::table::ChallengeSpec::new(
                 parlor::games::GameKind::Simultana,
                 parlor::table::Opponent::User(user(&b)),
@@ -104,8 +102,17 @@ async fn an_outage_is_answered_at_once_board_from_memory_and_play_goes_on_when_i
         )
         .await;
     assert!(!card.private, "{}", card.text());
-    let mut board = table.handle(&b, &place, Act::Accept).await;
+    let board = table.handle(&b, place, Act::Accept).await;
     assert!(!board.private, "{}", board.text());
+    board
+}
+
+#[tokio::test]
+async fn an_outage_is_answered_at_once_board_from_memory_and_play_goes_on_when_it_is_back() {
+    let clock = ManualClock::new(START_MS);
+    let (table, database, relay, _dir) = table(&clock).await;
+    let (a, b, place) = (alice(), bob(), channel(1));
+    let mut board = simultana(&table, &place).await;
     let mut acknowledged = 0;
     let play = async |table: &Table, board: &parlor::table::Reply| {
         let to_move = if board.mentions[0] == a.id { &a } else { &b };
@@ -192,19 +199,8 @@ async fn an_outage_is_answered_at_once_board_from_memory_and_play_goes_on_when_i
 async fn an_outage_nobody_meets_is_found_by_the_heartbeat_and_judges_no_deadline() {
     let clock = ManualClock::new(START_MS);
     let (table, database, relay, _dir) = table(&clock).await;
-    let (a, b, place) = (alice(), bob(), channel(1));
-    table
-        .handle(
-            &a,
-            &place,
-            Act::Challenge(parlor::table::ChallengeSpec::new(
-                parlor::games::GameKind::Simultana,
-                parlor::table::Opponent::User(user(&b)),
-            )),
-        )
-        .await;
-    let board = table.handle(&b, &place, Act::Accept).await;
-    assert!(!board.private, "{}", board.text());
+    let place = channel(1);
+    simultana(&table, &place).await;
     assert_eq!(table.matches().open_count(), 1);
     table.store().heartbeat().await;
     assert!(table.store().outage().is_none(), "up before the outage");
