@@ -15,6 +15,7 @@ impl<const L: usize> Default for Wide<L> {
 }
 
 impl<const L: usize> Ord for Wide<L> {
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
         for i in (0..L).rev() {
             match self.0[i].cmp(&other.0[i]) {
@@ -41,11 +42,27 @@ impl<const L: usize> Wide<L> {
     }
 
     /// Whether this is zero.
+    #[inline]
     pub fn is_zero(&self) -> bool {
         self.0.iter().all(|&limb| limb == 0)
     }
 
+    /// `a + b - 2 w`, in one pass: the slack of an edge of weight `w` between two vertices
+    /// whose duals are `a` and `b` (the matching's innermost sum).
+    #[inline]
+    pub fn slack(a: &Self, b: &Self, w: &Self) -> Self {
+        let mut out = [0; L];
+        let mut carry: i128 = 0;
+        for (i, slot) in out.iter_mut().enumerate() {
+            let sum = carry + i128::from(a.0[i]) + i128::from(b.0[i]) - 2 * i128::from(w.0[i]);
+            *slot = sum as u64;
+            carry = sum >> 64;
+        }
+        Self(out)
+    }
+
     /// `self + other`.
+    #[inline]
     pub fn plus(self, other: Self) -> Self {
         let mut out = [0; L];
         let mut carry = false;
@@ -59,6 +76,7 @@ impl<const L: usize> Wide<L> {
     }
 
     /// `self - other` (the pairing only subtracts what is there).
+    #[inline]
     pub fn minus(self, other: Self) -> Self {
         let mut out = [0; L];
         let mut borrow = false;

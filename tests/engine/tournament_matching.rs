@@ -2,7 +2,7 @@
 //!
 //! Moved out of src/tournament/matching/mod.rs (the library builds no unit-test harness).
 
-use parlor::tournament::matching::{NONE, tri};
+use parlor::tournament::matching::NONE;
 
 /// Why the duals do not prove the matching optimal, if they do not (flat duals only: call
 /// right after a solve that made no blossom, or read the message).
@@ -14,8 +14,7 @@ fn certificate<const L: usize>(m: &Matching<L>) -> Vec<String> {
             if !m.alive[a] || !m.alive[b] || m.weight(a, b).is_zero() {
                 continue;
             }
-            let k = tri(a, b);
-            let w = m.weights[k];
+            let w = m.weight(a, b);
             let sum = m.dualvar[a].plus(m.dualvar[b]);
             if sum < w.plus(w) && m.inblossom[a] != m.inblossom[b] {
                 problems.push(format!("edge {a}-{b} infeasible"));

@@ -15,3 +15,17 @@ fn arithmetic_carries_across_limbs() {
     assert_eq!(Wide::<2>([0, 1]).half(), Wide([1 << 63, 0]));
     assert!(Wide::<2>([0, 1]) > Wide([u64::MAX, 0]));
 }
+
+proptest::proptest! {
+    /// The one-pass slack is the sum of the duals less twice the weight, limb carries and
+    /// borrows included, as the three separate operations give it.
+    #[test]
+    fn the_one_pass_slack_is_the_sum_less_twice_the_weight(
+        a in proptest::array::uniform3(proptest::num::u64::ANY),
+        b in proptest::array::uniform3(proptest::num::u64::ANY),
+        w in proptest::array::uniform3(proptest::num::u64::ANY),
+    ) {
+        let (a, b, w) = (Wide(a), Wide(b), Wide(w));
+        proptest::prop_assert_eq!(Wide::slack(&a, &b, &w), a.plus(b).minus(w.plus(w)));
+    }
+}

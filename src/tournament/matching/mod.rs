@@ -45,8 +45,9 @@ pub fn tri(a: usize, b: usize) -> usize {
 pub struct Matching<const L: usize> {
     #[doc(hidden)]
     pub n: usize,
-    #[doc(hidden)]
-    pub weights: Vec<Wide<L>>,
+    /// The weight of the edge between a and b at `a * n + b` (and `b * n + a`): a vertex's
+    /// edges lie side by side for the search, which reads them all.
+    weights: Vec<Wide<L>>,
     /// Edge k joins `hi[k]` (endpoint 2k) and `lo[k]` (endpoint 2k + 1).
     hi: Vec<u32>,
     lo: Vec<u32>,
@@ -91,7 +92,7 @@ impl<const L: usize> Matching<L> {
         blossombase.extend(std::iter::repeat_n(NONE, n));
         Self {
             n,
-            weights: vec![Wide::default(); edges],
+            weights: vec![Wide::default(); n * n],
             hi,
             lo,
             alive: vec![true; n],
@@ -120,7 +121,7 @@ impl<const L: usize> Matching<L> {
         if a == b {
             Wide::default()
         } else {
-            self.weights[tri(a, b)]
+            self.weights[a * self.n + b]
         }
     }
 
@@ -129,9 +130,10 @@ impl<const L: usize> Matching<L> {
         if a == b {
             return;
         }
-        let k = tri(a, b);
-        if self.weights[k] != weight {
-            self.weights[k] = weight;
+        let n = self.n;
+        if self.weights[a * n + b] != weight {
+            self.weights[a * n + b] = weight;
+            self.weights[b * n + a] = weight;
             if self.solved {
                 self.changed.push((a, b));
             }
@@ -161,8 +163,11 @@ impl<const L: usize> Matching<L> {
 
     fn slack(&self, k: usize) -> Wide<L> {
         let (i, j) = (self.hi[k] as usize, self.lo[k] as usize);
-        let w = self.weights[k];
-        self.dualvar[i].plus(self.dualvar[j]).minus(w.plus(w))
+        Wide::slack(
+            &self.dualvar[i],
+            &self.dualvar[j],
+            &self.weights[i * self.n + j],
+        )
     }
 
     /// The endpoints (toward the neighbour) of v's edges.
@@ -175,8 +180,9 @@ impl<const L: usize> Matching<L> {
     /// The endpoints of v's edges, into `out` (emptied first).
     fn neighbours_into(&self, v: usize, out: &mut Vec<usize>) {
         out.clear();
-        for x in 0..self.n {
-            if x != v && self.alive[x] && !self.weights[tri(v, x)].is_zero() {
+        let row = &self.weights[v * self.n..(v + 1) * self.n];
+        for (x, w) in row.iter().enumerate() {
+            if x != v && self.alive[x] && !w.is_zero() {
                 out.push(self.toward(v, x));
             }
         }
@@ -240,7 +246,7 @@ impl<const L: usize> Matching<L> {
             if !self.alive[a] || !self.alive[b] {
                 continue;
             }
-            let w = self.weights[tri(a, b)];
+            let w = self.weights[a * n + b];
             let (twice, sum) = (w.plus(w), self.dualvar[a].plus(self.dualvar[b]));
             if sum < twice {
                 self.dualvar[a] = self.dualvar[a].plus(twice.minus(sum));

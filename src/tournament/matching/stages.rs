@@ -48,7 +48,11 @@ impl<const L: usize> Matching<L> {
                         }
                         let mut kslack = Wide::default();
                         if self.allowed[k] != self.stage {
-                            kslack = self.slack(k);
+                            kslack = Wide::slack(
+                                &self.dualvar[v],
+                                &self.dualvar[w],
+                                &self.weights[v * n + w],
+                            );
                             if kslack.is_zero() {
                                 self.allowed[k] = self.stage;
                             }
