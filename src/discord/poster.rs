@@ -377,6 +377,7 @@ impl Poster {
         if stopping || first.elapsed() + *wait > self.retry_for {
             return Err(Failed::Unavailable(error.to_string()));
         }
+        metrics::counter!("parlor_notice_retries_total").increment(1);
         if *wait >= BACKOFF_CAP {
             // Said once a while, not at every try: Discord has been failing for a minute.
             info!(match_id, %channel, status, "Discord keeps failing; the notice is tried again");

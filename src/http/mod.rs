@@ -170,6 +170,10 @@ fn describe() {
         "parlor_notices_failed_total",
         "Messages the bot posts on its own (the AI's moves, clock warnings, timeouts) that Discord refused"
     );
+    describe_counter!(
+        "parlor_notice_retries_total",
+        "Tries of those messages that Discord failed (5xx, 429, no answer) and that are tried again after a wait"
+    );
     describe_gauge!(
         "parlor_shards_connected",
         "Gateway shards of this process connected to Discord"
@@ -203,6 +207,7 @@ fn describe() {
         "parlor_moves_committed_total",
         "parlor_database_errors_total",
         "parlor_notices_failed_total",
+        "parlor_notice_retries_total",
     ] {
         counter!(name).absolute(0);
     }

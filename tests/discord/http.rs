@@ -10,7 +10,7 @@ use serde_json::Value;
 use crate::fake::{CHANNEL_ID, FakeDiscord, WAIT};
 use crate::logs;
 use crate::shards::{Process, simultana};
-use crate::steps::{alice, bob, play_first};
+use crate::steps::{alice, answers_under_way, bob, carol, legal, play_first, to_move, who};
 
 /// A port nobody listens on now (the bot binds it a moment later).
 pub(crate) fn free_port() -> u16 {
@@ -88,25 +88,40 @@ fn parlor_health(addr: &str) -> (bool, String) {
     (output.status.success(), said)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn health_and_metrics_follow_the_gateway_and_a_match() {
+/// A `parlor bot` process named `name` on the fake's database, serving `PARLOR_HTTP`, started
+/// and registered; with its `/healthz` and `/metrics` addresses.
+pub(crate) struct Served {
+    pub(crate) bot: Process,
+    pub(crate) addr: String,
+    pub(crate) healthz: String,
+    pub(crate) metrics: String,
+}
+
+/// Starts a [`Served`] bot.
+pub(crate) async fn served(discord: &FakeDiscord, name: &str) -> Served {
     logs();
-    let discord = FakeDiscord::start().await;
     let addr = format!("127.0.0.1:{}", free_port());
-    let (healthz, metrics) = (
-        format!("http://{addr}/healthz"),
-        format!("http://{addr}/metrics"),
-    );
-    let bot = Process::start_with(
-        &discord,
-        "http",
-        &[],
-        &discord.database_url,
-        &[("PARLOR_HTTP", &addr)],
-    )
-    .await;
+    let env = [("PARLOR_HTTP", addr.as_str())];
+    let bot = Process::start_with(discord, name, &[], &discord.database_url, &env).await;
     discord.wait_shards(&[0]).await;
     discord.wait_ready(1).await;
+    Served {
+        bot,
+        healthz: format!("http://{addr}/healthz"),
+        metrics: format!("http://{addr}/metrics"),
+        addr,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_and_metrics_follow_the_gateway_and_a_match() {
+    let discord = FakeDiscord::start().await;
+    let Served {
+        bot,
+        addr,
+        healthz,
+        metrics,
+    } = served(&discord, "http").await;
 
     let body = until_status(&healthz, 200).await;
     let json: Value = serde_json::from_str(&body).expect("/healthz answers JSON");
@@ -202,6 +217,83 @@ async fn health_and_metrics_follow_the_gateway_and_a_match() {
     assert!(parlor_health(&addr).0);
 
     drop(bot);
+    discord.assert_no_violations();
+}
+
+/// SIGTERM while interactions are in hand and Discord is slow: `/healthz` and `/metrics` keep
+/// answering through the drain (`/healthz` unhealthy once the gateway is closed, so that nothing
+/// new is sent this way) until every answer is out and the process exits cleanly; only then is
+/// the port closed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_and_metrics_answer_through_a_shutdown_until_the_process_exits() {
+    let discord = FakeDiscord::start().await;
+    let Served {
+        mut bot,
+        healthz,
+        metrics,
+        ..
+    } = served(&discord, "term").await;
+    until_status(&healthz, 200).await;
+    let players = [alice(), bob()];
+    let board = simultana(&discord, CHANNEL_ID, &bob(), &alice()).await;
+    let mover = who(&players, to_move(&board)).clone();
+    let moves = legal(&discord, &mover, CHANNEL_ID).await;
+    discord.idle().await;
+
+    let slow = Duration::from_millis(1500);
+    discord.slow("POST /api/v10/interactions/", slow);
+    discord.slow("PATCH /api/v10/webhooks/", slow);
+    let asked = [
+        discord.slash(&mover, "move", serde_json::json!({ "move": moves[0] })),
+        discord.slash(&carol(), "help", serde_json::json!({})),
+    ];
+    answers_under_way(&discord, &asked).await;
+    bot.terminate();
+
+    // Until the process is gone, both endpoints answer; the move is counted meanwhile.
+    let deadline = tokio::time::Instant::now() + WAIT;
+    let (mut health_answers, mut moves_counted) = (Vec::new(), None);
+    let status = loop {
+        if let Some(status) = bot.exited() {
+            break status;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no exit after SIGTERM"
+        );
+        if let Some((code, body)) = get(&healthz).await {
+            health_answers.push((code, body));
+        }
+        if let Some((200, page)) = get(&metrics).await {
+            moves_counted = samples(&page)
+                .get("parlor_interactions_total{kind=\"move\"}")
+                .copied();
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(status.success(), "a clean exit after SIGTERM: {status}");
+    assert!(
+        health_answers.len() >= 2,
+        "/healthz answered through the drain: {health_answers:?}"
+    );
+    let (last, body) = health_answers.last().cloned().unwrap_or_default();
+    assert_eq!(last, 503, "the gateway closed before the process: {body}");
+    assert!(body.contains("0 of 1 shards connected"), "{body}");
+    assert_eq!(moves_counted, Some(1.0), "the move seen in /metrics");
+    assert!(
+        get(&healthz).await.is_none(),
+        "the port closed with the process"
+    );
+
+    let state = discord.state();
+    for id in asked {
+        let accepted = state.interactions[&id]
+            .callbacks
+            .iter()
+            .filter(|c| c.accepted);
+        assert_eq!(accepted.count(), 1, "interaction {id} answered once");
+    }
+    drop(state);
     discord.assert_no_violations();
 }
 

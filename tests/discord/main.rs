@@ -370,18 +370,7 @@ async fn a_shutdown_answers_every_interaction_in_hand() {
         discord.slash(&waiting, "board", json!({})),
         discord.slash(&steps::carol(), "help", json!({})),
     ];
-    let paths: Vec<String> = asked
-        .iter()
-        .map(|id| format!("POST /api/v10/interactions/{id}/"))
-        .collect();
-    discord
-        .wait("every answer on its way to Discord", |s| {
-            paths
-                .iter()
-                .all(|p| s.requests.iter().any(|r| r.starts_with(p.as_str())))
-                .then_some(())
-        })
-        .await;
+    steps::answers_under_way(&discord, &asked).await;
     bot.stop().await.expect("clean shutdown");
 
     {

@@ -6,6 +6,7 @@
 use serde_json::json;
 
 use crate::fake::{self, FakeDiscord, Msg, User, perm};
+use crate::http::{Served, scrape_until, served, until_status};
 use crate::steps::{
     alice, alice_challenges_bob, ask, assert_shows, bob, bots_move, challenge, command, owner,
     play_the_bot, press, stop, to_move,
@@ -285,6 +286,62 @@ async fn a_notice_discord_keeps_failing_holds_back_only_its_channel_and_is_told_
     );
     discord.assert_no_violations();
     stop(&discord, bot).await;
+}
+
+/// Discord failing the bot's own posts for a while, seen by an operator: `/healthz` stays
+/// healthy (the bot is connected and its database answers: Discord's REST failing is not the
+/// bot being down) while `/metrics` counts each try made again; nothing is given up on, and once
+/// Discord takes posts again the bot's move goes out and the tries stop.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn while_discord_fails_the_bots_posts_health_holds_and_metrics_count_the_tries() {
+    let discord = FakeDiscord::start().await;
+    let Served {
+        bot,
+        healthz,
+        metrics,
+        ..
+    } = served(&discord, "rest").await;
+    let room = fake::CHANNEL_ID;
+    bot_moves_while_posts_fail(&discord, room, 503, 2).await;
+    let failing = scrape_until(&metrics, "two tries made again", |s| {
+        s.get("parlor_notice_retries_total")
+            .is_some_and(|n| *n >= 2.0)
+    })
+    .await;
+    assert_eq!(
+        failing.get("parlor_notices_failed_total"),
+        Some(&0.0),
+        "still being tried, nothing given up: {failing:#?}"
+    );
+    let body = until_status(&healthz, 200).await;
+    let json: serde_json::Value = serde_json::from_str(&body).expect("/healthz answers JSON");
+    assert_eq!(json["status"], "healthy", "{json}");
+    assert_eq!(json["gateway"], "1 of 1 shards connected", "{json}");
+
+    discord.heal_posts(room);
+    bots_move(&discord, room, "played").await;
+    let tries = scrape_until(&metrics, "the move posted", |s| {
+        s.get("parlor_notice_retries_total")
+            .is_some_and(|n| *n >= 2.0)
+    })
+    .await["parlor_notice_retries_total"];
+    discord.idle().await;
+    let after = scrape_until(&metrics, "the counters read again", |_| true).await;
+    assert_eq!(
+        after.get("parlor_notice_retries_total"),
+        Some(&tries),
+        "no try after the post went out: {after:#?}"
+    );
+    assert_eq!(after.get("parlor_notices_failed_total"), Some(&0.0));
+    assert_eq!(
+        crate::db::sql_i64(&discord.database_url, "SELECT COUNT(*) FROM undelivered").await,
+        0,
+        "nothing kept: it was delivered"
+    );
+    let body = until_status(&healthz, 200).await;
+    assert!(body.contains("\"healthy\""), "{body}");
+    drop(bot);
+    discord.assert_no_violations();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

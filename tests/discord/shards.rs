@@ -78,6 +78,20 @@ impl Process {
         let _ = self.child.wait();
     }
 
+    /// Asks it to stop as a service manager does (SIGTERM), without waiting.
+    pub(crate) fn terminate(&self) {
+        let sent = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("run kill");
+        assert!(sent.success(), "SIGTERM not sent: {sent}");
+    }
+
+    /// Its exit status, once it has exited; `None` while it still runs.
+    pub(crate) fn exited(&mut self) -> Option<std::process::ExitStatus> {
+        self.child.try_wait().expect("the process's status")
+    }
+
     /// What it logged so far.
     pub(crate) fn log(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()

@@ -239,3 +239,20 @@ pub(crate) async fn kill(discord: &FakeDiscord, bot: fake::Killable) {
         })
         .await;
 }
+
+/// Waits until the bot has begun sending the first response of each interaction in `asked` (a
+/// slowed Discord then holds them in hand).
+pub(crate) async fn answers_under_way(discord: &FakeDiscord, asked: &[u64]) {
+    let paths: Vec<String> = asked
+        .iter()
+        .map(|id| format!("POST /api/v10/interactions/{id}/"))
+        .collect();
+    discord
+        .wait("every answer on its way to Discord", |s| {
+            paths
+                .iter()
+                .all(|p| s.requests.iter().any(|r| r.starts_with(p.as_str())))
+                .then_some(())
+        })
+        .await;
+}
