@@ -12,6 +12,8 @@
 #     for a self-signed one (openssl req -new -x509 ... -subj "/CN=localhost": marked as an
 #     authority, the host name in its CN alone), exported as PARLOR_TEST_POSTGRES_SELF_SIGNED
 #     (the server) and PARLOR_TEST_POSTGRES_SELF_SIGNED_CRT (its server.crt);
+#   - exports where its programs are (PARLOR_TEST_POSTGRES_BIN) and, as root, the user that owns
+#     the clusters (PARLOR_TEST_POSTGRES_OWNER), for a test that runs and stops a server of its own;
 #   - stops it and removes the directory when done.
 #
 # Usage:
@@ -168,6 +170,9 @@ fi
 export DATABASE_URL="postgres://parlor@127.0.0.1:$PORT/parlor"
 # Parlor's tests make a database of their own on this server for each test.
 export PARLOR_TEST_POSTGRES="$DATABASE_URL"
+# A test that stops its server (tests/support/pg_server.rs) makes a cluster of its own with these.
+export PARLOR_TEST_POSTGRES_BIN="$BIN"
+export PARLOR_TEST_POSTGRES_OWNER="${OWNER:-}"
 log "PostgreSQL is ready${PARLOR_TEST_POSTGRES_CA:+ (TLS on; its authority: $PARLOR_TEST_POSTGRES_CA)}"
 echo "DATABASE_URL=$DATABASE_URL"
 

@@ -20,6 +20,8 @@ mod health;
 mod http;
 mod outage;
 mod permissions;
+#[path = "../support/pg_server.rs"]
+mod pg_server;
 mod play;
 mod present;
 #[path = "../support/puzzles.rs"]

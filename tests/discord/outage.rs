@@ -1,5 +1,6 @@
 //! PostgreSQL goes away in the middle of play, end to end (issue 38): the real `parlor bot`
-//! process reaches its database through a relay that the test cuts and mends. Meanwhile every
+//! process reaches its database through a relay that the test cuts and mends, or the test stops
+//! a server of its own as a crash does and starts it again. Meanwhile every
 //! interaction that needs the database (a move, a button, a challenge, a setting, the ladder, a
 //! history) is answered within Discord's three seconds, privately, with the database message and
 //! never a public "thinking" that is then deleted; the board and the moves' autocomplete come
@@ -14,6 +15,7 @@ use serde_json::{Value, json};
 
 use crate::fake::{self, CHANNEL_ID, FakeDiscord, Msg, User};
 use crate::http::{free_port, get, scrape_until, until_status};
+use crate::pg_server::PgServer;
 use crate::relay::Relay;
 use crate::shards::Process;
 use crate::steps::{accept, alice, bob, carol, challenge, legal, play, play_first, to_move, who};
@@ -158,26 +160,68 @@ fn results(discord: &FakeDiscord, channel: u64) -> Vec<String> {
         .collect()
 }
 
+const NEEDS_PG: &str =
+    "needs PostgreSQL: scripts/pg-test.sh cargo test --test discord outage -- --include-ignored";
+
+/// How PostgreSQL goes away and comes back.
+enum Outage {
+    /// Its address stops answering and every connection drops (a network fault, a failover's
+    /// moment between two primaries), then answers again.
+    Cut(Relay),
+    /// The server itself crashes or is stopped for maintenance, then is started again.
+    Stopped(PgServer),
+}
+
+impl Outage {
+    async fn begin(&self) {
+        match self {
+            Outage::Cut(relay) => relay.cut(),
+            Outage::Stopped(server) => server.stop(),
+        }
+    }
+
+    async fn end(&self) {
+        match self {
+            Outage::Cut(relay) => relay.mend().await,
+            Outage::Stopped(server) => server.start(),
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs PostgreSQL: scripts/pg-test.sh cargo test --test discord outage -- --include-ignored"]
 async fn postgres_cut_mid_play_answers_privately_at_once_keeps_clocks_and_comes_back() {
     logs();
     let discord = FakeDiscord::start().await;
-    assert!(
-        discord.database_url.starts_with("postgres"),
-        "needs PostgreSQL: scripts/pg-test.sh cargo test --test discord outage -- --include-ignored"
-    );
+    assert!(discord.database_url.starts_with("postgres"), "{NEEDS_PG}");
     let (through, relay) = Relay::in_front_of(&discord.database_url).await;
-    let (process, _) = bot(&discord, &through).await;
+    let database = discord.database_url.clone();
+    outage_mid_play(&discord, &database, &through, Outage::Cut(relay)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: scripts/pg-test.sh cargo test --test discord outage -- --include-ignored"]
+async fn postgres_stopped_mid_play_and_started_again_answers_privately_and_comes_back() {
+    logs();
+    let discord = FakeDiscord::start().await;
+    let server = PgServer::create().expect(NEEDS_PG);
+    let database = server.url();
+    outage_mid_play(&discord, &database, &database, Outage::Stopped(server)).await;
+}
+
+/// The PostgreSQL outage, end to end (see the module's text): the bot reaches `database`
+/// (which the test reads directly) through `through`, and `outage` takes it away and back.
+async fn outage_mid_play(discord: &FakeDiscord, database: &str, through: &str, outage: Outage) {
+    let (process, _) = bot(discord, through).await;
     discord.wait_ready(1).await;
 
     // A match with two moves played, and a challenge waiting in another channel.
     let players = [alice(), bob()];
     let (elsewhere, third) = (CHANNEL_ID + 1, CHANNEL_ID + 2);
-    let board = two_moves_in(&discord, &players).await;
+    let board = two_moves_in(discord, &players).await;
     let mut acknowledged = 2;
     let waiting = challenge(
-        &discord,
+        discord,
         elsewhere,
         &bob(),
         &carol(),
@@ -188,7 +232,7 @@ async fn postgres_cut_mid_play_answers_privately_at_once_keeps_clocks_and_comes_
 
     // The mover has used most of their day: their move is due a few seconds after the bot's
     // restart (a kill -9, so the restart reads the deadline from the database).
-    killed(&discord, process).await;
+    killed(discord, process).await;
     let set_at = Instant::now();
     let now_ms = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -196,11 +240,11 @@ async fn postgres_cut_mid_play_answers_privately_at_once_keeps_clocks_and_comes_
         .as_millis();
     let deadline_ms = i64::try_from(now_ms + DEADLINE_AFTER.as_millis()).expect("a time");
     db::exec(
-        &discord.database_url,
+        database,
         &format!("UPDATE matches SET deadline_at = {deadline_ms} WHERE status = 'live'"),
     )
     .await;
-    let (process, addr) = bot(&discord, &through).await;
+    let (process, addr) = bot(discord, through).await;
     discord.wait_ready(2).await;
     let (healthz, metrics) = (
         format!("http://{addr}/healthz"),
@@ -208,7 +252,7 @@ async fn postgres_cut_mid_play_answers_privately_at_once_keeps_clocks_and_comes_
     );
     until_status(&healthz, 200).await;
     let mover = who(&players, to_move(&board)).clone();
-    let offered = legal(&discord, &mover, CHANNEL_ID).await;
+    let offered = legal(discord, &mover, CHANNEL_ID).await;
     discord.idle().await;
 
     // PostgreSQL's address stops answering, and every open connection drops: before the
@@ -218,23 +262,23 @@ async fn postgres_cut_mid_play_answers_privately_at_once_keeps_clocks_and_comes_
         "the restart took {:?}: too late for the deadline to fall in the outage",
         set_at.elapsed()
     );
-    relay.cut();
+    outage.begin().await;
     let mut took = Vec::new();
     let sent = Instant::now();
     let id = discord.slash_in(&mover, CHANNEL_ID, "move", json!({"move": offered[0]}), &[]);
-    took.push(refused(&discord, id, sent, "/move").await);
+    took.push(refused(discord, id, sent, "/move").await);
     let sent = Instant::now();
     let accept_button = waiting.button("Accept").expect("an Accept button");
     let id = discord.press(&carol(), waiting.id, &accept_button);
-    took.push(refused(&discord, id, sent, "the Accept button").await);
+    took.push(refused(discord, id, sent, "the Accept button").await);
     let opponent = carol();
     let options = json!({"game": "simultana", "opponent": opponent.id});
-    took.push(slash_refused(&discord, &alice(), third, "play", options, &[opponent]).await);
+    took.push(slash_refused(discord, &alice(), third, "play", options, &[opponent]).await);
     let options = json!({"my-language": "fr"});
-    took.push(slash_refused(&discord, &alice(), CHANNEL_ID, "settings", options, &[]).await);
+    took.push(slash_refused(discord, &alice(), CHANNEL_ID, "settings", options, &[]).await);
     let options = json!({"game": "simultana"});
-    took.push(slash_refused(&discord, &bob(), CHANNEL_ID, "leaderboard", options, &[]).await);
-    took.push(slash_refused(&discord, &bob(), CHANNEL_ID, "history", json!({}), &[]).await);
+    took.push(slash_refused(discord, &bob(), CHANNEL_ID, "leaderboard", options, &[]).await);
+    took.push(slash_refused(discord, &bob(), CHANNEL_ID, "history", json!({}), &[]).await);
     eprintln!("answers during the outage: {took:?}");
 
     // The board and the moves offered come from memory.
@@ -254,7 +298,7 @@ async fn postgres_cut_mid_play_answers_privately_at_once_keeps_clocks_and_comes_
     assert_eq!(to_move(&shown), mover.id, "{}", shown.text());
     discord.pictured(shown.id).await;
     let sent = Instant::now();
-    assert_eq!(legal(&discord, &mover, CHANNEL_ID).await, offered);
+    assert_eq!(legal(discord, &mover, CHANNEL_ID).await, offered);
     eprintln!(
         "during the outage, autocomplete was answered in {:?}",
         sent.elapsed()
@@ -267,12 +311,12 @@ async fn postgres_cut_mid_play_answers_privately_at_once_keeps_clocks_and_comes_
     let due = DEADLINE_AFTER.saturating_sub(set_at.elapsed()) + Duration::from_secs(2);
     tokio::time::sleep(due).await;
     assert!(
-        results(&discord, CHANNEL_ID).is_empty(),
+        results(discord, CHANNEL_ID).is_empty(),
         "a result during the outage"
     );
 
     // Back: noticed by itself within 2 s, with the outage's time given back to the clock.
-    relay.mend().await;
+    outage.end().await;
     back_within_two_seconds(&healthz, "postgres").await;
     scrape_until(&metrics, "the database up again", |s| {
         s.get("parlor_database_up") == Some(&1.0)
@@ -280,8 +324,8 @@ async fn postgres_cut_mid_play_answers_privately_at_once_keeps_clocks_and_comes_
     .await;
     // The timer looks every second: two looks, and the overdue deadline judged nobody.
     tokio::time::sleep(Duration::from_millis(2100)).await;
-    assert!(results(&discord, CHANNEL_ID).is_empty(), "lost on time");
-    let after = play(&discord, &mover, CHANNEL_ID, &offered[0]).await;
+    assert!(results(discord, CHANNEL_ID).is_empty(), "lost on time");
+    let after = play(discord, &mover, CHANNEL_ID, &offered[0]).await;
     assert!(
         !after.ephemeral,
         "the move after the outage: {}",
@@ -289,24 +333,21 @@ async fn postgres_cut_mid_play_answers_privately_at_once_keeps_clocks_and_comes_
     );
     acknowledged += 1;
     discord.idle().await;
-    assert!(results(&discord, CHANNEL_ID).is_empty(), "lost on time");
+    assert!(results(discord, CHANNEL_ID).is_empty(), "lost on time");
     let extended = db::sql_i64(
-        &discord.database_url,
+        database,
         "SELECT COUNT(*) FROM matches WHERE status = 'live'",
     )
     .await;
     assert_eq!(extended, 1, "the match is still live");
 
     // Killed and started again: exactly the acknowledged moves, and the challenge still open.
-    killed(&discord, process).await;
+    killed(discord, process).await;
     let moves = "SELECT COUNT(*) FROM moves WHERE kind = 'move'";
-    assert_eq!(
-        db::sql_i64(&discord.database_url, moves).await,
-        acknowledged
-    );
+    assert_eq!(db::sql_i64(database, moves).await, acknowledged);
     let open = "SELECT COUNT(*) FROM matches WHERE status = 'challenge'";
-    assert_eq!(db::sql_i64(&discord.database_url, open).await, 1);
-    let (process, _) = bot(&discord, &through).await;
+    assert_eq!(db::sql_i64(database, open).await, 1);
+    let (process, _) = bot(discord, through).await;
     discord.wait_ready(3).await;
     let shown = discord
         .outcome(discord.slash(&bob(), "board", json!({})))
