@@ -13,7 +13,16 @@ cd "$(dirname "$0")/.."
 export RUST_TEST_THREADS="${RUST_TEST_THREADS:-4}"
 cargo test --locked
 echo "== tests: SQLite half done after $SECONDS s; now PostgreSQL, TLS and Chromium"
+# The two suites run side by side (both mostly wait, and the Discord suite holds a two-minute
+# Discord outage); the service suite's report is printed after the Discord suite's.
 PARLOR_PG_SSL=1 scripts/pg-test.sh scripts/browser-test.sh sh -c '
-    cargo test --locked --test service -- --include-ignored &&
-    cargo test --locked --test discord -- --include-ignored
+    report=$(mktemp)
+    cargo test --locked --test service -- --include-ignored >"$report" 2>&1 &
+    service=$!
+    status=0
+    cargo test --locked --test discord -- --include-ignored || status=$?
+    wait "$service" || status=$?
+    cat "$report"
+    rm -f "$report"
+    exit "$status"
 '
