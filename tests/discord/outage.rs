@@ -170,6 +170,9 @@ enum Outage {
     Cut(Relay),
     /// The server itself crashes or is stopped for maintenance, then is started again.
     Stopped(PgServer),
+    /// A failover: the primary dies, and the address then reaches a new primary (another
+    /// server, holding the same data), which is kept here once started.
+    Failover(Relay, PgServer, std::sync::Mutex<Option<PgServer>>),
 }
 
 impl Outage {
@@ -177,6 +180,10 @@ impl Outage {
         match self {
             Outage::Cut(relay) => relay.cut(),
             Outage::Stopped(server) => server.stop(),
+            Outage::Failover(relay, primary, _) => {
+                relay.cut();
+                primary.stop();
+            }
         }
     }
 
@@ -184,6 +191,12 @@ impl Outage {
         match self {
             Outage::Cut(relay) => relay.mend().await,
             Outage::Stopped(server) => server.start(),
+            Outage::Failover(relay, primary, promoted) => {
+                let new = primary.promoted_copy();
+                relay.retarget(new.port());
+                *promoted.lock().expect("the new primary") = Some(new);
+                relay.mend().await;
+            }
         }
     }
 }
@@ -207,6 +220,17 @@ async fn postgres_stopped_mid_play_and_started_again_answers_privately_and_comes
     let server = PgServer::create().expect(NEEDS_PG);
     let database = server.url();
     outage_mid_play(&discord, &database, &database, Outage::Stopped(server)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: scripts/pg-test.sh cargo test --test discord outage -- --include-ignored"]
+async fn postgres_failover_mid_play_answers_privately_and_goes_on_on_the_new_primary() {
+    logs();
+    let discord = FakeDiscord::start().await;
+    let primary = PgServer::create().expect(NEEDS_PG);
+    let (through, relay) = Relay::in_front_of(&primary.url()).await;
+    let outage = Outage::Failover(relay, primary, std::sync::Mutex::new(None));
+    outage_mid_play(&discord, &through, &through, outage).await;
 }
 
 /// The PostgreSQL outage, end to end (see the module's text): the bot reaches `database`

@@ -29,13 +29,9 @@ impl PgServer {
         if let Some(owner) = &owner {
             succeeds(Command::new("chown").arg(owner).arg(dir.path()), "chown");
         }
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .map(|a| a.port())
-            .expect("a free port");
         let server = PgServer {
             dir,
-            port,
+            port: free_port(),
             bin,
             owner,
         };
@@ -52,6 +48,31 @@ impl PgServer {
         succeeds(&mut initdb, "initdb");
         server.start();
         Some(server)
+    }
+
+    /// A new server on a port of its own holding a copy of this one's files, as a standby
+    /// promoted in a failover holds the primary's data; call it once this one is stopped.
+    pub fn promoted_copy(&self) -> PgServer {
+        let dir = tempfile::tempdir().expect("a folder for the copy");
+        let mut copy = Command::new("cp");
+        copy.arg("-a").arg(self.data()).arg(dir.path().join("data"));
+        succeeds(&mut copy, "copy the cluster");
+        if let Some(owner) = &self.owner {
+            succeeds(Command::new("chown").arg(owner).arg(dir.path()), "chown");
+        }
+        let server = PgServer {
+            dir,
+            port: free_port(),
+            bin: self.bin.clone(),
+            owner: self.owner.clone(),
+        };
+        server.start();
+        server
+    }
+
+    /// Its port on 127.0.0.1.
+    pub fn port(&self) -> u16 {
+        self.port
     }
 
     /// Its URL (the `postgres` database initdb makes).
@@ -113,6 +134,14 @@ impl Drop for PgServer {
             let _ = self.stopping().output();
         }
     }
+}
+
+/// A port nobody listens on now.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
 }
 
 /// Runs `command` and fails the test with its output if it fails.

@@ -14,7 +14,7 @@ use tokio::task::JoinHandle;
 /// connections and every relayed connection is dropped) and mended on the same port.
 pub struct Relay {
     pub addr: SocketAddr,
-    target: String,
+    target: Arc<Mutex<String>>,
     tasks: Arc<Mutex<Vec<JoinHandle<()>>>>,
 }
 
@@ -36,7 +36,7 @@ impl Relay {
         let addr = listener.local_addr().expect("its address");
         let relay = Relay {
             addr,
-            target,
+            target: Arc::new(Mutex::new(target)),
             tasks: Arc::default(),
         };
         relay.serve(listener);
@@ -47,7 +47,7 @@ impl Relay {
         let (target, tasks) = (self.target.clone(), self.tasks.clone());
         let accept = tokio::spawn(async move {
             while let Ok((mut client, _)) = listener.accept().await {
-                let target = target.clone();
+                let target = target.lock().expect("the relay's target").clone();
                 let pipe = tokio::spawn(async move {
                     if let Ok(mut server) = TcpStream::connect(&target).await {
                         let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
@@ -64,6 +64,12 @@ impl Relay {
         for task in self.tasks.lock().expect("the relay's tasks").drain(..) {
             task.abort();
         }
+    }
+
+    /// The address now reaches another server on this machine, at `port` (a failover's new
+    /// primary); takes effect for the connections made after it.
+    pub fn retarget(&self, port: u16) {
+        *self.target.lock().expect("the relay's target") = format!("127.0.0.1:{port}");
     }
 
     /// The server is back at the same address.
