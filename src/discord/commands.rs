@@ -439,6 +439,7 @@ async fn run(ctx: Context<'_>, command: Act) -> Result<(), Error> {
     let table = ctx.data().table.clone();
     let tongues = ctx.data().tongues.clone();
     let asker = asker(ctx);
+    tongues.heard(&asker);
     let forced_private = reach(ctx).forced_private();
     answer_command(ctx, async move {
         handled(

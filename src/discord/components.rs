@@ -42,6 +42,7 @@ pub async fn handle(
         &interaction.locale,
         interaction.guild_locale.as_deref(),
     );
+    tongues.heard(&asker);
     let have = interaction.app_permissions;
     data.known.saw(place.channel, have);
     let lacking = match (&command, place.guild) {

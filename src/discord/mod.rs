@@ -180,20 +180,25 @@ impl Tongues {
         Tongues { table, guild_langs }
     }
 
+    /// Remembers the server's Discord language that `asker`'s interaction tells, before it is
+    /// handled: the notices its act sets off (the AI's first move) may go out before its answer.
+    /// Returns the server's language as now known.
+    pub fn heard(&self, asker: &Asker) -> Option<Lang> {
+        let said = asker.guild_locale.as_deref().and_then(Lang::from_locale);
+        let mut langs = self.guild_langs.lock().unwrap_or_else(|p| p.into_inner());
+        match (asker.guild, said) {
+            (Some(g), Some(lang)) => {
+                langs.insert(g, lang);
+                Some(lang)
+            }
+            (Some(g), None) => langs.get(&g).copied(),
+            (None, _) => said,
+        }
+    }
+
     /// The languages known for an answer to `asker`.
     pub async fn locales(&self, asker: &Asker) -> Locales {
-        let said = asker.guild_locale.as_deref().and_then(Lang::from_locale);
-        let guild = {
-            let mut langs = self.guild_langs.lock().unwrap_or_else(|p| p.into_inner());
-            match (asker.guild, said) {
-                (Some(g), Some(lang)) => {
-                    langs.insert(g, lang);
-                    Some(lang)
-                }
-                (Some(g), None) => langs.get(&g).copied(),
-                (None, _) => said,
-            }
-        };
+        let guild = self.heard(asker);
         let stored = self
             .table
             .settings()
