@@ -28,16 +28,21 @@ pub fn png(c: &Canvas, q: &Quantizer) -> Result<Vec<u8>, RenderError> {
     let mut filtered = Vec::with_capacity((width + 1) * c.height() as usize);
     let mut above = vec![0u8; width];
     let mut row = vec![0u8; width];
-    // Pictures are long runs of one colour (the background, the squares): a pixel like the one
-    // before it takes its index without a lookup.
-    let mut last = ([0u8; 3], q.index([0; 3]));
+    // Pictures are long runs of one colour (the background, the squares): a run is found four
+    // pixels at a time and takes its index from one lookup.
     for pixels in c.as_raw().chunks_exact(3 * width.max(1)) {
-        for (index, p) in row.iter_mut().zip(pixels.chunks_exact(3)) {
-            let colour = [p[0], p[1], p[2]];
-            if colour != last.0 {
-                last = (colour, q.index(colour));
+        let mut x = 0;
+        while let Some(&colour) = pixels[3 * x..].first_chunk::<3>() {
+            let start = x;
+            x += 1;
+            let four: [u8; 12] = std::array::from_fn(|i| colour[i % 3]);
+            while pixels[3 * x..].first_chunk::<12>() == Some(&four) {
+                x += 4;
             }
-            *index = last.1;
+            while pixels[3 * x..].first_chunk::<3>() == Some(&colour) {
+                x += 1;
+            }
+            row[start..x].fill(q.index(colour));
         }
         filtered.push(UP);
         filtered.extend(row.iter().zip(&above).map(|(r, a)| r.wrapping_sub(*a)));
@@ -383,4 +388,37 @@ pub fn last_difference(a: &[u8], b: &[u8]) -> Option<usize> {
     let chunks = a[..body].rchunks_exact(8).zip(b[..body].rchunks_exact(8));
     let skip = chunks.take_while(|(x, y)| x == y).count() * 8;
     (0..body - skip).rev().find(|&i| a[i] != b[i])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every pixel of the encoded picture is its colour's palette entry, whatever the runs:
+    /// single pixels, runs shorter and longer than four, runs ending at a row's end.
+    #[test]
+    fn each_pixel_decodes_to_its_palette_colour() {
+        let keys = [[250, 250, 250], [20, 20, 20], [200, 30, 30]];
+        let mut c = Canvas::from_pixel(37, 9, image::Rgb(keys[0]));
+        // Two whole rows of one colour first, then runs of one to six pixels.
+        for (i, p) in c.pixels_mut().enumerate().skip(2 * 37) {
+            let k = (i * 7 / 5) % 11;
+            if k < 3 {
+                *p = image::Rgb(keys[k]);
+            } else if k == 3 {
+                *p = image::Rgb([(i % 256) as u8, 99, 7]);
+            }
+        }
+        let q = Quantizer::new(&keys, &[&c], PNG_COLOURS);
+        let bytes = png(&c, &q).expect("encodes");
+        let decoded = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
+            .expect("decodes")
+            .to_rgb8();
+        let mut q = q.clone();
+        for (x, y, p) in c.enumerate_pixels() {
+            let index = usize::from(q.index(p.0));
+            let want = q.colours[index];
+            assert_eq!(decoded.get_pixel(x, y).0, want, "pixel ({x}, {y})");
+        }
+    }
 }
