@@ -94,6 +94,7 @@ impl<const L: usize> Matching<L> {
             self.inblossom[leaf] = b;
         }
         let mut bestedgeto = vec![NONE; 2 * self.n];
+        let mut slackto = vec![Wide::<L>::default(); 2 * self.n];
         for &child in &path {
             let lists: Vec<Vec<usize>> = match self.blossombestedges[child].take() {
                 Some(list) => vec![list],
@@ -108,22 +109,31 @@ impl<const L: usize> Matching<L> {
                     let (i, j) = (self.hi[k] as usize, self.lo[k] as usize);
                     let j = if self.inblossom[j] == b { i } else { j };
                     let bj = self.inblossom[j];
-                    if bj != b
-                        && self.label[bj] == 1
-                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
-                    {
-                        bestedgeto[bj] = k;
+                    if bj != b && self.label[bj] == 1 {
+                        let slack = self.slack(k);
+                        if bestedgeto[bj] == NONE || slack < slackto[bj] {
+                            bestedgeto[bj] = k;
+                            slackto[bj] = slack;
+                        }
                     }
                 }
             }
             self.bestedge[child] = NONE;
         }
-        let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
-        self.bestedge[b] = NONE;
-        for &k in &best {
-            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
-                self.bestedge[b] = k;
+        let mut best = Vec::new();
+        let mut least: Option<(usize, Wide<L>)> = None;
+        for (k, slack) in bestedgeto.into_iter().zip(slackto) {
+            if k == NONE {
+                continue;
             }
+            best.push(k);
+            if least.is_none_or(|(_, s)| slack < s) {
+                least = Some((k, slack));
+            }
+        }
+        match least {
+            Some((k, slack)) => self.set_best(b, k, slack),
+            None => self.bestedge[b] = NONE,
         }
         self.blossombestedges[b] = Some(best);
     }

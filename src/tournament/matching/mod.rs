@@ -67,6 +67,14 @@ pub struct Matching<const L: usize> {
     blossombase: Vec<usize>,
     blossomendps: Vec<Vec<usize>>,
     bestedge: Vec<usize>,
+    /// The slack of `bestedge[x]` when it was last computed: valid while `slack_edge[x]` is
+    /// still the best edge and `slack_epoch[x]` the current `epoch` (no dual changed since),
+    /// which spares the search recomputing a wide slack for every edge it compares.
+    best_slack: Vec<Wide<L>>,
+    slack_edge: Vec<usize>,
+    slack_epoch: Vec<u64>,
+    /// Counts the changes of the vertex duals.
+    epoch: u64,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     #[doc(hidden)]
@@ -107,6 +115,10 @@ impl<const L: usize> Matching<L> {
             blossombase,
             blossomendps: vec![Vec::new(); 2 * n],
             bestedge: vec![NONE; 2 * n],
+            best_slack: vec![Wide::default(); 2 * n],
+            slack_edge: vec![NONE; 2 * n],
+            slack_epoch: vec![0; 2 * n],
+            epoch: 1,
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).collect(),
             dualvar: vec![Wide::default(); 2 * n],
@@ -170,22 +182,33 @@ impl<const L: usize> Matching<L> {
         )
     }
 
-    /// The endpoints (toward the neighbour) of v's edges.
-    fn neighbours(&self, v: usize) -> Vec<usize> {
-        let mut out = Vec::new();
-        self.neighbours_into(v, &mut out);
-        out
+    /// The slack of `bestedge[x]` (which must be an edge), from the cache while no dual changed.
+    fn best_slack(&mut self, x: usize) -> Wide<L> {
+        let k = self.bestedge[x];
+        if self.slack_edge[x] != k || self.slack_epoch[x] != self.epoch {
+            self.best_slack[x] = self.slack(k);
+            self.slack_edge[x] = k;
+            self.slack_epoch[x] = self.epoch;
+        }
+        self.best_slack[x]
     }
 
-    /// The endpoints of v's edges, into `out` (emptied first).
-    fn neighbours_into(&self, v: usize, out: &mut Vec<usize>) {
-        out.clear();
+    /// Makes edge k, whose slack is `slack`, the best edge of `x`.
+    fn set_best(&mut self, x: usize, k: usize, slack: Wide<L>) {
+        self.bestedge[x] = k;
+        self.best_slack[x] = slack;
+        self.slack_edge[x] = k;
+        self.slack_epoch[x] = self.epoch;
+    }
+
+    /// The endpoints (toward the neighbour) of v's edges.
+    fn neighbours(&self, v: usize) -> Vec<usize> {
         let row = &self.weights[v * self.n..(v + 1) * self.n];
-        for (x, w) in row.iter().enumerate() {
-            if x != v && self.alive[x] && !w.is_zero() {
-                out.push(self.toward(v, x));
-            }
-        }
+        row.iter()
+            .enumerate()
+            .filter(|&(x, w)| x != v && self.alive[x] && !w.is_zero())
+            .map(|(x, _)| self.toward(v, x))
+            .collect()
     }
 
     /// The maximum-weight matching of the vertices still in the graph: `mate[v]` is v's

@@ -15,6 +15,8 @@ impl<const L: usize> Matching<L> {
                 self.blossombestedges[b] = None;
             }
             self.stage += 1;
+            // The duals may have changed since the last stage (a new solve raises some).
+            self.epoch += 1;
             if self.stage == u32::MAX {
                 self.allowed.iter_mut().for_each(|a| *a = 0);
                 self.stage = 1;
@@ -36,13 +38,15 @@ impl<const L: usize> Matching<L> {
             }
             let mut augmented = false;
             loop {
-                let mut ends = Vec::new();
                 while !augmented {
                     let Some(v) = self.queue.pop() else { break };
-                    self.neighbours_into(v, &mut ends);
-                    for &p in &ends {
+                    // v's edges in the order of their other ends, read straight from its row.
+                    for w in 0..n {
+                        if w == v || !self.alive[w] || self.weights[v * n + w].is_zero() {
+                            continue;
+                        }
+                        let p = self.toward(v, w);
                         let k = p / 2;
-                        let w = self.endpoint(p);
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
@@ -82,13 +86,13 @@ impl<const L: usize> Matching<L> {
                             }
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.bestedge[b] = k;
+                            if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
+                                self.set_best(b, k, kslack);
                             }
                         } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                            && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
                         {
-                            self.bestedge[w] = k;
+                            self.set_best(w, k, kslack);
                         }
                     }
                 }
@@ -109,7 +113,7 @@ impl<const L: usize> Matching<L> {
                         && self.label[self.inblossom[v]] == 0
                         && self.bestedge[v] != NONE
                     {
-                        let d = self.slack(self.bestedge[v]);
+                        let d = self.best_slack(v);
                         if d < delta {
                             delta = d;
                             deltatype = 2;
@@ -123,7 +127,7 @@ impl<const L: usize> Matching<L> {
                         && self.label[b] == 1
                         && self.bestedge[b] != NONE
                     {
-                        let d = self.slack(self.bestedge[b]).half();
+                        let d = self.best_slack(b).half();
                         if d < delta {
                             delta = d;
                             deltatype = 3;
@@ -142,6 +146,7 @@ impl<const L: usize> Matching<L> {
                         deltablossom = b;
                     }
                 }
+                self.epoch += 1;
                 for v in 0..n {
                     if !self.alive[v] {
                         continue;
