@@ -389,36 +389,3 @@ pub fn last_difference(a: &[u8], b: &[u8]) -> Option<usize> {
     let skip = chunks.take_while(|(x, y)| x == y).count() * 8;
     (0..body - skip).rev().find(|&i| a[i] != b[i])
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every pixel of the encoded picture is its colour's palette entry, whatever the runs:
-    /// single pixels, runs shorter and longer than four, runs ending at a row's end.
-    #[test]
-    fn each_pixel_decodes_to_its_palette_colour() {
-        let keys = [[250, 250, 250], [20, 20, 20], [200, 30, 30]];
-        let mut c = Canvas::from_pixel(37, 9, image::Rgb(keys[0]));
-        // Two whole rows of one colour first, then runs of one to six pixels.
-        for (i, p) in c.pixels_mut().enumerate().skip(2 * 37) {
-            let k = (i * 7 / 5) % 11;
-            if k < 3 {
-                *p = image::Rgb(keys[k]);
-            } else if k == 3 {
-                *p = image::Rgb([(i % 256) as u8, 99, 7]);
-            }
-        }
-        let q = Quantizer::new(&keys, &[&c], PNG_COLOURS);
-        let bytes = png(&c, &q).expect("encodes");
-        let decoded = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
-            .expect("decodes")
-            .to_rgb8();
-        let mut q = q.clone();
-        for (x, y, p) in c.enumerate_pixels() {
-            let index = usize::from(q.index(p.0));
-            let want = q.colours[index];
-            assert_eq!(decoded.get_pixel(x, y).0, want, "pixel ({x}, {y})");
-        }
-    }
-}

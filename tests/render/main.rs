@@ -23,6 +23,7 @@ use lcg::Lcg;
 use parlor::games::barrier::Barrier;
 use parlor::games::{AnyGame, AnyMove, GameKind, Side, Status};
 use parlor::i18n::Lang;
+use parlor::render::encode::{PNG_COLOURS, Quantizer, png};
 use parlor::render::palette::{self, Rgb};
 use parlor::render::{
     PlayerLabel, RenderError, Scene, board_png, picture_size, replay_gif, square_center,
@@ -1324,5 +1325,33 @@ fn every_picture_is_opaque_on_either_discord_theme() {
             ),
             "{kind}: an alpha channel"
         );
+    }
+}
+
+/// Every pixel of the encoded picture is its colour's palette entry, whatever the runs:
+/// single pixels, runs shorter and longer than four, runs ending at a row's end.
+#[test]
+fn an_encoded_picture_decodes_each_pixel_to_its_palette_colour() {
+    let keys = [[250, 250, 250], [20, 20, 20], [200, 30, 30]];
+    let mut c = RgbImage::from_pixel(37, 9, image::Rgb(keys[0]));
+    // Two whole rows of one colour first, then runs of one to six pixels.
+    for (i, p) in c.pixels_mut().enumerate().skip(2 * 37) {
+        let k = (i * 7 / 5) % 11;
+        if k < 3 {
+            *p = image::Rgb(keys[k]);
+        } else if k == 3 {
+            *p = image::Rgb([(i % 256) as u8, 99, 7]);
+        }
+    }
+    let q = Quantizer::new(&keys, &[&c], PNG_COLOURS);
+    let bytes = png(&c, &q).expect("encodes");
+    let decoded = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
+        .expect("decodes")
+        .to_rgb8();
+    let mut q = q.clone();
+    for (x, y, p) in c.enumerate_pixels() {
+        let index = usize::from(q.index(p.0));
+        let want = q.colours[index];
+        assert_eq!(decoded.get_pixel(x, y).0, want, "pixel ({x}, {y})");
     }
 }
