@@ -51,12 +51,19 @@ impl<const L: usize> Wide<L> {
     /// whose duals are `a` and `b` (the matching's innermost sum).
     #[inline]
     pub fn slack(a: &Self, b: &Self, w: &Self) -> Self {
+        // Two carry chains of one bit each (a + b, then 2 w taken off), modulo 2^(64 L).
         let mut out = [0; L];
-        let mut carry: i128 = 0;
+        let (mut carry, mut borrow, mut high) = (false, false, 0);
         for (i, slot) in out.iter_mut().enumerate() {
-            let sum = carry + i128::from(a.0[i]) + i128::from(b.0[i]) - 2 * i128::from(w.0[i]);
-            *slot = sum as u64;
-            carry = sum >> 64;
+            let (sum, c1) = a.0[i].overflowing_add(b.0[i]);
+            let (sum, c2) = sum.overflowing_add(u64::from(carry));
+            carry = c1 | c2;
+            let twice = (w.0[i] << 1) | high;
+            high = w.0[i] >> 63;
+            let (diff, b1) = sum.overflowing_sub(twice);
+            let (diff, b2) = diff.overflowing_sub(u64::from(borrow));
+            borrow = b1 | b2;
+            *slot = diff;
         }
         Self(out)
     }

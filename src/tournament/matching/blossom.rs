@@ -93,27 +93,40 @@ impl<const L: usize> Matching<L> {
             }
             self.inblossom[leaf] = b;
         }
-        let mut bestedgeto = vec![NONE; 2 * self.n];
-        let mut slackto = vec![Wide::<L>::default(); 2 * self.n];
+        // The least-slack edge from the new blossom to each S-blossom next to it, from the
+        // lists its children kept, or else from their leaves' rows.
+        let n = self.n;
         for &child in &path {
-            let lists: Vec<Vec<usize>> = match self.blossombestedges[child].take() {
-                Some(list) => vec![list],
-                None => self
-                    .leaves_of(child)
-                    .into_iter()
-                    .map(|leaf| self.neighbours(leaf).iter().map(|p| p / 2).collect())
-                    .collect(),
-            };
-            for list in lists {
-                for k in list {
-                    let (i, j) = (self.hi[k] as usize, self.lo[k] as usize);
-                    let j = if self.inblossom[j] == b { i } else { j };
-                    let bj = self.inblossom[j];
-                    if bj != b && self.label[bj] == 1 {
-                        let slack = self.slack(k);
-                        if bestedgeto[bj] == NONE || slack < slackto[bj] {
-                            bestedgeto[bj] = k;
-                            slackto[bj] = slack;
+            match self.blossombestedges[child].take() {
+                Some(list) => {
+                    for k in list {
+                        let (i, j) = (self.hi[k] as usize, self.lo[k] as usize);
+                        let j = if self.inblossom[j] == b { i } else { j };
+                        let bj = self.inblossom[j];
+                        if bj != b && self.label[bj] == 1 {
+                            let slack = self.slack(k);
+                            self.offer_best(bj, k, slack);
+                        }
+                    }
+                }
+                None => {
+                    for leaf in self.leaves_of(child) {
+                        for i in 0..self.words {
+                            let mut bits = self.present[leaf * self.words + i] & self.alive_bits[i];
+                            while bits != 0 {
+                                let x = i * 64 + bits.trailing_zeros() as usize;
+                                bits &= bits - 1;
+                                let bx = self.inblossom[x];
+                                if bx == b || self.label[bx] != 1 {
+                                    continue;
+                                }
+                                let slack = Wide::slack(
+                                    &self.dualvar[leaf],
+                                    &self.dualvar[x],
+                                    &self.weights[leaf * n + x],
+                                );
+                                self.offer_best(bx, self.toward(leaf, x) / 2, slack);
+                            }
                         }
                     }
                 }
@@ -122,20 +135,35 @@ impl<const L: usize> Matching<L> {
         }
         let mut best = Vec::new();
         let mut least: Option<(usize, Wide<L>)> = None;
-        for (k, slack) in bestedgeto.into_iter().zip(slackto) {
-            if k == NONE {
-                continue;
-            }
+        let mut touched = std::mem::take(&mut self.touched);
+        touched.sort_unstable();
+        for &bj in &touched {
+            let (k, slack) = (self.best_to[bj], self.slack_to[bj]);
+            self.best_to[bj] = NONE;
             best.push(k);
             if least.is_none_or(|(_, s)| slack < s) {
                 least = Some((k, slack));
             }
         }
+        touched.clear();
+        self.touched = touched;
         match least {
             Some((k, slack)) => self.set_best(b, k, slack),
             None => self.bestedge[b] = NONE,
         }
         self.blossombestedges[b] = Some(best);
+    }
+
+    /// Edge k, of slack `slack`, joins the blossom being made to the S-blossom `bj`: kept if
+    /// it is the least so far.
+    fn offer_best(&mut self, bj: usize, k: usize, slack: Wide<L>) {
+        if self.best_to[bj] == NONE {
+            self.touched.push(bj);
+        } else if slack >= self.slack_to[bj] {
+            return;
+        }
+        self.best_to[bj] = k;
+        self.slack_to[bj] = slack;
     }
 
     pub(super) fn expand_blossom(&mut self, b: usize, endstage: bool) {

@@ -53,6 +53,11 @@ pub struct Matching<const L: usize> {
     lo: Vec<u32>,
     #[doc(hidden)]
     pub alive: Vec<bool>,
+    /// Which edges exist, a bit per edge (`words` words a row), and which vertices are still
+    /// in the graph: the search reads a row's edges from these bits.
+    present: Vec<u64>,
+    alive_bits: Vec<u64>,
+    words: usize,
     /// The edges whose weight changed since the last solve, the first vertex the one to raise.
     changed: Vec<(usize, usize)>,
     solved: bool,
@@ -76,6 +81,11 @@ pub struct Matching<const L: usize> {
     /// Counts the changes of the vertex duals.
     epoch: u64,
     blossombestedges: Vec<Option<Vec<usize>>>,
+    /// Scratch of a new blossom's least-slack edges: to each S-blossom `bj` (NONE if none
+    /// yet), their slacks, and the blossoms touched.
+    best_to: Vec<usize>,
+    slack_to: Vec<Wide<L>>,
+    touched: Vec<usize>,
     unusedblossoms: Vec<usize>,
     #[doc(hidden)]
     pub dualvar: Vec<Wide<L>>,
@@ -96,6 +106,7 @@ impl<const L: usize> Matching<L> {
                 lo.push(b as u32);
             }
         }
+        let words = n.div_ceil(64);
         let mut blossombase: Vec<usize> = (0..n).collect();
         blossombase.extend(std::iter::repeat_n(NONE, n));
         Self {
@@ -104,6 +115,18 @@ impl<const L: usize> Matching<L> {
             hi,
             lo,
             alive: vec![true; n],
+            present: vec![0; n * words],
+            alive_bits: (0..words)
+                .map(|i| {
+                    let left = n - 64 * i;
+                    if left >= 64 {
+                        u64::MAX
+                    } else {
+                        (1 << left) - 1
+                    }
+                })
+                .collect(),
+            words,
             changed: Vec::new(),
             solved: false,
             mate: vec![NONE; n],
@@ -120,6 +143,9 @@ impl<const L: usize> Matching<L> {
             slack_epoch: vec![0; 2 * n],
             epoch: 1,
             blossombestedges: vec![None; 2 * n],
+            best_to: vec![NONE; 2 * n],
+            slack_to: vec![Wide::default(); 2 * n],
+            touched: Vec::new(),
             unusedblossoms: (n..2 * n).collect(),
             dualvar: vec![Wide::default(); 2 * n],
             allowed: vec![0; edges],
@@ -146,6 +172,16 @@ impl<const L: usize> Matching<L> {
         if self.weights[a * n + b] != weight {
             self.weights[a * n + b] = weight;
             self.weights[b * n + a] = weight;
+            let words = self.words;
+            for (x, y) in [(a, b), (b, a)] {
+                let bit = 1 << (y % 64);
+                let word = &mut self.present[x * words + y / 64];
+                if weight.is_zero() {
+                    *word &= !bit;
+                } else {
+                    *word |= bit;
+                }
+            }
             if self.solved {
                 self.changed.push((a, b));
             }
@@ -155,6 +191,7 @@ impl<const L: usize> Matching<L> {
     /// Takes `v` out of the graph for good (with its edges).
     pub fn remove(&mut self, v: usize) {
         self.alive[v] = false;
+        self.alive_bits[v / 64] &= !(1 << (v % 64));
     }
 
     #[doc(hidden)]
@@ -199,16 +236,6 @@ impl<const L: usize> Matching<L> {
         self.best_slack[x] = slack;
         self.slack_edge[x] = k;
         self.slack_epoch[x] = self.epoch;
-    }
-
-    /// The endpoints (toward the neighbour) of v's edges.
-    fn neighbours(&self, v: usize) -> Vec<usize> {
-        let row = &self.weights[v * self.n..(v + 1) * self.n];
-        row.iter()
-            .enumerate()
-            .filter(|&(x, w)| x != v && self.alive[x] && !w.is_zero())
-            .map(|(x, _)| self.toward(v, x))
-            .collect()
     }
 
     /// The maximum-weight matching of the vertices still in the graph: `mate[v]` is v's

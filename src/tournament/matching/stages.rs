@@ -40,59 +40,65 @@ impl<const L: usize> Matching<L> {
             loop {
                 while !augmented {
                     let Some(v) = self.queue.pop() else { break };
-                    // v's edges in the order of their other ends, read straight from its row.
-                    for w in 0..n {
-                        if w == v || !self.alive[w] || self.weights[v * n + w].is_zero() {
-                            continue;
-                        }
-                        let p = self.toward(v, w);
-                        let k = p / 2;
-                        if self.inblossom[v] == self.inblossom[w] {
-                            continue;
-                        }
-                        let mut kslack = Wide::default();
-                        if self.allowed[k] != self.stage {
-                            kslack = Wide::slack(
-                                &self.dualvar[v],
-                                &self.dualvar[w],
-                                &self.weights[v * n + w],
-                            );
-                            if kslack.is_zero() {
-                                self.allowed[k] = self.stage;
-                            }
-                        }
-                        if self.allowed[k] == self.stage {
+                    // v's edges in the order of their other ends, from its row's bits.
+                    'scan: for i in 0..self.words {
+                        let mut bits = self.present[v * self.words + i] & self.alive_bits[i];
+                        while bits != 0 {
+                            let w = i * 64 + bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
                             let bw = self.inblossom[w];
-                            if self.label[bw] == 0 {
-                                if self.mate[self.blossombase[bw]] == NONE {
-                                    // A free vertex (or blossom) with a zero dual: augment to it.
-                                    self.augment_matching(k);
-                                    augmented = true;
-                                    break;
-                                }
-                                self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[bw] == 1 {
-                                let base = self.scan_blossom(v, w);
-                                if base != NONE {
-                                    self.add_blossom(base, k);
-                                } else {
-                                    self.augment_matching(k);
-                                    augmented = true;
-                                    break;
-                                }
-                            } else if self.label[w] == 0 {
-                                self.label[w] = 2;
-                                self.labelend[w] = p ^ 1;
+                            // A T-vertex (not a mere leaf of a T-blossom) gains nothing from v.
+                            if self.inblossom[v] == bw
+                                || (self.label[w] == 2 && self.label[bw] == 2)
+                            {
+                                continue;
                             }
-                        } else if self.label[self.inblossom[w]] == 1 {
-                            let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
-                                self.set_best(b, k, kslack);
+                            let p = self.toward(v, w);
+                            let k = p / 2;
+                            let mut kslack = Wide::default();
+                            if self.allowed[k] != self.stage {
+                                kslack = Wide::slack(
+                                    &self.dualvar[v],
+                                    &self.dualvar[w],
+                                    &self.weights[v * n + w],
+                                );
+                                if kslack.is_zero() {
+                                    self.allowed[k] = self.stage;
+                                }
                             }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
-                        {
-                            self.set_best(w, k, kslack);
+                            if self.allowed[k] == self.stage {
+                                let bw = self.inblossom[w];
+                                if self.label[bw] == 0 {
+                                    if self.mate[self.blossombase[bw]] == NONE {
+                                        // A free vertex (or blossom) with a zero dual: augment to it.
+                                        self.augment_matching(k);
+                                        augmented = true;
+                                        break 'scan;
+                                    }
+                                    self.assign_label(w, 2, p ^ 1);
+                                } else if self.label[bw] == 1 {
+                                    let base = self.scan_blossom(v, w);
+                                    if base != NONE {
+                                        self.add_blossom(base, k);
+                                    } else {
+                                        self.augment_matching(k);
+                                        augmented = true;
+                                        break 'scan;
+                                    }
+                                } else if self.label[w] == 0 {
+                                    self.label[w] = 2;
+                                    self.labelend[w] = p ^ 1;
+                                }
+                            } else if self.label[self.inblossom[w]] == 1 {
+                                let b = self.inblossom[v];
+                                if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
+                                    self.set_best(b, k, kslack);
+                                }
+                            } else if self.label[w] == 0
+                                && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
+                            {
+                                self.set_best(w, k, kslack);
+                            }
                         }
                     }
                 }
