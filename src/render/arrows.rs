@@ -44,7 +44,7 @@ pub struct Arrow {
 /// position before them). Moves of another game are skipped.
 pub fn board_png_with_arrows(scene: &Scene, arrows: &[Arrow]) -> Vec<u8> {
     let mut c = Canvas::default();
-    draw(scene, true, &mut c);
+    let backdrop = draw(scene, true, &mut c);
     // The better move under the played one, so that when both share a square the played
     // move's arrow is whole.
     let mut order: Vec<&Arrow> = arrows.iter().collect();
@@ -53,7 +53,8 @@ pub fn board_png_with_arrows(scene: &Scene, arrows: &[Arrow]) -> Vec<u8> {
         draw_arrow(&mut c, scene.game, arrow, scene.lang);
     }
     // Encoding an in-memory picture of fixed, small size cannot fail.
-    encode::png(&c, &quantizers(scene.game.kind()).0).expect("PNG encoding to memory")
+    encode::png_over(&c, Some(backdrop), &quantizers(scene.game.kind()).0)
+        .expect("PNG encoding to memory")
 }
 
 /// What the board shows of a move, part by part: each part the centres of its squares in order

@@ -3,6 +3,7 @@
 //! pixels inside it transparent, a long pause on the last frame).
 
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 use super::RenderError;
 use super::canvas::Canvas;
@@ -17,32 +18,107 @@ pub const PNG_COLOURS: usize = 256;
 const UNKNOWN: u16 = u16::MAX;
 const SHARED: u16 = u16::MAX - 1;
 
+/// A picture's fixed background, drawn once, with its palette indices once a PNG of it has been
+/// encoded: wherever a picture still shows its background, encoding copies those indices
+/// instead of looking each pixel up again.
+#[derive(Debug)]
+pub struct Backdrop {
+    pub canvas: Canvas,
+    /// The indices of `canvas` under one quantizer, and which (the address of its palette).
+    indices: OnceLock<(usize, Vec<u8>)>,
+}
+
+impl Backdrop {
+    pub fn new(canvas: Canvas) -> Self {
+        Backdrop {
+            canvas,
+            indices: OnceLock::new(),
+        }
+    }
+
+    /// Copies the backdrop into `c` (its buffer reused), draws on it, and returns the backdrop
+    /// for the encoder.
+    pub fn paint(&'static self, c: &mut Canvas, draw: impl FnOnce(&mut Canvas)) -> &'static Self {
+        c.clone_from(&self.canvas);
+        draw(c);
+        self
+    }
+
+    /// The indices of the backdrop under `q` (`work` its working copy), or None for another
+    /// quantizer than the first.
+    fn indices(&self, q: &Quantizer, work: &mut Quantizer) -> Option<&[u8]> {
+        let id = q.colours.as_ptr() as usize;
+        let (of, indices) = self.indices.get_or_init(|| {
+            let raw = self.canvas.as_raw();
+            (
+                id,
+                raw.chunks_exact(3)
+                    .map(|p| work.index([p[0], p[1], p[2]]))
+                    .collect(),
+            )
+        });
+        (*of == id).then_some(indices.as_slice())
+    }
+}
+
 /// Encodes a canvas as an indexed PNG with the palette of `q` (the game's key colours exactly,
 /// then its commonest antialiasing shades): the loss is invisible and the file a third of RGB.
 pub fn png(c: &Canvas, q: &Quantizer) -> Result<Vec<u8>, RenderError> {
-    let mut q = q.clone();
+    png_over(c, None, q)
+}
+
+/// Pixels compared with the backdrop at a time: a run of them still showing it takes its
+/// indices from the backdrop's.
+const SPAN: usize = 16;
+
+/// [`png`] of a canvas drawn over `backdrop` (the same size): the same file, made faster.
+pub fn png_over(
+    c: &Canvas,
+    backdrop: Option<&Backdrop>,
+    q: &Quantizer,
+) -> Result<Vec<u8>, RenderError> {
+    let (base, mut q) = (q, q.clone());
     let width = c.width() as usize;
+    let backdrop = backdrop
+        .filter(|b| b.canvas.dimensions() == c.dimensions())
+        .and_then(|b| Some((b.canvas.as_raw(), b.indices(base, &mut q)?)));
     // Filtered here and compressed in one go: fed row by row (as `png` does), flate2 clears
     // its 32 KB output buffer on every write, twice a row, which cost more than the
     // compression itself. Each row is the Up filter's byte, then each index minus the one above.
     let mut filtered = Vec::with_capacity((width + 1) * c.height() as usize);
     let mut above = vec![0u8; width];
     let mut row = vec![0u8; width];
-    // Pictures are long runs of one colour (the background, the squares): a run is found four
-    // pixels at a time and takes its index from one lookup.
-    for pixels in c.as_raw().chunks_exact(3 * width.max(1)) {
-        let mut x = 0;
-        while let Some(&colour) = pixels[3 * x..].first_chunk::<3>() {
-            let start = x;
-            x += 1;
-            let four: [u8; 12] = std::array::from_fn(|i| colour[i % 3]);
-            while pixels[3 * x..].first_chunk::<12>() == Some(&four) {
-                x += 4;
+    for (y, pixels) in c.as_raw().chunks_exact(3 * width.max(1)).enumerate() {
+        match backdrop {
+            Some((rgb, indices)) => {
+                let rgb = &rgb[3 * width * y..3 * width * (y + 1)];
+                let indices = &indices[width * y..width * (y + 1)];
+                let spans = pixels.chunks(3 * SPAN).zip(rgb.chunks(3 * SPAN));
+                for (x, (span, under)) in spans.enumerate() {
+                    let at = x * SPAN..(x * SPAN + span.len() / 3);
+                    // Whole spans compare 16 bytes at a time, inline; the row's last as slices.
+                    let whole = (
+                        span.first_chunk::<{ 3 * SPAN }>(),
+                        under.first_chunk::<{ 3 * SPAN }>(),
+                    );
+                    let same = match whole {
+                        (Some(span), Some(under)) => {
+                            let (words, under) =
+                                (span.as_chunks::<16>().0, under.as_chunks::<16>().0);
+                            words.iter().zip(under).fold(0, |differ, (a, b)| {
+                                differ | (u128::from_ne_bytes(*a) ^ u128::from_ne_bytes(*b))
+                            }) == 0
+                        }
+                        _ => span == under,
+                    };
+                    if same {
+                        row[at.clone()].copy_from_slice(&indices[at]);
+                    } else {
+                        index_runs(span, &mut row[at], &mut q);
+                    }
+                }
             }
-            while pixels[3 * x..].first_chunk::<3>() == Some(&colour) {
-                x += 1;
-            }
-            row[start..x].fill(q.index(colour));
+            None => index_runs(pixels, &mut row, &mut q),
         }
         filtered.push(UP);
         filtered.extend(row.iter().zip(&above).map(|(r, a)| r.wrapping_sub(*a)));
@@ -70,6 +146,23 @@ pub fn png(c: &Canvas, q: &Quantizer) -> Result<Vec<u8>, RenderError> {
 
 /// PNG's Up filter: each byte minus the one above it.
 const UP: u8 = 2;
+
+/// The palette indices of RGB `pixels` into `out`. Neighbours often share a colour (runs of
+/// background, of a square): a pixel like the one before takes its index without a lookup.
+fn index_runs(pixels: &[u8], out: &mut [u8], q: &mut Quantizer) {
+    let mut last: Option<(Rgb, u8)> = None;
+    for (p, o) in pixels.chunks_exact(3).zip(out) {
+        let colour = [p[0], p[1], p[2]];
+        *o = match last {
+            Some((seen, index)) if seen == colour => index,
+            _ => {
+                let index = q.index(colour);
+                last = Some((colour, index));
+                index
+            }
+        };
+    }
+}
 
 /// Maps colours to a small palette: the game's key colours exactly, then the commonest other
 /// colours of sample pictures (antialiasing, text), and every other colour to its nearest entry.

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use super::canvas::{Canvas, Draw, Shape, Sprite, fill};
+use super::encode::Backdrop;
 use super::frame::{self, Grid, HEADER, Header, SWATCH, WIDTH};
 use super::palette::{self, Rgb};
 use super::text::{self, Align, Weight};
@@ -282,8 +283,8 @@ pub fn swatch(seat: usize) -> &'static Sprite {
     })[seat.min(1)]
 }
 
-fn background() -> &'static Canvas {
-    static BACKGROUND: OnceLock<Canvas> = OnceLock::new();
+fn background() -> &'static Backdrop {
+    static BACKGROUND: OnceLock<Backdrop> = OnceLock::new();
     BACKGROUND.get_or_init(|| {
         let (w, h) = size();
         let mut c = Canvas::from_pixel(w, h, image::Rgb(palette::BACKGROUND));
@@ -344,7 +345,7 @@ fn background() -> &'static Canvas {
                 Align::Center,
             );
         }
-        c
+        Backdrop::new(c)
     })
 }
 
@@ -356,9 +357,14 @@ fn outline(c: &mut Canvas, x: i32, y: i32, w: i32, h: i32, t: i32, colour: Rgb) 
     c.fill_rect(x + w - t, y + t, t, h - 2 * t, colour);
 }
 
-/// Draws a position with its header into `c`, which is reused between pictures.
-pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
-    c.clone_from(background());
+/// Draws a position with its header into `c`, which is reused between pictures, and returns
+/// the backdrop it drew over.
+pub fn draw(view: &View, header: &Header, c: &mut Canvas) -> &'static Backdrop {
+    background().paint(c, |c| draw_on(view, header, c))
+}
+
+/// Draws the position and header over the backdrop already in `c`.
+fn draw_on(view: &View, header: &Header, c: &mut Canvas) {
     frame::draw_header(c, header);
     for half in 0..2 {
         let g = grid(half);

@@ -5,6 +5,7 @@
 use std::sync::OnceLock;
 
 use super::canvas::{Canvas, Draw, Shape, Sprite, fill};
+use super::encode::Backdrop;
 use super::frame::{self, Grid, Header, SWATCH, WIDTH};
 use super::palette;
 use super::stones::{Tone, chip, stone};
@@ -119,8 +120,8 @@ pub fn seat_swatch(seat: Seat) -> &'static Sprite {
 }
 
 /// The board, its coordinates and the empty footer, drawn once per layout.
-fn background(parachute: bool, cylinder: bool) -> &'static Canvas {
-    static CACHE: [OnceLock<Canvas>; 4] = [const { OnceLock::new() }; 4];
+fn background(parachute: bool, cylinder: bool) -> &'static Backdrop {
+    static CACHE: [OnceLock<Backdrop>; 4] = [const { OnceLock::new() }; 4];
     CACHE[usize::from(parachute) * 2 + usize::from(cylinder)].get_or_init(|| {
         let (w, h) = size(parachute, cylinder);
         let mut c = Canvas::from_pixel(w, h, image::Rgb(palette::BACKGROUND));
@@ -135,7 +136,7 @@ fn background(parachute: bool, cylinder: bool) -> &'static Canvas {
         } else {
             g.draw_coordinates(&mut c);
         }
-        c
+        Backdrop::new(c)
     })
 }
 
@@ -197,10 +198,14 @@ fn square_colour(file: u8, rank: u8, moved: bool) -> palette::Rgb {
     }
 }
 
-/// Draws a position with its header.
-/// Draws a position with its header into `c`, which is reused between pictures.
-pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
-    c.clone_from(background(view.parachute, view.cylinder));
+/// Draws a position with its header into `c`, which is reused between pictures, and returns
+/// the backdrop it drew over.
+pub fn draw(view: &View, header: &Header, c: &mut Canvas) -> &'static Backdrop {
+    background(view.parachute, view.cylinder).paint(c, |c| draw_on(view, header, c))
+}
+
+/// Draws the position and header over the backdrop already in `c`.
+fn draw_on(view: &View, header: &Header, c: &mut Canvas) {
     frame::draw_header(c, header);
     let g = grid(view.cylinder);
     for &(f, r) in &view.moved {

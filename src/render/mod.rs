@@ -164,9 +164,10 @@ pub fn board_png(scene: &Scene) -> Vec<u8> {
         static CANVAS: std::cell::RefCell<Canvas> = std::cell::RefCell::new(Canvas::default());
     }
     CANVAS.with_borrow_mut(|c| {
-        draw(scene, true, c);
+        let backdrop = draw(scene, true, c);
         // Encoding an in-memory picture of fixed, small size cannot fail.
-        encode::png(c, &quantizers(scene.game.kind()).0).expect("PNG encoding to memory")
+        encode::png_over(c, Some(backdrop), &quantizers(scene.game.kind()).0)
+            .expect("PNG encoding to memory")
     })
 }
 
@@ -393,9 +394,9 @@ fn samples(kind: GameKind) -> Vec<Canvas> {
     out
 }
 
-/// Draws a scene into `c` (its buffer is reused); `highlight_turn` lights up the panel of the
-/// player to move.
-fn draw(scene: &Scene, highlight_turn: bool, c: &mut Canvas) {
+/// Draws a scene into `c` (its buffer is reused), and returns the backdrop it drew over;
+/// `highlight_turn` lights up the panel of the player to move.
+fn draw(scene: &Scene, highlight_turn: bool, c: &mut Canvas) -> &'static encode::Backdrop {
     match scene.game {
         AnyGame::Loa(g) => {
             let last = match scene.last_move {

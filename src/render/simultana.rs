@@ -4,6 +4,7 @@
 use std::sync::OnceLock;
 
 use super::canvas::{Canvas, Draw, Shape, Sprite, fill};
+use super::encode::Backdrop;
 use super::frame::{self, Grid, Header, SWATCH, WIDTH};
 use super::palette;
 use super::stones::{Tone, chip, stone};
@@ -105,8 +106,8 @@ fn square(c: &mut Canvas, g: &Grid, f: u8, r: u8, colour: palette::Rgb) {
     c.fill_rect(x + 1, y + 1, S - 2, S - 2, colour);
 }
 
-fn background() -> &'static Canvas {
-    static BACKGROUND: OnceLock<Canvas> = OnceLock::new();
+fn background() -> &'static Backdrop {
+    static BACKGROUND: OnceLock<Backdrop> = OnceLock::new();
     BACKGROUND.get_or_init(|| {
         let (w, h) = size();
         let mut c = Canvas::from_pixel(w, h, image::Rgb(palette::BACKGROUND));
@@ -118,13 +119,18 @@ fn background() -> &'static Canvas {
             }
         }
         g.draw_coordinates(&mut c);
-        c
+        Backdrop::new(c)
     })
 }
 
-/// Draws a position with its header into `c`, which is reused between pictures.
-pub fn draw(view: &View, header: &Header, c: &mut Canvas) {
-    c.clone_from(background());
+/// Draws a position with its header into `c`, which is reused between pictures, and returns
+/// the backdrop it drew over.
+pub fn draw(view: &View, header: &Header, c: &mut Canvas) -> &'static Backdrop {
+    background().paint(c, |c| draw_on(view, header, c))
+}
+
+/// Draws the position and header over the backdrop already in `c`.
+fn draw_on(view: &View, header: &Header, c: &mut Canvas) {
     frame::draw_header(c, header);
     let g = grid();
     for &(f, r) in view.moved.iter().filter(|&&(f, r)| g.contains(f, r)) {

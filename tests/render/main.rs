@@ -23,7 +23,7 @@ use lcg::Lcg;
 use parlor::games::barrier::Barrier;
 use parlor::games::{AnyGame, AnyMove, GameKind, Side, Status};
 use parlor::i18n::Lang;
-use parlor::render::encode::{PNG_COLOURS, Quantizer, png};
+use parlor::render::encode::{Backdrop, PNG_COLOURS, Quantizer, png, png_over};
 use parlor::render::palette::{self, Rgb};
 use parlor::render::{
     PlayerLabel, RenderError, Scene, board_png, picture_size, replay_gif, square_center,
@@ -1354,4 +1354,54 @@ fn an_encoded_picture_decodes_each_pixel_to_its_palette_colour() {
         let want = q.colours[index];
         assert_eq!(decoded.get_pixel(x, y).0, want, "pixel ({x}, {y})");
     }
+}
+
+/// A picture drawn over a backdrop encodes to the same pixels whether or not the encoder is told
+/// of the backdrop (it then copies the backdrop's indices where the picture still shows it),
+/// under a second palette too, and with a backdrop of another size (ignored).
+#[test]
+fn a_picture_over_its_backdrop_encodes_as_without_it() {
+    let keys = [[250, 250, 250], [20, 20, 20], [200, 30, 30], [40, 90, 160]];
+    let mut under = RgbImage::from_pixel(53, 21, image::Rgb(keys[0]));
+    for (x, y, p) in under.enumerate_pixels_mut() {
+        if (x / 8 + y / 8) % 2 == 1 {
+            *p = image::Rgb(keys[1]);
+        }
+    }
+    let backdrop = Backdrop::new(under.clone());
+    let mut random = Lcg(7);
+    let mut picture = under.clone();
+    // Strokes over the backdrop, some across a span's edge, some of colours of no key.
+    for _ in 0..40 {
+        let (x, y) = (random.below(53) as u32, random.below(21) as u32);
+        let len = 1 + random.below(20) as u32;
+        let colour = match random.below(3) {
+            0 => keys[2],
+            1 => keys[3],
+            _ => [random.below(256) as u8, 120, random.below(256) as u8],
+        };
+        for dx in 0..len.min(53 - x) {
+            picture.put_pixel(x + dx, y, image::Rgb(colour));
+        }
+    }
+    let decode = |bytes: Vec<u8>| {
+        image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
+            .expect("decodes")
+            .to_rgb8()
+    };
+    let first = Quantizer::new(&keys, &[&picture], PNG_COLOURS);
+    let second = Quantizer::new(&keys[..2], &[&under], PNG_COLOURS);
+    for q in [&first, &second] {
+        let plain = decode(png(&picture, q).expect("encodes"));
+        let over = decode(png_over(&picture, Some(&backdrop), q).expect("encodes"));
+        assert!(plain == over, "the backdrop changed the picture");
+        assert_ne!(
+            plain,
+            decode(png(&under, q).expect("encodes")),
+            "nothing drawn"
+        );
+    }
+    let other = Backdrop::new(RgbImage::from_pixel(52, 21, image::Rgb(keys[0])));
+    let over = decode(png_over(&picture, Some(&other), &first).expect("encodes"));
+    assert!(over == decode(png(&picture, &first).expect("encodes")));
 }
