@@ -381,11 +381,14 @@ impl Store {
         } else {
             options.clone().pragma("wal_autocheckpoint", "0")
         };
+        // An SQLite connection is a file opened in this process: nothing to test by a round trip
+        // to its thread before each query (sqlx's default, made for network connections).
         let mut write = SqlitePoolOptions::new()
             .max_connections(1)
             .min_connections(1)
             .idle_timeout(None)
-            .max_lifetime(None);
+            .max_lifetime(None)
+            .test_before_acquire(false);
         if !in_memory {
             // A COMMIT refused for a full disk is rolled back by SQLite, but sqlx still counts the
             // transaction; the connection's next "transaction" is then a savepoint, whose
@@ -413,6 +416,7 @@ impl Store {
         } else {
             let read = SqlitePoolOptions::new()
                 .max_connections(4)
+                .test_before_acquire(false)
                 .connect_with(options.clone().read_only(true))
                 .await
                 .map_err(open_error)?;
