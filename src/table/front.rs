@@ -8,7 +8,7 @@ use crate::i18n::Msg;
 use crate::store::{Fault, Store, StoreError};
 
 use super::act::{Act, Actor, Place, PuzzleAct, Request, TournamentAct};
-use super::api::{Reply, Undelivered};
+use super::api::Reply;
 use super::config::Config;
 use super::matches::Matches;
 use super::picture::Pictures;
@@ -123,8 +123,8 @@ impl Table {
             }
         };
         if let (Some(id), false, None) = (reply.match_id, reply.private, &reply.undelivered) {
-            match self.inner.store.take_undelivered(id).await {
-                Ok(found) => reply.undelivered = found.as_deref().map(Undelivered::from_text),
+            match self.inner.matches.take_news(id).await {
+                Ok(found) => reply.undelivered = found,
                 Err(error) => {
                     self.inner.store.noticed(&error);
                     tracing::warn!(match_id = id, %error, "cannot read undelivered news");

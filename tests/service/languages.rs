@@ -125,6 +125,30 @@ async fn undelivered_news_is_told_once_by_the_next_public_answer_about_its_match
     assert_eq!(after.undelivered, None, "told once");
 }
 
+/// The process remembers which of its matches have news kept, so that the others' answers do
+/// not ask the store: news kept before a restart is still told by the first answer after it,
+/// and once.
+#[tokio::test]
+async fn news_kept_before_a_restart_is_told_after_it_and_once() {
+    let (mut w, a, _, place, board) = World::alice_plays_bob().await;
+    let id = board.match_id.expect("a match");
+    let quiet = w.run(&a, place, Act::Board).await;
+    assert_eq!(quiet.undelivered, None);
+    w.table
+        .matches()
+        .undelivered(id, Undelivered::Forbidden("32768".into()))
+        .await;
+    w.restart().await;
+    let told = w.run(&a, place, Act::Board).await;
+    assert_eq!(
+        told.undelivered,
+        Some(Undelivered::Forbidden("32768".into()))
+    );
+    w.restart().await;
+    let after = w.run(&a, place, Act::Board).await;
+    assert_eq!(after.undelivered, None, "told once");
+}
+
 #[tokio::test]
 async fn a_match_whose_channel_is_gone_moves_to_a_players_next_board() {
     let w = World::new().await;

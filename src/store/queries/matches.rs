@@ -610,6 +610,16 @@ impl Store {
         })
     }
 
+    /// Every match with news kept for its next answer.
+    pub async fn undelivered_matches(&self) -> Result<Vec<i64>, StoreError> {
+        on!(self, pools => {
+            let rows = sqlx::query("SELECT match_id FROM undelivered")
+                .fetch_all(&pools.read)
+                .await?;
+            rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
+        })
+    }
+
     /// The open matches of a player whose news could not be posted, newest failure first.
     pub async fn undelivered_of(&self, player: u64) -> Result<Vec<(i64, String)>, StoreError> {
         on!(self, pools => {

@@ -364,6 +364,7 @@ impl Match {
             board: None,
             ratings: vec![None; seats],
             awaiting_thread: false,
+            news: false,
         }
     }
 }

@@ -109,8 +109,18 @@ impl Matches {
                 None => break,
             }
         }
+        // Which matches have news kept (almost none): the others' answers need not look.
+        let news: Option<std::collections::HashSet<i64>> =
+            match matches.inner.store.undelivered_matches().await {
+                Ok(ids) => Some(ids.into_iter().collect()),
+                Err(error) => {
+                    tracing::warn!(%error, "cannot read which matches have news kept");
+                    None
+                }
+            };
         let mut restored = 0usize;
-        for m in rebuilt.into_iter().flatten() {
+        for mut m in rebuilt.into_iter().flatten() {
+            m.news = news.as_ref().is_none_or(|ids| ids.contains(&m.id()));
             matches.register(m);
             restored += 1;
         }
@@ -253,14 +263,43 @@ impl Matches {
     /// next public answer about it; the match itself goes on regardless. Logged here, once.
     pub async fn undelivered(&self, match_id: i64, why: Undelivered) {
         tracing::warn!(match_id, why = %why.to_text(), "a notice could not be posted; the players will be told");
-        if let Err(error) = self
+        // Under the match's lock, so that an answer cannot look between the row and the mark.
+        let slot = self.slot(match_id);
+        let mut m = match &slot {
+            Some(slot) => Some(slot.lock().await),
+            None => None,
+        };
+        match self
             .inner
             .store
             .set_undelivered(match_id, &why.to_text(), self.now())
             .await
         {
-            tracing::error!(match_id, %error, "cannot record an undelivered notice");
+            Ok(()) => {
+                if let Some(m) = m.as_mut() {
+                    m.news = true;
+                }
+            }
+            Err(error) => tracing::error!(match_id, %error, "cannot record an undelivered notice"),
         }
+    }
+
+    /// Takes the news kept for a match's next public answer; asks the store only when the match
+    /// may have some (or is not open here).
+    pub async fn take_news(&self, match_id: i64) -> Result<Option<Undelivered>, StoreError> {
+        let slot = self.slot(match_id);
+        let mut m = match &slot {
+            Some(slot) => Some(slot.lock().await),
+            None => None,
+        };
+        if m.as_ref().is_some_and(|m| !m.news) {
+            return Ok(None);
+        }
+        let found = self.inner.store.take_undelivered(match_id).await?;
+        if let Some(m) = m.as_mut() {
+            m.news = false;
+        }
+        Ok(found.as_deref().map(Undelivered::from_text))
     }
 
     /// Autocomplete for `/move`: the legal moves of the player to move in this channel's match

@@ -25,6 +25,11 @@ pub struct Match {
     /// The transport was asked to start the match's thread and has not said how it went: the
     /// bot waits before its first move (memory only; a restart does not wait).
     pub awaiting_thread: bool,
+    /// The store may hold news of this match for its next public answer (a notice the
+    /// transport could not post): set with the store's row and cleared when it is taken, so
+    /// that the answers of every other match skip a round trip. True for a match read again
+    /// from the store until it is known.
+    pub news: bool,
 }
 
 /// The position of a live match, rebuilt from its log.
@@ -186,6 +191,7 @@ impl Match {
             board: None,
             ratings: vec![None; seats],
             awaiting_thread: false,
+            news: true,
         };
         if m.row.status != MatchStatus::Challenge {
             if m.row.seats.iter().any(Option::is_none) || seats < 2 {
