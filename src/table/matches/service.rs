@@ -264,11 +264,7 @@ impl Matches {
     pub async fn undelivered(&self, match_id: i64, why: Undelivered) {
         tracing::warn!(match_id, why = %why.to_text(), "a notice could not be posted; the players will be told");
         // Under the match's lock, so that an answer cannot look between the row and the mark.
-        let slot = self.slot(match_id);
-        let mut m = match &slot {
-            Some(slot) => Some(slot.lock().await),
-            None => None,
-        };
+        let mut m = self.lock_open(match_id).await;
         match self
             .inner
             .store
@@ -287,11 +283,7 @@ impl Matches {
     /// Takes the news kept for a match's next public answer; asks the store only when the match
     /// may have some (or is not open here).
     pub async fn take_news(&self, match_id: i64) -> Result<Option<Undelivered>, StoreError> {
-        let slot = self.slot(match_id);
-        let mut m = match &slot {
-            Some(slot) => Some(slot.lock().await),
-            None => None,
-        };
+        let mut m = self.lock_open(match_id).await;
         if m.as_ref().is_some_and(|m| !m.news) {
             return Ok(None);
         }
@@ -485,6 +477,11 @@ impl Matches {
 
     pub(super) fn slot(&self, id: i64) -> Option<Slot> {
         self.lock_index().slot(id)
+    }
+
+    /// The match, locked, if it is open in this process.
+    async fn lock_open(&self, id: i64) -> Option<tokio::sync::OwnedMutexGuard<Match>> {
+        Some(self.slot(id)?.lock_owned().await)
     }
 
     pub(super) fn slot_in_channel(&self, channel: u64) -> Option<Slot> {
