@@ -3,6 +3,8 @@
 //! pixels inside it transparent, a long pause on the last frame).
 
 use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::RenderError;
@@ -44,16 +46,15 @@ impl Backdrop {
         self
     }
 
-    /// The indices of the backdrop under `q` (`work` its working copy), or None for another
-    /// quantizer than the first.
-    fn indices(&self, q: &Quantizer, work: &mut Quantizer) -> Option<&[u8]> {
+    /// The indices of the backdrop under `q`, or None for another quantizer than the first.
+    fn indices(&self, q: &Quantizer) -> Option<&[u8]> {
         let id = q.colours.as_ptr() as usize;
         let (of, indices) = self.indices.get_or_init(|| {
             let raw = self.canvas.as_raw();
             (
                 id,
                 raw.chunks_exact(3)
-                    .map(|p| work.index([p[0], p[1], p[2]]))
+                    .map(|p| q.index([p[0], p[1], p[2]]))
                     .collect(),
             )
         });
@@ -71,59 +72,83 @@ pub fn png(c: &Canvas, q: &Quantizer) -> Result<Vec<u8>, RenderError> {
 /// indices from the backdrop's.
 const SPAN: usize = 16;
 
+/// The indices of spans that differ from their backdrop, by content (and quantizer): a stone on
+/// a square gives the same spans on every picture. Kept per thread, emptied when full.
+type Spans = HashMap<(usize, [u8; 3 * SPAN]), [u8; SPAN], rustc_hash::FxBuildHasher>;
+/// Spans kept at most per thread (about 1.3 MB).
+const SPANS_KEPT: usize = 16_384;
+
+thread_local! {
+    static SPANS: RefCell<Spans> = RefCell::default();
+}
+
+/// Whether two spans of pixels are the same, compared 16 bytes at a time, inline.
+fn same(a: &[u8; 3 * SPAN], b: &[u8; 3 * SPAN]) -> bool {
+    let (a, b) = (a.as_chunks::<16>().0, b.as_chunks::<16>().0);
+    a.iter().zip(b).fold(0, |differ, (a, b)| {
+        differ | (u128::from_ne_bytes(*a) ^ u128::from_ne_bytes(*b))
+    }) == 0
+}
+
 /// [`png`] of a canvas drawn over `backdrop` (the same size): the same file, made faster.
 pub fn png_over(
     c: &Canvas,
     backdrop: Option<&Backdrop>,
     q: &Quantizer,
 ) -> Result<Vec<u8>, RenderError> {
-    let (base, mut q) = (q, q.clone());
     let width = c.width() as usize;
     let backdrop = backdrop
         .filter(|b| b.canvas.dimensions() == c.dimensions())
-        .and_then(|b| Some((b.canvas.as_raw(), b.indices(base, &mut q)?)));
+        .and_then(|b| Some((b.canvas.as_raw(), b.indices(q)?)));
     // Filtered here and compressed in one go: fed row by row (as `png` does), flate2 clears
     // its 32 KB output buffer on every write, twice a row, which cost more than the
     // compression itself. Each row is the Up filter's byte, then each index minus the one above.
     let mut filtered = Vec::with_capacity((width + 1) * c.height() as usize);
     let mut above = vec![0u8; width];
     let mut row = vec![0u8; width];
-    for (y, pixels) in c.as_raw().chunks_exact(3 * width.max(1)).enumerate() {
-        match backdrop {
-            Some((rgb, indices)) => {
-                let rgb = &rgb[3 * width * y..3 * width * (y + 1)];
-                let indices = &indices[width * y..width * (y + 1)];
-                let spans = pixels.chunks(3 * SPAN).zip(rgb.chunks(3 * SPAN));
-                for (x, (span, under)) in spans.enumerate() {
-                    let at = x * SPAN..(x * SPAN + span.len() / 3);
-                    // Whole spans compare 16 bytes at a time, inline; the row's last as slices.
-                    let whole = (
-                        span.first_chunk::<{ 3 * SPAN }>(),
-                        under.first_chunk::<{ 3 * SPAN }>(),
-                    );
-                    let same = match whole {
-                        (Some(span), Some(under)) => {
-                            let (words, under) =
-                                (span.as_chunks::<16>().0, under.as_chunks::<16>().0);
-                            words.iter().zip(under).fold(0, |differ, (a, b)| {
-                                differ | (u128::from_ne_bytes(*a) ^ u128::from_ne_bytes(*b))
-                            }) == 0
+    let id = q.colours.as_ptr() as usize;
+    SPANS.with_borrow_mut(|known| {
+        for (y, pixels) in c.as_raw().chunks_exact(3 * width.max(1)).enumerate() {
+            match backdrop {
+                Some((rgb, indices)) => {
+                    let rgb = &rgb[3 * width * y..3 * width * (y + 1)];
+                    let indices = &indices[width * y..width * (y + 1)];
+                    let spans = pixels.chunks(3 * SPAN).zip(rgb.chunks(3 * SPAN));
+                    for (x, (span, under)) in spans.enumerate() {
+                        let at = x * SPAN..(x * SPAN + span.len() / 3);
+                        // Whole spans compare 16 bytes at a time; the row's last as slices.
+                        let whole = (
+                            span.first_chunk::<{ 3 * SPAN }>(),
+                            under.first_chunk::<{ 3 * SPAN }>(),
+                        );
+                        match whole {
+                            (Some(whole), Some(under)) if !same(whole, under) => {
+                                let key = (id, *whole);
+                                if let Some(indices) = known.get(&key) {
+                                    row[at].copy_from_slice(indices);
+                                } else {
+                                    let mut found = [0; SPAN];
+                                    index_runs(whole, &mut found, q);
+                                    row[at].copy_from_slice(&found);
+                                    if known.len() >= SPANS_KEPT {
+                                        known.clear();
+                                    }
+                                    known.insert(key, found);
+                                }
+                            }
+                            (Some(_), Some(_)) => row[at.clone()].copy_from_slice(&indices[at]),
+                            _ if span == under => row[at.clone()].copy_from_slice(&indices[at]),
+                            _ => index_runs(span, &mut row[at], q),
                         }
-                        _ => span == under,
-                    };
-                    if same {
-                        row[at.clone()].copy_from_slice(&indices[at]);
-                    } else {
-                        index_runs(span, &mut row[at], &mut q);
                     }
                 }
+                None => index_runs(pixels, &mut row, q),
             }
-            None => index_runs(pixels, &mut row, &mut q),
+            filtered.push(UP);
+            filtered.extend(row.iter().zip(&above).map(|(r, a)| r.wrapping_sub(*a)));
+            std::mem::swap(&mut row, &mut above);
         }
-        filtered.push(UP);
-        filtered.extend(row.iter().zip(&above).map(|(r, a)| r.wrapping_sub(*a)));
-        std::mem::swap(&mut row, &mut above);
-    }
+    });
     // zlib-rs's level 2 (zlib-ng's fastest with its own Huffman codes) with the Up filter: about
     // the size of miniz_oxide's level 1 in a fraction of its time. Its level 1 uses fixed codes
     // (larger files); fdeflate is faster still but gives 35 to 78 KB.
@@ -149,7 +174,7 @@ const UP: u8 = 2;
 
 /// The palette indices of RGB `pixels` into `out`. Neighbours often share a colour (runs of
 /// background, of a square): a pixel like the one before takes its index without a lookup.
-fn index_runs(pixels: &[u8], out: &mut [u8], q: &mut Quantizer) {
+fn index_runs(pixels: &[u8], out: &mut [u8], q: &Quantizer) {
     let mut last: Option<(Rgb, u8)> = None;
     for (p, o) in pixels.chunks_exact(3).zip(out) {
         let colour = [p[0], p[1], p[2]];
@@ -166,14 +191,15 @@ fn index_runs(pixels: &[u8], out: &mut [u8], q: &mut Quantizer) {
 
 /// Maps colours to a small palette: the game's key colours exactly, then the commonest other
 /// colours of sample pictures (antialiasing, text), and every other colour to its nearest entry.
-/// Built once per game from fixed samples, so that pictures are deterministic and cheap; each
-/// use works on a clone whose lookup table fills in lazily.
+/// Built once per game from fixed samples, its lookup table filled for every colour then, so
+/// that an index is a pure function of the colour: pictures are deterministic and cheap.
 #[derive(Clone, Debug)]
 pub struct Quantizer {
     pub colours: Vec<Rgb>,
     /// How many of `colours` are key colours, kept exactly.
     exact: usize,
-    /// Nearest entry per 15-bit colour bucket, filled lazily.
+    /// Nearest entry per 15-bit colour bucket: for a colour of the samples, the nearest to the
+    /// first such colour seen; for any other bucket, the nearest to its centre.
     lut: Vec<u16>,
 }
 
@@ -225,13 +251,24 @@ impl Quantizer {
             exact,
             lut,
         };
-        // Fill the table for every colour of the samples now, once, rather than in every clone.
         for c in samples {
             for p in c.as_raw().chunks_exact(3) {
-                q.index([p[0], p[1], p[2]]);
+                q.fill([p[0], p[1], p[2]]);
             }
         }
+        for b in 0..q.lut.len() {
+            let centre = |shift: usize| ((((b >> shift) & 31) << 3) | 4) as u8;
+            q.fill([centre(10), centre(5), centre(0)]);
+        }
         q
+    }
+
+    /// Fills the table's entry of a colour's bucket, if it has none, with that colour's nearest.
+    fn fill(&mut self, c: Rgb) {
+        let b = bucket(c);
+        if self.lut[b] == UNKNOWN {
+            self.lut[b] = u16::from(self.nearest(c));
+        }
     }
 
     /// The index used for transparent pixels: just past the colours.
@@ -241,28 +278,20 @@ impl Quantizer {
 
     /// The palette index for a colour.
     #[inline]
-    pub fn index(&mut self, c: Rgb) -> u8 {
+    pub fn index(&self, c: Rgb) -> u8 {
         let b = bucket(c);
         match self.lut[b] {
             i @ 0..=255 => i as u8,
-            _ => self.lookup(c, b),
+            _ => self.lookup(c),
         }
     }
 
+    /// Two key colours share this bucket: an exact match first, else the nearest.
     #[cold]
-    fn lookup(&mut self, c: Rgb, b: usize) -> u8 {
-        match self.lut[b] {
-            UNKNOWN => {
-                let i = self.nearest(c);
-                self.lut[b] = u16::from(i);
-                i
-            }
-            // Two key colours share this bucket: exact match first, else the nearest.
-            SHARED => match self.colours[..self.exact].iter().position(|&k| k == c) {
-                Some(i) => i as u8,
-                None => self.nearest(c),
-            },
-            i => i as u8,
+    fn lookup(&self, c: Rgb) -> u8 {
+        match self.colours[..self.exact].iter().position(|&k| k == c) {
+            Some(i) => i as u8,
+            None => self.nearest(c),
         }
     }
 

@@ -11,7 +11,7 @@ use parlor::render::encode::*;
 fn key_colours_are_kept_exactly() {
     let keys = [[10, 20, 30], [200, 100, 50], [255, 255, 255]];
     let sample = Canvas::from_pixel(4, 4, image::Rgb([12, 22, 33]));
-    let mut q = Quantizer::new(&keys, &[&sample], GIF_COLOURS);
+    let q = Quantizer::new(&keys, &[&sample], GIF_COLOURS);
     for (i, k) in keys.iter().enumerate() {
         assert_eq!(q.index(*k), i as u8);
     }
@@ -21,7 +21,7 @@ fn key_colours_are_kept_exactly() {
 #[test]
 fn key_colours_sharing_a_bucket_stay_apart() {
     let keys = [[100, 100, 100], [101, 101, 101], [102, 100, 100]];
-    let mut q = Quantizer::new(&keys, &[], 16);
+    let q = Quantizer::new(&keys, &[], 16);
     for (i, k) in keys.iter().enumerate() {
         assert_eq!(q.index(*k), i as u8);
     }
@@ -42,7 +42,7 @@ fn no_two_key_colours_share_a_bucket() {
 #[test]
 fn every_palette_key_survives_png_quantization() {
     let keys = parlor::render::palette::KEYS;
-    let mut q = Quantizer::new(keys, &[], PNG_COLOURS);
+    let q = Quantizer::new(keys, &[], PNG_COLOURS);
     for k in keys {
         let i = q.index(*k);
         assert_eq!(q.colours[usize::from(i)], *k);

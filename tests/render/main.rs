@@ -1348,7 +1348,7 @@ fn an_encoded_picture_decodes_each_pixel_to_its_palette_colour() {
     let decoded = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
         .expect("decodes")
         .to_rgb8();
-    let mut q = q.clone();
+    let q = q.clone();
     for (x, y, p) in c.enumerate_pixels() {
         let index = usize::from(q.index(p.0));
         let want = q.colours[index];
