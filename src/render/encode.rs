@@ -27,7 +27,7 @@ const SHARED: u16 = u16::MAX - 1;
 pub struct Backdrop {
     pub canvas: Canvas,
     /// The indices of `canvas` under one quantizer, and which (the address of its palette).
-    indices: OnceLock<(usize, Vec<u8>)>,
+    indices: OnceLock<(u64, Vec<u8>)>,
 }
 
 impl Backdrop {
@@ -48,7 +48,7 @@ impl Backdrop {
 
     /// The indices of the backdrop under `q`, or None for another quantizer than the first.
     fn indices(&self, q: &Quantizer) -> Option<&[u8]> {
-        let id = q.colours.as_ptr() as usize;
+        let id = q.id;
         let (of, indices) = self.indices.get_or_init(|| {
             let raw = self.canvas.as_raw();
             (
@@ -74,7 +74,7 @@ const SPAN: usize = 16;
 
 /// The indices of spans that differ from their backdrop, by content (and quantizer): a stone on
 /// a square gives the same spans on every picture. Kept per thread, emptied when full.
-type Spans = HashMap<(usize, [u8; 3 * SPAN]), [u8; SPAN], rustc_hash::FxBuildHasher>;
+type Spans = HashMap<(u64, [u8; 3 * SPAN]), [u8; SPAN], rustc_hash::FxBuildHasher>;
 /// Spans kept at most per thread (about 1.3 MB).
 const SPANS_KEPT: usize = 16_384;
 
@@ -106,7 +106,7 @@ pub fn png_over(
     let mut filtered = Vec::with_capacity((width + 1) * c.height() as usize);
     let mut above = vec![0u8; width];
     let mut row = vec![0u8; width];
-    let id = q.colours.as_ptr() as usize;
+    let id = q.id;
     SPANS.with_borrow_mut(|known| {
         for (y, pixels) in c.as_raw().chunks_exact(3 * width.max(1)).enumerate() {
             match backdrop {
@@ -196,6 +196,9 @@ fn index_runs(pixels: &[u8], out: &mut [u8], q: &Quantizer) {
 #[derive(Clone, Debug)]
 pub struct Quantizer {
     pub colours: Vec<Rgb>,
+    /// Unique to this quantizer and its clones: what the caches of indices are keyed by (an
+    /// address could be reused by another quantizer once this one is dropped).
+    id: u64,
     /// How many of `colours` are key colours, kept exactly.
     exact: usize,
     /// Nearest entry per 15-bit colour bucket: for a colour of the samples, the nearest to the
@@ -246,7 +249,9 @@ impl Quantizer {
                 ((sum[b][2] + n / 2) / n) as u8,
             ]);
         }
+        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let mut q = Quantizer {
+            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             colours,
             exact,
             lut,

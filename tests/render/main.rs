@@ -1356,6 +1356,35 @@ fn an_encoded_picture_decodes_each_pixel_to_its_palette_colour() {
     }
 }
 
+/// A quantizer made after another was dropped (perhaps at its address) never takes the indices
+/// the first left in the encoder's caches: each picture decodes to its own pixels.
+#[test]
+fn a_new_quantizer_never_takes_an_old_one_s_indices() {
+    let keys = [[250, 250, 250], [20, 20, 20], [200, 30, 30]];
+    let under = RgbImage::from_fn(48, 20, |x, _| image::Rgb(keys[(x / 16 % 2) as usize]));
+    let backdrop = Backdrop::new(under.clone());
+    let mut picture = under.clone();
+    for x in 0..48 {
+        picture.put_pixel(x, 5, image::Rgb(keys[2]));
+    }
+    for round in 0..8 {
+        let order = if round % 2 == 0 {
+            keys
+        } else {
+            [keys[2], keys[0], keys[1]]
+        };
+        let q = Quantizer::new(&order, &[], PNG_COLOURS);
+        let bytes = png_over(&picture, Some(&backdrop), &q).expect("encodes");
+        let back = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
+            .expect("decodes")
+            .to_rgb8();
+        assert!(
+            back == picture,
+            "round {round}: another quantizer's indices"
+        );
+    }
+}
+
 /// A picture drawn over a backdrop encodes to the same pixels whether or not the encoder is told
 /// of the backdrop (it then copies the backdrop's indices where the picture still shows it),
 /// under a second palette too, and with a backdrop of another size (ignored).
