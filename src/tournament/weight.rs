@@ -47,20 +47,18 @@ impl<const L: usize> Wide<L> {
         self.0.iter().all(|&limb| limb == 0)
     }
 
-    /// `a + b - 2 w`, in one pass: the slack of an edge of weight `w` between two vertices
-    /// whose duals are `a` and `b` (the matching's innermost sum).
+    /// `a + b - twice`, in one pass: the slack of an edge of weight `twice / 2` between two
+    /// vertices whose duals are `a` and `b` (the matching's innermost sum).
     #[inline]
-    pub fn slack(a: &Self, b: &Self, w: &Self) -> Self {
-        // Two carry chains of one bit each (a + b, then 2 w taken off), modulo 2^(64 L).
+    pub fn slack(a: &Self, b: &Self, twice: &Self) -> Self {
+        // Two carry chains of one bit each (a + b, then twice taken off), modulo 2^(64 L).
         let mut out = [0; L];
-        let (mut carry, mut borrow, mut high) = (false, false, 0);
+        let (mut carry, mut borrow) = (false, false);
         for (i, slot) in out.iter_mut().enumerate() {
             let (sum, c1) = a.0[i].overflowing_add(b.0[i]);
             let (sum, c2) = sum.overflowing_add(u64::from(carry));
             carry = c1 | c2;
-            let twice = (w.0[i] << 1) | high;
-            high = w.0[i] >> 63;
-            let (diff, b1) = sum.overflowing_sub(twice);
+            let (diff, b1) = sum.overflowing_sub(twice.0[i]);
             let (diff, b2) = diff.overflowing_sub(u64::from(borrow));
             borrow = b1 | b2;
             *slot = diff;

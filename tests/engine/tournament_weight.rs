@@ -17,8 +17,8 @@ fn arithmetic_carries_across_limbs() {
 }
 
 proptest::proptest! {
-    /// The one-pass slack is the sum of the duals less twice the weight, limb carries and
-    /// borrows included, as the three separate operations give it.
+    /// The one-pass slack is the sum of the duals less the doubled weight, limb carries and
+    /// borrows included, as the separate operations give it.
     #[test]
     fn the_one_pass_slack_is_the_sum_less_twice_the_weight(
         a in proptest::array::uniform3(proptest::num::u64::ANY),
@@ -26,6 +26,7 @@ proptest::proptest! {
         w in proptest::array::uniform3(proptest::num::u64::ANY),
     ) {
         let (a, b, w) = (Wide(a), Wide(b), Wide(w));
-        proptest::prop_assert_eq!(Wide::slack(&a, &b, &w), a.plus(b).minus(w.plus(w)));
+        let twice = w.plus(w);
+        proptest::prop_assert_eq!(Wide::slack(&a, &b, &twice), a.plus(b).minus(twice));
     }
 }

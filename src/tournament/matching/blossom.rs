@@ -14,8 +14,13 @@ impl<const L: usize> Matching<L> {
         self.bestedge[w] = NONE;
         self.bestedge[b] = NONE;
         if t == 1 {
-            let leaves = self.leaves_of(b);
-            self.queue.extend(leaves);
+            let mut queue = std::mem::take(&mut self.queue);
+            self.leaves(b, &mut queue);
+            self.queue = queue;
+            let words = self.words;
+            for i in 0..words {
+                self.s_bits[i] |= self.members[b * words + i];
+            }
         } else if t == 2 {
             let base = self.blossombase[b];
             let mb = self.mate[base];
@@ -85,14 +90,27 @@ impl<const L: usize> Matching<L> {
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
         self.dualvar[b] = Wide::default();
+        let words = self.words;
+        for i in 0..words {
+            let mut bits = 0;
+            for &child in &path {
+                bits |= self.members[child * words + i];
+            }
+            self.members[b * words + i] = bits;
+            self.s_bits[i] |= bits;
+        }
         self.blossomchilds[b] = path.clone();
         self.blossomendps[b] = endps;
-        for leaf in self.leaves_of(b) {
-            if self.label[self.inblossom[leaf]] == 2 {
-                self.queue.push(leaf);
+        // The leaves of the T-children become S-vertices to scan, in the order of the leaves.
+        let mut queue = std::mem::take(&mut self.queue);
+        for &child in &path {
+            if self.label[child] == 2 {
+                self.leaves(child, &mut queue);
             }
-            self.inblossom[leaf] = b;
         }
+        self.queue = queue;
+        self.set_inblossom(b, b);
+        let mut leaves = std::mem::take(&mut self.scratch);
         // The least-slack edge from the new blossom to each S-blossom next to it, from the
         // lists its children kept, or else from their leaves' rows.
         let n = self.n;
@@ -110,9 +128,15 @@ impl<const L: usize> Matching<L> {
                     }
                 }
                 None => {
-                    for leaf in self.leaves_of(child) {
-                        for i in 0..self.words {
-                            let mut bits = self.present[leaf * self.words + i] & self.alive_bits[i];
+                    leaves.clear();
+                    self.leaves(child, &mut leaves);
+                    for &leaf in &leaves {
+                        for i in 0..words {
+                            // Only S-vertices outside the new blossom matter.
+                            let mut bits = self.present[leaf * words + i]
+                                & self.alive_bits[i]
+                                & self.s_bits[i]
+                                & !self.members[b * words + i];
                             while bits != 0 {
                                 let x = i * 64 + bits.trailing_zeros() as usize;
                                 bits &= bits - 1;
@@ -123,7 +147,7 @@ impl<const L: usize> Matching<L> {
                                 let slack = Wide::slack(
                                     &self.dualvar[leaf],
                                     &self.dualvar[x],
-                                    &self.weights[leaf * n + x],
+                                    &self.twice[self.weights[leaf * n + x] as usize],
                                 );
                                 self.offer_best(bx, self.toward(leaf, x) / 2, slack);
                             }
@@ -133,6 +157,7 @@ impl<const L: usize> Matching<L> {
             }
             self.bestedge[child] = NONE;
         }
+        self.scratch = leaves;
         let mut best = Vec::new();
         let mut least: Option<(usize, Wide<L>)> = None;
         let mut touched = std::mem::take(&mut self.touched);
@@ -175,9 +200,7 @@ impl<const L: usize> Matching<L> {
             } else if endstage && self.dualvar[s].is_zero() {
                 self.expand_blossom(s, endstage);
             } else {
-                for leaf in self.leaves_of(s) {
-                    self.inblossom[leaf] = s;
-                }
+                self.set_inblossom(s, s);
             }
         }
         if !endstage && self.label[b] == 2 {

@@ -13,6 +13,8 @@
 mod blossom;
 mod stages;
 
+use std::collections::HashMap;
+
 use super::weight::Wide;
 
 #[doc(hidden)]
@@ -45,9 +47,16 @@ pub fn tri(a: usize, b: usize) -> usize {
 pub struct Matching<const L: usize> {
     #[doc(hidden)]
     pub n: usize,
-    /// The weight of the edge between a and b at `a * n + b` (and `b * n + a`): a vertex's
-    /// edges lie side by side for the search, which reads them all.
-    weights: Vec<Wide<L>>,
+    /// The weight of the edge between a and b at `a * n + b` (and `b * n + a`), as its index
+    /// in `values`: a vertex's edges lie side by side for the search, which reads them all.
+    /// A pairing has a few thousand distinct weights, so the indices and the table stay in
+    /// the cache where the wide weights themselves (n² of them) would not.
+    weights: Vec<u32>,
+    /// The distinct weights set so far (index 0 is zero, no edge), each also doubled (the
+    /// slack's term), and the index of each.
+    values: Vec<Wide<L>>,
+    twice: Vec<Wide<L>>,
+    index_of: HashMap<Wide<L>, u32>,
     /// Edge k joins `hi[k]` (endpoint 2k) and `lo[k]` (endpoint 2k + 1).
     hi: Vec<u32>,
     lo: Vec<u32>,
@@ -58,6 +67,14 @@ pub struct Matching<const L: usize> {
     present: Vec<u64>,
     alive_bits: Vec<u64>,
     words: usize,
+    /// The leaves of each vertex or blossom, a bit per vertex (`words` words each): fixed
+    /// while the blossom lives, so the search skips a blossom's own edges by masking a row.
+    members: Vec<u64>,
+    /// A superset of the S-vertices of the stage (bits set when labelled S, cleared when the
+    /// stage starts): a new blossom reads only these of its leaves' edges.
+    s_bits: Vec<u64>,
+    /// Scratch for a blossom's leaves, kept to spare an allocation per use.
+    scratch: Vec<usize>,
     /// The edges whose weight changed since the last solve, the first vertex the one to raise.
     changed: Vec<(usize, usize)>,
     solved: bool,
@@ -108,10 +125,17 @@ impl<const L: usize> Matching<L> {
         }
         let words = n.div_ceil(64);
         let mut blossombase: Vec<usize> = (0..n).collect();
+        let mut members = vec![0; 2 * n * words];
+        for v in 0..n {
+            members[v * words + v / 64] = 1 << (v % 64);
+        }
         blossombase.extend(std::iter::repeat_n(NONE, n));
         Self {
             n,
-            weights: vec![Wide::default(); n * n],
+            weights: vec![0; n * n],
+            values: vec![Wide::default()],
+            twice: vec![Wide::default()],
+            index_of: HashMap::from([(Wide::default(), 0)]),
             hi,
             lo,
             alive: vec![true; n],
@@ -127,6 +151,9 @@ impl<const L: usize> Matching<L> {
                 })
                 .collect(),
             words,
+            members,
+            s_bits: vec![0; words],
+            scratch: Vec::new(),
             changed: Vec::new(),
             solved: false,
             mate: vec![NONE; n],
@@ -159,7 +186,7 @@ impl<const L: usize> Matching<L> {
         if a == b {
             Wide::default()
         } else {
-            self.weights[a * self.n + b]
+            self.values[self.weights[a * self.n + b] as usize]
         }
     }
 
@@ -169,9 +196,15 @@ impl<const L: usize> Matching<L> {
             return;
         }
         let n = self.n;
-        if self.weights[a * n + b] != weight {
-            self.weights[a * n + b] = weight;
-            self.weights[b * n + a] = weight;
+        let next = self.values.len() as u32;
+        let index = *self.index_of.entry(weight).or_insert(next);
+        if index == next {
+            self.values.push(weight);
+            self.twice.push(weight.plus(weight));
+        }
+        if self.weights[a * n + b] != index {
+            self.weights[a * n + b] = index;
+            self.weights[b * n + a] = index;
             let words = self.words;
             for (x, y) in [(a, b), (b, a)] {
                 let bit = 1 << (y % 64);
@@ -215,7 +248,7 @@ impl<const L: usize> Matching<L> {
         Wide::slack(
             &self.dualvar[i],
             &self.dualvar[j],
-            &self.weights[i * self.n + j],
+            &self.twice[self.weights[i * self.n + j] as usize],
         )
     }
 
@@ -244,7 +277,14 @@ impl<const L: usize> Matching<L> {
         if self.solved {
             self.restart();
         } else {
-            let max = self.weights.iter().copied().max().unwrap_or_default();
+            let mut used = vec![false; self.values.len()];
+            for &index in &self.weights {
+                used[index as usize] = true;
+            }
+            let max = (self.values.iter().zip(used))
+                .filter_map(|(value, used)| used.then_some(*value))
+                .max()
+                .unwrap_or_default();
             for v in 0..self.n {
                 self.dualvar[v] = max;
             }
@@ -296,7 +336,7 @@ impl<const L: usize> Matching<L> {
             if !self.alive[a] || !self.alive[b] {
                 continue;
             }
-            let w = self.weights[a * n + b];
+            let w = self.values[self.weights[a * n + b] as usize];
             let (twice, sum) = (w.plus(w), self.dualvar[a].plus(self.dualvar[b]));
             if sum < twice {
                 self.dualvar[a] = self.dualvar[a].plus(twice.minus(sum));
@@ -341,6 +381,18 @@ impl<const L: usize> Matching<L> {
         } else {
             for &t in &self.blossomchilds[b] {
                 self.leaves(t, out);
+            }
+        }
+    }
+
+    /// Makes `to` the top blossom of every leaf of `b`.
+    fn set_inblossom(&mut self, b: usize, to: usize) {
+        let words = self.words;
+        for i in 0..words {
+            let mut bits = self.members[b * words + i];
+            while bits != 0 {
+                self.inblossom[i * 64 + bits.trailing_zeros() as usize] = to;
+                bits &= bits - 1;
             }
         }
     }

@@ -10,6 +10,7 @@ impl<const L: usize> Matching<L> {
         let n = self.n;
         loop {
             self.label.iter_mut().for_each(|l| *l = 0);
+            self.s_bits.iter_mut().for_each(|b| *b = 0);
             self.bestedge.iter_mut().for_each(|e| *e = NONE);
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
@@ -41,8 +42,11 @@ impl<const L: usize> Matching<L> {
                 while !augmented {
                     let Some(v) = self.queue.pop() else { break };
                     // v's edges in the order of their other ends, from its row's bits.
+                    let own = self.inblossom[v] * self.words;
                     'scan: for i in 0..self.words {
-                        let mut bits = self.present[v * self.words + i] & self.alive_bits[i];
+                        let mut bits = self.present[v * self.words + i]
+                            & self.alive_bits[i]
+                            & !self.members[own + i];
                         while bits != 0 {
                             let w = i * 64 + bits.trailing_zeros() as usize;
                             bits &= bits - 1;
@@ -60,7 +64,7 @@ impl<const L: usize> Matching<L> {
                                 kslack = Wide::slack(
                                     &self.dualvar[v],
                                     &self.dualvar[w],
-                                    &self.weights[v * n + w],
+                                    &self.twice[self.weights[v * n + w] as usize],
                                 );
                                 if kslack.is_zero() {
                                     self.allowed[k] = self.stage;
