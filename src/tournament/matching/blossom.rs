@@ -222,10 +222,10 @@ impl<const L: usize> Matching<L> {
                 let r = self.endpoint(e ^ endptrick ^ 1);
                 self.label[r] = 0;
                 self.assign_label(q, 2, p);
-                self.allowed[e / 2] = self.stage;
+                self.allow(e / 2);
                 j += jstep;
                 p = self.blossomendps[b][at(j - endptrick as isize)] ^ endptrick;
-                self.allowed[p / 2] = self.stage;
+                self.allow(p / 2);
                 j += jstep;
             }
             let bv = childs[at(j)];

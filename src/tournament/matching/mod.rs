@@ -106,6 +106,8 @@ pub struct Matching<const L: usize> {
     unusedblossoms: Vec<usize>,
     #[doc(hidden)]
     pub dualvar: Vec<Wide<L>>,
+    /// The stage in which the edge between a and b was found tight, at `a * n + b` and
+    /// `b * n + a`: a row lies side by side, as the search reads it.
     allowed: Vec<u32>,
     stage: u32,
     queue: Vec<usize>,
@@ -175,7 +177,7 @@ impl<const L: usize> Matching<L> {
             touched: Vec::new(),
             unusedblossoms: (n..2 * n).collect(),
             dualvar: vec![Wide::default(); 2 * n],
-            allowed: vec![0; edges],
+            allowed: vec![0; n * n],
             stage: 0,
             queue: Vec::new(),
         }
@@ -235,6 +237,13 @@ impl<const L: usize> Matching<L> {
         } else {
             self.lo[k]
         }) as usize
+    }
+
+    /// Marks edge k tight in this stage.
+    fn allow(&mut self, k: usize) {
+        let (i, j) = (self.hi[k] as usize, self.lo[k] as usize);
+        self.allowed[i * self.n + j] = self.stage;
+        self.allowed[j * self.n + i] = self.stage;
     }
 
     /// The endpoint of the edge between `v` and `x` that is `x`.

@@ -60,17 +60,18 @@ impl<const L: usize> Matching<L> {
                             let p = self.toward(v, w);
                             let k = p / 2;
                             let mut kslack = Wide::default();
-                            if self.allowed[k] != self.stage {
+                            if self.allowed[v * n + w] != self.stage {
                                 kslack = Wide::slack(
                                     &self.dualvar[v],
                                     &self.dualvar[w],
                                     &self.twice[self.weights[v * n + w] as usize],
                                 );
                                 if kslack.is_zero() {
-                                    self.allowed[k] = self.stage;
+                                    self.allowed[v * n + w] = self.stage;
+                                    self.allowed[w * n + v] = self.stage;
                                 }
                             }
-                            if self.allowed[k] == self.stage {
+                            if self.allowed[v * n + w] == self.stage {
                                 let bw = self.inblossom[w];
                                 if self.label[bw] == 0 {
                                     if self.mate[self.blossombase[bw]] == NONE {
@@ -178,7 +179,7 @@ impl<const L: usize> Matching<L> {
                 }
                 match deltatype {
                     2 => {
-                        self.allowed[deltaedge] = self.stage;
+                        self.allow(deltaedge);
                         let (mut i, j) = (self.hi[deltaedge] as usize, self.lo[deltaedge] as usize);
                         if self.label[self.inblossom[i]] == 0 {
                             i = j;
@@ -186,7 +187,7 @@ impl<const L: usize> Matching<L> {
                         self.queue.push(i);
                     }
                     3 => {
-                        self.allowed[deltaedge] = self.stage;
+                        self.allow(deltaedge);
                         self.queue.push(self.hi[deltaedge] as usize);
                     }
                     4 => self.expand_blossom(deltablossom, false),
