@@ -26,7 +26,7 @@ const SHARED: u16 = u16::MAX - 1;
 #[derive(Debug)]
 pub struct Backdrop {
     pub canvas: Canvas,
-    /// The indices of `canvas` under one quantizer, and which (the address of its palette).
+    /// The indices of `canvas` under one quantizer, and which (its id).
     indices: OnceLock<(u64, Vec<u8>)>,
 }
 

@@ -241,7 +241,11 @@ impl<const L: usize> Matching<L> {
 
     /// Marks edge k tight in this stage.
     fn allow(&mut self, k: usize) {
-        let (i, j) = (self.hi[k] as usize, self.lo[k] as usize);
+        self.allow_between(self.hi[k] as usize, self.lo[k] as usize);
+    }
+
+    /// Marks the edge between i and j tight in this stage, in both rows.
+    fn allow_between(&mut self, i: usize, j: usize) {
         self.allowed[i * self.n + j] = self.stage;
         self.allowed[j * self.n + i] = self.stage;
     }

@@ -67,8 +67,7 @@ impl<const L: usize> Matching<L> {
                                     &self.twice[self.weights[v * n + w] as usize],
                                 );
                                 if kslack.is_zero() {
-                                    self.allowed[v * n + w] = self.stage;
-                                    self.allowed[w * n + v] = self.stage;
+                                    self.allow_between(v, w);
                                 }
                             }
                             if self.allowed[v * n + w] == self.stage {
