@@ -43,18 +43,24 @@ pub struct Arrow {
 /// The PNG of a scene with `arrows` drawn over the board, each a move of `scene.game` (the
 /// position before them). Moves of another game are skipped.
 pub fn board_png_with_arrows(scene: &Scene, arrows: &[Arrow]) -> Vec<u8> {
-    let mut c = Canvas::default();
-    let backdrop = draw(scene, true, &mut c);
-    // The better move under the played one, so that when both share a square the played
-    // move's arrow is whole.
-    let mut order: Vec<&Arrow> = arrows.iter().collect();
-    order.sort_by_key(|a| a.kind == ArrowKind::Played);
-    for arrow in order {
-        draw_arrow(&mut c, scene.game, arrow, scene.lang);
+    // Each thread draws in a canvas of its own, kept: a board copies its background into it
+    // rather than into a new megabyte each time (the allocation cost as much as the copy).
+    thread_local! {
+        static CANVAS: std::cell::RefCell<Canvas> = std::cell::RefCell::new(Canvas::default());
     }
-    // Encoding an in-memory picture of fixed, small size cannot fail.
-    encode::png_over(&c, Some(backdrop), &quantizers(scene.game.kind()).0)
-        .expect("PNG encoding to memory")
+    CANVAS.with_borrow_mut(|c| {
+        let backdrop = draw(scene, true, c);
+        // The better move under the played one, so that when both share a square the played
+        // move's arrow is whole.
+        let mut order: Vec<&Arrow> = arrows.iter().collect();
+        order.sort_by_key(|a| a.kind == ArrowKind::Played);
+        for arrow in order {
+            draw_arrow(c, scene.game, arrow, scene.lang);
+        }
+        // Encoding an in-memory picture of fixed, small size cannot fail.
+        encode::png_over(c, Some(backdrop), &quantizers(scene.game.kind()).0)
+            .expect("PNG encoding to memory")
+    })
 }
 
 /// What the board shows of a move, part by part: each part the centres of its squares in order

@@ -354,19 +354,6 @@ fn lightning(game: &AnyGame, g: &Lightning, lang: Lang) -> Vec<String> {
     out
 }
 
-/// The text of a board with the coach's arrows: the board, then which arrow is which move.
-pub fn board_with_arrows(scene: &Scene, played: &str, better: Option<&str>) -> Description {
-    let mut d = board(scene, None);
-    let arrows = match better {
-        Some(better) => Msg::new("describe-arrows")
-            .plain("played", played.to_string())
-            .plain("better", better.to_string()),
-        None => Msg::new("describe-arrow").plain("played", played.to_string()),
-    };
-    d.summary.push(arrows.text(scene.lang));
-    d
-}
-
 /// The text of a replay: the game, the players, the result and the number of moves.
 pub fn replay(
     start: &AnyGame,

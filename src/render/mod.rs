@@ -158,17 +158,7 @@ impl<'a> Scene<'a> {
 /// The PNG of a scene. Never fails for a position the engines produced; a last move that does
 /// not belong to the game is ignored.
 pub fn board_png(scene: &Scene) -> Vec<u8> {
-    // Each thread draws in a canvas of its own, kept: a board copies its background into it
-    // rather than into a new megabyte each time (the allocation cost as much as the copy).
-    thread_local! {
-        static CANVAS: std::cell::RefCell<Canvas> = std::cell::RefCell::new(Canvas::default());
-    }
-    CANVAS.with_borrow_mut(|c| {
-        let backdrop = draw(scene, true, c);
-        // Encoding an in-memory picture of fixed, small size cannot fail.
-        encode::png_over(c, Some(backdrop), &quantizers(scene.game.kind()).0)
-            .expect("PNG encoding to memory")
-    })
+    arrows::board_png_with_arrows(scene, &[])
 }
 
 /// Width and height in pixels of every picture of this game (they depend only on the game and,

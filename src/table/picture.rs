@@ -162,75 +162,9 @@ impl Picture {
 
     /// What the picture shows, in words, in `lang`: said by the renderer from what it draws.
     pub fn describe(&self, lang: Lang) -> Description {
-        match self {
-            Picture::Board {
-                game,
-                last_move,
-                players,
-                ratings,
-                move_number,
-                result,
-                time_left,
-                clocks,
-                ..
-            } => {
-                let labels = labels(players, ratings, clocks, lang);
-                let scene = board_scene(game, last_move, labels, *move_number, *result, lang);
-                render::describe::board(&scene, *time_left)
-            }
-            Picture::Replay {
-                start,
-                moves,
-                players,
-                result,
-                ..
-            } => {
-                let labels: Vec<PlayerLabel> =
-                    players.iter().cloned().map(PlayerLabel::new).collect();
-                render::describe::replay(start, moves, &labels, *result, lang)
-            }
-            Picture::Evaluation { analysis, game, .. } => {
-                render::describe::graph(analysis, game, lang)
-            }
-            Picture::Mistake {
-                number,
-                game,
-                last_move,
-                played,
-                better,
-                players,
-                ..
-            } => {
-                let scene = mistake_scene(game, last_move, *number, players, lang);
-                let text = |mv: &AnyMove| game.format_move(mv).unwrap_or_default();
-                let better = (played != better).then(|| text(better));
-                render::describe::board_with_arrows(&scene, &text(played), better.as_deref())
-            }
-            Picture::Puzzle {
-                game,
-                caption,
-                arrows,
-                ..
-            } => {
-                let scene = puzzle_scene(game, caption, lang);
-                let text = |kind| {
-                    let arrow = arrows.iter().find(|a: &&Arrow| a.kind == kind)?;
-                    game.format_move(&arrow.mv).ok()
-                };
-                let mut said = render::describe::board(&scene, None);
-                if let (Some(played), Some(solution)) =
-                    (text(ArrowKind::Played), text(ArrowKind::Better))
-                {
-                    let arrows = Msg::new("describe-puzzle-arrows")
-                        .plain("played", played)
-                        .plain("solution", solution);
-                    said.summary.push(arrows.text(lang));
-                }
-                said
-            }
-            Picture::Standings(s) => render::tournament::describe_standings(s, lang),
-            Picture::Pairings(p) => render::tournament::describe_pairings(p, lang),
-            Picture::Podium(p) => render::tournament::describe_podium(p, lang),
+        match self.board(lang) {
+            Some(board) => board.describe(lang),
+            None => self.describe_other(lang),
         }
     }
 
@@ -238,10 +172,18 @@ impl Picture {
     /// Every word drawn is in `lang`.
     pub fn render(&self, lang: Lang) -> Result<Image, PictureError> {
         let start = std::time::Instant::now();
-        let image = self.draw(lang).map(|mut image| {
-            image.description = self.describe(lang);
-            image
-        });
+        let image = match self.board(lang) {
+            Some(board) => Ok(Image {
+                bytes: board.draw(),
+                file_name: self.file_name(),
+                mime: "image/png",
+                description: board.describe(lang),
+            }),
+            None => self.draw_other(lang).map(|mut image| {
+                image.description = self.describe_other(lang);
+                image
+            }),
+        };
         let picture = match self {
             Picture::Board { .. } => "board",
             Picture::Replay { .. } => "replay",
@@ -257,9 +199,10 @@ impl Picture {
         image
     }
 
-    fn draw(&self, lang: Lang) -> Result<Image, PictureError> {
-        let file_name = self.file_name();
-        match self {
+    /// The board this picture shows (a position, a costly move, a puzzle), its scene built once
+    /// for both the drawing and the words; `None` for the pictures that show no board.
+    fn board(&self, lang: Lang) -> Option<BoardShown<'_>> {
+        let shown = match self {
             Picture::Board {
                 game,
                 last_move,
@@ -267,18 +210,112 @@ impl Picture {
                 ratings,
                 move_number,
                 result,
+                time_left,
                 clocks,
                 ..
             } => {
                 let labels = labels(players, ratings, clocks, lang);
-                let scene = board_scene(game, last_move, labels, *move_number, *result, lang);
-                Ok(Image {
-                    bytes: render::board_png(&scene),
-                    file_name,
-                    mime: "image/png",
-                    description: Description::default(),
-                })
+                BoardShown {
+                    scene: board_scene(game, last_move, labels, *move_number, *result, lang),
+                    arrows: Vec::new(),
+                    time_left: *time_left,
+                    said: None,
+                }
             }
+            Picture::Mistake {
+                number,
+                game,
+                last_move,
+                played,
+                better,
+                players,
+                ..
+            } => {
+                let text = |mv: &AnyMove| game.format_move(mv).unwrap_or_default();
+                let played_arrow = Arrow {
+                    mv: *played,
+                    kind: ArrowKind::Played,
+                };
+                let better_arrow = Arrow {
+                    mv: *better,
+                    kind: ArrowKind::Better,
+                };
+                let (arrows, said) = if played == better {
+                    let said = Msg::new("describe-arrow").plain("played", text(played));
+                    (vec![played_arrow], said)
+                } else {
+                    let said = Msg::new("describe-arrows")
+                        .plain("played", text(played))
+                        .plain("better", text(better));
+                    (vec![played_arrow, better_arrow], said)
+                };
+                BoardShown {
+                    scene: mistake_scene(game, last_move, *number, players, lang),
+                    arrows,
+                    time_left: None,
+                    said: Some(said),
+                }
+            }
+            Picture::Puzzle {
+                game,
+                caption,
+                arrows,
+                ..
+            } => {
+                let text = |kind| {
+                    let arrow = arrows.iter().find(|a: &&Arrow| a.kind == kind)?;
+                    game.format_move(&arrow.mv).ok()
+                };
+                let said = match (text(ArrowKind::Played), text(ArrowKind::Better)) {
+                    (Some(played), Some(solution)) => Some(
+                        Msg::new("describe-puzzle-arrows")
+                            .plain("played", played)
+                            .plain("solution", solution),
+                    ),
+                    _ => None,
+                };
+                BoardShown {
+                    scene: puzzle_scene(game, caption, lang),
+                    arrows: arrows.clone(),
+                    time_left: None,
+                    said,
+                }
+            }
+            _ => return None,
+        };
+        Some(shown)
+    }
+
+    /// The words of a picture that shows no board.
+    fn describe_other(&self, lang: Lang) -> Description {
+        match self {
+            Picture::Replay {
+                start,
+                moves,
+                players,
+                result,
+                ..
+            } => {
+                let labels: Vec<PlayerLabel> =
+                    players.iter().cloned().map(PlayerLabel::new).collect();
+                render::describe::replay(start, moves, &labels, *result, lang)
+            }
+            Picture::Evaluation { analysis, game, .. } => {
+                render::describe::graph(analysis, game, lang)
+            }
+            Picture::Standings(s) => render::tournament::describe_standings(s, lang),
+            Picture::Pairings(p) => render::tournament::describe_pairings(p, lang),
+            Picture::Podium(p) => render::tournament::describe_podium(p, lang),
+            Picture::Board { .. } | Picture::Mistake { .. } | Picture::Puzzle { .. } => {
+                self.describe(lang)
+            }
+        }
+    }
+
+    /// Draws a picture that shows no board; its words are said afterwards by [`Picture::render`].
+    fn draw_other(&self, lang: Lang) -> Result<Image, PictureError> {
+        let png = |bytes| png(bytes, self.file_name());
+        match self {
             Picture::Replay {
                 start,
                 moves,
@@ -291,66 +328,43 @@ impl Picture {
                 let bytes = render::replay_gif_seats(start, moves, players, seats, *result, lang)
                     .map_err(|e| PictureError::Failed(e.to_string()))?;
                 Ok(Image {
-                    bytes,
-                    file_name,
                     mime: "image/gif",
-                    description: Description::default(),
+                    ..png(bytes)
                 })
             }
-            Picture::Evaluation { analysis, game, .. } => Ok(Image {
-                bytes: render::evaluation_png(analysis, game, lang),
-                file_name,
-                mime: "image/png",
-                description: Description::default(),
-            }),
-            Picture::Mistake {
-                number,
-                game,
-                last_move,
-                played,
-                better,
-                players,
-                ..
-            } => {
-                let scene = mistake_scene(game, last_move, *number, players, lang);
-                let arrows = [
-                    Arrow {
-                        mv: *played,
-                        kind: ArrowKind::Played,
-                    },
-                    Arrow {
-                        mv: *better,
-                        kind: ArrowKind::Better,
-                    },
-                ];
-                let shown = if played == better {
-                    &arrows[..1]
-                } else {
-                    &arrows[..]
-                };
-                Ok(Image {
-                    bytes: render::board_png_with_arrows(&scene, shown),
-                    file_name,
-                    mime: "image/png",
-                    description: Description::default(),
-                })
+            Picture::Evaluation { analysis, game, .. } => {
+                Ok(png(render::evaluation_png(analysis, game, lang)))
             }
-            Picture::Puzzle {
-                game,
-                caption,
-                arrows,
-                ..
-            } => {
-                let scene = puzzle_scene(game, caption, lang);
-                Ok(png(
-                    render::board_png_with_arrows(&scene, arrows),
-                    file_name,
-                ))
+            Picture::Standings(s) => Ok(png(render::tournament::standings_png(s, lang))),
+            Picture::Pairings(p) => Ok(png(render::tournament::pairings_png(p, lang))),
+            Picture::Podium(p) => Ok(png(render::tournament::podium_png(p, lang))),
+            Picture::Board { .. } | Picture::Mistake { .. } | Picture::Puzzle { .. } => {
+                self.render(lang)
             }
-            Picture::Standings(s) => Ok(png(render::tournament::standings_png(s, lang), file_name)),
-            Picture::Pairings(p) => Ok(png(render::tournament::pairings_png(p, lang), file_name)),
-            Picture::Podium(p) => Ok(png(render::tournament::podium_png(p, lang), file_name)),
         }
+    }
+}
+
+/// A board as a picture shows it: the scene, the arrows drawn on it (a costly move's, a
+/// finished puzzle's), the time left said for a board in play, and what the words add about
+/// the arrows.
+struct BoardShown<'a> {
+    scene: Scene<'a>,
+    arrows: Vec<Arrow>,
+    time_left: Option<i64>,
+    said: Option<Msg>,
+}
+
+impl BoardShown<'_> {
+    fn draw(&self) -> Vec<u8> {
+        render::board_png_with_arrows(&self.scene, &self.arrows)
+    }
+
+    fn describe(&self, lang: Lang) -> Description {
+        let mut said = render::describe::board(&self.scene, self.time_left);
+        said.summary
+            .extend(self.said.as_ref().map(|m| m.text(lang)));
+        said
     }
 }
 
