@@ -1,11 +1,9 @@
 //! Simultana (RULES.md section 2): the reference figures, the seed's worked examples and the
 //! rules, on positions reached by play or imported from hand-written text.
 
-use crate::{assert_won, illegal_message};
+use crate::{assert_drawn, assert_finished, illegal_message};
 use parlor::games::simultana::{Simultana, SimultanaMove, SimultanaOptions};
-use parlor::games::{
-    AnyGame, Game, GameKind, GameOptions, MoveError, Outcome, Reason, Side, Status,
-};
+use parlor::games::{AnyGame, Game, GameKind, GameOptions, MoveError, Reason, Side, Status};
 
 fn start() -> Simultana {
     Simultana::new(SimultanaOptions)
@@ -200,8 +198,7 @@ fn a_player_who_cannot_move_loses() {
     let mut g = import("xxxo1/xxo2/xo3/1o3/o1o2 white");
     assert_eq!(g.status(), Status::ToMove(Side::First));
     play(&mut g, "a1-a2");
-    assert_won(g.status(), Side::First, Reason::Blocked);
-    assert!(g.legal_moves().is_empty());
+    assert_finished(&g, Side::First, Reason::Blocked);
     assert_eq!(g.parse_move("a3-a1"), Err(MoveError::GameOver));
     assert_eq!(g.export(), "xxxo1/xxo2/xo3/oo3/2o2 black win white blocked");
 }
@@ -210,8 +207,7 @@ fn a_player_who_cannot_move_loses() {
 fn a_player_with_steps_that_all_break_the_rule_is_blocked() {
     // Black's only step, a3-a2, leaves just {a3} (1 square) next to a2.
     let g = import("xxxo1/xxo2/xo3/1o3/o3o black");
-    assert_won(g.status(), Side::First, Reason::Blocked);
-    assert!(g.legal_moves().is_empty());
+    assert_finished(&g, Side::First, Reason::Blocked);
     assert!(g.export().ends_with(" black win white blocked"));
 }
 
@@ -223,7 +219,7 @@ fn the_third_occurrence_of_a_position_is_a_draw() {
     play(&mut g, "a2-a3 b4-b5 a3-a2");
     assert_eq!(g.status(), Status::ToMove(Side::Second));
     play(&mut g, "b5-b4");
-    assert_eq!(g.status(), Status::Over(Outcome::draw(Reason::Repetition)));
+    assert_drawn(g.status(), Reason::Repetition);
     assert!(g.legal_moves().is_empty());
     assert_eq!(g.export(), "2x2/xxxxx/5/ooooo/2o2 white draw repetition");
 }
@@ -349,13 +345,18 @@ fn malformed_moves_are_syntax_errors() {
 #[test]
 fn illegal_moves_say_why() {
     let g = start();
-    assert!(illegal_message(&g, "a4-a3").contains("not yours"));
-    assert!(illegal_message(&g, "a3-b3").contains("no piece on a3"));
-    assert!(illegal_message(&g, "a2-a4").contains("not next to"));
-    assert!(illegal_message(&g, "a2-b3").contains("not next to"));
-    assert!(illegal_message(&g, "a2-a2").contains("another square"));
-    assert!(illegal_message(&g, "a2-b2").contains("b2 is taken"));
-    assert!(illegal_message(&g, "c1-d1").contains("White needs"));
+    for (text, why) in [
+        ("a4-a3", "not yours"),
+        ("a3-b3", "no piece on a3"),
+        ("a2-a4", "not next to"),
+        ("a2-b3", "not next to"),
+        ("a2-a2", "another square"),
+        ("a2-b2", "b2 is taken"),
+        ("c1-d1", "White needs"),
+    ] {
+        let message = illegal_message(&g, text);
+        assert!(message.contains(why), "{text}: {message}");
+    }
 }
 
 #[test]
@@ -390,7 +391,7 @@ fn bad_positions_are_refused() {
 #[test]
 fn a_repetition_draw_survives_export_and_import() {
     let g = import("2x2/xxxxx/5/ooooo/2o2 white draw repetition");
-    assert_eq!(g.status(), Status::Over(Outcome::draw(Reason::Repetition)));
+    assert_drawn(g.status(), Reason::Repetition);
     assert!(g.legal_moves().is_empty());
 }
 
