@@ -24,6 +24,8 @@ mod lightning;
 mod loa;
 mod loa_variants;
 mod protocol;
+#[path = "../support/puzzles.rs"]
+mod puzzle_support;
 mod puzzles;
 mod simultana;
 mod tournament;
