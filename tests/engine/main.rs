@@ -4,6 +4,8 @@
 mod analysis;
 mod barrier;
 mod conformance;
+#[path = "../support/engine_process.rs"]
+mod engine_process;
 mod games;
 mod games_barrier;
 mod games_barrier_parse;
