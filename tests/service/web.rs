@@ -643,15 +643,8 @@ async fn direct_messages_matches_are_shown_only_when_both_players_allow_it() {
 #[test]
 fn parlor_web_without_an_address_says_what_to_set() {
     let dir = tempfile::tempdir().expect("a folder");
-    let out = std::process::Command::new(crate::bin::parlor())
-        .arg("web")
-        .current_dir(dir.path())
-        .env_remove("PARLOR_HTTP")
-        .env("DATABASE_URL", "sqlite://never-made.db")
-        .output()
-        .expect("parlor web runs");
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let database = [("DATABASE_URL", "sqlite://never-made.db")];
+    let err = crate::bin::failure_without_http(dir.path(), &["web"], &database);
     assert_contains(&err, "PARLOR_HTTP");
     assert_contains(&err, "ADDR:PORT");
     // Nothing was created on the way.
