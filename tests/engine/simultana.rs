@@ -18,6 +18,23 @@ fn mv(g: &Simultana, text: &str) -> SimultanaMove {
         .unwrap_or_else(|e| panic!("{text} should be legal: {e}"))
 }
 
+/// Fails unless move `text` in `g` is legal thanks to the empty region of exactly the squares
+/// `names`.
+#[track_caller]
+fn assert_region(g: &Simultana, text: &str, names: &str) {
+    let region = g.qualifying_region(&mv(g, text));
+    assert_eq!(region, Some(squares(names)), "{text}");
+}
+
+/// Fails unless move `text` in `g` is refused as illegal with a message holding each of `words`.
+#[track_caller]
+fn assert_illegal_says(g: &Simultana, text: &str, words: &[&str]) {
+    let msg = illegal_message(g, text);
+    for word in words {
+        assert!(msg.contains(word), "{text}: {msg}");
+    }
+}
+
 fn play(g: &mut Simultana, moves: &str) {
     for text in moves.split_whitespace() {
         let m = mv(g, text);
@@ -94,12 +111,14 @@ fn seed_a2a3_is_legal_thanks_to_b3_c3_d3_e3() {
 #[test]
 fn seed_a2a1_is_illegal_and_the_message_gives_the_region_sizes() {
     let g = start();
-    let msg = illegal_message(&g, "a2-a1");
-    assert!(msg.contains("a2-a1"), "{msg}");
-    assert!(msg.contains("1 and 6 squares"), "{msg}");
-    assert!(
-        msg.contains("White needs a region of exactly 2 or 4"),
-        "{msg}"
+    assert_illegal_says(
+        &g,
+        "a2-a1",
+        &[
+            "a2-a1",
+            "1 and 6 squares",
+            "White needs a region of exactly 2 or 4",
+        ],
     );
     let step = SimultanaMove::new((0, 1), (0, 0)).unwrap();
     assert!(!g.is_legal(&step));
@@ -126,8 +145,7 @@ fn seed_diagram_2_reconstructed() {
 fn other_regions_next_to_the_destination_do_not_matter() {
     // After a2-a3 from the start, a3 touches {a2 a1 b1} (3) and {b3 c3 d3 e3} (4): one is enough.
     let g = start();
-    let m = mv(&g, "a2-a3");
-    assert_eq!(g.qualifying_region(&m), Some(squares("b3 c3 d3 e3")));
+    assert_region(&g, "a2-a3", "b3 c3 d3 e3");
 }
 
 #[test]
@@ -136,47 +154,38 @@ fn only_regions_touching_the_destination_count() {
     let g = start();
     assert!(illegal_message(&g, "a2-a1").contains("1 and 6"));
     // d2-d3 leaves a3 b3 c3 (3), e3 (1) and d2 d1 e1 (3) next to d3; a1 b1 (2) is elsewhere.
-    let msg = illegal_message(&g, "d2-d3");
-    assert!(msg.contains("next to d3 have 1, 3 and 3 squares"), "{msg}");
+    assert_illegal_says(&g, "d2-d3", &["next to d3 have 1, 3 and 3 squares"]);
 }
 
 #[test]
 fn regions_are_counted_after_the_piece_has_left_its_square() {
     // b2 b3 c3 would be 3 squares, but a2 is empty once the piece has gone to a3: 4, legal.
     let g = import("2x1x/xxx2/3x1/o1o2/oo1oo white");
-    let m = mv(&g, "a2-a3");
-    assert_eq!(g.qualifying_region(&m), Some(squares("a2 b2 b3 c3")));
+    assert_region(&g, "a2-a3", "a2 b2 b3 c3");
     // b2 b3 would be 2 squares, but with the vacated a2 they are 3: illegal for White.
     let g = import("2x1x/xxx2/2x2/o1o2/oo1oo white");
-    let msg = illegal_message(&g, "a2-a3");
-    assert!(
-        msg.contains("the empty region next to a3 has 3 squares"),
-        "{msg}"
-    );
+    assert_illegal_says(&g, "a2-a3", &["the empty region next to a3 has 3 squares"]);
 }
 
 #[test]
 fn black_needs_3_or_5_and_white_2_or_4() {
     // a1-a2 leaves a1 b1 c1 (3 squares) next to a2.
     let white = import("xxxoo/x4/x3x/1oo2/o2o1 white");
-    let msg = illegal_message(&white, "a1-a2");
-    assert!(msg.contains("3 squares"), "{msg}");
-    assert!(
-        msg.contains("White needs a region of exactly 2 or 4"),
-        "{msg}"
+    assert_illegal_says(
+        &white,
+        "a1-a2",
+        &["3 squares", "White needs a region of exactly 2 or 4"],
     );
 
     let black = import("oooxx/o4/o3o/1xx2/x2x1 black");
-    let m = mv(&black, "a1-a2");
-    assert_eq!(black.qualifying_region(&m), Some(squares("a1 b1 c1")));
+    assert_region(&black, "a1-a2", "a1 b1 c1");
 
     // With c1 taken, a1-a2 leaves a1 b1 (2 squares): illegal for Black.
     let black = import("oooxx/o4/o3o/1xx2/x1x2 black");
-    let msg = illegal_message(&black, "a1-a2");
-    assert!(msg.contains("2 squares"), "{msg}");
-    assert!(
-        msg.contains("Black needs a region of exactly 3 or 5"),
-        "{msg}"
+    assert_illegal_says(
+        &black,
+        "a1-a2",
+        &["2 squares", "Black needs a region of exactly 3 or 5"],
     );
 }
 
@@ -184,12 +193,10 @@ fn black_needs_3_or_5_and_white_2_or_4() {
 fn black_may_use_a_region_of_5_and_white_may_not() {
     // a1-a2 leaves a1 b1 c1 d1 e1 (5 squares) next to a2.
     let black = import("2x2/ooooo/o4/1xxxx/x4 black");
-    let m = mv(&black, "a1-a2");
-    assert_eq!(black.qualifying_region(&m), Some(squares("a1 b1 c1 d1 e1")));
+    assert_region(&black, "a1-a2", "a1 b1 c1 d1 e1");
 
     let white = import("2o2/xxxxx/x4/1oooo/o4 white");
-    let msg = illegal_message(&white, "a1-a2");
-    assert!(msg.contains("has 5 squares"), "{msg}");
+    assert_illegal_says(&white, "a1-a2", &["has 5 squares"]);
 }
 
 #[test]
