@@ -88,9 +88,8 @@ async fn bench(moves: usize) -> anyhow::Result<()> {
             .ok_or_else(|| anyhow::anyhow!("no player to move: {}", current.text()))?
             .clone();
         let started = std::time::Instant::now();
-        let hints = discord
-            .autocomplete_in(&mover, channel, "move", "move", "")
-            .await;
+        let asked = discord.send_autocomplete(&mover, channel, "move", "move", "");
+        let hints = discord.choices(asked).await;
         hint_times.push(started.elapsed());
         let mv = hints
             .first()

@@ -8,6 +8,8 @@ mod knowledge;
 mod lightning;
 mod loa;
 mod puzzle;
+#[path = "../support/puzzles.rs"]
+mod puzzle_support;
 
 use std::time::Duration;
 

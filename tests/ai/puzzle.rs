@@ -7,6 +7,7 @@ use parlor::games::AnyMove;
 use parlor::games::GameKind;
 use parlor::games::Status;
 
+use crate::puzzle_support::other_wins;
 use parlor::ai::puzzle::*;
 
 fn loa(board: &str) -> AnyGame {
@@ -55,33 +56,14 @@ fn a_single_win_in_one_is_a_puzzle() {
 /// such move either lets some reply escape that long or is not a win at once. Checked with
 /// [`forced_win_any`] alone, apart from the only-move search.
 fn only_moves(game: &AnyGame, found: &Solution<AnyMove>) {
+    let winner = game.status().to_move();
     let mut position = game.clone();
     let mut left = found.moves;
     for (i, played) in found.line.iter().enumerate() {
         if i % 2 == 0 {
-            for mv in position.legal_moves() {
-                if mv == *played || (left == 1 && i > 0 && wins_at_once(&position, &mv)) {
-                    continue;
-                }
-                let mut after = position.clone();
-                after.play(&mv).unwrap();
-                let keeps = match after.status() {
-                    Status::Over(o) => o.winner == position.status().to_move(),
-                    Status::ToMove(_) => {
-                        left > 1
-                            && after.legal_moves().iter().all(|reply| {
-                                let mut next = after.clone();
-                                next.play(reply).unwrap();
-                                forced_win_any(&next, left - 1, DEFAULT_BUDGET).is_ok()
-                            })
-                    }
-                };
-                assert!(
-                    !keeps,
-                    "at ply {i} {:?} wins too",
-                    position.format_move(&mv)
-                );
-            }
+            let others = other_wins(&position, played, i == 0, left);
+            let texts: Vec<_> = others.iter().map(|mv| position.format_move(mv)).collect();
+            assert!(others.is_empty(), "at ply {i} {texts:?} win too");
         } else {
             let mut after = position.clone();
             after.play(played).unwrap();
@@ -89,7 +71,6 @@ fn only_moves(game: &AnyGame, found: &Solution<AnyMove>) {
         }
         position.play(played).unwrap();
     }
-    let winner = game.status().to_move();
     assert!(
         matches!(position.status(), Status::Over(o) if o.winner == winner),
         "the line wins"

@@ -72,6 +72,14 @@ fn yaml_block(text: &str, path: &[&str]) -> Option<String> {
     Some(lines.join("\n"))
 }
 
+/// Whether an `ENV` instruction of `stage` sets `setting` (a variable and the start of its
+/// value).
+fn sets_env(stage: &[String], setting: &str) -> bool {
+    stage
+        .iter()
+        .any(|l| l.starts_with("ENV ") && l.contains(setting))
+}
+
 #[test]
 fn the_dockerfile_builds_with_the_projects_rust_in_one_stage_and_runs_unprivileged_in_another() {
     let lines = instructions(&read("Dockerfile"));
@@ -116,18 +124,11 @@ fn the_dockerfile_builds_with_the_projects_rust_in_one_stage_and_runs_unprivileg
         "{runtime:#?}"
     );
     assert!(
-        runtime
-            .iter()
-            .any(|l| l.starts_with("ENV ") && l.contains("DATABASE_URL=sqlite:///data/")),
+        sets_env(runtime, "DATABASE_URL=sqlite:///data/"),
         "{runtime:#?}"
     );
     // The health check asks the bot's /healthz, which the image turns on.
-    assert!(
-        runtime
-            .iter()
-            .any(|l| l.starts_with("ENV ") && l.contains("PARLOR_HTTP=127.0.0.1:")),
-        "{runtime:#?}"
-    );
+    assert!(sets_env(runtime, "PARLOR_HTTP=127.0.0.1:"), "{runtime:#?}");
     assert!(
         runtime.iter().any(|l| l.starts_with("HEALTHCHECK ")
             && l.ends_with("CMD [\"/usr/local/bin/parlor\", \"health\"]")),

@@ -10,9 +10,9 @@ use serde_json::{Value, json};
 
 use crate::fake::{self, FakeDiscord, Msg};
 use crate::logs;
-use crate::rules::{code, http, message};
+use crate::rules::{code, followup, http, message, respond};
 use crate::steps::{
-    accept, alice, ask, assert_shows, bob, bots_nth_move, carol, challenge, is_result,
+    accept, alice, ask, ask_to_play, assert_shows, bob, bots_nth_move, carol, challenge, is_result,
     last_board_greyed_out, legal, play, play_first, press, stop, to_move, who,
 };
 
@@ -115,8 +115,7 @@ async fn the_fake_keeps_discords_rules_where_the_bot_is_no_member() {
         );
         assert!(ix.user_install_only && !ix.forced_private);
     }
-    let interaction = serenity::InteractionId::new(id);
-    http.create_interaction_response(interaction, &token, &message("a board"), vec![])
+    respond(&http, id, &token, &message("a board"))
         .await
         .expect("the answer goes through the interaction");
     // The bot may not write in the chat itself.
@@ -126,30 +125,24 @@ async fn the_fake_keeps_discords_rules_where_the_bot_is_no_member() {
     assert_eq!(code(post), 50001);
     assert_eq!(discord.state().outside_refused.len(), 1);
     // Five follow-ups, not six.
-    let followup = || serenity::CreateInteractionResponseFollowup::new().content("news");
     for _ in 0..fake::contexts::MAX_FOLLOWUPS {
-        http.create_followup_message(&token, &followup(), vec![])
+        http.create_followup_message(&token, &followup("news"), vec![])
             .await
             .expect("a follow-up within the limit");
     }
     let sixth = http
-        .create_followup_message(&token, &followup(), vec![])
+        .create_followup_message(&token, &followup("news"), vec![])
         .await;
     assert_eq!(code(sixth), 40094);
     assert_eq!(discord.take_violations().len(), 1);
     // A token dies after 15 minutes: no follow-up, no edit.
     let (id, token) = discord.record_interaction_in(&bob(), dm);
-    http.create_interaction_response(
-        serenity::InteractionId::new(id),
-        &token,
-        &message("x"),
-        vec![],
-    )
-    .await
-    .expect("answered");
+    respond(&http, id, &token, &message("x"))
+        .await
+        .expect("answered");
     discord.age(id, fake::contexts::TOKEN_LIFE + Duration::from_secs(1));
     let late = http
-        .create_followup_message(&token, &followup(), vec![])
+        .create_followup_message(&token, &followup("news"), vec![])
         .await;
     assert_eq!(code(late), 50027);
     let edit = serenity::EditInteractionResponse::new().content("later");
@@ -170,27 +163,17 @@ async fn the_fake_keeps_discords_rules_where_the_bot_is_no_member() {
         assert_eq!((ix.context, ix.guild), (0, Some(guild)));
         assert!(ix.forced_private && ix.user_install_only);
     }
-    http.create_interaction_response(
-        serenity::InteractionId::new(id),
-        &token,
-        &message("public?"),
-        vec![],
-    )
-    .await
-    .expect("answered");
+    respond(&http, id, &token, &message("public?"))
+        .await
+        .expect("answered");
     let answer = discord.outcome(id).await;
     assert!(answer.ephemeral, "forced private");
     // A server that allows external apps keeps a public answer public.
     let (_, open) = discord.server_without_bot(true);
     let (id, token) = discord.record_interaction_in(&alice(), open);
-    http.create_interaction_response(
-        serenity::InteractionId::new(id),
-        &token,
-        &message("public"),
-        vec![],
-    )
-    .await
-    .expect("answered");
+    respond(&http, id, &token, &message("public"))
+        .await
+        .expect("answered");
     assert!(!discord.outcome(id).await.ephemeral);
     discord.assert_no_violations();
 }
@@ -287,26 +270,15 @@ async fn a_whole_match_in_a_group_dm_is_carried_by_interactions() {
     last_board_greyed_out(&discord, group).await;
     // Counted in the global ladder and each player's records, never a server's.
     let number = match_number(&board);
-    let stats = ask(
-        &discord,
-        &alice(),
-        group,
-        "stats",
-        json!({"game": "simultana"}),
-    )
-    .await;
+    let in_group = async |user: &fake::User, name: &str, options: Value| {
+        ask(&discord, user, group, name, options).await
+    };
+    let stats = in_group(&alice(), "stats", json!({"game": "simultana"})).await;
     assert_shows(&stats, "global");
     assert!(!stats.text().contains("server"), "{}", stats.text());
-    let history = ask(&discord, &bob(), group, "history", json!({})).await;
+    let history = in_group(&bob(), "history", json!({})).await;
     assert_shows(&history, &format!("#{number}"));
-    let ladder = ask(
-        &discord,
-        &carol(),
-        group,
-        "leaderboard",
-        json!({"game": "simultana"}),
-    )
-    .await;
+    let ladder = in_group(&carol(), "leaderboard", json!({"game": "simultana"})).await;
     assert_shows(&ladder, &format!("<@{}>", alice().id));
     let scopes = crate::db::sql_i64(
         &discord.database_url,
@@ -318,24 +290,11 @@ async fn a_whole_match_in_a_group_dm_is_carried_by_interactions() {
     .await;
     assert_eq!(scopes, 0, "no server ladder counts it");
     // A server's own setting says privately that it needs a server.
-    let refused = ask(
-        &discord,
-        &alice(),
-        group,
-        "settings",
-        json!({"language": "fr"}),
-    )
-    .await;
+    let refused = in_group(&alice(), "settings", json!({"language": "fr"})).await;
     assert!(refused.ephemeral, "{}", refused.text());
     assert_shows(&refused, "server that added Parlor");
-    let ladder = ask(
-        &discord,
-        &alice(),
-        group,
-        "leaderboard",
-        json!({"game": "simultana", "scope": "server"}),
-    )
-    .await;
+    let server_ladder = json!({"game": "simultana", "scope": "server"});
+    let ladder = in_group(&alice(), "leaderboard", server_ladder).await;
     assert!(ladder.ephemeral, "{}", ladder.text());
     only_interactions(&discord, group);
     stop(&discord, bot).await;
@@ -367,14 +326,8 @@ async fn by_menus(discord: &FakeDiscord, board: &Msg, players: &[fake::User]) ->
 async fn a_dm_with_parlor_plays_the_ai() {
     let (discord, bot) = start_global(settings()).await;
     let dm = fake::DM_CHANNEL_ID;
-    let id = discord.slash_in(
-        &alice(),
-        dm,
-        "play",
-        json!({"game": "simultana", "opponent": bob().id}),
-        &[bob()],
-    );
-    let refused = discord.outcome(id).await;
+    let simultana = json!({"game": "simultana"});
+    let refused = ask_to_play(&discord, dm, &alice(), &bob(), simultana).await;
     assert!(refused.ephemeral, "{}", refused.text());
     assert_shows(&refused, "DM with Parlor");
     let mut board = ask(
@@ -469,14 +422,8 @@ async fn a_time_out_in_a_dm_is_told_by_the_next_interaction() {
 async fn a_server_without_the_bot_forcing_private_answers() {
     let (discord, bot) = start_global(settings()).await;
     let (guild, channel) = discord.server_without_bot(false);
-    let id = discord.slash_in(
-        &alice(),
-        channel,
-        "play",
-        json!({"game": "simultana", "opponent": bob().id}),
-        &[bob()],
-    );
-    let card = discord.outcome(id).await;
+    let simultana = json!({"game": "simultana"});
+    let card = ask_to_play(&discord, channel, &alice(), &bob(), simultana).await;
     assert!(card.ephemeral, "forced private");
     assert_shows(&card, "Use External Apps");
     assert_shows(&card, "/board");
@@ -723,8 +670,9 @@ async fn puzzles_work_in_a_dm_with_parlor_and_in_a_group_dm() {
         let hinted = press(&discord, &user, &daily, "Hint").await;
         assert!(hinted.ephemeral);
         says(&hinted, "puzzle-hint");
+        let id = discord.send_autocomplete(&user, chat, "puzzle", "move", "");
         let first = discord
-            .autocomplete_in(&user, chat, "puzzle", "move", "")
+            .choices(id)
             .await
             .iter()
             .find_map(|c| c["value"].as_str().map(str::to_owned))

@@ -315,13 +315,6 @@ fn a_port_already_taken_stops_the_bot_at_start_naming_parlor_http() {
 #[test]
 fn parlor_health_without_parlor_http_says_there_is_nothing_to_ask() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let output = std::process::Command::new(crate::bin::parlor())
-        .arg("health")
-        .current_dir(dir.path())
-        .env_remove("PARLOR_HTTP")
-        .output()
-        .expect("run parlor health");
-    assert!(!output.status.success());
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stderr = crate::bin::failure_without_http(dir.path(), &["health"], &[]);
     assert!(stderr.contains("PARLOR_HTTP is not set"), "{stderr}");
 }

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use crate::fake::{CHANNEL_ID, FakeDiscord, GUILD_ID, Msg, User};
 use crate::start;
-use crate::steps::{alice, ask, bob, carol, press, stop, to_move};
+use crate::steps::{alice, ask, bob, carol, legal, press, stop, to_move};
 
 /// A member with Manage Messages in the channel, playing in none of the matches.
 fn dave() -> User {
@@ -314,14 +314,8 @@ fn match_id(msg: &Msg) -> i64 {
 /// A legal move for the player to move (autocomplete answers only them).
 async fn legal_move(discord: &FakeDiscord, scene: &Scene) -> String {
     let mover = scene.user(ToMove);
-    let hints = discord
-        .autocomplete_in(&mover, scene.channel, "move", "move", "")
-        .await;
-    hints
-        .first()
-        .and_then(|c| c["value"].as_str())
-        .expect("a legal move")
-        .to_owned()
+    let hints = legal(discord, &mover, scene.channel).await;
+    hints.into_iter().next().expect("a legal move")
 }
 
 /// Plays a legal move by `/move` and moves the scene on.

@@ -508,7 +508,6 @@ async fn slow_answers_are_deferred_and_keep_their_visibility() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_clean_shutdown_leaves_every_row_in_the_main_file() {
-    use sqlx::{Connection, Row};
     // About SQLite's own files: on SQLite whatever the run.
     logs();
     let discord = FakeDiscord::start().await;
@@ -527,15 +526,7 @@ async fn a_clean_shutdown_leaves_every_row_in_the_main_file() {
     let copy = tempfile::tempdir().expect("temp dir");
     let lone = copy.path().join("parlor.db");
     std::fs::copy(&db, &lone).expect("copy parlor.db alone");
-    let options = sqlx::sqlite::SqliteConnectOptions::new().filename(&lone);
-    let mut conn = sqlx::SqliteConnection::connect_with(&options)
-        .await
-        .expect("open the copy");
-    let live: i64 = sqlx::query("SELECT COUNT(*) FROM matches WHERE status = 'live'")
-        .fetch_one(&mut conn)
-        .await
-        .expect("count")
-        .get(0);
-    conn.close().await.expect("close");
-    assert_eq!(live, 1);
+    let copied = format!("sqlite://{}", lone.display());
+    let live = "SELECT COUNT(*) FROM matches WHERE status = 'live'";
+    assert_eq!(crate::db::sql_i64(&copied, live).await, 1);
 }

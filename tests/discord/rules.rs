@@ -26,10 +26,27 @@ pub(crate) fn code(result: serenity::Result<impl std::fmt::Debug>) -> isize {
     }
 }
 
+/// Sends `response` as the first response to interaction `id` (whose token is `token`), as the
+/// bot would; Discord's answer.
+pub(crate) async fn respond(
+    http: &serenity::Http,
+    id: u64,
+    token: &str,
+    response: &serenity::CreateInteractionResponse,
+) -> serenity::Result<()> {
+    let id = serenity::InteractionId::new(id);
+    http.create_interaction_response(id, token, response, vec![])
+        .await
+}
+
 pub(crate) fn message(text: &str) -> serenity::CreateInteractionResponse {
     serenity::CreateInteractionResponse::Message(
         serenity::CreateInteractionResponseMessage::new().content(text),
     )
+}
+
+pub(crate) fn followup(text: &str) -> serenity::CreateInteractionResponseFollowup {
+    serenity::CreateInteractionResponseFollowup::new().content(text)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -37,25 +54,18 @@ async fn the_fake_refuses_a_second_response_and_early_follow_ups() {
     let discord = FakeDiscord::start().await;
     let http = http(&discord);
     let (id, token) = discord.record_interaction(&alice());
-    let id = serenity::InteractionId::new(id);
-    let followup = serenity::CreateInteractionResponseFollowup::new().content("too early");
     assert_eq!(
         code(
-            http.create_followup_message(&token, &followup, vec![])
+            http.create_followup_message(&token, &followup("too early"), vec![])
                 .await
         ),
         10015
     );
-    http.create_interaction_response(id, &token, &message("first"), vec![])
+    respond(&http, id, &token, &message("first"))
         .await
         .expect("the first response is accepted");
-    assert_eq!(
-        code(
-            http.create_interaction_response(id, &token, &message("again"), vec![])
-                .await
-        ),
-        40060
-    );
+    let again = respond(&http, id, &token, &message("again")).await;
+    assert_eq!(code(again), 40060);
     assert_eq!(discord.take_violations().len(), 2);
 }
 
@@ -65,14 +75,8 @@ async fn the_fake_refuses_a_late_response() {
     let http = http(&discord);
     let (id, token) = discord.record_interaction(&alice());
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let id = serenity::InteractionId::new(id);
-    assert_eq!(
-        code(
-            http.create_interaction_response(id, &token, &message("late"), vec![])
-                .await
-        ),
-        10062
-    );
+    let late = respond(&http, id, &token, &message("late")).await;
+    assert_eq!(code(late), 10062);
     assert_eq!(discord.take_violations().len(), 1);
 }
 
@@ -85,12 +89,10 @@ async fn the_fake_keeps_a_deferrals_visibility_and_discords_limits() {
     let defer = serenity::CreateInteractionResponse::Defer(
         serenity::CreateInteractionResponseMessage::new(),
     );
-    http.create_interaction_response(serenity::InteractionId::new(id), &token, &defer, vec![])
+    respond(&http, id, &token, &defer)
         .await
         .expect("deferral accepted");
-    let followup = serenity::CreateInteractionResponseFollowup::new()
-        .content("meant for one person")
-        .ephemeral(true);
+    let followup = followup("meant for one person").ephemeral(true);
     http.create_followup_message(&token, &followup, vec![])
         .await
         .expect("follow-up accepted");
@@ -106,18 +108,8 @@ async fn the_fake_keeps_a_deferrals_visibility_and_discords_limits() {
             .content("crowded")
             .components(vec![serenity::CreateActionRow::Buttons(buttons)]),
     );
-    assert_eq!(
-        code(
-            http.create_interaction_response(
-                serenity::InteractionId::new(id),
-                &token,
-                &crowded,
-                vec![]
-            )
-            .await
-        ),
-        50035
-    );
+    let refused = respond(&http, id, &token, &crowded).await;
+    assert_eq!(code(refused), 50035);
     assert_eq!(discord.take_violations().len(), 1);
 }
 

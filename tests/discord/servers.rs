@@ -10,8 +10,8 @@ use serde_json::json;
 use crate::fake::{self, FakeDiscord, Msg, User, perm};
 use crate::http::{Served, get, scrape_until, served};
 use crate::steps::{
-    alice, alice_challenges_bob, ask, assert_shows, bob, bots_move, challenge, command, owner,
-    play_the_bot, press, stop, to_move,
+    alice, alice_challenges_bob, ask, assert_shows, bob, bots_move, challenge, command, legal,
+    owner, play_the_bot, press, stop, to_move,
 };
 use crate::{logs, start};
 
@@ -30,13 +30,8 @@ async fn move_if_my_turn(
     if to_move(board) != user.id {
         return None;
     }
-    let choices = discord
-        .autocomplete_in(user, channel, "move", "move", "")
-        .await;
-    let first = choices[0]["value"]
-        .as_str()
-        .expect("a legal move")
-        .to_owned();
+    let moves = legal(discord, user, channel).await;
+    let first = moves.first().expect("a legal move");
     let answer = ask(discord, user, channel, "move", json!({ "move": first })).await;
     assert!(!answer.ephemeral, "move refused: {}", answer.text());
     Some(answer)

@@ -188,23 +188,24 @@ async fn two_shards_two_servers(
 /// A process for shard 0 of 2, then one for shard 1 (written `0-0` and `1`: both forms of the
 /// flag), each connected before the next starts.
 async fn one_process_per_shard(discord: &FakeDiscord, database: &str) -> (Process, Process) {
-    let first = Process::start(
-        discord,
-        "shard0",
-        &["--shards", "0-0", "--total-shards", "2"],
-        database,
-    )
-    .await;
-    discord.wait_shards(&[0]).await;
-    let second = Process::start(
-        discord,
-        "shard1",
-        &["--shards", "1", "--total-shards", "2"],
-        database,
-    )
-    .await;
-    discord.wait_shards(&[0, 1]).await;
+    let first = process_for_shard(discord, database, 0, "0-0").await;
+    let second = process_for_shard(discord, database, 1, "1").await;
     (first, second)
+}
+
+/// A process for `shard` of 2, its flag written `shards`, once it and every shard below it are
+/// connected.
+async fn process_for_shard(
+    discord: &FakeDiscord,
+    database: &str,
+    shard: u32,
+    shards: &str,
+) -> Process {
+    let name = format!("shard{shard}");
+    let args = ["--shards", shards, "--total-shards", "2"];
+    let process = Process::start(discord, &name, &args, database).await;
+    discord.wait_shards(&Vec::from_iter(0..=shard)).await;
+    process
 }
 
 async fn two_processes_one_player_two_servers() {

@@ -89,8 +89,8 @@ pub(crate) async fn join_all(discord: &FakeDiscord, card: &Msg, label: &str, peo
 }
 
 /// `challenger` asks `/play` with `options` and `opponent` (a person, or the bot) in `channel`;
-/// the public answer: a challenge card, or the first board of a game against the bot.
-pub(crate) async fn challenge(
+/// the answer, public or private.
+pub(crate) async fn ask_to_play(
     discord: &FakeDiscord,
     channel: u64,
     challenger: &User,
@@ -105,7 +105,19 @@ pub(crate) async fn challenge(
         options,
         std::slice::from_ref(opponent),
     );
-    let card = discord.outcome(id).await;
+    discord.outcome(id).await
+}
+
+/// [`ask_to_play`], answered in public: a challenge card, or the first board of a game against
+/// the bot.
+pub(crate) async fn challenge(
+    discord: &FakeDiscord,
+    channel: u64,
+    challenger: &User,
+    opponent: &User,
+    options: Value,
+) -> Msg {
+    let card = ask_to_play(discord, channel, challenger, opponent, options).await;
     assert!(!card.ephemeral, "challenge refused: {}", card.text());
     card
 }
@@ -141,8 +153,9 @@ pub(crate) async fn four_player_lobby(discord: &FakeDiscord, user: &User) -> Msg
 
 /// The moves `/move` offers `user` in `channel`.
 pub(crate) async fn legal(discord: &FakeDiscord, user: &User, channel: u64) -> Vec<String> {
+    let id = discord.send_autocomplete(user, channel, "move", "move", "");
     discord
-        .autocomplete_in(user, channel, "move", "move", "")
+        .choices(id)
         .await
         .iter()
         .filter_map(|c| c["value"].as_str().map(str::to_owned))

@@ -7,8 +7,8 @@ use serde_json::json;
 use crate::fake::{self, CHANNEL_ID, FakeDiscord, Msg, User};
 use crate::start;
 use crate::steps::{
-    alice, alice_challenges_bob, ask, assert_shows, bob, carol, challenge, command,
-    four_player_lobby, play_the_bot, press, stop, to_move,
+    alice, alice_challenges_bob, ask, ask_to_play, assert_shows, bob, carol, challenge, command,
+    four_player_lobby, legal, play_the_bot, press, stop, to_move,
 };
 
 /// `a` challenges `b` to Simultana in the channel and `b` presses Accept; returns the card's id
@@ -90,10 +90,8 @@ async fn two_matches_in_one_channel_each_in_a_thread_made_from_its_card() {
     let resign = board_one.button("Resign").expect("a Resign button");
     let id = discord.press(&carol(), board_one.id, &resign);
     assert!(discord.outcome(id).await.ephemeral);
-    let hints = discord
-        .autocomplete_in(&player, one, "move", "move", "")
-        .await;
-    let first = hints[0]["value"].as_str().expect("a move").to_owned();
+    let hints = legal(&discord, &player, one).await;
+    let first = hints.into_iter().next().expect("a move");
     let board = ask(&discord, &player, one, "move", json!({ "move": first })).await;
     assert!(
         !board.ephemeral && board.channel_id == one,
@@ -207,10 +205,8 @@ async fn an_archived_thread_is_opened_again_when_the_bot_moves() {
         } else {
             bob()
         };
-        let hints = discord
-            .autocomplete_in(&player, thread, "move", "move", "")
-            .await;
-        let mv = hints[0]["value"].as_str().expect("a move").to_owned();
+        let hints = legal(&discord, &player, thread).await;
+        let mv = hints.into_iter().next().expect("a move");
         let id = discord.slash_in(&player, thread, "move", json!({ "move": mv }), &[]);
         board = discord.outcome(id).await;
         assert!(!board.ephemeral, "{}", board.text());
@@ -246,14 +242,9 @@ async fn a_server_may_keep_one_match_per_channel_and_only_its_managers_decide() 
     // Accepted now, the match is played in the channel, which holds it alone.
     let card = alice_challenges_bob(&discord, CHANNEL_ID, json!({"game": "simultana"})).await;
     accepted_in_the_channel(&discord, &card).await;
-    let id = discord.slash_in(
-        &carol(),
-        CHANNEL_ID,
-        "play",
-        json!({"game": "simultana", "opponent": alice().id}),
-        &[alice()],
-    );
-    assert!(discord.outcome(id).await.ephemeral, "the channel is busy");
+    let simultana = json!({"game": "simultana"});
+    let busy = ask_to_play(&discord, CHANNEL_ID, &carol(), &alice(), simultana).await;
+    assert!(busy.ephemeral, "the channel is busy");
     // Everyone may turn their own reminders off.
     let mine = command(&discord, &bob(), "settings", json!({"reminders": false})).await;
     assert_shows(&mine, "clock runs low: off");

@@ -1,16 +1,14 @@
 //! Barrier (RULES.md section 3): laying the barrier, moves on and off the tiles, captures,
 //! crowning, the end of the game, notation and the position text.
 
-use crate::{assert_won, illegal_message};
+use crate::{assert_drawn, assert_finished, assert_won, illegal_message};
 use std::collections::HashSet;
 
 use parlor::games::barrier::{Barrier, BarrierMove, BarrierOptions, Dir, Tile};
 use parlor::games::notation::{parse_square, square_name};
 
 use crate::lcg::Lcg;
-use parlor::games::{
-    AnyGame, Game, GameKind, GameOptions, MoveError, Outcome, Reason, Side, Status,
-};
+use parlor::games::{AnyGame, Game, GameKind, GameOptions, MoveError, Reason, Side, Status};
 
 /// A square by name, as 0-based `(file, rank)`.
 fn sq(name: &str) -> (u8, u8) {
@@ -360,8 +358,7 @@ fn a_player_with_no_legal_move_loses() {
     // Clear's h2 can only go S or SW (h1, g1): once g1 is filled too, Clear is blocked.
     let mut game = position("8/8/8/8/8/8/6Yc/7y", "yellow", 0);
     play(&mut game, "g2-g1");
-    assert_won(game.status(), Side::First, Reason::Blocked);
-    assert!(game.legal_moves().is_empty());
+    assert_finished(&game, Side::First, Reason::Blocked);
     assert_eq!(game.parse_move("h2-h1"), Err(MoveError::GameOver));
 
     // Blocking beats the move limit when both happen on the same ply.
@@ -379,8 +376,7 @@ fn a_player_with_no_legal_move_loses() {
 fn taking_the_last_piece_wins() {
     let mut game = position("8/8/8/8/3c4/2y5/8/8", "yellow", 30);
     play(&mut game, "c3xe5");
-    assert_won(game.status(), Side::First, Reason::Elimination);
-    assert!(game.legal_moves().is_empty());
+    assert_finished(&game, Side::First, Reason::Elimination);
     let back = Barrier::import(&game.export()).unwrap();
     assert_eq!(back.status(), game.status());
 }
@@ -420,20 +416,14 @@ fn the_move_limit_is_100_plies_of_play_the_laying_turns_not_counted() {
             assert!(!game.status().is_over(), "ply {ply}");
         }
     }
-    assert_eq!(
-        game.status(),
-        Status::Over(Outcome::draw(Reason::MoveLimit))
-    );
+    assert_drawn(game.status(), Reason::MoveLimit);
 
     // The same from a hand-written position: the 100th quiet ply draws, the 99th does not.
     let mut game = position("7C/8/8/8/8/8/8/Y7", "yellow", 98);
     play(&mut game, "a1-a2");
     assert_eq!(game.status(), Status::ToMove(Side::Second));
     play(&mut game, "h8-h7");
-    assert_eq!(
-        game.status(),
-        Status::Over(Outcome::draw(Reason::MoveLimit))
-    );
+    assert_drawn(game.status(), Reason::MoveLimit);
 }
 
 #[test]
@@ -449,10 +439,7 @@ fn the_third_occurrence_of_a_position_is_a_draw() {
     }
     // Yellow c4 / Clear c5 with Yellow to move: after ply 2, ply 6 and now ply 10.
     play(&mut game, "c6-c5");
-    assert_eq!(
-        game.status(),
-        Status::Over(Outcome::draw(Reason::Repetition))
-    );
+    assert_drawn(game.status(), Reason::Repetition);
 }
 
 #[test]
@@ -524,15 +511,18 @@ fn a_wrong_separator_is_refused_with_the_right_form() {
 
 #[test]
 fn illegal_piece_moves_say_why() {
-    let game = position(CHAIN, "yellow", 0);
-    assert!(illegal_message(&game, "b1-b2").contains("no piece on b1"));
-    assert!(illegal_message(&game, "d2-d1").contains("not yours"));
-    assert!(illegal_message(&game, "c1-c4").contains("neither a step"));
-    assert!(illegal_message(&game, "c1-d2").contains("d2 is taken"));
-    assert!(illegal_message(&game, "c1xa3").contains("no piece to jump over on b2"));
-    assert!(illegal_message(&game, "c1-c2xc4").contains("only captures can be chained"));
-    let game = position("7c/8/8/8/8/3y4/2y5/8", "yellow", 0);
-    assert!(illegal_message(&game, "c2xe4").contains("your own piece"));
+    for (board, text, why) in [
+        (CHAIN, "b1-b2", "no piece on b1"),
+        (CHAIN, "d2-d1", "not yours"),
+        (CHAIN, "c1-c4", "neither a step"),
+        (CHAIN, "c1-d2", "d2 is taken"),
+        (CHAIN, "c1xa3", "no piece to jump over on b2"),
+        (CHAIN, "c1-c2xc4", "only captures can be chained"),
+        ("7c/8/8/8/8/3y4/2y5/8", "c2xe4", "your own piece"),
+    ] {
+        let message = illegal_message(&position(board, "yellow", 0), text);
+        assert!(message.contains(why), "{text}: {message}");
+    }
 }
 
 #[test]

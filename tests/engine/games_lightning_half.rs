@@ -6,10 +6,18 @@ use parlor::games::lightning::design::Design;
 
 use parlor::games::lightning::half::*;
 
+/// A half holding these tiles: (file, rank, design).
+fn half_with(tiles: &[(u8, u8, Design)]) -> Half {
+    let mut half = Half::default();
+    for &(file, rank, design) in tiles {
+        half.place(file, rank, design);
+    }
+    half
+}
+
 #[test]
 fn contact_counts_sides_and_corners() {
-    let mut half = Half::default();
-    half.place(3, 5, Design::S);
+    let half = half_with(&[(3, 5, Design::S)]);
     for (f, r) in [
         (2, 4),
         (3, 4),
@@ -32,9 +40,7 @@ fn contact_counts_sides_and_corners() {
 
 #[test]
 fn contact_at_the_board_edges() {
-    let mut half = Half::default();
-    half.place(0, 0, Design::A);
-    half.place(7, 16, Design::V);
+    let half = half_with(&[(0, 0, Design::A), (7, 16, Design::V)]);
     assert!(half.touches_tile(1, 1) && half.touches_tile(0, 1) && half.touches_tile(1, 0));
     assert!(half.touches_tile(6, 15) && half.touches_tile(6, 16) && half.touches_tile(7, 15));
     assert!(!half.touches_tile(2, 0) && !half.touches_tile(7, 14) && !half.touches_tile(5, 16));

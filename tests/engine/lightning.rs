@@ -1,13 +1,13 @@
 //! Lightning (RULES.md section 4): the pile, contact and blocking, the reserve, the first tile,
 //! connection and exhaustion, the two-step turn, the notation and the export.
 
-use crate::{assert_won, illegal_message};
+use crate::{assert_drawn, assert_won, illegal_message};
 use std::collections::HashSet;
 
 use parlor::games::lightning::{
     Design, Lightning, LightningMove, LightningOptions, Point, Source, Target,
 };
-use parlor::games::{AnyGame, Game, GameKind, GameOptions, MoveError, Outcome, Reason, Side};
+use parlor::games::{AnyGame, Game, GameKind, GameOptions, MoveError, Reason, Side};
 use parlor::games::{Status, notation::square_name};
 use parlor::protocol::Session;
 use rand::{Rng, SeedableRng};
@@ -490,7 +490,7 @@ fn a_draw_when_the_pile_is_empty_and_no_reserve_tile_can_go_anywhere() {
     assert_eq!(g.in_hand(), Some((Source::Pile, Design::V)));
     play(&mut g, "-R");
     // Second: nothing left to draw, own half full, first's half empty: no reserve tile fits.
-    assert_eq!(g.status(), Status::Over(Outcome::draw(Reason::Blocked)));
+    assert_drawn(g.status(), Reason::Blocked);
     assert!(g.legal_moves().is_empty());
     let again = import(&g.export());
     assert_eq!(again.status(), g.status());
@@ -507,7 +507,7 @@ fn a_draw_when_the_pile_and_the_reserve_are_empty() {
     play(&mut g, "P");
     assert_eq!(g.in_hand(), Some((Source::Pile, Design::X)));
     play(&mut g, "-a11");
-    assert_eq!(g.status(), Status::Over(Outcome::draw(Reason::Blocked)));
+    assert_drawn(g.status(), Reason::Blocked);
     // The same position written as still going on is refused.
     let over = g.export();
     assert!(Lightning::import(&over.replace("result=draw-blocked", "result=-")).is_err());

@@ -3,7 +3,7 @@
 //! of every new option set checked against [`slow`], a second generator written from the rules
 //! text alone.
 
-use crate::assert_won;
+use crate::{assert_drawn, assert_won};
 use std::collections::BTreeSet;
 
 use crate::illegal_message;
@@ -219,10 +219,7 @@ fn both_teams_connected_follows_the_rule_set() {
         "{TAKE_LAST_BOTH} b1 9 0,0 * players=4 rules=olympiad"
     ));
     play(&mut olympiad, &["b6xd4"]);
-    assert_eq!(
-        olympiad.status(),
-        Status::Over(Outcome::draw(Reason::Connection))
-    );
+    assert_drawn(olympiad.status(), Reason::Connection);
 }
 
 /// White's marked a1 and h8 are walled in by Black; White's unmarked d4 is free; Black has no
@@ -311,10 +308,7 @@ fn repetition_counts_the_seat_to_move() {
     assert!(!four.status().is_over());
     play(&mut four, &CYCLE[7..]);
     // The start (w1 to move) has now occurred three times.
-    assert_eq!(
-        four.status(),
-        Status::Over(Outcome::draw(Reason::Repetition))
-    );
+    assert_drawn(four.status(), Reason::Repetition);
 }
 
 #[test]
@@ -322,10 +316,7 @@ fn repetition_counts_the_set_each_player_must_move_next() {
     let mut plain = game("");
     play(&mut plain, &CYCLE);
     play(&mut plain, &CYCLE);
-    assert_eq!(
-        plain.status(),
-        Status::Over(Outcome::draw(Reason::Repetition))
-    );
+    assert_drawn(plain.status(), Reason::Repetition);
     // With marks=alternate the start (and the position after White's first move) had a free
     // choice for Black, so the boards seen three times are not yet three times the same
     // positions; from Black's first move on they are.
@@ -336,10 +327,7 @@ fn repetition_counts_the_set_each_player_must_move_next() {
     play(&mut alternate, &CYCLE[..1]);
     assert!(!alternate.status().is_over());
     play(&mut alternate, &CYCLE[1..2]);
-    assert_eq!(
-        alternate.status(),
-        Status::Over(Outcome::draw(Reason::Repetition))
-    );
+    assert_drawn(alternate.status(), Reason::Repetition);
 }
 
 #[test]

@@ -4,6 +4,8 @@
 mod analysis;
 mod barrier;
 mod conformance;
+#[path = "../support/engine_process.rs"]
+mod engine_process;
 mod games;
 mod games_barrier;
 mod games_barrier_parse;
@@ -24,6 +26,8 @@ mod lightning;
 mod loa;
 mod loa_variants;
 mod protocol;
+#[path = "../support/puzzles.rs"]
+mod puzzle_support;
 mod puzzles;
 mod simultana;
 mod tournament;
@@ -55,4 +59,22 @@ pub(crate) fn assert_won(
 ) {
     use parlor::games::{Outcome, Status};
     assert_eq!(status, Status::Over(Outcome::win(side, reason)));
+}
+
+/// Fails unless `game` is over, won by `side` by `reason`, with no legal move left.
+#[track_caller]
+pub(crate) fn assert_finished<G: parlor::games::Game>(
+    game: &G,
+    side: parlor::games::Side,
+    reason: parlor::games::Reason,
+) {
+    assert_won(game.status(), side, reason);
+    assert!(game.legal_moves().is_empty(), "a move after the end");
+}
+
+/// Fails unless `status` is a draw by `reason`.
+#[track_caller]
+pub(crate) fn assert_drawn(status: parlor::games::Status, reason: parlor::games::Reason) {
+    use parlor::games::{Outcome, Status};
+    assert_eq!(status, Status::Over(Outcome::draw(reason)));
 }

@@ -3,6 +3,8 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+use crate::engine_process::spawn_engine;
+
 use parlor::protocol::{Flow, Session};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -156,12 +158,7 @@ fn go_and_garbage_answer_errors_and_empty_lines_nothing() {
 
 #[test]
 fn the_binary_answers_one_line_per_command_and_survives_garbage() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
-        .arg("engine")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the parlor binary runs");
+    let mut child = spawn_engine();
     let mut input = b"new simultana\n\nlegal\n\xff\xfe garbage \x00\nmoves a2-a3\nstatus\nperft 2\nshow\nquit\nstatus\n".to_vec();
     input.extend_from_slice(b"never read\n");
     child

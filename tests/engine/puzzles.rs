@@ -2,8 +2,9 @@
 //! legal and its solution wins; for a sample of each file (all of them with
 //! `PARLOR_PUZZLES_FULL=1`), no other move of the solver wins as fast at any of its moves.
 
-use parlor::ai::puzzle::{DEFAULT_BUDGET, forced_win_any, replay, wins_at_once};
-use parlor::games::{AnyGame, Status};
+use crate::puzzle_support::other_wins;
+use parlor::ai::puzzle::replay;
+use parlor::games::AnyGame;
 use parlor::table::puzzles::{self, Line, STARTER};
 
 /// Every `SAMPLE`-th puzzle of a file is checked move by move in an ordinary run.
@@ -14,38 +15,15 @@ const SAMPLE: usize = 20;
 fn only_moves(start: &AnyGame, line: &Line) {
     let (mut position, solution, wins) = replay(start, &line.moves, &line.solution).unwrap();
     assert!(wins, "{}", line.text());
-    let winner = position.status().to_move();
     let mut left = u32::try_from(solution.len().div_ceil(2)).unwrap();
     for (i, played) in solution.iter().enumerate() {
         if i % 2 == 0 {
-            for mv in position.legal_moves() {
-                if mv == *played || (left == 1 && i > 0 && wins_at_once(&position, &mv)) {
-                    continue;
-                }
-                let mut after = position.clone();
-                after.play(&mv).unwrap();
-                let keeps = match after.status() {
-                    Status::Over(o) => o.winner == winner,
-                    Status::ToMove(_) => {
-                        left > 1
-                            && after.legal_moves().iter().all(|reply| {
-                                let mut next = after.clone();
-                                next.play(reply).unwrap();
-                                match next.status() {
-                                    Status::Over(o) => o.winner == winner,
-                                    Status::ToMove(_) => {
-                                        forced_win_any(&next, left - 1, DEFAULT_BUDGET).is_ok()
-                                    }
-                                }
-                            })
-                    }
-                };
-                assert!(
-                    !keeps,
-                    "another move wins as fast at ply {i}: {}",
-                    line.text()
-                );
-            }
+            let others = other_wins(&position, played, i == 0, left);
+            assert!(
+                others.is_empty(),
+                "another move wins as fast at ply {i}: {}",
+                line.text()
+            );
             left -= 1;
         }
         position.play(played).unwrap();

@@ -1,11 +1,9 @@
 //! Simultana (RULES.md section 2): the reference figures, the seed's worked examples and the
 //! rules, on positions reached by play or imported from hand-written text.
 
-use crate::{assert_won, illegal_message};
+use crate::{assert_drawn, assert_finished, illegal_message};
 use parlor::games::simultana::{Simultana, SimultanaMove, SimultanaOptions};
-use parlor::games::{
-    AnyGame, Game, GameKind, GameOptions, MoveError, Outcome, Reason, Side, Status,
-};
+use parlor::games::{AnyGame, Game, GameKind, GameOptions, MoveError, Reason, Side, Status};
 
 fn start() -> Simultana {
     Simultana::new(SimultanaOptions)
@@ -18,6 +16,23 @@ fn import(text: &str) -> Simultana {
 fn mv(g: &Simultana, text: &str) -> SimultanaMove {
     g.parse_move(text)
         .unwrap_or_else(|e| panic!("{text} should be legal: {e}"))
+}
+
+/// Fails unless move `text` in `g` is legal thanks to the empty region of exactly the squares
+/// `names`.
+#[track_caller]
+fn assert_region(g: &Simultana, text: &str, names: &str) {
+    let region = g.qualifying_region(&mv(g, text));
+    assert_eq!(region, Some(squares(names)), "{text}");
+}
+
+/// Fails unless move `text` in `g` is refused as illegal with a message holding each of `words`.
+#[track_caller]
+fn assert_illegal_says(g: &Simultana, text: &str, words: &[&str]) {
+    let msg = illegal_message(g, text);
+    for word in words {
+        assert!(msg.contains(word), "{text}: {msg}");
+    }
 }
 
 fn play(g: &mut Simultana, moves: &str) {
@@ -96,12 +111,14 @@ fn seed_a2a3_is_legal_thanks_to_b3_c3_d3_e3() {
 #[test]
 fn seed_a2a1_is_illegal_and_the_message_gives_the_region_sizes() {
     let g = start();
-    let msg = illegal_message(&g, "a2-a1");
-    assert!(msg.contains("a2-a1"), "{msg}");
-    assert!(msg.contains("1 and 6 squares"), "{msg}");
-    assert!(
-        msg.contains("White needs a region of exactly 2 or 4"),
-        "{msg}"
+    assert_illegal_says(
+        &g,
+        "a2-a1",
+        &[
+            "a2-a1",
+            "1 and 6 squares",
+            "White needs a region of exactly 2 or 4",
+        ],
     );
     let step = SimultanaMove::new((0, 1), (0, 0)).unwrap();
     assert!(!g.is_legal(&step));
@@ -128,8 +145,7 @@ fn seed_diagram_2_reconstructed() {
 fn other_regions_next_to_the_destination_do_not_matter() {
     // After a2-a3 from the start, a3 touches {a2 a1 b1} (3) and {b3 c3 d3 e3} (4): one is enough.
     let g = start();
-    let m = mv(&g, "a2-a3");
-    assert_eq!(g.qualifying_region(&m), Some(squares("b3 c3 d3 e3")));
+    assert_region(&g, "a2-a3", "b3 c3 d3 e3");
 }
 
 #[test]
@@ -138,47 +154,38 @@ fn only_regions_touching_the_destination_count() {
     let g = start();
     assert!(illegal_message(&g, "a2-a1").contains("1 and 6"));
     // d2-d3 leaves a3 b3 c3 (3), e3 (1) and d2 d1 e1 (3) next to d3; a1 b1 (2) is elsewhere.
-    let msg = illegal_message(&g, "d2-d3");
-    assert!(msg.contains("next to d3 have 1, 3 and 3 squares"), "{msg}");
+    assert_illegal_says(&g, "d2-d3", &["next to d3 have 1, 3 and 3 squares"]);
 }
 
 #[test]
 fn regions_are_counted_after_the_piece_has_left_its_square() {
     // b2 b3 c3 would be 3 squares, but a2 is empty once the piece has gone to a3: 4, legal.
     let g = import("2x1x/xxx2/3x1/o1o2/oo1oo white");
-    let m = mv(&g, "a2-a3");
-    assert_eq!(g.qualifying_region(&m), Some(squares("a2 b2 b3 c3")));
+    assert_region(&g, "a2-a3", "a2 b2 b3 c3");
     // b2 b3 would be 2 squares, but with the vacated a2 they are 3: illegal for White.
     let g = import("2x1x/xxx2/2x2/o1o2/oo1oo white");
-    let msg = illegal_message(&g, "a2-a3");
-    assert!(
-        msg.contains("the empty region next to a3 has 3 squares"),
-        "{msg}"
-    );
+    assert_illegal_says(&g, "a2-a3", &["the empty region next to a3 has 3 squares"]);
 }
 
 #[test]
 fn black_needs_3_or_5_and_white_2_or_4() {
     // a1-a2 leaves a1 b1 c1 (3 squares) next to a2.
     let white = import("xxxoo/x4/x3x/1oo2/o2o1 white");
-    let msg = illegal_message(&white, "a1-a2");
-    assert!(msg.contains("3 squares"), "{msg}");
-    assert!(
-        msg.contains("White needs a region of exactly 2 or 4"),
-        "{msg}"
+    assert_illegal_says(
+        &white,
+        "a1-a2",
+        &["3 squares", "White needs a region of exactly 2 or 4"],
     );
 
     let black = import("oooxx/o4/o3o/1xx2/x2x1 black");
-    let m = mv(&black, "a1-a2");
-    assert_eq!(black.qualifying_region(&m), Some(squares("a1 b1 c1")));
+    assert_region(&black, "a1-a2", "a1 b1 c1");
 
     // With c1 taken, a1-a2 leaves a1 b1 (2 squares): illegal for Black.
     let black = import("oooxx/o4/o3o/1xx2/x1x2 black");
-    let msg = illegal_message(&black, "a1-a2");
-    assert!(msg.contains("2 squares"), "{msg}");
-    assert!(
-        msg.contains("Black needs a region of exactly 3 or 5"),
-        "{msg}"
+    assert_illegal_says(
+        &black,
+        "a1-a2",
+        &["2 squares", "Black needs a region of exactly 3 or 5"],
     );
 }
 
@@ -186,12 +193,10 @@ fn black_needs_3_or_5_and_white_2_or_4() {
 fn black_may_use_a_region_of_5_and_white_may_not() {
     // a1-a2 leaves a1 b1 c1 d1 e1 (5 squares) next to a2.
     let black = import("2x2/ooooo/o4/1xxxx/x4 black");
-    let m = mv(&black, "a1-a2");
-    assert_eq!(black.qualifying_region(&m), Some(squares("a1 b1 c1 d1 e1")));
+    assert_region(&black, "a1-a2", "a1 b1 c1 d1 e1");
 
     let white = import("2o2/xxxxx/x4/1oooo/o4 white");
-    let msg = illegal_message(&white, "a1-a2");
-    assert!(msg.contains("has 5 squares"), "{msg}");
+    assert_illegal_says(&white, "a1-a2", &["has 5 squares"]);
 }
 
 #[test]
@@ -200,8 +205,7 @@ fn a_player_who_cannot_move_loses() {
     let mut g = import("xxxo1/xxo2/xo3/1o3/o1o2 white");
     assert_eq!(g.status(), Status::ToMove(Side::First));
     play(&mut g, "a1-a2");
-    assert_won(g.status(), Side::First, Reason::Blocked);
-    assert!(g.legal_moves().is_empty());
+    assert_finished(&g, Side::First, Reason::Blocked);
     assert_eq!(g.parse_move("a3-a1"), Err(MoveError::GameOver));
     assert_eq!(g.export(), "xxxo1/xxo2/xo3/oo3/2o2 black win white blocked");
 }
@@ -210,8 +214,7 @@ fn a_player_who_cannot_move_loses() {
 fn a_player_with_steps_that_all_break_the_rule_is_blocked() {
     // Black's only step, a3-a2, leaves just {a3} (1 square) next to a2.
     let g = import("xxxo1/xxo2/xo3/1o3/o3o black");
-    assert_won(g.status(), Side::First, Reason::Blocked);
-    assert!(g.legal_moves().is_empty());
+    assert_finished(&g, Side::First, Reason::Blocked);
     assert!(g.export().ends_with(" black win white blocked"));
 }
 
@@ -223,7 +226,7 @@ fn the_third_occurrence_of_a_position_is_a_draw() {
     play(&mut g, "a2-a3 b4-b5 a3-a2");
     assert_eq!(g.status(), Status::ToMove(Side::Second));
     play(&mut g, "b5-b4");
-    assert_eq!(g.status(), Status::Over(Outcome::draw(Reason::Repetition)));
+    assert_drawn(g.status(), Reason::Repetition);
     assert!(g.legal_moves().is_empty());
     assert_eq!(g.export(), "2x2/xxxxx/5/ooooo/2o2 white draw repetition");
 }
@@ -349,13 +352,18 @@ fn malformed_moves_are_syntax_errors() {
 #[test]
 fn illegal_moves_say_why() {
     let g = start();
-    assert!(illegal_message(&g, "a4-a3").contains("not yours"));
-    assert!(illegal_message(&g, "a3-b3").contains("no piece on a3"));
-    assert!(illegal_message(&g, "a2-a4").contains("not next to"));
-    assert!(illegal_message(&g, "a2-b3").contains("not next to"));
-    assert!(illegal_message(&g, "a2-a2").contains("another square"));
-    assert!(illegal_message(&g, "a2-b2").contains("b2 is taken"));
-    assert!(illegal_message(&g, "c1-d1").contains("White needs"));
+    for (text, why) in [
+        ("a4-a3", "not yours"),
+        ("a3-b3", "no piece on a3"),
+        ("a2-a4", "not next to"),
+        ("a2-b3", "not next to"),
+        ("a2-a2", "another square"),
+        ("a2-b2", "b2 is taken"),
+        ("c1-d1", "White needs"),
+    ] {
+        let message = illegal_message(&g, text);
+        assert!(message.contains(why), "{text}: {message}");
+    }
 }
 
 #[test]
@@ -390,7 +398,7 @@ fn bad_positions_are_refused() {
 #[test]
 fn a_repetition_draw_survives_export_and_import() {
     let g = import("2x2/xxxxx/5/ooooo/2o2 white draw repetition");
-    assert_eq!(g.status(), Status::Over(Outcome::draw(Reason::Repetition)));
+    assert_drawn(g.status(), Reason::Repetition);
     assert!(g.legal_moves().is_empty());
 }
 

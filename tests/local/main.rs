@@ -387,12 +387,7 @@ fn the_move_list_live_and_finished_with_an_export_the_engine_replays() {
     );
     assert!(out.contains("/legal"), "/help lists /legal:\n{out}");
     // The engine, as `parlor engine < match-1.txt`, reaches the same position.
-    let mut engine = Command::new(env!("CARGO_BIN_EXE_parlor"))
-        .arg("engine")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("parlor engine starts");
+    let mut engine = engine_process::spawn_engine();
     let _ = engine
         .stdin
         .take()
@@ -1286,6 +1281,8 @@ fn a_game_clock_shows_both_players_times_at_the_terminal() {
     );
 }
 
+#[path = "../support/engine_process.rs"]
+mod engine_process;
 mod local;
 mod parse;
 #[path = "../support/puzzles.rs"]

@@ -785,7 +785,7 @@ fn pictures_to_look_at() {
     }
     // Names in every script, and one too long for its card, on each game's player cards.
     let long = "Maximilian Alexander von Hohenzollern-Sigmaringen 🎲";
-    let names = NAMES_IN_EVERY_SCRIPT.iter().chain([&long]);
+    let names = text::NAMES_IN_EVERY_SCRIPT.iter().chain([&long]);
     for (i, pair) in names.collect::<Vec<_>>().chunks(2).enumerate() {
         let second = pair.get(1).map_or("Bob", |n| **n);
         for kind in GameKind::ALL {
@@ -1256,21 +1256,6 @@ fn barrier_marks_the_side_that_has_no_move() {
     assert!(!img.pixels().any(|px| px.0 == palette::NO_MOVE));
 }
 
-/// Names a Discord server really has, one per script the pictures must show.
-const NAMES_IN_EVERY_SCRIPT: [&str; 11] = [
-    "Zoé🎲",
-    "Ελένη",
-    "Дмитрий",
-    "محمد",
-    "שרה",
-    "देवनागरी",
-    "李小龍",
-    "さくら",
-    "김민준",
-    "🐉😀",
-    "Łukasz Żółć",
-];
-
 fn picture_with(kind: GameKind, first: &str) -> Vec<u8> {
     let game = AnyGame::new(kind, "").expect("options");
     let scene = Scene {
@@ -1285,7 +1270,7 @@ fn picture_with(kind: GameKind, first: &str) -> Vec<u8> {
 #[test]
 fn names_in_every_script_draw_real_glyphs_on_the_card() {
     for kind in GameKind::ALL {
-        for name in NAMES_IN_EVERY_SCRIPT {
+        for name in text::NAMES_IN_EVERY_SCRIPT {
             let boxes: String = name.chars().map(|_| '\u{E000}').collect();
             assert_ne!(
                 decode(&picture_with(kind, name)),

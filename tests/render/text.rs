@@ -10,8 +10,9 @@ use unicode_segmentation::UnicodeSegmentation;
 use parlor::render::canvas::Canvas;
 use parlor::render::text::*;
 
-/// Names in each script the pictures must show, with a word of the script for each.
-const NAMES: [&str; 12] = [
+/// Names a Discord server really has, in each script the pictures must show, with a word of
+/// the script for each (shared with the player-card tests of the whole pictures).
+pub(crate) const NAMES_IN_EVERY_SCRIPT: [&str; 14] = [
     "Zoé🎲",
     "Ελένη",
     "Дмитрий",
@@ -23,7 +24,9 @@ const NAMES: [&str; 12] = [
     "さくら",
     "カタカナ",
     "김민준",
+    "🐉😀",
     "🎲🐉😀👍",
+    "Łukasz Żółć",
 ];
 
 fn ink(text: &str, weight: Weight) -> Canvas {
@@ -108,7 +111,7 @@ fn strange_text_does_not_panic() {
 #[test]
 fn names_in_every_script_draw_real_glyphs() {
     for weight in [Weight::Regular, Weight::Bold] {
-        for name in NAMES {
+        for name in NAMES_IN_EVERY_SCRIPT {
             let line = shape(name, 18.0, weight);
             assert!(!line.glyphs.is_empty(), "{name}: nothing shaped");
             assert!(

@@ -105,7 +105,7 @@ async fn a_backup_taken_while_matches_are_played_holds_every_acknowledged_move()
     player.await.expect("the matches were played");
 
     // Every move acknowledged before the backup began is in the copy.
-    let copy_url = format!("sqlite://{}", copy.display());
+    let copy_url = sqlite_url(&copy);
     let in_copy = |channel: u64| {
         format!(
             "SELECT COUNT(*) FROM moves JOIN matches ON matches.id = moves.match_id \

@@ -13,6 +13,11 @@ use crate::db;
 
 pub const GUILD: u64 = 7_000;
 
+/// The address of the SQLite database file at `path`.
+pub fn sqlite_url(path: &std::path::Path) -> String {
+    format!("sqlite://{}", path.display())
+}
+
 /// `/settings threads:off`: matches stay in their channel instead of threads of their own.
 pub fn threads_off() -> Act {
     Act::Settings(parlor::table::SettingsChange {
@@ -65,10 +70,7 @@ impl TestDb {
         let dir = tempfile::tempdir().expect("temp dir");
         let database = match db::postgres_server() {
             Some(server) => db::fresh_postgres(&server).await,
-            None => db::Database::sqlite(format!(
-                "sqlite://{}",
-                dir.path().join("parlor.db").display()
-            )),
+            None => db::Database::sqlite(sqlite_url(&dir.path().join("parlor.db"))),
         };
         TestDb {
             url: database.url.clone(),

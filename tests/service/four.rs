@@ -508,7 +508,7 @@ async fn the_seats_migration_keeps_every_existing_match_and_rating() {
     pool.close().await;
 
     let clock = ManualClock::new(START_MS);
-    let store = Store::open(&format!("sqlite://{}", path.display()))
+    let store = Store::open(&sqlite_url(&path))
         .await
         .expect("the second schema is applied");
     let (table, _notices) = Table::start(store, config(&clock)).await.expect("table");

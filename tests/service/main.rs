@@ -965,9 +965,7 @@ async fn a_broken_or_foreign_database_gives_a_clear_error() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("garbage.db");
     std::fs::write(&path, vec![0x42u8; 8192]).unwrap();
-    let err = Store::open(&format!("sqlite://{}", path.display()))
-        .await
-        .unwrap_err();
+    let err = Store::open(&sqlite_url(&path)).await.unwrap_err();
     assert!(matches!(err, StoreError::NotSqlite { .. }), "{err:?}");
     assert!(err.to_string().contains("not a SQLite database"), "{err}");
     // Untouched.
@@ -981,9 +979,7 @@ async fn a_broken_or_foreign_database_gives_a_clear_error() {
         .await
         .unwrap();
     pool.close().await;
-    let err = Store::open(&format!("sqlite://{}", foreign.display()))
-        .await
-        .unwrap_err();
+    let err = Store::open(&sqlite_url(&foreign)).await.unwrap_err();
     assert!(matches!(err, StoreError::Foreign { .. }), "{err:?}");
     assert!(
         err.to_string().contains("belongs to another application"),
@@ -1006,9 +1002,7 @@ async fn a_broken_or_foreign_database_gives_a_clear_error() {
     assert!(!err.to_string().contains("hunter2"), "{err}");
     // A missing file is created.
     let fresh = dir.path().join("new.db");
-    Store::open(&format!("sqlite://{}", fresh.display()))
-        .await
-        .unwrap();
+    Store::open(&sqlite_url(&fresh)).await.unwrap();
     assert!(fresh.exists());
 }
 

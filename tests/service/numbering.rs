@@ -175,13 +175,23 @@ fn assert_coach_agrees(line: &Msg, picture: &Picture, sheet: &Reply) -> (i64, St
     (n, row.clone())
 }
 
+/// [`play`]s the match of `board` in channel 1, then [`coach_on`] it at `costly`.
+async fn coached(
+    w: &World,
+    board: Reply,
+    players: &[Actor],
+    plies: usize,
+    costly: usize,
+) -> (i64, String, Picture) {
+    let id = play(w, channel(1), board, players, plies).await;
+    coach_on(w, channel(1), id, costly).await
+}
+
 #[tokio::test]
 async fn lines_of_action_counts_each_players_move_in_texts_sheet_coach_and_pictures() {
     let w = world().await;
-    let place = channel(1);
-    let board = w.live(GameKind::Loa, &alice(), &bob(), place).await;
-    let id = play(&w, place, board, &[alice(), bob()], 9).await;
-    let (n, row, _) = coach_on(&w, place, id, 6).await;
+    let board = w.live(GameKind::Loa, &alice(), &bob(), channel(1)).await;
+    let (n, row, _) = coached(&w, board, &[alice(), bob()], 9, 6).await;
     // Every ply is a move: the seventh is move 7, on the row of moves 7 and 8.
     assert_eq!(n, 7);
     assert!(row.starts_with("7. ") && row.contains("  8. "), "{row}");
@@ -190,10 +200,8 @@ async fn lines_of_action_counts_each_players_move_in_texts_sheet_coach_and_pictu
 #[tokio::test]
 async fn four_players_count_four_moves_a_round_and_a_row() {
     let w = world().await;
-    let place = channel(1);
-    let board = full_table(&w, place).await;
-    let id = play(&w, place, board, &everyone(), 10).await;
-    let (n, row, _) = coach_on(&w, place, id, 6).await;
+    let board = full_table(&w, channel(1)).await;
+    let (n, row, _) = coached(&w, board, &everyone(), 10, 6).await;
     assert_eq!(n, 7);
     // The second round: moves 5 to 8, one row.
     assert_eq!(row.matches(". ").count(), 4, "{row}");
@@ -203,12 +211,12 @@ async fn four_players_count_four_moves_a_round_and_a_row() {
 #[tokio::test]
 async fn a_lightning_move_of_two_steps_is_one_move() {
     let w = world().await;
-    let place = channel(1);
-    let board = w.live(GameKind::Lightning, &alice(), &bob(), place).await;
-    let id = play(&w, place, board, &[alice(), bob()], 10).await;
+    let board = w
+        .live(GameKind::Lightning, &alice(), &bob(), channel(1))
+        .await;
     // The last ply played: with at least one move of two steps before it, its move number is
     // below its ply.
-    let (n, _, picture) = coach_on(&w, place, id, 9).await;
+    let (n, _, picture) = coached(&w, board, &[alice(), bob()], 10, 9).await;
     assert!(n < 10, "move {n} for the tenth ply");
     let Picture::Mistake { game, .. } = &picture else {
         unreachable!()

@@ -33,10 +33,7 @@ async fn table(clock: &ManualClock) -> (Table, db::Database, Option<Relay>, temp
             (database.readdressed(url), Some(relay))
         }
         None => (
-            db::Database::sqlite(format!(
-                "sqlite://{}",
-                dir.path().join("parlor.db").display()
-            )),
+            db::Database::sqlite(sqlite_url(&dir.path().join("parlor.db"))),
             None,
         ),
     };

@@ -2,7 +2,7 @@
 //!
 //! Moved out of src/store/backup.rs (the library builds no unit-test harness).
 
-use super::common::assert_contains;
+use super::common::{assert_contains, sqlite_url};
 use parlor::store::backup::*;
 
 #[tokio::test]
@@ -23,7 +23,7 @@ async fn refuses_postgres_with_the_pg_dump_command_and_no_password() {
 async fn refuses_a_missing_database_folder_or_an_existing_file_and_writes_nothing() {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = dir.path().join("parlor.db");
-    let url = format!("sqlite://{}", db.display());
+    let url = sqlite_url(&db);
     let target = dir.path().join("copy.db");
     let err = take(&url, &target).await.expect_err("no database");
     assert!(matches!(err, BackupError::Missing { .. }), "{err}");
@@ -43,7 +43,7 @@ async fn refuses_a_missing_database_folder_or_an_existing_file_and_writes_nothin
     assert_eq!(std::fs::read(&target).expect("read"), b"keep me");
 
     let other = dir.path().join("other.db");
-    let foreign = format!("sqlite://{}", other.display());
+    let foreign = sqlite_url(&other);
     std::fs::write(&other, b"").expect("write");
     let err = take(&foreign, &dir.path().join("c2.db"))
         .await
@@ -62,7 +62,7 @@ async fn refuses_a_missing_database_folder_or_an_existing_file_and_writes_nothin
 #[tokio::test]
 async fn a_copy_of_an_empty_database_opens_and_counts_nothing() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let url = format!("sqlite://{}", dir.path().join("parlor.db").display());
+    let url = sqlite_url(&dir.path().join("parlor.db"));
     let store = parlor::store::Store::open(&url).await.expect("open");
     let target = dir.path().join("copy.db");
     // While the store is open (its log in use), as when the bot runs.
@@ -73,7 +73,7 @@ async fn a_copy_of_an_empty_database_opens_and_counts_nothing() {
         backup.bytes,
         std::fs::metadata(&target).expect("the copy").len()
     );
-    let copy = parlor::store::Store::open(&format!("sqlite://{}", target.display()))
+    let copy = parlor::store::Store::open(&sqlite_url(&target))
         .await
         .expect("the copy opens");
     copy.close().await;

@@ -9,6 +9,7 @@ use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::sqlite::SqliteConnection;
 use std::path::Path;
 
+use super::common::sqlite_url;
 use parlor::store::Store;
 use parlor::store::check::*;
 
@@ -23,13 +24,11 @@ fn snapshot(path: &Path) -> Vec<(String, Option<Vec<u8>>)> {
         .collect()
 }
 
-fn url(path: &Path) -> String {
-    format!("sqlite://{}", path.display())
-}
-
 /// A Parlor database with a few rows, closed cleanly.
 async fn parlor_db(path: &Path, players: i64) -> Store {
-    let store = Store::open(&url(path)).await.expect("a new database opens");
+    let store = Store::open(&sqlite_url(path))
+        .await
+        .expect("a new database opens");
     for id in 1..=players {
         sqlx::query("INSERT INTO players (id, name, updated_at) VALUES ($1, $2, 0)")
             .bind(id)
@@ -42,14 +41,19 @@ async fn parlor_db(path: &Path, players: i64) -> Store {
 }
 
 async fn count_players(path: &Path) -> i64 {
-    let store = Store::open(&url(path)).await.expect("reopens");
-    let n: i64 = sqlx::query("SELECT COUNT(*) FROM players")
+    let store = Store::open(&sqlite_url(path)).await.expect("reopens");
+    let n = players_read(&store).await;
+    store.close().await;
+    n
+}
+
+/// The players `store` holds, counted through its reading pool.
+async fn players_read(store: &Store) -> i64 {
+    sqlx::query("SELECT COUNT(*) FROM players")
         .fetch_one(&store.sqlite().read)
         .await
         .expect("count")
-        .get(0);
-    store.close().await;
-    n
+        .get(0)
 }
 
 /// A database of another application, in SQLite's default (rollback) journal mode.
@@ -99,6 +103,13 @@ async fn damage(path: &Path, table: &str) {
     std::fs::write(path, bytes).expect("write");
 }
 
+/// Fails unless `err`, as the operator reads it, contains `words`.
+#[track_caller]
+fn assert_error_says(err: &StoreError, words: &str) {
+    let text = err.to_string();
+    assert!(text.contains(words), "{text}");
+}
+
 /// Opens `path` expecting a refusal, and checks that not one byte changed.
 async fn refused(path: &Path, url: &str) -> StoreError {
     let before = snapshot(path);
@@ -112,13 +123,10 @@ async fn a_file_that_is_not_sqlite_is_left_untouched() {
     let dir = tempfile::tempdir().expect("dir");
     let path = dir.path().join("notes.db");
     std::fs::write(&path, "my shopping list\n".repeat(500)).expect("write");
-    let err = refused(&path, &url(&path)).await;
+    let err = refused(&path, &sqlite_url(&path)).await;
     assert!(matches!(err, StoreError::NotSqlite { .. }), "{err:?}");
-    assert!(
-        err.to_string().contains("is not a SQLite database"),
-        "{err}"
-    );
-    assert!(err.to_string().contains("left untouched"), "{err}");
+    assert_error_says(&err, "is not a SQLite database");
+    assert_error_says(&err, "left untouched");
 }
 
 #[tokio::test]
@@ -127,7 +135,7 @@ async fn a_damaged_parlor_database_is_called_damaged_and_left_untouched() {
     let path = dir.path().join("parlor.db");
     parlor_db(&path, 300).await.close().await;
     damage(&path, "players").await;
-    let err = refused(&path, &url(&path)).await;
+    let err = refused(&path, &sqlite_url(&path)).await;
     assert!(
         matches!(
             err,
@@ -152,9 +160,9 @@ async fn a_damaged_database_in_rollback_mode_keeps_its_journal_mode_and_counter(
     let header = std::fs::read(&path).expect("read")[..100].to_vec();
     assert_eq!(header[18..20], [1, 1], "rollback journal to begin with");
     damage(&path, "notes").await;
-    let err = refused(&path, &url(&path)).await;
+    let err = refused(&path, &sqlite_url(&path)).await;
     assert!(matches!(err, StoreError::Damaged { .. }), "{err:?}");
-    assert!(err.to_string().contains("damaged SQLite database"), "{err}");
+    assert_error_says(&err, "damaged SQLite database");
     assert_eq!(std::fs::read(&path).expect("read")[..100], header[..]);
 }
 
@@ -163,7 +171,7 @@ async fn another_applications_database_is_not_given_parlors_tables() {
     let dir = tempfile::tempdir().expect("dir");
     let path = dir.path().join("notes.db");
     foreign_db(&path).await;
-    let err = refused(&path, &url(&path)).await;
+    let err = refused(&path, &sqlite_url(&path)).await;
     assert!(matches!(err, StoreError::Foreign { .. }), "{err:?}");
     let text = err.to_string();
     assert!(text.contains("belongs to another application"), "{text}");
@@ -185,12 +193,12 @@ async fn a_database_from_a_newer_parlor_is_refused() {
     .await
     .expect("record a newer migration");
     store.close().await;
-    let err = refused(&path, &url(&path)).await;
+    let err = refused(&path, &sqlite_url(&path)).await;
     assert!(
         matches!(err, StoreError::Newer { version, .. } if version == newer),
         "{err:?}"
     );
-    assert!(err.to_string().contains("newer version of Parlor"), "{err}");
+    assert_error_says(&err, "newer version of Parlor");
 }
 
 #[tokio::test]
@@ -210,15 +218,15 @@ async fn a_read_only_database_with_its_log_files_stops_start_up() {
             .len()
             > 0
     );
-    let err = refused(&crashed, &format!("{}?mode=ro", url(&crashed))).await;
+    let err = refused(&crashed, &format!("{}?mode=ro", sqlite_url(&crashed))).await;
     assert!(matches!(err, StoreError::ReadOnly { .. }), "{err:?}");
-    assert!(err.to_string().contains("cannot be written"), "{err}");
+    assert_error_says(&err, "cannot be written");
     // Write permission taken away: refused too (unless this process may write anyway).
     let mut perms = std::fs::metadata(&crashed).expect("meta").permissions();
     perms.set_readonly(true);
     std::fs::set_permissions(&crashed, perms).expect("chmod");
     if !may_write(&crashed) {
-        let err = refused(&crashed, &url(&crashed)).await;
+        let err = refused(&crashed, &sqlite_url(&crashed)).await;
         assert!(matches!(err, StoreError::ReadOnly { .. }), "{err:?}");
     }
     #[allow(clippy::permissions_set_readonly_false)]
@@ -238,11 +246,7 @@ async fn closing_folds_the_log_into_the_main_file() {
         let path = dir.path().join(format!("parlor-{round}.db"));
         let store = parlor_db(&path, 20 + round).await;
         // Readers that were used, as in a real session.
-        let _: i64 = sqlx::query("SELECT COUNT(*) FROM players")
-            .fetch_one(&store.sqlite().read)
-            .await
-            .expect("read")
-            .get(0);
+        players_read(&store).await;
         store.close().await;
         let lone = dir.path().join(format!("copy-{round}.db"));
         std::fs::copy(&path, &lone).expect("copy the main file alone");
@@ -258,8 +262,10 @@ async fn a_new_or_empty_file_becomes_a_parlor_database() {
     parlor_db(&empty, 1).await.close().await;
     assert_eq!(count_players(&empty).await, 1);
     let missing = dir.path().join("nowhere").join("parlor.db");
-    let err = Store::open(&url(&missing)).await.expect_err("no folder");
-    assert!(err.to_string().contains("does not exist"), "{err}");
+    let err = Store::open(&sqlite_url(&missing))
+        .await
+        .expect_err("no folder");
+    assert_error_says(&err, "does not exist");
     assert!(!missing.exists());
 }
 

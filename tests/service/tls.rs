@@ -32,6 +32,11 @@ async fn address(server: &str, host: &str, query: &str) -> db::Database {
     database.readdressed(url.to_string())
 }
 
+/// [`address`] with `sslmode={mode}&sslrootcert={root}`.
+async fn with_root(server: &str, host: &str, mode: &str, root: &str) -> db::Database {
+    address(server, host, &format!("sslmode={mode}&sslrootcert={root}")).await
+}
+
 /// How many of the other connections to `url`'s database (the store's) are encrypted, and how
 /// many are not, asked in one query over a connection of its own (an earlier diagnostic
 /// connection may linger a moment after it is closed).
@@ -106,10 +111,8 @@ async fn require_and_the_default_connect_encrypted() {
 #[ignore = "needs PostgreSQL with TLS: PARLOR_PG_SSL=1 scripts/pg-test.sh cargo test --test service tls -- --include-ignored"]
 async fn verify_full_with_the_right_root_connects() {
     let (server, ca) = server();
-    let query = format!("sslmode=verify-full&sslrootcert={ca}");
-    opens_encrypted(&address(&server, "localhost", &query).await).await;
-    let query = format!("sslmode=verify-ca&sslrootcert={ca}");
-    opens_encrypted(&address(&server, "localhost", &query).await).await;
+    opens_encrypted(&with_root(&server, "localhost", "verify-full", &ca).await).await;
+    opens_encrypted(&with_root(&server, "localhost", "verify-ca", &ca).await).await;
 }
 
 #[tokio::test]
@@ -118,8 +121,7 @@ async fn a_wrong_root_is_refused_with_a_clear_message() {
     let (server, _) = server();
     let wrong = wrong_root();
     let root = wrong.display().to_string();
-    let query = format!("sslmode=verify-full&sslrootcert={root}");
-    let error = refused(&address(&server, "localhost", &query).await).await;
+    let error = refused(&with_root(&server, "localhost", "verify-full", &root).await).await;
     assert!(
         error.contains(&format!(
             "the database's certificate was not signed by the root in sslrootcert={root}"
@@ -127,8 +129,7 @@ async fn a_wrong_root_is_refused_with_a_clear_message() {
         "{error}"
     );
     // require with a root checks the authority too (verify-ca), as PostgreSQL documents.
-    let query = format!("sslmode=require&sslrootcert={root}");
-    let error = refused(&address(&server, "localhost", &query).await).await;
+    let error = refused(&with_root(&server, "localhost", "require", &root).await).await;
     assert!(error.contains("was not signed by the root"), "{error}");
     let _ = std::fs::remove_file(wrong);
 }
@@ -137,8 +138,7 @@ async fn a_wrong_root_is_refused_with_a_clear_message() {
 #[ignore = "needs PostgreSQL with TLS: PARLOR_PG_SSL=1 scripts/pg-test.sh cargo test --test service tls -- --include-ignored"]
 async fn verify_full_refuses_a_certificate_for_another_name() {
     let (server, ca) = server();
-    let query = format!("sslmode=verify-full&sslrootcert={ca}");
-    let error = refused(&address(&server, "127.0.0.1", &query).await).await;
+    let error = refused(&with_root(&server, "127.0.0.1", "verify-full", &ca).await).await;
     assert_contains(
         &error,
         "the database's certificate is not made out to `127.0.0.1`",
@@ -198,22 +198,12 @@ fn libpq_connects(url: &str) -> bool {
 async fn the_documentations_self_signed_certificate_is_accepted_as_libpq_accepts_it() {
     let (server, crt) = self_signed_server();
     for mode in ["verify-full", "verify-ca"] {
-        let url = address(
-            &server,
-            "localhost",
-            &format!("sslmode={mode}&sslrootcert={crt}"),
-        )
-        .await;
+        let url = with_root(&server, "localhost", mode, &crt).await;
         assert!(libpq_connects(&url), "psql refuses {}", url.url);
         opens_encrypted(&url).await;
     }
     // verify-ca checks no name: an address the certificate does not name is accepted too.
-    let url = address(
-        &server,
-        "127.0.0.1",
-        &format!("sslmode=verify-ca&sslrootcert={crt}"),
-    )
-    .await;
+    let url = with_root(&server, "127.0.0.1", "verify-ca", &crt).await;
     assert!(libpq_connects(&url), "psql refuses {}", url.url);
     opens_encrypted(&url).await;
 }
@@ -222,12 +212,7 @@ async fn the_documentations_self_signed_certificate_is_accepted_as_libpq_accepts
 #[ignore = "needs PostgreSQL with TLS: PARLOR_PG_SSL=1 scripts/pg-test.sh cargo test --test service tls -- --include-ignored"]
 async fn the_self_signed_certificate_for_another_name_is_refused_naming_its_names() {
     let (server, crt) = self_signed_server();
-    let url = address(
-        &server,
-        "127.0.0.1",
-        &format!("sslmode=verify-full&sslrootcert={crt}"),
-    )
-    .await;
+    let url = with_root(&server, "127.0.0.1", "verify-full", &crt).await;
     assert!(!libpq_connects(&url), "psql accepts {}", url.url);
     let error = refused(&url).await;
     assert_contains(
@@ -246,12 +231,7 @@ async fn a_self_signed_certificate_that_is_not_the_root_given_is_refused_with_wh
     let wrong = wrong_root();
     for root in [ca, wrong.display().to_string()] {
         for mode in ["verify-full", "verify-ca"] {
-            let url = address(
-                &server,
-                "localhost",
-                &format!("sslmode={mode}&sslrootcert={root}"),
-            )
-            .await;
+            let url = with_root(&server, "localhost", mode, &root).await;
             assert!(!libpq_connects(&url), "psql accepts {}", url.url);
             let error = refused(&url).await;
             assert!(

@@ -766,7 +766,7 @@ fn escaped(text: &str) -> String {
 
 #[tokio::test]
 async fn a_tournament_is_on_its_servers_pages_with_its_rounds_pictures_and_trf_file() {
-    use super::web::{SLUG, get, hide, publish, serve};
+    use super::web::{SLUG, get, hide, not_found, publish, serve};
     use parlor::i18n::{Lang, Msg};
     let mut w = World::new().await;
     let (id, open) = club_round_robin(&mut w, true).await;
@@ -780,10 +780,7 @@ async fn a_tournament_is_on_its_servers_pages_with_its_rounds_pictures_and_trf_f
         format!("/t/{id}/tournament-{id}.trf"),
     ];
     // The server's pages are off: none of it exists.
-    for path in &paths {
-        let (status, _, _) = get(&format!("{site}{path}"), &[]).await;
-        assert_eq!(status, 404, "{path}");
-    }
+    not_found(&site, &paths).await;
     publish(&w).await;
     for path in &paths {
         let (status, headers, body) = get(&format!("{site}{path}"), &[]).await;
@@ -808,7 +805,7 @@ async fn a_tournament_is_on_its_servers_pages_with_its_rounds_pictures_and_trf_f
         }
     }
     // Addresses that do not exist, and never a 500.
-    for path in [
+    let missing = [
         "/t/424242".to_string(),
         "/t/x".to_string(),
         "/t/-1".to_string(),
@@ -818,10 +815,8 @@ async fn a_tournament_is_on_its_servers_pages_with_its_rounds_pictures_and_trf_f
         format!("/t/{open}/podium.png"),
         format!("/t/{open}/standings.png"),
         format!("/t/{id}/../../etc"),
-    ] {
-        let (status, _, _) = get(&format!("{site}{path}"), &[]).await;
-        assert_eq!(status, 404, "{path}");
-    }
+    ];
+    not_found(&site, &missing).await;
     let e = event(&w, id).await;
     let names: Vec<String> = (1..=4).map(|i| player(i).name).collect();
     for lang in Lang::ALL {

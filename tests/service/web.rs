@@ -103,6 +103,15 @@ pub async fn get(url: &str, headers: &[(&str, &str)]) -> (u16, reqwest::header::
     (status, headers, body)
 }
 
+/// Asks `site` for each of `paths` and fails unless each is a 404 (the message names the path
+/// and shows the body).
+pub async fn not_found(site: &str, paths: &[String]) {
+    for path in paths {
+        let (status, _, body) = get(&format!("{site}{path}"), &[]).await;
+        assert_eq!(status, 404, "{path}: {body}");
+    }
+}
+
 /// Plays a rated Simultana match to its end between two players in `place`; its id.
 pub async fn finished(
     w: &World,
@@ -250,10 +259,7 @@ async fn a_servers_pages_exist_only_while_it_opts_in() {
         "UPDATE guild_settings SET web_slug = NULL WHERE guild_id = {GUILD}"
     ))
     .await;
-    for path in [format!("/s/{SLUG}"), format!("/m/{first}")] {
-        let (status, _, _) = get(&format!("{site}{path}"), &[]).await;
-        assert_eq!(status, 404, "{path}");
-    }
+    not_found(&site, &[format!("/s/{SLUG}"), format!("/m/{first}")]).await;
     let (_, _, body) = get(&format!("{site}/global/simultana"), &[]).await;
     assert!(!body.contains(">Alice<"), "{body}");
 }
@@ -328,7 +334,7 @@ async fn addresses_that_do_not_exist_answer_404_never_500() {
     let plies = w
         .sql_i64(&format!("SELECT MAX(ply) FROM moves WHERE match_id = {id}"))
         .await;
-    for path in [
+    let missing = [
         "/nothing".to_owned(),
         "/m/abc".to_owned(),
         "/m/-1".to_owned(),
@@ -351,10 +357,8 @@ async fn addresses_that_do_not_exist_answer_404_never_500() {
         format!("/s/{SLUG}/simultana?page=99"),
         "/s/not-a-slug".to_owned(),
         "/p/not-a-key".to_owned(),
-    ] {
-        let (status, _, body) = get(&format!("{site}{path}"), &[]).await;
-        assert_eq!(status, 404, "{path}: {body}");
-    }
+    ];
+    not_found(&site, &missing).await;
     // The same addresses, well formed, exist.
     for path in [
         format!("/m/{id}?ply={plies}"),
@@ -639,15 +643,8 @@ async fn direct_messages_matches_are_shown_only_when_both_players_allow_it() {
 #[test]
 fn parlor_web_without_an_address_says_what_to_set() {
     let dir = tempfile::tempdir().expect("a folder");
-    let out = std::process::Command::new(crate::bin::parlor())
-        .arg("web")
-        .current_dir(dir.path())
-        .env_remove("PARLOR_HTTP")
-        .env("DATABASE_URL", "sqlite://never-made.db")
-        .output()
-        .expect("parlor web runs");
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let database = [("DATABASE_URL", "sqlite://never-made.db")];
+    let err = crate::bin::failure_without_http(dir.path(), &["web"], &database);
     assert_contains(&err, "PARLOR_HTTP");
     assert_contains(&err, "ADDR:PORT");
     // Nothing was created on the way.
@@ -659,7 +656,7 @@ async fn the_pages_refuse_a_file_that_is_not_sqlite_and_say_so() {
     let dir = tempfile::tempdir().expect("a folder");
     let path = dir.path().join("notes.db");
     std::fs::write(&path, "these are someone's notes, not a database\n").expect("written");
-    let url = format!("sqlite://{}", path.display());
+    let url = sqlite_url(&path);
     let Err(e) = Store::open_reader(&url).await else {
         panic!("a text file opened as a database");
     };
@@ -720,7 +717,7 @@ async fn the_pages_read_a_database_whose_bot_has_stopped() {
 async fn parlor_web_waits_for_the_bot_to_make_its_database_and_creates_nothing_meanwhile() {
     let dir = tempfile::tempdir().expect("a folder");
     let path = dir.path().join("parlor.db");
-    let url = format!("sqlite://{}", path.display());
+    let url = sqlite_url(&path);
     let web = ParlorWeb::start(&url, &[], false).await;
     // Until the bot has made the database, the pages say they are not available, and why.
     let (status, health) = web.health().await.expect("/healthz answers");

@@ -54,3 +54,17 @@ fn newest_library(deps: &Path) -> Option<SystemTime> {
         .filter_map(|entry| modified(&entry.path()))
         .max()
 }
+
+/// `parlor <args>` run in `dir` with `PARLOR_HTTP` unset and `env` set, which must fail: what it
+/// wrote to stderr.
+pub fn failure_without_http(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> String {
+    let output = std::process::Command::new(parlor())
+        .args(args)
+        .current_dir(dir)
+        .env_remove("PARLOR_HTTP")
+        .envs(env.iter().copied())
+        .output()
+        .expect("parlor runs");
+    assert!(!output.status.success(), "parlor {args:?} succeeded");
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}

@@ -834,20 +834,13 @@ impl FakeDiscord {
         option: &str,
         typed: &str,
     ) -> Vec<Value> {
-        self.autocomplete_in(user, CHANNEL_ID, name, option, typed)
-            .await
+        let id = self.send_autocomplete(user, CHANNEL_ID, name, option, typed);
+        self.choices(id).await
     }
 
-    /// Asks for autocomplete in `channel_id`.
-    pub async fn autocomplete_in(
-        &self,
-        user: &User,
-        channel_id: u64,
-        name: &str,
-        option: &str,
-        typed: &str,
-    ) -> Vec<Value> {
-        let id = self.send_autocomplete(user, channel_id, name, option, typed);
+    /// The choices the bot answered autocomplete request `id` with (see
+    /// [`Self::send_autocomplete`]).
+    pub async fn choices(&self, id: u64) -> Vec<Value> {
         let first = self.first_response(id).await;
         assert_eq!(
             first.kind, 8,
