@@ -55,15 +55,46 @@ impl<const L: usize> Wide<L> {
         let mut out = [0; L];
         let (mut carry, mut borrow) = (false, false);
         for (i, slot) in out.iter_mut().enumerate() {
-            let (sum, c1) = a.0[i].overflowing_add(b.0[i]);
-            let (sum, c2) = sum.overflowing_add(u64::from(carry));
-            carry = c1 | c2;
-            let (diff, b1) = sum.overflowing_sub(twice.0[i]);
-            let (diff, b2) = diff.overflowing_sub(u64::from(borrow));
-            borrow = b1 | b2;
-            *slot = diff;
+            *slot = Self::slack_limb(a, b, twice, i, &mut carry, &mut borrow);
         }
         Self(out)
+    }
+
+    /// Limb `i` of `a + b - twice`, the carry and the borrow from the limb below in and out.
+    #[inline]
+    fn slack_limb(
+        a: &Self,
+        b: &Self,
+        twice: &Self,
+        i: usize,
+        carry: &mut bool,
+        borrow: &mut bool,
+    ) -> u64 {
+        let (sum, c1) = a.0[i].overflowing_add(b.0[i]);
+        let (sum, c2) = sum.overflowing_add(u64::from(*carry));
+        *carry = c1 | c2;
+        let (diff, b1) = sum.overflowing_sub(twice.0[i]);
+        let (diff, b2) = diff.overflowing_sub(u64::from(*borrow));
+        *borrow = b1 | b2;
+        diff
+    }
+
+    /// Whether `slack(a, b, twice)` is zero, and whether it is below `bound`, in the same
+    /// one pass and without the slack itself: the search compares most edges' slacks with a
+    /// best edge's and keeps very few.
+    #[inline]
+    pub fn slack_against(a: &Self, b: &Self, twice: &Self, bound: &Self) -> (bool, bool) {
+        // The slack's carry chains, then a third for slack - bound: its last borrow says below.
+        let (mut carry, mut borrow, mut below) = (false, false, false);
+        let mut any = 0;
+        for i in 0..L {
+            let diff = Self::slack_limb(a, b, twice, i, &mut carry, &mut borrow);
+            any |= diff;
+            let (rest, l1) = diff.overflowing_sub(bound.0[i]);
+            let (_, l2) = rest.overflowing_sub(u64::from(below));
+            below = l1 | l2;
+        }
+        (any == 0, below)
     }
 
     /// `self + other`.

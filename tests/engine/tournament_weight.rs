@@ -29,4 +29,30 @@ proptest::proptest! {
         let twice = w.plus(w);
         proptest::prop_assert_eq!(Wide::slack(&a, &b, &twice), a.plus(b).minus(twice));
     }
+
+    /// The fused test tells what the slack itself would: whether it is zero, and whether it is
+    /// below the bound, the carries of all three chains included.
+    #[test]
+    fn the_fused_slack_test_agrees_with_the_slack(
+        a in proptest::array::uniform3(proptest::num::u64::ANY),
+        b in proptest::array::uniform3(proptest::num::u64::ANY),
+        w in proptest::array::uniform3(proptest::num::u64::ANY),
+        bound in proptest::array::uniform3(proptest::num::u64::ANY),
+        equal in proptest::bool::ANY,
+    ) {
+        let (a, b, w) = (Wide(a), Wide(b), Wide(w));
+        let twice = w.plus(w);
+        let slack = Wide::slack(&a, &b, &twice);
+        // Equal bounds and zero slacks are the edge cases: draw them half of the time.
+        let bound = if equal { slack } else { Wide(bound) };
+        let zero_sum = twice.minus(b);
+        proptest::prop_assert_eq!(
+            Wide::slack_against(&a, &b, &twice, &bound),
+            (slack.is_zero(), slack < bound)
+        );
+        proptest::prop_assert_eq!(
+            Wide::slack_against(&zero_sum, &b, &twice, &bound),
+            (true, Wide::<3>::default() < bound)
+        );
+    }
 }

@@ -113,7 +113,6 @@ impl<const L: usize> Matching<L> {
         let mut leaves = std::mem::take(&mut self.scratch);
         // The least-slack edge from the new blossom to each S-blossom next to it, from the
         // lists its children kept, or else from their leaves' rows.
-        let n = self.n;
         for &child in &path {
             match self.blossombestedges[child].take() {
                 Some(list) => {
@@ -121,7 +120,7 @@ impl<const L: usize> Matching<L> {
                         let (i, j) = (self.hi[k] as usize, self.lo[k] as usize);
                         let j = if self.inblossom[j] == b { i } else { j };
                         let bj = self.inblossom[j];
-                        if bj != b && self.label[bj] == 1 {
+                        if bj != b && self.label[bj] == 1 && self.beats(bj, k) {
                             let slack = self.slack(k);
                             self.offer_best(bj, k, slack);
                         }
@@ -131,27 +130,7 @@ impl<const L: usize> Matching<L> {
                     leaves.clear();
                     self.leaves(child, &mut leaves);
                     for &leaf in &leaves {
-                        for i in 0..words {
-                            // Only S-vertices outside the new blossom matter.
-                            let mut bits = self.present[leaf * words + i]
-                                & self.alive_bits[i]
-                                & self.s_bits[i]
-                                & !self.members[b * words + i];
-                            while bits != 0 {
-                                let x = i * 64 + bits.trailing_zeros() as usize;
-                                bits &= bits - 1;
-                                let bx = self.inblossom[x];
-                                if bx == b || self.label[bx] != 1 {
-                                    continue;
-                                }
-                                let slack = Wide::slack(
-                                    &self.dualvar[leaf],
-                                    &self.dualvar[x],
-                                    &self.twice[self.weights[leaf * n + x] as usize],
-                                );
-                                self.offer_best(bx, self.toward(leaf, x) / 2, slack);
-                            }
-                        }
+                        self.offer_row(leaf, b);
                     }
                 }
             }
@@ -177,6 +156,65 @@ impl<const L: usize> Matching<L> {
             None => self.bestedge[b] = NONE,
         }
         self.blossombestedges[b] = Some(best);
+    }
+
+    /// Offers the edges from `leaf` to the S-vertices outside the new blossom `b` (the only
+    /// ones that matter), in the order of their other ends. The slack of an edge is computed
+    /// only when it beats the least so far, which most do not.
+    fn offer_row(&mut self, leaf: usize, b: usize) {
+        let (n, words) = (self.n, self.words);
+        // Borrowed field by field, so that the loop keeps the tables at hand as it writes.
+        let Self {
+            present,
+            alive_bits,
+            s_bits,
+            members,
+            inblossom,
+            label,
+            dualvar,
+            twice,
+            weights,
+            best_to,
+            slack_to,
+            touched,
+            ..
+        } = self;
+        let dual = &dualvar[leaf];
+        let row = &weights[leaf * n..(leaf + 1) * n];
+        for i in 0..words {
+            let mut bits =
+                present[leaf * words + i] & alive_bits[i] & s_bits[i] & !members[b * words + i];
+            while bits != 0 {
+                let x = i * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let bx = inblossom[x];
+                if bx == b || label[bx] != 1 {
+                    continue;
+                }
+                let twice = &twice[row[x] as usize];
+                if best_to[bx] == NONE {
+                    touched.push(bx);
+                } else if !Wide::slack_against(dual, &dualvar[x], twice, &slack_to[bx]).1 {
+                    continue;
+                }
+                best_to[bx] = super::tri(leaf, x);
+                slack_to[bx] = Wide::slack(dual, &dualvar[x], twice);
+            }
+        }
+    }
+
+    /// Whether edge k has less slack than the least edge so far to the S-blossom `bj` (or is
+    /// the first), without computing its slack.
+    fn beats(&self, bj: usize, k: usize) -> bool {
+        let (i, j) = (self.hi[k] as usize, self.lo[k] as usize);
+        self.best_to[bj] == NONE
+            || Wide::slack_against(
+                &self.dualvar[i],
+                &self.dualvar[j],
+                &self.twice[self.weights[i * self.n + j] as usize],
+                &self.slack_to[bj],
+            )
+            .1
     }
 
     /// Edge k, of slack `slack`, joins the blossom being made to the S-blossom `bj`: kept if

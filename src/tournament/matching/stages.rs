@@ -5,6 +5,55 @@ use super::{Matching, NONE};
 use crate::tournament::weight::Wide;
 
 impl<const L: usize> Matching<L> {
+    /// The next of v's edges in `bits` (word `i` of its row) that the search must act on,
+    /// with the bits taken off up to it, and NONE if that edge is tight, or else the vertex or
+    /// blossom whose best edge it may replace (if that one is missing, or its slack not
+    /// known, or more). The edges passed over lie inside v's blossom, go to a T-vertex, or
+    /// are neither tight nor better than the best edge they would replace. Only reads, so
+    /// that the row's scan keeps its tables at hand.
+    fn next_busy(&self, v: usize, i: usize, bits: &mut u64) -> Option<(usize, usize)> {
+        let n = self.n;
+        let own = self.inblossom[v];
+        let dual = &self.dualvar[v];
+        let allowed = &self.allowed[v * n..(v + 1) * n];
+        let weights = &self.weights[v * n..(v + 1) * n];
+        while *bits != 0 {
+            let w = i * 64 + bits.trailing_zeros() as usize;
+            *bits &= *bits - 1;
+            let bw = self.inblossom[w];
+            // A T-vertex (not a mere leaf of a T-blossom) gains nothing from v.
+            if own == bw || (self.label[w] == 2 && self.label[bw] == 2) {
+                continue;
+            }
+            if allowed[w] == self.stage {
+                return Some((w, NONE));
+            }
+            let twice = &self.twice[weights[w] as usize];
+            // Whose best edge this one replaces if it has less slack: v's S-blossom's toward
+            // another S-blossom, or an unreached vertex's toward the trees.
+            let target = if self.label[bw] == 1 {
+                own
+            } else if self.label[w] == 0 {
+                w
+            } else {
+                if Wide::slack(dual, &self.dualvar[w], twice).is_zero() {
+                    return Some((w, NONE));
+                }
+                continue;
+            };
+            let k = self.bestedge[target];
+            if k == NONE || self.slack_edge[target] != k || self.slack_epoch[target] != self.epoch {
+                return Some((w, target));
+            }
+            match Wide::slack_against(dual, &self.dualvar[w], twice, &self.best_slack[target]) {
+                (true, _) => return Some((w, NONE)),
+                (false, true) => return Some((w, target)),
+                (false, false) => {}
+            }
+        }
+        None
+    }
+
     /// The stages of the primal-dual method, until no free vertex has a positive dual.
     pub(super) fn run(&mut self) {
         let n = self.n;
@@ -47,61 +96,46 @@ impl<const L: usize> Matching<L> {
                         let mut bits = self.present[v * self.words + i]
                             & self.alive_bits[i]
                             & !self.members[own + i];
-                        while bits != 0 {
-                            let w = i * 64 + bits.trailing_zeros() as usize;
-                            bits &= bits - 1;
+                        while let Some((w, target)) = self.next_busy(v, i, &mut bits) {
                             let bw = self.inblossom[w];
-                            // A T-vertex (not a mere leaf of a T-blossom) gains nothing from v.
-                            if self.inblossom[v] == bw
-                                || (self.label[w] == 2 && self.label[bw] == 2)
-                            {
-                                continue;
-                            }
-                            let p = self.toward(v, w);
-                            let k = p / 2;
-                            let mut kslack = Wide::default();
-                            if self.allowed[v * n + w] != self.stage {
-                                kslack = Wide::slack(
+                            if target != NONE {
+                                let slack = Wide::slack(
                                     &self.dualvar[v],
                                     &self.dualvar[w],
                                     &self.twice[self.weights[v * n + w] as usize],
                                 );
-                                if kslack.is_zero() {
-                                    self.allow_between(v, w);
+                                if !slack.is_zero() {
+                                    if self.bestedge[target] == NONE
+                                        || slack < self.best_slack(target)
+                                    {
+                                        self.set_best(target, self.toward(v, w) / 2, slack);
+                                    }
+                                    continue;
                                 }
                             }
-                            if self.allowed[v * n + w] == self.stage {
-                                let bw = self.inblossom[w];
-                                if self.label[bw] == 0 {
-                                    if self.mate[self.blossombase[bw]] == NONE {
-                                        // A free vertex (or blossom) with a zero dual: augment to it.
-                                        self.augment_matching(k);
-                                        augmented = true;
-                                        break 'scan;
-                                    }
-                                    self.assign_label(w, 2, p ^ 1);
-                                } else if self.label[bw] == 1 {
-                                    let base = self.scan_blossom(v, w);
-                                    if base != NONE {
-                                        self.add_blossom(base, k);
-                                    } else {
-                                        self.augment_matching(k);
-                                        augmented = true;
-                                        break 'scan;
-                                    }
-                                } else if self.label[w] == 0 {
-                                    self.label[w] = 2;
-                                    self.labelend[w] = p ^ 1;
+                            self.allow_between(v, w);
+                            let p = self.toward(v, w);
+                            let k = p / 2;
+                            if self.label[bw] == 0 {
+                                if self.mate[self.blossombase[bw]] == NONE {
+                                    // A free vertex (or blossom) with a zero dual: augment to it.
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break 'scan;
                                 }
-                            } else if self.label[self.inblossom[w]] == 1 {
-                                let b = self.inblossom[v];
-                                if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
-                                    self.set_best(b, k, kslack);
+                                self.assign_label(w, 2, p ^ 1);
+                            } else if self.label[bw] == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base != NONE {
+                                    self.add_blossom(base, k);
+                                } else {
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break 'scan;
                                 }
-                            } else if self.label[w] == 0
-                                && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
-                            {
-                                self.set_best(w, k, kslack);
+                            } else if self.label[w] == 0 {
+                                self.label[w] = 2;
+                                self.labelend[w] = p ^ 1;
                             }
                         }
                     }
