@@ -3,8 +3,9 @@
 //! range) is [`StoreError::Corrupt`] naming its match, never a panic.
 
 use sqlx::postgres::{PgRow, Postgres};
+use sqlx::query::Query;
 use sqlx::sqlite::{Sqlite, SqliteRow};
-use sqlx::{ColumnIndex, Database, Decode, Encode, Row, Type};
+use sqlx::{ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Pool, Row, Type};
 
 use super::{
     Bank, EntryKind, Glicko, LogEntry, MatchRow, MatchStatus, PlayerRef, RatingRow, StoreError,
@@ -42,6 +43,51 @@ impl Cells for SqliteRow {
 impl Cells for PgRow {
     fn try_get<T: Value, I: Column>(&self, column: I) -> Result<T, sqlx::Error> {
         Row::try_get(self, column)
+    }
+}
+
+/// A bound query's rows read into Parlor's types by a decoder (a `*_from_row` of this file or a
+/// closure), the same on either backend: what a read does once its parameters are bound.
+pub(super) trait Fetch<DB: Database>: Sized {
+    /// The first row, if there is one, decoded.
+    fn optional<T: Send>(
+        self,
+        pool: &Pool<DB>,
+        decode: impl Fn(&DB::Row) -> Result<T, StoreError> + Send,
+    ) -> impl Future<Output = Result<Option<T>, StoreError>> + Send;
+
+    /// Every row, decoded, in the query's order.
+    fn all<T: Send>(
+        self,
+        pool: &Pool<DB>,
+        decode: impl Fn(&DB::Row) -> Result<T, StoreError> + Send,
+    ) -> impl Future<Output = Result<Vec<T>, StoreError>> + Send;
+}
+
+impl<'q, DB, A> Fetch<DB> for Query<'q, DB, A>
+where
+    DB: Database,
+    A: 'q + IntoArguments<'q, DB> + Send,
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+{
+    async fn optional<T: Send>(
+        self,
+        pool: &Pool<DB>,
+        decode: impl Fn(&DB::Row) -> Result<T, StoreError> + Send,
+    ) -> Result<Option<T>, StoreError> {
+        self.fetch_optional(pool)
+            .await?
+            .as_ref()
+            .map(decode)
+            .transpose()
+    }
+
+    async fn all<T: Send>(
+        self,
+        pool: &Pool<DB>,
+        decode: impl Fn(&DB::Row) -> Result<T, StoreError> + Send,
+    ) -> Result<Vec<T>, StoreError> {
+        self.fetch_all(pool).await?.iter().map(decode).collect()
     }
 }
 

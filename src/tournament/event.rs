@@ -229,16 +229,19 @@ impl Tournament {
         Ok(())
     }
 
+    /// Refuses a player who is not entered, or who withdrew.
+    fn still_in(&self, player: usize) -> Result<(), TournamentError> {
+        match self.members.get(player) {
+            None => Err(TournamentError::UnknownPlayer),
+            Some(member) if member.withdrawn => Err(TournamentError::Withdrawn),
+            Some(_) => Ok(()),
+        }
+    }
+
     /// Withdraws a player: not paired in the rounds to come (a round robin forfeits their games).
     pub fn withdraw(&mut self, player: usize) -> Result<(), TournamentError> {
-        let member = self
-            .members
-            .get_mut(player)
-            .ok_or(TournamentError::UnknownPlayer)?;
-        if member.withdrawn {
-            return Err(TournamentError::Withdrawn);
-        }
-        member.withdrawn = true;
+        self.still_in(player)?;
+        self.members[player].withdrawn = true;
         self.bye_requests.retain(|&p| p != player);
         Ok(())
     }
@@ -248,13 +251,7 @@ impl Tournament {
         if self.format != Format::Swiss {
             return Err(TournamentError::NoByes);
         }
-        let member = self
-            .members
-            .get(player)
-            .ok_or(TournamentError::UnknownPlayer)?;
-        if member.withdrawn {
-            return Err(TournamentError::Withdrawn);
-        }
+        self.still_in(player)?;
         if self.swiss.played_rounds + usize::from(self.current.is_some()) >= self.swiss.total_rounds
         {
             return Err(TournamentError::Finished);

@@ -3,20 +3,17 @@
 
 use sqlx::Row;
 
+use crate::store::decode::Fetch;
 use crate::store::{AnalysisRow, Store, StoreError};
 
 impl Store {
     /// The stored analysis of a match, done or under way.
     pub async fn analysis(&self, match_id: i64) -> Result<Option<AnalysisRow>, StoreError> {
         let row: Option<(String, i64, String)> = on!(self, pools => {
-            let row = sqlx::query("SELECT status, nodes, result FROM analyses WHERE match_id = $1")
+            sqlx::query("SELECT status, nodes, result FROM analyses WHERE match_id = $1")
                 .bind(match_id)
-                .fetch_optional(&pools.read)
-                .await?;
-            match row {
-                Some(r) => Some((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)),
-                None => None,
-            }
+                .optional(&pools.read, |r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)))
+                .await?
         });
         let Some((status, nodes, result)) = row else {
             return Ok(None);
@@ -91,15 +88,12 @@ impl Store {
     /// oldest request first.
     pub async fn pending_analyses(&self) -> Result<Vec<i64>, StoreError> {
         on!(self, pools => {
-            let rows = sqlx::query(
+            sqlx::query(
                 "SELECT match_id FROM analyses WHERE status = 'pending' \
                  ORDER BY requested_at, match_id",
             )
-            .fetch_all(&pools.read)
-            .await?;
-            rows.iter()
-                .map(|r| r.try_get::<i64, _>(0).map_err(StoreError::from))
-                .collect()
+            .all(&pools.read, |r| r.try_get::<i64, _>(0).map_err(StoreError::from))
+            .await
         })
     }
 }

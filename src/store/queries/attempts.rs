@@ -3,7 +3,7 @@
 //! (`puzzle_channels`). An attempt under way keeps its step here, so it survives a restart.
 
 use crate::games::GameKind;
-use crate::store::decode::Cells;
+use crate::store::decode::{Cells, Fetch};
 use crate::store::{Glicko, PuzzleRow, Store, StoreError, db_id, from_db_id};
 
 /// The columns [`puzzle_from_row`] reads.
@@ -78,11 +78,10 @@ impl Store {
     /// One puzzle.
     pub async fn puzzle(&self, id: i64) -> Result<Option<PuzzleRow>, StoreError> {
         on!(self, pools => {
-            let row = sqlx::query(&format!("SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE id = $1"))
+            sqlx::query(&format!("SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE id = $1"))
                 .bind(id)
-                .fetch_optional(&pools.read)
-                .await?;
-            row.as_ref().map(puzzle_from_row).transpose()
+                .optional(&pools.read, puzzle_from_row)
+                .await
         })
     }
 
@@ -97,7 +96,7 @@ impl Store {
     ) -> Result<Option<PuzzleRow>, StoreError> {
         for fresh in [true, false] {
             let row = on!(self, pools => {
-                let row = sqlx::query(&format!(
+                sqlx::query(&format!(
                     "SELECT {PUZZLE_COLUMNS} FROM puzzles p WHERE game = $1 AND options = $2 \
                      AND ($4 = 0 OR NOT EXISTS (SELECT 1 FROM puzzle_attempts a \
                          WHERE a.puzzle_id = p.id AND a.player_id = $3)) \
@@ -108,9 +107,8 @@ impl Store {
                 .bind(db_id(user))
                 .bind(i64::from(fresh))
                 .bind(near)
-                .fetch_optional(&pools.read)
-                .await?;
-                row.as_ref().map(puzzle_from_row).transpose()?
+                .optional(&pools.read, puzzle_from_row)
+                .await?
             });
             if row.is_some() {
                 return Ok(row);
@@ -122,27 +120,25 @@ impl Store {
     /// The attempt `user` has under way, if any.
     pub async fn open_attempt(&self, user: u64) -> Result<Option<AttemptRow>, StoreError> {
         on!(self, pools => {
-            let row = sqlx::query(&format!(
+            sqlx::query(&format!(
                 "SELECT {ATTEMPT_COLUMNS} FROM puzzle_attempts \
                  WHERE player_id = $1 AND solved IS NULL ORDER BY id DESC LIMIT 1"
             ))
             .bind(db_id(user))
-            .fetch_optional(&pools.read)
-            .await?;
-            row.as_ref().map(attempt_from_row).transpose()
+            .optional(&pools.read, attempt_from_row)
+            .await
         })
     }
 
     /// One attempt.
     pub async fn attempt(&self, id: i64) -> Result<Option<AttemptRow>, StoreError> {
         on!(self, pools => {
-            let row = sqlx::query(&format!(
+            sqlx::query(&format!(
                 "SELECT {ATTEMPT_COLUMNS} FROM puzzle_attempts WHERE id = $1"
             ))
             .bind(id)
-            .fetch_optional(&pools.read)
-            .await?;
-            row.as_ref().map(attempt_from_row).transpose()
+            .optional(&pools.read, attempt_from_row)
+            .await
         })
     }
 
@@ -248,15 +244,12 @@ impl Store {
     /// Every puzzle rating of `user`, by game.
     pub async fn puzzle_ratings_of(&self, user: u64) -> Result<Vec<PuzzleRating>, StoreError> {
         on!(self, pools => {
-            let rows = sqlx::query(
+            sqlx::query(
                 "SELECT game, rating, deviation, volatility, attempts FROM puzzle_ratings \
                  WHERE player_id = $1 ORDER BY game",
             )
             .bind(db_id(user))
-            .fetch_all(&pools.read)
-            .await?;
-            rows.iter()
-                .map(|r| {
+            .all(&pools.read, |r| {
                     Ok(PuzzleRating {
                         game: Cells::try_get(r, "game")?,
                         value: Glicko {
@@ -267,7 +260,7 @@ impl Store {
                         attempts: Cells::try_get(r, "attempts")?,
                     })
                 })
-                .collect()
+            .await
         })
     }
 
@@ -312,26 +305,22 @@ impl Store {
     /// The puzzle of day `day`, once chosen.
     pub async fn daily_puzzle(&self, day: i64) -> Result<Option<i64>, StoreError> {
         on!(self, pools => {
-            let row = sqlx::query("SELECT puzzle_id FROM puzzle_days WHERE day = $1")
+            sqlx::query("SELECT puzzle_id FROM puzzle_days WHERE day = $1")
                 .bind(day)
-                .fetch_optional(&pools.read)
-                .await?;
-            row.map(|r| Cells::try_get::<i64, _>(&r, "puzzle_id")).transpose().map_err(Into::into)
+                .optional(&pools.read, |r| Ok(Cells::try_get::<i64, _>(r, "puzzle_id")?))
+                .await
         })
     }
 
     /// The days whose daily puzzle `puzzle` was chosen for, newest first.
     pub async fn puzzle_days_of(&self, puzzle: i64) -> Result<Vec<i64>, StoreError> {
         on!(self, pools => {
-            let rows = sqlx::query(
+            sqlx::query(
                 "SELECT day FROM puzzle_days WHERE puzzle_id = $1 ORDER BY day DESC",
             )
             .bind(puzzle)
-            .fetch_all(&pools.read)
-            .await?;
-            rows.iter()
-                .map(|r| Cells::try_get::<i64, _>(r, "day").map_err(Into::into))
-                .collect()
+            .all(&pools.read, |r| Cells::try_get::<i64, _>(r, "day").map_err(Into::into))
+            .await
         })
     }
 
@@ -359,32 +348,28 @@ impl Store {
         n: i64,
     ) -> Result<Option<PuzzleRow>, StoreError> {
         on!(self, pools => {
-            let row = sqlx::query(&format!(
+            sqlx::query(&format!(
                 "SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE game = $1 AND options = $2 \
                  ORDER BY id LIMIT 1 OFFSET $3"
             ))
             .bind(game.name())
             .bind(options)
             .bind(n)
-            .fetch_optional(&pools.read)
-            .await?;
-            row.as_ref().map(puzzle_from_row).transpose()
+            .optional(&pools.read, puzzle_from_row)
+            .await
         })
     }
 
     /// The days whose daily puzzle `user` solved, newest first.
     pub async fn daily_days_solved(&self, user: u64) -> Result<Vec<i64>, StoreError> {
         on!(self, pools => {
-            let rows = sqlx::query(
+            sqlx::query(
                 "SELECT DISTINCT day FROM puzzle_attempts \
                  WHERE player_id = $1 AND solved = 1 AND day IS NOT NULL ORDER BY day DESC",
             )
             .bind(db_id(user))
-            .fetch_all(&pools.read)
-            .await?;
-            rows.iter()
-                .map(|r| Cells::try_get::<i64, _>(r, "day").map_err(Into::into))
-                .collect()
+            .all(&pools.read, |r| Cells::try_get::<i64, _>(r, "day").map_err(Into::into))
+            .await
         })
     }
 
@@ -446,34 +431,28 @@ impl Store {
     /// The channel where `guild` gets the daily puzzle.
     pub async fn puzzle_channel(&self, guild: u64) -> Result<Option<u64>, StoreError> {
         on!(self, pools => {
-            let row = sqlx::query("SELECT channel_id FROM puzzle_channels WHERE guild_id = $1")
+            sqlx::query("SELECT channel_id FROM puzzle_channels WHERE guild_id = $1")
                 .bind(db_id(guild))
-                .fetch_optional(&pools.read)
-                .await?;
-            row.map(|r| Cells::try_get::<i64, _>(&r, "channel_id").map(from_db_id))
-                .transpose()
-                .map_err(Into::into)
+                .optional(&pools.read, |r| Ok(from_db_id(Cells::try_get(r, "channel_id")?)))
+                .await
         })
     }
 
     /// The servers whose daily puzzle of `day` is not posted yet: (server, channel).
     pub async fn puzzle_channels_due(&self, day: i64) -> Result<Vec<(u64, u64)>, StoreError> {
         on!(self, pools => {
-            let rows = sqlx::query(
+            sqlx::query(
                 "SELECT guild_id, channel_id FROM puzzle_channels \
                  WHERE posted_day IS NULL OR posted_day < $1 ORDER BY guild_id",
             )
             .bind(day)
-            .fetch_all(&pools.read)
-            .await?;
-            rows.iter()
-                .map(|r| {
+            .all(&pools.read, |r| {
                     Ok((
                         from_db_id(Cells::try_get(r, "guild_id")?),
                         from_db_id(Cells::try_get(r, "channel_id")?),
                     ))
                 })
-                .collect()
+            .await
         })
     }
 

@@ -4,7 +4,7 @@
 use sqlx::Row;
 
 use super::{MATCH_SELECT, played_by};
-use crate::store::decode::{Grouped, log_entry, match_with_seats};
+use crate::store::decode::{Fetch, Grouped, log_entry, match_with_seats};
 use crate::store::{
     LogEntry, MatchRow, MatchStatus, MatchUpdate, NewMatch, PlayerRef, RatingChange, Store,
     StoreError, db_id, from_db_id,
@@ -504,14 +504,13 @@ impl Store {
     /// The move log of a match, in order.
     pub async fn log(&self, match_id: i64) -> Result<Vec<LogEntry>, StoreError> {
         on!(self, pools => {
-            let rows = sqlx::query(
+            sqlx::query(
                 "SELECT match_id, seq, kind, ply, notation, player_id, played_at FROM moves \
                  WHERE match_id = $1 ORDER BY seq",
             )
             .bind(match_id)
-            .fetch_all(&pools.read)
-            .await?;
-            rows.iter().map(log_entry).collect()
+            .all(&pools.read, log_entry)
+            .await
         })
     }
 
@@ -588,52 +587,43 @@ impl Store {
     /// Takes (reads and forgets) why news of a match could not be posted, if it could not.
     pub async fn take_undelivered(&self, match_id: i64) -> Result<Option<String>, StoreError> {
         on!(self, pools => {
-            let row = sqlx::query("DELETE FROM undelivered WHERE match_id = $1 RETURNING reason")
+            sqlx::query("DELETE FROM undelivered WHERE match_id = $1 RETURNING reason")
                 .bind(match_id)
-                .fetch_optional(&pools.write)
-                .await?;
-            Ok(match row {
-                Some(r) => Some(r.try_get(0)?),
-                None => None,
-            })
+                .optional(&pools.write, |r| Ok(r.try_get(0)?))
+                .await
         })
     }
 
     /// The matches whose news could not be posted for `reason`, oldest failure first.
     pub async fn undelivered_because(&self, reason: &str) -> Result<Vec<i64>, StoreError> {
         on!(self, pools => {
-            let rows = sqlx::query("SELECT match_id FROM undelivered WHERE reason = $1 ORDER BY at")
+            sqlx::query("SELECT match_id FROM undelivered WHERE reason = $1 ORDER BY at")
                 .bind(reason)
-                .fetch_all(&pools.read)
-                .await?;
-            rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
+                .all(&pools.read, |r| Ok(r.try_get(0)?))
+                .await
         })
     }
 
     /// Every match with news kept for its next answer.
     pub async fn undelivered_matches(&self) -> Result<Vec<i64>, StoreError> {
         on!(self, pools => {
-            let rows = sqlx::query("SELECT match_id FROM undelivered")
-                .fetch_all(&pools.read)
-                .await?;
-            rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
+            sqlx::query("SELECT match_id FROM undelivered")
+                .all(&pools.read, |r| Ok(r.try_get(0)?))
+                .await
         })
     }
 
     /// The open matches of a player whose news could not be posted, newest failure first.
     pub async fn undelivered_of(&self, player: u64) -> Result<Vec<(i64, String)>, StoreError> {
         on!(self, pools => {
-            let rows = sqlx::query(&format!(
+            sqlx::query(&format!(
                 "SELECT u.match_id, u.reason FROM undelivered u JOIN matches m ON m.id = u.match_id \
                  WHERE {} AND m.status IN ('challenge', 'live') ORDER BY u.at DESC",
                 played_by("$1")
             ))
             .bind(db_id(player))
-            .fetch_all(&pools.read)
-            .await?;
-            rows.iter()
-                .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
-                .collect()
+            .all(&pools.read, |r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .await
         })
     }
 }

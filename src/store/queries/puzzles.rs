@@ -5,6 +5,7 @@ use sqlx::Row;
 
 use super::attempts::{PUZZLE_COLUMNS, puzzle_from_row};
 use crate::games::GameKind;
+use crate::store::decode::Fetch;
 use crate::store::{LogEntry, Store, StoreError};
 
 /// A puzzle to store.
@@ -122,13 +123,12 @@ impl Store {
     pub async fn puzzles(&self, game: Option<GameKind>) -> Result<Vec<PuzzleRow>, StoreError> {
         let name = game.map_or("", GameKind::name);
         on!(self, pools => {
-            let rows = sqlx::query(&format!(
+            sqlx::query(&format!(
                 "SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE $1 = '' OR game = $1 ORDER BY id"
             ))
             .bind(name)
-            .fetch_all(&pools.read)
-            .await?;
-            rows.iter().map(puzzle_from_row).collect()
+            .all(&pools.read, puzzle_from_row)
+            .await
         })
     }
 
@@ -141,20 +141,15 @@ impl Store {
         limit: u32,
     ) -> Result<Vec<FinishedGame>, StoreError> {
         let ids: Vec<(i64, String, i64)> = on!(self, pools => {
-            let rows = sqlx::query(
+            sqlx::query(
                 "SELECT id, options, seed FROM matches \
                  WHERE status = 'finished' AND game = $1 AND id > $2 ORDER BY id LIMIT $3",
             )
             .bind(game.name())
             .bind(after)
             .bind(i64::from(limit))
-            .fetch_all(&pools.read)
-            .await?;
-            let mut out = Vec::with_capacity(rows.len());
-            for r in &rows {
-                out.push((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?));
-            }
-            out
+            .all(&pools.read, |r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)))
+            .await?
         });
         let mut games = Vec::with_capacity(ids.len());
         for (id, options, seed) in ids {

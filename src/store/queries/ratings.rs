@@ -4,7 +4,7 @@
 use sqlx::Row;
 
 use super::RATING_SELECT;
-use crate::store::decode::{rating_from_row, tally, to_u32};
+use crate::store::decode::{Fetch, rating_from_row, tally, to_u32};
 use crate::store::{RatingRow, Store, StoreError, Tally, db_id};
 
 /// The two parts of a ladder: settled ratings (deviation at most the bound), ranked best first,
@@ -24,28 +24,26 @@ impl Store {
         scope: i64,
     ) -> Result<Option<RatingRow>, StoreError> {
         on!(self, pools => {
-            let row = sqlx::query(&format!(
+            sqlx::query(&format!(
                 "{RATING_SELECT} WHERE r.player_id = $1 AND r.game = $2 AND r.scope = $3"
             ))
             .bind(db_id(user))
             .bind(game)
             .bind(scope)
-            .fetch_optional(&pools.read)
-            .await?;
-            row.as_ref().map(rating_from_row).transpose()
+            .optional(&pools.read, rating_from_row)
+            .await
         })
     }
 
     /// Every rating of a player (all games, all scopes).
     pub async fn ratings_of(&self, user: u64) -> Result<Vec<RatingRow>, StoreError> {
         on!(self, pools => {
-            let rows = sqlx::query(&format!(
+            sqlx::query(&format!(
                 "{RATING_SELECT} WHERE r.player_id = $1 ORDER BY r.game, r.scope"
             ))
             .bind(db_id(user))
-            .fetch_all(&pools.read)
-            .await?;
-            rows.iter().map(rating_from_row).collect()
+            .all(&pools.read, rating_from_row)
+            .await
         })
     }
 
@@ -146,7 +144,7 @@ impl Store {
     /// Finished matches between two players, per game: (game, a's wins, draws, a's losses).
     pub async fn head_to_head(&self, a: u64, b: u64) -> Result<Vec<Tally>, StoreError> {
         on!(self, pools => {
-            let rows = sqlx::query(
+            sqlx::query(
                 "SELECT game, \
                    SUM(CASE WHEN winner_seat IS NULL THEN 1 ELSE 0 END) AS draws, \
                    SUM(CASE WHEN winner_seat IS NOT NULL AND \
@@ -159,9 +157,8 @@ impl Store {
             )
             .bind(db_id(a))
             .bind(db_id(b))
-            .fetch_all(&pools.read)
-            .await?;
-            rows.iter().map(tally).collect()
+            .all(&pools.read, tally)
+            .await
         })
     }
 }

@@ -4,7 +4,7 @@
 use sqlx::Row;
 
 use crate::i18n::Lang;
-use crate::store::decode::{Value, lang_of};
+use crate::store::decode::{Fetch, Value, lang_of};
 use crate::store::{PlayerRef, Store, StoreError, db_id};
 
 /// A server's settings.
@@ -76,23 +76,22 @@ impl Store {
     /// A server's settings (the defaults for a server never configured).
     pub async fn guild_settings(&self, guild: u64) -> Result<GuildSettings, StoreError> {
         on!(self, pools => {
-            let row = sqlx::query(
+            let stored = sqlx::query(
                 "SELECT threads, told_no_threads, language, web_slug, web_name FROM guild_settings \
                  WHERE guild_id = $1",
             )
             .bind(db_id(guild))
-            .fetch_optional(&pools.read)
-            .await?;
-            Ok(match row {
-                Some(r) => GuildSettings {
+            .optional(&pools.read, |r| {
+                Ok(GuildSettings {
                     threads: r.try_get(0)?,
                     told_no_threads: r.try_get(1)?,
                     language: lang_of(r.try_get(2)?)?,
                     web_slug: r.try_get(3)?,
                     web_name: r.try_get(4)?,
-                },
-                None => GuildSettings::default(),
+                })
             })
+            .await?;
+            Ok(stored.unwrap_or_default())
         })
     }
 
@@ -130,14 +129,10 @@ impl Store {
             "SELECT {} FROM player_settings WHERE player_id = $1",
             setting.column
         );
-        let stored: Option<S> = on!(self, pools => match sqlx::query(&query)
+        let stored: Option<S> = on!(self, pools => sqlx::query(&query)
             .bind(db_id(player))
-            .fetch_optional(&pools.read)
-            .await?
-        {
-            Some(r) => Some(r.try_get(0)?),
-            None => None,
-        });
+            .optional(&pools.read, |r| Ok(r.try_get(0)?))
+            .await?);
         stored.map_or(Ok(setting.default), setting.read)
     }
 
@@ -220,14 +215,11 @@ impl Store {
     /// (`None` for someone who never played nor changed a setting).
     pub async fn web_key(&self, player: u64) -> Result<Option<String>, StoreError> {
         on!(self, pools => {
-            let row = sqlx::query("SELECT web_key FROM players WHERE id = $1")
+            let key: Option<Option<String>> = sqlx::query("SELECT web_key FROM players WHERE id = $1")
                 .bind(db_id(player))
-                .fetch_optional(&pools.read)
+                .optional(&pools.read, |r| Ok(r.try_get(0)?))
                 .await?;
-            match row {
-                Some(r) => Ok(r.try_get(0)?),
-                None => Ok(None),
-            }
+            Ok(key.flatten())
         })
     }
 }

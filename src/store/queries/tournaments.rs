@@ -4,6 +4,7 @@
 
 use sqlx::Row;
 
+use crate::store::decode::Fetch;
 use crate::store::{Store, StoreError, db_id, from_db_id};
 
 /// A stored tournament, as the service restores it.
@@ -108,28 +109,20 @@ impl Store {
         keep: &(dyn Fn(Option<u64>, u64) -> bool + Sync),
     ) -> Result<Vec<TournamentRow>, StoreError> {
         on!(self, pools => {
-            let rows = sqlx::query(&format!("SELECT * FROM tournaments WHERE {OPEN} ORDER BY id"))
-                .fetch_all(&pools.read)
+            let all = sqlx::query(&format!("SELECT * FROM tournaments WHERE {OPEN} ORDER BY id"))
+                .all(&pools.read, tournament_from_row)
                 .await?;
-            let mut out = Vec::new();
-            for row in &rows {
-                let t = tournament_from_row(row)?;
-                if keep(t.guild_id, t.channel_id) {
-                    out.push(t);
-                }
-            }
-            Ok(out)
+            Ok(all.into_iter().filter(|t| keep(t.guild_id, t.channel_id)).collect())
         })
     }
 
     /// One tournament, whatever its status.
     pub async fn tournament(&self, id: i64) -> Result<Option<TournamentRow>, StoreError> {
         on!(self, pools => {
-            let row = sqlx::query("SELECT * FROM tournaments WHERE id = $1")
+            sqlx::query("SELECT * FROM tournaments WHERE id = $1")
                 .bind(id)
-                .fetch_optional(&pools.read)
-                .await?;
-            row.as_ref().map(tournament_from_row).transpose()
+                .optional(&pools.read, tournament_from_row)
+                .await
         })
     }
 
@@ -139,13 +132,12 @@ impl Store {
         channel: u64,
     ) -> Result<Option<TournamentRow>, StoreError> {
         on!(self, pools => {
-            let row = sqlx::query(
+            sqlx::query(
                 "SELECT * FROM tournaments WHERE channel_id = $1 ORDER BY id DESC LIMIT 1",
             )
             .bind(db_id(channel))
-            .fetch_optional(&pools.read)
-            .await?;
-            row.as_ref().map(tournament_from_row).transpose()
+            .optional(&pools.read, tournament_from_row)
+            .await
         })
     }
 
@@ -156,17 +148,14 @@ impl Store {
         round: usize,
     ) -> Result<Vec<(usize, i64)>, StoreError> {
         on!(self, pools => {
-            let rows = sqlx::query(
+            sqlx::query(
                 "SELECT board, match_id FROM tournament_games \
                  WHERE tournament_id = $1 AND round = $2 ORDER BY board",
             )
             .bind(tournament)
             .bind(round as i64)
-            .fetch_all(&pools.read)
-            .await?;
-            rows.iter()
-                .map(|r| Ok((r.try_get::<i64, _>(0)? as usize, r.try_get::<i64, _>(1)?)))
-                .collect()
+            .all(&pools.read, |r| Ok((r.try_get::<i64, _>(0)? as usize, r.try_get::<i64, _>(1)?)))
+            .await
         })
     }
 
@@ -177,14 +166,13 @@ impl Store {
         limit: u32,
     ) -> Result<Vec<TournamentRow>, StoreError> {
         on!(self, pools => {
-            let rows = sqlx::query(
+            sqlx::query(
                 "SELECT * FROM tournaments WHERE guild_id = $1 ORDER BY id DESC LIMIT $2",
             )
             .bind(db_id(guild))
             .bind(i64::from(limit))
-            .fetch_all(&pools.read)
-            .await?;
-            rows.iter().map(tournament_from_row).collect()
+            .all(&pools.read, tournament_from_row)
+            .await
         })
     }
 
@@ -194,22 +182,19 @@ impl Store {
         tournament: i64,
     ) -> Result<Vec<(usize, usize, i64)>, StoreError> {
         on!(self, pools => {
-            let rows = sqlx::query(
+            sqlx::query(
                 "SELECT round, board, match_id FROM tournament_games \
                  WHERE tournament_id = $1 ORDER BY round, board",
             )
             .bind(tournament)
-            .fetch_all(&pools.read)
-            .await?;
-            rows.iter()
-                .map(|r| {
+            .all(&pools.read, |r| {
                     Ok((
                         r.try_get::<i64, _>(0)? as usize,
                         r.try_get::<i64, _>(1)? as usize,
                         r.try_get::<i64, _>(2)?,
                     ))
                 })
-                .collect()
+            .await
         })
     }
 
@@ -220,19 +205,17 @@ impl Store {
         id: i64,
     ) -> Result<Option<(Option<u64>, String)>, StoreError> {
         on!(self, pools => {
-            let row = sqlx::query(
+            sqlx::query(
                 "SELECT calendar_id, calendar_status FROM tournaments WHERE id = $1",
             )
             .bind(id)
-            .fetch_optional(&pools.read)
-            .await?;
-            row.map(|r| {
+            .optional(&pools.read, |r| {
                 Ok((
                     r.try_get::<Option<i64>, _>(0)?.map(from_db_id),
                     r.try_get::<String, _>(1)?,
                 ))
             })
-            .transpose()
+            .await
         })
     }
 
@@ -259,12 +242,9 @@ impl Store {
     /// How many tournaments there are by status (for `/metrics`).
     pub async fn tournament_counts(&self) -> Result<Vec<(String, i64)>, StoreError> {
         on!(self, pools => {
-            let rows = sqlx::query("SELECT status, COUNT(*) FROM tournaments GROUP BY status")
-                .fetch_all(&pools.read)
-                .await?;
-            rows.iter()
-                .map(|r| Ok((r.try_get::<String, _>(0)?, r.try_get::<i64, _>(1)?)))
-                .collect()
+            sqlx::query("SELECT status, COUNT(*) FROM tournaments GROUP BY status")
+                .all(&pools.read, |r| Ok((r.try_get::<String, _>(0)?, r.try_get::<i64, _>(1)?)))
+                .await
         })
     }
 }

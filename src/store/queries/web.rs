@@ -4,7 +4,7 @@
 use sqlx::Row;
 
 use super::{MATCH_SELECT, played_by};
-use crate::store::decode::{self, game_and_variant, rating_from_row, to_u32};
+use crate::store::decode::{self, Fetch, game_and_variant, rating_from_row, to_u32};
 use crate::store::web::{LadderQuery, RatingPoint, Shown, WebPlayer, WebRating, WebServer};
 use crate::store::{MatchRow, Store, StoreError, db_id, from_db_id};
 
@@ -44,22 +44,20 @@ impl Store {
         guild: Option<u64>,
     ) -> Result<Option<WebServer>, StoreError> {
         on!(self, pools => {
-            let row = sqlx::query(
+            sqlx::query(
                 "SELECT guild_id, web_slug, web_name FROM guild_settings \
                  WHERE web_slug IS NOT NULL AND (web_slug = $1 OR guild_id = $2)",
             )
             .bind(slug)
             .bind(guild.map(db_id))
-            .fetch_optional(&pools.read)
-            .await?;
-            row.map(|r| {
+            .optional(&pools.read, |r| {
                 Ok(WebServer {
                     guild_id: from_db_id(r.try_get("guild_id")?),
                     slug: r.try_get("web_slug")?,
                     name: r.try_get("web_name")?,
                 })
             })
-            .transpose()
+            .await
         })
     }
 
@@ -79,16 +77,14 @@ impl Store {
         id: Option<u64>,
     ) -> Result<Option<WebPlayer>, StoreError> {
         on!(self, pools => {
-            let row = sqlx::query(
+            sqlx::query(
                 "SELECT p.id, p.name, p.web_key, COALESCE(s.web_hidden, FALSE) AS web_hidden \
                  FROM players p LEFT JOIN player_settings s ON s.player_id = p.id \
                  WHERE p.web_key = $1 OR p.id = $2",
             )
             .bind(key)
             .bind(id.map(db_id))
-            .fetch_optional(&pools.read)
-            .await?;
-            row.map(|r| {
+            .optional(&pools.read, |r| {
                 Ok(WebPlayer {
                     id: from_db_id(r.try_get("id")?),
                     name: r.try_get("name")?,
@@ -98,7 +94,7 @@ impl Store {
                     hidden: r.try_get("web_hidden")?,
                 })
             })
-            .transpose()
+            .await
         })
     }
 
@@ -157,15 +153,12 @@ impl Store {
     /// Which ladders of a scope have at least one rating (for a server's front page).
     pub async fn web_ladders_of(&self, scope: i64) -> Result<Vec<(String, u32)>, StoreError> {
         on!(self, pools => {
-            let rows = sqlx::query(
+            sqlx::query(
                 "SELECT game, COUNT(*) AS n FROM ratings WHERE scope = $1 GROUP BY game ORDER BY game",
             )
             .bind(scope)
-            .fetch_all(&pools.read)
-            .await?;
-            rows.iter()
-                .map(|r| Ok((r.try_get("game")?, to_u32(r.try_get("n")?)?)))
-                .collect()
+            .all(&pools.read, |r| Ok((r.try_get("game")?, to_u32(r.try_get("n")?)?)))
+            .await
         })
     }
 
@@ -173,21 +166,20 @@ impl Store {
     /// opted in (with their names).
     pub async fn web_ratings_of(&self, player: u64) -> Result<Vec<WebRating>, StoreError> {
         on!(self, pools => {
-            let rows = sqlx::query(&format!(
+            sqlx::query(&format!(
                 "{WEB_RATING_SELECT} WHERE r.player_id = $1 \
                  AND (r.scope = 0 OR g.web_slug IS NOT NULL) ORDER BY r.scope, r.game"
             ))
             .bind(db_id(player))
-            .fetch_all(&pools.read)
-            .await?;
-            rows.iter().map(web_rating).collect()
+            .all(&pools.read, web_rating)
+            .await
         })
     }
 
     /// A player's global rating after each of their rated matches, oldest first.
     pub async fn web_rating_history(&self, player: u64) -> Result<Vec<RatingPoint>, StoreError> {
         on!(self, pools => {
-            let rows = sqlx::query(
+            sqlx::query(
                 "SELECT m.id, m.game, m.variant, m.started_at, m.finished_at, h.rating_before, \
                  h.rating_after, h.deviation_after \
                  FROM rating_history h JOIN matches m ON m.id = h.match_id \
@@ -195,9 +187,8 @@ impl Store {
                  ORDER BY m.finished_at, m.id",
             )
             .bind(db_id(player))
-            .fetch_all(&pools.read)
-            .await?;
-            rows.iter().map(rating_point).collect()
+            .all(&pools.read, rating_point)
+            .await
         })
     }
 

@@ -104,21 +104,15 @@ impl<'p, 'a, const L: usize> Engine<'p, 'a, L> {
         // The bye assignee's unplayed games.
         w = w.shifted(2 * sgb);
         if self.single_downfloater_bye {
-            if h.score == self.bye_score {
-                w = w.add_u64(
-                    self.unplayed_ranks
-                        .get(&h.played_games)
-                        .copied()
-                        .unwrap_or(0),
-                );
-            }
-            if l.score == self.bye_score {
-                w = w.add_u64(
-                    self.unplayed_ranks
-                        .get(&l.played_games)
-                        .copied()
-                        .unwrap_or(0),
-                );
+            for p in [h, l] {
+                if p.score == self.bye_score {
+                    w = w.add_u64(
+                        self.unplayed_ranks
+                            .get(&p.played_games)
+                            .copied()
+                            .unwrap_or(0),
+                    );
+                }
             }
         }
         // Colour preferences (the lower player first, as the rules word them).
