@@ -13,8 +13,107 @@ use imageproc::rect::Rect;
 
 use super::palette::{Rgb, mix_channel};
 
-/// An opaque RGB picture.
-pub type Canvas = RgbImage;
+/// Pixels per span: the unit in which a canvas remembers where it was drawn on.
+pub const SPAN: usize = 16;
+
+/// An opaque RGB picture that remembers which spans of [`SPAN`] pixels of its rows were drawn on
+/// since it last took a backdrop's pixels ([`Canvas::restore`]): the next picture in the same
+/// buffer restores only those, and the encoder takes the backdrop's indices for the rest without
+/// looking at them. Read as an [`RgbImage`]; written only through [`Draw`] and [`Paint`], so that
+/// no write goes unrecorded.
+#[derive(Clone, Debug, Default)]
+pub struct Canvas {
+    image: RgbImage,
+    /// One flag per span, row after row: drawn on since the last restore.
+    drawn: Vec<bool>,
+    /// The backdrop (its id) whose pixels the canvas holds wherever `drawn` is false.
+    over: Option<u64>,
+}
+
+impl Canvas {
+    /// A canvas of black pixels.
+    pub fn new(width: u32, height: u32) -> Self {
+        RgbImage::new(width, height).into()
+    }
+
+    /// A canvas of one colour.
+    pub fn from_pixel(width: u32, height: u32, colour: image::Rgb<u8>) -> Self {
+        RgbImage::from_pixel(width, height, colour).into()
+    }
+
+    pub fn into_image(self) -> RgbImage {
+        self.image
+    }
+
+    /// Spans per row.
+    fn spans(&self) -> usize {
+        (self.image.width() as usize).div_ceil(SPAN)
+    }
+
+    /// The backdrop (its id) the canvas shows wherever [`Canvas::drawn`] says it was not drawn
+    /// on; `None` until it first takes one.
+    pub fn over(&self) -> Option<u64> {
+        self.over
+    }
+
+    /// Row `y`'s flags, one a span (`x / SPAN`): drawn on since the last restore.
+    pub fn drawn(&self, y: usize) -> &[bool] {
+        let spans = self.spans();
+        &self.drawn[y * spans..(y + 1) * spans]
+    }
+
+    /// Takes the pixels of `backdrop` (id `id`, never reused for other pixels): only the spans
+    /// drawn on since, when it already holds them; else all of them.
+    pub fn restore(&mut self, id: u64, backdrop: &RgbImage) {
+        if self.over == Some(id) && self.image.dimensions() == backdrop.dimensions() {
+            let (spans, row) = (self.spans(), 3 * self.image.width() as usize);
+            let to = &mut *self.image;
+            for (i, drawn) in self.drawn.iter_mut().enumerate() {
+                if std::mem::take(drawn) {
+                    let start = (i / spans) * row + (i % spans) * 3 * SPAN;
+                    let end = (start + 3 * SPAN).min((i / spans + 1) * row);
+                    to[start..end].copy_from_slice(&backdrop.as_raw()[start..end]);
+                }
+            }
+        } else {
+            self.image.clone_from(backdrop);
+            self.drawn.clear();
+            self.drawn
+                .resize(self.spans() * self.image.height() as usize, false);
+        }
+        self.over = Some(id);
+    }
+
+    /// Records a drawing on the pixels from `x0` to `x1` (excluded) of rows `y0` to `y1`
+    /// (excluded), already clipped to the canvas.
+    fn mark(&mut self, (x0, y0): (usize, usize), (x1, y1): (usize, usize)) {
+        if x0 >= x1 || self.over.is_none() {
+            return;
+        }
+        let spans = self.spans();
+        for y in y0..y1 {
+            self.drawn[y * spans + x0 / SPAN..=y * spans + (x1 - 1) / SPAN].fill(true);
+        }
+    }
+}
+
+impl From<RgbImage> for Canvas {
+    fn from(image: RgbImage) -> Self {
+        Canvas {
+            image,
+            drawn: Vec::new(),
+            over: None,
+        }
+    }
+}
+
+impl std::ops::Deref for Canvas {
+    type Target = RgbImage;
+
+    fn deref(&self) -> &RgbImage {
+        &self.image
+    }
+}
 
 /// A premultiplied RGBA picture, drawn once and then blitted onto canvases.
 pub type Sprite = RgbaImage;
@@ -40,12 +139,15 @@ pub trait Draw {
 impl Draw for Canvas {
     fn fill_rect(&mut self, x: i32, y: i32, w: i32, h: i32, colour: Rgb) {
         let (x0, y0) = (i64::from(x), i64::from(y));
-        fill_box(
-            self,
+        let drawn = fill_box(
+            &mut self.image,
             (x0, y0),
             (x0 + i64::from(w), y0 + i64::from(h)),
             image::Rgb(colour),
         );
+        if let Some((from, to)) = drawn {
+            self.mark(from, to);
+        }
     }
 
     // `imageops::overlay` wants the same pixel type on both sides and blends in floating point;
@@ -62,8 +164,9 @@ impl Draw for Canvas {
         let width = self.width() as usize;
         let (sx0, sx1) = ((x0 - x) as usize * 4, (x1 - x) as usize * 4);
         let (dx0, dx1) = (x0 as usize * 3, x1 as usize * 3);
+        self.mark((x0 as usize, y0 as usize), (x1 as usize, y1 as usize));
         let src = sprite.as_raw();
-        let dst = &mut **self;
+        let dst = &mut *self.image;
         for yy in y0..y1 {
             let srow = (yy - y) as usize * stride;
             let drow = yy as usize * width * 3;
@@ -91,7 +194,9 @@ impl Paint for Canvas {
     }
 
     fn plot(&mut self, x: u32, y: u32, colour: Rgb, a: u8) {
-        let p = &mut self.get_pixel_mut(x, y).0;
+        let (x, y) = (x as usize, y as usize);
+        self.mark((x, y), (x + 1, y + 1));
+        let p = &mut self.image.get_pixel_mut(x as u32, y as u32).0;
         for (c, s) in p.iter_mut().zip(colour) {
             *c = mix_channel(s, *c, a);
         }
@@ -268,18 +373,24 @@ impl Shape {
     }
 }
 
-/// Sets the pixels from `from` (included) to `to` (excluded), clipped to the image; an empty
-/// box sets none.
-fn fill_box<P: Pixel>(image: &mut Image<P>, from: (i64, i64), to: (i64, i64), value: P) {
+/// Sets the pixels from `from` (included) to `to` (excluded), clipped to the image, and returns
+/// the box set; an empty box sets none.
+fn fill_box<P: Pixel>(
+    image: &mut Image<P>,
+    from: (i64, i64),
+    to: (i64, i64),
+    value: P,
+) -> Option<((usize, usize), (usize, usize))> {
     // Clipped first, so that the box's size fits imageproc's `u32` and its corner an `i32`.
     let (w, h) = (i64::from(image.width()), i64::from(image.height()));
     let (x0, y0) = (from.0.clamp(0, w), from.1.clamp(0, h));
     let (x1, y1) = (to.0.clamp(0, w), to.1.clamp(0, h));
     if x0 >= x1 || y0 >= y1 {
-        return;
+        return None;
     }
     let rect = Rect::at(x0 as i32, y0 as i32).of_size((x1 - x0) as u32, (y1 - y0) as u32);
     draw_filled_rect_mut(image, rect, value);
+    Some(((x0 as usize, y0 as usize), (x1 as usize, y1 as usize)))
 }
 
 /// A disc of samples around a centre given in sample coordinates (sample centres at .5): the

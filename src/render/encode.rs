@@ -7,8 +7,11 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use image::RgbImage;
+
 use super::RenderError;
-use super::canvas::Canvas;
+
+use super::canvas::{Canvas, SPAN};
 use super::lzw::Lzw;
 use super::palette::Rgb;
 
@@ -25,23 +28,28 @@ const SHARED: u16 = u16::MAX - 1;
 /// instead of looking each pixel up again.
 #[derive(Debug)]
 pub struct Backdrop {
-    pub canvas: Canvas,
+    pub canvas: RgbImage,
+    /// Unique to this backdrop: what a canvas painted over it remembers (an address could be
+    /// reused by another backdrop once this one is dropped).
+    id: u64,
     /// The indices of `canvas` under one quantizer, and which (its id).
     indices: OnceLock<(u64, Vec<u8>)>,
 }
 
 impl Backdrop {
-    pub fn new(canvas: Canvas) -> Self {
+    pub fn new(canvas: impl Into<Canvas>) -> Self {
+        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         Backdrop {
-            canvas,
+            canvas: canvas.into().into_image(),
+            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             indices: OnceLock::new(),
         }
     }
 
-    /// Copies the backdrop into `c` (its buffer reused), draws on it, and returns the backdrop
-    /// for the encoder.
-    pub fn paint(&'static self, c: &mut Canvas, draw: impl FnOnce(&mut Canvas)) -> &'static Self {
-        c.clone_from(&self.canvas);
+    /// Gives `c` the backdrop's pixels (only where it was drawn on since, when it was last
+    /// painted over this backdrop), draws on it, and returns the backdrop for the encoder.
+    pub fn paint<'a>(&'a self, c: &mut Canvas, draw: impl FnOnce(&mut Canvas)) -> &'a Self {
+        c.restore(self.id, &self.canvas);
         draw(c);
         self
     }
@@ -62,15 +70,17 @@ impl Backdrop {
     }
 }
 
-/// Encodes a canvas as an indexed PNG with the palette of `q` (the game's key colours exactly,
+/// Encodes a picture as an indexed PNG with the palette of `q` (the game's key colours exactly,
 /// then its commonest antialiasing shades): the loss is invisible and the file a third of RGB.
-pub fn png(c: &Canvas, q: &Quantizer) -> Result<Vec<u8>, RenderError> {
-    png_over(c, None, q)
+pub fn png(c: &RgbImage, q: &Quantizer) -> Result<Vec<u8>, RenderError> {
+    let mut filtered = Vec::with_capacity((c.width() as usize + 1) * c.height() as usize);
+    let mut rows = Rows::new(c.width() as usize);
+    for pixels in c.as_raw().chunks_exact(3 * (c.width() as usize).max(1)) {
+        index_runs(pixels, &mut rows.row, q);
+        rows.filter_into(&mut filtered);
+    }
+    compress(c, &filtered, q)
 }
-
-/// Pixels compared with the backdrop at a time: a run of them still showing it takes its
-/// indices from the backdrop's.
-const SPAN: usize = 16;
 
 /// The indices of spans that differ from their backdrop, by content (and quantizer): a stone on
 /// a square gives the same spans on every picture. Kept per thread, emptied when full.
@@ -90,72 +100,108 @@ fn same(a: &[u8; 3 * SPAN], b: &[u8; 3 * SPAN]) -> bool {
     }) == 0
 }
 
-/// [`png`] of a canvas drawn over `backdrop` (the same size): the same file, made faster.
+/// A row of indices being filtered, and the row above it.
+struct Rows {
+    row: Vec<u8>,
+    above: Vec<u8>,
+}
+
+impl Rows {
+    fn new(width: usize) -> Self {
+        Rows {
+            row: vec![0; width],
+            above: vec![0; width],
+        }
+    }
+
+    /// Appends the row as the Up filter writes it (its byte, then each index minus the one
+    /// above), and makes it the row above the next.
+    fn filter_into(&mut self, filtered: &mut Vec<u8>) {
+        filtered.push(UP);
+        filtered.extend(
+            self.row
+                .iter()
+                .zip(&self.above)
+                .map(|(r, a)| r.wrapping_sub(*a)),
+        );
+        std::mem::swap(&mut self.row, &mut self.above);
+    }
+}
+
+/// [`png`] of a canvas painted over `backdrop` (the same size): the same file, made faster. The
+/// spans the canvas was not drawn on since it took the backdrop's pixels take the backdrop's
+/// indices unseen; the others are compared with the backdrop first.
 pub fn png_over(
     c: &Canvas,
     backdrop: Option<&Backdrop>,
     q: &Quantizer,
 ) -> Result<Vec<u8>, RenderError> {
     let width = c.width() as usize;
-    let backdrop = backdrop
+    let Some((under, indices, id)) = backdrop
         .filter(|b| b.canvas.dimensions() == c.dimensions())
-        .and_then(|b| Some((b.canvas.as_raw(), b.indices(q)?)));
-    // Filtered here and compressed in one go: fed row by row (as `png` does), flate2 clears
-    // its 32 KB output buffer on every write, twice a row, which cost more than the
-    // compression itself. Each row is the Up filter's byte, then each index minus the one above.
+        .and_then(|b| Some((b.canvas.as_raw(), b.indices(q)?, b.id)))
+    else {
+        return png(c, q);
+    };
+    // Filtered here and compressed in one go: fed row by row (as the `png` crate does), flate2
+    // clears its 32 KB output buffer on every write, twice a row, which cost more than the
+    // compression itself.
     let mut filtered = Vec::with_capacity((width + 1) * c.height() as usize);
-    let mut above = vec![0u8; width];
-    let mut row = vec![0u8; width];
-    let id = q.id;
+    let mut rows = Rows::new(width);
+    let painted = c.over() == Some(id);
     SPANS.with_borrow_mut(|known| {
         for (y, pixels) in c.as_raw().chunks_exact(3 * width.max(1)).enumerate() {
-            match backdrop {
-                Some((rgb, indices)) => {
-                    let rgb = &rgb[3 * width * y..3 * width * (y + 1)];
-                    let indices = &indices[width * y..width * (y + 1)];
-                    let spans = pixels.chunks(3 * SPAN).zip(rgb.chunks(3 * SPAN));
-                    for (x, (span, under)) in spans.enumerate() {
-                        let at = x * SPAN..(x * SPAN + span.len() / 3);
-                        // Whole spans compare 16 bytes at a time; the row's last as slices.
-                        let whole = (
-                            span.first_chunk::<{ 3 * SPAN }>(),
-                            under.first_chunk::<{ 3 * SPAN }>(),
-                        );
-                        match whole {
-                            (Some(whole), Some(under)) if !same(whole, under) => {
-                                let key = (id, *whole);
-                                if let Some(indices) = known.get(&key) {
-                                    row[at].copy_from_slice(indices);
-                                } else {
-                                    let mut found = [0; SPAN];
-                                    index_runs(whole, &mut found, q);
-                                    row[at].copy_from_slice(&found);
-                                    if known.len() >= SPANS_KEPT {
-                                        known.clear();
-                                    }
-                                    known.insert(key, found);
-                                }
+            let under = &under[3 * width * y..3 * width * (y + 1)];
+            let indices = &indices[width * y..width * (y + 1)];
+            let drawn = if painted { c.drawn(y) } else { &[] };
+            let spans = pixels.chunks(3 * SPAN).zip(under.chunks(3 * SPAN));
+            for (x, (span, under)) in spans.enumerate() {
+                let at = x * SPAN..(x * SPAN + span.len() / 3);
+                let row = &mut rows.row[at.clone()];
+                if painted && !drawn[x] {
+                    row.copy_from_slice(&indices[at]);
+                    continue;
+                }
+                // Whole spans compare 16 bytes at a time; the row's last as slices.
+                let whole = (
+                    span.first_chunk::<{ 3 * SPAN }>(),
+                    under.first_chunk::<{ 3 * SPAN }>(),
+                );
+                match whole {
+                    (Some(whole), Some(under)) if !same(whole, under) => {
+                        let key = (q.id, *whole);
+                        if let Some(found) = known.get(&key) {
+                            row.copy_from_slice(found);
+                        } else {
+                            let mut found = [0; SPAN];
+                            index_runs(whole, &mut found, q);
+                            row.copy_from_slice(&found);
+                            if known.len() >= SPANS_KEPT {
+                                known.clear();
                             }
-                            (Some(_), Some(_)) => row[at.clone()].copy_from_slice(&indices[at]),
-                            _ if span == under => row[at.clone()].copy_from_slice(&indices[at]),
-                            _ => index_runs(span, &mut row[at], q),
+                            known.insert(key, found);
                         }
                     }
+                    (Some(_), Some(_)) => row.copy_from_slice(&indices[at]),
+                    _ if span == under => row.copy_from_slice(&indices[at]),
+                    _ => index_runs(span, row, q),
                 }
-                None => index_runs(pixels, &mut row, q),
             }
-            filtered.push(UP);
-            filtered.extend(row.iter().zip(&above).map(|(r, a)| r.wrapping_sub(*a)));
-            std::mem::swap(&mut row, &mut above);
+            rows.filter_into(&mut filtered);
         }
     });
+    compress(c, &filtered, q)
+}
+
+/// The PNG of filtered rows of indices of a picture of `c`'s size, with `q`'s palette.
+fn compress(c: &RgbImage, filtered: &[u8], q: &Quantizer) -> Result<Vec<u8>, RenderError> {
     // zlib-rs's level 2 (zlib-ng's fastest with its own Huffman codes) with the Up filter: about
     // the size of miniz_oxide's level 1 in a fraction of its time. Its level 1 uses fixed codes
     // (larger files); fdeflate is faster still but gives 35 to 78 KB.
     let io = |e: std::io::Error| RenderError::Encode(e.to_string());
     let mut zlib =
         flate2::write::ZlibEncoder::new(Vec::with_capacity(32 * 1024), flate2::Compression::new(2));
-    std::io::Write::write_all(&mut zlib, &filtered).map_err(io)?;
+    std::io::Write::write_all(&mut zlib, filtered).map_err(io)?;
     let data = zlib.finish().map_err(io)?;
     let mut out = Vec::with_capacity(data.len() + 1024);
     let err = |e: png::EncodingError| RenderError::Encode(e.to_string());
@@ -212,7 +258,7 @@ pub fn bucket(c: Rgb) -> usize {
 
 impl Quantizer {
     /// A palette of at most `size` entries (a GIF keeps one more index for transparency).
-    pub fn new(keys: &[Rgb], samples: &[&Canvas], size: usize) -> Self {
+    pub fn new(keys: &[Rgb], samples: &[&RgbImage], size: usize) -> Self {
         let size = size.min(256);
         let mut colours: Vec<Rgb> = Vec::with_capacity(size);
         for &k in keys {
@@ -442,7 +488,7 @@ fn to_u16(v: u32) -> Result<u16, RenderError> {
 
 /// The changed rectangle between two canvases, as palette indices with unchanged pixels
 /// transparent; a single transparent pixel when nothing changed.
-pub fn diff(prev: &Canvas, next: &Canvas, q: &mut Quantizer) -> Pending {
+pub fn diff(prev: &RgbImage, next: &RgbImage, q: &mut Quantizer) -> Pending {
     let row = (next.width() * 3) as usize;
     let rows_prev = prev.as_raw().chunks_exact(row);
     let changed: Vec<usize> = rows_prev

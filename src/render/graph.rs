@@ -99,7 +99,7 @@ fn quantizer() -> &'static encode::Quantizer {
             })
         })
         .collect();
-        let refs: Vec<&Canvas> = samples.iter().collect();
+        let refs: Vec<&image::RgbImage> = samples.iter().map(|c| &**c).collect();
         encode::Quantizer::new(palette::KEYS, &refs, encode::PNG_COLOURS)
     })
 }

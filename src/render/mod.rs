@@ -303,7 +303,7 @@ fn quantizers(kind: GameKind) -> &'static (encode::Quantizer, encode::Quantizer)
     let slot = GameKind::ALL.iter().position(|&k| k == kind).unwrap_or(0);
     CACHE[slot].get_or_init(|| {
         let samples = samples(kind);
-        let refs: Vec<&Canvas> = samples.iter().collect();
+        let refs: Vec<&image::RgbImage> = samples.iter().map(|c| &**c).collect();
         (
             encode::Quantizer::new(palette::KEYS, &refs, encode::PNG_COLOURS),
             encode::Quantizer::new(palette::KEYS, &refs, encode::GIF_COLOURS),

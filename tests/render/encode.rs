@@ -10,7 +10,7 @@ use parlor::render::encode::*;
 #[test]
 fn key_colours_are_kept_exactly() {
     let keys = [[10, 20, 30], [200, 100, 50], [255, 255, 255]];
-    let sample = Canvas::from_pixel(4, 4, image::Rgb([12, 22, 33]));
+    let sample = image::RgbImage::from_pixel(4, 4, image::Rgb([12, 22, 33]));
     let q = Quantizer::new(&keys, &[&sample], GIF_COLOURS);
     for (i, k) in keys.iter().enumerate() {
         assert_eq!(q.index(*k), i as u8);
@@ -52,7 +52,7 @@ fn every_palette_key_survives_png_quantization() {
 #[test]
 fn a_png_decodes_to_its_palette_colours() {
     let keys = [[10, 20, 30], [200, 100, 50], [255, 255, 255]];
-    let mut c = Canvas::from_pixel(7, 5, image::Rgb(keys[0]));
+    let mut c = image::RgbImage::from_pixel(7, 5, image::Rgb(keys[0]));
     for (n, (x, y)) in [(0, 0), (6, 0), (3, 2), (6, 4), (0, 4)]
         .into_iter()
         .enumerate()
@@ -92,7 +92,7 @@ fn differences_are_found_at_both_ends() {
 
 #[test]
 fn a_frame_without_change_is_one_transparent_pixel() {
-    let c = Canvas::from_pixel(8, 8, image::Rgb([1, 2, 3]));
+    let c = image::RgbImage::from_pixel(8, 8, image::Rgb([1, 2, 3]));
     let mut q = Quantizer::new(&[[1, 2, 3]], &[&c], GIF_COLOURS);
     let p = diff(&c, &c, &mut q);
     assert_eq!((p.width, p.height), (1, 1));
@@ -105,7 +105,7 @@ fn the_diff_covers_exactly_the_changed_rectangle() {
     let mut b = a.clone();
     b.fill_rect(2, 3, 1, 1, [255, 255, 255]);
     b.fill_rect(6, 7, 1, 1, [255, 255, 255]);
-    let mut q = Quantizer::new(&[[0, 0, 0], [255, 255, 255]], &[&a], GIF_COLOURS);
+    let mut q = Quantizer::new(&[[0, 0, 0], [255, 255, 255]], &[&*a], GIF_COLOURS);
     let p = diff(&a, &b, &mut q);
     assert_eq!((p.left, p.top, p.width, p.height), (2, 3, 5, 5));
     assert_eq!(p.indices[0], 1);

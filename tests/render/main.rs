@@ -23,6 +23,7 @@ use lcg::Lcg;
 use parlor::games::barrier::Barrier;
 use parlor::games::{AnyGame, AnyMove, GameKind, Side, Status};
 use parlor::i18n::Lang;
+use parlor::render::canvas::{Canvas, Draw, Shape, Sprite, fill};
 use parlor::render::encode::{Backdrop, PNG_COLOURS, Quantizer, png, png_over};
 use parlor::render::palette::{self, Rgb};
 use parlor::render::{
@@ -1359,7 +1360,7 @@ fn a_new_quantizer_never_takes_an_old_one_s_indices() {
             [keys[2], keys[0], keys[1]]
         };
         let q = Quantizer::new(&order, &[], PNG_COLOURS);
-        let bytes = png_over(&picture, Some(&backdrop), &q).expect("encodes");
+        let bytes = png_over(&Canvas::from(picture.clone()), Some(&backdrop), &q).expect("encodes");
         let back = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
             .expect("decodes")
             .to_rgb8();
@@ -1407,7 +1408,8 @@ fn a_picture_over_its_backdrop_encodes_as_without_it() {
     let second = Quantizer::new(&keys[..2], &[&under], PNG_COLOURS);
     for q in [&first, &second] {
         let plain = decode(png(&picture, q).expect("encodes"));
-        let over = decode(png_over(&picture, Some(&backdrop), q).expect("encodes"));
+        let over =
+            decode(png_over(&Canvas::from(picture.clone()), Some(&backdrop), q).expect("encodes"));
         assert!(plain == over, "the backdrop changed the picture");
         assert_ne!(
             plain,
@@ -1416,6 +1418,66 @@ fn a_picture_over_its_backdrop_encodes_as_without_it() {
         );
     }
     let other = Backdrop::new(RgbImage::from_pixel(52, 21, image::Rgb(keys[0])));
-    let over = decode(png_over(&picture, Some(&other), &first).expect("encodes"));
+    let over =
+        decode(png_over(&Canvas::from(picture.clone()), Some(&other), &first).expect("encodes"));
     assert!(over == decode(png(&picture, &first).expect("encodes")));
+}
+
+/// A canvas painted again and again over backdrops (two of one size, one of another, in turn)
+/// restores only the spans it drew on when it already shows the backdrop, yet always holds
+/// exactly the backdrop plus the new drawing; and its PNG, which takes the backdrop's indices
+/// for the spans not drawn on without looking at them, decodes to those pixels.
+#[test]
+fn a_canvas_painted_over_a_backdrop_again_holds_and_encodes_only_the_new_drawing() {
+    let keys = [[250, 250, 250], [20, 20, 20], [200, 30, 30], [40, 90, 160]];
+    let board = |w: u32, h: u32, dark: Rgb| {
+        RgbImage::from_fn(w, h, |x, y| {
+            image::Rgb(if (x / 8 + y / 8) % 2 == 1 {
+                dark
+            } else {
+                keys[0]
+            })
+        })
+    };
+    let backdrops = [
+        Backdrop::new(board(53, 21, keys[1])),
+        Backdrop::new(board(53, 21, keys[3])),
+        Backdrop::new(board(40, 30, keys[1])),
+    ];
+    let mut sprite = Sprite::new(9, 7);
+    for (x, y, p) in sprite.enumerate_pixels_mut() {
+        let a = [0u8, 128, 255][((x + y) % 3) as usize];
+        *p = image::Rgba([a / 2, a / 3, a, a]);
+    }
+    let q = Quantizer::new(&keys, &[&backdrops[0].canvas], PNG_COLOURS);
+    let mut random = Lcg(11);
+    let mut c = Canvas::default();
+    for round in 0..30 {
+        let backdrop = &backdrops[[0, 0, 0, 1, 0, 2][round % 6]];
+        let strokes: Vec<[i64; 5]> = (0..1 + random.below(6))
+            .map(|_| [0; 5].map(|_| random.below(60) as i64 - 5))
+            .collect();
+        let draw = |c: &mut Canvas| {
+            for &[x, y, w, kind, tone] in &strokes {
+                let (x, y) = (x as i32, y as i32);
+                match kind % 3 {
+                    0 => c.fill_rect(x, y, w as i32 / 3, 2, keys[tone as usize % 4]),
+                    1 => c.draw_sprite(&sprite, x, y),
+                    _ => fill(c, &[Shape::circle(x as f32, y as f32, 2.5)], keys[2], 200),
+                }
+            }
+        };
+        let drawn = backdrop.paint(&mut c, draw);
+        let mut fresh = Canvas::from(backdrop.canvas.clone());
+        draw(&mut fresh);
+        assert!(
+            *c == *fresh,
+            "round {round}: the canvas kept an earlier drawing"
+        );
+        let over = decode(&png_over(&c, Some(drawn), &q).expect("encodes"));
+        assert!(
+            over == decode(&png(&fresh, &q).expect("encodes")),
+            "round {round}"
+        );
+    }
 }

@@ -228,7 +228,7 @@ fn quantizer() -> &'static encode::Quantizer {
             draw_standings(&standings, Lang::En),
             draw_podium(&podium, Lang::En),
         ];
-        let refs: Vec<&Canvas> = samples.iter().collect();
+        let refs: Vec<&image::RgbImage> = samples.iter().map(|c| &**c).collect();
         let mut keys = palette::KEYS.to_vec();
         keys.extend([SILVER, BRONZE, WON, LOST]);
         encode::Quantizer::new(&keys, &refs, encode::PNG_COLOURS)
