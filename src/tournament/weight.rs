@@ -163,8 +163,27 @@ impl<const L: usize> Wide<L> {
         Self(out)
     }
 
-    /// `2^bits`.
-    pub fn power_of_two(bits: u32) -> Self {
-        Self::from_u64(1).shifted(bits)
+    /// `self + (value << bit)`, the carry taken as far as it goes: a field of a weight
+    /// added where it lies, instead of shifting the whole weight past each field.
+    #[inline]
+    pub fn add_at(self, value: u64, bit: u32) -> Self {
+        let limb = (bit / 64) as usize;
+        let rest = bit % 64;
+        let high = if rest > 0 { value >> (64 - rest) } else { 0 };
+        let mut out = self.0;
+        let mut carry = false;
+        for (i, slot) in out.iter_mut().enumerate().skip(limb) {
+            let add = match i - limb {
+                0 => value << rest,
+                1 => high,
+                _ if !carry => break,
+                _ => 0,
+            };
+            let (sum, c1) = slot.overflowing_add(add);
+            let (sum, c2) = sum.overflowing_add(u64::from(carry));
+            *slot = sum;
+            carry = c1 || c2;
+        }
+        Self(out)
     }
 }

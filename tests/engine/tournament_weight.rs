@@ -55,4 +55,22 @@ proptest::proptest! {
             (true, Wide::<3>::default() < bound)
         );
     }
+
+    /// A field added at its bit offset is the field shifted there and added: the part that
+    /// crosses into the next limb and the carries up the limbs above included, and what
+    /// passes the top dropped as the shift drops it.
+    #[test]
+    fn adding_at_an_offset_is_adding_the_shifted_value(
+        a in proptest::array::uniform3(proptest::num::u64::ANY),
+        value in proptest::num::u64::ANY,
+        bit in 0u32..192,
+        full in proptest::bool::ANY,
+    ) {
+        // Limbs of all ones make the carry run to the top: draw them half of the time.
+        let a = Wide(if full { [u64::MAX; 3] } else { a });
+        proptest::prop_assert_eq!(
+            a.add_at(value, bit),
+            a.plus(Wide::from_u64(value).shifted(bit))
+        );
+    }
 }
