@@ -15,14 +15,21 @@ impl<const L: usize> Matching<L> {
         let n = self.n;
         let own = self.inblossom[v];
         let dual = &self.dualvar[v];
+        // The vertices' entries as slices of n, so that one test of w spares a bounds check
+        // in each.
+        let (inblossom, leaf_label) = (&self.inblossom[..n], &self.label[..n]);
+        let duals = &self.dualvar[..n];
         let allowed = &self.allowed[v * n..(v + 1) * n];
         let weights = &self.weights[v * n..(v + 1) * n];
         while *bits != 0 {
             let w = i * 64 + bits.trailing_zeros() as usize;
             *bits &= *bits - 1;
-            let bw = self.inblossom[w];
+            if w >= n {
+                break;
+            }
+            let bw = inblossom[w];
             // A T-vertex (not a mere leaf of a T-blossom) gains nothing from v.
-            if own == bw || (self.label[w] == 2 && self.label[bw] == 2) {
+            if own == bw || (leaf_label[w] == 2 && self.label[bw] == 2) {
                 continue;
             }
             if allowed[w] == self.stage {
@@ -33,10 +40,10 @@ impl<const L: usize> Matching<L> {
             // another S-blossom, or an unreached vertex's toward the trees.
             let target = if self.label[bw] == 1 {
                 own
-            } else if self.label[w] == 0 {
+            } else if leaf_label[w] == 0 {
                 w
             } else {
-                if Wide::slack(dual, &self.dualvar[w], twice).is_zero() {
+                if Wide::slack(dual, &duals[w], twice).is_zero() {
                     return Some((w, NONE));
                 }
                 continue;
@@ -45,7 +52,7 @@ impl<const L: usize> Matching<L> {
             if k == NONE || self.slack_edge[target] != k || self.slack_epoch[target] != self.epoch {
                 return Some((w, target));
             }
-            match Wide::slack_against(dual, &self.dualvar[w], twice, &self.best_slack[target]) {
+            match Wide::slack_against(dual, &duals[w], twice, &self.best_slack[target]) {
                 (true, _) => return Some((w, NONE)),
                 (false, true) => return Some((w, target)),
                 (false, false) => {}
