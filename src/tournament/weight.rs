@@ -97,6 +97,36 @@ impl<const L: usize> Wide<L> {
         (any == 0, below)
     }
 
+    /// Whether `x - t < y`, the three read as signed numbers of `64 L` bits (`y` may be a
+    /// difference below zero), in two borrow chains: the search's "less slack than the best
+    /// edge" with the row's fixed terms taken into `y` once. Exact while each term and the
+    /// result lie within `2^(64 L - 2)` of zero, as the pairing's weights and duals do.
+    #[inline]
+    pub fn below_after(x: &Self, t: &Self, y: &Self) -> bool {
+        let (mut first, mut second) = (false, false);
+        let mut top = 0;
+        for i in 0..L {
+            let (diff, b1) = x.0[i].overflowing_sub(t.0[i]);
+            let (diff, b2) = diff.overflowing_sub(u64::from(first));
+            first = b1 | b2;
+            let (rest, b3) = diff.overflowing_sub(y.0[i]);
+            let (rest, b4) = rest.overflowing_sub(u64::from(second));
+            second = b3 | b4;
+            top = rest;
+        }
+        (top as i64) < 0
+    }
+
+    /// This, or 1 if this is zero: a bound that a slack of zero is always below.
+    #[inline]
+    pub fn at_least_one(self) -> Self {
+        if self.is_zero() {
+            Self::from_u64(1)
+        } else {
+            self
+        }
+    }
+
     /// `self + other`.
     #[inline]
     pub fn plus(self, other: Self) -> Self {
