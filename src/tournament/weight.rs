@@ -99,8 +99,10 @@ impl<const L: usize> Wide<L> {
 
     /// Whether `x - t < y`, the three read as signed numbers of `64 L` bits (`y` may be a
     /// difference below zero), in two borrow chains: the search's "less slack than the best
-    /// edge" with the row's fixed terms taken into `y` once. Exact while each term and the
-    /// result lie within `2^(64 L - 2)` of zero, as the pairing's weights and duals do.
+    /// edge" with the row's fixed terms taken into `y` once. Exact while `x - t - y` lies
+    /// within `2^(64 L - 1)` of zero: in the search it is an edge's slack less a best slack
+    /// (at least 1), both below the sum of two duals, which the weights' spare top bits keep
+    /// far under that.
     #[inline]
     pub fn below_after(x: &Self, t: &Self, y: &Self) -> bool {
         let (mut first, mut second) = (false, false);
