@@ -97,6 +97,38 @@ impl<const L: usize> Wide<L> {
         (any == 0, below)
     }
 
+    /// Whether `x - t < y`, the three read as signed numbers of `64 L` bits (`y` may be a
+    /// difference below zero), in two borrow chains: the search's "less slack than the best
+    /// edge" with the row's fixed terms taken into `y` once. Exact while `x - t - y` lies
+    /// within `2^(64 L - 1)` of zero: in the search it is an edge's slack less a best slack
+    /// (at least 1), both below the sum of two duals, which the weights' spare top bits keep
+    /// far under that.
+    #[inline]
+    pub fn below_after(x: &Self, t: &Self, y: &Self) -> bool {
+        let (mut first, mut second) = (false, false);
+        let mut top = 0;
+        for i in 0..L {
+            let (diff, b1) = x.0[i].overflowing_sub(t.0[i]);
+            let (diff, b2) = diff.overflowing_sub(u64::from(first));
+            first = b1 | b2;
+            let (rest, b3) = diff.overflowing_sub(y.0[i]);
+            let (rest, b4) = rest.overflowing_sub(u64::from(second));
+            second = b3 | b4;
+            top = rest;
+        }
+        (top as i64) < 0
+    }
+
+    /// This, or 1 if this is zero: a bound that a slack of zero is always below.
+    #[inline]
+    pub fn at_least_one(self) -> Self {
+        if self.is_zero() {
+            Self::from_u64(1)
+        } else {
+            self
+        }
+    }
+
     /// `self + other`.
     #[inline]
     pub fn plus(self, other: Self) -> Self {
@@ -163,8 +195,27 @@ impl<const L: usize> Wide<L> {
         Self(out)
     }
 
-    /// `2^bits`.
-    pub fn power_of_two(bits: u32) -> Self {
-        Self::from_u64(1).shifted(bits)
+    /// `self + (value << bit)`, the carry taken as far as it goes: a field of a weight
+    /// added where it lies, instead of shifting the whole weight past each field.
+    #[inline]
+    pub fn add_at(self, value: u64, bit: u32) -> Self {
+        let limb = (bit / 64) as usize;
+        let rest = bit % 64;
+        let high = if rest > 0 { value >> (64 - rest) } else { 0 };
+        let mut out = self.0;
+        let mut carry = false;
+        for (i, slot) in out.iter_mut().enumerate().skip(limb) {
+            let add = match i - limb {
+                0 => value << rest,
+                1 => high,
+                _ if !carry => break,
+                _ => 0,
+            };
+            let (sum, c1) = slot.overflowing_add(add);
+            let (sum, c2) = sum.overflowing_add(u64::from(carry));
+            *slot = sum;
+            carry = c1 || c2;
+        }
+        Self(out)
     }
 }

@@ -55,4 +55,50 @@ proptest::proptest! {
             (true, Wide::<3>::default() < bound)
         );
     }
+
+    /// A field added at its bit offset is the field shifted there and added: the part that
+    /// crosses into the next limb and the carries up the limbs above included, and what
+    /// passes the top dropped as the shift drops it.
+    #[test]
+    fn adding_at_an_offset_is_adding_the_shifted_value(
+        a in proptest::array::uniform3(proptest::num::u64::ANY),
+        value in proptest::num::u64::ANY,
+        bit in 0u32..192,
+        full in proptest::bool::ANY,
+    ) {
+        // Limbs of all ones make the carry run to the top: draw them half of the time.
+        let a = Wide(if full { [u64::MAX; 3] } else { a });
+        proptest::prop_assert_eq!(
+            a.add_at(value, bit),
+            a.plus(Wide::from_u64(value).shifted(bit))
+        );
+    }
+
+    /// The two-chain test of the search says what the slack says: an edge has less slack
+    /// than a bound (at least 1, so that a tight edge always has) with either dual taken
+    /// into the bound, equal slacks and zero slacks included.
+    #[test]
+    fn the_two_chain_test_agrees_with_the_slack(
+        a in proptest::array::uniform3(0..1u64 << 60),
+        b in proptest::array::uniform3(0..1u64 << 60),
+        w in proptest::array::uniform3(0..1u64 << 60),
+        bound in proptest::array::uniform3(0..1u64 << 60),
+        shape in 0..4u8,
+    ) {
+        let (a, b) = (Wide(a), Wide(b));
+        let sum = a.plus(b);
+        // A doubled weight the duals cover (as the search keeps them), the whole sum when
+        // the edge is drawn tight.
+        let twice = if shape == 1 { sum } else { Wide(w).plus(Wide(w)).min(sum) };
+        let slack = Wide::slack(&a, &b, &twice);
+        let bound = match shape {
+            2 => slack,
+            3 => Wide::default(),
+            _ => Wide(bound),
+        }
+        .at_least_one();
+        let below = slack < bound;
+        proptest::prop_assert_eq!(Wide::below_after(&b, &twice, &bound.minus(a)), below);
+        proptest::prop_assert_eq!(Wide::below_after(&a, &twice, &bound.minus(b)), below);
+    }
 }

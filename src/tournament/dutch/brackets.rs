@@ -59,8 +59,7 @@ impl<const L: usize> Engine<'_, '_, L> {
                     return w;
                 }
                 let bonus = u64::from(smaller_rem < rem_pairs);
-                w.plus(Wide::from_u64(bonus).shifted(2 * sgb + 1))
-                    .sub_u64(2 * smaller_rem as u64)
+                w.add_at(bonus, 2 * sgb + 1).sub_u64(2 * smaller_rem as u64)
             };
             let in_group = |m: usize| -> bool { m >= group_begin_vertex && m < next_begin_vertex };
             let mut stable = self.compute();

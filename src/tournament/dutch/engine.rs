@@ -85,36 +85,42 @@ impl<'p, 'a, const L: usize> Engine<'p, 'a, L> {
         }
         let (sgb, sgs) = (pre.sgb, pre.sgs);
         let shift = |score: Points| pre.shifts.get(&score).copied().unwrap_or(0);
-        let one_at = |score: Points| Wide::<L>::power_of_two(shift(score));
-        let mut w = Wide::<L>::from_u64(
+        // Each field is added at its bit offset, from the top field down: `at` is the lowest
+        // bit of the field being written (the fields below it take `at` bits).
+        let mut at = pre.body_bits();
+        let mut w = Wide::<L>::default().add_at(
             1 + u64::from(!self.bye_candidate(h)) + u64::from(!self.bye_candidate(l)),
+            at,
         );
-        // Pairs in the current bracket, then the scores paired there.
-        w = w.shifted(sgb).add_u64(u64::from(in_current));
-        w = w.shifted(sgs);
-        if in_current {
-            w = w.plus(one_at(h.score));
-        }
-        // The same for the next bracket.
-        w = w.shifted(sgb).add_u64(u64::from(in_next));
-        w = w.shifted(sgs);
-        if in_next {
-            w = w.plus(one_at(h.score));
+        let mut field = |w: &mut Wide<L>, width: u32, value: u64| {
+            at -= width;
+            if value != 0 {
+                *w = w.add_at(value, at);
+            }
+            at
+        };
+        // Pairs in the current bracket, then the scores paired there; the same for the next.
+        for paired in [in_current, in_next] {
+            field(&mut w, sgb, u64::from(paired));
+            let scores = field(&mut w, sgs, 0);
+            if paired {
+                w = w.add_at(1, scores + shift(h.score));
+            }
         }
         // The bye assignee's unplayed games.
-        w = w.shifted(2 * sgb);
+        let mut unplayed = 0;
         if self.single_downfloater_bye {
             for p in [h, l] {
                 if p.score == self.bye_score {
-                    w = w.add_u64(
-                        self.unplayed_ranks
-                            .get(&p.played_games)
-                            .copied()
-                            .unwrap_or(0),
-                    );
+                    unplayed += self
+                        .unplayed_ranks
+                        .get(&p.played_games)
+                        .copied()
+                        .unwrap_or(0);
                 }
             }
         }
+        field(&mut w, 2 * sgb, unplayed);
         // Colour preferences (the lower player first, as the rules word them).
         let (p, o) = (l, h);
         let mask = in_current;
@@ -134,54 +140,40 @@ impl<'p, 'a, const L: usize> Engine<'p, 'a, L> {
             || (p.abs_pref() && o.abs_pref())
             || p.pref != o.pref;
         for c in [c1, c2, c3, c4] {
-            w = w.shifted(sgb).add_u64(u64::from(mask && c));
+            field(&mut w, sgb, u64::from(mask && c));
         }
-        let played = pre.swiss.played_rounds;
-        let cur = in_current;
-        let float_fields = |w: Wide<L>, back: usize| -> Wide<L> {
-            let i = back - 1;
-            let mut w = w.shifted(sgb);
-            if cur {
-                w = w.add_u64(u64::from(l.floats[i] == Float::Down));
-                w = w.add_u64(u64::from(h.score <= l.score && h.floats[i] == Float::Down));
-            }
-            w = w.shifted(sgb);
-            if cur {
-                w = w.add_u64(u64::from(!(h.score > l.score && l.floats[i] == Float::Up)));
-            }
-            w
-        };
-        if played >= 1 {
-            w = float_fields(w, 1);
+        let played = pre.swiss.played_rounds.min(2);
+        let cur = u64::from(in_current);
+        for i in 0..played {
+            field(
+                &mut w,
+                sgb,
+                cur * (u64::from(l.floats[i] == Float::Down)
+                    + u64::from(h.score <= l.score && h.floats[i] == Float::Down)),
+            );
+            field(
+                &mut w,
+                sgb,
+                cur * u64::from(!(h.score > l.score && l.floats[i] == Float::Up)),
+            );
         }
-        if played >= 2 {
-            w = float_fields(w, 2);
-        }
-        let float_scores = |w: Wide<L>, back: usize| -> Wide<L> {
-            let i = back - 1;
-            let mut w = w.shifted(sgs);
-            if cur {
-                if l.floats[i] == Float::Down {
-                    w = w.plus(one_at(l.score));
-                }
-                if h.floats[i] == Float::Down {
-                    w = w.plus(one_at(h.score));
+        for i in 0..played {
+            let down = field(&mut w, sgs, 0);
+            if in_current {
+                for p in [l, h] {
+                    if p.floats[i] == Float::Down {
+                        w = w.add_at(1, down + shift(p.score));
+                    }
                 }
             }
-            w = w.shifted(sgs);
-            if cur && !(l.floats[i] == Float::Up && h.score > l.score) {
-                w = w.plus(one_at(h.score));
+            let up = field(&mut w, sgs, 0);
+            if in_current && !(l.floats[i] == Float::Up && h.score > l.score) {
+                w = w.add_at(1, up + shift(h.score));
             }
-            w
-        };
-        if played >= 1 {
-            w = float_scores(w, 1);
         }
-        if played >= 2 {
-            w = float_scores(w, 2);
-        }
-        // Room for the ordering of the bracket's pairs.
-        w.shifted(3 * sgb + 1)
+        // Below: room for the ordering of the bracket's pairs.
+        debug_assert_eq!(at, 3 * sgb + 1);
+        w
     }
 
     pub(super) fn run(mut self) -> Result<Vec<(usize, Option<usize>)>, PairError> {
@@ -196,13 +188,12 @@ impl<'p, 'a, const L: usize> Engine<'p, 'a, L> {
                 let w = if odd {
                     let (pa, pb) = (self.player(a), self.player(b));
                     if pre.compatible(pa, pb) {
-                        Wide::<L>::from_u64(
-                            1 + u64::from(!pa.eligible_bye) + u64::from(!pb.eligible_bye),
-                        )
-                        .shifted(pre.sgs)
-                        .add_u64(shift(pa.score) + shift(pb.score))
-                        .shifted(pre.sgb)
-                        .add_u64(u64::from(pa.score >= top))
+                        Wide::<L>::from_u64(u64::from(pa.score >= top))
+                            .add_at(shift(pa.score) + shift(pb.score), pre.sgb)
+                            .add_at(
+                                1 + u64::from(!pa.eligible_bye) + u64::from(!pb.eligible_bye),
+                                pre.sgs + pre.sgb,
+                            )
                     } else {
                         Wide::default()
                     }

@@ -93,6 +93,10 @@ pub struct Matching<const L: usize> {
     /// still the best edge and `slack_epoch[x]` the current `epoch` (no dual changed since),
     /// which spares the search recomputing a wide slack for every edge it compares.
     best_slack: Vec<Wide<L>>,
+    /// Beside it, that slack (at least 1) less x's dual: an edge from v (dual a, doubled
+    /// weight t) to an unreached vertex x has less slack than x's best edge, or none, when
+    /// a - t is below it (`Wide::below_after`).
+    floor_less_dual: Vec<Wide<L>>,
     slack_edge: Vec<usize>,
     slack_epoch: Vec<u64>,
     /// Counts the changes of the vertex duals.
@@ -168,6 +172,7 @@ impl<const L: usize> Matching<L> {
             blossomendps: vec![Vec::new(); 2 * n],
             bestedge: vec![NONE; 2 * n],
             best_slack: vec![Wide::default(); 2 * n],
+            floor_less_dual: vec![Wide::default(); 2 * n],
             slack_edge: vec![NONE; 2 * n],
             slack_epoch: vec![0; 2 * n],
             epoch: 1,
@@ -270,6 +275,7 @@ impl<const L: usize> Matching<L> {
         let k = self.bestedge[x];
         if self.slack_edge[x] != k || self.slack_epoch[x] != self.epoch {
             self.best_slack[x] = self.slack(k);
+            self.floor_less_dual[x] = self.best_slack[x].at_least_one().minus(self.dualvar[x]);
             self.slack_edge[x] = k;
             self.slack_epoch[x] = self.epoch;
         }
@@ -280,6 +286,7 @@ impl<const L: usize> Matching<L> {
     fn set_best(&mut self, x: usize, k: usize, slack: Wide<L>) {
         self.bestedge[x] = k;
         self.best_slack[x] = slack;
+        self.floor_less_dual[x] = slack.at_least_one().minus(self.dualvar[x]);
         self.slack_edge[x] = k;
         self.slack_epoch[x] = self.epoch;
     }

@@ -6,23 +6,35 @@ use crate::tournament::weight::Wide;
 
 impl<const L: usize> Matching<L> {
     /// The next of v's edges in `bits` (word `i` of its row) that the search must act on,
-    /// with the bits taken off up to it, and NONE if that edge is tight, or else the vertex or
-    /// blossom whose best edge it may replace (if that one is missing, or its slack not
-    /// known, or more). The edges passed over lie inside v's blossom, go to a T-vertex, or
+    /// with the bits taken off up to it, and NONE if that edge is known tight, or else the
+    /// vertex or blossom whose best edge it may replace (if that one is missing, or its slack
+    /// not known, or more; a tight edge is one of these, which the caller finds from its zero
+    /// slack). The edges passed over lie inside v's blossom, go to a T-vertex, or
     /// are neither tight nor better than the best edge they would replace. Only reads, so
     /// that the row's scan keeps its tables at hand.
     fn next_busy(&self, v: usize, i: usize, bits: &mut u64) -> Option<(usize, usize)> {
         let n = self.n;
         let own = self.inblossom[v];
         let dual = &self.dualvar[v];
+        // The vertices' entries as slices of n, so that one test of w spares a bounds check
+        // in each.
+        let (inblossom, leaf_label) = (&self.inblossom[..n], &self.label[..n]);
+        let duals = &self.dualvar[..n];
         let allowed = &self.allowed[v * n..(v + 1) * n];
         let weights = &self.weights[v * n..(v + 1) * n];
+        // An edge to w in another S-blossom beats the best edge of v's blossom, of slack s, when
+        // dual(w) - t < max(s, 1) - dual(v): the right side once for the row (used only while
+        // that slack is known, which the loop checks first).
+        let own_floor = self.best_slack[own].at_least_one().minus(*dual);
         while *bits != 0 {
             let w = i * 64 + bits.trailing_zeros() as usize;
             *bits &= *bits - 1;
-            let bw = self.inblossom[w];
+            if w >= n {
+                break;
+            }
+            let bw = inblossom[w];
             // A T-vertex (not a mere leaf of a T-blossom) gains nothing from v.
-            if own == bw || (self.label[w] == 2 && self.label[bw] == 2) {
+            if own == bw || (leaf_label[w] == 2 && self.label[bw] == 2) {
                 continue;
             }
             if allowed[w] == self.stage {
@@ -33,10 +45,10 @@ impl<const L: usize> Matching<L> {
             // another S-blossom, or an unreached vertex's toward the trees.
             let target = if self.label[bw] == 1 {
                 own
-            } else if self.label[w] == 0 {
+            } else if leaf_label[w] == 0 {
                 w
             } else {
-                if Wide::slack(dual, &self.dualvar[w], twice).is_zero() {
+                if Wide::slack(dual, &duals[w], twice).is_zero() {
                     return Some((w, NONE));
                 }
                 continue;
@@ -45,10 +57,15 @@ impl<const L: usize> Matching<L> {
             if k == NONE || self.slack_edge[target] != k || self.slack_epoch[target] != self.epoch {
                 return Some((w, target));
             }
-            match Wide::slack_against(dual, &self.dualvar[w], twice, &self.best_slack[target]) {
-                (true, _) => return Some((w, NONE)),
-                (false, true) => return Some((w, target)),
-                (false, false) => {}
+            // Less slack than the best edge (a tight edge always has: the floor is 1): the
+            // caller computes the slack, and treats a zero one as tight.
+            let below = if target == own {
+                Wide::below_after(&duals[w], twice, &own_floor)
+            } else {
+                Wide::below_after(dual, twice, &self.floor_less_dual[target])
+            };
+            if below {
+                return Some((w, target));
             }
         }
         None
