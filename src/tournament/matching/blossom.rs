@@ -11,8 +11,8 @@ impl<const L: usize> Matching<L> {
         self.label[b] = t;
         self.labelend[w] = p;
         self.labelend[b] = p;
-        self.bestedge[w] = NONE;
-        self.bestedge[b] = NONE;
+        self.clear_best(w);
+        self.clear_best(b);
         if t == 1 {
             let mut queue = std::mem::take(&mut self.queue);
             self.leaves(b, &mut queue);
@@ -134,7 +134,7 @@ impl<const L: usize> Matching<L> {
                     }
                 }
             }
-            self.bestedge[child] = NONE;
+            self.clear_best(child);
         }
         self.scratch = leaves;
         let mut best = Vec::new();
@@ -153,7 +153,7 @@ impl<const L: usize> Matching<L> {
         self.touched = touched;
         match least {
             Some((k, slack)) => self.set_best(b, k, slack),
-            None => self.bestedge[b] = NONE,
+            None => self.clear_best(b),
         }
         self.blossombestedges[b] = Some(best);
     }
@@ -277,7 +277,7 @@ impl<const L: usize> Matching<L> {
             self.label[bv] = 2;
             self.labelend[q] = p;
             self.labelend[bv] = p;
-            self.bestedge[bv] = NONE;
+            self.clear_best(bv);
             j += jstep;
             while childs[at(j)] != entrychild {
                 let bv = childs[at(j)];
@@ -302,7 +302,7 @@ impl<const L: usize> Matching<L> {
         self.blossomendps[b] = Vec::new();
         self.blossombase[b] = NONE;
         self.blossombestedges[b] = None;
-        self.bestedge[b] = NONE;
+        self.clear_best(b);
         self.unusedblossoms.push(b);
     }
 

@@ -88,17 +88,8 @@ pub struct Matching<const L: usize> {
     blossomchilds: Vec<Vec<usize>>,
     blossombase: Vec<usize>,
     blossomendps: Vec<Vec<usize>>,
-    bestedge: Vec<usize>,
-    /// The slack of `bestedge[x]` when it was last computed: valid while `slack_edge[x]` is
-    /// still the best edge and `slack_epoch[x]` the current `epoch` (no dual changed since),
-    /// which spares the search recomputing a wide slack for every edge it compares.
-    best_slack: Vec<Wide<L>>,
-    /// Beside it, that slack (at least 1) less x's dual: an edge from v (dual a, doubled
-    /// weight t) to an unreached vertex x has less slack than x's best edge, or none, when
-    /// a - t is below it (`Wide::below_after`).
-    floor_less_dual: Vec<Wide<L>>,
-    slack_edge: Vec<usize>,
-    slack_epoch: Vec<u64>,
+    /// The best edge of each vertex and blossom, with what the search knows of its slack.
+    best: Vec<Best<L>>,
     /// Counts the changes of the vertex duals.
     epoch: u64,
     blossombestedges: Vec<Option<Vec<usize>>>,
@@ -115,6 +106,35 @@ pub struct Matching<const L: usize> {
     allowed: Vec<u32>,
     stage: u32,
     queue: Vec<usize>,
+}
+
+/// The best edge of a vertex or blossom (the least slack toward the search trees or another
+/// S-blossom) and what the search knows of it, side by side: the row's scan reads an entry's
+/// epoch and floor together.
+#[derive(Clone, Copy)]
+struct Best<const L: usize> {
+    /// The edge, or NONE.
+    edge: usize,
+    /// The `epoch` in which `slack` and `floor` were computed for this edge, or 0 (not
+    /// known): they hold while no dual changed since, and every new edge sets or clears it,
+    /// which spares the search recomputing a wide slack for every edge it compares.
+    epoch: u64,
+    /// The edge's slack.
+    slack: Wide<L>,
+    /// That slack (at least 1) less x's dual: an edge from v (dual a, doubled weight t) to an
+    /// unreached vertex x has less slack than x's best edge, or none, when a - t is below it
+    /// (`Wide::below_after`).
+    floor: Wide<L>,
+}
+
+impl<const L: usize> Best<L> {
+    /// No best edge (the epochs start at 1).
+    const NONE: Self = Self {
+        edge: NONE,
+        epoch: 0,
+        slack: Wide([0; L]),
+        floor: Wide([0; L]),
+    };
 }
 
 impl<const L: usize> Matching<L> {
@@ -170,11 +190,7 @@ impl<const L: usize> Matching<L> {
             blossomchilds: vec![Vec::new(); 2 * n],
             blossombase,
             blossomendps: vec![Vec::new(); 2 * n],
-            bestedge: vec![NONE; 2 * n],
-            best_slack: vec![Wide::default(); 2 * n],
-            floor_less_dual: vec![Wide::default(); 2 * n],
-            slack_edge: vec![NONE; 2 * n],
-            slack_epoch: vec![0; 2 * n],
+            best: vec![Best::NONE; 2 * n],
             epoch: 1,
             blossombestedges: vec![None; 2 * n],
             best_to: vec![NONE; 2 * n],
@@ -270,25 +286,28 @@ impl<const L: usize> Matching<L> {
         )
     }
 
-    /// The slack of `bestedge[x]` (which must be an edge), from the cache while no dual changed.
+    /// The slack of x's best edge (which must be an edge), from the cache while no dual changed.
     fn best_slack(&mut self, x: usize) -> Wide<L> {
-        let k = self.bestedge[x];
-        if self.slack_edge[x] != k || self.slack_epoch[x] != self.epoch {
-            self.best_slack[x] = self.slack(k);
-            self.floor_less_dual[x] = self.best_slack[x].at_least_one().minus(self.dualvar[x]);
-            self.slack_edge[x] = k;
-            self.slack_epoch[x] = self.epoch;
+        if self.best[x].epoch != self.epoch {
+            let slack = self.slack(self.best[x].edge);
+            self.set_best(x, self.best[x].edge, slack);
         }
-        self.best_slack[x]
+        self.best[x].slack
     }
 
     /// Makes edge k, whose slack is `slack`, the best edge of `x`.
     fn set_best(&mut self, x: usize, k: usize, slack: Wide<L>) {
-        self.bestedge[x] = k;
-        self.best_slack[x] = slack;
-        self.floor_less_dual[x] = slack.at_least_one().minus(self.dualvar[x]);
-        self.slack_edge[x] = k;
-        self.slack_epoch[x] = self.epoch;
+        self.best[x] = Best {
+            edge: k,
+            epoch: self.epoch,
+            slack,
+            floor: slack.at_least_one().minus(self.dualvar[x]),
+        };
+    }
+
+    /// Leaves `x` without a best edge.
+    fn clear_best(&mut self, x: usize) {
+        self.best[x] = Best::NONE;
     }
 
     /// The maximum-weight matching of the vertices still in the graph: `mate[v]` is v's

@@ -25,7 +25,7 @@ impl<const L: usize> Matching<L> {
         // An edge to w in another S-blossom beats the best edge of v's blossom, of slack s, when
         // dual(w) - t < max(s, 1) - dual(v): the right side once for the row (used only while
         // that slack is known, which the loop checks first).
-        let own_floor = self.best_slack[own].at_least_one().minus(*dual);
+        let own_floor = self.best[own].slack.at_least_one().minus(*dual);
         while *bits != 0 {
             let w = i * 64 + bits.trailing_zeros() as usize;
             *bits &= *bits - 1;
@@ -53,8 +53,9 @@ impl<const L: usize> Matching<L> {
                 }
                 continue;
             };
-            let k = self.bestedge[target];
-            if k == NONE || self.slack_edge[target] != k || self.slack_epoch[target] != self.epoch {
+            // No best edge, or its slack not known (an entry without one has epoch 0).
+            let best = &self.best[target];
+            if best.epoch != self.epoch {
                 return Some((w, target));
             }
             // Less slack than the best edge (a tight edge always has: the floor is 1): the
@@ -62,7 +63,7 @@ impl<const L: usize> Matching<L> {
             let below = if target == own {
                 Wide::below_after(&duals[w], twice, &own_floor)
             } else {
-                Wide::below_after(dual, twice, &self.floor_less_dual[target])
+                Wide::below_after(dual, twice, &best.floor)
             };
             if below {
                 return Some((w, target));
@@ -77,7 +78,9 @@ impl<const L: usize> Matching<L> {
         loop {
             self.label.iter_mut().for_each(|l| *l = 0);
             self.s_bits.iter_mut().for_each(|b| *b = 0);
-            self.bestedge.iter_mut().for_each(|e| *e = NONE);
+            self.best
+                .iter_mut()
+                .for_each(|e| (e.edge, e.epoch) = (NONE, 0));
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
             }
@@ -122,7 +125,7 @@ impl<const L: usize> Matching<L> {
                                     &self.twice[self.weights[v * n + w] as usize],
                                 );
                                 if !slack.is_zero() {
-                                    if self.bestedge[target] == NONE
+                                    if self.best[target].edge == NONE
                                         || slack < self.best_slack(target)
                                     {
                                         self.set_best(target, self.toward(v, w) / 2, slack);
@@ -172,13 +175,13 @@ impl<const L: usize> Matching<L> {
                 for v in 0..n {
                     if self.alive[v]
                         && self.label[self.inblossom[v]] == 0
-                        && self.bestedge[v] != NONE
+                        && self.best[v].edge != NONE
                     {
                         let d = self.best_slack(v);
                         if d < delta {
                             delta = d;
                             deltatype = 2;
-                            deltaedge = self.bestedge[v];
+                            deltaedge = self.best[v].edge;
                         }
                     }
                 }
@@ -186,13 +189,13 @@ impl<const L: usize> Matching<L> {
                     if (b >= n || self.alive[b])
                         && self.blossomparent[b] == NONE
                         && self.label[b] == 1
-                        && self.bestedge[b] != NONE
+                        && self.best[b].edge != NONE
                     {
                         let d = self.best_slack(b).half();
                         if d < delta {
                             delta = d;
                             deltatype = 3;
-                            deltaedge = self.bestedge[b];
+                            deltaedge = self.best[b].edge;
                         }
                     }
                 }
