@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
-use super::work::Busy;
 use crate::table;
+use crate::table::Busy;
 
 /// A notice and the work it counts for until it is posted or kept.
 type Waiting = (table::Notice, Busy);

@@ -14,7 +14,7 @@ use tracing::debug;
 use crate::table::{Reply, Table, TournamentNews};
 
 use super::present::{self, Locales};
-use super::work::Work;
+use crate::table::Work;
 
 /// The shortest time between two edits of the same standings.
 pub const EVERY: Duration = Duration::from_secs(3);

@@ -27,8 +27,6 @@ pub mod respond;
 #[doc(hidden)]
 pub mod shards;
 #[doc(hidden)]
-pub mod work;
-
 use std::fmt::Display;
 use std::future::Future;
 use std::time::Instant;
@@ -37,13 +35,13 @@ use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 use tracing::{error, info, warn};
 
+pub use crate::table::{Busy, Work};
 pub use answer::Answer;
 pub use config::{Config, ConfigError, DEFAULT_DATABASE_URL};
 pub use health::{DATABASE_TIMEOUT, Health};
 pub use present::Locales;
 pub use respond::DEFER_AFTER;
 pub use shards::{ShardError, ShardSet, shard_of};
-pub use work::{Busy, Work};
 
 use crate::i18n::{Lang, Msg};
 use crate::store::Store;
@@ -307,6 +305,8 @@ pub async fn serve(
         docs_url: settings.docs_url.or_else(|| config.docs_url.clone()),
         public_url: settings.public_url.or_else(|| config.public_url.clone()),
         owns: settings.owns.or_else(|| Some(owns(config.shards))),
+        // One count of what is in hand: the service's own steps count with the bot's events.
+        work: config.work.clone(),
         ..settings
     };
     let result = connect(config, settings, shutdown, store.clone()).await;

@@ -9,9 +9,9 @@ use poise::serenity_prelude as serenity;
 use tracing::{debug, info, warn};
 
 use super::answer::Answer;
-use super::work::Work;
 use super::{Asker, Tongues, access, lanes, live, present, reach, respond};
 use crate::i18n::Msg;
+use crate::table::Work;
 use crate::table::{self, Table};
 
 /// The wait before a notice's second try when Discord fails (5xx), asks to slow down (429) or

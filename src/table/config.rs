@@ -49,6 +49,10 @@ pub struct Config {
     /// Search steps per position of an analysis (`PARLOR_ANALYSIS_NODES`); `None`: each
     /// game's default depth ([`crate::ai::analysis::Depth::default_for`]).
     pub analysis_nodes: Option<u64>,
+    /// What the service has in hand on its own (a tournament's step: a round paired, its games
+    /// opened); the transport passes its own count here, so that waiting for it to be idle, or
+    /// draining it at shutdown, waits for these too.
+    pub work: super::Work,
 }
 
 /// A positive number from the environment; unset or unreadable (logged) is `None`.
@@ -109,6 +113,7 @@ impl Default for Config {
             owns: None,
             analysis_threads: env_count("PARLOR_ANALYSIS_THREADS").map_or(1, |n| n as usize),
             analysis_nodes: env_count("PARLOR_ANALYSIS_NODES"),
+            work: super::Work::default(),
         }
     }
 }
@@ -125,6 +130,7 @@ impl std::fmt::Debug for Config {
             .field("owns", &self.owns.is_some())
             .field("analysis_threads", &self.analysis_threads)
             .field("analysis_nodes", &self.analysis_nodes)
+            .field("work", &self.work)
             .finish()
     }
 }

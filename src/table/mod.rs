@@ -46,6 +46,7 @@ pub mod shell;
 pub mod texts;
 pub mod tournaments;
 pub mod words;
+mod work;
 
 pub use act::{
     Act, Actor, ChallengeSpec, Opponent, Place, PuzzleAct, Request, Scope, SettingsChange, Stamp,
@@ -71,6 +72,7 @@ pub use settings::{Languages, Settings};
 pub use shell::Notices;
 pub use texts::{BadDocsUrl, DOCS_DIR, docs_url};
 pub use tournaments::{TournamentSpec, Tournaments};
+pub use work::{Busy, Work};
 // The move hints and menus and the replay of a stored log, driven directly by the fuzz targets
 // of tests/checks.
 pub use matches::hints::{MAX_CHOICES, MAX_ROWS, hints, move_menus, visible_moves};

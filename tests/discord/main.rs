@@ -39,7 +39,6 @@ mod threads;
 mod tournaments;
 mod web_links;
 mod words;
-mod work;
 
 use std::collections::BTreeSet;
 use std::io::Write;

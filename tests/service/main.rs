@@ -56,6 +56,7 @@ mod table_reads_sheet;
 mod table_shell;
 mod table_tournaments_calendar;
 mod table_words;
+mod table_work;
 mod threads;
 mod tls;
 mod tournaments;

@@ -1003,17 +1003,13 @@ async fn tournaments_are_counted_in_the_metrics_and_their_restore_told_to_health
     );
 }
 
-/// Ten minutes before a tournament starts at its set time, its players are reminded once, in
-/// its thread once the transport has started one, with a ping to each person; at the time,
-/// round 1 is paired by itself.
-#[tokio::test]
-async fn players_are_reminded_ten_minutes_before_the_start_then_round_1_pairs_itself() {
-    let mut w = World::new().await;
+/// A one-round Swiss of `game` in the hall, set to start in an hour: the service and its id.
+async fn in_an_hour(w: &World, game: GameKind) -> (Tournaments, i64) {
     let t = w.table.tournaments().clone();
     let spec = TournamentSpec {
         rounds: Some(1),
         starts_at: Some(parlor::table::Clock::now_ms(&w.clock) + 3600 * 1000),
-        ..TournamentSpec::new(GameKind::Simultana, Format::Swiss)
+        ..TournamentSpec::new(game, Format::Swiss)
     };
     let card = answered(
         t.create(&organiser(), &hall(), spec).await,
@@ -1024,6 +1020,16 @@ async fn players_are_reminded_ten_minutes_before_the_start_then_round_1_pairs_it
         .as_ref()
         .map(|n| n.id)
         .expect("names its tournament");
+    (t, id)
+}
+
+/// Ten minutes before a tournament starts at its set time, its players are reminded once, in
+/// its thread once the transport has started one, with a ping to each person; at the time,
+/// round 1 is paired by itself.
+#[tokio::test]
+async fn players_are_reminded_ten_minutes_before_the_start_then_round_1_pairs_itself() {
+    let mut w = World::new().await;
+    let (t, id) = in_an_hour(&w, GameKind::Simultana).await;
     // The transport posted the card and started the thread.
     let located = parlor::table::TournamentAct::Located {
         id,
@@ -1072,4 +1078,64 @@ async fn players_are_reminded_ten_minutes_before_the_start_then_round_1_pairs_it
             .any(|n| said(&n.reply).contains(&"tournament-round") && n.place.channel == 501),
         "round 1 in the thread"
     );
+}
+
+/// A round's step is the service's work in hand from its pairings to its last game opened (and
+/// a game's end until its tournament has taken the result): a transport that waits until
+/// nothing is in hand after it sees the pairings sees every game of the round too.
+#[tokio::test]
+async fn a_round_is_in_hand_from_its_pairings_until_its_games_are_opened() {
+    let mut w = World::new().await;
+    let work = parlor::table::Work::default();
+    w.restart_with(parlor::table::Config {
+        work: work.clone(),
+        ..config(&w.clock)
+    })
+    .await;
+    let (t, id) = in_an_hour(&w, GameKind::Loa).await;
+    for i in 1..=4 {
+        answered(t.join(&player(i), &hall()).await, "tournament-joined");
+    }
+    w.drain();
+    w.clock.advance_secs(3600);
+    let ticking = tokio::spawn(async move { t.tick().await });
+    loop {
+        let notice = w.notices.recv().await.expect("the round's notices");
+        if said(&notice.reply).contains(&"tournament-round") {
+            break;
+        }
+    }
+    work.idle().await;
+    let games = w
+        .drain()
+        .iter()
+        .filter(|n| {
+            n.reply
+                .thread
+                .as_ref()
+                .is_some_and(|t| t.name.id == "tournament-game-thread")
+        })
+        .count();
+    assert_eq!(games, 2, "four players, two games, both opened");
+    assert_eq!(
+        ticking.await.expect("the step"),
+        1,
+        "one tournament acted on"
+    );
+    assert_eq!(event(&w, id).await.games.len(), 2);
+
+    // A game's end is in hand until its tournament has taken the result.
+    let e = event(&w, id).await;
+    play(&w, &e, 0, Want::WhiteWins).await;
+    work.idle().await;
+    let round = w
+        .table
+        .tournaments()
+        .event(id)
+        .await
+        .expect("read")
+        .expect("exists");
+    let boards = round.tournament.current.expect("the round goes on");
+    assert_eq!(boards[0].result, Some(BoardResult::WhiteWins));
+    assert_eq!(boards[1].result, None);
 }

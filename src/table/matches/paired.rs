@@ -106,8 +106,9 @@ impl Matches {
     }
 
     /// The ids of the matches that end from now on, as they end (after their end is
-    /// committed). One receiver at a time: a new call replaces the last.
-    pub fn endings(&self) -> mpsc::UnboundedReceiver<i64> {
+    /// committed), each counted in the service's work in hand until its guard is dropped. One
+    /// receiver at a time: a new call replaces the last.
+    pub fn endings(&self) -> mpsc::UnboundedReceiver<(i64, crate::table::Busy)> {
         let (tx, rx) = mpsc::unbounded_channel();
         *self
             .inner
@@ -126,7 +127,7 @@ impl Matches {
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         if let Some(tx) = ended.as_ref() {
             // Nobody listening is fine: the tournament reads the result at its next look.
-            let _ = tx.send(id);
+            let _ = tx.send((id, self.inner.config.work.begin()));
         }
     }
 }

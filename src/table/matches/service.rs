@@ -39,8 +39,8 @@ pub(super) struct Inner {
     pub settings: Settings,
     /// Where a result links to on the web.
     pub web: WebLinks,
-    /// Told of each match that ends (see [`Matches::endings`]).
-    pub ended: StdMutex<Option<tokio::sync::mpsc::UnboundedSender<i64>>>,
+    /// Told of each match that ends (see [`Matches::endings`]), counted in hand until handled.
+    pub ended: StdMutex<Option<tokio::sync::mpsc::UnboundedSender<(i64, crate::table::Busy)>>>,
     /// When the timer first saw the database down (table clock, ms): nothing is judged
     /// meanwhile, and the time is given back to every clock once it is back.
     outage_began: StdMutex<Option<i64>>,

@@ -129,10 +129,10 @@ impl Tournaments {
 
     /// Feeds each ended game's result to its tournament as it comes, until the service is
     /// dropped everywhere else.
-    fn listen(&self, mut endings: tokio::sync::mpsc::UnboundedReceiver<i64>) {
+    fn listen(&self, mut endings: tokio::sync::mpsc::UnboundedReceiver<(i64, crate::table::Busy)>) {
         let weak = Arc::downgrade(&self.inner);
         tokio::spawn(async move {
-            while let Some(match_id) = endings.recv().await {
+            while let Some((match_id, _busy)) = endings.recv().await {
                 let Some(inner) = weak.upgrade() else { break };
                 let service = Tournaments { inner };
                 let Some(id) = service.lock_index().by_match.get(&match_id).copied() else {
@@ -175,6 +175,8 @@ impl Tournaments {
         let Some(slot) = self.slot(id) else {
             return false;
         };
+        // In hand while it acts: a round's pairings come before its games are opened.
+        let _busy = self.inner.config.work.begin();
         let (changed, closed, stale) = {
             let mut e = slot.lock().await;
             let before = e.seq;

@@ -1,8 +1,9 @@
-//! The bot's work in hand: the Discord events it is handling (an interaction with everything that
+//! Work in hand: what a transport is handling (on Discord, an interaction with everything that
 //! follows its answer: the picture edited in, older boards greyed out, the challenge card's
-//! result) and the notices it is posting. None in hand means that nothing more will change on
-//! its own until something new arrives: the end-to-end tests wait for that before comparing what
-//! a channel shows.
+//! result; the notices it is posting) and what the service does on its own (a tournament's step).
+//! None in hand means that nothing more will change on its own until something new arrives (or a
+//! clock runs out): the end-to-end tests wait for that before comparing what a channel shows, and
+//! a stopping bot for it before it disconnects.
 
 use std::sync::Arc;
 

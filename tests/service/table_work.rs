@@ -1,8 +1,7 @@
-//! The tests of `parlor::discord::work`.
-//!
-//! Moved out of src/discord/work.rs (the library builds no unit-test harness).
+//! The tests of `parlor::table::Work` (src/table/work.rs; the library builds no unit-test
+//! harness).
 
-use parlor::discord::work::*;
+use parlor::table::Work;
 
 #[tokio::test]
 async fn counts_until_every_guard_is_dropped() {
