@@ -73,7 +73,7 @@ impl Backdrop {
 /// Encodes a picture as an indexed PNG with the palette of `q` (the game's key colours exactly,
 /// then its commonest antialiasing shades): the loss is invisible and the file a third of RGB.
 pub fn png(c: &RgbImage, q: &Quantizer) -> Result<Vec<u8>, RenderError> {
-    let mut filtered = Vec::with_capacity((c.width() as usize + 1) * c.height() as usize);
+    let mut filtered = Filtered::take((c.width() as usize + 1) * c.height() as usize);
     let mut rows = Rows::new(c.width() as usize);
     for pixels in c.as_raw().chunks_exact(3 * (c.width() as usize).max(1)) {
         index_runs(pixels, &mut rows.row, q);
@@ -90,6 +90,73 @@ const SPANS_KEPT: usize = 16_384;
 
 thread_local! {
     static SPANS: RefCell<Spans> = RefCell::default();
+    /// The thread's buffer of filtered rows, lent to one picture at a time.
+    static FILTERED: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// The thread's deflate state, reset for each picture: a new one allocates and zeroes
+    /// about 300 KB of tables (fresh pages from the system, most of them), which cost more
+    /// than the reset.
+    static DEFLATE: RefCell<Option<flate2::Compress>> = const { RefCell::new(None) };
+}
+
+/// A picture's filtered rows in the thread's buffer, given back when dropped: a picture's
+/// 300 KB to 1 MB would otherwise be fresh pages each time.
+struct Filtered(Vec<u8>);
+
+impl Filtered {
+    /// The thread's buffer, emptied, with room for `len` bytes.
+    fn take(len: usize) -> Self {
+        let mut buffer = FILTERED.with_borrow_mut(std::mem::take);
+        buffer.clear();
+        buffer.reserve(len);
+        Filtered(buffer)
+    }
+}
+
+impl std::ops::Deref for Filtered {
+    type Target = Vec<u8>;
+    fn deref(&self) -> &Vec<u8> {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Filtered {
+    fn deref_mut(&mut self) -> &mut Vec<u8> {
+        &mut self.0
+    }
+}
+
+impl Drop for Filtered {
+    fn drop(&mut self) {
+        let buffer = std::mem::take(&mut self.0);
+        // A thread being torn down has no buffer to give back to.
+        let _ = FILTERED.try_with(|kept| *kept.borrow_mut() = buffer);
+    }
+}
+
+/// `filtered` compressed as a zlib stream by the thread's deflate state.
+fn deflate(filtered: &[u8]) -> Result<Vec<u8>, RenderError> {
+    let fail = |e: flate2::CompressError| RenderError::Encode(e.to_string());
+    DEFLATE.with_borrow_mut(|state| {
+        // zlib-rs's level 2 (zlib-ng's fastest with its own Huffman codes) with the Up filter:
+        // about the size of miniz_oxide's level 1 in a fraction of its time. Its level 1 uses
+        // fixed codes (larger files); fdeflate is faster still but gives 35 to 78 KB.
+        let z =
+            state.get_or_insert_with(|| flate2::Compress::new(flate2::Compression::new(2), true));
+        z.reset();
+        let mut data = Vec::with_capacity(32 * 1024);
+        loop {
+            let read = usize::try_from(z.total_in()).unwrap_or(usize::MAX);
+            let rest = filtered.get(read..).unwrap_or_default();
+            match z
+                .compress_vec(rest, &mut data, flate2::FlushCompress::Finish)
+                .map_err(fail)?
+            {
+                flate2::Status::StreamEnd => return Ok(data),
+                // Out of room: more, and on.
+                _ => data.reserve(data.capacity().max(16 * 1024)),
+            }
+        }
+    })
 }
 
 /// Whether two spans of pixels are the same, compared 16 bytes at a time, inline.
@@ -146,7 +213,7 @@ pub fn png_over(
     // Filtered here and compressed in one go: fed row by row (as the `png` crate does), flate2
     // clears its 32 KB output buffer on every write, twice a row, which cost more than the
     // compression itself.
-    let mut filtered = Vec::with_capacity((width + 1) * c.height() as usize);
+    let mut filtered = Filtered::take((width + 1) * c.height() as usize);
     let mut rows = Rows::new(width);
     let painted = c.over() == Some(id);
     SPANS.with_borrow_mut(|known| {
@@ -195,14 +262,7 @@ pub fn png_over(
 
 /// The PNG of filtered rows of indices of a picture of `c`'s size, with `q`'s palette.
 fn compress(c: &RgbImage, filtered: &[u8], q: &Quantizer) -> Result<Vec<u8>, RenderError> {
-    // zlib-rs's level 2 (zlib-ng's fastest with its own Huffman codes) with the Up filter: about
-    // the size of miniz_oxide's level 1 in a fraction of its time. Its level 1 uses fixed codes
-    // (larger files); fdeflate is faster still but gives 35 to 78 KB.
-    let io = |e: std::io::Error| RenderError::Encode(e.to_string());
-    let mut zlib =
-        flate2::write::ZlibEncoder::new(Vec::with_capacity(32 * 1024), flate2::Compression::new(2));
-    std::io::Write::write_all(&mut zlib, filtered).map_err(io)?;
-    let data = zlib.finish().map_err(io)?;
+    let data = deflate(filtered)?;
     let mut out = Vec::with_capacity(data.len() + 1024);
     let err = |e: png::EncodingError| RenderError::Encode(e.to_string());
     let mut encoder = png::Encoder::new(&mut out, c.width(), c.height());
