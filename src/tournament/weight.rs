@@ -63,9 +63,31 @@ impl<const L: usize> Ord for Wide<L> {
     }
 }
 
+/// The comparisons in one borrow chain each, without a branch: the search compares many
+/// slacks that are equal, where [`Ord::cmp`] would read every limb from the top anyway.
 impl<const L: usize> PartialOrd for Wide<L> {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
+    }
+
+    #[inline]
+    fn lt(&self, other: &Self) -> bool {
+        self.borrows(other)
+    }
+
+    #[inline]
+    fn le(&self, other: &Self) -> bool {
+        !other.borrows(self)
+    }
+
+    #[inline]
+    fn gt(&self, other: &Self) -> bool {
+        other.borrows(self)
+    }
+
+    #[inline]
+    fn ge(&self, other: &Self) -> bool {
+        !self.borrows(other)
     }
 }
 
