@@ -8,6 +8,42 @@ use std::cmp::Ordering;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Wide<const L: usize>(pub [u64; L]);
 
+/// One limb of a carry chain (`a + b + carry`) or a borrow chain (`a - b - borrow`), with the
+/// carry or borrow out. On x86-64 the machine's own add- and subtract-with-carry: LLVM keeps a
+/// chain of these as one `adc` or `sbb` a limb, where it turns the portable form's chains into
+/// compares and flag juggling (several instructions a limb) once the result feeds a comparison.
+#[cfg(target_arch = "x86_64")]
+mod limb {
+    use std::arch::x86_64::{_addcarry_u64, _subborrow_u64};
+
+    #[inline]
+    pub fn add(a: u64, b: u64, carry: bool) -> (u64, bool) {
+        let mut sum = 0;
+        let carry = _addcarry_u64(u8::from(carry), a, b, &mut sum);
+        (sum, carry != 0)
+    }
+
+    #[inline]
+    pub fn sub(a: u64, b: u64, borrow: bool) -> (u64, bool) {
+        let mut diff = 0;
+        let borrow = _subborrow_u64(u8::from(borrow), a, b, &mut diff);
+        (diff, borrow != 0)
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+mod limb {
+    #[inline]
+    pub fn add(a: u64, b: u64, carry: bool) -> (u64, bool) {
+        a.carrying_add(b, carry)
+    }
+
+    #[inline]
+    pub fn sub(a: u64, b: u64, borrow: bool) -> (u64, bool) {
+        a.borrowing_sub(b, borrow)
+    }
+}
+
 impl<const L: usize> Default for Wide<L> {
     fn default() -> Self {
         Self([0; L])
@@ -27,9 +63,31 @@ impl<const L: usize> Ord for Wide<L> {
     }
 }
 
+/// The comparisons in one borrow chain each, without a branch: the search compares many
+/// slacks that are equal, where [`Ord::cmp`] would read every limb from the top anyway.
 impl<const L: usize> PartialOrd for Wide<L> {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
+    }
+
+    #[inline]
+    fn lt(&self, other: &Self) -> bool {
+        self.borrows(other)
+    }
+
+    #[inline]
+    fn le(&self, other: &Self) -> bool {
+        !other.borrows(self)
+    }
+
+    #[inline]
+    fn gt(&self, other: &Self) -> bool {
+        other.borrows(self)
+    }
+
+    #[inline]
+    fn ge(&self, other: &Self) -> bool {
+        !self.borrows(other)
     }
 }
 
@@ -47,76 +105,40 @@ impl<const L: usize> Wide<L> {
         self.0.iter().all(|&limb| limb == 0)
     }
 
-    /// `a + b - twice`, in one pass: the slack of an edge of weight `twice / 2` between two
-    /// vertices whose duals are `a` and `b` (the matching's innermost sum).
+    /// `a + b - twice`: the slack of an edge of weight `twice / 2` between two vertices whose
+    /// duals are `a` and `b` (the matching's innermost sum).
     #[inline]
     pub fn slack(a: &Self, b: &Self, twice: &Self) -> Self {
-        // Two carry chains of one bit each (a + b, then twice taken off), modulo 2^(64 L).
-        let mut out = [0; L];
-        let (mut carry, mut borrow) = (false, false);
-        for (i, slot) in out.iter_mut().enumerate() {
-            *slot = Self::slack_limb(a, b, twice, i, &mut carry, &mut borrow);
-        }
-        Self(out)
+        a.plus(*b).minus(*twice)
     }
 
-    /// Limb `i` of `a + b - twice`, the carry and the borrow from the limb below in and out.
-    #[inline]
-    fn slack_limb(
-        a: &Self,
-        b: &Self,
-        twice: &Self,
-        i: usize,
-        carry: &mut bool,
-        borrow: &mut bool,
-    ) -> u64 {
-        let (sum, c1) = a.0[i].overflowing_add(b.0[i]);
-        let (sum, c2) = sum.overflowing_add(u64::from(*carry));
-        *carry = c1 | c2;
-        let (diff, b1) = sum.overflowing_sub(twice.0[i]);
-        let (diff, b2) = diff.overflowing_sub(u64::from(*borrow));
-        *borrow = b1 | b2;
-        diff
-    }
-
-    /// Whether `slack(a, b, twice)` is zero, and whether it is below `bound`, in the same
-    /// one pass and without the slack itself: the search compares most edges' slacks with a
-    /// best edge's and keeps very few.
+    /// Whether `slack(a, b, twice)` is zero, and whether it is below `bound`, without keeping
+    /// the slack: the search compares most edges' slacks with a best edge's and keeps very few.
     #[inline]
     pub fn slack_against(a: &Self, b: &Self, twice: &Self, bound: &Self) -> (bool, bool) {
-        // The slack's carry chains, then a third for slack - bound: its last borrow says below.
-        let (mut carry, mut borrow, mut below) = (false, false, false);
-        let mut any = 0;
-        for i in 0..L {
-            let diff = Self::slack_limb(a, b, twice, i, &mut carry, &mut borrow);
-            any |= diff;
-            let (rest, l1) = diff.overflowing_sub(bound.0[i]);
-            let (_, l2) = rest.overflowing_sub(u64::from(below));
-            below = l1 | l2;
-        }
-        (any == 0, below)
+        let slack = Self::slack(a, b, twice);
+        (slack.is_zero(), slack.borrows(bound))
     }
 
     /// Whether `x - t < y`, the three read as signed numbers of `64 L` bits (`y` may be a
-    /// difference below zero), in two borrow chains: the search's "less slack than the best
-    /// edge" with the row's fixed terms taken into `y` once. Exact while `x - t - y` lies
-    /// within `2^(64 L - 1)` of zero: in the search it is an edge's slack less a best slack
-    /// (at least 1), both below the sum of two duals, which the weights' spare top bits keep
-    /// far under that.
+    /// difference below zero): the search's "less slack than the best edge" with the row's
+    /// fixed terms taken into `y` once. Exact while `x - t - y` lies within `2^(64 L - 1)` of
+    /// zero: in the search it is an edge's slack less a best slack (at least 1), both below the
+    /// sum of two duals, which the weights' spare top bits keep far under that.
     #[inline]
     pub fn below_after(x: &Self, t: &Self, y: &Self) -> bool {
-        let (mut first, mut second) = (false, false);
-        let mut top = 0;
+        (x.minus(*t).minus(*y).0[L - 1] as i64) < 0
+    }
+
+    /// Whether `self - other` borrows out of the top limb: `self < other`, read unsigned, in
+    /// one borrow chain without a branch.
+    #[inline]
+    fn borrows(&self, other: &Self) -> bool {
+        let mut borrow = false;
         for i in 0..L {
-            let (diff, b1) = x.0[i].overflowing_sub(t.0[i]);
-            let (diff, b2) = diff.overflowing_sub(u64::from(first));
-            first = b1 | b2;
-            let (rest, b3) = diff.overflowing_sub(y.0[i]);
-            let (rest, b4) = rest.overflowing_sub(u64::from(second));
-            second = b3 | b4;
-            top = rest;
+            (_, borrow) = limb::sub(self.0[i], other.0[i], borrow);
         }
-        (top as i64) < 0
+        borrow
     }
 
     /// This, or 1 if this is zero: a bound that a slack of zero is always below.
@@ -129,30 +151,24 @@ impl<const L: usize> Wide<L> {
         }
     }
 
-    /// `self + other`.
+    /// `self + other`, one carry chain (each limb's add takes the carry of the one below).
     #[inline]
     pub fn plus(self, other: Self) -> Self {
         let mut out = [0; L];
         let mut carry = false;
         for (i, slot) in out.iter_mut().enumerate() {
-            let (sum, c1) = self.0[i].overflowing_add(other.0[i]);
-            let (sum, c2) = sum.overflowing_add(u64::from(carry));
-            *slot = sum;
-            carry = c1 || c2;
+            (*slot, carry) = limb::add(self.0[i], other.0[i], carry);
         }
         Self(out)
     }
 
-    /// `self - other` (the pairing only subtracts what is there).
+    /// `self - other` (the pairing only subtracts what is there), one borrow chain.
     #[inline]
     pub fn minus(self, other: Self) -> Self {
         let mut out = [0; L];
         let mut borrow = false;
         for (i, slot) in out.iter_mut().enumerate() {
-            let (diff, b1) = self.0[i].overflowing_sub(other.0[i]);
-            let (diff, b2) = diff.overflowing_sub(u64::from(borrow));
-            *slot = diff;
-            borrow = b1 || b2;
+            (*slot, borrow) = limb::sub(self.0[i], other.0[i], borrow);
         }
         Self(out)
     }

@@ -17,17 +17,27 @@ fn arithmetic_carries_across_limbs() {
 }
 
 proptest::proptest! {
-    /// The one-pass slack is the sum of the duals less the doubled weight, limb carries and
-    /// borrows included, as the separate operations give it.
+    /// Two limbs read as one u128: the sum and the difference wrap as the machine's u128 does
+    /// (the carry or borrow taken across the limbs), and every comparison, the borrow-chain
+    /// ones (`<`, `<=`, `>`, `>=`) and the limb-by-limb `cmp`, orders as u128 does.
     #[test]
-    fn the_one_pass_slack_is_the_sum_less_twice_the_weight(
-        a in proptest::array::uniform3(proptest::num::u64::ANY),
-        b in proptest::array::uniform3(proptest::num::u64::ANY),
-        w in proptest::array::uniform3(proptest::num::u64::ANY),
+    fn two_limbs_add_subtract_and_compare_as_a_u128(
+        a in proptest::array::uniform2(proptest::num::u64::ANY),
+        b in proptest::array::uniform2(proptest::num::u64::ANY),
+        equal in proptest::bool::weighted(0.2),
     ) {
-        let (a, b, w) = (Wide(a), Wide(b), Wide(w));
-        let twice = w.plus(w);
-        proptest::prop_assert_eq!(Wide::slack(&a, &b, &twice), a.plus(b).minus(twice));
+        let b = if equal { a } else { b };
+        let wide = |x: u128| Wide::<2>([x as u64, (x >> 64) as u64]);
+        let (x, y) = (
+            u128::from(a[0]) | u128::from(a[1]) << 64,
+            u128::from(b[0]) | u128::from(b[1]) << 64,
+        );
+        let (a, b) = (Wide(a), Wide(b));
+        proptest::prop_assert_eq!(a.plus(b), wide(x.wrapping_add(y)));
+        proptest::prop_assert_eq!(a.minus(b), wide(x.wrapping_sub(y)));
+        proptest::prop_assert_eq!(Wide::slack(&a, &b, &b), a);
+        proptest::prop_assert_eq!(a.cmp(&b), x.cmp(&y));
+        proptest::prop_assert_eq!((a < b, a <= b, a > b, a >= b), (x < y, x <= y, x > y, x >= y));
     }
 
     /// The fused test tells what the slack itself would: whether it is zero, and whether it is

@@ -120,7 +120,7 @@ impl<const L: usize> Matching<L> {
                         let (i, j) = (self.hi[k] as usize, self.lo[k] as usize);
                         let j = if self.inblossom[j] == b { i } else { j };
                         let bj = self.inblossom[j];
-                        if bj != b && self.label[bj] == 1 && self.beats(bj, k) {
+                        if bj != b && self.label[bj] == 1 {
                             let slack = self.slack(k);
                             self.offer_best(bj, k, slack);
                         }
@@ -138,22 +138,24 @@ impl<const L: usize> Matching<L> {
         }
         self.scratch = leaves;
         let mut best = Vec::new();
-        let mut least: Option<(usize, Wide<L>)> = None;
+        // The least of them: its edge, and the S-blossom whose entry holds its slack.
+        let (mut least, mut least_to) = (NONE, NONE);
         let mut touched = std::mem::take(&mut self.touched);
         touched.sort_unstable();
         for &bj in &touched {
-            let (k, slack) = (self.best_to[bj], self.slack_to[bj]);
+            let k = self.best_to[bj];
             self.best_to[bj] = NONE;
             best.push(k);
-            if least.is_none_or(|(_, s)| slack < s) {
-                least = Some((k, slack));
+            if least == NONE || self.slack_to[bj] < self.slack_to[least_to] {
+                (least, least_to) = (k, bj);
             }
         }
         touched.clear();
         self.touched = touched;
-        match least {
-            Some((k, slack)) => self.set_best(b, k, slack),
-            None => self.clear_best(b),
+        if least == NONE {
+            self.clear_best(b);
+        } else {
+            self.set_best(b, least, self.slack_to[least_to]);
         }
         self.blossombestedges[b] = Some(best);
     }
@@ -206,20 +208,6 @@ impl<const L: usize> Matching<L> {
                 slack_to[bx] = Wide::slack(dual, &duals[x], twice);
             }
         }
-    }
-
-    /// Whether edge k has less slack than the least edge so far to the S-blossom `bj` (or is
-    /// the first), without computing its slack.
-    fn beats(&self, bj: usize, k: usize) -> bool {
-        let (i, j) = (self.hi[k] as usize, self.lo[k] as usize);
-        self.best_to[bj] == NONE
-            || Wide::slack_against(
-                &self.dualvar[i],
-                &self.dualvar[j],
-                &self.twice[self.weights[i * self.n + j] as usize],
-                &self.slack_to[bj],
-            )
-            .1
     }
 
     /// Edge k, of slack `slack`, joins the blossom being made to the S-blossom `bj`: kept if
