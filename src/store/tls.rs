@@ -98,6 +98,7 @@ impl Relay {
             port,
             config: Arc::new(config),
             name,
+            relay: address,
         };
         let accepting = tokio::spawn(accept(listener, Arc::new(upstream)));
         Ok(Relay { address, accepting })
@@ -115,6 +116,9 @@ struct Upstream {
     port: u16,
     config: Arc<ClientConfig>,
     name: ServerName<'static>,
+    /// The relay's own address: with no server on the database's port, the relay can be given
+    /// that very port, and must not connect to itself.
+    relay: SocketAddr,
 }
 
 /// Takes sqlx's connections, each served by a task of its own.
@@ -170,6 +174,13 @@ async fn connect(
     let mut tcp = TcpStream::connect((upstream.host.as_str(), upstream.port))
         .await
         .map_err(unreachable)?;
+    // A relay that reached itself would relay each connection to itself again, without end,
+    // until the process runs out of descriptors: nothing else listens there.
+    if tcp.peer_addr().is_ok_and(|peer| peer == upstream.relay) {
+        return Err(unreachable(io::Error::from(
+            io::ErrorKind::ConnectionRefused,
+        )));
+    }
     let _ = tcp.set_nodelay(true);
     tcp.write_all(&SSL_REQUEST).await.map_err(unreachable)?;
     let answer = tcp.read_u8().await.map_err(unreachable)?;
