@@ -72,7 +72,7 @@ pub use settings::{Languages, Settings};
 pub use shell::Notices;
 pub use texts::{BadDocsUrl, DOCS_DIR, docs_url};
 pub use tournaments::{TournamentSpec, Tournaments};
-pub use work::{Busy, Work};
+pub use work::{Busy, Ending, Work};
 // The move hints and menus and the replay of a stored log, driven directly by the fuzz targets
 // of tests/checks.
 pub use matches::hints::{MAX_CHOICES, MAX_ROWS, hints, move_menus, visible_moves};

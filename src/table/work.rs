@@ -9,6 +9,10 @@ use std::sync::Arc;
 
 use tokio::sync::watch;
 
+/// A match that has ended (its id), counted in the work in hand until its guard is dropped: what
+/// the match service sends to whoever listens for endings (the tournaments).
+pub type Ending = (i64, Busy);
+
 /// A count of the things being handled, shared by the handlers and whoever waits for the bot to
 /// be idle. Cheap to clone.
 #[derive(Clone)]

@@ -108,7 +108,7 @@ impl Matches {
     /// The ids of the matches that end from now on, as they end (after their end is
     /// committed), each counted in the service's work in hand until its guard is dropped. One
     /// receiver at a time: a new call replaces the last.
-    pub fn endings(&self) -> mpsc::UnboundedReceiver<(i64, crate::table::Busy)> {
+    pub fn endings(&self) -> mpsc::UnboundedReceiver<crate::table::Ending> {
         let (tx, rx) = mpsc::unbounded_channel();
         *self
             .inner

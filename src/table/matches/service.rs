@@ -40,7 +40,7 @@ pub(super) struct Inner {
     /// Where a result links to on the web.
     pub web: WebLinks,
     /// Told of each match that ends (see [`Matches::endings`]), counted in hand until handled.
-    pub ended: StdMutex<Option<tokio::sync::mpsc::UnboundedSender<(i64, crate::table::Busy)>>>,
+    pub ended: StdMutex<Option<tokio::sync::mpsc::UnboundedSender<crate::table::Ending>>>,
     /// When the timer first saw the database down (table clock, ms): nothing is judged
     /// meanwhile, and the time is given back to every clock once it is back.
     outage_began: StdMutex<Option<i64>>,

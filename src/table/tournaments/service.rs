@@ -129,7 +129,7 @@ impl Tournaments {
 
     /// Feeds each ended game's result to its tournament as it comes, until the service is
     /// dropped everywhere else.
-    fn listen(&self, mut endings: tokio::sync::mpsc::UnboundedReceiver<(i64, crate::table::Busy)>) {
+    fn listen(&self, mut endings: tokio::sync::mpsc::UnboundedReceiver<crate::table::Ending>) {
         let weak = Arc::downgrade(&self.inner);
         tokio::spawn(async move {
             while let Some((match_id, _busy)) = endings.recv().await {
