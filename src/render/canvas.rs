@@ -67,12 +67,17 @@ impl Canvas {
     pub fn restore(&mut self, id: u64, backdrop: &RgbImage) {
         if self.over == Some(id) && self.image.dimensions() == backdrop.dimensions() {
             let (spans, row) = (self.spans(), 3 * self.image.width() as usize);
-            let to = &mut *self.image;
-            for (i, drawn) in self.drawn.iter_mut().enumerate() {
-                if std::mem::take(drawn) {
-                    let start = (i / spans) * row + (i % spans) * 3 * SPAN;
-                    let end = (start + 3 * SPAN).min((i / spans + 1) * row);
-                    to[start..end].copy_from_slice(&backdrop.as_raw()[start..end]);
+            let (to, from) = (&mut *self.image, backdrop.as_raw());
+            // Each row's runs of drawn spans in one copy each.
+            for (y, drawn) in self.drawn.chunks_exact_mut(spans.max(1)).enumerate() {
+                let mut x = 0;
+                while let Some(first) = drawn[x..].iter().position(|&d| d) {
+                    let start = x + first;
+                    let len = drawn[start..].iter().take_while(|&&d| d).count();
+                    drawn[start..start + len].fill(false);
+                    x = start + len;
+                    let bytes = y * row + 3 * SPAN * start..y * row + (3 * SPAN * x).min(row);
+                    to[bytes.clone()].copy_from_slice(&from[bytes]);
                 }
             }
         } else {

@@ -84,9 +84,45 @@ pub fn png(c: &RgbImage, q: &Quantizer) -> Result<Vec<u8>, RenderError> {
 
 /// The indices of spans that differ from their backdrop, by content (and quantizer): a stone on
 /// a square gives the same spans on every picture. Kept per thread, emptied when full.
-type Spans = HashMap<(u64, [u8; 3 * SPAN]), [u8; SPAN], rustc_hash::FxBuildHasher>;
+type Spans = HashMap<SpanKey, [u8; SPAN], rustc_hash::FxBuildHasher>;
 /// Spans kept at most per thread (about 1.3 MB).
 const SPANS_KEPT: usize = 16_384;
+
+/// A span's pixels under a quantizer (its id), compared inline 16 bytes at a time: the derived
+/// comparison of the array calls `memcmp` for each lookup.
+#[derive(Clone, Copy)]
+struct SpanKey(u64, [u8; 3 * SPAN]);
+
+impl std::hash::Hash for SpanKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.0);
+        state.write(&self.1);
+    }
+}
+
+impl PartialEq for SpanKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0 && same(&self.1, &other.1)
+    }
+}
+
+impl Eq for SpanKey {}
+
+/// The indices of a whole span that differs from the backdrop: from the thread's spans seen
+/// before, or looked up and kept.
+fn known_span(known: &mut Spans, q: &Quantizer, span: &[u8; 3 * SPAN]) -> [u8; SPAN] {
+    let key = SpanKey(q.id, *span);
+    if let Some(found) = known.get(&key) {
+        return *found;
+    }
+    let mut found = [0; SPAN];
+    index_runs(span, &mut found, q);
+    if known.len() >= SPANS_KEPT {
+        known.clear();
+    }
+    known.insert(key, found);
+    found
+}
 
 thread_local! {
     static SPANS: RefCell<Spans> = RefCell::default();
@@ -220,38 +256,39 @@ pub fn png_over(
         for (y, pixels) in c.as_raw().chunks_exact(3 * width.max(1)).enumerate() {
             let under = &under[3 * width * y..3 * width * (y + 1)];
             let indices = &indices[width * y..width * (y + 1)];
-            let drawn = if painted { c.drawn(y) } else { &[] };
-            let spans = pixels.chunks(3 * SPAN).zip(under.chunks(3 * SPAN));
-            for (x, (span, under)) in spans.enumerate() {
-                let at = x * SPAN..(x * SPAN + span.len() / 3);
-                let row = &mut rows.row[at.clone()];
-                if painted && !drawn[x] {
-                    row.copy_from_slice(&indices[at]);
-                    continue;
-                }
+            // The backdrop's indices in one copy; then only the spans that may differ.
+            rows.row.copy_from_slice(indices);
+            let mut index = |x: usize| {
+                let at = x * SPAN..(x * SPAN + SPAN).min(width);
+                let (span, under) = (
+                    &pixels[3 * at.start..3 * at.end],
+                    &under[3 * at.start..3 * at.end],
+                );
+                let row = &mut rows.row[at];
                 // Whole spans compare 16 bytes at a time; the row's last as slices.
                 let whole = (
                     span.first_chunk::<{ 3 * SPAN }>(),
                     under.first_chunk::<{ 3 * SPAN }>(),
+                    row.first_chunk_mut::<SPAN>(),
                 );
                 match whole {
-                    (Some(whole), Some(under)) if !same(whole, under) => {
-                        let key = (q.id, *whole);
-                        if let Some(found) = known.get(&key) {
-                            row.copy_from_slice(found);
-                        } else {
-                            let mut found = [0; SPAN];
-                            index_runs(whole, &mut found, q);
-                            row.copy_from_slice(&found);
-                            if known.len() >= SPANS_KEPT {
-                                known.clear();
-                            }
-                            known.insert(key, found);
+                    (Some(whole), Some(under), Some(row)) => {
+                        if !same(whole, under) {
+                            *row = known_span(known, q, whole);
                         }
                     }
-                    (Some(_), Some(_)) => row.copy_from_slice(&indices[at]),
-                    _ if span == under => row.copy_from_slice(&indices[at]),
+                    _ if span == under => {}
                     _ => index_runs(span, row, q),
+                }
+            };
+            if painted {
+                let drawn = c.drawn(y);
+                for x in (0..drawn.len()).filter(|&x| drawn[x]) {
+                    index(x);
+                }
+            } else {
+                for x in 0..width.div_ceil(SPAN) {
+                    index(x);
                 }
             }
             rows.filter_into(&mut filtered);
