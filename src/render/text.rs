@@ -26,8 +26,9 @@ const MAX_CHARS: usize = 200;
 const SUBPIXEL: f32 = 4.0;
 /// Glyph bitmaps kept at most; past that the cache starts again (names can use any glyph).
 const CACHE_LIMIT: usize = 20_000;
-/// Laid-out texts kept at most: the labels of a picture come back on every move.
-const LAYOUT_LIMIT: usize = 2_000;
+/// Laid-out texts kept at most (and texts cut to fit): the labels of a picture come back on
+/// every move. About 2 MB when full.
+const LAYOUT_LIMIT: usize = 4_096;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Weight {
@@ -266,25 +267,44 @@ pub fn shape(text: &str, size: f32, weight: Weight) -> Line {
 }
 
 /// The layout of a text, from a cache: the same names and labels are drawn on every picture.
+/// The least recently used layout goes first when it is full, so that the names of the matches
+/// being played stay while each move's caption passes through.
 fn layout(text: &str, size: f32, weight: Weight) -> Arc<Line> {
-    type Layouts = Mutex<HashMap<(String, u32, Weight), Arc<Line>>>;
-    static LAYOUTS: OnceLock<Layouts> = OnceLock::new();
     let key = (clean(text), size.to_bits(), weight);
-    let layouts = LAYOUTS.get_or_init(|| Mutex::new(HashMap::new()));
-    let lock = || match layouts.lock() {
-        Ok(guard) => guard,
-        Err(poisoned) => poisoned.into_inner(),
-    };
-    if let Some(line) = lock().get(&key) {
-        return line.clone();
+    if let Some(line) = cached(&LAYOUTS, &key) {
+        return line;
     }
     let line = Arc::new(shape(&key.0, size, weight));
-    let mut map = lock();
-    if map.len() >= LAYOUT_LIMIT {
-        map.clear();
-    }
-    map.insert(key, line.clone());
+    keep(&LAYOUTS, key, line.clone());
     line
+}
+
+/// A cache of texts, keyed by the text, its size and weight (and for [`fit`], its room).
+type Texts<K, V> = OnceLock<Mutex<lru::LruCache<K, V>>>;
+
+static LAYOUTS: Texts<(String, u32, Weight), Arc<Line>> = OnceLock::new();
+static FITTED: Texts<(String, u32, Weight, u32), String> = OnceLock::new();
+
+fn texts<K: std::hash::Hash + Eq, V>(
+    cache: &Texts<K, V>,
+) -> std::sync::MutexGuard<'_, lru::LruCache<K, V>> {
+    let cache = cache.get_or_init(|| {
+        Mutex::new(lru::LruCache::new(
+            std::num::NonZeroUsize::new(LAYOUT_LIMIT).unwrap_or(std::num::NonZeroUsize::MIN),
+        ))
+    });
+    match cache.lock() {
+        Ok(guard) => guard,
+        Err(poisoned) => poisoned.into_inner(),
+    }
+}
+
+fn cached<K: std::hash::Hash + Eq, V: Clone>(cache: &Texts<K, V>, key: &K) -> Option<V> {
+    texts(cache).get(key).cloned()
+}
+
+fn keep<K: std::hash::Hash + Eq, V>(cache: &Texts<K, V>, key: K, value: V) {
+    texts(cache).put(key, value);
 }
 
 /// The advance width of `text` in pixels.
@@ -390,6 +410,18 @@ pub fn fit(text: &str, size: f32, weight: Weight, max: f32) -> String {
     if width(&text, size, weight) <= max {
         return text;
     }
+    let key = (text, size.to_bits(), weight, max.to_bits());
+    if let Some(fitted) = cached(&FITTED, &key) {
+        return fitted;
+    }
+    let fitted = cut(&key.0, size, weight, max);
+    keep(&FITTED, key, fitted.clone());
+    fitted
+}
+
+/// [`fit`] of a text too wide for `max`. Each prefix tried is shaped but not cached: only the
+/// one kept will be drawn.
+fn cut(text: &str, size: f32, weight: Weight, max: f32) -> String {
     let cuts: Vec<usize> = text.grapheme_indices(true).map(|(at, _)| at).collect();
     let candidate = |n: usize| {
         let kept = text[..cuts[n]].trim_end();
@@ -409,7 +441,7 @@ pub fn fit(text: &str, size: f32, weight: Weight, max: f32) -> String {
     let mut low = 0;
     while low < too_wide {
         let mid = (low + too_wide) / 2;
-        if width(&candidate(mid), size, weight) <= max {
+        if shape(&candidate(mid), size, weight).width <= max {
             fits = Some(mid);
             low = mid + 1;
         } else {
