@@ -1,6 +1,8 @@
 //! Timing of board pictures and replays (issue 3's targets): `cargo bench --bench render`.
 //! A plain loop after a warm-up that fills the caches: the median wall time of a call, the mean
-//! CPU time of the process per call (Linux), and the size of the file.
+//! CPU time of the process per call (Linux), and the size of the file. The mixed line draws
+//! [`MIXED`] positions of the four games, each with other names, in turn, as the bot does under
+//! load: the thread's caches see them come and go.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -9,13 +11,26 @@ use parlor::games::{AnyGame, AnyMove, GameKind};
 use parlor::i18n::Lang;
 use parlor::render::{PlayerLabel, Scene, board_png, replay_gif};
 
+/// Positions in the mixed line.
+const MIXED: usize = 400;
+
 /// A game from the start with up to `plies` pseudo-random legal moves (fixed seed).
 fn play(kind: GameKind, options: &str, plies: usize) -> (AnyGame, Vec<AnyMove>, AnyGame, AnyGame) {
+    play_seeded(kind, options, plies, 0x9e37_79b9_7f4a_7c15)
+}
+
+/// [`play`] with the pseudo-random moves of `seed`.
+fn play_seeded(
+    kind: GameKind,
+    options: &str,
+    plies: usize,
+    seed: u64,
+) -> (AnyGame, Vec<AnyMove>, AnyGame, AnyGame) {
     let start = AnyGame::new(kind, options).expect("valid options");
     let mut game = start.clone();
     let mut before = game.clone();
     let mut moves = Vec::new();
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut state = seed;
     for _ in 0..plies {
         let legal = game.legal_moves();
         if legal.is_empty() {
@@ -114,6 +129,49 @@ fn main() {
         let size = board_png(&scene).len();
         let t = time(200, || board_png(&scene));
         report(label, t, size);
+    }
+    let label = format!("mixed PNGs, {MIXED} positions in turn");
+    if label.contains(&filter) {
+        let games = [
+            (GameKind::Loa, ""),
+            (GameKind::Loa, "setup=parachute"),
+            (GameKind::Simultana, ""),
+            (GameKind::Barrier, ""),
+            (GameKind::Lightning, "seed=7"),
+        ];
+        let positions: Vec<_> = (0..MIXED)
+            .map(|i| {
+                let (kind, options) = games[i % games.len()];
+                let (_, moves, game, before) =
+                    play_seeded(kind, options, 4 + i % 40, 0x9e37_79b9 + i as u64);
+                let names = [
+                    PlayerLabel::new(format!("Player {}", 2 * i)).with_rating("1500"),
+                    PlayerLabel::new(format!("Player {}", 2 * i + 1)).with_rating("1480?"),
+                ];
+                (moves, game, before, names)
+            })
+            .collect();
+        let scene =
+            |(moves, game, before, names): &(Vec<AnyMove>, AnyGame, AnyGame, [PlayerLabel; 2])| {
+                board_png(&Scene {
+                    game,
+                    last_move: moves.last().map(|&m| (before, m)),
+                    players: names.clone(),
+                    seats: Vec::new(),
+                    move_number: moves.len() as u32,
+                    show_region: true,
+                    lang: Lang::En,
+                    result: None,
+                    caption: None,
+                })
+            };
+        let size = positions.iter().map(|p| scene(p).len()).sum::<usize>() / MIXED;
+        let mut next = 0;
+        let t = time(2 * MIXED as u32, || {
+            next = (next + 1) % MIXED;
+            scene(&positions[next])
+        });
+        report(&label, t, size);
     }
     for (label, kind, options) in [
         ("LOA GIF, 100 moves", GameKind::Loa, ""),

@@ -28,6 +28,23 @@ pub struct Canvas {
     drawn: Vec<bool>,
     /// The backdrop (its id) whose pixels the canvas holds wherever `drawn` is false.
     over: Option<u64>,
+    /// Pictures over other backdrops, kept for their next restore (least recently used
+    /// first): a thread that draws the four games in turn copies only what it drew since,
+    /// not a whole megabyte of background each time it changes game.
+    spare: Vec<Spare>,
+}
+
+/// Backdrops whose last picture a canvas keeps besides its own: with it, one for each of
+/// today's seven backdrops (Lines of Action's four board shapes and one a game for the
+/// others), about 1 MB each.
+const SPARES: usize = 6;
+
+/// A picture kept by a canvas for its backdrop's next restore.
+#[derive(Clone, Debug)]
+struct Spare {
+    image: RgbImage,
+    drawn: Vec<bool>,
+    over: u64,
 }
 
 impl Canvas {
@@ -65,6 +82,9 @@ impl Canvas {
     /// Takes the pixels of `backdrop` (id `id`, never reused for other pixels): only the spans
     /// drawn on since, when it already holds them; else all of them.
     pub fn restore(&mut self, id: u64, backdrop: &RgbImage) {
+        if self.over != Some(id) {
+            self.switch(id);
+        }
         if self.over == Some(id) && self.image.dimensions() == backdrop.dimensions() {
             let (spans, row) = (self.spans(), 3 * self.image.width() as usize);
             let (to, from) = (&mut *self.image, backdrop.as_raw());
@@ -89,6 +109,31 @@ impl Canvas {
         self.over = Some(id);
     }
 
+    /// Makes the picture kept for backdrop `id` the canvas's own, keeping the current one
+    /// aside; without one kept, the canvas takes the buffers of the least recently used.
+    fn switch(&mut self, id: u64) {
+        let kept = self.spare.iter().position(|s| s.over == id);
+        let taken = match kept {
+            Some(i) => Some(self.spare.remove(i)),
+            None if self.spare.len() >= SPARES => Some(self.spare.remove(0)),
+            None => None,
+        };
+        let previous = self.over.take();
+        let (image, drawn) = match taken {
+            Some(s) => {
+                // An evicted picture's buffers are reused; its pixels are no backdrop's.
+                self.over = (s.over == id).then_some(id);
+                (s.image, s.drawn)
+            }
+            None => (RgbImage::default(), Vec::new()),
+        };
+        let image = std::mem::replace(&mut self.image, image);
+        let drawn = std::mem::replace(&mut self.drawn, drawn);
+        if let Some(over) = previous {
+            self.spare.push(Spare { image, drawn, over });
+        }
+    }
+
     /// Records a drawing on the pixels from `x0` to `x1` (excluded) of rows `y0` to `y1`
     /// (excluded), already clipped to the canvas.
     fn mark(&mut self, (x0, y0): (usize, usize), (x1, y1): (usize, usize)) {
@@ -108,6 +153,7 @@ impl From<RgbImage> for Canvas {
             image,
             drawn: Vec::new(),
             over: None,
+            spare: Vec::new(),
         }
     }
 }
@@ -168,15 +214,22 @@ impl Draw for Canvas {
         let stride = sprite.width() as usize * 4;
         let width = self.width() as usize;
         let (sx0, sx1) = ((x0 - x) as usize * 4, (x1 - x) as usize * 4);
-        let (dx0, dx1) = (x0 as usize * 3, x1 as usize * 3);
-        self.mark((x0 as usize, y0 as usize), (x1 as usize, y1 as usize));
         let src = sprite.as_raw();
-        let dst = &mut *self.image;
         for yy in y0..y1 {
             let srow = (yy - y) as usize * stride;
+            let from = &src[srow + sx0..srow + sx1];
+            // Only the row's pixels from its first to its last visible one are drawn and
+            // marked: a stone's transparent margins stay the backdrop's, unseen by the encoder.
+            let visible = |p: &[u8]| p[3] != 0;
+            let Some(first) = from.chunks_exact(4).position(visible) else {
+                continue;
+            };
+            let last = from.chunks_exact(4).rposition(visible).unwrap_or(first);
+            let (l, r) = (x0 as usize + first, x0 as usize + last + 1);
+            self.mark((l, yy as usize), (r, yy as usize + 1));
             let drow = yy as usize * width * 3;
-            let from = src[srow + sx0..srow + sx1].chunks_exact(4);
-            let to = dst[drow + dx0..drow + dx1].chunks_exact_mut(3);
+            let from = from[4 * first..4 * (last + 1)].chunks_exact(4);
+            let to = (*self.image)[drow + 3 * l..drow + 3 * r].chunks_exact_mut(3);
             for (s, d) in from.zip(to) {
                 match s[3] {
                     0 => {}

@@ -1423,10 +1423,12 @@ fn a_picture_over_its_backdrop_encodes_as_without_it() {
     assert!(over == decode(png(&picture, &first).expect("encodes")));
 }
 
-/// A canvas painted again and again over backdrops (two of one size, one of another, in turn)
+/// A canvas painted again and again over backdrops (three of one size, two of another, in
+/// turn: more than it keeps pictures of, so that it also takes over an evicted one's buffers)
 /// restores only the spans it drew on when it already shows the backdrop, yet always holds
 /// exactly the backdrop plus the new drawing; and its PNG, which takes the backdrop's indices
-/// for the spans not drawn on without looking at them, decodes to those pixels.
+/// for the spans not drawn on without looking at them, decodes to those pixels. The sprite has
+/// transparent pixels, a transparent row among them, which stay the backdrop's.
 #[test]
 fn a_canvas_painted_over_a_backdrop_again_holds_and_encodes_only_the_new_drawing() {
     let keys = [[250, 250, 250], [20, 20, 20], [200, 30, 30], [40, 90, 160]];
@@ -1443,17 +1445,23 @@ fn a_canvas_painted_over_a_backdrop_again_holds_and_encodes_only_the_new_drawing
         Backdrop::new(board(53, 21, keys[1])),
         Backdrop::new(board(53, 21, keys[3])),
         Backdrop::new(board(40, 30, keys[1])),
+        Backdrop::new(board(53, 21, keys[2])),
+        Backdrop::new(board(40, 30, keys[3])),
     ];
     let mut sprite = Sprite::new(9, 7);
     for (x, y, p) in sprite.enumerate_pixels_mut() {
-        let a = [0u8, 128, 255][((x + y) % 3) as usize];
+        let a = if y == 0 {
+            0
+        } else {
+            [0u8, 128, 255][((x + y) % 3) as usize]
+        };
         *p = image::Rgba([a / 2, a / 3, a, a]);
     }
     let q = Quantizer::new(&keys, &[&backdrops[0].canvas], PNG_COLOURS);
     let mut random = Lcg(11);
     let mut c = Canvas::default();
-    for round in 0..30 {
-        let backdrop = &backdrops[[0, 0, 0, 1, 0, 2][round % 6]];
+    for round in 0..60 {
+        let backdrop = &backdrops[[0, 0, 0, 1, 0, 2, 3, 4, 1, 2, 0, 4][round % 12]];
         let strokes: Vec<[i64; 5]> = (0..1 + random.below(6))
             .map(|_| [0; 5].map(|_| random.below(60) as i64 - 5))
             .collect();
