@@ -47,6 +47,26 @@ fn play_seeded(
     (start, moves, game, before)
 }
 
+/// The board after `moves` (the last played from `before`), in English.
+fn scene_of<'a>(
+    game: &'a AnyGame,
+    moves: &[AnyMove],
+    before: &'a AnyGame,
+    players: [PlayerLabel; 2],
+) -> Scene<'a> {
+    Scene {
+        game,
+        last_move: moves.last().map(|&m| (before, m)),
+        players,
+        seats: Vec::new(),
+        move_number: moves.len() as u32,
+        show_region: true,
+        lang: Lang::En,
+        result: None,
+        caption: None,
+    }
+}
+
 fn players() -> [PlayerLabel; 2] {
     [
         PlayerLabel::new("Alice").with_rating("1523"),
@@ -115,17 +135,7 @@ fn main() {
             continue;
         }
         let (_, moves, game, before) = play(kind, options, plies);
-        let scene = Scene {
-            game: &game,
-            last_move: moves.last().map(|&m| (&before, m)),
-            players: players(),
-            seats: Vec::new(),
-            move_number: moves.len() as u32,
-            show_region: true,
-            lang: Lang::En,
-            result: None,
-            caption: None,
-        };
+        let scene = scene_of(&game, &moves, &before, players());
         let size = board_png(&scene).len();
         let t = time(200, || board_png(&scene));
         report(label, t, size);
@@ -153,17 +163,7 @@ fn main() {
             .collect();
         let scene =
             |(moves, game, before, names): &(Vec<AnyMove>, AnyGame, AnyGame, [PlayerLabel; 2])| {
-                board_png(&Scene {
-                    game,
-                    last_move: moves.last().map(|&m| (before, m)),
-                    players: names.clone(),
-                    seats: Vec::new(),
-                    move_number: moves.len() as u32,
-                    show_region: true,
-                    lang: Lang::En,
-                    result: None,
-                    caption: None,
-                })
+                board_png(&scene_of(game, moves, before, names.clone()))
             };
         let size = positions.iter().map(|p| scene(p).len()).sum::<usize>() / MIXED;
         let mut next = 0;
