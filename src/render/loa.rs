@@ -320,20 +320,32 @@ fn draw_held(c: &mut Canvas, view: &View, lang: Lang) {
         let ink = palette::TEXT_DIM;
         let end = x + text::width(&label, 13.0, Weight::Regular);
         text::draw_aligned(c, &label, x, mid, 13.0, Weight::Regular, ink, Align::Left);
-        if count > 0 {
+        let shown = count.min(6);
+        // Stones side by side, or overlapping like a pile where the words leave too little
+        // room before the middle (the first side) or the edge (the second).
+        let limit = if seat == 0 {
+            WIDTH as f32 / 2.0 + 4.0
+        } else {
+            WIDTH as f32 - 8.0
+        };
+        let room = limit - (end + 12.0) - SMALL as f32;
+        let step = match shown {
+            0 | 1 => 0.0,
+            n => (room / f32::from(n - 1)).clamp(6.0, SMALL as f32 + 2.0),
+        };
+        if shown > 0 {
             // A light tray, so that black stones show against the dark frame.
-            let step = SMALL as f32 + 2.0;
             let tray = Shape::RoundRect {
                 x0: end + 4.0,
                 y0: mid - SMALL as f32 / 2.0 - 4.0,
-                x1: end + 10.0 + f32::from(count.min(6)) * step,
+                x1: end + 12.0 + f32::from(shown - 1) * step + SMALL as f32,
                 y1: mid + SMALL as f32 / 2.0 + 4.0,
                 r: 8.0,
             };
             fill(c, &[tray], palette::LIGHT, 255);
         }
-        for i in 0..count.min(6) {
-            let sx = (end + 8.0 + f32::from(i) * (SMALL as f32 + 2.0)).round() as i32;
+        for i in 0..shown {
+            let sx = (end + 8.0 + f32::from(i) * step).round() as i32;
             let sy = (mid - SMALL as f32 / 2.0).round() as i32;
             c.draw_sprite(&sprites.small[other as usize], sx, sy);
         }

@@ -264,6 +264,42 @@ fn loa_parachute_pictures_have_the_held_stones_footer() {
     assert!(footer.contains(&palette::WHITE_PIECE) && footer.contains(&palette::BLACK_PIECE));
 }
 
+/// The footer's two trays of held stones stay in their halves in both languages (French says
+/// "Les Blancs tiennent", and six stones side by side then ran into the other half and off the
+/// picture): the first ends before the second side's words begin, the second inside the
+/// picture, however many stones are held.
+#[test]
+fn loa_parachute_trays_stay_in_their_halves_in_every_language() {
+    let start = AnyGame::new(GameKind::Loa, "setup=parachute").expect("options");
+    let mut dropped = start.clone();
+    let drop = dropped.parse_move("a2-c2@d5").expect("a legal drop");
+    dropped.play(&drop).expect("legal");
+    let (w, _) = picture_size(&start);
+    for game in [&start, &dropped] {
+        for lang in [Lang::En, Lang::Fr] {
+            let img = decode(&board_png(&Scene {
+                lang,
+                ..Scene::new(game)
+            }));
+            let (_, ph) = img.dimensions();
+            let footer = |xs: std::ops::Range<u32>| {
+                (ph - 40..ph).flat_map(move |y| xs.clone().map(move |x| (x, y)))
+            };
+            let tray = |xs: std::ops::Range<u32>| footer(xs).any(|p| at(&img, p) == palette::LIGHT);
+            assert!(tray(24..w / 2), "{lang:?}: the first tray is missing");
+            assert!(tray(w / 2..w), "{lang:?}: the second tray is missing");
+            assert!(
+                !tray(w / 2 + 5..w / 2 + 8),
+                "{lang:?}: the first tray runs into the second side's words"
+            );
+            assert!(
+                !tray(w - 4..w),
+                "{lang:?}: the second tray runs off the picture"
+            );
+        }
+    }
+}
+
 #[test]
 fn simultana_squares_show_what_the_engine_has() {
     for seed in 1..6 {
