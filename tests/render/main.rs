@@ -1459,8 +1459,8 @@ fn a_picture_over_its_backdrop_encodes_as_without_it() {
     assert!(over == decode(png(&picture, &first).expect("encodes")));
 }
 
-/// A canvas painted again and again over backdrops (three of one size, two of another, in
-/// turn: more than it keeps pictures of, so that it also takes over an evicted one's buffers)
+/// A canvas painted again and again over backdrops (nine of three sizes, in turn: more than it
+/// keeps pictures of, so that it also takes over an evicted one's buffers)
 /// restores only the spans it drew on when it already shows the backdrop, yet always holds
 /// exactly the backdrop plus the new drawing; and its PNG, which takes the backdrop's indices
 /// for the spans not drawn on without looking at them, decodes to those pixels. The sprite has
@@ -1483,6 +1483,10 @@ fn a_canvas_painted_over_a_backdrop_again_holds_and_encodes_only_the_new_drawing
         Backdrop::new(board(40, 30, keys[1])),
         Backdrop::new(board(53, 21, keys[2])),
         Backdrop::new(board(40, 30, keys[3])),
+        Backdrop::new(board(40, 30, keys[2])),
+        Backdrop::new(board(53, 21, keys[0])),
+        Backdrop::new(board(40, 30, keys[0])),
+        Backdrop::new(board(61, 17, keys[1])),
     ];
     let mut sprite = Sprite::new(9, 7);
     for (x, y, p) in sprite.enumerate_pixels_mut() {
@@ -1496,8 +1500,11 @@ fn a_canvas_painted_over_a_backdrop_again_holds_and_encodes_only_the_new_drawing
     let q = Quantizer::new(&keys, &[&backdrops[0].canvas], PNG_COLOURS);
     let mut random = Lcg(11);
     let mut c = Canvas::default();
-    for round in 0..60 {
-        let backdrop = &backdrops[[0, 0, 0, 1, 0, 2, 3, 4, 1, 2, 0, 4][round % 12]];
+    let order = [
+        0, 0, 0, 1, 0, 2, 3, 4, 1, 2, 0, 4, 5, 6, 7, 8, 0, 1, 8, 3, 2, 5,
+    ];
+    for round in 0..3 * order.len() {
+        let backdrop = &backdrops[order[round % order.len()]];
         let strokes: Vec<[i64; 5]> = (0..1 + random.below(6))
             .map(|_| [0; 5].map(|_| random.below(60) as i64 - 5))
             .collect();
