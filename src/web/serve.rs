@@ -8,10 +8,9 @@ pub(super) async fn match_page(
     Path(id): Path<String>,
     asked: Asked,
 ) -> Response {
-    let (headers, query, ctx) = (asked.headers, asked.query, asked.ctx);
-    let shown = async {
-        let gallery = site.gallery()?;
-        let (Ok(id), Ok(ply)) = (id.parse::<i64>(), query.number("ply")) else {
+    numbered(&site, &asked, &id, async |gallery, id| {
+        let ctx = &asked.ctx;
+        let Ok(ply) = asked.query.number("ply") else {
             return Err(Nothing::Missing);
         };
         let view = found(gallery.game(id).await)?;
@@ -29,12 +28,11 @@ pub(super) async fn match_page(
             board: board.describe(ctx.lang).full(),
             graph: graph.map(|g| g.describe(ctx.lang).full()),
         };
-        Ok((view, ply, words))
-    };
-    answer(&headers, &ctx, shown.await, |(view, ply, words)| {
         let faces: Vec<_> = view.players.iter().map(|(who, _)| who.clone()).collect();
-        pages::game(&ctx, view, *ply, words, &names_tag(&ctx, &faces))
+        let tag = names_tag(ctx, &faces);
+        Ok(shown(&asked, pages::game(ctx, &view, ply, &words, &tag)))
     })
+    .await
 }
 
 /// Changes whenever a name drawn on a match's pictures would (a player hiding, the language),
@@ -54,12 +52,7 @@ pub(super) async fn match_file(
     Path((id, file)): Path<(String, String)>,
     asked: Asked,
 ) -> Response {
-    let (headers, query, ctx) = (asked.headers, asked.query, asked.ctx);
-    let served = async {
-        let gallery = site.gallery()?;
-        let Ok(id) = id.parse::<i64>() else {
-            return Err(Nothing::Missing);
-        };
+    numbered(&site, &asked, &id, async |gallery, id| {
         if file == format!("match-{id}.txt") {
             let view = found(gallery.game(id).await)?;
             let text = [
@@ -77,67 +70,24 @@ pub(super) async fn match_file(
         // The names drawn are part of the key, so a player who hides is never drawn from the
         // cache; they are read without rebuilding the match, which only a miss needs.
         let faces = found(gallery.faces(id).await)?;
-        let tag = names_tag(&ctx, &faces);
-        let key = format!("{id}/{file}/{tag}");
-        let etag = format!("\"{key}\"");
-        let not_modified =
-            || matches(&headers, &etag).then(|| StatusCode::NOT_MODIFIED.into_response());
-        let cached = site
-            .pictures
-            .lock()
-            .ok()
-            .and_then(|mut c| c.get(&key).cloned());
-        let bytes = match cached {
-            Some(bytes) => match not_modified() {
-                Some(response) => return Ok(response),
-                None => {
-                    metrics::counter!("parlor_web_pictures_total", "outcome" => "cached")
-                        .increment(1);
-                    Some(bytes)
-                }
-            },
-            None => {
-                let picture = match ply {
-                    Some(ply) => gallery.board(id, ply).await,
-                    None if mime == "image/gif" => gallery.replay(id).await,
-                    None => gallery.graph(id).await,
-                };
-                // Checked first (a ply past the end is a 404 whatever the load and whatever
-                // `If-None-Match` says); then a flood beyond the queue is turned away at once.
-                let picture = found(picture)?;
-                if let Some(response) = not_modified() {
-                    return Ok(response);
-                }
-                match site.drawing.queue.clone().try_acquire_owned() {
-                    Ok(_queued) => draw(&site, &key, picture, ctx.lang).await,
-                    Err(_) => None,
-                }
-            }
-        };
-        let Some(bytes) = bytes else {
-            metrics::counter!("parlor_web_pictures_total", "outcome" => "busy").increment(1);
-            let retry = [(header::RETRY_AFTER, "2")];
-            return Ok((StatusCode::SERVICE_UNAVAILABLE, retry, ctx.w("web-busy")).into_response());
-        };
+        let tag = names_tag(&asked.ctx, &faces);
         // Immutable only at the address that names the names drawn now.
-        let cache = if query.get("v") == Some(tag.as_str()) {
+        let cache = if asked.query.get("v") == Some(tag.as_str()) {
             "public, max-age=31536000, immutable"
         } else {
             "no-cache"
         };
-        let mut response = (
-            [(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, cache)],
-            bytes,
-        )
-            .into_response();
-        if let Ok(v) = HeaderValue::from_str(&etag) {
-            response.headers_mut().insert(header::ETAG, v);
-        }
-        Ok(response)
-    };
-    served
-        .await
-        .unwrap_or_else(|nothing| nothing.page(&headers, &ctx))
+        let load = async {
+            found(match ply {
+                Some(ply) => gallery.board(id, ply).await,
+                None if mime == "image/gif" => gallery.replay(id).await,
+                None => gallery.graph(id).await,
+            })
+        };
+        let key = format!("{id}/{file}/{tag}");
+        picture(&site, &asked, &key, (mime, cache), load).await
+    })
+    .await
 }
 
 /// `/t/<id>`: a tournament of a server whose pages are on.
@@ -146,24 +96,18 @@ pub(super) async fn tournament_page(
     Path(id): Path<String>,
     asked: Asked,
 ) -> Response {
-    let (headers, ctx) = (asked.headers, asked.ctx);
-    let shown = async {
-        let gallery = site.gallery()?;
-        let Ok(id) = id.parse::<i64>() else {
-            return Err(Nothing::Missing);
-        };
-        let view = found(gallery.tournament(id, ctx.lang).await)?;
+    numbered(&site, &asked, &id, async |gallery, id| {
+        let lang = asked.ctx.lang;
+        let view = found(gallery.tournament(id, lang).await)?;
         // The pictures' words, said by the renderer from what it draws: their `alt` texts.
         let words: pages::TournamentWords = view
             .pictures()
             .into_iter()
-            .map(|(file, picture)| (file, picture.describe(ctx.lang).full()))
+            .map(|(file, picture)| (file, picture.describe(lang).full()))
             .collect();
-        Ok((view, words))
-    };
-    answer(&headers, &ctx, shown.await, |(view, words)| {
-        pages::tournament(&ctx, view, words)
+        Ok(shown(&asked, pages::tournament(&asked.ctx, &view, &words)))
     })
+    .await
 }
 
 /// `/t/<id>/standings.png`, `podium.png`, `round-<n>.png` and `tournament-<id>.trf`.
@@ -172,12 +116,8 @@ pub(super) async fn tournament_file(
     Path((id, file)): Path<(String, String)>,
     asked: Asked,
 ) -> Response {
-    let (headers, ctx) = (asked.headers, asked.ctx);
-    let served = async {
-        let gallery = site.gallery()?;
-        let Ok(id) = id.parse::<i64>() else {
-            return Err(Nothing::Missing);
-        };
+    numbered(&site, &asked, &id, async |gallery, id| {
+        let lang = asked.ctx.lang;
         if file == format!("tournament-{id}.trf") {
             let text = found(gallery.tournament_trf(id).await)?;
             let headers = [
@@ -186,62 +126,16 @@ pub(super) async fn tournament_file(
             ];
             return Ok((headers, text).into_response());
         }
-        let picture = found(gallery.tournament_picture(id, &file, ctx.lang).await)?;
+        let drawn = found(gallery.tournament_picture(id, &file, lang).await)?;
         // What is drawn changes with the tournament: its words name every player and score, so
         // they key the cache and the ETag.
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        picture.describe(ctx.lang).full().hash(&mut hasher);
-        let key = format!("t{id}/{file}/{}/{:016x}", ctx.lang.code(), hasher.finish());
-        Ok(png(&site, &headers, &ctx, &key, picture, "no-cache").await)
-    };
-    served
-        .await
-        .unwrap_or_else(|nothing| nothing.page(&headers, &ctx))
-}
-
-/// A picture as a PNG under its ETag `key`: `304` when the reader has it, else from the cache
-/// or drawn within the pages' share of drawing (`503` when busy).
-async fn png(
-    site: &Site,
-    headers: &HeaderMap,
-    ctx: &Ctx,
-    key: &str,
-    picture: Picture,
-    cache: &'static str,
-) -> Response {
-    let etag = format!("\"{key}\"");
-    if matches(headers, &etag) {
-        return StatusCode::NOT_MODIFIED.into_response();
-    }
-    let cached = site
-        .pictures
-        .lock()
-        .ok()
-        .and_then(|mut c| c.get(key).cloned());
-    let bytes = match cached {
-        Some(bytes) => Some(bytes),
-        None => match site.drawing.queue.clone().try_acquire_owned() {
-            Ok(_queued) => draw(site, key, picture, ctx.lang).await,
-            Err(_) => None,
-        },
-    };
-    let Some(bytes) = bytes else {
-        metrics::counter!("parlor_web_pictures_total", "outcome" => "busy").increment(1);
-        let retry = [(header::RETRY_AFTER, "2")];
-        return (StatusCode::SERVICE_UNAVAILABLE, retry, ctx.w("web-busy")).into_response();
-    };
-    let mut response = (
-        [
-            (header::CONTENT_TYPE, "image/png"),
-            (header::CACHE_CONTROL, cache),
-        ],
-        bytes,
-    )
-        .into_response();
-    if let Ok(v) = HeaderValue::from_str(&etag) {
-        response.headers_mut().insert(header::ETAG, v);
-    }
-    response
+        drawn.describe(lang).full().hash(&mut hasher);
+        let key = format!("t{id}/{file}/{}/{:016x}", lang.code(), hasher.finish());
+        let load = std::future::ready(Ok(drawn));
+        picture(&site, &asked, &key, ("image/png", "no-cache"), load).await
+    })
+    .await
 }
 
 /// Now, for which daily puzzles are over.
@@ -256,10 +150,8 @@ pub(super) async fn puzzle_page(
     Path(id): Path<String>,
     asked: Asked,
 ) -> Response {
-    let (headers, query, ctx) = (asked.headers, asked.query, asked.ctx);
-    let shown = async {
-        let gallery = site.gallery()?;
-        let (Ok(id), Ok(step)) = (id.parse::<i64>(), query.number("step")) else {
+    numbered(&site, &asked, &id, async |gallery, id| {
+        let Ok(step) = asked.query.number("step") else {
             return Err(Nothing::Missing);
         };
         let now = now_ms();
@@ -267,11 +159,11 @@ pub(super) async fn puzzle_page(
         let step = step.map_or(0, |s| s as usize);
         // The picture's words, said by the renderer from what it draws: its `alt` text.
         let board = found(gallery.puzzle_board(id, step, now).await)?;
-        Ok((view, step, board.describe(ctx.lang).full()))
-    };
-    answer(&headers, &ctx, shown.await, |(view, step, words)| {
-        pages::puzzle(&ctx, view, *step, words)
+        let words = board.describe(asked.ctx.lang).full();
+        let markup = pages::puzzle(&asked.ctx, &view, step, &words);
+        Ok(shown(&asked, markup))
     })
+    .await
 }
 
 /// `/puzzle/<id>/<step>.png`: the board after `step` moves of the solution.
@@ -280,23 +172,100 @@ pub(super) async fn puzzle_file(
     Path((id, file)): Path<(String, String)>,
     asked: Asked,
 ) -> Response {
-    let (headers, ctx) = (asked.headers, asked.ctx);
-    let served = async {
-        let gallery = site.gallery()?;
+    numbered(&site, &asked, &id, async |gallery, id| {
         let step = file
             .strip_suffix(".png")
             .and_then(|p| p.parse::<usize>().ok());
-        let (Ok(id), Some(step)) = (id.parse::<i64>(), step) else {
+        let Some(step) = step else {
             return Err(Nothing::Missing);
         };
-        let picture = found(gallery.puzzle_board(id, step, now_ms()).await)?;
+        let drawn = found(gallery.puzzle_board(id, step, now_ms()).await)?;
         // A puzzle never changes: its picture depends on the step and the language only.
-        let key = format!("puzzle{id}/{step}/{}", ctx.lang.code());
-        Ok(png(&site, &headers, &ctx, &key, picture, "public, max-age=3600").await)
+        let key = format!("puzzle{id}/{step}/{}", asked.ctx.lang.code());
+        let load = std::future::ready(Ok(drawn));
+        let kind = ("image/png", "public, max-age=3600");
+        picture(&site, &asked, &key, kind, load).await
+    })
+    .await
+}
+
+/// What the match, tournament or puzzle numbered `id` in the address serves, made by `serve`
+/// from the gallery; or the page that says why there is nothing (`id` not a number is a 404).
+async fn numbered(
+    site: &Site,
+    asked: &Asked,
+    id: &str,
+    serve: impl AsyncFnOnce(Gallery, i64) -> Result<Response, Nothing>,
+) -> Response {
+    let served = async {
+        let gallery = site.gallery()?;
+        let id = id.parse::<i64>().map_err(|_| Nothing::Missing)?;
+        serve(gallery, id).await
     };
     served
         .await
-        .unwrap_or_else(|nothing| nothing.page(&headers, &ctx))
+        .unwrap_or_else(|nothing| nothing.page(&asked.headers, &asked.ctx))
+}
+
+/// A page found and drawn, with its ETag.
+fn shown(asked: &Asked, markup: Markup) -> Response {
+    page(&asked.headers, StatusCode::OK, markup)
+}
+
+/// A picture under its ETag `key`, served as `kind` (its MIME type and `Cache-Control`): `304`
+/// when the reader has it, else from the cache, or drawn once `load` finds it within the pages'
+/// share of drawing (`503` when busy).
+async fn picture(
+    site: &Site,
+    asked: &Asked,
+    key: &str,
+    (mime, cache): (&'static str, &'static str),
+    load: impl Future<Output = Result<Picture, Nothing>>,
+) -> Result<Response, Nothing> {
+    let etag = format!("\"{key}\"");
+    let not_modified =
+        || matches(&asked.headers, &etag).then(|| StatusCode::NOT_MODIFIED.into_response());
+    let cached = site
+        .pictures
+        .lock()
+        .ok()
+        .and_then(|mut c| c.get(key).cloned());
+    let bytes = match cached {
+        Some(bytes) => match not_modified() {
+            Some(response) => return Ok(response),
+            None => {
+                metrics::counter!("parlor_web_pictures_total", "outcome" => "cached").increment(1);
+                Some(bytes)
+            }
+        },
+        None => {
+            // Found first (one that does not exist is a 404 whatever the load and whatever
+            // `If-None-Match` says); then a flood beyond the queue is turned away at once.
+            let picture = load.await?;
+            if let Some(response) = not_modified() {
+                return Ok(response);
+            }
+            match site.drawing.queue.clone().try_acquire_owned() {
+                Ok(_queued) => draw(site, key, picture, asked.ctx.lang).await,
+                Err(_) => None,
+            }
+        }
+    };
+    let Some(bytes) = bytes else {
+        metrics::counter!("parlor_web_pictures_total", "outcome" => "busy").increment(1);
+        let retry = [(header::RETRY_AFTER, "2")];
+        let busy = asked.ctx.w("web-busy");
+        return Ok((StatusCode::SERVICE_UNAVAILABLE, retry, busy).into_response());
+    };
+    let mut response = (
+        [(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, cache)],
+        bytes,
+    )
+        .into_response();
+    if let Ok(v) = HeaderValue::from_str(&etag) {
+        response.headers_mut().insert(header::ETAG, v);
+    }
+    Ok(response)
 }
 
 /// The picture's bytes, drawn on a blocking thread when a permit of [`Drawing`] comes within
