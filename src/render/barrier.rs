@@ -312,9 +312,7 @@ pub fn draw(view: &View, header: &Header, c: &mut Canvas) -> &'static Backdrop {
 fn draw_on(view: &View, header: &Header, c: &mut Canvas) {
     frame::draw_header(c, header);
     let g = grid();
-    for &(f, r) in view.moved.iter().filter(|&&(f, r)| g.contains(f, r)) {
-        g.mark_moved(c, f, r, square_colour(f, r, true));
-    }
+    g.mark_all_moved(c, &view.moved, |f, r| square_colour(f, r, true));
     let sprites = sprites();
     for f in 0..8u8 {
         for r in 0..8u8 {

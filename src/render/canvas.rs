@@ -185,6 +185,14 @@ pub trait Draw {
     fn fill_rect(&mut self, x: i32, y: i32, w: i32, h: i32, colour: Rgb);
     /// Composites a sprite with its top-left corner at (x, y), clipped.
     fn draw_sprite(&mut self, sprite: &Sprite, x: i32, y: i32);
+
+    /// A frame `t` pixels thick inside a rectangle.
+    fn outline(&mut self, x: i32, y: i32, w: i32, h: i32, t: i32, colour: Rgb) {
+        self.fill_rect(x, y, w, t, colour);
+        self.fill_rect(x, y + h - t, w, t, colour);
+        self.fill_rect(x, y + t, t, h - 2 * t, colour);
+        self.fill_rect(x + w - t, y + t, t, h - 2 * t, colour);
+    }
 }
 
 impl Draw for Canvas {

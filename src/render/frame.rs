@@ -279,12 +279,20 @@ impl Grid {
         let (x, y) = self.corner(file, rank);
         let s = self.s;
         c.fill_rect(x, y, s, s, moved);
-        let t = (s / 20).max(2);
-        let edge = palette::HIGHLIGHT_EDGE;
-        c.fill_rect(x, y, s, t, edge);
-        c.fill_rect(x, y + s - t, s, t, edge);
-        c.fill_rect(x, y + t, t, s - 2 * t, edge);
-        c.fill_rect(x + s - t, y + t, t, s - 2 * t, edge);
+        c.outline(x, y, s, s, (s / 20).max(2), palette::HIGHLIGHT_EDGE);
+    }
+
+    /// Marks the squares of `squares` that are on this board as [`Grid::mark_moved`] does, each
+    /// tinted with `moved(file, rank)`.
+    pub fn mark_all_moved(
+        &self,
+        c: &mut Canvas,
+        squares: &[(u8, u8)],
+        moved: impl Fn(u8, u8) -> Rgb,
+    ) {
+        for &(f, r) in squares.iter().filter(|&&(f, r)| self.contains(f, r)) {
+            self.mark_moved(c, f, r, moved(f, r));
+        }
     }
 
     /// A cross over a square whose piece was captured (the square is empty now).

@@ -349,14 +349,6 @@ fn background() -> &'static Backdrop {
     })
 }
 
-/// A frame of `t` pixels inside a rectangle.
-fn outline(c: &mut Canvas, x: i32, y: i32, w: i32, h: i32, t: i32, colour: Rgb) {
-    c.fill_rect(x, y, w, t, colour);
-    c.fill_rect(x, y + h - t, w, t, colour);
-    c.fill_rect(x, y + t, t, h - 2 * t, colour);
-    c.fill_rect(x + w - t, y + t, t, h - 2 * t, colour);
-}
-
 /// Draws a position with its header into `c`, which is reused between pictures, and returns
 /// the backdrop it drew over.
 pub fn draw(view: &View, header: &Header, c: &mut Canvas) -> &'static Backdrop {
@@ -397,7 +389,7 @@ fn draw_on(view: &View, header: &Header, c: &mut Canvas) {
             && g.contains(file, rank)
         {
             let (x, y) = g.corner(file, rank);
-            outline(c, x - 1, y - 1, S + 3, S + 3, 3, palette::BOLT_MOVED);
+            c.outline(x - 1, y - 1, S + 3, S + 3, 3, palette::BOLT_MOVED);
         }
     }
     draw_info(c, view, header.lang);
@@ -439,8 +431,7 @@ fn draw_info(c: &mut Canvas, view: &View, lang: Lang) {
         let iy = (row1 - ICON as f32 / 2.0).round() as i32;
         c.draw_sprite(&cached_tile(s, ICON, Look::Connected), ix as i32, iy);
         if view.placed == Some(Placed::Reserve(i)) {
-            outline(
-                c,
+            c.outline(
                 ix as i32 - 3,
                 iy - 3,
                 ICON as i32 + 6,
@@ -478,8 +469,7 @@ fn draw_info(c: &mut Canvas, view: &View, lang: Lang) {
             let ix = (end + 10.0) as i32;
             c.draw_sprite(&cached_tile(s, ICON, Look::Connected), ix, iy);
             if view.placed == Some(Placed::Hand) {
-                outline(
-                    c,
+                c.outline(
                     ix - 3,
                     iy - 3,
                     ICON as i32 + 6,

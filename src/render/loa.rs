@@ -208,11 +208,7 @@ pub fn draw(view: &View, header: &Header, c: &mut Canvas) -> &'static Backdrop {
 fn draw_on(view: &View, header: &Header, c: &mut Canvas) {
     frame::draw_header(c, header);
     let g = grid(view.cylinder);
-    for &(f, r) in &view.moved {
-        if g.contains(f, r) {
-            g.mark_moved(c, f, r, square_colour(f, r, true));
-        }
-    }
+    g.mark_all_moved(c, &view.moved, |f, r| square_colour(f, r, true));
     if view.winning != 0 {
         draw_links(c, &g, view.winning, view.cylinder);
     }

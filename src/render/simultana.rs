@@ -133,9 +133,7 @@ pub fn draw(view: &View, header: &Header, c: &mut Canvas) -> &'static Backdrop {
 fn draw_on(view: &View, header: &Header, c: &mut Canvas) {
     frame::draw_header(c, header);
     let g = grid();
-    for &(f, r) in view.moved.iter().filter(|&&(f, r)| g.contains(f, r)) {
-        g.mark_moved(c, f, r, palette::SIM_MOVED);
-    }
+    g.mark_all_moved(c, &view.moved, |_, _| palette::SIM_MOVED);
     // The region: shaded, with an inner outline that also shows on the vacated square (which
     // keeps its last-move tint) and without colour.
     let sprites = sprites();
