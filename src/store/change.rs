@@ -67,6 +67,16 @@ pub struct LiveState {
     pub remaining: Option<super::Bank>,
 }
 
+/// The status and winning seat that the end of a match records: an aborted match has no winner.
+pub fn ending(aborted: bool, winner: Option<Side>) -> (MatchStatus, Option<u8>) {
+    let status = if aborted {
+        MatchStatus::Aborted
+    } else {
+        MatchStatus::Finished
+    };
+    (status, winner.filter(|_| !aborted).map(|s| s.index() as u8))
+}
+
 impl Store {
     /// Writes one change of match `match_id`; `known_seq` is the last log entry its writer
     /// knew (checked for changes to a live match). A finished rated match updates the ratings
@@ -132,13 +142,10 @@ impl Store {
                 reason,
                 at,
             } => {
+                let (status, winner_seat) = ending(*aborted, *winner);
                 let finish = Finish {
-                    status: if *aborted {
-                        MatchStatus::Aborted
-                    } else {
-                        MatchStatus::Finished
-                    },
-                    winner_seat: winner.filter(|_| !aborted).map(|s| s.index() as u8),
+                    status,
+                    winner_seat,
                     // An aborted match records why it was aborted as an abort.
                     reason: if *aborted {
                         Reason::Abort.name()

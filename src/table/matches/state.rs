@@ -3,6 +3,7 @@
 //! back from the log at a restart.
 
 use crate::games::{AnyGame, AnyMove, GameKind};
+use crate::store::change::ending;
 use crate::store::{
     Bank, Change, EntryKind, LiveState, LogEntry, MatchRow, MatchStatus, PlayerRef,
 };
@@ -292,12 +293,7 @@ impl Match {
                     remaining: self.row.remaining,
                     ..LiveState::default()
                 });
-                self.row.status = if *aborted {
-                    MatchStatus::Aborted
-                } else {
-                    MatchStatus::Finished
-                };
-                self.row.winner_seat = winner.filter(|_| !aborted).map(|s| s.index() as u8);
+                (self.row.status, self.row.winner_seat) = ending(*aborted, *winner);
                 self.row.reason = Some(reason.name().to_string());
                 self.row.finished_at = Some(*at);
             }
