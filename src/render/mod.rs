@@ -384,16 +384,23 @@ fn samples(kind: GameKind) -> Vec<Canvas> {
     out
 }
 
+/// The scene's last move as a view of `$game` takes it: `None` when there is none (or it is of
+/// another game).
+macro_rules! last_move_of {
+    ($scene:expr, $game:ident) => {
+        match &$scene.last_move {
+            Some((AnyGame::$game(before), AnyMove::$game(m))) => Some((before, m)),
+            _ => None,
+        }
+    };
+}
+
 /// Draws a scene into `c` (its buffer is reused), and returns the backdrop it drew over;
 /// `highlight_turn` lights up the panel of the player to move.
 fn draw(scene: &Scene, highlight_turn: bool, c: &mut Canvas) -> &'static encode::Backdrop {
     match scene.game {
         AnyGame::Loa(g) => {
-            let last = match scene.last_move {
-                Some((AnyGame::Loa(b), AnyMove::Loa(m))) => Some((b, m)),
-                _ => None,
-            };
-            let view = loa::view(g, last.as_ref().map(|(b, m)| (*b, m)));
+            let view = loa::view(g, last_move_of!(scene, Loa));
             let header = if g.players() == 4 {
                 four_seat_header(scene, g, highlight_turn)
             } else {
@@ -402,43 +409,18 @@ fn draw(scene: &Scene, highlight_turn: bool, c: &mut Canvas) -> &'static encode:
             loa::draw(&view, &header, c)
         }
         AnyGame::Lightning(g) => {
-            let last = match scene.last_move {
-                Some((AnyGame::Lightning(b), AnyMove::Lightning(m))) => Some((b, m)),
-                _ => None,
-            };
-            let view = lightning::view(g, last.as_ref().map(|(b, m)| (*b, m)));
-            lightning::draw(
-                &view,
-                &header(
-                    scene,
-                    vec![lightning::swatch(0), lightning::swatch(1)],
-                    highlight_turn,
-                ),
-                c,
-            )
+            let view = lightning::view(g, last_move_of!(scene, Lightning));
+            let swatches = vec![lightning::swatch(0), lightning::swatch(1)];
+            lightning::draw(&view, &header(scene, swatches, highlight_turn), c)
         }
         AnyGame::Barrier(g) => {
-            let last = match scene.last_move {
-                Some((AnyGame::Barrier(b), AnyMove::Barrier(m))) => Some((b, m)),
-                _ => None,
-            };
-            let view = barrier::view(g, last.as_ref().map(|(b, m)| (*b, m)));
-            barrier::draw(
-                &view,
-                &header(
-                    scene,
-                    vec![barrier::swatch(0), barrier::swatch(1)],
-                    highlight_turn,
-                ),
-                c,
-            )
+            let view = barrier::view(g, last_move_of!(scene, Barrier));
+            let swatches = vec![barrier::swatch(0), barrier::swatch(1)];
+            barrier::draw(&view, &header(scene, swatches, highlight_turn), c)
         }
         AnyGame::Simultana(g) => {
-            let last = match scene.last_move {
-                Some((AnyGame::Simultana(b), AnyMove::Simultana(m))) => Some((b, m)),
-                _ => None,
-            };
-            let view = simultana::view(g, last.as_ref().map(|(b, m)| (*b, m)), scene.show_region);
+            let last = last_move_of!(scene, Simultana);
+            let view = simultana::view(g, last, scene.show_region);
             let swatches = [stones::Tone::White, stones::Tone::Black].map(simultana::swatch);
             simultana::draw(&view, &header(scene, swatches.to_vec(), highlight_turn), c)
         }
