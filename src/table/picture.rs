@@ -6,7 +6,6 @@ use std::sync::{Arc, Mutex};
 
 use hashlink::LruCache;
 use thiserror::Error;
-use tokio::sync::Semaphore;
 
 use crate::ai::analysis::Analysis;
 use crate::games::{AnyGame, AnyMove, Outcome};
@@ -388,13 +387,13 @@ type Shown = (u32, Vec<i64>);
 /// How many boards [`Pictures`] keeps: the newest of the matches played last, a few megabytes.
 const BOARDS_KEPT: usize = 256;
 
-/// Draws pictures on at most one thread per core, never on the async runtime's threads (a burst
-/// of moves queues here instead of taking the cores the answers need), and keeps the newest
+/// Draws pictures on threads of its own, one per core, never on the async runtime's threads (a
+/// burst of moves queues here instead of taking the cores the answers need), and keeps the newest
 /// board of the matches played last, per language, so that `/board` after a move, or twice,
 /// draws nothing. Cheap to clone; clones share the threads and the boards.
 #[derive(Clone)]
 pub struct Pictures {
-    renderers: Arc<Semaphore>,
+    renderers: Renderers,
     /// (match, language) -> the board of that log position.
     boards: Arc<Mutex<Boards>>,
 }
@@ -406,11 +405,63 @@ impl Default for Pictures {
     }
 }
 
+/// A drawing job, and where its picture goes.
+type Job = (
+    Picture,
+    Lang,
+    tokio::sync::oneshot::Sender<Result<Image, PictureError>>,
+);
+
+/// The drawing threads, fed from one queue. The same few threads draw every picture, so each
+/// keeps its caches warm (its canvas over each backdrop, the spans and words it has met, its
+/// deflate state), where the runtime's blocking pool spread the pictures over a changing set
+/// of threads. They end when the last clone is dropped.
+#[derive(Clone)]
+struct Renderers {
+    jobs: flume::Sender<Job>,
+}
+
+impl Renderers {
+    fn new(threads: usize) -> Self {
+        let (jobs, queue) = flume::unbounded::<Job>();
+        for n in 0..threads.max(1) {
+            let queue = queue.clone();
+            let spawned = std::thread::Builder::new()
+                .name(format!("parlor-draw-{n}"))
+                .spawn(move || {
+                    for (picture, lang, done) in queue.iter() {
+                        // A picture that panics is a failed picture, not a lost thread.
+                        let drawing = std::panic::AssertUnwindSafe(|| picture.render(lang));
+                        let drawn = std::panic::catch_unwind(drawing)
+                            .unwrap_or_else(|_| Err(PictureError::Failed("panicked".into())));
+                        // Its asker may have given up waiting: nobody to tell.
+                        let _ = done.send(drawn);
+                    }
+                });
+            if let Err(e) = spawned {
+                tracing::error!(error = %e, "cannot start a drawing thread");
+            }
+        }
+        Renderers { jobs }
+    }
+
+    /// Draws `picture` on the next free drawing thread.
+    async fn render(&self, picture: Picture, lang: Lang) -> Result<Image, PictureError> {
+        let (done, drawn) = tokio::sync::oneshot::channel();
+        self.jobs
+            .send((picture, lang, done))
+            .map_err(|_| PictureError::Failed("no drawing thread".into()))?;
+        drawn
+            .await
+            .map_err(|_| PictureError::Failed("no drawing thread".into()))?
+    }
+}
+
 impl Pictures {
-    /// At most `renderers` pictures drawn at once, and `kept` boards remembered.
+    /// `renderers` drawing threads, and `kept` boards remembered.
     pub fn new(renderers: usize, kept: usize) -> Self {
         Pictures {
-            renderers: Arc::new(Semaphore::new(renderers.max(1))),
+            renderers: Renderers::new(renderers),
             boards: Arc::new(Mutex::new(LruCache::new(kept.max(1)))),
         }
     }
@@ -429,20 +480,7 @@ impl Pictures {
             image.description = picture.describe(lang);
             return Ok(image);
         }
-        // Closed only when the last clone is dropped, which cannot happen while `self` lives.
-        let permit = self
-            .renderers
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(|e| PictureError::Failed(e.to_string()))?;
-        let image = tokio::task::spawn_blocking(move || {
-            let image = picture.render(lang);
-            drop(permit);
-            image
-        })
-        .await
-        .map_err(|e| PictureError::Failed(e.to_string()))??;
+        let image = self.renderers.render(picture, lang).await?;
         if let Some((match_id, shown)) = key {
             let mut boards = self.lock();
             // A newer position may have been kept meanwhile: it stays.
