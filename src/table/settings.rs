@@ -181,21 +181,14 @@ impl Settings {
     /// The languages stored for a server and a person (`None`: `auto`), for the transport to
     /// choose the words of an answer or a notice. A database that cannot be read means `auto`.
     pub async fn languages(&self, guild: Option<u64>, person: Option<u64>) -> Languages {
-        let store = &self.store;
-        let server = match guild {
-            Some(g) => store.guild_settings(g).await.map(|s| s.language),
-            None => Ok(None),
-        };
-        let person = match person {
-            Some(p) => store.language(p).await,
-            None => Ok(None),
-        };
-        let log = |e: &crate::store::StoreError| {
-            tracing::warn!(error = %e, "cannot read a language setting; using auto");
-        };
-        Languages {
-            server: server.inspect_err(log).unwrap_or(None),
-            person: person.inspect_err(log).unwrap_or(None),
-        }
+        let (server, person) = self
+            .store
+            .languages(guild, person)
+            .await
+            .inspect_err(
+                |e| tracing::warn!(error = %e, "cannot read the language settings; using auto"),
+            )
+            .unwrap_or_default();
+        Languages { server, person }
     }
 }

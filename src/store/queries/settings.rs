@@ -200,6 +200,26 @@ impl Store {
         self.player_setting(&LANGUAGE, player).await
     }
 
+    /// The languages a server and a person chose (`None`: `auto`, or no server or person), in
+    /// one trip to the database: every reply needs both.
+    pub async fn languages(
+        &self,
+        guild: Option<u64>,
+        person: Option<u64>,
+    ) -> Result<(Option<Lang>, Option<Lang>), StoreError> {
+        on!(self, pools => {
+            let stored = sqlx::query(
+                "SELECT (SELECT language FROM guild_settings WHERE guild_id = $1), \
+                        (SELECT language FROM player_settings WHERE player_id = $2)",
+            )
+            .bind(guild.map(db_id))
+            .bind(person.map(db_id))
+            .optional(&pools.read, |r| Ok((lang_of(r.try_get(0)?)?, lang_of(r.try_get(1)?)?)))
+            .await?;
+            Ok(stored.unwrap_or_default())
+        })
+    }
+
     /// Sets (or with `None`, resets to `auto`) a person's own language.
     pub async fn set_language(
         &self,
