@@ -2,7 +2,22 @@
 
 /// The name of a square: file letter + rank number, both 0-based here (`(0, 0)` is `a1`).
 pub fn square_name(file: u8, rank: u8) -> String {
-    format!("{}{}", (b'a' + file) as char, rank + 1)
+    let mut name = String::with_capacity(4);
+    push_square(&mut name, file, rank);
+    name
+}
+
+/// Appends a square's name to `out`: move lists name every square of every legal move, so this
+/// writes in place rather than formatting a new string each time.
+pub fn push_square(out: &mut String, file: u8, rank: u8) {
+    out.push(char::from(b'a' + file));
+    let number = u16::from(rank) + 1;
+    for digit in [number / 100, number / 10 % 10, number % 10]
+        .into_iter()
+        .skip_while(|&d| d == 0)
+    {
+        out.push(char::from(b'0' + digit as u8));
+    }
 }
 
 /// Lower-cases a typed move and drops every kind of white space, so `" B1 b3 "` becomes `"b1b3"`.

@@ -90,3 +90,13 @@ fn move_numbers_count_turns_over_all_players() {
     assert_eq!(next_move_number(&[0, 0, 1, 0], &1), 4);
     assert_eq!(next_move_number::<u8>(&[], &0), 1);
 }
+
+#[test]
+fn square_names_are_the_file_letter_then_the_rank_number() {
+    let names =
+        [(0, 0), (7, 7), (0, 9), (4, 16), (2, 99), (1, 254)].map(|(f, r)| square_name(f, r));
+    assert_eq!(names, ["a1", "h8", "a10", "e17", "c100", "b255"]);
+    let mut text = String::from("x");
+    push_square(&mut text, 3, 10);
+    assert_eq!(text, "xd11");
+}

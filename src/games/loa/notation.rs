@@ -6,7 +6,7 @@ use super::board::Required;
 use super::board::{NO_SQUARE, StepError};
 use super::{Loa, LoaMove, PieceSet};
 use crate::games::MoveError;
-use crate::games::notation::{parse_square, square_name, squash, take_square};
+use crate::games::notation::{parse_square, push_square, square_name, squash, take_square};
 use crate::i18n::Msg;
 
 /// Typed moves longer than this (after squashing) cannot be a move; they are refused unread.
@@ -24,15 +24,18 @@ pub(super) fn name(sq: u8) -> String {
 
 /// The canonical text of a turn.
 pub(super) fn format(mv: &LoaMove) -> String {
-    let mut text = if mv.from == NO_SQUARE {
-        "pass".to_string()
+    let mut text = String::with_capacity(12);
+    let square = |text: &mut String, sq: u8| push_square(text, sq % 8, sq / 8);
+    if mv.from == NO_SQUARE {
+        text.push_str("pass");
     } else {
-        let separator = if mv.capture { 'x' } else { '-' };
-        format!("{}{separator}{}", name(mv.from), name(mv.to))
-    };
+        square(&mut text, mv.from);
+        text.push(if mv.capture { 'x' } else { '-' });
+        square(&mut text, mv.to);
+    }
     if mv.drop != NO_SQUARE {
         text.push('@');
-        text.push_str(&name(mv.drop));
+        square(&mut text, mv.drop);
     }
     text
 }
