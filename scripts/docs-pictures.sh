@@ -1,6 +1,6 @@
 #!/bin/sh
-# Regenerates every picture of the player rules (docs/rules/pictures/<lang>/) with the project's
-# own `parlor render`, in English and French. Run it from anywhere after the drawing code changes:
+# Regenerates every picture of the player rules (docs/rules/pictures/<lang>/), in English and
+# French, and the README's pictures (docs/), with the project's own `parlor render`. Run it from anywhere after the drawing code changes:
 #   scripts/docs-pictures.sh            # builds the release binary first
 #   PARLOR=path/to/parlor scripts/docs-pictures.sh
 # The games below are real (AI against AI, checked by the engine); the rules pages describe them.
@@ -71,3 +71,28 @@ render barrier-win barrier --moves "$BARRIER_WIN"
 
 render lightning-turn lightning seed=11 --moves "$LIGHTNING_EARLY"
 render lightning-win lightning seed=11 --moves "$LIGHTNING_WIN"
+
+# readme NAME GAME [OPTIONS] [--moves MOVES] ...: a picture of the README, docs/NAME.png (or .gif
+# with --gif), in English unless told otherwise.
+readme() {
+    name=$1
+    shift
+    case " $* " in
+    *" --gif "*) file="docs/$name.gif" ;;
+    *) file="docs/$name.png" ;;
+    esac
+    "$PARLOR" render "$@" -o "$file"
+}
+
+NAMES="--first Alice --second Bartholomew --first-rating 1523 --second-rating 1490"
+# shellcheck disable=SC2086 # $NAMES is several words on purpose
+{
+    readme loa loa --moves "$(echo $LOA_WIN | cut -d' ' -f1-30)" $NAMES
+    readme barrier barrier --moves "$BARRIER_CROWN" $NAMES
+    readme lightning lightning seed=11 --moves "$(echo $LIGHTNING_WIN | cut -d' ' -f1-60)" $NAMES
+    readme simultana simultana --region --moves "$(echo $SIMULTANA_WIN | cut -d' ' -f1-3)" $NAMES
+    readme simultana-replay simultana --gif --moves "$SIMULTANA_WIN" $NAMES
+}
+readme loa-fr loa setup=parachute --moves "a2-c2@e5" --lang fr
+readme loa-four loa players=4 --seats Ann,Bob,Cleo,Dan --moves "a2-c2 b1-b3 h5-f5 e8-e6"
+readme loa-cylinder loa board=cylinder --moves "a2-e6"

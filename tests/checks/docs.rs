@@ -359,3 +359,58 @@ fn pages_mention(game: GameKind, wanted: &[String]) {
         }
     }
 }
+
+#[test]
+fn the_readmes_pictures_exist_are_drawn_by_the_script_and_each_is_shown() {
+    let script = read(&root().join("scripts/docs-pictures.sh"));
+    let readme = read(&root().join("README.md"));
+    // Markdown images and links, and the `<img src="…">` of the web pages' screenshots.
+    let mut targets = links(&readme);
+    targets.extend(
+        readme
+            .split("src=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .map(str::to_string),
+    );
+    let picture = |name: &str| name.ends_with(".png") || name.ends_with(".gif");
+    let stem = |path: &Path| {
+        path.file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default()
+            .to_string()
+    };
+    let mut shown = std::collections::BTreeSet::new();
+    for target in targets
+        .iter()
+        .filter(|t| t.starts_with("docs/") && picture(t))
+    {
+        let path = root().join(target);
+        assert!(path.exists(), "README.md: {target} is missing");
+        let name = stem(&path);
+        // The web pages' screenshots come from the browser tests (target/web-screenshots/);
+        // every other picture is drawn by the script, so that it shows what the bot draws now.
+        if !name.starts_with("web-") {
+            assert!(
+                script.contains(&format!("readme {name} ")),
+                "scripts/docs-pictures.sh does not draw {target}"
+            );
+        }
+        shown.insert(name);
+    }
+    assert!(shown.len() >= 8, "{shown:?}");
+    for entry in std::fs::read_dir(root().join("docs"))
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        let path = entry.path();
+        if path.is_file() && picture(&path.to_string_lossy()) {
+            assert!(
+                shown.contains(&stem(&path)),
+                "{} is shown by no line of README.md",
+                path.display()
+            );
+        }
+    }
+}
