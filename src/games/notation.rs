@@ -10,14 +10,9 @@ pub fn square_name(file: u8, rank: u8) -> String {
 /// Appends a square's name to `out`: move lists name every square of every legal move, so this
 /// writes in place rather than formatting a new string each time.
 pub fn push_square(out: &mut String, file: u8, rank: u8) {
-    out.push(char::from(b'a' + file));
-    let number = u16::from(rank) + 1;
-    for digit in [number / 100, number / 10 % 10, number % 10]
-        .into_iter()
-        .skip_while(|&d| d == 0)
-    {
-        out.push(char::from(b'0' + digit as u8));
-    }
+    use std::fmt::Write;
+    // Writing to a `String` cannot fail.
+    let _ = write!(out, "{}{}", char::from(b'a' + file), u16::from(rank) + 1);
 }
 
 /// Lower-cases a typed move and drops every kind of white space, so `" B1 b3 "` becomes `"b1b3"`.

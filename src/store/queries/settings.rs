@@ -207,6 +207,9 @@ impl Store {
         guild: Option<u64>,
         person: Option<u64>,
     ) -> Result<(Option<Lang>, Option<Lang>), StoreError> {
+        if guild.is_none() && person.is_none() {
+            return Ok((None, None));
+        }
         on!(self, pools => {
             let stored = sqlx::query(
                 "SELECT (SELECT language FROM guild_settings WHERE guild_id = $1), \
