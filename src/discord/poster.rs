@@ -230,10 +230,13 @@ impl Poster {
     ) {
         use serenity::Builder;
         let channel = serenity::ChannelId::new(place.channel);
-        let Some(token) = self.chats.lend(channel.get()) else {
-            info!(match_id, %channel, "notice kept for the next interaction in this chat");
-            self.keep(place, match_id, answer, reply).await;
-            return;
+        let (token, answer) = match self.chats.lend_or_hold(channel.get(), answer) {
+            Ok(lent) => lent,
+            Err(held) => {
+                info!(match_id, %channel, "notice kept for the next interaction in this chat");
+                self.tell_in_dms(place, match_id, reply, held).await;
+                return;
+            }
         };
         match answer
             .to_followup()
@@ -266,10 +269,21 @@ impl Poster {
         answer: Answer,
         reply: Option<table::Reply>,
     ) {
-        // An interaction there not answered yet takes it as a follow-up in a moment.
-        let soon = self.chats.answer_coming(place.channel);
-        self.chats.hold(place.channel, answer);
-        let Some(reply) = reply.filter(|_| !soon) else {
+        let held = self.chats.hold(place.channel, answer);
+        self.tell_in_dms(place, match_id, reply, held).await;
+    }
+
+    /// Tells news kept in a chat in a DM from Parlor to each player it concerns (those it
+    /// names), where Discord allows it, unless an interaction there takes it as a follow-up in
+    /// a moment.
+    async fn tell_in_dms(
+        &self,
+        place: &table::Place,
+        match_id: i64,
+        reply: Option<table::Reply>,
+        held: reach::Held,
+    ) {
+        let Some(reply) = reply.filter(|_| held == reach::Held::NextInteraction) else {
             return;
         };
         let mut players = reply.mentions.clone();

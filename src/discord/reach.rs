@@ -95,6 +95,15 @@ impl Token {
     }
 }
 
+/// Where news that no token could carry now went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Held {
+    /// An interaction in the chat is being answered: the news follows it up in a moment.
+    AnswerComing,
+    /// The news waits for the next interaction there.
+    NextInteraction,
+}
+
 /// A chat reached through interactions only.
 #[derive(Default)]
 struct Chat {
@@ -143,14 +152,20 @@ impl Chats {
         token
     }
 
-    /// The interaction of `token` in `channel` is answered: news may follow it up.
-    pub fn answered(&self, channel: u64, token: &str) {
-        if let Some(chat) = self.lock().get_mut(&channel)
-            && let Some((last, _, answered)) = chat.last.as_mut()
+    /// The interaction of `token` in `channel` is answered: news may follow it up from now on.
+    /// Returns the news that was waiting there, taken in the same step, so that news kept
+    /// while the answer went is never left behind.
+    pub fn answered(&self, channel: u64, token: &str) -> Vec<Answer> {
+        let mut chats = self.lock();
+        let Some(chat) = chats.get_mut(&channel) else {
+            return Vec::new();
+        };
+        if let Some((last, _, answered)) = chat.last.as_mut()
             && last.token == token
         {
             *answered = true;
         }
+        std::mem::take(&mut chat.waiting)
     }
 
     /// Whether `channel` is reached through interactions only (as far as this process knows).
@@ -163,7 +178,12 @@ impl Chats {
     pub fn lend(&self, channel: u64) -> Option<Token> {
         let now = self.now_ms();
         let mut chats = self.lock();
-        let (token, used, answered) = chats.get_mut(&channel)?.last.as_mut()?;
+        let chat = chats.get_mut(&channel)?;
+        Self::lend_from(chat, now)
+    }
+
+    fn lend_from(chat: &mut Chat, now: i64) -> Option<Token> {
+        let (token, used, answered) = chat.last.as_mut()?;
         if !*answered || !token.lives(now) || *used >= MAX_FOLLOWUPS {
             return None;
         }
@@ -171,29 +191,38 @@ impl Chats {
         Some(token.clone())
     }
 
-    /// Whether the newest interaction in `channel` is not answered yet while its token lives
-    /// with a follow-up left: news kept now goes as soon as it is answered.
-    pub fn answer_coming(&self, channel: u64) -> bool {
+    /// A token for `answer` in `channel` ([`Chats::lend`]), or else `answer` kept for the next
+    /// interaction there ([`Chats::hold`]), in one step: news never falls between an answer
+    /// being sent and its token being marked answered.
+    pub fn lend_or_hold(&self, channel: u64, answer: Answer) -> Result<(Token, Answer), Held> {
         let now = self.now_ms();
-        self.lock()
-            .get(&channel)
-            .and_then(|chat| chat.last.as_ref())
-            .is_some_and(|(token, used, answered)| {
-                !*answered && token.lives(now) && *used < MAX_FOLLOWUPS
-            })
+        let mut chats = self.lock();
+        let chat = chats.entry(channel).or_default();
+        if let Some(token) = Self::lend_from(chat, now) {
+            return Ok((token, answer));
+        }
+        Err(Self::hold_in(chat, answer, now))
     }
 
-    /// Keeps news for the next interaction in `channel`.
-    pub fn hold(&self, channel: u64, answer: Answer) {
-        self.lock().entry(channel).or_default().waiting.push(answer);
+    /// Keeps news for the next interaction in `channel`, and says whether that interaction is
+    /// already there (not answered yet, its token living with a follow-up left): then the
+    /// news goes as soon as it is answered.
+    pub fn hold(&self, channel: u64, answer: Answer) -> Held {
+        let now = self.now_ms();
+        let mut chats = self.lock();
+        Self::hold_in(chats.entry(channel).or_default(), answer, now)
     }
 
-    /// The news waiting in `channel`, oldest first, taken.
-    pub fn take_waiting(&self, channel: u64) -> Vec<Answer> {
-        self.lock()
-            .get_mut(&channel)
-            .map(|chat| std::mem::take(&mut chat.waiting))
-            .unwrap_or_default()
+    fn hold_in(chat: &mut Chat, answer: Answer, now: i64) -> Held {
+        chat.waiting.push(answer);
+        let soon = chat.last.as_ref().is_some_and(|(token, used, answered)| {
+            !*answered && token.lives(now) && *used < MAX_FOLLOWUPS
+        });
+        if soon {
+            Held::AnswerComing
+        } else {
+            Held::NextInteraction
+        }
     }
 }
 

@@ -671,10 +671,8 @@ pub async fn tell_waiting(
     token: &str,
 ) {
     use serenity::Builder;
-    data.chats.answered(channel.get(), token);
-    for answer in data.chats.take_waiting(channel.get()) {
-        let Some(token) = data.chats.lend(channel.get()) else {
-            data.chats.hold(channel.get(), answer);
+    for answer in data.chats.answered(channel.get(), token) {
+        let Ok((token, answer)) = data.chats.lend_or_hold(channel.get(), answer) else {
             continue;
         };
         match answer

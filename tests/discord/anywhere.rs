@@ -496,6 +496,9 @@ async fn the_ais_moves_follow_up_the_interaction_they_answer() {
     assert!(bot_moves == 3 || is_result(&board), "{}", board.text());
     discord.idle().await;
     only_interactions(&discord, group);
+    // Every move went as a follow-up: none was kept back and told in a DM instead (news that
+    // came while an answer was going used to be).
+    assert_eq!(discord.state().dm_of(alice().id), None, "no DM");
     stop(&discord, bot).await;
 }
 

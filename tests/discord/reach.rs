@@ -26,9 +26,31 @@ fn a_token_lends_four_follow_ups_within_its_life() {
     assert!(chats.lend(7).is_some());
     clock.advance_ms(TOKEN_LIFE_MS);
     assert!(chats.lend(7).is_none(), "a dead token");
-    chats.hold(7, Answer::private("news"));
-    assert_eq!(chats.take_waiting(7).len(), 1);
-    assert!(chats.take_waiting(7).is_empty());
+    assert_eq!(
+        chats.hold(7, Answer::private("news")),
+        Held::NextInteraction
+    );
+    chats.saw(7, "v");
+    assert_eq!(chats.hold(7, Answer::private("more")), Held::AnswerComing);
+    assert_eq!(chats.answered(7, "v").len(), 2, "the news waiting, taken");
+    assert!(chats.answered(7, "v").is_empty());
+}
+
+/// News ready while an interaction is being answered is kept and handed over with the answer,
+/// in one step: it never waits for the next interaction when this one can carry it.
+#[test]
+fn news_kept_while_an_answer_goes_is_handed_over_with_it() {
+    let chats = Chats::new(Arc::new(ManualClock::new(1_000_000)));
+    chats.saw(7, "t");
+    let held = chats.lend_or_hold(7, Answer::private("the AI's move"));
+    assert!(matches!(held, Err(Held::AnswerComing)), "{held:?}");
+    let waiting = chats.answered(7, "t");
+    assert_eq!(waiting.len(), 1, "handed over as the answer is marked");
+    let (token, _) = chats
+        .lend_or_hold(7, waiting.into_iter().next().unwrap())
+        .expect("an answered token lends");
+    assert_eq!(token.token, "t");
+    assert!(chats.answered(7, "t").is_empty(), "nothing left behind");
 }
 
 #[test]
