@@ -322,9 +322,9 @@ fn draw_on(view: &View, header: &Header, c: &mut Canvas) {
             match (tile, owner) {
                 (Some(t), _) => {
                     let sprite = &sprites.tiles[tile_key(t, owner.unwrap_or(0))];
-                    c.draw_sprite(sprite, x, y);
+                    c.stamp(sprite, x, y);
                 }
-                (None, Some(o)) => c.draw_sprite(&sprites.slots[o.min(1)], x, y),
+                (None, Some(o)) => c.stamp(&sprites.slots[o.min(1)], x, y),
                 (None, None) => {}
             }
         }
@@ -337,9 +337,9 @@ fn draw_on(view: &View, header: &Header, c: &mut Canvas) {
             if let Some((seat, crowned)) = view.pieces[f as usize][r as usize] {
                 let sprite =
                     &sprites.pieces[seat.min(1)][crowned as usize][tile.is_some() as usize];
-                c.draw_sprite(sprite, x, y);
+                c.stamp(sprite, x, y);
                 if view.blocked == Some(seat) {
-                    c.draw_sprite(&sprites.no_move, x, y);
+                    c.stamp(&sprites.no_move, x, y);
                 }
             }
         }
@@ -383,7 +383,7 @@ fn draw_footer(c: &mut Canvas, view: &View, header: &Header) {
     for seat in 0..2 {
         let mid = top + 18.0 + seat as f32 * (ICON as f32 + 6.0);
         let x = 24.0;
-        c.draw_sprite(
+        c.stamp(
             &sprites.swatch[seat],
             x as i32 - 2,
             (mid - SWATCH as f32 / 2.0) as i32,
@@ -403,7 +403,7 @@ fn draw_footer(c: &mut Canvas, view: &View, header: &Header) {
         // The key to the barrier: this player's squares carry this mark.
         let kx = tx + text::width(&name, 13.0, Weight::Bold) + 8.0;
         let ky = mid - LEGEND as f32 / 2.0;
-        c.draw_sprite(&sprites.legend[seat], kx.round() as i32, ky.round() as i32);
+        c.stamp(&sprites.legend[seat], kx.round() as i32, ky.round() as i32);
         let x0 = 170.0;
         if view.laying || !view.unplayed[seat].is_empty() {
             if view.unplayed[seat].is_empty() {
@@ -421,7 +421,7 @@ fn draw_footer(c: &mut Canvas, view: &View, header: &Header) {
             for (i, &t) in view.unplayed[seat].iter().take(9).enumerate() {
                 let ix = x0 as i32 + i as i32 * (ICON as i32 + 6);
                 let iy = (mid - ICON as f32 / 2.0) as i32;
-                c.draw_sprite(&sprites.icons[tile_key(t, seat)], ix, iy);
+                c.stamp(&sprites.icons[tile_key(t, seat)], ix, iy);
             }
         } else {
             let pieces = view

@@ -5,6 +5,9 @@
 //! own filled discs and polygons have hard edges, so the supersampled mask is what smooths them;
 //! compositing premultiplied sprites stays here, an integer blend being what keeps replays cheap.
 
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
 use image::{GrayImage, Luma, Pixel, RgbImage, RgbaImage, imageops};
 use imageproc::definitions::Image;
 use imageproc::drawing::{draw_filled_circle_mut, draw_filled_rect_mut, draw_polygon_mut};
@@ -24,10 +27,17 @@ pub const SPAN: usize = 16;
 #[derive(Clone, Debug, Default)]
 pub struct Canvas {
     image: RgbImage,
-    /// One flag per span, row after row: drawn on since the last restore.
-    drawn: Vec<bool>,
-    /// The backdrop (its id) whose pixels the canvas holds wherever `drawn` is false.
+    /// One state per span, row after row, since the last restore: [`CLEAN`] (the backdrop's
+    /// pixels), [`DRAWN`], or `STAMPED + k`: exactly as the `k`th stamp of `stamped` left it.
+    drawn: Vec<u16>,
+    /// The backdrop (its id) whose pixels the canvas holds wherever `drawn` is [`CLEAN`].
     over: Option<u64>,
+    /// The stamps laid since the last restore, which the spans marked with them show.
+    stamped: Vec<Arc<Stamp>>,
+    /// Stamps laid before, by sprite (its address), backdrop and place.
+    stamps: HashMap<StampKey, Arc<Stamp>, rustc_hash::FxBuildHasher>,
+    /// Bytes of pixels held by `stamps`.
+    stamps_bytes: usize,
     /// Pictures over other backdrops, kept for their next restore (least recently used
     /// first): a thread that draws the four games in turn copies only what it drew since,
     /// not a whole megabyte of background each time it changes game.
@@ -43,8 +53,66 @@ const SPARES: usize = 6;
 #[derive(Clone, Debug)]
 struct Spare {
     image: RgbImage,
-    drawn: Vec<bool>,
+    drawn: Vec<u16>,
     over: u64,
+}
+
+/// A span's state: the backdrop's pixels.
+pub const CLEAN: u16 = 0;
+/// A span's state: drawn on.
+pub const DRAWN: u16 = 1;
+/// A span's state from this value on: showing the stamp `state - STAMPED` of the picture.
+pub const STAMPED: u16 = 2;
+
+/// A stamp's key: the sprite's address (a `'static` sprite's, never another's), the backdrop's
+/// id, and the sprite's top-left corner.
+type StampKey = (usize, u64, i32, i32);
+
+/// Bytes of pixels a canvas keeps in stamps at most, beyond which it forgets them all: about
+/// the stones of every square of every board, twice.
+const STAMPS_KEPT: usize = 24 << 20;
+
+/// A `'static` sprite composited over a backdrop at one place, kept: every span its visible
+/// pixels touch, as drawn, and (once encoded) as palette indices. Laying it again copies those
+/// spans instead of blending the sprite, and the encoder copies their indices instead of
+/// looking them up: the same pixels and the same file.
+#[derive(Debug)]
+pub struct Stamp {
+    /// Per row of the sprite that shows, top to bottom: the canvas row, its first and last
+    /// pixel (excluded), whole spans, and where its pixels start in `rgb` (in pixels).
+    rows: Vec<StampRow>,
+    rgb: Vec<u8>,
+    /// The palette indices of `rgb` under one quantizer, and which (its id).
+    indices: OnceLock<(u64, Vec<u8>)>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct StampRow {
+    y: usize,
+    x0: usize,
+    x1: usize,
+    at: usize,
+}
+
+impl Stamp {
+    /// The palette indices of spans `spans` of canvas row `y`, which the stamp covers, under
+    /// the quantizer `id`; `index` gives the indices of all the stamp's pixels the first time.
+    /// `None` for another quantizer than the first, or spans it does not cover.
+    pub fn indices(
+        &self,
+        id: u64,
+        y: usize,
+        spans: std::ops::Range<usize>,
+        index: impl FnOnce(&[u8]) -> Vec<u8>,
+    ) -> Option<&[u8]> {
+        let (of, indices) = self.indices.get_or_init(|| (id, index(&self.rgb)));
+        let row = &self.rows[self.rows.binary_search_by_key(&y, |r| r.y).ok()?];
+        let (x0, x1) = (spans.start * SPAN, (spans.end * SPAN).min(row.x1));
+        if *of != id || x0 < row.x0 || x0 >= x1 {
+            return None;
+        }
+        indices.get(row.at + x0 - row.x0..row.at + x1 - row.x0)
+    }
 }
 
 impl Canvas {
@@ -73,8 +141,9 @@ impl Canvas {
         self.over
     }
 
-    /// Row `y`'s flags, one a span (`x / SPAN`): drawn on since the last restore.
-    pub fn drawn(&self, y: usize) -> &[bool] {
+    /// Row `y`'s states, one a span (`x / SPAN`), since the last restore: [`CLEAN`],
+    /// [`DRAWN`], or stamped (see [`Canvas::stamp_of`]).
+    pub fn drawn(&self, y: usize) -> &[u16] {
         let spans = self.spans();
         &self.drawn[y * spans..(y + 1) * spans]
     }
@@ -91,10 +160,10 @@ impl Canvas {
             // Each row's runs of drawn spans in one copy each.
             for (y, drawn) in self.drawn.chunks_exact_mut(spans.max(1)).enumerate() {
                 let mut x = 0;
-                while let Some(first) = drawn[x..].iter().position(|&d| d) {
+                while let Some(first) = drawn[x..].iter().position(|&d| d != CLEAN) {
                     let start = x + first;
-                    let len = drawn[start..].iter().take_while(|&&d| d).count();
-                    drawn[start..start + len].fill(false);
+                    let len = drawn[start..].iter().take_while(|&&d| d != CLEAN).count();
+                    drawn[start..start + len].fill(CLEAN);
                     x = start + len;
                     let bytes = y * row + 3 * SPAN * start..y * row + (3 * SPAN * x).min(row);
                     to[bytes.clone()].copy_from_slice(&from[bytes]);
@@ -104,8 +173,9 @@ impl Canvas {
             self.image.clone_from(backdrop);
             self.drawn.clear();
             self.drawn
-                .resize(self.spans() * self.image.height() as usize, false);
+                .resize(self.spans() * self.image.height() as usize, CLEAN);
         }
+        self.stamped.clear();
         self.over = Some(id);
     }
 
@@ -142,7 +212,150 @@ impl Canvas {
         }
         let spans = self.spans();
         for y in y0..y1 {
-            self.drawn[y * spans + x0 / SPAN..=y * spans + (x1 - 1) / SPAN].fill(true);
+            self.drawn[y * spans + x0 / SPAN..=y * spans + (x1 - 1) / SPAN].fill(DRAWN);
+        }
+    }
+
+    /// The stamp a span in state `state` shows, if it is a stamped one.
+    pub fn stamp_of(&self, state: u16) -> Option<&Stamp> {
+        let k = state.checked_sub(STAMPED)?;
+        self.stamped.get(usize::from(k)).map(|s| &**s)
+    }
+
+    /// Composites a `'static` sprite with its top-left corner at (x, y), as
+    /// [`Draw::draw_sprite`] does, but keeps the result by place and backdrop: the rows whose
+    /// spans still show the backdrop take the kept pixels in one copy each, and the encoder
+    /// finds their indices ready. Rows drawn on already are blended as usual.
+    pub fn stamp(&mut self, sprite: &'static Sprite, x: i32, y: i32) {
+        let (Some(over), Ok(k)) = (self.over, u16::try_from(self.stamped.len())) else {
+            return self.draw_sprite(sprite, x, y);
+        };
+        let Some(state) = k.checked_add(STAMPED) else {
+            return self.draw_sprite(sprite, x, y);
+        };
+        let key = (std::ptr::from_ref(sprite) as usize, over, x, y);
+        let stamp = match self.stamps.get(&key) {
+            Some(stamp) => stamp.clone(),
+            None => match self.new_stamp(sprite, x, y) {
+                Some(stamp) => {
+                    let stamp = Arc::new(stamp);
+                    if self.stamps_bytes + stamp.rgb.len() > STAMPS_KEPT {
+                        self.stamps.clear();
+                        self.stamps_bytes = 0;
+                    }
+                    self.stamps_bytes += stamp.rgb.len();
+                    self.stamps.insert(key, stamp.clone());
+                    stamp
+                }
+                None => return self.draw_sprite(sprite, x, y),
+            },
+        };
+        let (spans, width) = (self.spans(), self.image.width() as usize);
+        let mut laid = false;
+        for row in &stamp.rows {
+            let states = &mut self.drawn
+                [row.y * spans + row.x0 / SPAN..row.y * spans + row.x1.div_ceil(SPAN)];
+            if states.iter().all(|&s| s == CLEAN) {
+                states.fill(state);
+                let to = 3 * (row.y * width + row.x0)..3 * (row.y * width + row.x1);
+                let from = 3 * row.at..3 * (row.at + row.x1 - row.x0);
+                (*self.image)[to].copy_from_slice(&stamp.rgb[from]);
+                laid = true;
+            } else {
+                self.blend_row(sprite, x, y, row.y as i32);
+            }
+        }
+        if laid {
+            self.stamped.push(stamp);
+        }
+    }
+
+    /// The stamp of `sprite` at (x, y) over the backdrop, made from the canvas's pixels: `None`
+    /// unless every span it touches still shows the backdrop.
+    fn new_stamp(&self, sprite: &Sprite, x: i32, y: i32) -> Option<Stamp> {
+        let (spans, width) = (self.spans(), self.image.width() as usize);
+        let mut stamp = Stamp {
+            rows: Vec::new(),
+            rgb: Vec::new(),
+            indices: OnceLock::new(),
+        };
+        for yy in y.max(0)..y.saturating_add(sprite.height() as i32) {
+            let Some((visible, (l, r))) = self.visible(sprite, x, y, yy) else {
+                continue;
+            };
+            let yy = yy as usize;
+            let (x0, x1) = (l / SPAN * SPAN, (r.div_ceil(SPAN) * SPAN).min(width));
+            if self.drawn[yy * spans + x0 / SPAN..yy * spans + x1.div_ceil(SPAN)]
+                .iter()
+                .any(|&s| s != CLEAN)
+            {
+                return None;
+            }
+            let at = stamp.rgb.len() / 3;
+            stamp.rgb.extend_from_slice(
+                &self.image.as_raw()[3 * (yy * width + x0)..3 * (yy * width + x1)],
+            );
+            blend(
+                visible,
+                &mut stamp.rgb[3 * (at + l - x0)..3 * (at + r - x0)],
+            );
+            stamp.rows.push(StampRow { y: yy, x0, x1, at });
+        }
+        (!stamp.rows.is_empty()).then_some(stamp)
+    }
+
+    /// Row `yy` of the canvas under a sprite at (x, y): its visible pixels, from the first to
+    /// the last that shows, and the canvas columns they cover (the last excluded).
+    fn visible<'s>(
+        &self,
+        sprite: &'s Sprite,
+        x: i32,
+        y: i32,
+        yy: i32,
+    ) -> Option<(&'s [u8], (usize, usize))> {
+        let (w, h) = (self.width() as i32, self.height() as i32);
+        let x0 = x.max(0);
+        let x1 = x.saturating_add(sprite.width() as i32).min(w);
+        if x0 >= x1 || yy < y.max(0) || yy >= y.saturating_add(sprite.height() as i32).min(h) {
+            return None;
+        }
+        let stride = sprite.width() as usize * 4;
+        let (sx0, sx1) = ((x0 - x) as usize * 4, (x1 - x) as usize * 4);
+        let srow = (yy - y) as usize * stride;
+        let from = sprite.as_raw().get(srow + sx0..srow + sx1)?;
+        let shows = |p: &[u8]| p[3] != 0;
+        let first = from.chunks_exact(4).position(shows)?;
+        let last = from.chunks_exact(4).rposition(shows).unwrap_or(first);
+        Some((
+            &from[4 * first..4 * (last + 1)],
+            (x0 as usize + first, x0 as usize + last + 1),
+        ))
+    }
+
+    /// Blends row `yy` of the canvas under a sprite at (x, y) and marks it drawn.
+    fn blend_row(&mut self, sprite: &Sprite, x: i32, y: i32, yy: i32) {
+        let Some((from, (l, r))) = self.visible(sprite, x, y, yy) else {
+            return;
+        };
+        let yy = yy as usize;
+        self.mark((l, yy), (r, yy + 1));
+        let row = yy * self.image.width() as usize * 3;
+        blend(from, &mut (*self.image)[row + 3 * l..row + 3 * r]);
+    }
+}
+
+/// Composites premultiplied RGBA pixels over as many opaque RGB ones.
+fn blend(from: &[u8], to: &mut [u8]) {
+    for (s, d) in from.chunks_exact(4).zip(to.chunks_exact_mut(3)) {
+        match s[3] {
+            0 => {}
+            255 => d.copy_from_slice(&s[..3]),
+            a => {
+                let keep = 255 - u32::from(a);
+                for (c, &v) in d.iter_mut().zip(&s[..3]) {
+                    *c = (u32::from(v) + (u32::from(*c) * keep + 127) / 255).min(255) as u8;
+                }
+            }
         }
     }
 }
@@ -153,6 +366,9 @@ impl From<RgbImage> for Canvas {
             image,
             drawn: Vec::new(),
             over: None,
+            stamped: Vec::new(),
+            stamps: HashMap::default(),
+            stamps_bytes: 0,
             spare: Vec::new(),
         }
     }
@@ -212,44 +428,11 @@ impl Draw for Canvas {
     // `imageops::overlay` wants the same pixel type on both sides and blends in floating point;
     // an integer blend of premultiplied pixels keeps the replays' hundred frames cheap.
     fn draw_sprite(&mut self, sprite: &Sprite, x: i32, y: i32) {
-        let (w, h) = (self.width() as i32, self.height() as i32);
-        let (x0, y0) = (x.max(0), y.max(0));
-        let x1 = x.saturating_add(sprite.width() as i32).min(w);
-        let y1 = y.saturating_add(sprite.height() as i32).min(h);
-        if x0 >= x1 || y0 >= y1 {
-            return;
-        }
-        let stride = sprite.width() as usize * 4;
-        let width = self.width() as usize;
-        let (sx0, sx1) = ((x0 - x) as usize * 4, (x1 - x) as usize * 4);
-        let src = sprite.as_raw();
-        for yy in y0..y1 {
-            let srow = (yy - y) as usize * stride;
-            let from = &src[srow + sx0..srow + sx1];
+        let h = self.height() as i32;
+        for yy in y.max(0)..y.saturating_add(sprite.height() as i32).min(h) {
             // Only the row's pixels from its first to its last visible one are drawn and
             // marked: a stone's transparent margins stay the backdrop's, unseen by the encoder.
-            let visible = |p: &[u8]| p[3] != 0;
-            let Some(first) = from.chunks_exact(4).position(visible) else {
-                continue;
-            };
-            let last = from.chunks_exact(4).rposition(visible).unwrap_or(first);
-            let (l, r) = (x0 as usize + first, x0 as usize + last + 1);
-            self.mark((l, yy as usize), (r, yy as usize + 1));
-            let drow = yy as usize * width * 3;
-            let from = from[4 * first..4 * (last + 1)].chunks_exact(4);
-            let to = (*self.image)[drow + 3 * l..drow + 3 * r].chunks_exact_mut(3);
-            for (s, d) in from.zip(to) {
-                match s[3] {
-                    0 => {}
-                    255 => d.copy_from_slice(&s[..3]),
-                    a => {
-                        let keep = 255 - u32::from(a);
-                        for (c, &v) in d.iter_mut().zip(&s[..3]) {
-                            *c = (u32::from(v) + (u32::from(*c) * keep + 127) / 255).min(255) as u8;
-                        }
-                    }
-                }
-            }
+            self.blend_row(sprite, x, y, yy);
         }
     }
 }

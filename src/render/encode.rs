@@ -11,7 +11,7 @@ use image::RgbImage;
 
 use super::RenderError;
 
-use super::canvas::{Canvas, SPAN};
+use super::canvas::{CLEAN, Canvas, SPAN};
 use super::lzw::Lzw;
 use super::palette::Rgb;
 
@@ -259,13 +259,13 @@ pub fn png_over(
             let indices = &indices[width * y..width * (y + 1)];
             // The backdrop's indices in one copy; then only the spans that may differ.
             rows.row.copy_from_slice(indices);
-            let mut index = |x: usize| {
+            let index = |x: usize, row: &mut [u8], known: &mut Spans| {
                 let at = x * SPAN..(x * SPAN + SPAN).min(width);
                 let (span, under) = (
                     &pixels[3 * at.start..3 * at.end],
                     &under[3 * at.start..3 * at.end],
                 );
-                let row = &mut rows.row[at];
+                let row = &mut row[at];
                 // Whole spans compare 16 bytes at a time; the row's last as slices.
                 let whole = (
                     span.first_chunk::<{ 3 * SPAN }>(),
@@ -284,12 +284,35 @@ pub fn png_over(
             };
             if painted {
                 let drawn = c.drawn(y);
-                for x in (0..drawn.len()).filter(|&x| drawn[x]) {
-                    index(x);
+                let mut x = 0;
+                while x < drawn.len() {
+                    let state = drawn[x];
+                    let Some(stamp) = c.stamp_of(state) else {
+                        if state != CLEAN {
+                            index(x, &mut rows.row, known);
+                        }
+                        x += 1;
+                        continue;
+                    };
+                    // A stamp's spans take the indices found once for all its pictures.
+                    let end = x + drawn[x..].iter().take_while(|&&s| s == state).count();
+                    let found = stamp.indices(q.id, y, x..end, |rgb| {
+                        let mut all = vec![0; rgb.len() / 3];
+                        index_runs(rgb, &mut all, q);
+                        all
+                    });
+                    match found {
+                        Some(found) => {
+                            let at = x * SPAN..x * SPAN + found.len();
+                            rows.row[at].copy_from_slice(found);
+                        }
+                        None => (x..end).for_each(|x| index(x, &mut rows.row, known)),
+                    }
+                    x = end;
                 }
             } else {
                 for x in 0..width.div_ceil(SPAN) {
-                    index(x);
+                    index(x, &mut rows.row, known);
                 }
             }
             rows.filter_into(&mut filtered);

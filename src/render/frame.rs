@@ -18,14 +18,14 @@ pub const SWATCH: u32 = 28;
 const COORD_SIZE: f32 = 13.0;
 
 /// The header's content, already in words.
-pub struct Header<'a> {
+pub struct Header {
     /// Each panel's name (the player's, or the side's when unknown) and detail line: two panels,
     /// or four (LOA for four: the first team's two seats on the left, the second's on the right).
     pub names: Vec<String>,
     /// Whether each panel's name is a player's own (else it is the side's word).
     pub named: Vec<bool>,
     pub details: Vec<String>,
-    pub swatches: Vec<&'a Sprite>,
+    pub swatches: Vec<&'static Sprite>,
     /// The panel of the player to move, if the game goes on.
     pub to_move: Option<usize>,
     /// The status line: move number, last move, who is to move.
@@ -113,7 +113,7 @@ pub fn draw_header(c: &mut Canvas, h: &Header) {
         let y0 = PANEL_TOP as f32;
         let active = h.highlight_turn && h.to_move == Some(seat);
         let pair = if four { &panels.narrow } else { &panels.wide };
-        c.draw_sprite(&pair[usize::from(active)], x0, PANEL_TOP);
+        c.stamp(&pair[usize::from(active)], x0, PANEL_TOP);
         let sw = SWATCH as f32;
         let sy = (y0 + PANEL_H as f32 / 2.0 - sw / 2.0 - 1.0).round() as i32;
         let text_room = x1 - x0f - sw - 2.0 * pad - gap - 2.0;
@@ -125,7 +125,7 @@ pub fn draw_header(c: &mut Canvas, h: &Header) {
         } else {
             (x1 - pad - sw, x1 - pad - sw - gap, Align::Right)
         };
-        c.draw_sprite(h.swatches[seat], sx.round() as i32, sy);
+        c.stamp(h.swatches[seat], sx.round() as i32, sy);
         let (tone, dim) = (palette::TEXT, palette::TEXT_DIM);
         text::draw_aligned(
             c,
@@ -144,7 +144,7 @@ pub fn draw_header(c: &mut Canvas, h: &Header) {
     let centre = WIDTH as f32 / 2.0;
     match &h.banner {
         Some(banner) => {
-            c.draw_sprite(&panels.banner, 6, BANNER_TOP);
+            c.stamp(&panels.banner, 6, BANNER_TOP);
             let t = text::fit(banner, 16.0, Weight::Bold, WIDTH as f32 - 30.0);
             let ink = palette::BANNER_TEXT;
             text::draw_aligned(c, &t, centre, mid, 16.0, Weight::Bold, ink, Align::Center);

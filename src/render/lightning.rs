@@ -139,7 +139,7 @@ fn draw_legend(c: &mut Canvas, view: &View, lang: Lang) {
     let x0 = ((WIDTH as f32 - total) / 2.0).round() as i32;
     for layer in 0..2 {
         let x = x0 + layer as i32 * (size as i32 + 4);
-        c.draw_sprite(&cached_tile(strokes, size, Look::Blocking(layer)), x, y);
+        c.stamp(cached_tile(strokes, size, Look::Blocking(layer)), x, y);
     }
     let tx = x0 as f32 + 2.0 * size as f32 + 4.0 + 8.0;
     let ty = y as f32 + size as f32 / 2.0;
@@ -239,17 +239,17 @@ fn tile(s: Strokes, size: u32, look: Look) -> Sprite {
 
 type TileKey = (Strokes, u32, Look);
 
-/// Tiles by stroke set, size and look, drawn on first use.
-fn cached_tile(s: Strokes, size: u32, look: Look) -> std::sync::Arc<Sprite> {
-    static CACHE: OnceLock<Mutex<HashMap<TileKey, std::sync::Arc<Sprite>>>> = OnceLock::new();
+/// Tiles by stroke set, size and look, drawn on first use and kept for the life of the process
+/// (a few hundred at most): `'static`, so that canvases can stamp them.
+fn cached_tile(s: Strokes, size: u32, look: Look) -> &'static Sprite {
+    static CACHE: OnceLock<Mutex<HashMap<TileKey, &'static Sprite>>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     let mut map = match cache.lock() {
         Ok(guard) => guard,
         Err(poisoned) => poisoned.into_inner(),
     };
     map.entry((s, size, look))
-        .or_insert_with(|| std::sync::Arc::new(tile(s, size, look)))
-        .clone()
+        .or_insert_with(|| Box::leak(Box::new(tile(s, size, look))))
 }
 
 fn owner_colour(seat: usize) -> Rgb {
@@ -376,7 +376,7 @@ fn draw_on(view: &View, header: &Header, c: &mut Canvas) {
                 if let Some(s) = view.tiles[half][f as usize][r as usize] {
                     let (x, y) = g.corner(f, r);
                     let look = view.looks[half][f as usize][r as usize];
-                    c.draw_sprite(&cached_tile(s, S as u32, look), x, y);
+                    c.stamp(cached_tile(s, S as u32, look), x, y);
                 }
             }
         }
@@ -429,7 +429,7 @@ fn draw_info(c: &mut Canvas, view: &View, lang: Lang) {
     for (i, &(s, count)) in view.reserve.iter().enumerate() {
         let ix = reserve_icon_x(i, lang);
         let iy = (row1 - ICON as f32 / 2.0).round() as i32;
-        c.draw_sprite(&cached_tile(s, ICON, Look::Connected), ix as i32, iy);
+        c.stamp(cached_tile(s, ICON, Look::Connected), ix as i32, iy);
         if view.placed == Some(Placed::Reserve(i)) {
             c.outline(
                 ix as i32 - 3,
@@ -467,7 +467,7 @@ fn draw_info(c: &mut Canvas, view: &View, lang: Lang) {
         Some((s, from_pile)) => {
             let iy = (row2 - ICON as f32 / 2.0).round() as i32;
             let ix = (end + 10.0) as i32;
-            c.draw_sprite(&cached_tile(s, ICON, Look::Connected), ix, iy);
+            c.stamp(cached_tile(s, ICON, Look::Connected), ix, iy);
             if view.placed == Some(Placed::Hand) {
                 c.outline(
                     ix - 3,

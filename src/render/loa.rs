@@ -222,7 +222,7 @@ fn draw_on(view: &View, header: &Header, c: &mut Canvas) {
         for r in 0..8u8 {
             if let Some((tone, marked)) = view.cells[f as usize][r as usize] {
                 let (x, y) = g.corner(f, r);
-                c.draw_sprite(&stones[tone as usize][marked as usize], x, y);
+                c.stamp(&stones[tone as usize][marked as usize], x, y);
             }
         }
     }
@@ -232,7 +232,7 @@ fn draw_on(view: &View, header: &Header, c: &mut Canvas) {
             let ghosts = [(7, g.x0 - GHOST), (0, g.x0 + g.width())];
             for (side, (file, x)) in ghosts.into_iter().enumerate() {
                 if let Some((tone, marked)) = view.cells[file][r as usize] {
-                    c.draw_sprite(&sprites.ghost[side][tone as usize][marked as usize], x, y);
+                    c.stamp(&sprites.ghost[side][tone as usize][marked as usize], x, y);
                 }
             }
         }
@@ -343,7 +343,7 @@ fn draw_held(c: &mut Canvas, view: &View, lang: Lang) {
         for i in 0..shown {
             let sx = (end + 8.0 + f32::from(i) * step).round() as i32;
             let sy = (mid - SMALL as f32 / 2.0).round() as i32;
-            c.draw_sprite(&sprites.small[other as usize], sx, sy);
+            c.stamp(&sprites.small[other as usize], sx, sy);
         }
     }
 }

@@ -358,8 +358,8 @@ fn samples(kind: GameKind) -> Vec<Canvas> {
     let mut plain = Canvas::default();
     draw(&scene, true, &mut plain);
     let mut over = plain.clone();
-    let blank = Sprite::new(1, 1);
-    let mut h = header(&scene, vec![&blank, &blank], true);
+    static BLANK: std::sync::LazyLock<Sprite> = std::sync::LazyLock::new(|| Sprite::new(1, 1));
+    let mut h = header(&scene, vec![&BLANK, &BLANK], true);
     h.banner = Some("Alice (White) wins by connection".to_string());
     frame::draw_header(&mut over, &h);
     let mut out = vec![plain, over];
@@ -444,7 +444,7 @@ pub fn side_word(name: &str, lang: Lang) -> String {
 }
 
 /// The header of a scene: names, sides, ratings, the move and whose turn it is, or the result.
-fn header<'s>(scene: &Scene, swatches: Vec<&'s Sprite>, highlight_turn: bool) -> frame::Header<'s> {
+fn header(scene: &Scene, swatches: Vec<&'static Sprite>, highlight_turn: bool) -> frame::Header {
     let game = scene.game;
     let lang = scene.lang;
     let titles = Side::BOTH.map(|s| side_title(game, s, lang));
@@ -541,11 +541,11 @@ const PANEL_SEATS: [usize; 4] = [0, 2, 3, 1];
 
 /// The header of LOA for four: four panels, the seat to move lit up; the status line names the
 /// seat to move, and the banner the winning team.
-fn four_seat_header<'s>(
+fn four_seat_header(
     scene: &Scene,
     g: &crate::games::loa::Loa,
     highlight_turn: bool,
-) -> frame::Header<'s> {
+) -> frame::Header {
     let lang = scene.lang;
     let seats = loa::seats_in_turn_order(g);
     let title = |i: usize| {

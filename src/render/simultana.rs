@@ -143,15 +143,15 @@ fn draw_on(view: &View, header: &Header, c: &mut Canvas) {
             square(c, &g, f, r, palette::REGION);
         }
         let (x, y) = g.corner(f, r);
-        c.draw_sprite(&sprites.outline[vacated as usize], x, y);
+        c.stamp(&sprites.outline[vacated as usize], x, y);
     }
     for f in 0..5u8 {
         for r in 0..5u8 {
             if let Some(tone) = view.cells[f as usize][r as usize] {
                 let (x, y) = g.corner(f, r);
-                c.draw_sprite(&sprites.board[tone as usize], x, y);
+                c.stamp(&sprites.board[tone as usize], x, y);
                 if view.blocked == Some(tone) {
-                    c.draw_sprite(&sprites.no_move, x, y);
+                    c.stamp(&sprites.no_move, x, y);
                 }
             }
         }

@@ -10,7 +10,7 @@ use parlor::render::stones::Tone;
 
 use parlor::render::loa::*;
 
-fn header() -> Header<'static> {
+fn header() -> Header {
     Header {
         names: vec!["A".into(), "B".into()],
         named: vec![true, true],

@@ -1464,7 +1464,9 @@ fn a_picture_over_its_backdrop_encodes_as_without_it() {
 /// restores only the spans it drew on when it already shows the backdrop, yet always holds
 /// exactly the backdrop plus the new drawing; and its PNG, which takes the backdrop's indices
 /// for the spans not drawn on without looking at them, decodes to those pixels. The sprite has
-/// transparent pixels, a transparent row among them, which stay the backdrop's.
+/// transparent pixels, a transparent row among them, which stay the backdrop's. A `'static`
+/// sprite is also stamped at a few places again and again, before and after other drawings on
+/// the same spans: the canvas and the file are the same as with the sprite blended each time.
 #[test]
 fn a_canvas_painted_over_a_backdrop_again_holds_and_encodes_only_the_new_drawing() {
     let keys = [[250, 250, 250], [20, 20, 20], [200, 30, 30], [40, 90, 160]];
@@ -1497,24 +1499,44 @@ fn a_canvas_painted_over_a_backdrop_again_holds_and_encodes_only_the_new_drawing
         };
         *p = image::Rgba([a / 2, a / 3, a, a]);
     }
+    static STAMPED: std::sync::LazyLock<Sprite> = std::sync::LazyLock::new(|| {
+        Sprite::from_fn(11, 6, |x, y| {
+            let a = [0u8, 90, 255, 255][((x + 2 * y) % 4) as usize];
+            image::Rgba([a, a / 2, a / 4, a])
+        })
+    });
+    // Places sharing spans with each other, one off every edge.
+    let places = [
+        (3, 2),
+        (12, 4),
+        (20, -3),
+        (44, 10),
+        (35, 12),
+        (-4, 8),
+        (50, 1),
+    ];
     let q = Quantizer::new(&keys, &[&backdrops[0].canvas], PNG_COLOURS);
     let mut random = Lcg(11);
     let mut c = Canvas::default();
     let order = [
         0, 0, 0, 1, 0, 2, 3, 4, 1, 2, 0, 4, 5, 6, 7, 8, 0, 1, 8, 3, 2, 5,
     ];
-    for round in 0..3 * order.len() {
+    for round in 0..6 * order.len() {
         let backdrop = &backdrops[order[round % order.len()]];
-        let strokes: Vec<[i64; 5]> = (0..1 + random.below(6))
+        let strokes: Vec<[i64; 5]> = (0..1 + random.below(9))
             .map(|_| [0; 5].map(|_| random.below(60) as i64 - 5))
             .collect();
         let draw = |c: &mut Canvas| {
             for &[x, y, w, kind, tone] in &strokes {
                 let (x, y) = (x as i32, y as i32);
-                match kind % 3 {
+                match kind % 5 {
                     0 => c.fill_rect(x, y, w as i32 / 3, 2, keys[tone as usize % 4]),
                     1 => c.draw_sprite(&sprite, x, y),
-                    _ => fill(c, &[Shape::circle(x as f32, y as f32, 2.5)], keys[2], 200),
+                    2 => fill(c, &[Shape::circle(x as f32, y as f32, 2.5)], keys[2], 200),
+                    _ => {
+                        let (x, y) = places[(x + 5) as usize % places.len()];
+                        c.stamp(&STAMPED, x, y);
+                    }
                 }
             }
         };
