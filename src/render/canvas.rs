@@ -68,8 +68,8 @@ pub const STAMPED: u16 = 2;
 /// id, and the sprite's top-left corner.
 type StampKey = (usize, u64, i32, i32);
 
-/// Bytes of pixels a canvas keeps in stamps at most, beyond which it forgets them all: about
-/// the stones of every square of every board, twice.
+/// Bytes of RGB pixels a canvas keeps in stamps at most (their palette indices add a third),
+/// beyond which it forgets them all: about the stones of every square of every board, twice.
 const STAMPS_KEPT: usize = 24 << 20;
 
 /// A `'static` sprite composited over a backdrop at one place, kept: every span its visible
@@ -92,6 +92,13 @@ struct StampRow {
     x0: usize,
     x1: usize,
     at: usize,
+}
+
+impl StampRow {
+    /// Where the row's span states are in a canvas of `spans` spans a row.
+    fn states(&self, spans: usize) -> std::ops::Range<usize> {
+        self.y * spans + self.x0 / SPAN..self.y * spans + self.x1.div_ceil(SPAN)
+    }
 }
 
 impl Stamp {
@@ -253,8 +260,7 @@ impl Canvas {
         let (spans, width) = (self.spans(), self.image.width() as usize);
         let mut laid = false;
         for row in &stamp.rows {
-            let states = &mut self.drawn
-                [row.y * spans + row.x0 / SPAN..row.y * spans + row.x1.div_ceil(SPAN)];
+            let states = &mut self.drawn[row.states(spans)];
             if states.iter().all(|&s| s == CLEAN) {
                 states.fill(state);
                 let to = 3 * (row.y * width + row.x0)..3 * (row.y * width + row.x1);
@@ -279,19 +285,17 @@ impl Canvas {
             rgb: Vec::new(),
             indices: OnceLock::new(),
         };
-        for yy in y.max(0)..y.saturating_add(sprite.height() as i32) {
+        for yy in self.rows_under(sprite, y) {
             let Some((visible, (l, r))) = self.visible(sprite, x, y, yy) else {
                 continue;
             };
             let yy = yy as usize;
             let (x0, x1) = (l / SPAN * SPAN, (r.div_ceil(SPAN) * SPAN).min(width));
-            if self.drawn[yy * spans + x0 / SPAN..yy * spans + x1.div_ceil(SPAN)]
-                .iter()
-                .any(|&s| s != CLEAN)
-            {
+            let at = stamp.rgb.len() / 3;
+            let row = StampRow { y: yy, x0, x1, at };
+            if self.drawn[row.states(spans)].iter().any(|&s| s != CLEAN) {
                 return None;
             }
-            let at = stamp.rgb.len() / 3;
             stamp.rgb.extend_from_slice(
                 &self.image.as_raw()[3 * (yy * width + x0)..3 * (yy * width + x1)],
             );
@@ -299,7 +303,7 @@ impl Canvas {
                 visible,
                 &mut stamp.rgb[3 * (at + l - x0)..3 * (at + r - x0)],
             );
-            stamp.rows.push(StampRow { y: yy, x0, x1, at });
+            stamp.rows.push(row);
         }
         (!stamp.rows.is_empty()).then_some(stamp)
     }
@@ -330,6 +334,13 @@ impl Canvas {
             &from[4 * first..4 * (last + 1)],
             (x0 as usize + first, x0 as usize + last + 1),
         ))
+    }
+
+    /// The canvas rows a sprite whose top is at `y` covers.
+    fn rows_under(&self, sprite: &Sprite, y: i32) -> std::ops::Range<i32> {
+        y.max(0)
+            ..y.saturating_add(sprite.height() as i32)
+                .min(self.height() as i32)
     }
 
     /// Blends row `yy` of the canvas under a sprite at (x, y) and marks it drawn.
@@ -428,8 +439,7 @@ impl Draw for Canvas {
     // `imageops::overlay` wants the same pixel type on both sides and blends in floating point;
     // an integer blend of premultiplied pixels keeps the replays' hundred frames cheap.
     fn draw_sprite(&mut self, sprite: &Sprite, x: i32, y: i32) {
-        let h = self.height() as i32;
-        for yy in y.max(0)..y.saturating_add(sprite.height() as i32).min(h) {
+        for yy in self.rows_under(sprite, y) {
             // Only the row's pixels from its first to its last visible one are drawn and
             // marked: a stone's transparent margins stay the backdrop's, unseen by the encoder.
             self.blend_row(sprite, x, y, yy);
