@@ -23,6 +23,9 @@ pub struct Config {
     /// Work slower than this is deferred first; zero defers always (not from the environment:
     /// tests set it).
     pub defer_after: std::time::Duration,
+    /// How long a first response waits for its picture before it goes without it (not from the
+    /// environment: tests set it).
+    pub picture_wait: std::time::Duration,
     /// Run only these gateway shards (`parlor bot --shards A-B --total-shards N`, not from the
     /// environment); `None` runs every shard, as many as Discord recommends.
     pub shards: Option<super::ShardSet>,
@@ -113,6 +116,7 @@ impl Config {
             docs_url,
             public_url,
             defer_after: super::respond::DEFER_AFTER,
+            picture_wait: super::respond::PICTURE_WAIT,
             shards: None,
             health: super::Health::default(),
             work: super::Work::default(),
@@ -131,6 +135,7 @@ impl fmt::Debug for Config {
             .field("docs_url", &self.docs_url)
             .field("public_url", &self.public_url)
             .field("defer_after", &self.defer_after)
+            .field("picture_wait", &self.picture_wait)
             .field("shards", &self.shards)
             .finish()
     }

@@ -7,6 +7,7 @@
 pub mod access;
 #[doc(hidden)]
 pub mod answer;
+mod boards;
 mod calendar;
 #[doc(hidden)]
 pub mod commands;
@@ -24,6 +25,7 @@ pub mod present;
 pub mod reach;
 #[doc(hidden)]
 pub mod respond;
+mod rest;
 #[doc(hidden)]
 pub mod shards;
 #[doc(hidden)]
@@ -55,8 +57,10 @@ pub struct Data {
     pub table: Table,
     /// Work slower than this is deferred before it is answered.
     pub defer_after: std::time::Duration,
+    /// How long a first response waits for its picture.
+    pub picture_wait: std::time::Duration,
     /// The newest board of each match, to grey out the one before.
-    boards: std::sync::Arc<respond::Boards>,
+    boards: std::sync::Arc<boards::Boards>,
     /// Chooses the language of every answer and notice.
     tongues: Tongues,
     /// The bot's permissions in each channel, as interactions there last reported them.
@@ -347,7 +351,7 @@ async fn connect(
     }
     let http = http.build();
     let guild_id = config.guild_id;
-    let defer_after = config.defer_after;
+    let (defer_after, picture_wait) = (config.defer_after, config.picture_wait);
     let guild_names = GuildNames::default();
     let names = guild_names.clone();
     let guild_langs = guild_names.1.clone();
@@ -388,7 +392,7 @@ async fn connect(
                 table.tournaments().spawn_timer();
                 health.set_tournaments(table.tournaments().clone());
                 let chats = reach::Chats::new(table.matches().clock());
-                let boards = std::sync::Arc::new(respond::Boards::new(chats.clone()));
+                let boards = std::sync::Arc::new(boards::Boards::new(chats.clone()));
                 let tongues = Tongues::new(table.clone(), guild_langs);
                 let known = access::Known::default();
                 let poster = poster::Poster {
@@ -419,6 +423,7 @@ async fn connect(
                     bot_id: ready.user.id,
                     table,
                     defer_after,
+                    picture_wait,
                     boards,
                     tongues,
                     known,

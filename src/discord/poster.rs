@@ -26,7 +26,7 @@ const BACKOFF_CAP: std::time::Duration = std::time::Duration::from_secs(30);
 /// whether or not it can be posted; what cannot be is told at the next answer about the match.
 pub(super) struct Poster {
     pub(super) http: std::sync::Arc<serenity::Http>,
-    pub(super) boards: std::sync::Arc<respond::Boards>,
+    pub(super) boards: std::sync::Arc<super::boards::Boards>,
     pub(super) tongues: Tongues,
     pub(super) known: access::Known,
     pub(super) table: Table,

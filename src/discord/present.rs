@@ -299,10 +299,25 @@ impl Answer {
     /// shown in the embed when there is one. False when there was none, or it could not be
     /// drawn (logged; the answer stays as it is).
     pub async fn draw(&mut self, pictures: &Pictures) -> bool {
-        let Some(Later { picture, lang }) = self.later.take() else {
-            return false;
-        };
-        let Some(image) = draw(pictures, Some(picture), lang).await else {
+        match self.drawing(pictures) {
+            Some(drawing) => self.show(drawing.await),
+            None => false,
+        }
+    }
+
+    /// The drawing of the picture left for later, taken out of the answer: it can go on while
+    /// the answer is sent without it. `None` when there is none.
+    pub fn drawing<'p>(
+        &mut self,
+        pictures: &'p Pictures,
+    ) -> Option<impl Future<Output = Option<Image>> + Send + use<'p>> {
+        let Later { picture, lang } = self.later.take()?;
+        Some(draw(pictures, Some(picture), lang))
+    }
+
+    /// Puts a drawn picture in the answer (its embed shows it); false without one.
+    pub fn show(&mut self, image: Option<Image>) -> bool {
+        let Some(image) = image else {
             return false;
         };
         self.embed = self
@@ -315,14 +330,22 @@ impl Answer {
 
     /// The edit that adds a drawn picture to a message sent without it: its embed and the file,
     /// leaving the text and the controls as they are (a newer board may have greyed them out
-    /// meanwhile).
-    pub fn picture_edit(&self) -> serenity::EditInteractionResponse {
+    /// meanwhile); and the files it names as its new attachments, in order.
+    pub fn picture_edit(
+        &self,
+    ) -> (
+        serenity::EditInteractionResponse,
+        Vec<serenity::CreateAttachment>,
+    ) {
         let mut edit =
             serenity::EditInteractionResponse::new().embeds(self.embed.iter().cloned().collect());
         if let Some(file) = &self.file {
-            edit = edit.new_attachment(file.clone());
+            // The edit names the file (its name and words); its bytes go as the upload.
+            let mut named = serenity::CreateAttachment::bytes(Vec::new(), file.filename.clone());
+            named.description = file.description.clone();
+            edit = edit.new_attachment(named);
         }
-        edit
+        (edit, self.file.iter().cloned().collect())
     }
 }
 

@@ -1,10 +1,7 @@
 //! Answering interactions within Discord's rules: a first response within 3 seconds, exactly once,
-//! with its visibility (public or only for the person) fixed by the first response. Also keeps,
-//! per match, the newest message with live controls, so that older ones are greyed out.
+//! with its visibility (public or only for the person) fixed by the first response.
 
-use std::collections::HashMap;
 use std::future::Future;
-use std::sync::Mutex;
 use std::time::Duration;
 
 use poise::CreateReply;
@@ -12,125 +9,15 @@ use poise::serenity_prelude as serenity;
 use tracing::debug;
 
 use super::answer::{Answer, ThreadAsk};
-use super::reach::{Chats, Token};
+use super::boards::Boards;
+use super::reach::Token;
+use super::rest::{self, Posted};
 use super::{Context, Data, Error};
 use crate::table::{Act, Actor, Place, ReplyKind, Stamp};
 
 /// How long the work may take before the interaction is deferred ("Parlor is thinking..."). Well
 /// inside Discord's 3 seconds, leaving room for the round trip and the upload.
 pub const DEFER_AFTER: Duration = Duration::from_millis(1200);
-
-/// A posted message with live controls: where it is, the log position it shows, and its
-/// controls greyed out.
-type Board = (
-    serenity::ChannelId,
-    serenity::MessageId,
-    u32,
-    Vec<serenity::CreateActionRow>,
-);
-
-/// The newest message with live controls, per match; and, for messages sent through an
-/// interaction's token where the bot is no member, that token (the only way to edit them).
-pub struct Boards {
-    newest: Mutex<HashMap<i64, Board>>,
-    /// Message -> the token it was sent through, and whether it is the interaction's first
-    /// response (`@original`) or a follow-up.
-    through: Mutex<HashMap<serenity::MessageId, (Token, bool)>>,
-    chats: Chats,
-}
-
-impl Boards {
-    pub fn new(chats: Chats) -> Boards {
-        Boards {
-            newest: Mutex::default(),
-            through: Mutex::default(),
-            chats,
-        }
-    }
-
-    /// Records that `message` was sent through `token` (as its first response when
-    /// `original`) in a chat where the bot is no member: it is edited through it.
-    pub fn sent_through(&self, message: serenity::MessageId, token: Token, original: bool) {
-        let mut through = self.through.lock().unwrap_or_else(|p| p.into_inner());
-        through.retain(|_, (t, _)| t.lives(self.chats.now_ms()));
-        through.insert(message, (token, original));
-    }
-
-    /// Edits the controls of `message`: in its channel, or through the token it was sent
-    /// through where the bot is no member (nothing once that token is dead).
-    async fn edit_controls(
-        &self,
-        http: &serenity::Http,
-        channel: serenity::ChannelId,
-        message: serenity::MessageId,
-        rows: Vec<serenity::CreateActionRow>,
-    ) -> Result<(), serenity::Error> {
-        let token = {
-            let through = self.through.lock().unwrap_or_else(|p| p.into_inner());
-            through.get(&message).cloned()
-        };
-        match token {
-            Some((token, _)) if !token.lives(self.chats.now_ms()) => Ok(()),
-            Some((token, original)) => {
-                let edit = serenity::EditInteractionResponse::new().components(rows);
-                if original {
-                    http.edit_original_interaction_response(&token.token, &edit, vec![])
-                        .await?;
-                } else {
-                    http.edit_followup_message(&token.token, message, &edit, vec![])
-                        .await?;
-                }
-                Ok(())
-            }
-            None if self.chats.is_outside(channel.get()) => Ok(()),
-            None => {
-                let edit = serenity::EditMessage::new().components(rows);
-                channel.edit_message(http, message, edit).await.map(|_| ())
-            }
-        }
-    }
-
-    /// Records that `message` now carries the controls of its match, and greys out the
-    /// previous message of that match. Best effort: an old board that cannot be edited only
-    /// keeps buttons that answer "out of date".
-    pub async fn posted(
-        &self,
-        http: &serenity::Http,
-        answer: &Answer,
-        channel: serenity::ChannelId,
-        message: serenity::MessageId,
-    ) {
-        let Some((match_id, seq, greyed)) = answer.board.clone() else {
-            return;
-        };
-        if answer.private {
-            return;
-        }
-        // Messages can arrive out of order (the AI's move may be posted before the answer
-        // that started the match): the one showing the later position stays live, and of two
-        // showing the same position (a board and an offer), the one Discord created last (ids
-        // grow with time).
-        let stale = {
-            let mut boards = self.newest.lock().unwrap_or_else(|p| p.into_inner());
-            match boards.get(&match_id) {
-                Some((_, old, old_seq, _))
-                    if *old != message && (*old_seq, *old) > (seq, message) =>
-                {
-                    Some((channel, message, greyed))
-                }
-                _ => boards
-                    .insert(match_id, (channel, message, seq, greyed))
-                    .filter(|(_, old, _, _)| *old != message)
-                    .map(|(c, m, _, rows)| (c, m, rows)),
-            }
-        };
-        if let Some((channel, old, rows)) = stale
-            && let Err(e) = self.edit_controls(http, channel, old, rows).await
-        {
-            debug!(match_id, "cannot grey out an old board: {e}");
-        }
-    }
-}
 
 /// When an interaction arrived, until its first response (an answer or a deferral) is sent:
 /// then the wait goes into `parlor_first_response_seconds`, once.
@@ -200,15 +87,32 @@ pub async fn answer_command(
         ctx.send(answer.to_reply()).await?;
         return Ok(());
     };
-    let handle = ctx.send(answer.to_reply()).await?;
-    first.sent();
     let new_card = !answer.private && answer.tournament.as_ref().is_some_and(|t| t.card.is_none());
-    let message =
-        match picture_after(ctx.http(), pictures, &mut answer, &app.interaction.token).await {
-            Some(message) => Some(message),
-            None if answer.keeps() || new_card => Some(handle.message().await?.into_owned()),
+    let token = &app.interaction.token;
+    let initial = !app
+        .has_sent_initial_response
+        .load(std::sync::atomic::Ordering::SeqCst);
+    let posted = if initial && answer.more_embeds.is_empty() && answer.more_files.is_empty() {
+        // Sent here rather than by poise, which is told: a later reply is a follow-up.
+        let id = app.interaction.id;
+        let data = ctx.data();
+        let posted = respond_drawn(ctx.http(), data, &mut answer, id, token, &mut first).await?;
+        app.has_sent_initial_response
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+        posted
+    } else {
+        ctx.send(answer.to_reply()).await?;
+        first.sent();
+        match answer.drawing(pictures) {
+            Some(drawing) => picture_in(ctx.http(), &mut answer, drawing.await, token).await,
             None => None,
-        };
+        }
+    };
+    let message = match posted {
+        Some(message) => Some(message),
+        None if answer.keeps() || new_card => Some(rest::original(ctx.http(), token).await?),
+        None => None,
+    };
     tournament_news(ctx.http(), &ctx.data().table, &answer, message.as_ref()).await;
     if let Some(message) = message.filter(|_| answer.keeps()) {
         through(ctx.data(), &message, &app.interaction.token, true);
@@ -222,20 +126,55 @@ pub async fn answer_command(
     Ok(())
 }
 
-/// Draws the picture an answer left for later and edits it into the interaction's first
-/// response (`token`'s), returning the message as it now is. `None` when there was no picture
-/// to add, or it could not be drawn or edited in (logged: the answer itself went).
-async fn picture_after(
+/// How long a first response waits for its picture by default. Drawn by then, the picture goes
+/// with the answer; else the answer goes first and the picture is edited in once drawn, so
+/// that a busy drawing queue never holds the answer long.
+pub const PICTURE_WAIT: Duration = Duration::from_millis(4);
+
+/// Sends `answer` as the first response to interaction `id` (`token`), with the picture it left
+/// for later when that is drawn within `data.picture_wait`, else without it and then edited in.
+/// Returns where the message is (Discord says so with the response): `None` when it made none.
+async fn respond_drawn(
     http: &serenity::Http,
-    pictures: &crate::table::Pictures,
+    data: &Data,
     answer: &mut Answer,
+    id: serenity::InteractionId,
     token: &str,
-) -> Option<serenity::Message> {
-    use serenity::Builder;
-    if !answer.draw(pictures).await {
+    first: &mut FirstResponse,
+) -> Result<Option<Posted>, serenity::Error> {
+    let mut drawing = answer.drawing(data.table.pictures()).map(Box::pin);
+    let mut drawn = false;
+    if let Some(drawing) = &mut drawing
+        && let Some(image) = within(data.picture_wait, drawing).await
+    {
+        answer.show(image);
+        drawn = true;
+    }
+    let response = serenity::CreateInteractionResponse::Message(answer.to_response());
+    let files = answer.file.iter().cloned().collect();
+    let posted = rest::respond(http, id, token, &response, files).await?;
+    first.sent();
+    let Some(drawing) = drawing.filter(|_| !drawn) else {
+        return Ok(posted);
+    };
+    let edited = picture_in(http, answer, drawing.await, token).await;
+    Ok(edited.or(posted))
+}
+
+/// Puts a picture drawn after the answer went into it, and edits it into the interaction's
+/// first response (`token`'s); returns where the message is. `None` without a picture, or when
+/// the edit failed (logged: the answer itself went).
+async fn picture_in(
+    http: &serenity::Http,
+    answer: &mut Answer,
+    image: Option<crate::table::Image>,
+    token: &str,
+) -> Option<Posted> {
+    if !answer.show(image) {
         return None;
     }
-    match answer.picture_edit().execute(http, token).await {
+    let (edit, files) = answer.picture_edit();
+    match rest::edit_original(http, token, &edit, files).await {
         Ok(message) => Some(message),
         Err(e) => {
             debug!(match_id = answer.match_id, "cannot add the picture: {e}");
@@ -245,7 +184,7 @@ async fn picture_after(
 }
 
 /// Remembers where a challenge card was posted, in the match service.
-async fn record_card(data: &Data, answer: &Answer, message: &serenity::Message) {
+async fn record_card(data: &Data, answer: &Answer, message: &Posted) {
     let (Some(match_id), ReplyKind::Challenge | ReplyKind::Lobby, false) =
         (answer.match_id, answer.kind, answer.private)
     else {
@@ -407,14 +346,12 @@ pub async fn answer_component(
             return start_in_thread(http, data, interaction, answer).await;
         }
         Some(mut answer) => {
-            let response = serenity::CreateInteractionResponse::Message(answer.to_response());
-            interaction.create_response(http, response).await?;
-            first.sent();
+            let (id, token) = (interaction.id, &interaction.token);
+            let posted = respond_drawn(http, data, &mut answer, id, token, &mut first).await?;
             let keeps = answer.keeps();
-            let message = match picture_after(http, pictures, &mut answer, &interaction.token).await
-            {
+            let message = match posted {
                 Some(message) => Some(message),
-                None if keeps => Some(interaction.get_response(http).await?),
+                None if keeps => Some(rest::original(http, token).await?),
                 None => None,
             };
             let message = message.filter(|_| keeps);
@@ -434,6 +371,7 @@ pub async fn answer_component(
             let message = interaction
                 .create_followup(http, answer.to_followup())
                 .await?;
+            let message = Posted::from(&message);
             through(data, &message, &interaction.token, false);
             (answer, Some(message))
         }
@@ -459,7 +397,7 @@ pub(super) async fn tournament_news(
     http: &serenity::Http,
     table: &crate::table::Table,
     answer: &Answer,
-    posted: Option<&serenity::Message>,
+    posted: Option<&Posted>,
 ) {
     let Some(news) = answer.tournament.as_ref().filter(|_| !answer.private) else {
         return;
@@ -606,7 +544,7 @@ pub async fn edit_card(http: &serenity::Http, answer: &Answer) {
     let edit = serenity::EditMessage::new()
         .content(line.clone())
         .components(Vec::new());
-    if let Err(e) = channel.edit_message(http, *message, edit).await {
+    if let Err(e) = rest::edit_message(http, *channel, *message, &edit).await {
         debug!("cannot write the result on the challenge card: {e}");
     }
 }
@@ -649,7 +587,7 @@ async fn grey_out(http: &serenity::Http, data: &Data, message: &serenity::Messag
 
 /// Records that `message` went through `token` (as the interaction's first response when
 /// `original`), where the bot is no member: the only way to edit it later.
-fn through(data: &Data, message: &serenity::Message, token: &str, original: bool) {
+fn through(data: &Data, message: &Posted, token: &str, original: bool) {
     let chats = &data.chats;
     if chats.is_outside(message.channel_id.get()) {
         let token = Token {

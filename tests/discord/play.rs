@@ -471,6 +471,76 @@ async fn menus_for_lightning_tiles_and_barrier_laying() {
     stop(&discord, bot).await;
 }
 
+/// A board drawn within the wait goes with the first response, which asks Discord where the
+/// message is (`with_response`): no edit follows. Drawn later (a zero wait), the answer goes
+/// first and the picture is edited in. Either way the board before it is greyed out, by
+/// command and by menu alike.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_drawn_in_time_goes_with_the_first_response_else_it_is_edited_in() {
+    for in_time in [true, false] {
+        let discord = FakeDiscord::start().await;
+        let guild = fake::GUILD_ID.to_string();
+        let mut config = discord.config(&[("DISCORD_GUILD_ID", &guild)]);
+        config.picture_wait = if in_time {
+            std::time::Duration::from_secs(2)
+        } else {
+            std::time::Duration::ZERO
+        };
+        let bot = discord.start_bot(config);
+        discord.wait_ready(1).await;
+        let (_, mover, other) = under_way(&discord, "loa").await;
+        let moves = legal(&discord, &mover, CHANNEL_ID).await;
+        let id = discord.slash(&mover, "move", json!({ "move": moves[0] }));
+        let board = discord.pictured(discord.outcome(id).await.id).await;
+        let first = discord.first_response(id).await;
+        let attached = first.data["attachments"].as_array().map_or(0, Vec::len);
+        assert_eq!(first.kind, 4, "a new message");
+        assert_eq!(
+            attached,
+            usize::from(in_time),
+            "the picture in the first response"
+        );
+        assert_eq!(
+            board.edits,
+            u32::from(!in_time),
+            "edited only to add the picture"
+        );
+        assert!(!board.files[0].description.is_empty(), "described");
+        last_board_greyed_out_but(&discord, board.id).await;
+        // The other player answers by the menus: a component's first response alike.
+        let source_menu = board.menus()[0].clone();
+        let source = board.menu_values(&source_menu)[0].clone();
+        let targets = discord
+            .outcome(discord.select(&other, board.id, &source_menu, &[&source]))
+            .await;
+        let target_menu = targets.menus()[0].clone();
+        let target = targets.menu_values(&target_menu)[0].clone();
+        let id = discord.select(&other, targets.id, &target_menu, &[&target]);
+        let next = discord.pictured(discord.outcome(id).await.id).await;
+        let first = discord.first_response(id).await;
+        let attached = first.data["attachments"].as_array().map_or(0, Vec::len);
+        assert_eq!((first.kind, attached), (4, usize::from(in_time)));
+        assert_eq!(next.edits, u32::from(!in_time));
+        assert_eq!(to_move(&next), mover.id, "the turn passed");
+        last_board_greyed_out_but(&discord, next.id).await;
+        stop(&discord, bot).await;
+    }
+}
+
+/// Waits until every public board of the test channel but `live` has its controls greyed out.
+async fn last_board_greyed_out_but(discord: &FakeDiscord, live: u64) {
+    discord
+        .wait("the boards before greyed out", |s| {
+            s.messages
+                .iter()
+                .filter(|m| m.channel_id == CHANNEL_ID && !m.ephemeral && m.id != live)
+                .filter(|m| m.button("Resign").is_some())
+                .all(|m| m.all_disabled())
+                .then_some(())
+        })
+        .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_answers_are_deferred_and_keep_their_visibility() {
     // Every answer deferred first, as a slow one would be.

@@ -167,8 +167,15 @@ pub(super) async fn interaction_callback(
     AxState(inner): AxState<Arc<Inner>>,
     axum::Extension(Caller(by)): axum::Extension<Caller>,
     Path((id, token)): Path<(u64, String)>,
+    axum::extract::RawQuery(query): axum::extract::RawQuery,
     Body(body, files): Body,
 ) -> Response {
+    // `?with_response=true`: Discord answers with the interaction and the message it made.
+    let with_response = query
+        .as_deref()
+        .unwrap_or_default()
+        .split('&')
+        .any(|pair| pair == "with_response=true");
     let kind = body["type"].as_u64().unwrap_or(0);
     let data = body["data"].clone();
     let asked_ephemeral = data["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0;
@@ -298,13 +305,44 @@ pub(super) async fn interaction_callback(
                     ix.callbacks.push(callback(true));
                     ix.original = original;
                 }
-                StatusCode::NO_CONTENT.into_response()
+                if with_response {
+                    Json(callback_response(&state, &ix, kind, original)).into_response()
+                } else {
+                    StatusCode::NO_CONTENT.into_response()
+                }
             }
         }
     };
     drop(state);
     inner.changed();
     response
+}
+
+/// What Discord answers a first response sent `?with_response=true`: the interaction, and
+/// the message the response made or changed (for types 4 and 7 only).
+fn callback_response(
+    state: &FakeState,
+    ix: &Interaction,
+    kind: u64,
+    original: Option<u64>,
+) -> Value {
+    let message = original
+        .filter(|_| matches!(kind, 4 | 7))
+        .and_then(|m| state.message(m));
+    let mut interaction = json!({
+        "id": ix.id.to_string(),
+        "type": ix.kind,
+    });
+    if let Some(m) = original.and_then(|m| state.message(m)) {
+        interaction["response_message_id"] = json!(m.id.to_string());
+        interaction["response_message_loading"] = json!(kind == 5);
+        interaction["response_message_ephemeral"] = json!(m.ephemeral);
+    }
+    let mut resource = json!({ "type": kind });
+    if let Some(m) = message {
+        resource["message"] = message_json(m);
+    }
+    json!({ "interaction": interaction, "resource": resource })
 }
 
 pub(super) fn interaction_by_token(state: &FakeState, token: &str) -> Option<Interaction> {
