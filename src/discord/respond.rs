@@ -129,7 +129,7 @@ pub async fn answer_command(
 /// How long a first response waits for its picture by default. Drawn by then, the picture goes
 /// with the answer; else the answer goes first and the picture is edited in once drawn, so
 /// that a busy drawing queue never holds the answer long.
-pub const PICTURE_WAIT: Duration = Duration::from_millis(4);
+pub const PICTURE_WAIT: Duration = Duration::from_millis(2);
 
 /// Sends `answer` as the first response to interaction `id` (`token`), with the picture it left
 /// for later when that is drawn within `data.picture_wait`, else without it and then edited in.

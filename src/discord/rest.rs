@@ -38,8 +38,7 @@ pub async fn edit_message(
         message_id,
     };
     let request = Request::new(route, LightMethod::Patch).body(Some(serde_json::to_vec(edit)?));
-    http.fire::<serde::de::IgnoredAny>(request).await?;
-    Ok(())
+    send(http, request).await.map(drop)
 }
 
 /// Edits the first response of the interaction of `token`, adding `files` (the edit names
@@ -55,13 +54,14 @@ pub async fn edit_original(
         token,
     };
     let request = with_payload(Request::new(route, LightMethod::Patch), edit, files)?;
-    http.fire(request).await
+    Ok(serde_json::from_slice(send(http, request).await?.as_ref())?)
 }
 
 /// Sends the first response to an interaction asking Discord (`?with_response=true`) where the
 /// message it made is: a picture can go with the answer instead of in an edit after it, which
 /// would be needed to learn that. `response` names `files` as its attachments, in order.
-/// `None` for a response that makes no message.
+/// `None` for a response that makes no message, or when Discord does not say: the response
+/// went all the same.
 pub async fn respond(
     http: &serenity::Http,
     interaction_id: serenity::InteractionId,
@@ -85,8 +85,8 @@ pub async fn respond(
     let request = Request::new(route, LightMethod::Post)
         .params(Some(vec![("with_response", "true".to_owned())]));
     let request = with_payload(request, response, files)?;
-    let answer: Answer = http.fire(request).await?;
-    Ok(answer.resource.and_then(|r| r.message))
+    let answer = serde_json::from_slice::<Answer>(send(http, request).await?.as_ref());
+    Ok(answer.ok().and_then(|a| a.resource?.message))
 }
 
 /// `request` carrying `payload` as its JSON body, or as the `payload_json` of a multipart form
@@ -120,8 +120,7 @@ pub async fn edit_followup(
         message_id,
     };
     let request = Request::new(route, LightMethod::Patch).body(Some(serde_json::to_vec(edit)?));
-    http.fire::<serde::de::IgnoredAny>(request).await?;
-    Ok(())
+    send(http, request).await.map(drop)
 }
 
 /// Where the first response of the interaction of `token` is.
@@ -130,7 +129,17 @@ pub async fn original(http: &serenity::Http, token: &str) -> Result<Posted, sere
         application_id: http.application_id().ok_or_else(no_application_id)?,
         token,
     };
-    http.fire(Request::new(route, LightMethod::Get)).await
+    let request = Request::new(route, LightMethod::Get);
+    Ok(serde_json::from_slice(send(http, request).await?.as_ref())?)
+}
+
+/// Sends `request` (an error unless Discord accepts it) and returns the body of the answer,
+/// read whole so that the connection goes back to the pool.
+async fn send(
+    http: &serenity::Http,
+    request: Request<'_>,
+) -> Result<impl AsRef<[u8]>, serenity::Error> {
+    Ok(http.request(request).await?.bytes().await?)
 }
 
 /// Every interaction's webhook route names the bot's application, which serenity learns at
