@@ -6,7 +6,8 @@
 //! clocks, some running out during the run), starts the real `parlor bot` binary (the release
 //! build cargo makes for this benchmark) on that database against the fake Discord, and measures:
 //! - the restore: from process start to the shard connected, commands registered and the log
-//!   line "match service ready" (every match restored and timed), and the RSS then;
+//!   line "match service ready" (every match restored and timed), and the RSS 1.5 s later
+//!   (once the allocator has handed back what the restore freed);
 //! - `PARLOR_LOAD_SECS` seconds (default 60) of interactions sent at `PARLOR_LOAD_RATE` a second
 //!   (default 500) on schedule whether or not earlier ones were answered: 60 % moves (typed and
 //!   by menus), 20 % autocomplete, 10 % `/board`, 10 % buttons (draw offers, takebacks, presses
@@ -701,6 +702,9 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[rank.min(sorted.len() - 1)]
 }
 
+/// How long after the bot is ready its memory is measured: past mimalloc's purge delay (1 s).
+const SETTLE: Duration = Duration::from_millis(1500);
+
 /// Resident memory of a process, in KiB.
 fn rss_kib(pid: u32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
@@ -862,12 +866,18 @@ async fn run(backend: Backend, n: usize, rate: u64, secs: u64) -> Row {
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
     let restore = started.elapsed();
+    let rss_at_once_kib = rss_kib(pid);
+    // What the matches hold, once the allocator has handed back what the restore read and
+    // freed: mimalloc does so after a delay (a second), so a sample at once varied by a
+    // quarter from run to run.
+    tokio::time::sleep(SETTLE).await;
     let rss_ready_kib = rss_kib(pid);
     println!(
-        "restore: {:.2} s, RSS {} MiB ({:.1} KiB per live match); bot pid {pid}",
+        "restore: {:.2} s, RSS {} MiB ({:.1} KiB per live match; {} MiB at once); bot pid {pid}",
         restore.as_secs_f64(),
         rss_ready_kib / 1024,
-        rss_ready_kib as f64 / live as f64
+        rss_ready_kib as f64 / live as f64,
+        rss_at_once_kib / 1024,
     );
 
     let mut load = Load {
