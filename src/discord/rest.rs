@@ -37,7 +37,7 @@ pub async fn edit_message(
         channel_id,
         message_id,
     };
-    let request = Request::new(route, LightMethod::Patch).body(Some(serde_json::to_vec(edit)?));
+    let request = with_payload(Request::new(route, LightMethod::Patch), edit, Vec::new())?;
     send(http, request).await.map(drop)
 }
 
@@ -119,7 +119,7 @@ pub async fn edit_followup(
         token,
         message_id,
     };
-    let request = Request::new(route, LightMethod::Patch).body(Some(serde_json::to_vec(edit)?));
+    let request = with_payload(Request::new(route, LightMethod::Patch), edit, Vec::new())?;
     send(http, request).await.map(drop)
 }
 
