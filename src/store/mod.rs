@@ -145,6 +145,8 @@ const LOCK_WAIT: Duration = Duration::from_millis(800);
 /// fails as `unreachable`: a healthy pool hands one over in microseconds, and a database that is
 /// down must not keep players waiting (the first failure closes the gate of [`health`]).
 const CONNECTION_WAIT: Duration = Duration::from_millis(800);
+/// A PostgreSQL connection idle this long is tested by a round trip before it is used again.
+const IDLE_RETESTED: Duration = Duration::from_secs(1);
 
 /// How long opening waits for a PostgreSQL server that is still starting.
 const START_WAIT: Duration = Duration::from_secs(15);
@@ -395,9 +397,15 @@ impl Store {
             // release commits nothing once a failure leaves SQLite's transaction open: moves
             // acknowledged and never saved. Such a connection is closed, not reused (an
             // in-memory database lives only in its one connection, and has no disk to fill).
+            // A transaction committed or rolled back leaves none open, which needs no round
+            // trip to the connection's thread to see; one still open (a refused COMMIT, or a
+            // rollback on drop still queued) is looked at again once the thread is done.
             write = write.after_release(|conn, _| {
                 Box::pin(async move {
                     use sqlx::Connection;
+                    if !conn.is_in_transaction() {
+                        return Ok(true);
+                    }
                     conn.ping().await?;
                     Ok(!conn.is_in_transaction())
                 })
@@ -493,9 +501,21 @@ impl Store {
         } else {
             (8, options)
         };
+        // sqlx pings every connection as it goes back to the pool: one back a moment ago needs
+        // no second round trip before its next query (sqlx's default), only one idle a while.
         let pool = PgPoolOptions::new()
             .max_connections(postgres::connections(&env, size)?)
             .acquire_timeout(CONNECTION_WAIT)
+            .test_before_acquire(false)
+            .before_acquire(|conn, meta| {
+                Box::pin(async move {
+                    if meta.idle_for >= IDLE_RETESTED {
+                        use sqlx::Connection;
+                        conn.ping().await?;
+                    }
+                    Ok(true)
+                })
+            })
             .connect_lazy_with(options);
         // At start the server may still be coming up: wait for it longer than a query would.
         let started = std::time::Instant::now();
