@@ -2,11 +2,12 @@
 //! whether a server's challenges get threads. A server's settings are read, changed and
 //! written back under one lock, so that two changes at once do not undo each other.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use tokio::sync::Mutex;
 
-use crate::i18n::Msg;
+use crate::i18n::{Lang, Msg};
 use crate::store::{PlayerRef, Store};
 
 use super::act::{Actor, Place, SettingsChange};
@@ -26,6 +27,69 @@ pub struct Settings {
     guild: Arc<Mutex<()>>,
     web: WebLinks,
     clock: Arc<dyn Clock>,
+    /// The languages read lately, so that an answer does not wait for the database.
+    remembered: Arc<std::sync::Mutex<Remembered>>,
+}
+
+/// How long a language read from the store is used without reading it again: this process's
+/// own changes are remembered at once, another process's (a person's `/settings` served by
+/// another shard) show within this time.
+const LANGUAGES_FRESH_MS: i64 = 60_000;
+/// Servers and people remembered at most; past that, those read too long ago are forgotten.
+const REMEMBERED_MAX: usize = 100_000;
+
+/// Languages by server or person, each with when (the table's clock, in ms) it was read or set.
+type Remembering = HashMap<u64, (Option<Lang>, i64)>;
+
+/// The languages of servers and people (`None`: `auto`), each with when (the table's clock, in
+/// ms) it was read or set.
+#[derive(Debug, Default)]
+struct Remembered {
+    servers: Remembering,
+    people: Remembering,
+}
+
+impl Remembered {
+    /// The languages of a server and a person if both are remembered and fresh (no server or
+    /// no person needs none).
+    fn known(&self, guild: Option<u64>, person: Option<u64>, now: i64) -> Option<Languages> {
+        let of = |map: &Remembering, id: Option<u64>| match id {
+            None => Some(None),
+            Some(id) => map
+                .get(&id)
+                .filter(|(_, at)| fresh(*at, now))
+                .map(|(lang, _)| *lang),
+        };
+        Some(Languages {
+            server: of(&self.servers, guild)?,
+            person: of(&self.people, person)?,
+        })
+    }
+
+    /// Remembers `lang` as read from the store by a read that began at `asked`, unless a
+    /// setting made since is remembered (a read that began before this process's own change
+    /// must not undo it).
+    fn read(map: &mut Remembering, id: u64, lang: Option<Lang>, asked: i64) {
+        if map.get(&id).is_none_or(|(_, at)| *at < asked) {
+            Remembered::set(map, id, lang, asked);
+        }
+    }
+
+    /// Remembers `lang` as set at `at`.
+    fn set(map: &mut Remembering, id: u64, lang: Option<Lang>, at: i64) {
+        if map.len() >= REMEMBERED_MAX {
+            map.retain(|_, (_, kept)| fresh(*kept, at));
+            if map.len() >= REMEMBERED_MAX {
+                map.clear();
+            }
+        }
+        map.insert(id, (lang, at));
+    }
+}
+
+/// Whether a language remembered at `at` is still used at `now` (a clock set back makes it old).
+fn fresh(at: i64, now: i64) -> bool {
+    (0..LANGUAGES_FRESH_MS).contains(&now.saturating_sub(at))
 }
 
 /// The stored language settings that concern one answer (`None`: `auto`).
@@ -44,7 +108,13 @@ impl Settings {
             guild: Arc::default(),
             web,
             clock,
+            remembered: Arc::default(),
         }
+    }
+
+    fn remembered(&self) -> std::sync::MutexGuard<'_, Remembered> {
+        // Plain values: whatever a panic left in them is still a language read or set.
+        self.remembered.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Whether a new challenge here gets a thread of its own once accepted, and the note that
@@ -112,6 +182,13 @@ impl Settings {
             }
             if settings != old {
                 store.set_guild_settings(guild, &settings).await?;
+                let now = self.clock.now_ms();
+                Remembered::set(
+                    &mut self.remembered().servers,
+                    guild,
+                    settings.language,
+                    now,
+                );
             }
             if let Some(channel) = change.puzzle_channel {
                 store.set_puzzle_channel(guild, Some(channel)).await?;
@@ -129,6 +206,8 @@ impl Settings {
             store
                 .set_language(&me, language, self.clock.now_ms())
                 .await?;
+            let now = self.clock.now_ms();
+            Remembered::set(&mut self.remembered().people, me.id, language, now);
         }
         if let Some(shown) = change.my_web {
             store
@@ -179,16 +258,31 @@ impl Settings {
     }
 
     /// The languages stored for a server and a person (`None`: `auto`), for the transport to
-    /// choose the words of an answer or a notice. A database that cannot be read means `auto`.
+    /// choose the words of an answer or a notice: remembered for [`LANGUAGES_FRESH_MS`] once read
+    /// (every answer asks). A database that cannot be read means `auto`, and is asked again.
     pub async fn languages(&self, guild: Option<u64>, person: Option<u64>) -> Languages {
-        let (server, person) = self
-            .store
-            .languages(guild, person)
-            .await
-            .inspect_err(
-                |e| tracing::warn!(error = %e, "cannot read the language settings; using auto"),
-            )
-            .unwrap_or_default();
-        Languages { server, person }
+        let asked = self.clock.now_ms();
+        if let Some(known) = self.remembered().known(guild, person, asked) {
+            return known;
+        }
+        match self.store.languages(guild, person).await {
+            Ok((server, mine)) => {
+                let mut remembered = self.remembered();
+                if let Some(guild) = guild {
+                    Remembered::read(&mut remembered.servers, guild, server, asked);
+                }
+                if let Some(person) = person {
+                    Remembered::read(&mut remembered.people, person, mine, asked);
+                }
+                Languages {
+                    server,
+                    person: mine,
+                }
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot read the language settings; using auto");
+                Languages::default()
+            }
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! stored on both backends (PostgreSQL with `scripts/pg-test.sh`).
 
 use parlor::i18n::Lang;
-use parlor::table::{Act, Actor, Place, SettingsChange, Undelivered};
+use parlor::table::{Act, Actor, Languages, Place, SettingsChange, Undelivered};
 
 use crate::common::*;
 
@@ -102,6 +102,67 @@ async fn a_servers_language_and_a_persons_are_stored_shown_and_reset() {
         ))
         .await;
     assert_eq!(threads, 1);
+}
+
+/// Every answer asks for the languages: once read they are remembered for a minute. A change
+/// written by another process (here straight into the database) shows once that minute is
+/// over; this process's own change shows at once.
+#[tokio::test]
+async fn languages_read_are_remembered_a_minute_and_this_processs_changes_at_once() {
+    let w = World::new().await;
+    let bob = bob();
+    let read = |w: &World| {
+        let settings = w.table.settings().clone();
+        async move { settings.languages(Some(GUILD), Some(bob.id)).await }
+    };
+    assert_eq!(read(&w).await, Languages::default(), "auto at first");
+    w.exec(&format!(
+        "INSERT INTO players (id, name, updated_at) VALUES ({}, 'Bob', 0)",
+        bob.id
+    ))
+    .await;
+    w.exec(&format!(
+        "INSERT INTO player_settings (player_id, language) VALUES ({}, 'fr')",
+        bob.id
+    ))
+    .await;
+    w.exec(&format!(
+        "INSERT INTO guild_settings (guild_id, language) VALUES ({GUILD}, 'fr')"
+    ))
+    .await;
+    w.clock.advance_secs(59);
+    assert_eq!(read(&w).await, Languages::default(), "remembered");
+    w.clock.advance_secs(1);
+    let french = Languages {
+        server: Some(Lang::Fr),
+        person: Some(Lang::Fr),
+    };
+    assert_eq!(read(&w).await, french, "read again after a minute");
+
+    // This process's own change: at once, and not undone by what was read before it.
+    let r = w
+        .run(&bob, channel(1), settings(None, Some(Some(Lang::En))))
+        .await;
+    assert_refused(&r, "settings-saved");
+    assert_eq!(read(&w).await.person, Some(Lang::En));
+    let manager = Actor::new(alice().id, "Alice").manager();
+    w.run(&manager, channel(1), settings(Some(None), None))
+        .await;
+    assert_eq!(
+        read(&w).await,
+        Languages {
+            server: None,
+            person: Some(Lang::En)
+        }
+    );
+    // A clock set back does not make an old reading fresh.
+    w.exec(&format!(
+        "UPDATE player_settings SET language = 'fr' WHERE player_id = {}",
+        bob.id
+    ))
+    .await;
+    w.clock.advance_secs(-3600);
+    assert_eq!(read(&w).await.person, Some(Lang::Fr));
 }
 
 #[tokio::test]
