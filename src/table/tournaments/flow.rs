@@ -97,7 +97,21 @@ impl Tournaments {
             let active = after.members.iter().filter(|m| !m.withdrawn).count();
             after.swiss.total_rounds = default_rounds(active);
         }
-        match after.pair_round() {
+        // A Swiss round of many players is a matching over all of them: computed off the
+        // threads that answer everyone else.
+        let (after, paired) = match tokio::task::spawn_blocking(move || {
+            let paired = after.pair_round();
+            (after, paired)
+        })
+        .await
+        {
+            Ok(done) => done,
+            Err(error) => {
+                tracing::error!(tournament = e.id, %error, "the pairing stopped");
+                return shell::refuse(Msg::new("err-internal"));
+            }
+        };
+        match paired {
             Ok(_) => {
                 let step = Step::Pair {
                     after: Box::new(after),
