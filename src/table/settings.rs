@@ -2,8 +2,9 @@
 //! whether a server's challenges get threads. A server's settings are read, changed and
 //! written back under one lock, so that two changes at once do not undo each other.
 
-use std::collections::HashMap;
 use std::sync::Arc;
+
+use hashlink::LruCache;
 
 use tokio::sync::Mutex;
 
@@ -35,25 +36,33 @@ pub struct Settings {
 /// own changes are remembered at once, another process's (a person's `/settings` served by
 /// another shard) show within this time.
 const LANGUAGES_FRESH_MS: i64 = 60_000;
-/// Servers and people remembered at most; past that, those read too long ago are forgotten.
+/// Servers and people remembered at most each; past that, the least recently used are forgotten.
 const REMEMBERED_MAX: usize = 100_000;
 
 /// Languages by server or person, each with when (the table's clock, in ms) it was read or set.
-type Remembering = HashMap<u64, (Option<Lang>, i64)>;
+type Remembering = LruCache<u64, (Option<Lang>, i64)>;
 
 /// The languages of servers and people (`None`: `auto`), each with when (the table's clock, in
 /// ms) it was read or set.
-#[derive(Debug, Default)]
 struct Remembered {
     servers: Remembering,
     people: Remembering,
 }
 
+impl Default for Remembered {
+    fn default() -> Self {
+        Remembered {
+            servers: LruCache::new(REMEMBERED_MAX),
+            people: LruCache::new(REMEMBERED_MAX),
+        }
+    }
+}
+
 impl Remembered {
     /// The languages of a server and a person if both are remembered and fresh (no server or
     /// no person needs none).
-    fn known(&self, guild: Option<u64>, person: Option<u64>, now: i64) -> Option<Languages> {
-        let of = |map: &Remembering, id: Option<u64>| match id {
+    fn known(&mut self, guild: Option<u64>, person: Option<u64>, now: i64) -> Option<Languages> {
+        let of = |map: &mut Remembering, id: Option<u64>| match id {
             None => Some(None),
             Some(id) => map
                 .get(&id)
@@ -61,8 +70,8 @@ impl Remembered {
                 .map(|(lang, _)| *lang),
         };
         Some(Languages {
-            server: of(&self.servers, guild)?,
-            person: of(&self.people, person)?,
+            server: of(&mut self.servers, guild)?,
+            person: of(&mut self.people, person)?,
         })
     }
 
@@ -70,20 +79,9 @@ impl Remembered {
     /// setting made since is remembered (a read that began before this process's own change
     /// must not undo it).
     fn read(map: &mut Remembering, id: u64, lang: Option<Lang>, asked: i64) {
-        if map.get(&id).is_none_or(|(_, at)| *at < asked) {
-            Remembered::set(map, id, lang, asked);
+        if map.peek(&id).is_none_or(|(_, at)| *at < asked) {
+            map.insert(id, (lang, asked));
         }
-    }
-
-    /// Remembers `lang` as set at `at`.
-    fn set(map: &mut Remembering, id: u64, lang: Option<Lang>, at: i64) {
-        if map.len() >= REMEMBERED_MAX {
-            map.retain(|_, (_, kept)| fresh(*kept, at));
-            if map.len() >= REMEMBERED_MAX {
-                map.clear();
-            }
-        }
-        map.insert(id, (lang, at));
     }
 }
 
@@ -182,13 +180,8 @@ impl Settings {
             }
             if settings != old {
                 store.set_guild_settings(guild, &settings).await?;
-                let now = self.clock.now_ms();
-                Remembered::set(
-                    &mut self.remembered().servers,
-                    guild,
-                    settings.language,
-                    now,
-                );
+                let at = (settings.language, self.clock.now_ms());
+                self.remembered().servers.insert(guild, at);
             }
             if let Some(channel) = change.puzzle_channel {
                 store.set_puzzle_channel(guild, Some(channel)).await?;
@@ -203,11 +196,9 @@ impl Settings {
             store.set_reminders(&me, on, self.clock.now_ms()).await?;
         }
         if let Some(language) = change.my_language {
-            store
-                .set_language(&me, language, self.clock.now_ms())
-                .await?;
             let now = self.clock.now_ms();
-            Remembered::set(&mut self.remembered().people, me.id, language, now);
+            store.set_language(&me, language, now).await?;
+            self.remembered().people.insert(me.id, (language, now));
         }
         if let Some(shown) = change.my_web {
             store
